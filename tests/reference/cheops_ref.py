@@ -689,19 +689,102 @@ def _random_sparse(rng):
         return pos
 
 
+EDGE_CELLS = [i for i in range(NCELLS) if len(STEP[i]) < 3 or len(CORNER[i]) < 6]
+
+
+def _free(board, piece, cells):
+    return [c for c in cells
+            if board[c] == EMPTY and c != APEX and not (piece in "Ss" and LIGHT[c])]
+
+
+def _cased(piece, side):
+    return piece.upper() if side == "a" else piece.lower()
+
+
+def _random_checklock(rng):
+    """Rejection sampling of positions where the side to move is in
+    checklock: its King on an edge cell with enemy pieces near it."""
+    last = None
+    for _ in range(500):
+        board = [EMPTY] * NCELLS
+        side = rng.choice("aq")
+        opp = other(side)
+        kc = rng.choice(EDGE_CELLS)
+        board[kc] = _cased("K", side)
+        near = [j for j in range(NCELLS) if 1 <= STEP_DIST[kc][j] <= 4]
+        for _ in range(rng.randint(2, 5)):
+            piece = _cased(rng.choice("QMSAP"), opp)
+            cells = _free(board, piece, near)
+            if cells:
+                board[rng.choice(cells)] = piece
+        far = [c for c in _free(board, "K", range(NCELLS)) if STEP_DIST[kc][c] >= 3]
+        board[rng.choice(far)] = _cased("K", opp)
+        for _ in range(rng.randint(1, 3)):
+            piece = _cased(rng.choice("QMSAP"), side)
+            board[rng.choice(_free(board, piece, range(NCELLS)))] = piece
+        pos = Position(board, side, rng.randint(0, 30), rng.randint(1, 80))
+        if in_check(board, opp):
+            continue
+        last = pos
+        if analyse(pos)[2]:
+            return pos
+    return last
+
+
+def _random_collapse(rng):
+    """An enemy Queen on the Apex and Swordmasters or Assassins of the side
+    to move that may reach it (5.2, R7), plus Pawns near the Apex."""
+    while True:
+        board = [EMPTY] * NCELLS
+        side = rng.choice("aq")
+        opp = other(side)
+        board[APEX] = _cased("Q", opp)
+        spine = [i for i in range(NCELLS) if COL[i] == 8 and i != APEX]
+        for _ in range(rng.randint(1, 2)):
+            kind = rng.choice("MA")
+            cells = spine if kind == "M" else [CELL_OF["h7"], CELL_OF["j7"]]
+            cells = _free(board, kind, cells)
+            if cells:
+                board[rng.choice(cells)] = _cased(kind, side)
+        for _ in range(rng.randint(0, 2)):
+            piece = rng.choice("PpQq")
+            cells = _free(board, piece, [GATE, FLANKS[0], FLANKS[1]] +
+                          [i for i in range(NCELLS) if LEVEL[i] >= 6])
+            if cells:
+                board[rng.choice(cells)] = piece
+        for k in "Kk":
+            board[rng.choice(_free(board, k, range(NCELLS)))] = k
+        for _ in range(rng.randint(0, 4)):
+            piece = rng.choice("QMSAPqmsap")
+            board[rng.choice(_free(board, piece, range(NCELLS)))] = piece
+        pos = Position(board, side, rng.randint(0, 30), rng.randint(1, 80))
+        if in_check(board, opp):
+            continue
+        return pos
+
+
 def random_fens(seed, count):
+    """count FENs of positions reached by random playable moves from the
+    initial position (either side first), and of constructed positions
+    around the Apex and checklock, some followed by a few random moves."""
     rng = random.Random(seed)
     out = []
-    kinds = ["game", "game-capture", "game-up", "sparse", "sparse-walk"]
-    weights = [30, 25, 15, 15, 15]
+    kinds = ["game", "game-capture", "game-up", "sparse", "sparse-walk",
+             "checklock", "checklock-walk", "collapse"]
+    weights = [25, 20, 15, 10, 8, 8, 6, 8]
     while len(out) < count:
         kind = rng.choices(kinds, weights)[0]
         if kind.startswith("game"):
             bias = {"game": "none", "game-capture": "capture", "game-up": "up"}[kind]
             pos, _ = _random_game(rng, rng.randint(0, 120), bias)
         else:
-            pos = _random_sparse(rng)
-            if kind == "sparse-walk":
+            if kind.startswith("sparse"):
+                pos = _random_sparse(rng)
+            elif kind.startswith("checklock"):
+                pos = _random_checklock(rng)
+            else:
+                pos = _random_collapse(rng)
+            if kind.endswith("-walk"):
                 for _ in range(rng.randint(1, 6)):
                     moves = playable_moves(pos)
                     if not moves:
@@ -767,21 +850,45 @@ def selftest():
 # Command line
 # ---------------------------------------------------------------------------
 
-def _position(args):
-    return Position.from_fen(args.fen if args.fen else INITIAL_FEN)
+def output_perft(fen, depth, with_divide):
+    """Text of `perft [--fen FEN] [--divide] DEPTH`."""
+    pos = Position.from_fen(fen)
+    lines = []
+    if with_divide:
+        rows, total = divide(pos, depth)
+        lines += ["%s: %d" % row for row in rows]
+    else:
+        total = perft(pos, depth)
+    lines.append("Nodes searched: %d" % total)
+    return "\n".join(lines) + "\n"
+
+
+def output_moves(fen):
+    """Text of `moves [--fen FEN]`: move text, TAB, SAN; sorted by move text."""
+    pos = Position.from_fen(fen)
+    moves = playable_moves(pos)
+    return "".join("%s\t%s\n" % (move_text(m), san(pos, m, moves))
+                   for m in sorted(moves, key=move_text))
+
+
+def output_status(fen):
+    """Text of `status [--fen FEN]`."""
+    outcome, check, lock, moves = analyse(Position.from_fen(fen))
+    return ("check: %s\nchecklock: %s\nlegal-moves: %d\noutcome: %s\n"
+            % ("yes" if check else "no", "yes" if lock else "no", len(moves), outcome))
 
 
 def main(argv):
     ap = argparse.ArgumentParser(prog="cheops_ref.py")
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("perft")
-    p.add_argument("--fen")
+    p.add_argument("--fen", default=INITIAL_FEN)
     p.add_argument("--divide", action="store_true")
     p.add_argument("depth", type=int)
     p = sub.add_parser("moves")
-    p.add_argument("--fen")
+    p.add_argument("--fen", default=INITIAL_FEN)
     p = sub.add_parser("status")
-    p.add_argument("--fen")
+    p.add_argument("--fen", default=INITIAL_FEN)
     p = sub.add_parser("random-fens")
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--count", type=int, required=True)
@@ -790,26 +897,11 @@ def main(argv):
 
     try:
         if args.cmd == "perft":
-            pos = _position(args)
-            if args.divide:
-                lines, total = divide(pos, args.depth)
-                for mt, n in lines:
-                    print("%s: %d" % (mt, n))
-            else:
-                total = perft(pos, args.depth)
-            print("Nodes searched: %d" % total)
+            sys.stdout.write(output_perft(args.fen, args.depth, args.divide))
         elif args.cmd == "moves":
-            pos = _position(args)
-            moves = playable_moves(pos)
-            for m in sorted(moves, key=move_text):
-                print("%s\t%s" % (move_text(m), san(pos, m, moves)))
+            sys.stdout.write(output_moves(args.fen))
         elif args.cmd == "status":
-            pos = _position(args)
-            outcome, check, lock, moves = analyse(pos)
-            print("check: %s" % ("yes" if check else "no"))
-            print("checklock: %s" % ("yes" if lock else "no"))
-            print("legal-moves: %d" % len(moves))
-            print("outcome: %s" % outcome)
+            sys.stdout.write(output_status(args.fen))
         elif args.cmd == "random-fens":
             for fen in random_fens(args.seed, args.count):
                 print(fen)
