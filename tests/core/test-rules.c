@@ -411,6 +411,139 @@ test_perft (void)
   g_assert_true (cheops_position_is_consistent (&pos));
 }
 
+/* The legal moves found by brute force: every movement of every piece of the
+ * side to move (geometry only), played and kept when the mover's King is
+ * not attacked afterwards.  Independent of the pin and check shortcuts of
+ * cheops_generate_legal(). */
+static int
+brute_force_legal (CheopsPosition *pos, CheopsMove *out)
+{
+  CheopsSide side = pos->side_to_move;
+  int n = 0;
+
+  for (CheopsCell from = 0; from < CHEOPS_CELL_NB; from++)
+    {
+      CheopsPiece piece = pos->board[from];
+      CheopsPieceType type = cheops_piece_type (piece);
+
+      if (piece == CHEOPS_NO_PIECE || cheops_piece_side (piece) != side)
+        continue;
+      for (CheopsCell to = 0; to < CHEOPS_CELL_NB; to++)
+        {
+          CheopsPiece target = pos->board[to];
+          CheopsCellSet reach;
+          bool ok;
+          CheopsUndo undo;
+          CheopsMove m;
+
+          if (target && (cheops_piece_side (target) == side || cheops_piece_type (target) == CHEOPS_KING))
+            continue;
+          switch (type)
+            {
+            case CHEOPS_KING: reach = cheops_king_cells (from); break;
+            case CHEOPS_QUEEN: reach = cheops_band_attacks (from, pos->occupied); break;
+            case CHEOPS_SWORDMASTER: reach = cheops_sword_attacks (from, pos->occupied); break;
+            case CHEOPS_SISTER: reach = cheops_corner_attacks (from, pos->occupied); break;
+            case CHEOPS_ASSASSIN: reach = cheops_leap_cells (from); break;
+            default:
+              reach = target ? cheops_pawn_threat_cells (side, from) : cheops_pawn_step_cells (from);
+              break;
+            }
+          if (!cheops_cellset_has (reach, to))
+            continue;
+          /* Article 5: onto the Apex only a Queen, a Pawn, or a collapse. */
+          if (to == CHEOPS_APEX && (type == CHEOPS_SWORDMASTER || type == CHEOPS_ASSASSIN) && !target)
+            continue;
+          m = cheops_move_make (from, to);
+          cheops_position_do_move (pos, m, &undo);
+          ok = !cheops_position_king_attacked (pos, side);
+          cheops_position_undo_move (pos, m, &undo);
+          if (ok)
+            out[n++] = m;
+        }
+    }
+  return n;
+}
+
+static int
+compare_moves (gconstpointer a, gconstpointer b)
+{
+  return (int) *(const CheopsMove *) a - (int) *(const CheopsMove *) b;
+}
+
+/* Random games (fixed seed): the fast generator agrees with brute force,
+ * every move's SAN and FEN round-trip, undo restores the position exactly,
+ * and the key is always the key computed from scratch. */
+static void
+test_random_games (void)
+{
+  GRand *rand = g_rand_new_with_seed (20261130);
+  int positions = 0, checklocks = 0, checks = 0;
+
+  for (int game = 0; game < 120; game++)
+    {
+      CheopsPosition pos;
+      cheops_position_init_start (&pos);
+
+      for (int ply = 0; ply < 200; ply++)
+        {
+          CheopsMove list[CHEOPS_MAX_MOVES], brute[CHEOPS_MAX_MOVES];
+          CheopsMove *end = cheops_generate_moves (&pos, list);
+          int n = (int) (end - list), nb;
+          char fen[CHEOPS_FEN_MAX], fen2[CHEOPS_FEN_MAX];
+          CheopsPosition copy;
+
+          positions++;
+          g_assert_true (cheops_position_is_consistent (&pos));
+          cheops_position_to_fen (&pos, fen, sizeof fen);
+          load (&copy, fen);
+          cheops_position_to_fen (&copy, fen2, sizeof fen2);
+          g_assert_cmpstr (fen, ==, fen2);
+          g_assert_cmpuint (copy.key, ==, pos.key);
+          g_assert_cmpint (n, ==, cheops_count_moves (&pos));
+
+          if (cheops_position_outcome (&pos) == CHEOPS_OUTCOME_NONE
+              || cheops_position_outcome (&pos) == CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE)
+            {
+              CheopsMove legal[CHEOPS_MAX_MOVES];
+              int nl = (int) (cheops_generate_legal (&pos, legal) - legal);
+              nb = brute_force_legal (&pos, brute);
+              qsort (legal, (size_t) nl, sizeof legal[0], (int (*) (const void *, const void *)) compare_moves);
+              qsort (brute, (size_t) nb, sizeof brute[0], (int (*) (const void *, const void *)) compare_moves);
+              if (nl != nb || memcmp (legal, brute, sizeof legal[0] * (size_t) nl) != 0)
+                g_error ("legal moves differ from brute force in %s (%d vs %d)", fen, nl, nb);
+            }
+          if (cheops_position_in_check (&pos))
+            checks++;
+          if (cheops_position_in_checklock (&pos))
+            checklocks++;
+          if (n == 0)
+            break;
+
+          for (int i = 0; i < n; i++)
+            {
+              char san[CHEOPS_SAN_MAX], after[CHEOPS_FEN_MAX];
+              CheopsUndo undo;
+              cheops_move_to_san (&pos, list[i], san);
+              g_assert_cmpint (cheops_move_from_san (&pos, san, -1, NULL), ==, list[i]);
+              cheops_position_do_move (&pos, list[i], &undo);
+              g_assert_true (cheops_position_is_consistent (&pos));
+              cheops_position_undo_move (&pos, list[i], &undo);
+              cheops_position_to_fen (&pos, after, sizeof after);
+              g_assert_cmpstr (after, ==, fen);
+            }
+          {
+            CheopsUndo undo;
+            cheops_position_do_move (&pos, list[g_rand_int_range (rand, 0, n)], &undo);
+          }
+        }
+    }
+  g_test_message ("%d positions, %d in check, %d in checklock", positions, checks, checklocks);
+  g_assert_cmpint (checks, >, 100);
+  g_assert_cmpint (checklocks, >, 0);
+  g_rand_free (rand);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -428,5 +561,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/rules/counters", test_counters);
   g_test_add_func ("/core/rules/repetition", test_repetition);
   g_test_add_func ("/core/rules/perft", test_perft);
+  g_test_add_func ("/core/rules/random-games", test_random_games);
   return g_test_run ();
 }
