@@ -689,7 +689,8 @@ def _random_sparse(rng):
         return pos
 
 
-EDGE_CELLS = [i for i in range(NCELLS) if len(STEP[i]) < 3 or len(CORNER[i]) < 6]
+EDGE_CELLS = [i for i in range(NCELLS)
+              if i != APEX and (len(STEP[i]) < 3 or len(CORNER[i]) < 6)]
 
 
 def _free(board, piece, cells):
@@ -769,6 +770,7 @@ def random_fens(seed, count):
     around the Apex and checklock, some followed by a few random moves."""
     rng = random.Random(seed)
     out = []
+    # Every FEN produced must be valid (R9).
     kinds = ["game", "game-capture", "game-up", "sparse", "sparse-walk",
              "checklock", "checklock-walk", "collapse"]
     weights = [25, 20, 15, 10, 8, 8, 6, 8]
@@ -790,7 +792,9 @@ def random_fens(seed, count):
                     if not moves:
                         break
                     pos = make(pos, _pick(rng, pos, moves, "capture"))
-        out.append(pos.fen())
+        fen = pos.fen()
+        Position.from_fen(fen)
+        out.append(fen)
     return out
 
 
