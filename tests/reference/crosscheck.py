@@ -4,7 +4,7 @@
 """Cross-check a `cheops` command-line tool against the independent Python
 reference implementation (cheops_ref.py).
 
-  crosscheck.py CHEOPS [--slow] [--seed S] [--count N] [--quiet]
+  crosscheck.py CHEOPS [--slow] [--seed S] [--count N]
 
 CHEOPS is the path of the tool; it must answer
   CHEOPS perft [--fen FEN] [--divide] DEPTH
@@ -18,7 +18,8 @@ Checks, each counted as one test:
     random-fens with seed S): `moves` (exact, SAN included), `status`, and
     `perft --divide 2`;
   - the hand-derived expectations in expected/NAME.moves and NAME.status,
-    against the tool and against the reference.
+    against the tool and against the reference;
+  - with --slow also perft --divide 3 of every FEN of positions.txt.
 A perft mismatch is followed down the tree to the first position whose
 `moves` differ, which is printed with its FEN.  Ends with the line
 `N passed, N failed`; exits 1 on any failure.
@@ -36,9 +37,8 @@ import cheops_ref as ref  # noqa: E402
 
 
 class Checker:
-    def __init__(self, tool, quiet):
+    def __init__(self, tool):
         self.tool = tool
-        self.quiet = quiet
         self.passed = 0
         self.failed = 0
 
@@ -141,13 +141,13 @@ def load_positions():
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("cheops", help="path of the cheops tool")
-    ap.add_argument("--slow", action="store_true", help="also perft 4 of the initial position")
+    ap.add_argument("--slow", action="store_true",
+                    help="also perft 4 of the initial position and perft 3 of positions.txt")
     ap.add_argument("--seed", type=int, default=20261130)
     ap.add_argument("--count", type=int, default=200)
-    ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args()
 
-    ck = Checker(os.path.abspath(args.cheops) if os.sep in args.cheops else args.cheops, args.quiet)
+    ck = Checker(os.path.abspath(args.cheops) if os.sep in args.cheops else args.cheops)
     initial = ref.INITIAL_FEN
 
     depths = [1, 2, 3] + ([4] if args.slow else [])
@@ -184,6 +184,10 @@ def main():
         ck.compare("%s: status" % name, fen, ["status", "--fen", fen], ref.output_status(fen))
         ck.compare("%s: perft --divide 2" % name, fen, ["perft", "--fen", fen, "--divide", "2"],
                    ref.output_perft(fen, 2, True))
+    if args.slow:
+        for name, fen in positions:
+            ck.compare("%s: perft --divide 3" % name, fen, ["perft", "--fen", fen, "--divide", "3"],
+                       ref.output_perft(fen, 3, True))
 
     print("%d passed, %d failed" % (ck.passed, ck.failed))
     return 1 if ck.failed else 0
