@@ -66,6 +66,31 @@
 
 typedef struct _EngineProcess EngineProcess;
 
+/* STUDIO_ENGINE_TRACE=1 in the environment logs every line exchanged with
+ * the engine (g_debug, domain studio-engine). */
+static gboolean
+engine_trace_enabled (void)
+{
+  static int enabled = -1;
+
+  if (enabled < 0)
+    enabled = g_strcmp0 (g_getenv ("STUDIO_ENGINE_TRACE"), "1") == 0;
+  return enabled;
+}
+
+/* Logs @line (which may be any bytes) when tracing. */
+static void
+engine_trace (const char *direction,
+              const char *line)
+{
+  g_autofree char *valid = NULL;
+
+  if (!engine_trace_enabled ())
+    return;
+  valid = g_utf8_make_valid (line, -1);
+  g_debug ("%s %s", direction, valid);
+}
+
 struct _EngineProcess
 {
   gint           ref_count;
@@ -393,7 +418,7 @@ process_send (EngineProcess *process,
 {
   if (process->stdin_closed || process->close_after_write)
     return;
-  g_debug ("> %s", command);
+  engine_trace (">", command);
   g_queue_push_tail (&process->write_queue, g_strconcat (command, "\n", NULL));
   process_write_next (process);
 }
@@ -1275,7 +1300,7 @@ engine_handle_line (StudioEngine *self,
   if (!engine_count_line (self))
     return;
 
-  g_debug ("< %s", line);
+  engine_trace ("<", line);
   switch (studio_uci_parse_line (line, &message))
     {
     case STUDIO_UCI_MESSAGE_EMPTY:
