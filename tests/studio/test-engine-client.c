@@ -333,6 +333,9 @@ test_good_generation (void)
   char move[8];
   GPid pid;
 
+  /* Publish every change, so that a stale line could not hide behind the
+   * coalescer. */
+  studio_engine_set_update_interval (engine, 0);
   gen_a = studio_engine_analyze (engine, NULL, moves_a, 3);
   g_assert_true (wait_for_analysis (engine, 3, 2, 5000));
 
