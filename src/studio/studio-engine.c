@@ -1190,9 +1190,17 @@ engine_after_uciok (StudioEngine *self)
               found = TRUE;
           if (!found)
             {
-              g_autofree char *list = g_strjoinv (", ", variant->vars);
-              g_autofree char *message =
-                g_strdup_printf (_("The engine does not play Cheops (its variants are: %s)."), list);
+              guint n = g_strv_length (variant->vars);
+              g_autoptr(GString) list = g_string_new (NULL);
+              g_autofree char *message = NULL;
+
+              /* Name ten at most: Fairy-Stockfish offers ninety. */
+              for (guint i = 0; i < MIN (n, 10); i++)
+                g_string_append_printf (list, "%s%s", i > 0 ? ", " : "", variant->vars[i]);
+              if (n > 10)
+                g_string_append (list, ", …");
+              message = g_strdup_printf (_("The engine does not play Cheops (its variants are: %s)."),
+                                         list->str);
 
               engine_fail (self, STUDIO_ENGINE_STATE_FAILED, message);
               return;
@@ -1701,8 +1709,10 @@ studio_engine_restart (StudioEngine *self)
   engine_clear_timers (self);
   engine_let_go_of_process (self, TRUE);
   self->running_generation = 0;
-  engine_set_last_error (self, NULL);
-  engine_set_state (self, STUDIO_ENGINE_STATE_NOT_STARTED);
+  /* From an error state start() goes straight to STARTING; from a working
+   * state pass through NOT_STARTED, which start() requires. */
+  if (!studio_engine_state_is_error (self->state))
+    engine_set_state (self, STUDIO_ENGINE_STATE_NOT_STARTED);
   studio_engine_start (self);
 }
 

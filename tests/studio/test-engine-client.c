@@ -795,6 +795,34 @@ test_default_path (void)
     g_unsetenv ("CHEOPS_ENGINE");
 }
 
+/* A real UCI engine that does not play Cheops (Fairy-Stockfish, installed
+ * as a Debian package on the CI machine): its long option list is read
+ * without complaint, and the missing variant is said plainly. */
+static void
+test_real_uci_engine_without_cheops (void)
+{
+  const char *argv[] = { "/usr/games/fairy-stockfish", NULL };
+  StudioEngine *engine;
+  GPid pid;
+
+  if (!g_file_test (argv[0], G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("no /usr/games/fairy-stockfish");
+      return;
+    }
+  engine = studio_engine_new (argv);
+  studio_engine_analyze (engine, NULL, NULL, 1);
+  pid = studio_engine_get_pid (engine);
+  g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_FAILED, 10000));
+  g_assert_cmpstr (studio_engine_get_name (engine), ==, "Fairy-Stockfish 11.1 LB 64");
+  g_assert_cmpstr (studio_engine_get_last_error (engine), ==,
+                   "The engine does not play Cheops (its variants are: 3check, 5check, ai-wok, "
+                   "almost, amazon, antichess, asean, breakthrough, bughouse, cambodian, …).");
+  g_assert_cmpint (studio_engine_lookup_option (engine, "MultiPV")->max, ==, 500);
+  g_assert_cmpstr (studio_engine_lookup_option (engine, "Debug Log File")->default_value, ==, "");
+  finalize_and_check_pid (engine, pid);
+}
+
 /* ------------------------------------------------------------------ */
 /* The real engine                                                     */
 /* ------------------------------------------------------------------ */
@@ -871,6 +899,7 @@ main (int   argc,
   g_test_add_func ("/studio/engine-client/ignore-quit", test_ignore_quit);
   g_test_add_func ("/studio/engine-client/spawn-failure", test_spawn_failure);
   g_test_add_func ("/studio/engine-client/real-engine", test_real_engine);
+  g_test_add_func ("/studio/engine-client/real-uci-engine-without-cheops", test_real_uci_engine_without_cheops);
 
   return g_test_run ();
 }
