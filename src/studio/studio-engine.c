@@ -36,7 +36,7 @@
 # include <sys/prctl.h>
 #endif
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <gio/gio.h>
 
 #include "studio-engine.h"
