@@ -34,7 +34,7 @@ fake_new (const char *mode,
   StudioEngine *engine = studio_engine_new (argv);
 
   /* Short time-outs keep the tests fast; each test sets what it checks. */
-  studio_engine_set_timeouts (engine, 3000, 1000, 2000, 300);
+  studio_engine_set_timeouts (engine, 5000, 1000, 2000, 300);
   return engine;
 }
 
@@ -575,10 +575,10 @@ test_flood_throttled (void)
 
   /* The engine survives the flood ... */
   g_assert_cmpint (studio_engine_get_state (engine), ==, STUDIO_ENGINE_STATE_ANALYSING);
-  /* ... its lines do arrive (depth grows by one per line pair) ... */
-  g_assert_cmpint (studio_engine_get_analysis (engine)->depth, >, 2000);
+  /* ... its lines do arrive (the fake counts 1000 nodes a line) ... */
+  g_assert_cmpint (studio_engine_get_analysis (engine)->nodes, >, 5000 * 1000);
   /* ... and no more than ~10 updates a second reach the view. */
-  g_assert_cmpuint (n, >=, 10);
+  g_assert_cmpuint (n, >=, 8);
   g_assert_cmpuint (n, <=, 21);
   for (guint i = 1; i < r->times->len; i++)
     {
@@ -599,7 +599,7 @@ test_flood_throttled (void)
 static void
 test_flood_limit (void)
 {
-  StudioEngine *engine = fake_new ("flood", "10000");
+  StudioEngine *engine = fake_new ("flood", "20000");
   GPid pid;
 
   studio_engine_set_max_lines_per_second (engine, 5000);

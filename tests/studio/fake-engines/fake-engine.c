@@ -140,8 +140,8 @@ search_step (void)
 
       for (int i = 0; i < n; i++)
         {
-          if (i % multipv == 0)
-            depth++;
+          /* One line a thousand nodes; the depth grows every 100 lines. */
+          depth = 1 + (int) (nodes / 100000);
           print_info (1 + i % multipv);
         }
       fflush (stdout);
