@@ -424,6 +424,44 @@ test_good_set_option (void)
   finalize_and_check_pid (engine, pid);
 }
 
+/* An engine killed from outside: CRASHED with the signal named, and
+ * restart() brings the same search back. */
+static void
+test_good_killed_and_restarted (void)
+{
+  StudioEngine *engine = fake_new ("good", NULL);
+  const char *moves[] = { "e5f6", NULL };
+  guint generation;
+  GPid pid;
+
+  generation = studio_engine_analyze (engine, NULL, moves, 2);
+  g_assert_true (wait_for_analysis (engine, 2, 2, 5000));
+  pid = studio_engine_get_pid (engine);
+  g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
+  g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_CRASHED, 3000));
+  g_assert_nonnull (strstr (studio_engine_get_last_error (engine), "killed by signal 9"));
+  g_assert_cmpint (studio_engine_get_pid (engine), ==, 0);
+
+  studio_engine_restart (engine);
+  g_assert_cmpint (studio_engine_get_state (engine), ==, STUDIO_ENGINE_STATE_STARTING);
+  g_assert_null (studio_engine_get_last_error (engine));
+  g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_ANALYSING, 5000));
+  g_assert_cmpint (studio_engine_get_pid (engine), !=, pid);
+  g_assert_cmpuint (studio_engine_get_generation (engine), ==, generation);
+  g_assert_true (wait_for_analysis (engine, 2, 3, 5000));
+  g_assert_cmpstr (studio_engine_get_analysis (engine)->lines[0].pv[0], ==, "e5f6");
+
+  /* restart() of a working engine replaces the process too. */
+  pid = studio_engine_get_pid (engine);
+  studio_engine_restart (engine);
+  g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_ANALYSING, 5000));
+  g_assert_cmpint (studio_engine_get_pid (engine), !=, pid);
+  g_assert_true (wait_until (pid_is_gone, GINT_TO_POINTER (pid), 3000));
+
+  pid = studio_engine_get_pid (engine);
+  finalize_and_check_pid (engine, pid);
+}
+
 static void
 test_good_shutdown (void)
 {
@@ -862,6 +900,36 @@ test_real_engine (void)
     }
   g_assert_cmpint (a->nodes, >, 0);
 
+  /* Play the best move: every line shown from then on is legal in the new
+   * position (a stale line of the old one would mostly not be). */
+  {
+    g_autofree char *best = g_strdup (a->lines[0].pv[0]);
+    const char *moves[] = { best, NULL };
+    Recorder *r = recorder_new (engine);
+    guint generation;
+
+    studio_engine_set_update_interval (engine, 0);
+    generation = studio_engine_analyze (engine, NULL, moves, 2);
+    g_assert_true (wait_for_analysis (engine, 2, 3, 20000));
+    g_assert_cmpuint (r->analyses->len, >=, 2);
+    for (guint i = 0; i < r->analyses->len; i++)
+      {
+        StudioEngineAnalysis *b = g_ptr_array_index (r->analyses, i);
+
+        g_assert_cmpuint (b->generation, ==, generation);
+        g_assert_cmpstr (b->moves[0], ==, best);
+        for (guint j = 0; j < b->n_lines; j++)
+          {
+            g_autoptr(GError) error = NULL;
+            g_auto(GStrv) san = studio_engine_pv_to_san (NULL, moves, (const char *const *) b->lines[j].pv, &error);
+
+            g_assert_no_error (error);
+            g_assert_cmpuint (g_strv_length (san), ==, g_strv_length (b->lines[j].pv));
+          }
+      }
+    recorder_free (r);
+  }
+
   studio_engine_stop (engine);
   g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_IDLE, 5000));
   pid = studio_engine_get_pid (engine);
@@ -883,6 +951,7 @@ main (int   argc,
   g_test_add_func ("/studio/engine-client/good/generation", test_good_generation);
   g_test_add_func ("/studio/engine-client/good/set-option", test_good_set_option);
   g_test_add_func ("/studio/engine-client/good/shutdown", test_good_shutdown);
+  g_test_add_func ("/studio/engine-client/good/killed-and-restarted", test_good_killed_and_restarted);
   g_test_add_func ("/studio/engine-client/bad-input", test_bad_input);
   g_test_add_func ("/studio/engine-client/default-path", test_default_path);
   g_test_add_func ("/studio/engine-client/crash-at-start", test_crash_at_start);
