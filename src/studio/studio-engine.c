@@ -1804,6 +1804,25 @@ studio_engine_set_option (StudioEngine *self,
   g_return_if_fail (STUDIO_IS_ENGINE (self));
   g_return_if_fail (name != NULL && *name != '\0');
 
+  /* MultiPV belongs to the search (analyze()), not to the option table. */
+  if (g_ascii_strcasecmp (name, "MultiPV") == 0)
+    {
+      guint64 multipv = 1;
+
+      if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 1, 256, &multipv, NULL))
+        return;
+      if (self->desired)
+        {
+          g_auto(GStrv) moves = g_strdupv (self->desired_moves);
+          g_autofree char *fen = g_strdup (self->desired_fen);
+
+          studio_engine_analyze (self, fen, (const char *const *) moves, (guint) multipv);
+        }
+      else
+        self->desired_multipv = (guint) multipv;
+      return;
+    }
+
   key = g_ascii_strdown (name, -1);
   wanted = g_new0 (WantedOption, 1);
   wanted->name = g_strdup (name);

@@ -415,10 +415,20 @@ test_good_set_option (void)
   g_assert_cmpuint (studio_engine_get_generation (engine), ==, generation + 1);
   g_assert_cmpint (studio_engine_get_state (engine), ==, STUDIO_ENGINE_STATE_ANALYSING);
 
-  /* MultiPV follows analyze(). */
+  /* MultiPV follows analyze() ... */
   studio_engine_analyze (engine, NULL, NULL, 3);
+  g_assert_cmpuint (studio_engine_get_generation (engine), ==, generation + 2);
   g_assert_true (wait_for_analysis (engine, 3, 2, 5000));
   g_assert_cmpuint (studio_engine_get_analysis (engine)->n_lines, ==, 3);
+
+  /* ... and the option, which means the same. */
+  studio_engine_set_option (engine, "multipv", "2");
+  g_assert_cmpuint (studio_engine_get_generation (engine), ==, generation + 3);
+  g_assert_true (wait_for_analysis (engine, 2, 3, 5000));
+  spin (100);
+  g_assert_cmpuint (studio_engine_get_analysis (engine)->n_lines, ==, 2);
+  studio_engine_set_option (engine, "MultiPV", "many");
+  g_assert_cmpuint (studio_engine_get_generation (engine), ==, generation + 3);
 
   pid = studio_engine_get_pid (engine);
   finalize_and_check_pid (engine, pid);

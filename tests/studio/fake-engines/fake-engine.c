@@ -98,7 +98,11 @@ print_garbage (int i)
   switch (i % 5)
     {
     case 0:
-      fwrite ("\x01\xff\xfe binary \x80\x81\n", 1, 16, stdout);
+      {
+        static const char junk[] = "\x01\xff\xfe binary \x80\x81\n";
+
+        fwrite (junk, 1, sizeof junk - 1, stdout);
+      }
       break;
     case 1:
       printf ("info depth x score cp\n");
