@@ -331,8 +331,10 @@ void                  studio_engine_set_max_lines_per_second (StudioEngine *self
  *                     gpointer user_data)
  *   A new snapshot of the desired search's model (transfer none: ref it to
  *   keep it).  Emitted at most once per update-interval while info lines
- *   arrive, at once when analyze() changes the position (an empty model with
- *   the new generation) and when `bestmove` ends the search (finished set).
+ *   arrive; synchronously inside analyze() when the position changes (an
+ *   empty model with the new generation); and in the next main loop
+ *   iteration after `bestmove` ends the search (finished set) or the engine
+ *   fails (the last lines it gave).
  *   Every snapshot's generation is the current desired generation at the
  *   time of emission: stale lines never reach the view.
  */

@@ -891,9 +891,13 @@ test_real_engine (void)
     }
 
   engine = studio_engine_new (argv);
+  /* Ping every 200 ms: the engine must answer isready while searching. */
+  studio_engine_set_timeouts (engine, 0, 200, 0, 0);
   studio_engine_analyze (engine, NULL, NULL, 2);
   g_assert_true (wait_for_analysis (engine, 2, 3, 20000));
+  spin (1000);
   g_assert_cmpint (studio_engine_get_state (engine), ==, STUDIO_ENGINE_STATE_ANALYSING);
+  g_assert_null (studio_engine_get_last_error (engine));
   g_assert_nonnull (studio_engine_get_name (engine));
   a = studio_engine_get_analysis (engine);
   for (guint i = 0; i < a->n_lines; i++)
