@@ -560,6 +560,30 @@ test_crash_mid_search (void)
   recorder_free (r);
 }
 
+/* The last line without a newline is read; the exit after it is a crash. */
+static void
+test_exit_on_stop (void)
+{
+  StudioEngine *engine = fake_new ("exit-on-stop", NULL);
+  Recorder *r = recorder_new (engine);
+  const char *moves[] = { "g3h4", NULL };
+  StudioEngineAnalysis *a;
+
+  studio_engine_analyze (engine, NULL, moves, 1);
+  g_assert_true (wait_for_analysis (engine, 1, 2, 5000));
+  studio_engine_stop (engine);
+  g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_CRASHED, 3000));
+  g_assert_true (recorder_saw_state (r, STUDIO_ENGINE_STATE_IDLE));
+  g_assert_cmpstr (studio_engine_get_last_error (engine), ==, "The engine stopped unexpectedly (exit status 0).");
+  spin (50);
+  a = studio_engine_get_analysis (engine);
+  g_assert_true (a->finished);
+  g_assert_cmpstr (a->bestmove, ==, "g3h4");
+
+  finalize_and_check_pid (engine, 0);
+  recorder_free (r);
+}
+
 static void
 test_hang_on_stop (void)
 {
@@ -732,7 +756,8 @@ test_late_uciok (void)
   studio_engine_start (engine);
   pid = studio_engine_get_pid (engine);
   g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_HUNG, 3000));
-  g_assert_nonnull (strstr (studio_engine_get_last_error (engine), "did not answer “uci” within 0.3 s"));
+  /* The banner is not mistaken for the output of a non-UCI program. */
+  g_assert_cmpstr (studio_engine_get_last_error (engine), ==, "The engine did not answer “uci” within 0.3 s.");
   finalize_and_check_pid (engine, pid);
 }
 
@@ -970,6 +995,7 @@ main (int   argc,
   g_test_add_func ("/studio/engine-client/default-path", test_default_path);
   g_test_add_func ("/studio/engine-client/crash-at-start", test_crash_at_start);
   g_test_add_func ("/studio/engine-client/crash-mid-search", test_crash_mid_search);
+  g_test_add_func ("/studio/engine-client/exit-on-stop", test_exit_on_stop);
   g_test_add_func ("/studio/engine-client/hang-on-stop", test_hang_on_stop);
   g_test_add_func ("/studio/engine-client/hang-in-search", test_hang_in_search);
   g_test_add_func ("/studio/engine-client/flood/throttled", test_flood_throttled);
