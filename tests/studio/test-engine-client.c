@@ -13,7 +13,11 @@
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
+#include <stdlib.h>
 #include <sys/types.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include <gio/gio.h>
 
@@ -807,6 +811,52 @@ test_ignore_quit (void)
   finalize_and_check_pid (engine, pid);
 }
 
+/* The studio dies without disposing anything (a crash, kill -9): the
+ * kernel ends the engine (PR_SET_PDEATHSIG).  The engine here ignores EOF on
+ * stdin and SIGTERM, so nothing else would end it. */
+static void
+test_parent_dies (void)
+{
+  const char *pid_file = g_getenv ("STUDIO_TEST_PID_FILE");
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  GPid pid;
+  gboolean gone;
+  int fd;
+
+  if (g_test_subprocess ())
+    {
+      StudioEngine *engine = fake_new ("ignore-quit", NULL);
+      g_autofree char *text = NULL;
+
+      studio_engine_start (engine);
+      g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_IDLE, 5000));
+      text = g_strdup_printf ("%d", (int) studio_engine_get_pid (engine));
+      g_assert_true (g_file_set_contents (pid_file, text, -1, NULL));
+      _exit (0);
+    }
+
+  fd = g_file_open_tmp ("studio-engine-pid-XXXXXX", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_setenv ("STUDIO_TEST_PID_FILE", path, TRUE);
+  g_test_trap_subprocess (NULL, 20 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_unsetenv ("STUDIO_TEST_PID_FILE");
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+  g_unlink (path);
+  pid = (GPid) atoi (contents);
+  g_assert_cmpint (pid, >, 0);
+  /* Orphans are reaped by init (or the nearest subreaper), so "gone" means
+   * no such process any more. */
+  gone = wait_until (pid_is_gone, GINT_TO_POINTER (pid), 3000);
+  if (!gone)
+    kill (pid, SIGKILL);
+  g_assert_true (gone);
+}
+
 static void
 test_spawn_failure (void)
 {
@@ -1007,6 +1057,7 @@ main (int   argc,
   g_test_add_func ("/studio/engine-client/no-cheops", test_no_cheops);
   g_test_add_func ("/studio/engine-client/ignore-quit", test_ignore_quit);
   g_test_add_func ("/studio/engine-client/spawn-failure", test_spawn_failure);
+  g_test_add_func ("/studio/engine-client/parent-dies", test_parent_dies);
   g_test_add_func ("/studio/engine-client/real-engine", test_real_engine);
   g_test_add_func ("/studio/engine-client/real-uci-engine-without-cheops", test_real_uci_engine_without_cheops);
 
