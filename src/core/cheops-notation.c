@@ -121,15 +121,15 @@ cheops_position_from_fen (CheopsPosition *out,
             {
               int run = *p - '0';
               const char *run_start = p;
+              if (run == 0)
+                return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (run_start),
+                                  "board, level %d: a run of zero empty cells", level);
               p++;
               if (*p >= '0' && *p <= '9')
                 run = run * 10 + (*p++ - '0');
               if (*p >= '0' && *p <= '9')
                 return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (run_start),
                                   "board, level %d: a run of empty cells has more than two digits", level);
-              if (run == 0)
-                return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (run_start),
-                                  "board, level %d: a run of zero empty cells", level);
               n += run;
               if (n > width)
                 return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (run_start),
