@@ -204,6 +204,7 @@ static inline void
 do_move (Worker *w, CheopsMove move, CheopsUndo *undo)
 {
   cheops_position_do_move (&w->pos, move, undo);
+  tt_prefetch (w->pos.key);
   w->keys[w->key_count++] = w->pos.key;
   w->plies_from_null++;
 }
