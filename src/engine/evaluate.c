@@ -31,10 +31,17 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "evaluate.h"
 
-const int piece_value[CHEOPS_PIECE_TYPE_NB] = { 0, 0, 950, 450, 320, 300, 100 };
+int piece_value[CHEOPS_PIECE_TYPE_NB] = { 0, 0, 950, 450, 320, 300, 100 };
+
+/* Scales (percent) of the positional terms, for tuning by play. */
+static int queen_scale = 100;
+static int mobility_scale = 100;
+static int king_scale = 100;
 
 static const int queen_apex_bonus[17] = { 90, 60, 45, 35, 26, 19, 13, 8, 4, 2, 0, 0, 0, 0, 0, 0, 0 };
 static const int pawn_level_bonus[10] = { 0, 0, 4, 10, 18, 28, 40, 56, 80, 0 };
@@ -62,10 +69,44 @@ static CheopsCellSet king_cells[CHEOPS_CELL_NB];
 static CheopsCellSet leap_cells[CHEOPS_CELL_NB];
 static CheopsCellSet pawn_threats[CHEOPS_SIDE_NB][CHEOPS_CELL_NB];
 
+/* Tuning by play: CHEOPS_ENGINE_EVAL="Q=1000,M=480,queen=120" overrides
+ * material values (letters K Q M S A P) and the percent scales of the
+ * queen, mobility and king terms, so that two builds need not differ to
+ * play a match of values (see README.md).  Unknown names are ignored. */
+static void
+read_tuning (void)
+{
+  const char *env = getenv ("CHEOPS_ENGINE_EVAL");
+  char buf[256];
+  char *save = NULL;
+
+  if (env == NULL)
+    return;
+  snprintf (buf, sizeof buf, "%s", env);
+  for (char *item = strtok_r (buf, ",", &save); item != NULL; item = strtok_r (NULL, ",", &save))
+    {
+      char *eq = strchr (item, '=');
+      int v;
+      if (eq == NULL)
+        continue;
+      *eq = '\0';
+      v = atoi (eq + 1);
+      if (strcmp (item, "Q") == 0) piece_value[CHEOPS_QUEEN] = v;
+      else if (strcmp (item, "M") == 0) piece_value[CHEOPS_SWORDMASTER] = v;
+      else if (strcmp (item, "S") == 0) piece_value[CHEOPS_SISTER] = v;
+      else if (strcmp (item, "A") == 0) piece_value[CHEOPS_ASSASSIN] = v;
+      else if (strcmp (item, "P") == 0) piece_value[CHEOPS_PAWN] = v;
+      else if (strcmp (item, "queen") == 0) queen_scale = v;
+      else if (strcmp (item, "mobility") == 0) mobility_scale = v;
+      else if (strcmp (item, "king") == 0) king_scale = v;
+    }
+}
+
 void
 evaluate_init (void)
 {
   cheops_init ();
+  read_tuning ();
   for (int c = 0; c < CHEOPS_CELL_NB; c++)
     {
       dist_apex[c] = cheops_distance ((CheopsCell) c, CHEOPS_APEX);
@@ -195,6 +236,13 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
       if (side != pos->side_to_move && cheops_position_king_attacked (pos, side))
         terms[s][TERM_CHECKLOCK] -= ENTOMBED_BASE + 2 * best_queen[them];
     }
+  if (queen_scale != 100 || mobility_scale != 100 || king_scale != 100)
+    for (int s = 0; s < CHEOPS_SIDE_NB; s++)
+      {
+        terms[s][TERM_QUEEN] = terms[s][TERM_QUEEN] * queen_scale / 100;
+        terms[s][TERM_MOBILITY] = terms[s][TERM_MOBILITY] * mobility_scale / 100;
+        terms[s][TERM_KING] = terms[s][TERM_KING] * king_scale / 100;
+      }
 }
 
 int

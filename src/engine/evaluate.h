@@ -14,9 +14,10 @@
 
 /* Material values (centipawns), indexed by CheopsPieceType.  The King is
  * never captured (4.2.1) and has no material value. */
-extern const int piece_value[CHEOPS_PIECE_TYPE_NB];
+extern int piece_value[CHEOPS_PIECE_TYPE_NB];
 
-/* Builds the evaluation's tables; called once at start-up. */
+/* Builds the evaluation's tables and reads the tuning overrides of the
+ * environment variable CHEOPS_ENGINE_EVAL; called once at start-up. */
 void evaluate_init  (void);
 /* The static evaluation of @pos for the side to move, in centipawns.  It
  * assumes the game is not over (the search tests the Ascension and the
