@@ -7,7 +7,7 @@
  *
  *   cheops match --engine CMD [--engine CMD] [--builtin random|greedy]
  *                --games N [--tc BASE+INC] [--openings FILE] [--pgn OUT]
- *                [--seed N] [--timemargin MS]
+ *                [--seed N] [--timemargin MS] [--nodes N]
  *
  * Exactly two players, the first named plays the a corner in odd games.
  * Openings are paired: each opening is played twice, once with each player
@@ -21,7 +21,8 @@
  * repetition, fifty moves each) are claimed at once for the player to move,
  * as an arbiter does for engines.  A player loses by an illegal or
  * malformed move, by exceeding its clock by more than --timemargin ms
- * (default 20), or by dying.  An engine is spawned with GSubprocess from
+ * (default 20), or by dying.  With --nodes N the engines get `go nodes N`
+ * instead of a clock (no time losses: for tuning on a loaded machine).  An engine is spawned with GSubprocess from
  * its command split into argv by shell rules, never through a shell.
  *
  * Output: one line per game, then the score (wins, losses, draws of the
@@ -70,6 +71,7 @@ typedef enum {
 } GameResult;
 
 static GRand *rng;
+static gint64 node_limit;
 
 /* Engine process plumbing ------------------------------------------------ */
 
@@ -469,10 +471,15 @@ play_game (Game *game, Player *players[CHEOPS_SIDE_NB], const Opening *opening,
 
           player_send (p, "position fen %s%s%s", opening->fen, moves_text->len ? " moves" : "",
                        moves_text->str);
-          player_send (p, "go wtime %" G_GINT64_FORMAT " btime %" G_GINT64_FORMAT
-                       " winc %" G_GINT64_FORMAT " binc %" G_GINT64_FORMAT,
-                       clock_ms[CHEOPS_SIDE_A], clock_ms[CHEOPS_SIDE_Q], inc_ms, inc_ms);
-          line = player_wait_for (p, "bestmove", start + (clock_ms[side] + margin_ms) * 1000);
+          if (node_limit > 0)
+            player_send (p, "go nodes %" G_GINT64_FORMAT, node_limit);
+          else
+            player_send (p, "go wtime %" G_GINT64_FORMAT " btime %" G_GINT64_FORMAT
+                         " winc %" G_GINT64_FORMAT " binc %" G_GINT64_FORMAT,
+                         clock_ms[CHEOPS_SIDE_A], clock_ms[CHEOPS_SIDE_Q], inc_ms, inc_ms);
+          line = player_wait_for (p, "bestmove",
+                                  node_limit > 0 ? start + 60 * G_USEC_PER_SEC
+                                                 : start + (clock_ms[side] + margin_ms) * 1000);
           used = (g_get_monotonic_time () - start) / 1000;
           if (line == NULL)
             {
@@ -489,7 +496,8 @@ play_game (Game *game, Player *players[CHEOPS_SIDE_NB], const Opening *opening,
               forfeit (game, side, "loses on time");
               break;
             }
-          clock_ms[side] -= used;
+          if (node_limit == 0)
+            clock_ms[side] -= used;
           if (clock_ms[side] < -margin_ms)
             {
               forfeit (game, side, "loses on time");
@@ -633,7 +641,7 @@ usage (const char *message)
 {
   fprintf (stderr, "cheops match: %s\n"
            "Usage: cheops match --engine CMD [--engine CMD] [--builtin random|greedy] --games N\n"
-           "                    [--tc BASE+INC] [--openings FILE] [--pgn OUT] [--seed N] [--timemargin MS]\n",
+           "                    [--tc BASE+INC] [--openings FILE] [--pgn OUT] [--seed N] [--timemargin MS] [--nodes N]\n",
            message);
   return 2;
 }
@@ -697,6 +705,8 @@ cheops_tool_match (int argc, char **argv)
         seed = (guint32) strtoul (argv[++i], NULL, 10);
       else if (strcmp (a, "--timemargin") == 0 && v != NULL)
         margin_ms = atoi (argv[++i]);
+      else if (strcmp (a, "--nodes") == 0 && v != NULL)
+        node_limit = g_ascii_strtoll (argv[++i], NULL, 10);
       else
         return usage ("unknown or incomplete option");
     }
