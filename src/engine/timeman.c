@@ -4,8 +4,8 @@
  *
  * Time management.  Sudden death is treated as 30 moves to go; the optimum
  * is an even share of the clock plus three quarters of the increment, the
- * maximum four optimums but never more than half of what is left after the
- * overhead, so that a short clock (0.1 s + 0.01 s) is never run down.
+ * maximum four optimums but never more than a third of what is left after
+ * the overhead, so that a short clock (0.1 s + 0.01 s) is never run down.
  */
 #include <time.h>
 
@@ -34,8 +34,8 @@ timeman_budget (TimeBudget *budget, int64_t time_left, int64_t increment,
   maximum = optimum * 4;
   if (mtg == 1)
     maximum = left * 4 / 5;
-  else if (maximum > left / 2)
-    maximum = left / 2;
+  else if (maximum > left / 3)
+    maximum = left / 3;
   if (optimum > maximum)
     optimum = maximum;
   if (optimum < 1)
