@@ -160,6 +160,11 @@ bool            cheops_position_is_collapse    (const CheopsPosition *pos,
 bool            cheops_position_is_promotion   (const CheopsPosition *pos,
                                                 CheopsMove            move);
 
+/* Whether the side to move may claim the draw of 8.4.2's second case: the
+ * last fifty moves by each player (100 plies, R8) without a capture, a
+ * collapse or a Pawn climbing. */
+bool            cheops_position_fifty_move_claimable (const CheopsPosition *pos);
+
 /* How many times the last of @keys occurs among the keys of the positions a
  * game went through (8.5), where @keys[0..@n-1] are the keys after each ply
  * from the start, oldest first, and @halfmove_clock is the current clock

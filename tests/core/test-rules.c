@@ -137,7 +137,20 @@ static const Case cases[] = {
      * collapse with the Queen on the Apex; a Sister never reaches it.  The
      * q King on p1 is off the Queen's bands. */
     "q/3/1A3/7/4M4/11/13/15/K14k1 a 0 1",
-    NULL,
+    /* The Assassin on h7 is pinned on the band i9-...-a1: it may collapse
+     * with the pinning Queen or leap to f6, still on the band.  The
+     * Swordmaster checks p1 from i1 along level 1. */
+    "a1b1 Kb1, a1b2 Kb2, a1c1 Kc1, h7f6 Af6, h7i9 Axxi9, i5e5 Me5, i5f5 Mf5, i5g5 Mg5, i5h5 Mh5, "
+    "i5i1 Mi1+, i5i2 Mi2, i5i3 Mi3, i5i4 Mi4, i5i6 Mi6, i5i7 Mi7, i5i8 Mi8, i5i9 Mxxi9, i5j5 Mj5, "
+    "i5k5 Mk5, i5l5 Ml5, i5m5 Mm5",
+    "no no none" },
+  { "sister-corner-lines",
+    /* 4.5.1, 3.3: the Sister on i4 along its six corner rays; its own Pawn
+     * on g2 blocks the south-west ray, the q Pawn on k6 is captured. */
+    "1/3/5/5p1/9/5S5/13/5P9/K15k a 0 1",
+    "a1b1 Kb1, a1b2 Kb2, a1c1 Kc1, g2e2 e2, g2f2 f2, g2f3 f3, g2g3 g3, g2h2 h2, g2h3 h3, g2i2 i2, "
+    "i4e4 Se4, i4g4 Sg4, i4g6 Sg6, i4h3 Sh3, i4h5 Sh5, i4j3 Sj3, i4j5 Sj5, i4k2 Sk2, i4k4 Sk4, "
+    "i4k6 Sxk6, i4l1 Sl1, i4m4 Sm4",
     "no no none" },
 };
 
@@ -379,7 +392,15 @@ test_counters (void)
   cheops_position_to_fen (&pos, fen, sizeof fen);
   g_assert_cmpstr (fen, ==, "1/3/5/7/9/11/13/15/K3P10pk a 5 3");
 
-  /* 8.4.3: 150 plies draw automatically. */
+  /* 8.4.2: a claim from 100 plies; 8.4.3: 150 plies draw automatically. */
+  load (&pos, "1/3/5/7/9/11/13/15/K3P10pk a 99 90");
+  g_assert_false (cheops_position_fifty_move_claimable (&pos));
+  g_assert_cmpint (cheops_position_outcome (&pos), ==, CHEOPS_OUTCOME_NONE);
+  load (&pos, "1/3/5/7/9/11/13/15/K3P10pk a 100 90");
+  g_assert_true (cheops_position_fifty_move_claimable (&pos));
+  g_assert_cmpint (cheops_position_outcome (&pos), ==, CHEOPS_OUTCOME_NONE);
+  load (&pos, "1/3/5/7/9/11/13/15/K3P10pk a 149 90");
+  g_assert_cmpint (cheops_position_outcome (&pos), ==, CHEOPS_OUTCOME_NONE);
   load (&pos, "1/3/5/7/9/11/13/15/K3P10pk a 150 90");
   g_assert_cmpint (cheops_position_outcome (&pos), ==, CHEOPS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES);
 }
