@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#define BENCH_DEFAULT_DEPTH 9
+#define BENCH_DEFAULT_DEPTH 8
 
 /* Runs the benchmark to @depth and prints one line per position, then
  * "Total time (ms)", "Nodes/second" and, last, "Nodes searched: N".

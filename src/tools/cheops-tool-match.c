@@ -22,7 +22,9 @@
  * as an arbiter does for engines.  A player loses by an illegal or
  * malformed move, by exceeding its clock by more than --timemargin ms
  * (default 20), or by dying.  With --nodes N the engines get `go nodes N`
- * instead of a clock (no time losses: for tuning on a loaded machine).  An engine is spawned with GSubprocess from
+ * instead of a clock (no time losses: for tuning on a loaded machine).
+ * With CHEOPS_MATCH_DEBUG set in the environment, every engine move is
+ * logged on standard error with the clock before it and the time it took.  An engine is spawned with GSubprocess from
  * its command split into argv by shell rules, never through a shell.
  *
  * Output: one line per game, then the score (wins, losses, draws of the
@@ -481,6 +483,9 @@ play_game (Game *game, Player *players[CHEOPS_SIDE_NB], const Opening *opening,
                                   node_limit > 0 ? start + 60 * G_USEC_PER_SEC
                                                  : start + (clock_ms[side] + margin_ms) * 1000);
           used = (g_get_monotonic_time () - start) / 1000;
+          if (g_getenv ("CHEOPS_MATCH_DEBUG"))
+            fprintf (stderr, "ply %zu side %d clock %" G_GINT64_FORMAT " used %" G_GINT64_FORMAT " %s\n",
+                     n, side, clock_ms[side], used, line ? line : "(none)");
           if (line == NULL)
             {
               char *late;
