@@ -1073,6 +1073,12 @@ search_is_running (void)
   return atomic_load (&running);
 }
 
+bool
+search_is_perft (void)
+{
+  return atomic_load (&running) && limits.perft > 0;
+}
+
 uint64_t
 search_last_nodes (void)
 {

@@ -69,6 +69,8 @@ void      search_stop         (void);
 void      search_wait         (void);
 /* Whether a search is running. */
 bool      search_is_running   (void);
+/* Whether the running job is a `go perft`, which cannot be interrupted. */
+bool      search_is_perft     (void);
 /* The nodes searched by the last search (all threads). */
 uint64_t  search_last_nodes   (void);
 /* The best move found by the last search, or CHEOPS_MOVE_NONE. */

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "bench.h"
 #include "evaluate.h"
@@ -487,6 +488,12 @@ uci_execute (char *line)
     ;
   else if (strcmp (tok[0], "quit") == 0)
     {
+      /* A perft cannot be stopped: leave without waiting for it. */
+      if (search_is_perft ())
+        {
+          fflush (stdout);
+          _exit (0);
+        }
       search_stop ();
       search_wait ();
       return false;
