@@ -28,6 +28,7 @@
 #define ENGINE_NAME    "cheops-engine 0.1.0"
 #define ENGINE_AUTHOR  "the Cheops Studio developers"
 #define MAX_TOKENS     4096
+#define ARRAY_SIZE(a) (sizeof (a) / sizeof (a)[0])
 
 static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -434,7 +435,14 @@ cmd_display (void)
              cheops_position_in_check (&position) ? ", in check" : "",
              cheops_position_in_checklock (&position) ? " (checklock)" : "");
   if (outcome != CHEOPS_OUTCOME_NONE)
-    uci_print ("Game over: outcome %d", (int) outcome);
+    {
+      static const char *const names[] = {
+        "", "Ascension by the a side (8.1)", "Ascension by the q side (8.1)",
+        "draw: no Queen and no Pawn on either side (8.4.1)", "draw: no playable move (8.4.1)",
+        "draw: seventy-five-move rule (8.4.3)", "draw: fifth repetition (8.4.3)",
+      };
+      uci_print ("Game over: %s", (unsigned) outcome < ARRAY_SIZE (names) ? names[outcome] : "?");
+    }
   else
     evaluate_trace (&position, print_line);
 }
