@@ -265,6 +265,34 @@ test_limits (void)
           found = TRUE;
       g_assert_true (found);
     }
+
+  /* searchmoves restricts the root; more threads and a low Skill Level
+   * still answer a move of the position. */
+  engine_pipe_send (e, "setoption name MultiPV value 1");
+  engine_pipe_send (e, "go depth 4 searchmoves c2d3");
+  {
+    g_autofree char *best = wait_for (e, "bestmove", NULL);
+    g_assert_true (g_str_has_prefix (best, "bestmove c2d3"));
+  }
+  engine_pipe_send (e, "setoption name Threads value 3");
+  engine_pipe_send (e, "go depth 6");
+  {
+    g_autofree char *best = wait_for (e, "bestmove", NULL);
+    g_auto (GStrv) words = g_strsplit (best, " ", -1);
+    CheopsPosition pos;
+    CheopsUndo undo;
+    cheops_position_init_start (&pos);
+    cheops_position_do_move (&pos, cheops_move_from_text (&pos, "d3e4", NULL), &undo);
+    cheops_position_do_move (&pos, cheops_move_from_text (&pos, "n3m4", NULL), &undo);
+    g_assert_cmpuint (cheops_move_from_text (&pos, words[1], NULL), !=, CHEOPS_MOVE_NONE);
+    engine_pipe_send (e, "setoption name Skill Level value 0");
+    engine_pipe_send (e, "go movetime 100");
+    g_free (best);
+    best = wait_for (e, "bestmove", NULL);
+    g_strfreev (words);
+    words = g_strsplit (best, " ", -1);
+    g_assert_cmpuint (cheops_move_from_text (&pos, words[1], NULL), !=, CHEOPS_MOVE_NONE);
+  }
   g_assert_cmpint (engine_pipe_free (e), ==, 0);
 }
 
