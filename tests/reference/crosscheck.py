@@ -19,6 +19,7 @@ Checks, each counted as one test:
     `perft --divide 2`;
   - the hand-derived expectations in expected/NAME.moves and NAME.status,
     against the tool and against the reference;
+  - every FEN of INVALID_FENS (R9) is refused by the tool;
   - with --slow also perft --divide 3 of every FEN of positions.txt.
 A perft mismatch is followed down the tree to the first position whose
 `moves` differ, which is printed with its FEN.  Ends with the line
@@ -125,6 +126,26 @@ class Checker:
         return ""
 
 
+# FENs that RULINGS R9 and DESIGN section 3 make invalid: the tool must
+# refuse them (non-zero exit status).
+INVALID_FENS = [
+    "1/3/5/7/9/11/13/15/4K7k5 a 0 1",       # 18 cells on level 1
+    "1/3/5/7/9/11/13/15/4K7k3 a 0 1",       # 16 cells on level 1
+    "3/5/7/9/11/13/15/4K7k4 a 0 1",         # eight levels
+    "1/3/5/7/9/11/13/15/4K7k3X a 0 1",      # unknown letter
+    "1/3/5/7/9/11/13/15/4K2K4k4 a 0 1",     # two a Kings
+    "1/3/5/7/9/11/13/15/4K12 a 0 1",        # no q King
+    "1/3/5/7/S8/11/13/15/4K7k4 a 0 1",      # Sister on the light cell e5
+    "P/3/5/7/9/11/13/15/4K7k4 a 0 1",       # Pawn on the Apex
+    "M/3/5/7/9/11/13/15/4K7k4 a 0 1",       # Swordmaster on the Apex
+    "1/3/5/7/9/11/13/15/4K7k4 x 0 1",       # bad side
+    "1/3/5/7/9/11/13/15/4K7k4 a -1 1",      # bad halfmove clock
+    "1/3/5/7/9/11/13/15/4K7k4 a x 1",       # bad halfmove clock
+    "1/3/5/7/9/11/13/15/4K7k4 a 0 0",       # fullmove number below 1
+    "1/3/5/7/9/11/13/15/4K7k4",             # no side
+]
+
+
 def load_positions():
     out = []
     with open(os.path.join(HERE, "positions.txt")) as f:
@@ -154,6 +175,16 @@ def main():
     for d in depths:
         ck.compare("initial perft --divide %d" % d, initial,
                    ["perft", "--divide", str(d)], ref.output_perft(initial, d, True))
+
+    for fen in INVALID_FENS:
+        try:
+            ref.Position.from_fen(fen)
+            ck.report(False, "reference accepts an invalid FEN", fen, "")
+        except ref.FenError:
+            pass
+        c_text, err = ck.run_tool(["status", "--fen", fen])
+        ck.report(err is not None, "invalid FEN rejected", fen,
+                  "" if err is not None else "the tool accepted it:\n" + c_text)
 
     positions = load_positions()
     # Hand-derived expectations, against the tool and against the reference.
