@@ -847,6 +847,30 @@ def selftest():
     assert set(ACROSS[i3]) <= set(LEAP[i3])
     # Initial position round trip.
     assert Position.from_fen(INITIAL_FEN).fen() == INITIAL_FEN
+    # 6.2: the board is symmetrical about the spine.  Mirroring a position
+    # and swapping the sides must mirror its moves, SAN and outcome.
+    import os
+    here = os.path.dirname(os.path.abspath(__file__))
+    fens = [INITIAL_FEN]
+    with open(os.path.join(here, "positions.txt")) as f:
+        fens += [l.split("#")[0].strip() for l in f if l.strip() and not l.startswith("#")]
+    fens += random_fens(7, 40)
+    mir = [INDEX[(16 - c, l)] for c, l in CELLS]
+    flip = str.maketrans("abcdefghijklmnopq", "qponmlkjihgfedcba")
+    for fen in fens:
+        pos = Position.from_fen(fen)
+        board = [EMPTY] * NCELLS
+        for i, p in enumerate(pos.board):
+            board[mir[i]] = p.swapcase()
+        twin = Position(board, other(pos.side), pos.half, pos.full)
+        o1, c1, l1, m1 = analyse(pos)
+        o2, c2, l2, m2 = analyse(twin)
+        assert (c1, l1) == (c2, l2), fen
+        assert o1.replace("a ", "A ").replace("q ", "a ").replace("A ", "q ") == o2, fen
+        want = sorted((move_text((mir[f], mir[t])), san(pos, (f, t), m1).translate(flip))
+                      for f, t in m1)
+        got = sorted((move_text(m), san(twin, m, m2)) for m in m2)
+        assert want == got, fen
     print("selftest ok")
 
 
