@@ -110,6 +110,10 @@ CheopsCellSet   cheops_leap_cells          (CheopsCell cell);
  * as they are on the board.  Empty on the Gate. */
 CheopsCellSet   cheops_pawn_threat_cells   (CheopsSide side,
                                             CheopsCell cell);
+/* The cells from which a Pawn of @side threatens @cell (the inverse of
+ * cheops_pawn_threat_cells()). */
+CheopsCellSet   cheops_pawn_attacker_cells (CheopsSide side,
+                                            CheopsCell cell);
 /* The cells a Pawn of @side on @cell may move to without capturing, before
  * looking at what stands there (4.7.1, R6): its King cells on the same or a
  * higher level, without the Apex unless @cell is the Gate (5.3, 5.4). */

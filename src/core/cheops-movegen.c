@@ -1,0 +1,319 @@
+/* cheops-movegen.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Move generation: the pieces' movement (Article 4), the Apex (Article 5),
+ * legality (4.2.2-4.2.3), checklock (4.2.5-4.2.7, RULINGS.md R4) and the end
+ * of the game (8.1, 8.4.1, R5).
+ *
+ * Legal moves are found the way fast chess generators find them: compute the
+ * pieces giving check and the pieces pinned to their King once, then a move
+ * of an unpinned piece is legal if it does not leave a check standing; King
+ * moves are checked against the attacks on their destination with the King
+ * lifted off the board; only pinned pieces (rare) are tried by playing the
+ * move.  Checklock moves (rarer still) are always tried by playing them.
+ */
+#include "cheops-position.h"
+#include "cheops-geometry.h"
+
+#define APEX_BIT ((CheopsCellSet) 1 << CHEOPS_APEX)
+
+/* The cells the piece on @from may move to by its movement and Article 5,
+ * before looking at its own King: never onto its own pieces (3.6.2) nor onto
+ * a King (R3).  A Swordmaster or Assassin goes to the Apex only to collapse
+ * with the Queen standing there (5.2, R7); the King never (4.2.1 note,
+ * king cells exclude the Apex); a Pawn onto the Apex only from the Gate when
+ * it is empty, or by capturing the Queen from a flank (5.3, 5.4, R6). */
+static inline CheopsCellSet
+piece_targets (const CheopsPosition *pos,
+               CheopsCell            from,
+               CheopsPiece           piece)
+{
+  CheopsSide side = cheops_piece_side (piece);
+  CheopsCellSet own = pos->pieces[side][0];
+  CheopsCellSet enemy = pos->pieces[side ^ 1][0];
+  CheopsCellSet t;
+
+  switch (cheops_piece_type (piece))
+    {
+    case CHEOPS_KING:
+      t = cheops_king_cells (from) & ~own;
+      break;
+    case CHEOPS_QUEEN:
+      t = cheops_band_attacks (from, pos->occupied) & ~own;
+      break;
+    case CHEOPS_SWORDMASTER:
+      t = cheops_sword_attacks (from, pos->occupied) & ~own;
+      if (pos->board[CHEOPS_APEX] == CHEOPS_NO_PIECE)
+        t &= ~APEX_BIT;
+      break;
+    case CHEOPS_SISTER:
+      t = cheops_corner_attacks (from, pos->occupied) & ~own;
+      break;
+    case CHEOPS_ASSASSIN:
+      t = cheops_leap_cells (from) & ~own;
+      if (pos->board[CHEOPS_APEX] == CHEOPS_NO_PIECE)
+        t &= ~APEX_BIT;
+      break;
+    case CHEOPS_PAWN:
+      /* 4.7.1: moves without capturing, to empty cells; 4.7.2: captures only
+       * on the threatened cells. */
+      t = (cheops_pawn_step_cells (from) & ~pos->occupied)
+          | (cheops_pawn_threat_cells (side, from) & enemy);
+      break;
+    default:
+      return 0;
+    }
+  return t & ~pos->pieces[side ^ 1][CHEOPS_KING];
+}
+
+/* The pieces of @side that alone stand between their King and an enemy
+ * Queen, Swordmaster or Sister on a line that piece moves along. */
+static CheopsCellSet
+pinned_pieces (const CheopsPosition *pos,
+               CheopsSide            side)
+{
+  CheopsCell ksq = pos->king[side];
+  const CheopsCellSet *enemy = pos->pieces[side ^ 1];
+  CheopsCellSet own = pos->pieces[side][0];
+  CheopsCellSet snipers, pinned = 0;
+
+  snipers = (cheops_band_attacks (ksq, 0) & enemy[CHEOPS_QUEEN])
+            | (cheops_sword_attacks (ksq, 0) & enemy[CHEOPS_SWORDMASTER])
+            | (cheops_corner_attacks (ksq, 0) & enemy[CHEOPS_SISTER]);
+  while (snipers)
+    {
+      CheopsCell s = cheops_cellset_pop (&snipers);
+      CheopsCellSet b = cheops_between_cells (cheops_piece_type (pos->board[s]), ksq, s) & pos->occupied;
+
+      if (b && (b & (b - 1)) == 0 && (b & own))
+        pinned |= b;
+    }
+  return pinned;
+}
+
+/* Whether playing @move leaves the mover's King unattacked: the slow, sure
+ * test by playing it. */
+static bool
+legal_by_playing (const CheopsPosition *pos,
+                  CheopsMove            move)
+{
+  CheopsPosition *p = (CheopsPosition *) pos;   /* restored before returning */
+  CheopsSide side = pos->side_to_move;
+  CheopsUndo undo;
+  bool ok;
+
+  cheops_position_do_move (p, move, &undo);
+  ok = !cheops_position_king_attacked (p, side);
+  cheops_position_undo_move (p, move, &undo);
+  return ok;
+}
+
+/* Generates (when @list is not NULL) and counts the moves legal under
+ * 4.2.2-4.2.3. */
+static int
+legal_moves (const CheopsPosition *pos,
+             CheopsMove           *list)
+{
+  CheopsSide side = pos->side_to_move;
+  CheopsCell ksq = pos->king[side];
+  CheopsCellSet checkers, pinned, evasion, pieces;
+  int n = 0;
+
+  if (ksq == CHEOPS_CELL_NONE)
+    return 0;
+
+  checkers = cheops_position_attackers (pos, ksq, side ^ 1, pos->occupied);
+  pinned = pinned_pieces (pos, side);
+
+  /* Outside check any destination will do; in single check the checker
+   * must be captured or the line to it blocked; in double check only the
+   * King can move. */
+  if (checkers == 0)
+    evasion = ~(CheopsCellSet) 0;
+  else if ((checkers & (checkers - 1)) == 0)
+    {
+      CheopsCell c = cheops_cellset_first (checkers);
+      evasion = checkers | cheops_between_cells (cheops_piece_type (pos->board[c]), ksq, c);
+    }
+  else
+    evasion = 0;
+
+  pieces = pos->pieces[side][0] & ~cheops_cellset_of (ksq);
+  while (pieces)
+    {
+      CheopsCell from = cheops_cellset_pop (&pieces);
+      CheopsCellSet t = piece_targets (pos, from, pos->board[from]);
+
+      if (cheops_cellset_has (pinned, from))
+        {
+          while (t)
+            {
+              CheopsMove m = cheops_move_make (from, cheops_cellset_pop (&t));
+              if (legal_by_playing (pos, m))
+                {
+                  if (list)
+                    list[n] = m;
+                  n++;
+                }
+            }
+          continue;
+        }
+
+      t &= evasion;
+      if (list == NULL)
+        n += cheops_cellset_count (t);
+      else
+        while (t)
+          list[n++] = cheops_move_make (from, cheops_cellset_pop (&t));
+    }
+
+  /* 4.2.3: the King never moves onto an attacked cell; look through the
+   * King's own cell, which it leaves. */
+  {
+    CheopsCellSet t = piece_targets (pos, ksq, pos->board[ksq]);
+    CheopsCellSet occ = pos->occupied & ~cheops_cellset_of (ksq);
+
+    while (t)
+      {
+        CheopsCell to = cheops_cellset_pop (&t);
+        if (cheops_position_attackers (pos, to, side ^ 1, occ) == 0)
+          {
+            if (list)
+              list[n] = cheops_move_make (ksq, to);
+            n++;
+          }
+      }
+  }
+  return n;
+}
+
+/* Generates (when @list is not NULL) and counts the checklock moves of R4. */
+static int
+checklock_moves (const CheopsPosition *pos,
+                 CheopsMove           *list)
+{
+  CheopsPosition *p = (CheopsPosition *) pos;   /* restored after each move */
+  CheopsSide side = pos->side_to_move;
+  CheopsCellSet pieces = pos->pieces[side][0] & ~pos->pieces[side][CHEOPS_KING];
+  int n = 0;
+
+  while (pieces)
+    {
+      CheopsCell from = cheops_cellset_pop (&pieces);
+      CheopsPieceType type = cheops_piece_type (pos->board[from]);
+      CheopsCellSet t = piece_targets (pos, from, pos->board[from]);
+
+      /* 4.2.6, 5.5: no Queen or Pawn onto the Apex, a capture there included. */
+      if (type == CHEOPS_QUEEN || type == CHEOPS_PAWN)
+        t &= ~APEX_BIT;
+      while (t)
+        {
+          CheopsMove m = cheops_move_make (from, cheops_cellset_pop (&t));
+          CheopsUndo undo;
+          bool ok;
+
+          /* 4.2.6: the move may not put the opponent's King in check. */
+          cheops_position_do_move (p, m, &undo);
+          ok = !cheops_position_king_attacked (p, side ^ 1);
+          cheops_position_undo_move (p, m, &undo);
+          if (ok)
+            {
+              if (list)
+                list[n] = m;
+              n++;
+            }
+        }
+    }
+  return n;
+}
+
+/* Whether the game is over before any move is looked at: the Ascension
+ * (8.1, judged as R5 says) or both sides without Queen and Pawn (8.4.1). */
+static CheopsOutcome
+static_outcome (const CheopsPosition *pos)
+{
+  CheopsSide stm = pos->side_to_move;
+  CheopsPiece apex = pos->board[CHEOPS_APEX];
+
+  if (apex == cheops_piece_make (stm ^ 1, CHEOPS_QUEEN) && cheops_position_king_attacked (pos, stm))
+    return stm == CHEOPS_SIDE_A ? CHEOPS_OUTCOME_ASCENSION_Q : CHEOPS_OUTCOME_ASCENSION_A;
+  if ((pos->pieces[0][CHEOPS_QUEEN] | pos->pieces[0][CHEOPS_PAWN]
+       | pos->pieces[1][CHEOPS_QUEEN] | pos->pieces[1][CHEOPS_PAWN]) == 0)
+    return CHEOPS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN;
+  return CHEOPS_OUTCOME_NONE;
+}
+
+CheopsMove *
+cheops_generate_legal (const CheopsPosition *pos,
+                       CheopsMove           *list)
+{
+  return list + legal_moves (pos, list);
+}
+
+CheopsMove *
+cheops_generate_checklock (const CheopsPosition *pos,
+                           CheopsMove           *list)
+{
+  return list + checklock_moves (pos, list);
+}
+
+CheopsMove *
+cheops_generate_moves (const CheopsPosition *pos,
+                       CheopsMove           *list)
+{
+  int n;
+
+  if (static_outcome (pos) != CHEOPS_OUTCOME_NONE)
+    return list;
+  n = legal_moves (pos, list);
+  if (n == 0 && cheops_position_in_check (pos))
+    n = checklock_moves (pos, list);
+  return list + n;
+}
+
+int
+cheops_count_moves (const CheopsPosition *pos)
+{
+  int n;
+
+  if (static_outcome (pos) != CHEOPS_OUTCOME_NONE)
+    return 0;
+  n = legal_moves (pos, NULL);
+  if (n == 0 && cheops_position_in_check (pos))
+    n = checklock_moves (pos, NULL);
+  return n;
+}
+
+bool
+cheops_position_is_playable (const CheopsPosition *pos,
+                             CheopsMove            move)
+{
+  CheopsMove list[CHEOPS_MAX_MOVES];
+  CheopsMove *end = cheops_generate_moves (pos, list);
+
+  for (CheopsMove *m = list; m < end; m++)
+    if (*m == move)
+      return true;
+  return false;
+}
+
+bool
+cheops_position_in_checklock (const CheopsPosition *pos)
+{
+  return cheops_position_in_check (pos) && legal_moves (pos, NULL) == 0;
+}
+
+CheopsOutcome
+cheops_position_outcome (const CheopsPosition *pos)
+{
+  CheopsOutcome outcome = static_outcome (pos);
+
+  if (outcome != CHEOPS_OUTCOME_NONE)
+    return outcome;
+  if (cheops_count_moves (pos) == 0)
+    return CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE;   /* 4.2.4, 4.2.5, 8.4.1 */
+  if (pos->halfmove_clock >= 150)
+    return CHEOPS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES;   /* 8.4.3, R8 */
+  return CHEOPS_OUTCOME_NONE;
+}

@@ -1,0 +1,347 @@
+/* cheops-position.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Placement, Zobrist keys, playing and taking back moves, attacks, and the
+ * end of the game.  Move generation is in cheops-movegen.c.
+ */
+#include "cheops-position.h"
+#include "cheops-geometry.h"
+#include "cheops-notation.h"
+
+#include <string.h>
+
+/* Zobrist keys (Zobrist 1970): one per (piece code, cell) and one for the
+ * q side to move, from a fixed SplitMix64 sequence so keys are the same in
+ * every run and every program. */
+static uint64_t zobrist_piece[16][CHEOPS_CELL_NB];
+static uint64_t zobrist_side;
+
+static uint64_t
+splitmix64 (uint64_t *state)
+{
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+__attribute__((constructor))
+static void
+zobrist_init (void)
+{
+  uint64_t state = 0xC4E095C4E095ull;
+
+  for (int p = 0; p < 16; p++)
+    for (int c = 0; c < CHEOPS_CELL_NB; c++)
+      zobrist_piece[p][c] = splitmix64 (&state);
+  zobrist_side = splitmix64 (&state);
+}
+
+void
+cheops_position_clear (CheopsPosition *pos)
+{
+  memset (pos, 0, sizeof *pos);
+  pos->king[CHEOPS_SIDE_A] = CHEOPS_CELL_NONE;
+  pos->king[CHEOPS_SIDE_Q] = CHEOPS_CELL_NONE;
+  pos->side_to_move = CHEOPS_SIDE_A;
+  pos->fullmove_number = 1;
+  pos->key = 0;
+}
+
+static inline void
+add_piece (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
+{
+  CheopsCellSet bit = cheops_cellset_of (cell);
+  CheopsSide side = cheops_piece_side (piece);
+
+  pos->board[cell] = piece;
+  pos->pieces[side][cheops_piece_type (piece)] |= bit;
+  pos->pieces[side][0] |= bit;
+  pos->occupied |= bit;
+  pos->key ^= zobrist_piece[piece][cell];
+}
+
+static inline void
+remove_piece (CheopsPosition *pos, CheopsCell cell)
+{
+  CheopsPiece piece = pos->board[cell];
+  CheopsCellSet bit = cheops_cellset_of (cell);
+  CheopsSide side = cheops_piece_side (piece);
+
+  pos->board[cell] = CHEOPS_NO_PIECE;
+  pos->pieces[side][cheops_piece_type (piece)] &= ~bit;
+  pos->pieces[side][0] &= ~bit;
+  pos->occupied &= ~bit;
+  pos->key ^= zobrist_piece[piece][cell];
+}
+
+void
+cheops_position_put (CheopsPosition *pos,
+                     CheopsCell      cell,
+                     CheopsPiece     piece)
+{
+  if (pos->board[cell] != CHEOPS_NO_PIECE)
+    {
+      CheopsPiece old = pos->board[cell];
+      remove_piece (pos, cell);
+      if (cheops_piece_type (old) == CHEOPS_KING && pos->king[cheops_piece_side (old)] == cell)
+        {
+          CheopsCellSet kings = pos->pieces[cheops_piece_side (old)][CHEOPS_KING];
+          pos->king[cheops_piece_side (old)] = kings ? cheops_cellset_first (kings) : CHEOPS_CELL_NONE;
+        }
+    }
+  if (piece != CHEOPS_NO_PIECE)
+    {
+      add_piece (pos, cell, piece);
+      if (cheops_piece_type (piece) == CHEOPS_KING)
+        pos->king[cheops_piece_side (piece)] = cell;
+    }
+}
+
+void
+cheops_position_set_side (CheopsPosition *pos,
+                          CheopsSide      side)
+{
+  if (pos->side_to_move != side)
+    {
+      pos->side_to_move = side;
+      pos->key ^= zobrist_side;
+    }
+}
+
+uint64_t
+cheops_position_compute_key (const CheopsPosition *pos)
+{
+  uint64_t key = pos->side_to_move == CHEOPS_SIDE_Q ? zobrist_side : 0;
+
+  for (int c = 0; c < CHEOPS_CELL_NB; c++)
+    if (pos->board[c])
+      key ^= zobrist_piece[pos->board[c]][c];
+  return key;
+}
+
+void
+cheops_position_init_start (CheopsPosition *pos)
+{
+  bool ok = cheops_position_from_fen (pos, CHEOPS_START_FEN, NULL);
+  (void) ok;
+}
+
+void
+cheops_position_do_move (CheopsPosition *pos,
+                         CheopsMove      move,
+                         CheopsUndo     *undo)
+{
+  CheopsCell from = cheops_move_from (move);
+  CheopsCell to = cheops_move_to (move);
+  CheopsPiece piece = pos->board[from];
+  CheopsPiece captured = pos->board[to];
+  CheopsPieceType type = cheops_piece_type (piece);
+  CheopsSide side = cheops_piece_side (piece);
+
+  undo->moved = piece;
+  undo->captured = captured;
+  undo->halfmove_clock = pos->halfmove_clock;
+  undo->fullmove_number = pos->fullmove_number;
+  undo->key = pos->key;
+
+  remove_piece (pos, from);
+  if (captured)
+    remove_piece (pos, to);   /* 3.6.2 */
+
+  if (to == CHEOPS_APEX && (type == CHEOPS_SWORDMASTER || type == CHEOPS_ASSASSIN))
+    ;                         /* 5.2: collapse, both pieces leave the board */
+  else if (to == CHEOPS_APEX && type == CHEOPS_PAWN)
+    add_piece (pos, to, cheops_piece_make (side, CHEOPS_QUEEN));   /* 4.7.3 */
+  else
+    add_piece (pos, to, piece);
+
+  if (type == CHEOPS_KING)
+    pos->king[side] = to;
+
+  /* R8: a capture, a collapse or a Pawn climbing resets the clock. */
+  if (captured || (type == CHEOPS_PAWN && cheops_cell_level (to) > cheops_cell_level (from)))
+    pos->halfmove_clock = 0;
+  else
+    pos->halfmove_clock++;
+  if (side == CHEOPS_SIDE_Q)
+    pos->fullmove_number++;
+
+  pos->side_to_move = cheops_side_other (side);
+  pos->key ^= zobrist_side;
+}
+
+void
+cheops_position_undo_move (CheopsPosition   *pos,
+                           CheopsMove        move,
+                           const CheopsUndo *undo)
+{
+  CheopsCell from = cheops_move_from (move);
+  CheopsCell to = cheops_move_to (move);
+
+  if (pos->board[to])
+    remove_piece (pos, to);
+  if (undo->captured)
+    add_piece (pos, to, undo->captured);
+  add_piece (pos, from, undo->moved);
+  if (cheops_piece_type (undo->moved) == CHEOPS_KING)
+    pos->king[cheops_piece_side (undo->moved)] = from;
+
+  pos->side_to_move = cheops_piece_side (undo->moved);
+  pos->halfmove_clock = undo->halfmove_clock;
+  pos->fullmove_number = undo->fullmove_number;
+  pos->key = undo->key;
+}
+
+void
+cheops_position_do_null_move (CheopsPosition *pos,
+                              CheopsUndo     *undo)
+{
+  undo->moved = CHEOPS_NO_PIECE;
+  undo->captured = CHEOPS_NO_PIECE;
+  undo->halfmove_clock = pos->halfmove_clock;
+  undo->fullmove_number = pos->fullmove_number;
+  undo->key = pos->key;
+  pos->halfmove_clock++;
+  if (pos->side_to_move == CHEOPS_SIDE_Q)
+    pos->fullmove_number++;
+  pos->side_to_move = cheops_side_other (pos->side_to_move);
+  pos->key ^= zobrist_side;
+}
+
+void
+cheops_position_undo_null_move (CheopsPosition   *pos,
+                                const CheopsUndo *undo)
+{
+  pos->side_to_move = cheops_side_other (pos->side_to_move);
+  pos->halfmove_clock = undo->halfmove_clock;
+  pos->fullmove_number = undo->fullmove_number;
+  pos->key = undo->key;
+}
+
+CheopsCellSet
+cheops_position_attackers (const CheopsPosition *pos,
+                           CheopsCell            cell,
+                           CheopsSide            by,
+                           CheopsCellSet         occupied)
+{
+  const CheopsCellSet *p = pos->pieces[by];
+  CheopsCellSet att;
+
+  /* 4.7.2: the Pawns of `by` that threaten @cell. */
+  att = cheops_pawn_attacker_cells (by, cell) & p[CHEOPS_PAWN];
+
+  /* R2: the King attacks its King cells, never the Apex. */
+  att |= cheops_king_cells (cell) & p[CHEOPS_KING];
+  att |= cheops_leap_cells (cell) & p[CHEOPS_ASSASSIN];
+  if (p[CHEOPS_QUEEN])
+    att |= cheops_band_attacks (cell, occupied) & p[CHEOPS_QUEEN];
+  if (p[CHEOPS_SWORDMASTER])
+    att |= cheops_sword_attacks (cell, occupied) & p[CHEOPS_SWORDMASTER];
+  if (p[CHEOPS_SISTER])
+    att |= cheops_corner_attacks (cell, occupied) & p[CHEOPS_SISTER];
+  return att;
+}
+
+bool
+cheops_position_is_attacked (const CheopsPosition *pos,
+                             CheopsCell            cell,
+                             CheopsSide            by)
+{
+  return cheops_position_attackers (pos, cell, by, pos->occupied) != 0;
+}
+
+bool
+cheops_position_king_attacked (const CheopsPosition *pos,
+                               CheopsSide            side)
+{
+  if (pos->king[side] == CHEOPS_CELL_NONE)
+    return false;
+  return cheops_position_is_attacked (pos, pos->king[side], cheops_side_other (side));
+}
+
+bool
+cheops_position_in_check (const CheopsPosition *pos)
+{
+  return cheops_position_king_attacked (pos, pos->side_to_move);
+}
+
+bool
+cheops_position_is_capture (const CheopsPosition *pos,
+                            CheopsMove            move)
+{
+  return pos->board[cheops_move_to (move)] != CHEOPS_NO_PIECE;
+}
+
+bool
+cheops_position_is_collapse (const CheopsPosition *pos,
+                             CheopsMove            move)
+{
+  CheopsPieceType type = cheops_piece_type (pos->board[cheops_move_from (move)]);
+
+  return cheops_move_to (move) == CHEOPS_APEX
+         && pos->board[CHEOPS_APEX] != CHEOPS_NO_PIECE
+         && (type == CHEOPS_SWORDMASTER || type == CHEOPS_ASSASSIN);
+}
+
+bool
+cheops_position_is_promotion (const CheopsPosition *pos,
+                              CheopsMove            move)
+{
+  return cheops_move_to (move) == CHEOPS_APEX
+         && cheops_piece_type (pos->board[cheops_move_from (move)]) == CHEOPS_PAWN;
+}
+
+int
+cheops_repetition_count (const uint64_t *keys,
+                         size_t          n,
+                         int             halfmove_clock)
+{
+  int count = 1;
+
+  if (n == 0)
+    return 0;
+  /* 8.5: the same placement and the same side to move, so only every other
+   * ply back, and never across an irreversible move (R8). */
+  for (size_t back = 2; back <= (size_t) halfmove_clock && back < n; back += 2)
+    if (keys[n - 1 - back] == keys[n - 1])
+      count++;
+  return count;
+}
+
+bool
+cheops_position_is_consistent (const CheopsPosition *pos)
+{
+  CheopsCellSet all = 0;
+
+  for (int s = 0; s < CHEOPS_SIDE_NB; s++)
+    {
+      CheopsCellSet side_all = 0;
+      for (int t = 1; t < CHEOPS_PIECE_TYPE_NB; t++)
+        {
+          CheopsCellSet set = pos->pieces[s][t];
+          if (set & side_all)
+            return false;
+          side_all |= set;
+          while (set)
+            {
+              CheopsCell c = cheops_cellset_pop (&set);
+              if (pos->board[c] != cheops_piece_make ((CheopsSide) s, (CheopsPieceType) t))
+                return false;
+            }
+        }
+      if (side_all != pos->pieces[s][0] || (side_all & all))
+        return false;
+      all |= side_all;
+      if (cheops_cellset_count (pos->pieces[s][CHEOPS_KING]) != 1
+          || !cheops_cellset_has (pos->pieces[s][CHEOPS_KING], pos->king[s]))
+        return false;
+    }
+  if (all != pos->occupied)
+    return false;
+  for (int c = 0; c < CHEOPS_CELL_NB; c++)
+    if ((pos->board[c] != 0) != cheops_cellset_has (all, (CheopsCell) c))
+      return false;
+  return pos->key == cheops_position_compute_key (pos);
+}

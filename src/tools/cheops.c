@@ -1,0 +1,252 @@
+/* cheops.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * `cheops`, the command-line tool: rules queries (perft, moves, status) and,
+ * from the other parts of the project, game files and engine matches.  The
+ * output forms of perft, moves and status are relied on by tests and
+ * scripts: keep them exactly so.
+ */
+#include "cheops-core.h"
+#include "cheops-tool.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+  const char *name;
+  int       (*run) (int argc, char **argv);
+  const char *usage;
+} Command;
+
+static const Command commands[] = {
+  { "perft",  cheops_tool_perft,  "perft [--fen FEN] [--divide] [--bench] DEPTH" },
+  { "moves",  cheops_tool_moves,  "moves [--fen FEN]" },
+  { "status", cheops_tool_status, "status [--fen FEN]" },
+};
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, "Usage: cheops COMMAND [ARGS]\n\nCommands:\n");
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    fprintf (out, "  cheops %s\n", commands[i].usage);
+}
+
+/* Options shared by the rules commands. */
+typedef struct {
+  const char *fen;
+  bool        divide;
+  bool        bench;
+  int         depth;
+} RulesArgs;
+
+/* Parses @argv (after the command name) into *@args; @want_depth says
+ * whether a DEPTH argument is required.  Prints a one-line error and
+ * returns false on bad usage. */
+static bool
+parse_rules_args (int argc, char **argv, bool want_depth, RulesArgs *args)
+{
+  bool have_depth = false;
+
+  memset (args, 0, sizeof *args);
+  args->fen = CHEOPS_START_FEN;
+  for (int i = 1; i < argc; i++)
+    {
+      const char *a = argv[i];
+      if (strcmp (a, "--fen") == 0)
+        {
+          if (i + 1 >= argc)
+            {
+              fprintf (stderr, "cheops %s: --fen needs a FEN\n", argv[0]);
+              return false;
+            }
+          args->fen = argv[++i];
+        }
+      else if (strncmp (a, "--fen=", 6) == 0)
+        args->fen = a + 6;
+      else if (want_depth && strcmp (a, "--divide") == 0)
+        args->divide = true;
+      else if (want_depth && strcmp (a, "--bench") == 0)
+        args->bench = true;
+      else if (want_depth && !have_depth && a[0] >= '0' && a[0] <= '9')
+        {
+          char *end;
+          long d = strtol (a, &end, 10);
+          if (*end != '\0' || d < 0 || d > 64)
+            {
+              fprintf (stderr, "cheops %s: depth: expected a number from 0 to 64, got '%s'\n", argv[0], a);
+              return false;
+            }
+          args->depth = (int) d;
+          have_depth = true;
+        }
+      else
+        {
+          fprintf (stderr, "cheops %s: unexpected argument '%s'\n", argv[0], a);
+          return false;
+        }
+    }
+  if (want_depth && !have_depth)
+    {
+      fprintf (stderr, "cheops %s: missing DEPTH\n", argv[0]);
+      return false;
+    }
+  return true;
+}
+
+static bool
+load_fen (const char *command, const char *fen, CheopsPosition *pos)
+{
+  CheopsError error;
+
+  if (!cheops_position_from_fen (pos, fen, &error))
+    {
+      fprintf (stderr, "cheops %s: bad FEN at column %d: %s\n", command, error.column, error.message);
+      return false;
+    }
+  return true;
+}
+
+typedef struct {
+  char     text[CHEOPS_MOVE_TEXT_MAX];
+  uint64_t nodes;
+} DivideLine;
+
+typedef struct {
+  DivideLine lines[CHEOPS_MAX_MOVES];
+  int        n;
+} DivideTable;
+
+static void
+divide_cb (CheopsMove move, uint64_t nodes, void *user_data)
+{
+  DivideTable *table = user_data;
+  cheops_move_to_text (move, table->lines[table->n].text);
+  table->lines[table->n].nodes = nodes;
+  table->n++;
+}
+
+static int
+compare_divide_lines (const void *a, const void *b)
+{
+  return strcmp (((const DivideLine *) a)->text, ((const DivideLine *) b)->text);
+}
+
+static double
+now_seconds (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (double) ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int
+cheops_tool_perft (int argc, char **argv)
+{
+  RulesArgs args;
+  CheopsPosition pos;
+  DivideTable table = { .n = 0 };
+  uint64_t nodes;
+  double start, elapsed;
+
+  if (!parse_rules_args (argc, argv, true, &args) || !load_fen (argv[0], args.fen, &pos))
+    return 2;
+
+  start = now_seconds ();
+  if (args.divide)
+    nodes = cheops_perft_divide (&pos, args.depth, divide_cb, &table);
+  else
+    nodes = cheops_perft (&pos, args.depth);
+  elapsed = now_seconds () - start;
+
+  qsort (table.lines, (size_t) table.n, sizeof table.lines[0], compare_divide_lines);
+  for (int i = 0; i < table.n; i++)
+    printf ("%s: %llu\n", table.lines[i].text, (unsigned long long) table.lines[i].nodes);
+  printf ("Nodes searched: %llu\n", (unsigned long long) nodes);
+  if (args.bench)
+    {
+      printf ("Time: %.3f s\n", elapsed);
+      printf ("Leaf nodes per second: %.0f\n", elapsed > 0 ? nodes / elapsed : 0.0);
+    }
+  return 0;
+}
+
+typedef struct {
+  char text[CHEOPS_MOVE_TEXT_MAX];
+  char san[CHEOPS_SAN_MAX];
+} MoveLine;
+
+static int
+compare_move_lines (const void *a, const void *b)
+{
+  return strcmp (((const MoveLine *) a)->text, ((const MoveLine *) b)->text);
+}
+
+int
+cheops_tool_moves (int argc, char **argv)
+{
+  RulesArgs args;
+  CheopsPosition pos;
+  CheopsMove list[CHEOPS_MAX_MOVES];
+  MoveLine lines[CHEOPS_MAX_MOVES];
+  CheopsMove *end;
+  int n = 0;
+
+  if (!parse_rules_args (argc, argv, false, &args) || !load_fen (argv[0], args.fen, &pos))
+    return 2;
+
+  end = cheops_generate_moves (&pos, list);
+  for (CheopsMove *m = list; m < end; m++, n++)
+    {
+      cheops_move_to_text (*m, lines[n].text);
+      cheops_move_to_san (&pos, *m, lines[n].san);
+    }
+  qsort (lines, (size_t) n, sizeof lines[0], compare_move_lines);
+  for (int i = 0; i < n; i++)
+    printf ("%s\t%s\n", lines[i].text, lines[i].san);
+  return 0;
+}
+
+int
+cheops_tool_status (int argc, char **argv)
+{
+  static const char *const outcomes[] = {
+    [CHEOPS_OUTCOME_NONE] = "none",
+    [CHEOPS_OUTCOME_ASCENSION_A] = "a ascension",
+    [CHEOPS_OUTCOME_ASCENSION_Q] = "q ascension",
+    [CHEOPS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN] = "draw no-queen-no-pawn",
+    [CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE] = "draw no-legal-move",
+    [CHEOPS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES] = "draw seventy-five-moves",
+    [CHEOPS_OUTCOME_DRAW_FIFTH_REPETITION] = "draw fifth-repetition",
+  };
+  RulesArgs args;
+  CheopsPosition pos;
+
+  if (!parse_rules_args (argc, argv, false, &args) || !load_fen (argv[0], args.fen, &pos))
+    return 2;
+
+  printf ("check: %s\n", cheops_position_in_check (&pos) ? "yes" : "no");
+  printf ("checklock: %s\n", cheops_position_in_checklock (&pos) ? "yes" : "no");
+  printf ("legal-moves: %d\n", cheops_count_moves (&pos));
+  printf ("outcome: %s\n", outcomes[cheops_position_outcome (&pos)]);
+  return 0;
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
+    {
+      print_usage (argc < 2 ? stderr : stdout);
+      return argc < 2 ? 2 : 0;
+    }
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    if (strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].run (argc - 1, argv + 1);
+  fprintf (stderr, "cheops: unknown command '%s'\n", argv[1]);
+  print_usage (stderr);
+  return 2;
+}
