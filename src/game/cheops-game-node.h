@@ -74,7 +74,8 @@ char                 *cheops_game_node_format_move      (const CheopsGameNode *s
 const CheopsPosition *cheops_game_node_get_position     (CheopsGameNode *self);
 
 /* The comment written before the move (in files: at the start of a
- * variation, "( {comment} 14... Mf5"), or NULL.  Always NULL for the root. */
+ * variation, "( {comment} 14... Mf5"), or NULL.  Always NULL for the root
+ * (see cheops_game_set_comment_before()). */
 const char           *cheops_game_node_get_comment_before (const CheopsGameNode *self);
 /* The comment after the move, or NULL.  For the root: the comment before
  * the first move of the game.  Comments hold their text with white space

@@ -989,11 +989,13 @@ cheops_game_set_comment_before (CheopsGame      *self,
   g_return_val_if_fail (CHEOPS_IS_GAME (self), FALSE);
   g_return_val_if_fail (node != NULL, FALSE);
 
-  if (node->parent == NULL && node->move == CHEOPS_MOVE_NONE && text != NULL && text[0])
+  /* A file cannot tell a comment before a move that continues a line
+   * from a comment after the move before it. */
+  if ((node->parent == NULL || node->parent->first_child == node) && text != NULL && text[0])
     {
       g_set_error_literal (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_INVALID,
-                           "the start of the game has no comment before a move; "
-                           "use the comment after it");
+                           "only the first move of a variation has a comment before it; "
+                           "use the comment after the move before");
       return FALSE;
     }
   return set_comment (self, node, TRUE, text, error);

@@ -147,8 +147,13 @@ gboolean              cheops_game_delete_variation    (CheopsGame     *self,
 /* Removes @node and everything after it (its subtree).  FALSE for the root. */
 gboolean              cheops_game_delete_from         (CheopsGame     *self,
                                                        CheopsGameNode *node);
-/* Sets the comment before @node's move (not for the root) or after it; NULL
- * or "" clears it.  White space runs become single spaces and the ends are
+/* Sets the comment before @node's move or after it; NULL or "" clears it.
+ * Only a node that starts a variation (not a first child) takes a comment
+ * before: elsewhere a game file could not tell it from the comment after
+ * the move before, so it is refused (CHEOPS_GAME_ERROR_INVALID).  (A node
+ * that keeps its comment before and becomes a first child through a
+ * reordering is written with it before its move; read back, that text is
+ * the comment after the previous move.)  White space runs become single spaces and the ends are
  * trimmed.  FALSE with CHEOPS_GAME_ERROR_INVALID if @text holds "}" or "[%"
  * (a game file could not keep it) or is not UTF-8. */
 gboolean              cheops_game_set_comment_before  (CheopsGame     *self,

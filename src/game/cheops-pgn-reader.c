@@ -492,12 +492,25 @@ read_move (GameReader *g,
   CheopsMove move;
   CheopsGameNode *node;
   CheopsUndo undo;
+  char token[64];
 
-  move = cheops_move_from_san (&g->cur.after, san, len, &err);
+  /* The core gets its own NUL-terminated copy of the token. */
+  if (len < sizeof token)
+    {
+      memcpy (token, san, len);
+      token[len] = '\0';
+      move = cheops_move_from_san (&g->cur.after, token, len, &err);
+    }
+  else
+    {
+      move = CHEOPS_MOVE_NONE;
+      err.code = CHEOPS_ERROR_MOVE_SYNTAX;
+      g_strlcpy (err.message, "far too long for a move", sizeof err.message);
+    }
   if (move == CHEOPS_MOVE_NONE)
     {
       char number[32];
-      const char *what;
+      const char *what, *why;
       CheopsGameError code;
 
       describe_move_number (&g->cur.after, number);
@@ -513,8 +526,13 @@ read_move (GameReader *g,
           code = CHEOPS_GAME_ERROR_BAD_MOVE, what = "unreadable move";
           break;
         }
+      /* The core says "illegal move Mf5: no Swordmaster can reach f5";
+       * keep its reason and put the move number in. */
+      why = err.message;
+      if (g_str_has_prefix (why, what) && strstr (why, ": ") != NULL)
+        why = strstr (why, ": ") + 2;
       add_error_at (g, m, code, "%s %.*s at %s: %s", what, (int) len, san, number,
-                    err.message[0] ? err.message : "not a move here");
+                    why[0] ? why : "not a move here");
       return FALSE;
     }
 
@@ -764,7 +782,9 @@ read_movetext (GameReader *g)
                 }
               while (r->p < r->end && g_ascii_isdigit (*r->p))
                 r->p++;
-              if (r->p >= r->end || is_delimiter (*r->p) || *r->p == '.')
+              if (r->p >= r->end || is_delimiter (*r->p) || *r->p == '.'
+                  || (r->end - r->p >= 3 && (guchar) r->p[0] == 0xE2
+                      && (guchar) r->p[1] == 0x80 && (guchar) r->p[2] == 0xA6))
                 {
                   /* A move number: its dots and ellipses follow. */
                   for (;;)
