@@ -93,6 +93,11 @@ command_free (gpointer data)
 {
   Command *cmd = data;
 
+  /* A node that only this command could put back is cut off for good: its
+   * parent may go before it, so it forgets it (whoever still holds a
+   * reference to it sees a node without parent). */
+  if ((cmd->kind == COMMAND_ATTACH || cmd->kind == COMMAND_DETACH) && cmd->node->detached)
+    cmd->node->parent = NULL;
   if (cmd->node != NULL)
     cheops_game_node_unref (cmd->node);
   g_free (cmd->name);
@@ -188,7 +193,7 @@ swap_tag (CheopsGame *self,
         tag->value = value;
       else
         {
-          g_free (tag->name);
+          tag->value = NULL;          /* returned; the clear func frees the name */
           g_array_remove_index (self->tags, i);
         }
     }

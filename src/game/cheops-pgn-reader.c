@@ -431,7 +431,7 @@ take_comment (GameReader *g,
   const char *s = text;
   GString *out;
 
-  if (g->fresh && node != g->root)
+  if (g->fresh && g->stack->len > 0)
     {
       _cheops_append_normalized (g->pending, text, len);
       return;

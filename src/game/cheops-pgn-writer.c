@@ -208,7 +208,11 @@ cheops_pgn_write_game_to (CheopsGame *game,
         {
           if (line->is_variation)
             {
-              /* ")" is glued to the last word. */
+              /* ")" is glued to the last word, unless that would make a
+               * word wider than a line (deep nesting closes many at once):
+               * then the closing run goes on as a word of its own. */
+              if (g_utf8_strlen (f.word->str, f.word->len) + 1 > LINE_WIDTH)
+                fill_flush (&f);
               g_string_append_c (f.word, ')');
             }
           g_array_set_size (stack, stack->len - 1);
