@@ -71,7 +71,8 @@ _cheops_game_node_append_child (CheopsGameNode       *parent,
   self->move = move;
   self->mover = before->side_to_move;
   self->move_number = before->fullmove_number;
-  cheops_move_to_san (before, move, self->san);
+  /* The SAN is written when first asked for (reading a file does not need
+   * it, and it costs a move generation). */
 
   for (link = &parent->first_child; *link != NULL; link = &(*link)->next_sibling)
     ;
@@ -216,6 +217,14 @@ const char *
 cheops_game_node_get_san (const CheopsGameNode *self)
 {
   g_return_val_if_fail (self != NULL, "");
+  if (self->san[0] == '\0' && self->move != CHEOPS_MOVE_NONE && self->parent != NULL)
+    {
+      CheopsGameNode *node = (CheopsGameNode *) self;   /* a cache */
+      const CheopsPosition *before = cheops_game_node_get_position (node->parent);
+
+      if (before != NULL)
+        cheops_move_to_san (before, node->move, node->san);
+    }
   return self->san;
 }
 
@@ -246,9 +255,10 @@ cheops_game_node_format_move (const CheopsGameNode *self,
 {
   g_return_val_if_fail (self != NULL, NULL);
   if (!with_number || self->move == CHEOPS_MOVE_NONE)
-    return g_strdup (self->san);
+    return g_strdup (cheops_game_node_get_san (self));
   return g_strdup_printf ("%u%s %s", self->move_number,
-                          self->mover == CHEOPS_SIDE_A ? "." : "...", self->san);
+                          self->mover == CHEOPS_SIDE_A ? "." : "...",
+                          cheops_game_node_get_san (self));
 }
 
 const CheopsPosition *

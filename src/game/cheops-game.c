@@ -785,7 +785,8 @@ cheops_game_add_move (CheopsGame      *self,
 
   g_return_val_if_fail (CHEOPS_IS_GAME (self), NULL);
   g_return_val_if_fail (node != NULL, NULL);
-  g_return_val_if_fail (cheops_game_contains (self, node), NULL);
+  /* (Only the node itself is checked: cheops_game_contains() is O(depth).) */
+  g_return_val_if_fail (!node->detached && (node->parent != NULL || node == self->root), NULL);
 
   child = find_child (node, move);
   if (child != NULL)
