@@ -651,6 +651,11 @@ read_movetext (GameReader *g)
             const char *close = memchr (r->p + 1, '}', r->end - r->p - 1);
             const char *text = r->p + 1;
 
+            if (!g_utf8_validate (text, (close != NULL ? close : r->end) - text, NULL))
+              {
+                add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "this comment is not UTF-8 text");
+                return FALSE;
+              }
             if (close == NULL)
               {
                 add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "this comment is not closed by “}”");
@@ -666,6 +671,12 @@ read_movetext (GameReader *g)
         case ';':
           {
             const char *eol = line_end (r);
+
+            if (!g_utf8_validate (r->p + 1, eol - r->p - 1, NULL))
+              {
+                add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "this comment is not UTF-8 text");
+                return FALSE;
+              }
             take_comment (g, r->p + 1, eol - r->p - 1);
             r->p = eol;
           }
@@ -818,6 +829,8 @@ read_movetext (GameReader *g)
 
             if (u == (gunichar) -1 || u == (gunichar) -2)
               add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "bytes that are not UTF-8 text");
+            else if (u < 0x20 || u == 0x7F)
+              add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "unexpected control character U+%04X", u);
             else
               {
                 char buf[8] = { 0 };

@@ -69,6 +69,20 @@ fill_comment (Filler     *f,
 {
   const char *s = text;
 
+  /* A "}" cannot stand in a {comment} (one read from a ";" comment can
+   * hold it): such a comment is written as a ";" comment, to the end of
+   * its line. */
+  if (strchr (text, '}') != NULL)
+    {
+      g_string_assign (scratch, ";");
+      g_string_append (scratch, text);
+      fill_word (f, scratch->str, scratch->len);
+      fill_flush (f);
+      g_string_append_c (f->out, '\n');
+      f->column = 0;
+      return;
+    }
+
   g_string_assign (scratch, "{");
   for (;;)
     {
