@@ -61,8 +61,8 @@ test_check_errors (void)
   g_test_trap_assert_stdout ("*errors.pgn:4: game 1: ? - ?, good 1\n"
                              "*errors.pgn:8: game 2: ? - ?, illegal move\n"
                              "*errors.pgn:10:15: illegal move Mf5 at 2.: no Swordmaster can reach f5\n"
-                             "*errors.pgn:75:8: this comment is not closed by “}”\n"
-                             "*errors.pgn: 17 games, 14 errors\n");
+                             "*errors.pgn:79:8: this comment is not closed by “}”\n"
+                             "*errors.pgn: 18 games, 15 errors\n");
 }
 
 static void

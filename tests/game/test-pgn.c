@@ -318,6 +318,28 @@ test_crlf_bom (void)
 }
 
 static void
+test_semicolon (void)
+{
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = read_fixture ("semicolon.pgn", &errors);
+  CheopsGame *g;
+  g_autofree char *text = NULL;
+
+  g_assert_cmpuint (errors->len, ==, 0);
+  g = games->pdata[0];
+  g_assert_cmpstr (cheops_game_node_get_comment_after (mainline_node (g, 1)), ==,
+                   "a line comment may hold } and {");
+  g_assert_cmpstr (cheops_game_node_get_comment_before (cheops_game_node_get_child (mainline_node (g, 1), 1)), ==,
+                   "and so may one that starts a variation }");
+  g_assert_cmpint (cheops_game_node_get_annotations (mainline_node (g, 3))->eval.value, ==, 25);
+  /* A comment with "}" goes back out as a ";" comment. */
+  text = cheops_pgn_write_game (g);
+  g_assert_nonnull (strstr (text, "\n1. fg3 ;a line comment may hold } and {\n1... lj1 (;and so may one that "
+                                  "starts a variation }\n1... mk2) 2. e3f3 {[%eval 0.25] with an annotation} *\n"));
+  assert_round_trip (games);
+}
+
+static void
 test_errors (void)
 {
   g_autoptr(GPtrArray) errors = NULL;
@@ -333,9 +355,9 @@ test_errors (void)
     }
   g_assert_cmpstr (got->str, ==, expected);
   /* Every game is there, the bad ones as far as they could be read. */
-  g_assert_cmpuint (games->len, ==, 17);
-  g_assert_cmpstr (cheops_game_get_tag (games->pdata[15], "Event"), ==, "good 3");
-  line = mainline (games->pdata[15]);
+  g_assert_cmpuint (games->len, ==, 18);
+  g_assert_cmpstr (cheops_game_get_tag (games->pdata[16], "Event"), ==, "good 3");
+  line = mainline (games->pdata[16]);
   g_assert_cmpstr (line, ==, "fg3 lj1 e3f3");
   g_clear_pointer (&line, g_free);
   line = mainline (games->pdata[1]);                    /* up to the illegal move */
@@ -348,7 +370,7 @@ test_errors (void)
   g_assert_cmpuint (((CheopsPgnError *) errors->pdata[5])->code, ==, CHEOPS_GAME_ERROR_VARIANT);
   g_assert_cmpuint (((CheopsPgnError *) errors->pdata[7])->code, ==, CHEOPS_GAME_ERROR_AMBIGUOUS_MOVE);
   /* The last comment, never closed, is still kept. */
-  g_assert_cmpstr (cheops_game_node_get_comment_after (mainline_node (games->pdata[16], 1)), ==,
+  g_assert_cmpstr (cheops_game_node_get_comment_after (mainline_node (games->pdata[17], 1)), ==,
                    "this comment never ends");
 }
 
@@ -380,7 +402,7 @@ test_canonical (void)
   g_autofree char *text = cheops_pgn_write_games (games);
 
   g_assert_cmpuint (errors->len, ==, 0);
-  g_assert_cmpuint (games->len, ==, 8);
+  g_assert_cmpuint (games->len, ==, 9);
   g_assert_cmpstr (text, ==, expected);
 }
 
@@ -389,7 +411,7 @@ test_all_fixtures_round_trip (void)
 {
   static const char * const names[] = {
     "basic.pgn", "comments.pgn", "variations.pgn", "numbers.pgn", "q-first.pgn",
-    "unknown-tags.pgn", "crlf-bom.pgn", "canonical.pgn",
+    "unknown-tags.pgn", "crlf-bom.pgn", "semicolon.pgn", "canonical.pgn",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
@@ -775,6 +797,7 @@ main (int    argc,
   g_test_add_func ("/game/pgn/q-first", test_q_first);
   g_test_add_func ("/game/pgn/unknown-tags", test_unknown_tags);
   g_test_add_func ("/game/pgn/crlf-bom", test_crlf_bom);
+  g_test_add_func ("/game/pgn/semicolon", test_semicolon);
   g_test_add_func ("/game/pgn/errors", test_errors);
   g_test_add_func ("/game/pgn/read-game", test_read_game);
   g_test_add_func ("/game/pgn/canonical", test_canonical);
