@@ -114,9 +114,10 @@ CheopsCellSet   cheops_pawn_threat_cells   (CheopsSide side,
  * cheops_pawn_threat_cells()). */
 CheopsCellSet   cheops_pawn_attacker_cells (CheopsSide side,
                                             CheopsCell cell);
-/* The cells a Pawn of @side on @cell may move to without capturing, before
- * looking at what stands there (4.7.1, R6): its King cells on the same or a
- * higher level, without the Apex unless @cell is the Gate (5.3, 5.4). */
+/* The cells a Pawn on @cell may move to without capturing, before looking
+ * at what stands there (4.7.1, R6): its King cells on the same or a higher
+ * level, without the Apex unless @cell is the Gate (5.3, 5.4).  The same for
+ * both sides. */
 CheopsCellSet   cheops_pawn_step_cells     (CheopsCell cell);
 /* All the cells of @ray from @cell, not including @cell. */
 CheopsCellSet   cheops_ray_cells           (CheopsCell cell,

@@ -55,8 +55,9 @@ size_t          cheops_move_to_san         (const CheopsPosition *pos,
                                             char                  buf[CHEOPS_SAN_MAX]);
 /* Reads record notation (or machine move text) for a move of the side to
  * move in @pos, @length bytes of @san (-1: up to its NUL).  Lenient as R10
- * says: redundant disambiguation, a missing "=Q" and a missing or wrong
- * check suffix are accepted; a capture mark must be right.  Returns the
+ * says: redundant disambiguation, a missing "=Q", a missing capture mark
+ * and a missing suffix are accepted; a capture mark ("x", "xx" for a
+ * collapse), "=Q" or suffix that is present must be right.  Returns the
  * move, or CHEOPS_MOVE_NONE with *@error (CHEOPS_ERROR_MOVE_SYNTAX,
  * _ILLEGAL or _AMBIGUOUS, with a message such as "no Swordmaster can reach
  * f5") filled when @error is not NULL. */

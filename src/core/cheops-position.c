@@ -293,6 +293,12 @@ cheops_position_is_promotion (const CheopsPosition *pos,
          && cheops_piece_type (pos->board[cheops_move_from (move)]) == CHEOPS_PAWN;
 }
 
+bool
+cheops_position_fifty_move_claimable (const CheopsPosition *pos)
+{
+  return pos->halfmove_clock >= 100;
+}
+
 int
 cheops_repetition_count (const uint64_t *keys,
                          size_t          n,

@@ -135,6 +135,13 @@ CheopsMove     *cheops_generate_moves          (const CheopsPosition *pos,
 /* The number of moves cheops_generate_moves() would write, counted faster
  * where it can be (perft's bulk counting). */
 int             cheops_count_moves             (const CheopsPosition *pos);
+/* Writes into @list the moves of cheops_generate_moves() that end on @to,
+ * and returns the end of what it wrote: cheaper than generating them all
+ * (for reading record notation and for a board's drop target).  @list must
+ * hold CHEOPS_MAX_MOVES entries. */
+CheopsMove     *cheops_generate_moves_to       (const CheopsPosition *pos,
+                                                CheopsCell            to,
+                                                CheopsMove           *list);
 /* Whether @move is one of cheops_generate_moves(). */
 bool            cheops_position_is_playable    (const CheopsPosition *pos,
                                                 CheopsMove            move);
@@ -159,6 +166,11 @@ bool            cheops_position_is_collapse    (const CheopsPosition *pos,
 /* Whether @move promotes a Pawn on the Apex (4.7.3). */
 bool            cheops_position_is_promotion   (const CheopsPosition *pos,
                                                 CheopsMove            move);
+
+/* Whether the side to move may claim the draw of 8.4.2's second case: the
+ * last fifty moves by each player (100 plies, R8) without a capture, a
+ * collapse or a Pawn climbing. */
+bool            cheops_position_fifty_move_claimable (const CheopsPosition *pos);
 
 /* How many times the last of @keys occurs among the keys of the positions a
  * game went through (8.5), where @keys[0..@n-1] are the keys after each ply

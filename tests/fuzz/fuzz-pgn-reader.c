@@ -6,9 +6,9 @@
  * a crash, a leak or undefined behaviour, and what was read must survive a
  * write and a second read (a fixed point).  Build with
  *   CC=clang meson setup _build-fuzz -Dfuzzing=true
- *   ninja -C _build-fuzz tests/game/fuzz-pgn-reader
- *   _build-fuzz/tests/game/fuzz-pgn-reader -max_total_time=60 tests/data/pgn
- * (the fixtures in tests/data/pgn are the seed corpus).
+ *   ninja -C _build-fuzz tests/fuzz/fuzz-pgn-reader
+ *   _build-fuzz/tests/fuzz/fuzz-pgn-reader -max_len=4096 NEW_DIR tests/fuzz/corpus-pgn
+ * (corpus-pgn: the seed corpus, small games of every construct).
  */
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,71 @@
+#!/bin/sh
+# build-aux/dev.sh — set up a fresh Debian 12 machine, build, and run, test
+# or benchmark Cheops Studio.
+#
+#   build-aux/dev.sh run     install what is missing, build, start the studio
+#   build-aux/dev.sh test    install what is missing, build, run all the tests
+#   build-aux/dev.sh bench   release build and the benchmarks (figures in README.md)
+set -eu
+
+cd "$(dirname "$0")/.."
+
+# Debian 12 packages the build and the tests need.
+PACKAGES="gcc meson ninja-build pkg-config python3
+  libglib2.0-dev libglib2.0-bin libgtk-4-dev libadwaita-1-dev libjson-glib-dev
+  gettext desktop-file-utils appstream xvfb xauth"
+BENCH_PACKAGES="fairy-stockfish pgn-extract gnome-chess"
+
+install_missing () {
+  missing=""
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+  done
+  [ -z "$missing" ] && return 0
+  echo "Installing:$missing"
+  if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
+}
+
+build () {
+  dir=$1; shift
+  [ -f "$dir/build.ninja" ] || meson setup "$dir" "$@"
+  ninja -C "$dir"
+}
+
+cmd=${1:-run}
+case "$cmd" in
+  run)
+    install_missing $PACKAGES
+    build _build
+    if [ -x _build/src/studio/cheops-studio ]; then
+      exec _build/src/studio/cheops-studio
+    fi
+    # Until the studio lands: the rules on the initial position.
+    _build/src/tools/cheops status
+    exec _build/src/tools/cheops moves
+    ;;
+  test)
+    install_missing $PACKAGES
+    build _build
+    status=0
+    # GTK tests need a display: run the whole suite under Xvfb.
+    xvfb-run -a -s "-screen 0 1400x1000x24" \
+      meson test -C _build --no-suite slow --print-errorlogs --num-processes 2 > _build/test-output.txt 2>&1 || status=$?
+    cat _build/test-output.txt
+    ok=$(sed -n 's/^Ok: *\([0-9]*\).*/\1/p' _build/test-output.txt | tail -n 1)
+    fail=$(sed -n 's/^Fail: *\([0-9]*\).*/\1/p' _build/test-output.txt | tail -n 1)
+    timeout=$(sed -n 's/^Timeout: *\([0-9]*\).*/\1/p' _build/test-output.txt | tail -n 1)
+    echo "${ok:-0} passed, $(( ${fail:-0} + ${timeout:-0} )) failed"
+    exit $status
+    ;;
+  bench)
+    install_missing $PACKAGES $BENCH_PACKAGES
+    build _build-release --buildtype=release
+    exec build-aux/bench.sh _build-release
+    ;;
+  *)
+    echo "usage: $0 run|test|bench" >&2
+    exit 2
+    ;;
+esac
