@@ -514,27 +514,33 @@ _cheops_game_node_data_equal (const CheopsGameNode *a,
          && cheops_annotations_equal (a->annotations, b->annotations);
 }
 
+static inline gboolean
+is_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
 void
 _cheops_append_normalized (GString    *out,
                            const char *text,
                            gsize       len)
 {
-  const char *end = text + len;
-  gboolean pending_space = out->len > 0;
-  gboolean wrote = FALSE;
+  const char *p = text, *end = text + len;
 
-  for (const char *p = text; p < end; p++)
+  /* Word by word: each run of non-space bytes, one space between runs. */
+  for (;;)
     {
-      if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f' || *p == '\v')
-        {
-          if (wrote)
-            pending_space = TRUE;
-          continue;
-        }
-      if (pending_space && (wrote || out->len > 0))
+      const char *word;
+
+      while (p < end && is_space (*p))
+        p++;
+      if (p >= end)
+        break;
+      word = p;
+      while (p < end && !is_space (*p))
+        p++;
+      if (out->len > 0)
         g_string_append_c (out, ' ');
-      pending_space = FALSE;
-      g_string_append_c (out, *p);
-      wrote = TRUE;
+      g_string_append_len (out, word, p - word);
     }
 }

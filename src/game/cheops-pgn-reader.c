@@ -33,12 +33,13 @@ typedef struct {
   const char *at;
 } Mark;
 
-/* The state of one line of play: the node reached, the positions before
- * and after its move, and, for an open variation, where its "(" was. */
+/* The state of one line of play: the node reached, the position after
+ * its move with what undoes that move, and, for an open variation, where
+ * its "(" was. */
 typedef struct {
   CheopsGameNode *node;
-  CheopsPosition  before;
   CheopsPosition  after;
+  CheopsUndo      undo;
   Mark            open;
 } Frame;
 
@@ -491,7 +492,6 @@ read_move (GameReader *g,
   CheopsError err = { 0 };
   CheopsMove move;
   CheopsGameNode *node;
-  CheopsUndo undo;
   char token[64];
 
   /* The core gets its own NUL-terminated copy of the token. */
@@ -542,8 +542,7 @@ read_move (GameReader *g,
       _cheops_game_node_take_comment (node, TRUE, g_strndup (g->pending->str, g->pending->len));
       g_string_truncate (g->pending, 0);
     }
-  g->cur.before = g->cur.after;
-  cheops_position_do_move (&g->cur.after, move, &undo);
+  cheops_position_do_move (&g->cur.after, move, &g->cur.undo);
   g->cur.node = node;
   g->fresh = FALSE;
   return TRUE;
@@ -690,8 +689,8 @@ read_movetext (GameReader *g)
             }
           g->cur.open = m;
           g_array_append_val (g->stack, g->cur);
+          cheops_position_undo_move (&g->cur.after, g->cur.node->move, &g->cur.undo);
           g->cur.node = g->cur.node->parent;
-          g->cur.after = g->cur.before;
           g->fresh = TRUE;
           r->p++;
           break;

@@ -160,7 +160,7 @@ read_file (const char *path,
           fprintf (stderr, "%s\n", error->message);
           return 2;
         }
-      n_games = n_nodes = 0;
+      n_games = 0;
       while ((game = cheops_pgn_reader_next (reader, errors)) != NULL)
         {
           n_games++;
