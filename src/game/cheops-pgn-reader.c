@@ -452,9 +452,12 @@ take_comment (GameReader *g,
         open++;
       if (open + 1 >= end)
         break;
+      /* A command without its "]" runs to the end of the comment (kept
+       * as text, it could meet a "]" of a later comment and read back as
+       * something else). */
       close = memchr (open, ']', end - open);
       if (close == NULL)
-        break;
+        close = end;
       _cheops_append_normalized (out, s, open - s);
       {
         GString *command = g_string_new (NULL);
@@ -464,7 +467,7 @@ take_comment (GameReader *g,
                                         command->str, command->len);
         g_string_free (command, TRUE);
       }
-      s = close + 1;
+      s = close < end ? close + 1 : end;
     }
   _cheops_append_normalized (out, s, end - s);
   if (out->len > 0 && g_strcmp0 (out->str, node->comment_after) != 0)

@@ -339,6 +339,25 @@ test_semicolon (void)
   assert_round_trip (games);
 }
 
+/* A [% command without its "]" runs to the end of its comment; kept as
+ * text it would meet the "]" of the next comment (a fuzzer finding). */
+static void
+test_unclosed_command (void)
+{
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = cheops_pgn_read_string ("1. fg3 {a [%eval 1 b} {c] d} *", -1, &errors);
+  CheopsGameNode *fg3;
+  const CheopsAnnotations *a;
+
+  g_assert_cmpuint (errors->len, ==, 0);
+  fg3 = mainline_node (games->pdata[0], 1);
+  a = cheops_game_node_get_annotations (fg3);
+  g_assert_cmpuint (a->others->len, ==, 1);
+  g_assert_cmpstr (a->others->pdata[0], ==, "%eval 1 b");
+  g_assert_cmpstr (cheops_game_node_get_comment_after (fg3), ==, "a c] d");
+  assert_round_trip (games);
+}
+
 static void
 test_errors (void)
 {
@@ -798,6 +817,7 @@ main (int    argc,
   g_test_add_func ("/game/pgn/unknown-tags", test_unknown_tags);
   g_test_add_func ("/game/pgn/crlf-bom", test_crlf_bom);
   g_test_add_func ("/game/pgn/semicolon", test_semicolon);
+  g_test_add_func ("/game/pgn/unclosed-command", test_unclosed_command);
   g_test_add_func ("/game/pgn/errors", test_errors);
   g_test_add_func ("/game/pgn/read-game", test_read_game);
   g_test_add_func ("/game/pgn/canonical", test_canonical);
