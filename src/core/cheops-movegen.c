@@ -15,6 +15,7 @@
  */
 #include "cheops-position.h"
 #include "cheops-geometry.h"
+#include "cheops-geometry-private.h"
 
 #define APEX_BIT ((CheopsCellSet) 1 << CHEOPS_APEX)
 
@@ -37,29 +38,29 @@ piece_targets (const CheopsPosition *pos,
   switch (cheops_piece_type (piece))
     {
     case CHEOPS_KING:
-      t = cheops_king_cells (from) & ~own;
+      t = king_tab[from] & ~own;
       break;
     case CHEOPS_QUEEN:
-      t = cheops_band_attacks (from, pos->occupied) & ~own;
+      t = cheops__band_attacks (from, pos->occupied) & ~own;
       break;
     case CHEOPS_SWORDMASTER:
-      t = cheops_sword_attacks (from, pos->occupied) & ~own;
+      t = cheops__sword_attacks (from, pos->occupied) & ~own;
       if (pos->board[CHEOPS_APEX] == CHEOPS_NO_PIECE)
         t &= ~APEX_BIT;
       break;
     case CHEOPS_SISTER:
-      t = cheops_corner_attacks (from, pos->occupied) & ~own;
+      t = cheops__corner_attacks (from, pos->occupied) & ~own;
       break;
     case CHEOPS_ASSASSIN:
-      t = cheops_leap_cells (from) & ~own;
+      t = leap_tab[from] & ~own;
       if (pos->board[CHEOPS_APEX] == CHEOPS_NO_PIECE)
         t &= ~APEX_BIT;
       break;
     case CHEOPS_PAWN:
       /* 4.7.1: moves without capturing, to empty cells; 4.7.2: captures only
        * on the threatened cells. */
-      t = (cheops_pawn_step_cells (from) & ~pos->occupied)
-          | (cheops_pawn_threat_cells (side, from) & enemy);
+      t = (pawn_step_tab[from] & ~pos->occupied)
+          | (pawn_threat_tab[side][from] & enemy);
       break;
     default:
       return 0;
@@ -78,9 +79,9 @@ pinned_pieces (const CheopsPosition *pos,
   CheopsCellSet own = pos->pieces[side][0];
   CheopsCellSet snipers, pinned = 0;
 
-  snipers = (cheops_band_attacks (ksq, 0) & enemy[CHEOPS_QUEEN])
-            | (cheops_sword_attacks (ksq, 0) & enemy[CHEOPS_SWORDMASTER])
-            | (cheops_corner_attacks (ksq, 0) & enemy[CHEOPS_SISTER]);
+  snipers = (line_full_tab[CHEOPS_QUEEN][ksq] & enemy[CHEOPS_QUEEN])
+            | (line_full_tab[CHEOPS_SWORDMASTER][ksq] & enemy[CHEOPS_SWORDMASTER])
+            | (line_full_tab[CHEOPS_SISTER][ksq] & enemy[CHEOPS_SISTER]);
   while (snipers)
     {
       CheopsCell s = cheops_cellset_pop (&snipers);
