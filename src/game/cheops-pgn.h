@@ -28,6 +28,9 @@
  * columns (only a single word longer than that can overflow), move numbers
  * for each move of a and after every comment or variation ("14... Mf5"),
  * NAGs as "$n", annotations first in the comment after a move, the result.
+ * A comment that holds "}" (read from a ";" comment) is written as a ";"
+ * comment, which ends its line.  A [% command without its "]" is read as
+ * running to the end of its comment.
  * Reading what was written gives an equal game (cheops_game_equal()) and
  * writing it again gives the same text.
  */
