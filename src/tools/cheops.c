@@ -25,6 +25,7 @@ static const Command commands[] = {
   { "perft",  cheops_tool_perft,  "perft [--fen FEN] [--divide] [--bench] DEPTH" },
   { "moves",  cheops_tool_moves,  "moves [--fen FEN]" },
   { "status", cheops_tool_status, "status [--fen FEN]" },
+  { "pgn",    cheops_tool_pgn,    "pgn check FILE... | pgn format FILE" },
   { "match",  cheops_tool_match,  "match --engine CMD [--engine CMD] [--builtin random|greedy] --games N [--tc 0.1+0.01] [--openings FILE] [--pgn OUT]" },
 };
 
