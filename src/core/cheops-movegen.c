@@ -303,15 +303,36 @@ cheops_count_moves (const CheopsPosition *pos)
 CheopsMove *
 cheops_generate_moves_to (const CheopsPosition *pos,
                           CheopsCell            to,
+                          CheopsPieceType       type,
                           CheopsMove           *list)
 {
   CheopsSide side = pos->side_to_move;
   CheopsMove candidates[CHEOPS_MAX_MOVES];
-  CheopsCellSet pieces = pos->pieces[side][0];
+  CheopsCellSet pieces = pos->pieces[side][type];
   int nc = 0, n = 0;
 
   if (static_outcome (pos) != CHEOPS_OUTCOME_NONE)
     return list;
+  /* A cheap superset first: the lines, leaps and neighbourhoods are
+   * symmetric, so only pieces on them can reach @to; piece_targets() then
+   * decides exactly. */
+  switch (type)
+    {
+    case CHEOPS_QUEEN:
+    case CHEOPS_SWORDMASTER:
+    case CHEOPS_SISTER:
+      pieces &= line_full_tab[type][to];
+      break;
+    case CHEOPS_ASSASSIN:
+      pieces &= leap_tab[to];
+      break;
+    case CHEOPS_KING:
+    case CHEOPS_PAWN:
+      pieces &= king_tab[to];   /* for the Apex: the Gate and the flanks */
+      break;
+    default:
+      break;
+    }
   while (pieces)
     {
       CheopsCell from = cheops_cellset_pop (&pieces);

@@ -376,7 +376,7 @@ cheops_move_to_san (const CheopsPosition *pos,
   bool capture = pos->board[to] != CHEOPS_NO_PIECE;
   bool collapse = cheops_position_is_collapse (pos, move);
   CheopsMove list[CHEOPS_MAX_MOVES];
-  CheopsMove *end = cheops_generate_moves_to (pos, to, list);
+  CheopsMove *end = cheops_generate_moves_to (pos, to, type, list);
   bool need = false, column_unique = true, level_unique = true;
   char name[3];
   size_t n = 0;
@@ -534,7 +534,7 @@ cheops_move_from_san (const CheopsPosition *pos,
     }
 
   cheops_cell_name (to, name);
-  end = cheops_generate_moves_to (pos, to, list);
+  end = cheops_generate_moves_to (pos, to, type, list);
   for (CheopsMove *m = list; m < end; m++)
     {
       CheopsCell f = cheops_move_from (*m);
