@@ -1,0 +1,464 @@
+/* cheops-annotations.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "cheops-game"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cheops-annotations.h"
+
+static const char colour_letters[CHEOPS_MARK_COLOUR_NB] = { 'G', 'R', 'Y', 'B' };
+
+char
+cheops_mark_colour_to_letter (CheopsMarkColour colour)
+{
+  g_return_val_if_fail (colour < CHEOPS_MARK_COLOUR_NB, '?');
+  return colour_letters[colour];
+}
+
+gboolean
+cheops_mark_colour_from_letter (char              letter,
+                                CheopsMarkColour *colour)
+{
+  for (int i = 0; i < CHEOPS_MARK_COLOUR_NB; i++)
+    if (colour_letters[i] == letter)
+      {
+        *colour = (CheopsMarkColour) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+CheopsAnnotations *
+cheops_annotations_new (void)
+{
+  CheopsAnnotations *self = g_new0 (CheopsAnnotations, 1);
+
+  self->arrows = g_array_new (FALSE, FALSE, sizeof (CheopsArrow));
+  self->marks = g_array_new (FALSE, FALSE, sizeof (CheopsCellMark));
+  self->others = g_ptr_array_new_with_free_func (g_free);
+  return self;
+}
+
+CheopsAnnotations *
+cheops_annotations_copy (const CheopsAnnotations *self)
+{
+  CheopsAnnotations *copy = cheops_annotations_new ();
+
+  if (self == NULL)
+    return copy;
+  copy->eval = self->eval;
+  g_array_append_vals (copy->arrows, self->arrows->data, self->arrows->len);
+  g_array_append_vals (copy->marks, self->marks->data, self->marks->len);
+  for (guint i = 0; i < self->others->len; i++)
+    g_ptr_array_add (copy->others, g_strdup (self->others->pdata[i]));
+  return copy;
+}
+
+void
+cheops_annotations_free (CheopsAnnotations *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->arrows);
+  g_array_unref (self->marks);
+  g_ptr_array_unref (self->others);
+  g_free (self);
+}
+
+gboolean
+cheops_annotations_is_empty (const CheopsAnnotations *self)
+{
+  return self == NULL
+         || (self->eval.kind == CHEOPS_EVAL_NONE && self->arrows->len == 0
+             && self->marks->len == 0 && self->others->len == 0);
+}
+
+gboolean
+cheops_annotations_equal (const CheopsAnnotations *a,
+                          const CheopsAnnotations *b)
+{
+  if (cheops_annotations_is_empty (a) || cheops_annotations_is_empty (b))
+    return cheops_annotations_is_empty (a) && cheops_annotations_is_empty (b);
+  if (a->eval.kind != b->eval.kind
+      || (a->eval.kind != CHEOPS_EVAL_NONE
+          && (a->eval.value != b->eval.value || a->eval.depth != b->eval.depth)))
+    return FALSE;
+  if (a->arrows->len != b->arrows->len || a->marks->len != b->marks->len
+      || a->others->len != b->others->len)
+    return FALSE;
+  for (guint i = 0; i < a->arrows->len; i++)
+    {
+      const CheopsArrow *x = &g_array_index (a->arrows, CheopsArrow, i);
+      const CheopsArrow *y = &g_array_index (b->arrows, CheopsArrow, i);
+      if (x->colour != y->colour || x->from != y->from || x->to != y->to)
+        return FALSE;
+    }
+  for (guint i = 0; i < a->marks->len; i++)
+    {
+      const CheopsCellMark *x = &g_array_index (a->marks, CheopsCellMark, i);
+      const CheopsCellMark *y = &g_array_index (b->marks, CheopsCellMark, i);
+      if (x->colour != y->colour || x->cell != y->cell)
+        return FALSE;
+    }
+  for (guint i = 0; i < a->others->len; i++)
+    if (strcmp (a->others->pdata[i], b->others->pdata[i]) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+void
+cheops_annotations_toggle_arrow (CheopsAnnotations *self,
+                                 CheopsMarkColour   colour,
+                                 CheopsCell         from,
+                                 CheopsCell         to)
+{
+  CheopsArrow arrow = { colour, from, to };
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (from < CHEOPS_CELL_NB && to < CHEOPS_CELL_NB && from != to);
+  g_return_if_fail (colour < CHEOPS_MARK_COLOUR_NB);
+
+  for (guint i = 0; i < self->arrows->len; i++)
+    {
+      CheopsArrow *a = &g_array_index (self->arrows, CheopsArrow, i);
+      if (a->from == from && a->to == to)
+        {
+          if (a->colour == colour)
+            g_array_remove_index (self->arrows, i);
+          else
+            a->colour = colour;
+          return;
+        }
+    }
+  g_array_append_val (self->arrows, arrow);
+}
+
+void
+cheops_annotations_toggle_mark (CheopsAnnotations *self,
+                                CheopsMarkColour   colour,
+                                CheopsCell         cell)
+{
+  CheopsCellMark mark = { colour, cell };
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (cell < CHEOPS_CELL_NB);
+  g_return_if_fail (colour < CHEOPS_MARK_COLOUR_NB);
+
+  for (guint i = 0; i < self->marks->len; i++)
+    {
+      CheopsCellMark *m = &g_array_index (self->marks, CheopsCellMark, i);
+      if (m->cell == cell)
+        {
+          if (m->colour == colour)
+            g_array_remove_index (self->marks, i);
+          else
+            m->colour = colour;
+          return;
+        }
+    }
+  g_array_append_val (self->marks, mark);
+}
+
+/* Reads a cell name ("d2", "i9") at *@p, advancing it.  Cells are a column
+ * letter a..q and a level 1..9 within that level's columns (DESIGN.md 2). */
+static gboolean
+read_cell (const char **p,
+           const char  *end,
+           CheopsCell  *cell)
+{
+  const char *s = *p;
+  int column, level;
+
+  if (end - s < 2 || s[0] < 'a' || s[0] > 'q' || s[1] < '1' || s[1] > '9')
+    return FALSE;
+  column = s[0] - 'a';
+  level = s[1] - '0';
+  /* Level l spans columns l-1 .. 17-l. */
+  if (column < level - 1 || column > 17 - level)
+    return FALSE;
+  *cell = cheops_cell_make (column, level);
+  *p = s + 2;
+  return TRUE;
+}
+
+static gboolean
+parse_int (const char *s,
+           const char *end,
+           int        *value)
+{
+  gboolean negative = FALSE;
+  gint64 v = 0;
+
+  if (s < end && (*s == '-' || *s == '+'))
+    negative = *s++ == '-';
+  if (s == end)
+    return FALSE;
+  for (; s < end; s++)
+    {
+      if (*s < '0' || *s > '9')
+        return FALSE;
+      v = v * 10 + (*s - '0');
+      if (v > 1000000)
+        return FALSE;
+    }
+  *value = (int) (negative ? -v : v);
+  return TRUE;
+}
+
+/* "0.53", "-1.2", "3", "+0.05": pawns with up to two decimals, in
+ * centipawns.  More decimals are refused (they would not survive). */
+static gboolean
+parse_pawns (const char *s,
+             const char *end,
+             int        *centipawns)
+{
+  gboolean negative = FALSE;
+  gint64 whole = 0;
+  int frac = 0, n_frac = 0;
+
+  if (s < end && (*s == '-' || *s == '+'))
+    negative = *s++ == '-';
+  if (s == end || *s < '0' || *s > '9')
+    return FALSE;
+  for (; s < end && *s >= '0' && *s <= '9'; s++)
+    {
+      whole = whole * 10 + (*s - '0');
+      if (whole > 100000)
+        return FALSE;
+    }
+  if (s < end && *s == '.')
+    {
+      s++;
+      for (; s < end && *s >= '0' && *s <= '9'; s++)
+        {
+          if (++n_frac > 2)
+            return FALSE;
+          frac = frac * 10 + (*s - '0');
+        }
+      if (n_frac == 0)
+        return FALSE;
+      if (n_frac == 1)
+        frac *= 10;
+    }
+  if (s != end)
+    return FALSE;
+  *centipawns = (int) (negative ? -(whole * 100 + frac) : whole * 100 + frac);
+  return TRUE;
+}
+
+static gboolean
+parse_eval (const char *s,
+            const char *end,
+            CheopsEval *eval)
+{
+  const char *comma = memchr (s, ',', end - s);
+  const char *value_end = comma ? comma : end;
+  CheopsEval e = { CHEOPS_EVAL_CENTIPAWNS, 0, 0 };
+
+  if (comma != NULL)
+    {
+      if (!parse_int (comma + 1, end, &e.depth) || e.depth <= 0
+          || comma[1] == '-' || comma[1] == '+')
+        return FALSE;
+    }
+  if (s < value_end && *s == '#')
+    {
+      e.kind = CHEOPS_EVAL_ASCENSION;
+      if (!parse_int (s + 1, value_end, &e.value) || s[1] == '+')
+        return FALSE;
+      /* "#-0" would not survive a round trip. */
+      if (e.value == 0 && s[1] == '-')
+        return FALSE;
+    }
+  else if (!parse_pawns (s, value_end, &e.value))
+    return FALSE;
+  *eval = e;
+  return TRUE;
+}
+
+/* "Gd2f3,Ri5i9": the whole list must read, else nothing is taken. */
+static gboolean
+parse_arrows (const char *s,
+              const char *end,
+              GArray     *arrows)
+{
+  guint old_len = arrows->len;
+
+  while (s < end)
+    {
+      CheopsArrow arrow;
+
+      if (!cheops_mark_colour_from_letter (*s, &arrow.colour))
+        goto fail;
+      s++;
+      if (!read_cell (&s, end, &arrow.from) || !read_cell (&s, end, &arrow.to)
+          || arrow.from == arrow.to)
+        goto fail;
+      for (guint i = 0; i < arrows->len; i++)
+        {
+          const CheopsArrow *a = &g_array_index (arrows, CheopsArrow, i);
+          if (a->from == arrow.from && a->to == arrow.to)
+            goto fail;
+        }
+      g_array_append_val (arrows, arrow);
+      if (s < end && *s == ',' && s + 1 < end)
+        s++;
+      else if (s != end)
+        goto fail;
+    }
+  return arrows->len > old_len;
+
+fail:
+  g_array_set_size (arrows, old_len);
+  return FALSE;
+}
+
+static gboolean
+parse_marks (const char *s,
+             const char *end,
+             GArray     *marks)
+{
+  guint old_len = marks->len;
+
+  while (s < end)
+    {
+      CheopsCellMark mark;
+
+      if (!cheops_mark_colour_from_letter (*s, &mark.colour))
+        goto fail;
+      s++;
+      if (!read_cell (&s, end, &mark.cell))
+        goto fail;
+      for (guint i = 0; i < marks->len; i++)
+        if (g_array_index (marks, CheopsCellMark, i).cell == mark.cell)
+          goto fail;
+      g_array_append_val (marks, mark);
+      if (s < end && *s == ',' && s + 1 < end)
+        s++;
+      else if (s != end)
+        goto fail;
+    }
+  return marks->len > old_len;
+
+fail:
+  g_array_set_size (marks, old_len);
+  return FALSE;
+}
+
+void
+cheops_annotations_add_command (CheopsAnnotations *self,
+                                const char        *text,
+                                gssize             length)
+{
+  const char *end, *name, *name_end, *arg;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (text != NULL);
+
+  if (length < 0)
+    length = strlen (text);
+  end = text + length;
+
+  name = text;
+  if (name < end && *name == '%')
+    name++;
+  name_end = name;
+  while (name_end < end && *name_end != ' ')
+    name_end++;
+  arg = name_end;
+  while (arg < end && *arg == ' ')
+    arg++;
+
+  /* Only the canonical form "%name argument" (one space, no trailing
+   * space) is read; anything else is kept verbatim so that it survives. */
+  if (text[0] == '%' && arg == name_end + 1 && arg < end && end[-1] != ' ')
+    {
+      gsize name_len = name_end - name;
+
+      if (name_len == 4 && memcmp (name, "eval", 4) == 0
+          && self->eval.kind == CHEOPS_EVAL_NONE
+          && parse_eval (arg, end, &self->eval))
+        return;
+      if (name_len == 3 && memcmp (name, "cal", 3) == 0
+          && parse_arrows (arg, end, self->arrows))
+        return;
+      if (name_len == 3 && memcmp (name, "csl", 3) == 0
+          && parse_marks (arg, end, self->marks))
+        return;
+    }
+  g_ptr_array_add (self->others, g_strndup (text, length));
+}
+
+static void
+append_cell (GString    *out,
+             CheopsCell  cell)
+{
+  g_string_append_c (out, 'a' + cheops_cell_column (cell));
+  g_string_append_c (out, '0' + cheops_cell_level (cell));
+}
+
+void
+cheops_annotations_append (const CheopsAnnotations *self,
+                           GString                 *out)
+{
+  gboolean first = TRUE;
+
+  if (cheops_annotations_is_empty (self))
+    return;
+
+  if (self->eval.kind != CHEOPS_EVAL_NONE)
+    {
+      int v = self->eval.value;
+
+      if (self->eval.kind == CHEOPS_EVAL_ASCENSION)
+        g_string_append_printf (out, "[%%eval #%d", v);
+      else
+        g_string_append_printf (out, "[%%eval %s%d.%02d", v < 0 ? "-" : "",
+                                abs (v) / 100, abs (v) % 100);
+      if (self->eval.depth > 0)
+        g_string_append_printf (out, ",%d", self->eval.depth);
+      g_string_append_c (out, ']');
+      first = FALSE;
+    }
+  if (self->arrows->len > 0)
+    {
+      g_string_append (out, first ? "[%cal " : " [%cal ");
+      for (guint i = 0; i < self->arrows->len; i++)
+        {
+          const CheopsArrow *a = &g_array_index (self->arrows, CheopsArrow, i);
+          if (i > 0)
+            g_string_append_c (out, ',');
+          g_string_append_c (out, cheops_mark_colour_to_letter (a->colour));
+          append_cell (out, a->from);
+          append_cell (out, a->to);
+        }
+      g_string_append_c (out, ']');
+      first = FALSE;
+    }
+  if (self->marks->len > 0)
+    {
+      g_string_append (out, first ? "[%csl " : " [%csl ");
+      for (guint i = 0; i < self->marks->len; i++)
+        {
+          const CheopsCellMark *m = &g_array_index (self->marks, CheopsCellMark, i);
+          if (i > 0)
+            g_string_append_c (out, ',');
+          g_string_append_c (out, cheops_mark_colour_to_letter (m->colour));
+          append_cell (out, m->cell);
+        }
+      g_string_append_c (out, ']');
+      first = FALSE;
+    }
+  for (guint i = 0; i < self->others->len; i++)
+    {
+      if (!first)
+        g_string_append_c (out, ' ');
+      g_string_append_c (out, '[');
+      g_string_append (out, self->others->pdata[i]);
+      g_string_append_c (out, ']');
+      first = FALSE;
+    }
+}

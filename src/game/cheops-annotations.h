@@ -1,0 +1,115 @@
+/* cheops-annotations.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The annotations a node carries besides its comments: an evaluation
+ * ([%eval]), arrows ([%cal]) and cell marks ([%csl]), written in game files
+ * inside a comment in the bracket-percent style of chess tools (DESIGN.md
+ * section 4).  Commands this library does not know ("[%clk 0:05:00]") and
+ * known commands it cannot read are kept verbatim and written back unchanged.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cheops-game-types.h"
+
+G_BEGIN_DECLS
+
+/* The four colours of arrows and marks, as the letters G R Y B of files. */
+typedef enum {
+  CHEOPS_MARK_GREEN,
+  CHEOPS_MARK_RED,
+  CHEOPS_MARK_YELLOW,
+  CHEOPS_MARK_BLUE,
+  CHEOPS_MARK_COLOUR_NB
+} CheopsMarkColour;
+
+/* 'G' 'R' 'Y' 'B'. */
+char     cheops_mark_colour_to_letter   (CheopsMarkColour  colour);
+/* Reads 'G' 'R' 'Y' 'B' (upper case only); FALSE for anything else. */
+gboolean cheops_mark_colour_from_letter (char              letter,
+                                         CheopsMarkColour *colour);
+
+typedef enum {
+  CHEOPS_EVAL_NONE,        /* no [%eval] */
+  CHEOPS_EVAL_CENTIPAWNS,  /* [%eval 0.53]: value in centipawns */
+  CHEOPS_EVAL_ASCENSION,   /* [%eval #4]: an Ascension (8.1) in |value| moves */
+} CheopsEvalKind;
+
+/* An evaluation, always from the view of the a side (upper case in FEN),
+ * as UCI's "white" is: positive is good for a.  For CHEOPS_EVAL_ASCENSION,
+ * value > 0 means a achieves the Ascension in value moves, value < 0 means q
+ * does in -value moves; 0 means the Ascension has been achieved ("#0").
+ * @depth is the search depth in plies, 0 when not given.  File form:
+ * "[%eval 0.53]", "[%eval -1.20,22]", "[%eval #4]", "[%eval #-3,30]". */
+typedef struct {
+  CheopsEvalKind kind;
+  int            value;
+  int            depth;
+} CheopsEval;
+
+/* An arrow from @from to @to (which differ), file form "Gd2f3". */
+typedef struct {
+  CheopsMarkColour colour;
+  CheopsCell       from;
+  CheopsCell       to;
+} CheopsArrow;
+
+/* A highlighted cell, file form "Ri9". */
+typedef struct {
+  CheopsMarkColour colour;
+  CheopsCell       cell;
+} CheopsCellMark;
+
+/* The annotations of one node.  Read the fields freely; the arrays are
+ * never NULL.  @arrows holds CheopsArrow, @marks CheopsCellMark, each in the
+ * order given, without duplicates of the same cells; @others holds the
+ * commands not read here, as strings without the brackets ("%clk 0:05:00"),
+ * in the order given. */
+struct _CheopsAnnotations {
+  CheopsEval  eval;
+  GArray     *arrows;
+  GArray     *marks;
+  GPtrArray  *others;
+};
+
+CheopsAnnotations *cheops_annotations_new       (void);
+CheopsAnnotations *cheops_annotations_copy      (const CheopsAnnotations *self);
+void               cheops_annotations_free      (CheopsAnnotations       *self);
+/* Whether @a and @b say the same (same eval, same arrows, marks and other
+ * commands in the same order).  NULL counts as empty. */
+gboolean           cheops_annotations_equal     (const CheopsAnnotations *a,
+                                                 const CheopsAnnotations *b);
+/* Whether @self is NULL or holds nothing. */
+gboolean           cheops_annotations_is_empty  (const CheopsAnnotations *self);
+
+/* Adds the arrow, or removes it if the same arrow in the same colour is
+ * there already; an arrow between the same cells in another colour is
+ * recoloured.  The gesture of drawing arrows on a board. */
+void               cheops_annotations_toggle_arrow (CheopsAnnotations *self,
+                                                    CheopsMarkColour   colour,
+                                                    CheopsCell         from,
+                                                    CheopsCell         to);
+/* The same for a cell mark. */
+void               cheops_annotations_toggle_mark  (CheopsAnnotations *self,
+                                                    CheopsMarkColour   colour,
+                                                    CheopsCell         cell);
+
+/* Reads one command, @length bytes of @text (-1: up to its NUL), the text
+ * between "[" and "]" such as "%eval 0.53" or "%cal Gd2f3,Ri5i9", into
+ * @self.  A later [%eval] replaces an earlier one; [%cal] and [%csl] add to
+ * what is there.  A command this library does not know, or cannot read,
+ * goes to @others unchanged.  Never fails. */
+void               cheops_annotations_add_command  (CheopsAnnotations *self,
+                                                    const char        *text,
+                                                    gssize             length);
+/* Appends the file form of @self to @out: "[%eval 0.53] [%cal Gd2f3,Ri5i9]
+ * [%csl Ri9] [%clk 0:05:00]", commands separated by one space, nothing for
+ * an empty @self. */
+void               cheops_annotations_append       (const CheopsAnnotations *self,
+                                                    GString                 *out);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CheopsAnnotations, cheops_annotations_free)
+
+G_END_DECLS

@@ -1,0 +1,441 @@
+/* cheops-epd.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Test-position suites, one EPD-like line per position (cheops-epd.h).
+ */
+#define G_LOG_DOMAIN "cheops-game"
+
+#include <string.h>
+
+#include "cheops-epd.h"
+
+static void
+operation_free (gpointer data)
+{
+  CheopsEpdOperation *op = data;
+
+  g_free (op->opcode);
+  g_ptr_array_unref (op->operands);
+  g_free (op);
+}
+
+CheopsEpdRecord *
+cheops_epd_record_new (const CheopsPosition *position)
+{
+  CheopsEpdRecord *self = g_new0 (CheopsEpdRecord, 1);
+
+  g_return_val_if_fail (position != NULL, NULL);
+  self->position = *position;
+  self->operations = g_ptr_array_new_with_free_func (operation_free);
+  return self;
+}
+
+void
+cheops_epd_record_free (CheopsEpdRecord *self)
+{
+  if (self == NULL)
+    return;
+  g_ptr_array_unref (self->operations);
+  g_free (self);
+}
+
+static CheopsEpdOperation *
+find_operation (CheopsEpdRecord *self,
+                const char      *opcode)
+{
+  for (guint i = 0; i < self->operations->len; i++)
+    {
+      CheopsEpdOperation *op = self->operations->pdata[i];
+      if (strcmp (op->opcode, opcode) == 0)
+        return op;
+    }
+  return NULL;
+}
+
+GPtrArray *
+cheops_epd_record_get (CheopsEpdRecord *self,
+                       const char      *opcode)
+{
+  CheopsEpdOperation *op;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (opcode != NULL, NULL);
+  op = find_operation (self, opcode);
+  return op != NULL ? op->operands : NULL;
+}
+
+const char *
+cheops_epd_record_get_string (CheopsEpdRecord *self,
+                              const char      *opcode)
+{
+  GPtrArray *operands = cheops_epd_record_get (self, opcode);
+
+  return operands != NULL && operands->len > 0 ? operands->pdata[0] : NULL;
+}
+
+static gboolean
+is_opcode (const char *opcode)
+{
+  if (!g_ascii_isalpha (opcode[0]))
+    return FALSE;
+  for (const char *p = opcode; *p; p++)
+    if (!g_ascii_isalnum (*p) && *p != '_')
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+is_move_opcode (const char *opcode)
+{
+  return strcmp (opcode, "bm") == 0 || strcmp (opcode, "am") == 0;
+}
+
+gboolean
+cheops_epd_record_set (CheopsEpdRecord     *self,
+                       const char          *opcode,
+                       const char * const  *operands,
+                       guint                n_operands,
+                       GError             **error)
+{
+  CheopsEpdOperation *op;
+  GPtrArray *values;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (opcode != NULL, FALSE);
+  g_return_val_if_fail (operands != NULL || n_operands == 0, FALSE);
+
+  if (!is_opcode (opcode))
+    {
+      g_set_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_INVALID,
+                   "“%s” is not an opcode", opcode);
+      return FALSE;
+    }
+  values = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < n_operands; i++)
+    {
+      if (is_move_opcode (opcode))
+        {
+          CheopsError err = { 0 };
+          CheopsMove move = cheops_move_from_san (&self->position, operands[i], -1, &err);
+          char san[CHEOPS_SAN_MAX];
+
+          if (move == CHEOPS_MOVE_NONE)
+            {
+              g_set_error (error, CHEOPS_GAME_ERROR,
+                           err.code == CHEOPS_ERROR_MOVE_ILLEGAL ? CHEOPS_GAME_ERROR_ILLEGAL_MOVE
+                           : err.code == CHEOPS_ERROR_MOVE_AMBIGUOUS ? CHEOPS_GAME_ERROR_AMBIGUOUS_MOVE
+                           : CHEOPS_GAME_ERROR_BAD_MOVE,
+                           "%s %s: %s", opcode, operands[i], err.message);
+              g_ptr_array_unref (values);
+              return FALSE;
+            }
+          cheops_move_to_san (&self->position, move, san);
+          g_ptr_array_add (values, g_strdup (san));
+        }
+      else
+        g_ptr_array_add (values, g_strdup (operands[i]));
+    }
+
+  op = find_operation (self, opcode);
+  if (op == NULL)
+    {
+      op = g_new0 (CheopsEpdOperation, 1);
+      op->opcode = g_strdup (opcode);
+      g_ptr_array_add (self->operations, op);
+    }
+  else
+    g_ptr_array_unref (op->operands);
+  op->operands = values;
+  return TRUE;
+}
+
+gboolean
+cheops_epd_record_has_move (CheopsEpdRecord *self,
+                            const char      *opcode,
+                            CheopsMove       move)
+{
+  GPtrArray *operands = cheops_epd_record_get (self, opcode);
+
+  if (operands == NULL)
+    return FALSE;
+  for (guint i = 0; i < operands->len; i++)
+    if (cheops_move_from_san (&self->position, operands->pdata[i], -1, NULL) == move)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+needs_quotes (const char *opcode,
+              const char *operand)
+{
+  if (strcmp (opcode, "id") == 0
+      || (opcode[0] == 'c' && g_ascii_isdigit (opcode[1]) && opcode[2] == '\0'))
+    return TRUE;
+  return operand[0] == '\0' || strpbrk (operand, " \t;\"\\") != NULL;
+}
+
+char *
+cheops_epd_record_to_string (CheopsEpdRecord *self)
+{
+  GString *out = g_string_new (NULL);
+  char fen[CHEOPS_FEN_MAX];
+
+  g_return_val_if_fail (self != NULL, NULL);
+  cheops_position_to_fen (&self->position, fen, sizeof fen);
+  g_string_append (out, fen);
+  for (guint i = 0; i < self->operations->len; i++)
+    {
+      CheopsEpdOperation *op = self->operations->pdata[i];
+
+      g_string_append_c (out, ' ');
+      g_string_append (out, op->opcode);
+      for (guint j = 0; j < op->operands->len; j++)
+        {
+          const char *operand = op->operands->pdata[j];
+
+          g_string_append_c (out, ' ');
+          if (needs_quotes (op->opcode, operand))
+            {
+              g_string_append_c (out, '"');
+              for (const char *s = operand; *s; s++)
+                {
+                  if (*s == '"' || *s == '\\')
+                    g_string_append_c (out, '\\');
+                  g_string_append_c (out, *s);
+                }
+              g_string_append_c (out, '"');
+            }
+          else
+            g_string_append (out, operand);
+        }
+      g_string_append_c (out, ';');
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+add_error (GPtrArray       *errors,
+           CheopsGameError  code,
+           guint            line,
+           const char      *line_text,
+           const char      *at,
+           guint            index,
+           char            *message)
+{
+  CheopsPgnError *e;
+
+  if (errors == NULL)
+    {
+      g_free (message);
+      return;
+    }
+  e = g_new0 (CheopsPgnError, 1);
+  e->code = code;
+  e->line = line;
+  e->column = (guint) g_utf8_strlen (line_text, at - line_text) + 1;
+  e->game_index = index;
+  e->message = message;
+  g_ptr_array_add (errors, e);
+}
+
+static gboolean
+is_blank (char c)
+{
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* Reads one line (without its line break) into a record, or reports. */
+static CheopsEpdRecord *
+read_line (const char *text,
+           const char *end,
+           guint       line,
+           guint       index,
+           GPtrArray  *errors)
+{
+  const char *p = text;
+  const char *field_end;
+  GString *fen = g_string_new (NULL);
+  CheopsPosition pos;
+  CheopsError err = { 0 };
+  CheopsEpdRecord *record;
+  int n_fields = 0;
+
+  /* The FEN: placement, side, and the two counters if they are there. */
+  while (n_fields < 4)
+    {
+      while (p < end && is_blank (*p))
+        p++;
+      field_end = p;
+      while (field_end < end && !is_blank (*field_end))
+        field_end++;
+      if (p == field_end)
+        break;
+      if (n_fields >= 2 && !g_ascii_isdigit (*p))
+        break;
+      if (fen->len > 0)
+        g_string_append_c (fen, ' ');
+      g_string_append_len (fen, p, field_end - p);
+      n_fields++;
+      p = field_end;
+    }
+  if (n_fields == 3)
+    {
+      add_error (errors, CHEOPS_GAME_ERROR_BAD_FEN, line, text, p, index,
+                 g_strdup ("the halfmove clock must be followed by the fullmove number"));
+      g_string_free (fen, TRUE);
+      return NULL;
+    }
+  if (!cheops_position_from_fen (&pos, fen->str, &err))
+    {
+      const char *at = text;
+      while (at < end && is_blank (*at))
+        at++;
+      add_error (errors, CHEOPS_GAME_ERROR_BAD_FEN, line, text,
+                 MIN (at + MAX (err.column, 1) - 1, end), index,
+                 g_strdup_printf ("bad FEN: %s", err.message));
+      g_string_free (fen, TRUE);
+      return NULL;
+    }
+  g_string_free (fen, TRUE);
+
+  record = cheops_epd_record_new (&pos);
+  record->line = line;
+
+  /* Operations: opcode operands... ; */
+  for (;;)
+    {
+      const char *op_start;
+      g_autofree char *opcode = NULL;
+      g_autoptr(GPtrArray) operands = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GError) error = NULL;
+
+      while (p < end && is_blank (*p))
+        p++;
+      if (p >= end)
+        break;
+      op_start = p;
+      while (p < end && (g_ascii_isalnum (*p) || *p == '_'))
+        p++;
+      if (p == op_start || !g_ascii_isalpha (*op_start))
+        {
+          add_error (errors, CHEOPS_GAME_ERROR_SYNTAX, line, text, op_start, index,
+                     g_strdup ("an opcode was expected"));
+          goto fail;
+        }
+      opcode = g_strndup (op_start, p - op_start);
+      for (;;)
+        {
+          while (p < end && is_blank (*p))
+            p++;
+          if (p >= end)
+            {
+              add_error (errors, CHEOPS_GAME_ERROR_SYNTAX, line, text, p, index,
+                         g_strdup_printf ("operation %s must end with “;”", opcode));
+              goto fail;
+            }
+          if (*p == ';')
+            {
+              p++;
+              break;
+            }
+          if (*p == '"')
+            {
+              GString *s = g_string_new (NULL);
+              const char *q = p + 1;
+
+              while (q < end && *q != '"')
+                {
+                  if (*q == '\\' && q + 1 < end && (q[1] == '"' || q[1] == '\\'))
+                    q++;
+                  g_string_append_c (s, *q++);
+                }
+              if (q >= end)
+                {
+                  add_error (errors, CHEOPS_GAME_ERROR_SYNTAX, line, text, p, index,
+                             g_strdup ("this string is not closed"));
+                  g_string_free (s, TRUE);
+                  goto fail;
+                }
+              g_ptr_array_add (operands, g_string_free (s, FALSE));
+              p = q + 1;
+            }
+          else
+            {
+              const char *q = p;
+              while (q < end && !is_blank (*q) && *q != ';')
+                q++;
+              g_ptr_array_add (operands, g_strndup (p, q - p));
+              p = q;
+            }
+        }
+      if (!cheops_epd_record_set (record, opcode, (const char * const *) operands->pdata,
+                                  operands->len, &error))
+        {
+          add_error (errors, error->code, line, text, op_start, index,
+                     g_strdup (error->message));
+          goto fail;
+        }
+    }
+  return record;
+
+fail:
+  cheops_epd_record_free (record);
+  return NULL;
+}
+
+GPtrArray *
+cheops_epd_read_string (const char  *text,
+                        gssize       length,
+                        GPtrArray  **errors)
+{
+  GPtrArray *records = g_ptr_array_new_with_free_func ((GDestroyNotify) cheops_epd_record_free);
+  GPtrArray *errs = errors != NULL ? g_ptr_array_new_with_free_func ((GDestroyNotify) cheops_pgn_error_free) : NULL;
+  const char *p, *end;
+  guint line = 0, index = 0;
+
+  g_return_val_if_fail (text != NULL || length == 0, NULL);
+  if (length < 0)
+    length = strlen (text);
+  p = text;
+  end = text + length;
+  if (length >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
+    p += 3;
+
+  while (p < end)
+    {
+      const char *eol = memchr (p, '\n', end - p);
+      const char *line_end = eol != NULL ? eol : end;
+      const char *s = p;
+
+      line++;
+      while (s < line_end && is_blank (*s))
+        s++;
+      if (s < line_end && *s != '#' && *s != '%')
+        {
+          CheopsEpdRecord *record = read_line (p, line_end, line, index, errs);
+          if (record != NULL)
+            g_ptr_array_add (records, record);
+          index++;
+        }
+      p = eol != NULL ? eol + 1 : end;
+    }
+  if (errors != NULL)
+    *errors = errs;
+  return records;
+}
+
+char *
+cheops_epd_write (GPtrArray *records)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (records != NULL, NULL);
+  for (guint i = 0; i < records->len; i++)
+    {
+      g_autofree char *line = cheops_epd_record_to_string (records->pdata[i]);
+      g_string_append (out, line);
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}

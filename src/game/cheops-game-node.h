@@ -1,0 +1,118 @@
+/* cheops-game-node.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A node of a game tree: the position after one move, with that move, its
+ * record notation (SAN), comments, NAGs and annotations.  The root node has
+ * no move and stands for the start position.
+ *
+ * The children of a node are the moves played from its position: the first
+ * child continues the mainline (of that line), the others are variations.
+ *
+ * Nodes are owned by their game (a CheopsGame) and changed only through it,
+ * so that every edit can be undone.  All the getters here are read-only.
+ * A node removed from the tree by an edit stays alive as long as the edit is
+ * in the undo history (or you hold a reference), so a pointer kept by the
+ * studio never dangles while referenced; test cheops_game_contains() to know
+ * whether it is still in the tree.  A node's parent never changes.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cheops-annotations.h"
+#include "cheops-game-types.h"
+
+G_BEGIN_DECLS
+
+/* Reference counting (not thread-safe: a game belongs to one thread). */
+CheopsGameNode       *cheops_game_node_ref              (CheopsGameNode *self);
+void                  cheops_game_node_unref            (CheopsGameNode *self);
+
+/* The node before this one, or NULL for the root (or for a node whose
+ * parent has been freed while you held a reference to it). */
+CheopsGameNode       *cheops_game_node_get_parent       (const CheopsGameNode *self);
+/* The first child (the mainline continuation), or NULL. */
+CheopsGameNode       *cheops_game_node_get_first_child  (const CheopsGameNode *self);
+/* The next child of the same parent (the next variation), or NULL. */
+CheopsGameNode       *cheops_game_node_get_next_sibling (const CheopsGameNode *self);
+/* The number of children; child 0 is the mainline. */
+guint                 cheops_game_node_get_n_children   (const CheopsGameNode *self);
+/* Child @index (0 = mainline), or NULL if there are not so many.  O(index). */
+CheopsGameNode       *cheops_game_node_get_child        (const CheopsGameNode *self,
+                                                         guint                 index);
+/* The index of @self among its parent's children (0 for the mainline and for
+ * the root).  O(index). */
+guint                 cheops_game_node_get_index        (const CheopsGameNode *self);
+/* Whether @self has no parent (the start of the game). */
+gboolean              cheops_game_node_is_root          (const CheopsGameNode *self);
+/* Whether @self lies on the main line of the game: it and all its ancestors
+ * are first children.  O(depth). */
+gboolean              cheops_game_node_is_mainline      (const CheopsGameNode *self);
+
+/* The move that leads to this node (CHEOPS_MOVE_NONE for the root). */
+CheopsMove            cheops_game_node_get_move         (const CheopsGameNode *self);
+/* Its record notation as the core writes it ("Mxf5+"); "" for the root. */
+const char           *cheops_game_node_get_san          (const CheopsGameNode *self);
+/* The number of plies from the start position (0 for the root). */
+guint                 cheops_game_node_get_ply          (const CheopsGameNode *self);
+/* The side that played the move (for the root: the side to move first). */
+CheopsSide            cheops_game_node_get_mover        (const CheopsGameNode *self);
+/* The fullmove number of the move ("14" for 14. and 14...), R8: it grows
+ * after each move of the q side, so a game where q moves first begins with
+ * "1...".  For the root, the start position's fullmove number. */
+guint                 cheops_game_node_get_move_number  (const CheopsGameNode *self);
+/* The move as a record shows it, newly allocated: with @with_number,
+ * "14. Mf5" (a side) or "14... mf5" (q side); without, just the SAN. */
+char                 *cheops_game_node_format_move      (const CheopsGameNode *self,
+                                                         gboolean              with_number);
+
+/* The position after the move (for the root, the start position).  Computed
+ * through the core from the nearest ancestor that has it, and cached in the
+ * node; the pointer stays valid as long as the node.  NULL only for a node
+ * cut off from its root (its parent freed). */
+const CheopsPosition *cheops_game_node_get_position     (CheopsGameNode *self);
+
+/* The comment written before the move (in files: at the start of a
+ * variation, "( {comment} 14... Mf5"), or NULL.  Always NULL for the root
+ * (see cheops_game_set_comment_before()). */
+const char           *cheops_game_node_get_comment_before (const CheopsGameNode *self);
+/* The comment after the move, or NULL.  For the root: the comment before
+ * the first move of the game.  Comments hold their text with white space
+ * runs turned into single spaces, without the [%...] commands (those are
+ * in the annotations). */
+const char           *cheops_game_node_get_comment_after  (const CheopsGameNode *self);
+/* The NAGs of the move, in the order given; *@n_nags receives how many.
+ * The array belongs to the node (NULL when there are none). */
+const guint8         *cheops_game_node_get_nags         (const CheopsGameNode *self,
+                                                         guint                *n_nags);
+/* The first move glyph (1..9) among the NAGs, or 0. */
+guint8                cheops_game_node_get_move_glyph   (const CheopsGameNode *self);
+/* The first position glyph (10..21) among the NAGs, or 0. */
+guint8                cheops_game_node_get_position_glyph (const CheopsGameNode *self);
+/* The annotations ([%eval], [%cal], [%csl], other commands): never NULL,
+ * owned by the node. */
+const CheopsAnnotations *cheops_game_node_get_annotations (const CheopsGameNode *self);
+
+/* Navigation. */
+
+/* The nodes from the root down to @self (root first, @self last), not
+ * referenced (free the array only).  Never NULL. */
+GPtrArray            *cheops_game_node_get_path         (const CheopsGameNode *self);
+/* The next node along the mainline of this line: the first child, or NULL. */
+CheopsGameNode       *cheops_game_node_get_next         (const CheopsGameNode *self);
+/* The next node along the variation last visited from here (see
+ * cheops_game_node_mark_visited()), or else the first child, or NULL. */
+CheopsGameNode       *cheops_game_node_get_next_visited (const CheopsGameNode *self);
+/* Records that the user went to @self: every ancestor of @self remembers the
+ * child on the path to it, for cheops_game_node_get_next_visited().  Not an
+ * edit (no undo, no "changed"). */
+void                  cheops_game_node_mark_visited     (CheopsGameNode *self);
+/* The first node of the line @self is on: walking up, the nearest
+ * ancestor-or-self that is not a first child (a variation's first move), or
+ * the root's first child for the main line; NULL for the root. */
+CheopsGameNode       *cheops_game_node_get_line_start   (const CheopsGameNode *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CheopsGameNode, cheops_game_node_unref)
+
+G_END_DECLS

@@ -1,0 +1,214 @@
+/* cheops-game.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A game record: its tags, its start position and its tree of moves
+ * (cheops-game-node.h), with every edit undoable through a command history.
+ *
+ * Every change goes through the functions here.  Each records a command in
+ * the history, emits CheopsGame::changed, and can be undone and redone.
+ * Tags: the seven of PGN's roster (with Green and Orange for White and
+ * Black, DESIGN.md section 4) are always present, in roster order, with the
+ * PGN defaults until set; other tags follow in the order they were added.
+ * [Variant], [SetUp] and [FEN] are not tags here: the variant is Cheops and
+ * the start position is cheops_game_get_start_position().
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "cheops-annotations.h"
+#include "cheops-game-node.h"
+#include "cheops-game-types.h"
+
+G_BEGIN_DECLS
+
+#define CHEOPS_TYPE_GAME (cheops_game_get_type ())
+G_DECLARE_FINAL_TYPE (CheopsGame, cheops_game, CHEOPS, GAME, GObject)
+
+/**
+ * CheopsGame::changed:
+ * @game: the game
+ * @node: the node at the heart of the change, in the tree: the node added,
+ *   the node whose comment, NAGs or annotations changed, the node that was
+ *   moved among its siblings, the parent of what was removed, the root for
+ *   a change of tags or of the start position.
+ *
+ * Emitted after every edit, undo and redo.  A view that shows a node that
+ * is no longer in the tree (cheops_game_contains() is FALSE) moves to @node.
+ *
+ * The properties "can-undo", "can-redo" and "modified" (booleans) notify
+ * when they change.
+ */
+
+/* A new game: the initial position (6.1) with a to move, no moves, the
+ * seven roster tags at their defaults, an empty history. */
+CheopsGame           *cheops_game_new                 (void);
+/* A new game starting from @fen (the core's FEN, DESIGN.md section 3).
+ * NULL with CHEOPS_GAME_ERROR_BAD_FEN and the core's message if it is not a
+ * position. */
+CheopsGame           *cheops_game_new_from_fen        (const char  *fen,
+                                                       GError     **error);
+/* A deep copy of the tags, start position and tree (not the history). */
+CheopsGame           *cheops_game_copy                (CheopsGame  *self);
+/* Whether two games have the same tags (same order), start position and
+ * tree: moves, child order, comments, NAGs, annotations.  Iterative. */
+gboolean              cheops_game_equal               (CheopsGame  *a,
+                                                       CheopsGame  *b);
+
+/* The tree. */
+
+/* The root node (owned by the game): the start position, no move. */
+CheopsGameNode       *cheops_game_get_root            (CheopsGame  *self);
+/* The start position (the root's position). */
+const CheopsPosition *cheops_game_get_start_position  (CheopsGame  *self);
+/* The last node of the main line (the root if there is no move). */
+CheopsGameNode       *cheops_game_get_mainline_end    (CheopsGame  *self);
+/* Whether @node is in the tree of @self now (not removed by an edit, nor
+ * part of a tree replaced by cheops_game_set_start_position()).  O(depth). */
+gboolean              cheops_game_contains            (CheopsGame     *self,
+                                                       const CheopsGameNode *node);
+/* The number of nodes in the tree, root included.  O(nodes). */
+guint                 cheops_game_count_nodes         (CheopsGame  *self);
+
+/* Tags. */
+
+/* The value of tag @name ("Event", "Green", "Result"...), or NULL. */
+const char           *cheops_game_get_tag             (CheopsGame  *self,
+                                                       const char  *name);
+/* Sets tag @name to @value, or removes it when @value is NULL (a roster tag
+ * goes back to its default).  @name must be a PGN tag name (letters, digits,
+ * underscores, starting with a letter) and not Variant, SetUp or FEN;
+ * @value must be valid UTF-8 without line breaks; a Result must be "1-0",
+ * "0-1", "1/2-1/2" or "*".  FALSE with CHEOPS_GAME_ERROR_INVALID otherwise.
+ * Undoable. */
+gboolean              cheops_game_set_tag             (CheopsGame  *self,
+                                                       const char  *name,
+                                                       const char  *value,
+                                                       GError     **error);
+/* The number of tags (at least the seven of the roster) and tag @index in
+ * file order (borrowed strings). */
+guint                 cheops_game_get_n_tags          (CheopsGame  *self);
+void                  cheops_game_get_nth_tag         (CheopsGame  *self,
+                                                       guint        index,
+                                                       const char **name,
+                                                       const char **value);
+/* The game's result, the Result tag: "1-0" (Green won), "0-1" (Orange
+ * won), "1/2-1/2" or "*". */
+const char           *cheops_game_get_result          (CheopsGame  *self);
+/* The corner Green held: the [GreenCorner] tag, "a" by default. */
+CheopsSide            cheops_game_get_green_corner    (CheopsGame  *self);
+/* One line naming the game for lists: "Green - Orange, Event, Date,
+ * Result" with "?" parts left out, e.g. "Ann - Bob, Club match, 1-0".
+ * Newly allocated. */
+char                 *cheops_game_dup_headline        (CheopsGame  *self);
+
+/* Edits.  Each is undoable and emits "changed" when it changes anything. */
+
+/* Plays @move at @node: returns the child of @node with that move, reusing
+ * an existing one (then nothing changes) or adding it as the last child (a
+ * new variation, or the mainline if @node had no child).  NULL with
+ * CHEOPS_GAME_ERROR_ILLEGAL_MOVE if @move is not one of the core's
+ * cheops_generate_moves() there.  The node returned belongs to the game. */
+CheopsGameNode       *cheops_game_add_move            (CheopsGame     *self,
+                                                       CheopsGameNode *node,
+                                                       CheopsMove      move,
+                                                       GError        **error);
+/* The same with the move given as record notation or machine move text,
+ * read by cheops_move_from_san(); errors BAD_MOVE, ILLEGAL_MOVE or
+ * AMBIGUOUS_MOVE with the core's message. */
+CheopsGameNode       *cheops_game_add_san             (CheopsGame     *self,
+                                                       CheopsGameNode *node,
+                                                       const char     *san,
+                                                       GError        **error);
+/* Moves the line @node is on one place up among its siblings at the point
+ * where it branches off (cheops_game_node_get_line_start()): a variation
+ * becomes the one before it, the second becomes the mainline there.  FALSE
+ * (nothing done) if that line is already first, i.e. @node is on the main
+ * line. */
+gboolean              cheops_game_promote_variation   (CheopsGame     *self,
+                                                       CheopsGameNode *node);
+/* Makes the path from the root to @node the main line of the game: at every
+ * branching on the path, the child on it becomes the first child.  FALSE if
+ * it was already.  One undo step. */
+gboolean              cheops_game_make_mainline       (CheopsGame     *self,
+                                                       CheopsGameNode *node);
+/* The opposite of promoting: the nearest ancestor-or-self of @node that has
+ * a next sibling changes places with it (so the line @node is on goes one
+ * place down where it nearest branches; on the main line, the first
+ * variation there becomes the mainline).  FALSE if there is none. */
+gboolean              cheops_game_demote_variation    (CheopsGame     *self,
+                                                       CheopsGameNode *node);
+/* Removes the variation @node is in: the subtree from
+ * cheops_game_node_get_line_start().  FALSE if @node is on the main line
+ * (use cheops_game_delete_from()). */
+gboolean              cheops_game_delete_variation    (CheopsGame     *self,
+                                                       CheopsGameNode *node);
+/* Removes @node and everything after it (its subtree).  FALSE for the root. */
+gboolean              cheops_game_delete_from         (CheopsGame     *self,
+                                                       CheopsGameNode *node);
+/* Sets the comment before @node's move or after it; NULL or "" clears it.
+ * Only a node that starts a variation (not a first child) takes a comment
+ * before: elsewhere a game file could not tell it from the comment after
+ * the move before, so it is refused (CHEOPS_GAME_ERROR_INVALID).  (A node
+ * that keeps its comment before and becomes a first child through a
+ * reordering is written with it before its move; read back, that text is
+ * the comment after the previous move.)  White space runs become single spaces and the ends are
+ * trimmed.  FALSE with CHEOPS_GAME_ERROR_INVALID if @text holds "}" or "[%"
+ * (a game file could not keep it) or is not UTF-8. */
+gboolean              cheops_game_set_comment_before  (CheopsGame     *self,
+                                                       CheopsGameNode *node,
+                                                       const char     *text,
+                                                       GError        **error);
+gboolean              cheops_game_set_comment_after   (CheopsGame     *self,
+                                                       CheopsGameNode *node,
+                                                       const char     *text,
+                                                       GError        **error);
+/* Replaces @node's NAGs by @nags[0..@n_nags-1] (values 1..255; 0 dropped,
+ * duplicates dropped).  @n_nags 0 clears them. */
+void                  cheops_game_set_nags            (CheopsGame     *self,
+                                                       CheopsGameNode *node,
+                                                       const guint8   *nags,
+                                                       guint           n_nags);
+/* Sets the move glyph (1..9) of @node, replacing the one it had; 0 removes
+ * it.  The other NAGs stay. */
+void                  cheops_game_set_move_glyph      (CheopsGame     *self,
+                                                       CheopsGameNode *node,
+                                                       guint8          nag);
+/* The same for the position glyph (10..21). */
+void                  cheops_game_set_position_glyph  (CheopsGame     *self,
+                                                       CheopsGameNode *node,
+                                                       guint8          nag);
+/* Replaces @node's annotations by a copy of @annotations (NULL clears). */
+void                  cheops_game_set_annotations     (CheopsGame     *self,
+                                                       CheopsGameNode *node,
+                                                       const CheopsAnnotations *annotations);
+/* Replaces the start position: the tree is emptied (its moves would not
+ * fit the new position) and a new root takes @position.  Undo brings the
+ * old root and tree back.  @position must be a position the core accepts
+ * (it is not checked again; build it with cheops_position_from_fen()). */
+void                  cheops_game_set_start_position  (CheopsGame           *self,
+                                                       const CheopsPosition *position);
+
+/* History. */
+
+gboolean              cheops_game_can_undo            (CheopsGame  *self);
+gboolean              cheops_game_can_redo            (CheopsGame  *self);
+/* Undoes the last edit (or group); FALSE if there is none. */
+gboolean              cheops_game_undo                (CheopsGame  *self);
+/* Redoes the last undone edit (or group); FALSE if there is none.  A new
+ * edit after an undo drops what could have been redone. */
+gboolean              cheops_game_redo                (CheopsGame  *self);
+/* Groups the edits until the matching cheops_game_end_group() into one undo
+ * step (e.g. a line of engine moves added at once).  Groups nest. */
+void                  cheops_game_begin_group         (CheopsGame  *self);
+void                  cheops_game_end_group           (CheopsGame  *self);
+/* Forgets the whole history (after loading, for instance). */
+void                  cheops_game_clear_history       (CheopsGame  *self);
+/* Whether the game differs from when cheops_game_set_saved() was last
+ * called (by the position in the history: undoing back to it clears the
+ * flag). */
+gboolean              cheops_game_get_modified        (CheopsGame  *self);
+void                  cheops_game_set_saved           (CheopsGame  *self);
+
+G_END_DECLS

@@ -1,0 +1,999 @@
+/* cheops-pgn-reader.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The reader of game files (DESIGN.md section 4; the format is described in
+ * cheops-pgn.h).  One pass over the bytes, no recursion: open variations
+ * are an explicit stack, so a game nested 100 000 deep reads like any other.
+ * Moves are read and checked by the core (cheops_move_from_san()).
+ */
+#define G_LOG_DOMAIN "cheops-game"
+
+#include <string.h>
+
+#include "cheops-game-private.h"
+#include "cheops-pgn.h"
+
+struct _CheopsPgnReader {
+  GBytes      *bytes;
+  GMappedFile *mapped;
+  const char  *text;
+  const char  *end;
+  const char  *p;            /* where reading goes on */
+  const char  *line_start;   /* start of the line of p */
+  guint        line;         /* of p, 1-based */
+  guint        game_index;   /* of the next game */
+  guint        game_line;    /* of the last game returned */
+};
+
+/* Where a token starts, for error messages. */
+typedef struct {
+  guint       line;
+  const char *line_start;
+  const char *at;
+} Mark;
+
+/* The state of one line of play: the node reached, the positions before
+ * and after its move, and, for an open variation, where its "(" was. */
+typedef struct {
+  CheopsGameNode *node;
+  CheopsPosition  before;
+  CheopsPosition  after;
+  Mark            open;
+} Frame;
+
+typedef struct {
+  CheopsPgnReader *reader;
+  GPtrArray       *errors;       /* may be NULL */
+  guint            n_errors;
+  CheopsGame      *game;
+  CheopsGameNode  *root;
+  Frame            cur;
+  GArray          *stack;        /* of Frame: the lines left by "(" */
+  gboolean         fresh;        /* no move yet in the current line */
+  GString         *pending;      /* comment before the next move */
+  GString         *scratch;
+  gboolean         result_tag;   /* a Result tag was given */
+} GameReader;
+
+void
+cheops_pgn_error_free (CheopsPgnError *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->message);
+  g_free (self);
+}
+
+char *
+cheops_pgn_error_to_string (const CheopsPgnError *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return g_strdup_printf ("%u:%u: %s", self->line, self->column, self->message);
+}
+
+static void
+reader_init_text (CheopsPgnReader *self,
+                  const char      *text,
+                  gsize            length)
+{
+  self->text = text;
+  self->end = text + length;
+  self->p = text;
+  self->line = 1;
+  /* A UTF-8 byte order mark is not part of the text (nor of columns). */
+  if (length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
+    self->p += 3;
+  self->line_start = self->p;
+}
+
+CheopsPgnReader *
+cheops_pgn_reader_new_from_bytes (GBytes *bytes)
+{
+  CheopsPgnReader *self = g_new0 (CheopsPgnReader, 1);
+  gsize length;
+  const char *data;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  self->bytes = g_bytes_ref (bytes);
+  data = g_bytes_get_data (bytes, &length);
+  reader_init_text (self, data != NULL ? data : "", length);
+  return self;
+}
+
+CheopsPgnReader *
+cheops_pgn_reader_new (const char *text,
+                       gssize      length)
+{
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_return_val_if_fail (text != NULL || length == 0, NULL);
+  if (length < 0)
+    length = strlen (text);
+  bytes = g_bytes_new (text, length);
+  return cheops_pgn_reader_new_from_bytes (bytes);
+}
+
+CheopsPgnReader *
+cheops_pgn_reader_new_for_path (const char  *path,
+                                GError     **error)
+{
+  CheopsPgnReader *self;
+  GMappedFile *mapped;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  mapped = g_mapped_file_new (path, FALSE, error);
+  if (mapped == NULL)
+    return NULL;
+  self = g_new0 (CheopsPgnReader, 1);
+  self->mapped = mapped;
+  reader_init_text (self,
+                    g_mapped_file_get_contents (mapped) != NULL ? g_mapped_file_get_contents (mapped) : "",
+                    g_mapped_file_get_length (mapped));
+  return self;
+}
+
+void
+cheops_pgn_reader_free (CheopsPgnReader *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->bytes, g_bytes_unref);
+  g_clear_pointer (&self->mapped, g_mapped_file_unref);
+  g_free (self);
+}
+
+guint
+cheops_pgn_reader_get_game_line (CheopsPgnReader *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->game_line;
+}
+
+/* Scanning. */
+
+static inline Mark
+mark_here (CheopsPgnReader *r)
+{
+  Mark m = { r->line, r->line_start, r->p };
+  return m;
+}
+
+static guint
+mark_column (const Mark *m)
+{
+  guint column = 1;
+
+  for (const char *s = m->line_start; s < m->at; s++)
+    if (((guchar) *s & 0xC0) != 0x80)
+      column++;
+  return column;
+}
+
+static inline void
+new_line (CheopsPgnReader *r,
+          const char      *after_newline)
+{
+  r->line++;
+  r->line_start = after_newline;
+}
+
+/* Moves p to @to, counting the line breaks in between. */
+static void
+advance_to (CheopsPgnReader *r,
+            const char      *to)
+{
+  const char *s = r->p;
+
+  while ((s = memchr (s, '\n', to - s)) != NULL)
+    {
+      s++;
+      new_line (r, s);
+    }
+  r->p = to;
+}
+
+static const char *
+line_end (CheopsPgnReader *r)
+{
+  const char *nl = memchr (r->p, '\n', r->end - r->p);
+  return nl != NULL ? nl : r->end;
+}
+
+/* Whether only blanks stand between the start of the line and p. */
+static gboolean
+at_line_head (CheopsPgnReader *r)
+{
+  for (const char *s = r->line_start; s < r->p; s++)
+    if (*s != ' ' && *s != '\t')
+      return FALSE;
+  return TRUE;
+}
+
+/* Skips white space, line breaks and "%" escape lines (a "%" in the first
+ * column; the PGN standard's escape mechanism). */
+static void
+skip_space (CheopsPgnReader *r)
+{
+  while (r->p < r->end)
+    {
+      char c = *r->p;
+
+      if (c == '\n')
+        {
+          r->p++;
+          new_line (r, r->p);
+        }
+      else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v')
+        r->p++;
+      else if (c == '%' && r->p == r->line_start)
+        r->p = line_end (r);
+      else
+        break;
+    }
+}
+
+static void
+add_error_at (GameReader      *g,
+              const Mark      *m,
+              CheopsGameError  code,
+              const char      *format,
+              ...) G_GNUC_PRINTF (4, 5);
+
+static void
+add_error_at (GameReader      *g,
+              const Mark      *m,
+              CheopsGameError  code,
+              const char      *format,
+              ...)
+{
+  va_list args;
+  CheopsPgnError *e;
+
+  g->n_errors++;
+  if (g->errors == NULL)
+    return;
+  e = g_new0 (CheopsPgnError, 1);
+  e->code = code;
+  e->line = m->line;
+  e->column = mark_column (m);
+  e->game_index = g->reader->game_index;
+  va_start (args, format);
+  e->message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_ptr_array_add (g->errors, e);
+}
+
+static gboolean
+is_delimiter (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+         || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '$'
+         || c == '[' || c == ']';
+}
+
+/* The length of the result token at p ("1-0" "0-1" "1/2-1/2" "*"), or 0. */
+static gsize
+result_length (CheopsPgnReader *r)
+{
+  static const char * const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
+  gsize left = r->end - r->p;
+
+  for (guint i = 0; i < G_N_ELEMENTS (results); i++)
+    {
+      gsize n = strlen (results[i]);
+      if (left >= n && memcmp (r->p, results[i], n) == 0
+          && (left == n || is_delimiter (r->p[n])))
+        return n;
+    }
+  return 0;
+}
+
+/* After an error: skips to the end of the game, that is past its result,
+ * or to a "[" that starts a line (the next game's tags), or to the end. */
+static void
+skip_rest_of_game (CheopsPgnReader *r)
+{
+  for (;;)
+    {
+      gsize n;
+
+      skip_space (r);
+      if (r->p >= r->end)
+        return;
+      if (*r->p == '{')
+        {
+          const char *close = memchr (r->p, '}', r->end - r->p);
+          advance_to (r, close != NULL ? close + 1 : r->end);
+        }
+      else if (*r->p == ';')
+        r->p = line_end (r);
+      else if (*r->p == '[' && at_line_head (r))
+        return;
+      else if ((n = result_length (r)) > 0)
+        {
+          r->p += n;
+          return;
+        }
+      else if (is_delimiter (*r->p))
+        r->p++;
+      else
+        while (r->p < r->end && !is_delimiter (*r->p))
+          r->p++;
+    }
+}
+
+/* Tags. */
+
+typedef struct {
+  char *name;
+  char *value;
+  Mark  value_mark;
+} RawTag;
+
+static void
+raw_tag_clear (gpointer data)
+{
+  RawTag *t = data;
+
+  g_free (t->name);
+  g_free (t->value);
+}
+
+/* Reads one [Name "value"] at p; on a malformed tag reports it and skips
+ * the rest of the line. */
+static void
+read_tag (GameReader *g,
+          GArray     *tags)
+{
+  CheopsPgnReader *r = g->reader;
+  const char *eol = line_end (r);
+  const char *name;
+  GString *value;
+  RawTag tag;
+  Mark m;
+
+  r->p++;                                 /* [ */
+  while (r->p < eol && (*r->p == ' ' || *r->p == '\t'))
+    r->p++;
+  name = r->p;
+  while (r->p < eol && (g_ascii_isalnum (*r->p) || *r->p == '_'))
+    r->p++;
+  if (r->p == name)
+    {
+      m = mark_here (r);
+      add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "a tag name was expected");
+      r->p = eol;
+      return;
+    }
+  tag.name = g_strndup (name, r->p - name);
+  while (r->p < eol && (*r->p == ' ' || *r->p == '\t'))
+    r->p++;
+  if (r->p >= eol || *r->p != '"')
+    {
+      m = mark_here (r);
+      add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX,
+                    "the value of tag %s must be in double quotes", tag.name);
+      g_free (tag.name);
+      r->p = eol;
+      return;
+    }
+  r->p++;
+  tag.value_mark = mark_here (r);
+  value = g_string_new (NULL);
+  while (r->p < eol && *r->p != '"')
+    {
+      if (*r->p == '\\' && r->p + 1 < eol && (r->p[1] == '"' || r->p[1] == '\\'))
+        r->p++;
+      g_string_append_c (value, *r->p++);
+    }
+  if (r->p < eol)
+    r->p++;                               /* " */
+  while (r->p < eol && (*r->p == ' ' || *r->p == '\t' || *r->p == '\r'))
+    r->p++;
+  if (r->p >= eol || *r->p != ']')
+    {
+      m = mark_here (r);
+      add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX,
+                    r->p >= eol ? "tag %s is not closed by “]” on its line"
+                                : "tag %s is not closed by “]” after its value",
+                    tag.name);
+      g_free (tag.name);
+      g_string_free (value, TRUE);
+      r->p = eol;
+      return;
+    }
+  r->p++;
+  if (!g_utf8_validate (value->str, value->len, NULL))
+    {
+      add_error_at (g, &tag.value_mark, CHEOPS_GAME_ERROR_SYNTAX,
+                    "the value of tag %s is not UTF-8 text", tag.name);
+      g_free (tag.name);
+      g_string_free (value, TRUE);
+      return;
+    }
+  tag.value = g_string_free (value, FALSE);
+  g_array_append_val (tags, tag);
+}
+
+/* Comments. */
+
+/* Appends @len bytes of comment text to the right place: before the next
+ * move (after a "("), the root's comment (before the first move), else
+ * after the current move, where [%...] commands go to the annotations. */
+static void
+take_comment (GameReader *g,
+              const char *text,
+              gsize       len)
+{
+  CheopsGameNode *node = g->cur.node;
+  const char *end = text + len;
+  const char *s = text;
+  GString *out;
+
+  if (g->fresh && node != g->root)
+    {
+      _cheops_append_normalized (g->pending, text, len);
+      return;
+    }
+
+  out = g->scratch;
+  g_string_truncate (out, 0);
+  if (node->comment_after != NULL)
+    g_string_append (out, node->comment_after);
+
+  while (s < end)
+    {
+      const char *open = s;
+      const char *close;
+
+      while (open + 1 < end && !(open[0] == '[' && open[1] == '%'))
+        open++;
+      if (open + 1 >= end)
+        break;
+      close = memchr (open, ']', end - open);
+      if (close == NULL)
+        break;
+      _cheops_append_normalized (out, s, open - s);
+      {
+        GString *command = g_string_new (NULL);
+
+        _cheops_append_normalized (command, open + 1, close - open - 1);
+        cheops_annotations_add_command (_cheops_game_node_ensure_annotations (node),
+                                        command->str, command->len);
+        g_string_free (command, TRUE);
+      }
+      s = close + 1;
+    }
+  _cheops_append_normalized (out, s, end - s);
+  if (out->len > 0 && g_strcmp0 (out->str, node->comment_after) != 0)
+    _cheops_game_node_take_comment (node, FALSE, g_strndup (out->str, out->len));
+  if (node->annotations != NULL && cheops_annotations_is_empty (node->annotations))
+    _cheops_game_node_take_annotations (node, NULL);
+}
+
+/* Movetext. */
+
+static void
+describe_move_number (const CheopsPosition *pos,
+                      char                  buf[32])
+{
+  g_snprintf (buf, 32, "%d%s", pos->fullmove_number,
+              pos->side_to_move == CHEOPS_SIDE_A ? "." : "...");
+}
+
+static gboolean
+read_move (GameReader *g,
+           const Mark *m,
+           const char *san,
+           gsize       len)
+{
+  CheopsError err = { 0 };
+  CheopsMove move;
+  CheopsGameNode *node;
+  CheopsUndo undo;
+  char token[64];
+
+  /* The core gets its own NUL-terminated copy of the token. */
+  if (len < sizeof token)
+    {
+      memcpy (token, san, len);
+      token[len] = '\0';
+      move = cheops_move_from_san (&g->cur.after, token, len, &err);
+    }
+  else
+    {
+      move = CHEOPS_MOVE_NONE;
+      err.code = CHEOPS_ERROR_MOVE_SYNTAX;
+      g_strlcpy (err.message, "far too long for a move", sizeof err.message);
+    }
+  if (move == CHEOPS_MOVE_NONE)
+    {
+      char number[32];
+      const char *what, *why;
+      CheopsGameError code;
+
+      describe_move_number (&g->cur.after, number);
+      switch (err.code)
+        {
+        case CHEOPS_ERROR_MOVE_ILLEGAL:
+          code = CHEOPS_GAME_ERROR_ILLEGAL_MOVE, what = "illegal move";
+          break;
+        case CHEOPS_ERROR_MOVE_AMBIGUOUS:
+          code = CHEOPS_GAME_ERROR_AMBIGUOUS_MOVE, what = "ambiguous move";
+          break;
+        default:
+          code = CHEOPS_GAME_ERROR_BAD_MOVE, what = "unreadable move";
+          break;
+        }
+      /* The core says "illegal move Mf5: no Swordmaster can reach f5";
+       * keep its reason and put the move number in. */
+      why = err.message;
+      if (g_str_has_prefix (why, what) && strstr (why, ": ") != NULL)
+        why = strstr (why, ": ") + 2;
+      add_error_at (g, m, code, "%s %.*s at %s: %s", what, (int) len, san, number,
+                    why[0] ? why : "not a move here");
+      return FALSE;
+    }
+
+  node = _cheops_game_node_append_child (g->cur.node, &g->cur.after, move);
+  if (g->pending->len > 0)
+    {
+      _cheops_game_node_take_comment (node, TRUE, g_strndup (g->pending->str, g->pending->len));
+      g_string_truncate (g->pending, 0);
+    }
+  g->cur.before = g->cur.after;
+  cheops_position_do_move (&g->cur.after, move, &undo);
+  g->cur.node = node;
+  g->fresh = FALSE;
+  return TRUE;
+}
+
+static gboolean
+add_nag (GameReader *g,
+         const Mark *m,
+         guint       nag,
+         const char *text,
+         gsize       len)
+{
+  if (g->fresh)
+    {
+      add_error_at (g, m, CHEOPS_GAME_ERROR_SYNTAX,
+                    "annotation glyph %.*s before any move", (int) len, text);
+      return FALSE;
+    }
+  _cheops_game_node_add_nag (g->cur.node, nag);
+  return TRUE;
+}
+
+/* "!" "?" "!!" "??" "!?" "?!" at p as a NAG; FALSE (with an error) for any
+ * other run of ! and ?. */
+static gboolean
+read_suffix (GameReader *g)
+{
+  static const char * const suffixes[] = { "!", "?", "!!", "??", "!?", "?!" };
+  CheopsPgnReader *r = g->reader;
+  Mark m = mark_here (r);
+  const char *s = r->p;
+  gsize n;
+
+  while (r->p < r->end && (*r->p == '!' || *r->p == '?'))
+    r->p++;
+  n = r->p - s;
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    if (strlen (suffixes[i]) == n && memcmp (suffixes[i], s, n) == 0)
+      return add_nag (g, &m, i + 1, s, n);
+  add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "unknown annotation glyph %.*s", (int) n, s);
+  return FALSE;
+}
+
+static gboolean
+is_san_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '=' || c == '+' || c == '#';
+}
+
+/* Ends a game at its result token (@result, @len bytes). */
+static void
+take_result (GameReader *g,
+             const Mark *m,
+             const char *result,
+             gsize       len)
+{
+  const char *tag = cheops_game_get_result (g->game);
+
+  if (g->result_tag && (strlen (tag) != len || memcmp (tag, result, len) != 0))
+    add_error_at (g, m, CHEOPS_GAME_ERROR_RESULT,
+                  "the result %.*s differs from the Result tag “%s”", (int) len, result, tag);
+  {
+    g_autofree char *value = g_strndup (result, len);
+    _cheops_game_put_tag (g->game, "Result", 6, value);
+  }
+}
+
+static void
+report_open_variations (GameReader *g)
+{
+  for (guint i = 0; i < g->stack->len; i++)
+    add_error_at (g, &g_array_index (g->stack, Frame, i).open, CHEOPS_GAME_ERROR_SYNTAX,
+                  "this variation is not closed");
+}
+
+/* Reads movetext up to and including the result.  Returns FALSE at the
+ * first error (the caller skips the rest of the game). */
+static gboolean
+read_movetext (GameReader *g)
+{
+  CheopsPgnReader *r = g->reader;
+
+  for (;;)
+    {
+      Mark m;
+      char c;
+
+      skip_space (r);
+      if (r->p >= r->end)
+        {
+          if (g->stack->len > 0)
+            {
+              report_open_variations (g);
+              return FALSE;
+            }
+          return TRUE;
+        }
+      m = mark_here (r);
+      c = *r->p;
+
+      switch (c)
+        {
+        case '{':
+          {
+            const char *close = memchr (r->p + 1, '}', r->end - r->p - 1);
+            const char *text = r->p + 1;
+
+            if (close == NULL)
+              {
+                add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "this comment is not closed by “}”");
+                take_comment (g, text, r->end - text);
+                advance_to (r, r->end);
+                return FALSE;
+              }
+            take_comment (g, text, close - text);
+            advance_to (r, close + 1);
+          }
+          break;
+
+        case ';':
+          {
+            const char *eol = line_end (r);
+            take_comment (g, r->p + 1, eol - r->p - 1);
+            r->p = eol;
+          }
+          break;
+
+        case '(':
+          if (g->fresh)
+            {
+              add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "a variation must follow a move");
+              return FALSE;
+            }
+          g->cur.open = m;
+          g_array_append_val (g->stack, g->cur);
+          g->cur.node = g->cur.node->parent;
+          g->cur.after = g->cur.before;
+          g->fresh = TRUE;
+          r->p++;
+          break;
+
+        case ')':
+          if (g->stack->len == 0)
+            {
+              add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "“)” closes no variation");
+              return FALSE;
+            }
+          if (g->fresh)
+            {
+              add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "a variation must hold a move");
+              return FALSE;
+            }
+          g->cur = g_array_index (g->stack, Frame, g->stack->len - 1);
+          g_array_set_size (g->stack, g->stack->len - 1);
+          g->fresh = FALSE;
+          r->p++;
+          break;
+
+        case '$':
+          {
+            const char *s = ++r->p;
+            guint nag = 0;
+
+            while (r->p < r->end && g_ascii_isdigit (*r->p) && r->p - s < 4)
+              nag = nag * 10 + (*r->p++ - '0');
+            if (r->p == s || nag > 255 || (r->p < r->end && !is_delimiter (*r->p)))
+              {
+                add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX,
+                              "“$” must be followed by a number from 0 to 255");
+                return FALSE;
+              }
+            if (!add_nag (g, &m, nag, m.at, r->p - m.at))
+              return FALSE;
+          }
+          break;
+
+        case '!':
+        case '?':
+          if (!read_suffix (g))
+            return FALSE;
+          break;
+
+        case '*':
+          r->p++;
+          if (g->stack->len > 0)
+            {
+              report_open_variations (g);
+              take_result (g, &m, "*", 1);
+              return FALSE;
+            }
+          take_result (g, &m, "*", 1);
+          return TRUE;
+
+        case '[':
+          if (at_line_head (r))
+            {
+              /* The next game's tags: this game had no result. */
+              if (g->stack->len > 0)
+                {
+                  report_open_variations (g);
+                  return FALSE;
+                }
+              return TRUE;
+            }
+          add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "“[” in the moves");
+          return FALSE;
+
+        case '.':
+          while (r->p < r->end && *r->p == '.')
+            r->p++;
+          break;
+
+        default:
+          if ((guchar) c == 0xE2 && r->end - r->p >= 3
+              && (guchar) r->p[1] == 0x80 && (guchar) r->p[2] == 0xA6)
+            {
+              r->p += 3;          /* … */
+              break;
+            }
+          if (g_ascii_isdigit (c))
+            {
+              const char *s = r->p;
+              gsize n = result_length (r);
+
+              if (n > 0)
+                {
+                  r->p += n;
+                  if (g->stack->len > 0)
+                    {
+                      report_open_variations (g);
+                      take_result (g, &m, s, n);
+                      return FALSE;
+                    }
+                  take_result (g, &m, s, n);
+                  return TRUE;
+                }
+              while (r->p < r->end && g_ascii_isdigit (*r->p))
+                r->p++;
+              if (r->p >= r->end || is_delimiter (*r->p) || *r->p == '.'
+                  || (r->end - r->p >= 3 && (guchar) r->p[0] == 0xE2
+                      && (guchar) r->p[1] == 0x80 && (guchar) r->p[2] == 0xA6))
+                {
+                  /* A move number: its dots and ellipses follow. */
+                  for (;;)
+                    {
+                      if (r->p < r->end && *r->p == '.')
+                        r->p++;
+                      else if (r->end - r->p >= 3 && (guchar) r->p[0] == 0xE2
+                               && (guchar) r->p[1] == 0x80 && (guchar) r->p[2] == 0xA6)
+                        r->p += 3;
+                      else
+                        break;
+                    }
+                  break;
+                }
+              r->p = s;           /* "3e4": a Pawn move with its level */
+            }
+          if (g_ascii_isalnum (c))
+            {
+              const char *s = r->p;
+
+              while (r->p < r->end && is_san_char (*r->p))
+                r->p++;
+              if (!read_move (g, &m, s, r->p - s))
+                return FALSE;
+              if (r->p < r->end && (*r->p == '!' || *r->p == '?') && !read_suffix (g))
+                return FALSE;
+              break;
+            }
+          {
+            gunichar u = g_utf8_get_char_validated (r->p, r->end - r->p);
+
+            if (u == (gunichar) -1 || u == (gunichar) -2)
+              add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "bytes that are not UTF-8 text");
+            else
+              {
+                char buf[8] = { 0 };
+                g_unichar_to_utf8 (u, buf);
+                add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "unexpected “%s”", buf);
+              }
+            return FALSE;
+          }
+        }
+    }
+}
+
+static gboolean
+is_cheops_variant (const char *value)
+{
+  return g_ascii_strcasecmp (value, "Cheops") == 0;
+}
+
+CheopsGame *
+cheops_pgn_reader_next (CheopsPgnReader *self,
+                        GPtrArray       *errors)
+{
+  GameReader g = { 0 };
+  GArray *tags;
+  CheopsPosition start;
+  gboolean ok = TRUE;
+  const RawTag *fen = NULL;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  skip_space (self);
+  if (self->p >= self->end)
+    return NULL;
+
+  g.reader = self;
+  g.errors = errors;
+  self->game_line = self->line;
+
+  /* The tag section. */
+  tags = g_array_new (FALSE, FALSE, sizeof (RawTag));
+  g_array_set_clear_func (tags, raw_tag_clear);
+  while (self->p < self->end && *self->p == '[')
+    {
+      read_tag (&g, tags);
+      skip_space (self);
+    }
+
+  cheops_position_init_start (&start);
+  for (guint i = 0; i < tags->len; i++)
+    {
+      const RawTag *t = &g_array_index (tags, RawTag, i);
+
+      if (strcmp (t->name, "Variant") == 0 && !is_cheops_variant (t->value))
+        {
+          add_error_at (&g, &t->value_mark, CHEOPS_GAME_ERROR_VARIANT,
+                        "variant “%s” is not Cheops", t->value);
+          ok = FALSE;
+        }
+      else if (strcmp (t->name, "FEN") == 0)
+        fen = t;
+    }
+  if (fen != NULL)
+    {
+      CheopsError err = { 0 };
+
+      if (!cheops_position_from_fen (&start, fen->value, &err))
+        {
+          Mark m = fen->value_mark;
+          /* Point at the character the core names, counted in the value. */
+          for (int i = 1; i < err.column && m.at < self->end && *m.at != '"'; i++)
+            m.at++;
+          add_error_at (&g, &m, CHEOPS_GAME_ERROR_BAD_FEN, "bad FEN: %s", err.message);
+          ok = FALSE;
+          cheops_position_init_start (&start);
+        }
+    }
+
+  g.root = _cheops_game_node_new_root (&start);
+  g.game = _cheops_game_new_with_root (g.root);
+  for (guint i = 0; i < tags->len; i++)
+    {
+      const RawTag *t = &g_array_index (tags, RawTag, i);
+
+      if (strcmp (t->name, "Variant") == 0 || strcmp (t->name, "SetUp") == 0
+          || strcmp (t->name, "FEN") == 0)
+        continue;
+      if (strcmp (t->name, "Result") == 0)
+        {
+          if (strcmp (t->value, "1-0") != 0 && strcmp (t->value, "0-1") != 0
+              && strcmp (t->value, "1/2-1/2") != 0 && strcmp (t->value, "*") != 0)
+            {
+              add_error_at (&g, &t->value_mark, CHEOPS_GAME_ERROR_RESULT,
+                            "“%s” is not a result (1-0, 0-1, 1/2-1/2 or *)", t->value);
+              continue;
+            }
+          g.result_tag = TRUE;
+        }
+      _cheops_game_put_tag (g.game, t->name, strlen (t->name), t->value);
+    }
+  g_array_unref (tags);
+
+  /* The movetext. */
+  g.cur.node = g.root;
+  g.cur.after = start;
+  g.fresh = TRUE;
+  g.stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+  g.pending = g_string_new (NULL);
+  g.scratch = g_string_new (NULL);
+  if (!ok || !read_movetext (&g))
+    skip_rest_of_game (self);
+  g_array_unref (g.stack);
+  g_string_free (g.pending, TRUE);
+  g_string_free (g.scratch, TRUE);
+
+  self->game_index++;
+  return g.game;
+}
+
+GPtrArray *
+cheops_pgn_read_string (const char  *text,
+                        gssize       length,
+                        GPtrArray  **errors)
+{
+  g_autoptr(CheopsPgnReader) reader = cheops_pgn_reader_new (text, length);
+  GPtrArray *games = g_ptr_array_new_with_free_func (g_object_unref);
+  GPtrArray *errs = errors != NULL ? g_ptr_array_new_with_free_func ((GDestroyNotify) cheops_pgn_error_free) : NULL;
+  CheopsGame *game;
+
+  while ((game = cheops_pgn_reader_next (reader, errs)) != NULL)
+    g_ptr_array_add (games, game);
+  if (errors != NULL)
+    *errors = errs;
+  return games;
+}
+
+GPtrArray *
+cheops_pgn_read_file (const char  *path,
+                      GPtrArray  **errors,
+                      GError     **error)
+{
+  g_autoptr(CheopsPgnReader) reader = cheops_pgn_reader_new_for_path (path, error);
+  GPtrArray *games, *errs;
+  CheopsGame *game;
+
+  if (reader == NULL)
+    return NULL;
+  games = g_ptr_array_new_with_free_func (g_object_unref);
+  errs = errors != NULL ? g_ptr_array_new_with_free_func ((GDestroyNotify) cheops_pgn_error_free) : NULL;
+  while ((game = cheops_pgn_reader_next (reader, errs)) != NULL)
+    g_ptr_array_add (games, game);
+  if (errors != NULL)
+    *errors = errs;
+  return games;
+}
+
+CheopsGame *
+cheops_pgn_read_game (const char  *text,
+                      gssize       length,
+                      GError     **error)
+{
+  g_autoptr(CheopsPgnReader) reader = cheops_pgn_reader_new (text, length);
+  g_autoptr(GPtrArray) errs = g_ptr_array_new_with_free_func ((GDestroyNotify) cheops_pgn_error_free);
+  CheopsGame *game = cheops_pgn_reader_next (reader, errs);
+
+  if (game == NULL)
+    {
+      g_set_error_literal (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_SYNTAX,
+                           "1:1: there is no game in the text");
+      return NULL;
+    }
+  if (errs->len > 0)
+    {
+      const CheopsPgnError *e = errs->pdata[0];
+      g_set_error (error, CHEOPS_GAME_ERROR, e->code, "%u:%u: %s", e->line, e->column, e->message);
+      g_object_unref (game);
+      return NULL;
+    }
+  return game;
+}

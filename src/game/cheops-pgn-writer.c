@@ -1,0 +1,289 @@
+/* cheops-pgn-writer.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The writer of game files: canonical text (cheops-pgn.h says what it
+ * looks like).  The tree is walked without recursion.
+ */
+#define G_LOG_DOMAIN "cheops-game"
+
+#include <string.h>
+
+#include "cheops-game-private.h"
+#include "cheops-pgn.h"
+
+#define LINE_WIDTH 80
+
+/* Fills lines of movetext: words separated by one space, a line break
+ * instead when the next word would pass column LINE_WIDTH.  A word is held
+ * back until it is complete, so that "(" can be glued before it and ")"
+ * after it. */
+typedef struct {
+  GString *out;
+  gsize    column;     /* characters on the current line */
+  GString *word;       /* the word being completed */
+  GString *prefix;     /* "(" waiting for the next word */
+} Filler;
+
+static void
+fill_flush (Filler *f)
+{
+  gsize width;
+
+  if (f->word->len == 0)
+    return;
+  width = g_utf8_strlen (f->word->str, f->word->len);
+  /* Never start a line with "%": it would read as an escape line. */
+  if (f->column > 0 && f->column + 1 + width > LINE_WIDTH && f->word->str[0] != '%')
+    {
+      g_string_append_c (f->out, '\n');
+      f->column = 0;
+    }
+  else if (f->column > 0)
+    {
+      g_string_append_c (f->out, ' ');
+      f->column++;
+    }
+  g_string_append_len (f->out, f->word->str, f->word->len);
+  f->column += width;
+  g_string_truncate (f->word, 0);
+}
+
+static void
+fill_word (Filler     *f,
+           const char *word,
+           gsize       len)
+{
+  fill_flush (f);
+  g_string_append_len (f->word, f->prefix->str, f->prefix->len);
+  g_string_truncate (f->prefix, 0);
+  g_string_append_len (f->word, word, len);
+}
+
+/* A comment: "{" and "}" glued to its first and last words, which are
+ * split at spaces. */
+static void
+fill_comment (Filler     *f,
+              const char *text,
+              GString    *scratch)
+{
+  const char *s = text;
+
+  g_string_assign (scratch, "{");
+  for (;;)
+    {
+      const char *space = strchr (s, ' ');
+      const char *end = space != NULL ? space : s + strlen (s);
+
+      g_string_append_len (scratch, s, end - s);
+      if (space == NULL)
+        break;
+      fill_word (f, scratch->str, scratch->len);
+      g_string_truncate (scratch, 0);
+      s = space + 1;
+    }
+  g_string_append_c (scratch, '}');
+  fill_word (f, scratch->str, scratch->len);
+}
+
+/* The comment after @node, its annotations first. */
+static gboolean
+fill_comment_after (Filler         *f,
+                    CheopsGameNode *node,
+                    GString        *scratch,
+                    GString        *text)
+{
+  const CheopsAnnotations *a = cheops_game_node_get_annotations (node);
+  const char *comment = cheops_game_node_get_comment_after (node);
+
+  if (cheops_annotations_is_empty (a) && comment == NULL)
+    return FALSE;
+  g_string_truncate (text, 0);
+  cheops_annotations_append (a, text);
+  if (comment != NULL)
+    {
+      if (text->len > 0)
+        g_string_append_c (text, ' ');
+      g_string_append (text, comment);
+    }
+  fill_comment (f, text->str, scratch);
+  return TRUE;
+}
+
+static void
+write_tag (GString    *out,
+           const char *name,
+           const char *value)
+{
+  g_string_append_c (out, '[');
+  g_string_append (out, name);
+  g_string_append (out, " \"");
+  for (const char *s = value; *s; s++)
+    {
+      if (*s == '"' || *s == '\\')
+        g_string_append_c (out, '\\');
+      g_string_append_c (out, *s);
+    }
+  g_string_append (out, "\"]\n");
+}
+
+/* A line of play being written: the next node on it, whether its move
+ * number must be written, the next variation of the node just written. */
+typedef struct {
+  CheopsGameNode *node;
+  CheopsGameNode *variation;
+  gboolean        force_number;
+  gboolean        is_variation;
+} Line;
+
+void
+cheops_pgn_write_game_to (CheopsGame *game,
+                          GString    *out)
+{
+  const CheopsPosition *start;
+  CheopsGameNode *root;
+  char fen[CHEOPS_FEN_MAX];
+  Filler f = { out, 0, NULL, NULL };
+  GString *scratch, *text;
+  GArray *stack;
+  guint n_tags;
+
+  g_return_if_fail (CHEOPS_IS_GAME (game));
+  g_return_if_fail (out != NULL);
+
+  /* Tags: the roster (always first in a game), the variant, the start. */
+  n_tags = cheops_game_get_n_tags (game);
+  for (guint i = 0; i < 7 && i < n_tags; i++)
+    {
+      const char *name, *value;
+      cheops_game_get_nth_tag (game, i, &name, &value);
+      write_tag (out, name, value);
+    }
+  write_tag (out, "Variant", "Cheops");
+  start = cheops_game_get_start_position (game);
+  cheops_position_to_fen (start, fen, sizeof fen);
+  if (strcmp (fen, CHEOPS_START_FEN) != 0)
+    {
+      write_tag (out, "SetUp", "1");
+      write_tag (out, "FEN", fen);
+    }
+  for (guint i = 7; i < n_tags; i++)
+    {
+      const char *name, *value;
+      cheops_game_get_nth_tag (game, i, &name, &value);
+      write_tag (out, name, value);
+    }
+  g_string_append_c (out, '\n');
+
+  /* Movetext. */
+  scratch = g_string_new (NULL);
+  text = g_string_new (NULL);
+  f.word = g_string_new (NULL);
+  f.prefix = g_string_new (NULL);
+  root = cheops_game_get_root (game);
+  fill_comment_after (&f, root, scratch, text);
+
+  stack = g_array_new (FALSE, FALSE, sizeof (Line));
+  {
+    Line first = { root->first_child, NULL, TRUE, FALSE };
+    g_array_append_val (stack, first);
+  }
+  while (stack->len > 0)
+    {
+      Line *line = &g_array_index (stack, Line, stack->len - 1);
+      CheopsGameNode *node;
+
+      if (line->variation != NULL)
+        {
+          Line sub = { line->variation, NULL, TRUE, TRUE };
+
+          line->variation = line->variation->next_sibling;
+          line->force_number = TRUE;
+          g_string_append_c (f.prefix, '(');
+          g_array_append_val (stack, sub);
+          continue;
+        }
+      node = line->node;
+      if (node == NULL)
+        {
+          if (line->is_variation)
+            {
+              /* ")" is glued to the last word. */
+              g_string_append_c (f.word, ')');
+            }
+          g_array_set_size (stack, stack->len - 1);
+          if (stack->len > 0)
+            g_array_index (stack, Line, stack->len - 1).force_number = TRUE;
+          continue;
+        }
+
+      if (node->comment_before != NULL)
+        {
+          fill_comment (&f, node->comment_before, scratch);
+          line->force_number = TRUE;
+        }
+      g_string_truncate (scratch, 0);
+      if (node->mover == CHEOPS_SIDE_A)
+        g_string_append_printf (scratch, "%u. ", node->move_number);
+      else if (line->force_number)
+        g_string_append_printf (scratch, "%u... ", node->move_number);
+      g_string_append (scratch, node->san);
+      fill_word (&f, scratch->str, scratch->len);
+      for (guint i = 0; i < node->n_nags; i++)
+        {
+          char nag[8];
+          int n = g_snprintf (nag, sizeof nag, "$%u", node->nags[i]);
+          fill_word (&f, nag, n);
+        }
+      line->force_number = fill_comment_after (&f, node, scratch, text);
+
+      /* The variations of this move follow it (only a first child has
+       * them: later children are variations themselves). */
+      if (node->parent->first_child == node)
+        line->variation = node->next_sibling;
+      line->node = node->first_child;
+    }
+  g_array_unref (stack);
+
+  fill_word (&f, cheops_game_get_result (game), strlen (cheops_game_get_result (game)));
+  fill_flush (&f);
+  g_string_append_c (out, '\n');
+  g_string_free (f.word, TRUE);
+  g_string_free (f.prefix, TRUE);
+  g_string_free (scratch, TRUE);
+  g_string_free (text, TRUE);
+}
+
+char *
+cheops_pgn_write_game (CheopsGame *game)
+{
+  GString *out = g_string_new (NULL);
+
+  cheops_pgn_write_game_to (game, out);
+  return g_string_free (out, FALSE);
+}
+
+char *
+cheops_pgn_write_games (GPtrArray *games)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (games != NULL, NULL);
+  for (guint i = 0; i < games->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, '\n');
+      cheops_pgn_write_game_to (games->pdata[i], out);
+    }
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+cheops_pgn_write_file (const char  *path,
+                       GPtrArray   *games,
+                       GError     **error)
+{
+  g_autofree char *text = cheops_pgn_write_games (games);
+
+  return g_file_set_contents (path, text, -1, error);
+}

@@ -1,0 +1,113 @@
+/* cheops-pgn.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Game files (DESIGN.md section 4): PGN-shaped text, any number of games in
+ * a file.
+ *
+ * Reading: a UTF-8 BOM and CRLF line ends are accepted; "%" escape lines
+ * are skipped; tags are [Name "value"] with \" and \\ escapes; movetext has
+ * move numbers in every common form ("12." "12..." "12…" "12. ..."), record
+ * notation or machine move text checked through the core, {} and ;
+ * comments, ( ) variations to any depth (read without recursion), NAGs "$n"
+ * and the suffixes ! ? !! ?? !? ?!, [%...] commands inside comments, and a
+ * result.  A bad game gives an error with line and column and the reader
+ * goes on with the next one; the part of the bad game read before the error
+ * is still returned.  A comment at the start of the game belongs to the
+ * root, one at the start of a variation is the first move's comment before,
+ * any other to the move before it; several in a row are joined by a space.
+ *
+ * Writing: canonical text.  Tags: the seven of the roster, [Variant
+ * "Cheops"], [SetUp "1"] and [FEN] when the start is not the initial
+ * position with a to move (so a game in which q moved first, A.4, carries
+ * "... q 0 1"), then the others in order.  Movetext: lines of at most 80
+ * columns (only a single word longer than that can overflow), move numbers
+ * for each move of a and after every comment or variation ("14... Mf5"),
+ * NAGs as "$n", annotations first in the comment after a move, the result.
+ * Reading what was written gives an equal game (cheops_game_equal()) and
+ * writing it again gives the same text.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cheops-game.h"
+#include "cheops-game-types.h"
+
+G_BEGIN_DECLS
+
+/* One error in a game file.  @line and @column are 1-based; the column
+ * counts characters (UTF-8 code points; a tab is one), not counting a BOM.
+ * @game_index is the 0-based number of the game in the file; @message says
+ * what is wrong, e.g. "illegal move Mxf5 at 14...: no Swordmaster can reach
+ * f5", without the position. */
+struct _CheopsPgnError {
+  CheopsGameError  code;
+  guint            line;
+  guint            column;
+  guint            game_index;
+  char            *message;
+};
+
+void             cheops_pgn_error_free          (CheopsPgnError *self);
+/* "LINE:COLUMN: MESSAGE", newly allocated. */
+char            *cheops_pgn_error_to_string     (const CheopsPgnError *self);
+
+/* A reader that hands out the games of a text one by one (for large files:
+ * only one game is in memory at a time). */
+
+/* Reads @length bytes of @text (-1: up to its NUL); the text is copied. */
+CheopsPgnReader *cheops_pgn_reader_new          (const char  *text,
+                                                 gssize       length);
+/* Reads @bytes (referenced, not copied). */
+CheopsPgnReader *cheops_pgn_reader_new_from_bytes (GBytes    *bytes);
+/* Reads the file at @path (mapped, not copied); NULL with a G_FILE_ERROR
+ * if it cannot be opened. */
+CheopsPgnReader *cheops_pgn_reader_new_for_path (const char  *path,
+                                                 GError     **error);
+void             cheops_pgn_reader_free         (CheopsPgnReader *self);
+/* The next game (a new reference, caller owns it), or NULL at the end of
+ * the text.  The errors of that game, if any, are appended to @errors
+ * (CheopsPgnError; may be NULL to ignore them); a game with errors is
+ * returned as far as it could be read.  Its history is empty. */
+CheopsGame      *cheops_pgn_reader_next         (CheopsPgnReader *self,
+                                                 GPtrArray       *errors);
+/* The line where the game last returned by cheops_pgn_reader_next()
+ * starts (its first tag or move), 1-based. */
+guint            cheops_pgn_reader_get_game_line (CheopsPgnReader *self);
+
+/* All the games of @length bytes of @text (-1: NUL-terminated): a new array
+ * of CheopsGame (it owns them).  If @errors is not NULL it receives a new
+ * array of CheopsPgnError (empty when all is well). */
+GPtrArray       *cheops_pgn_read_string         (const char  *text,
+                                                 gssize       length,
+                                                 GPtrArray  **errors);
+/* The same for the file at @path; NULL with a G_FILE_ERROR if it cannot be
+ * read. */
+GPtrArray       *cheops_pgn_read_file           (const char  *path,
+                                                 GPtrArray  **errors,
+                                                 GError     **error);
+/* The first game of @text (for a paste): NULL and an error whose message
+ * starts with "LINE:COLUMN: " if it has an error or there is no game. */
+CheopsGame      *cheops_pgn_read_game           (const char  *text,
+                                                 gssize       length,
+                                                 GError     **error);
+
+/* Appends the canonical text of @game to @out, ending with a line break. */
+void             cheops_pgn_write_game_to       (CheopsGame  *game,
+                                                 GString     *out);
+/* The canonical text of @game, newly allocated. */
+char            *cheops_pgn_write_game          (CheopsGame  *game);
+/* The canonical text of the CheopsGames in @games, one blank line between
+ * two games, newly allocated. */
+char            *cheops_pgn_write_games         (GPtrArray   *games);
+/* Writes cheops_pgn_write_games() to @path (atomically, through
+ * g_file_set_contents()); FALSE with a G_FILE_ERROR on failure. */
+gboolean         cheops_pgn_write_file          (const char  *path,
+                                                 GPtrArray   *games,
+                                                 GError     **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CheopsPgnError, cheops_pgn_error_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CheopsPgnReader, cheops_pgn_reader_free)
+
+G_END_DECLS
