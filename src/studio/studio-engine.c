@@ -1,0 +1,1949 @@
+/* studio-engine.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * StudioEngine: one UCI engine process (see the header for the contract).
+ *
+ * Two objects share the work:
+ * - EngineProcess, a small ref-counted record of one spawned process: its
+ *   pipes, its write queue, its read buffers and its exit status.  Every
+ *   asynchronous operation holds a reference to the EngineProcess, never to
+ *   the StudioEngine, so that disposing the engine is never delayed by an
+ *   engine that keeps its pipes open.  `process->engine` points back to the
+ *   StudioEngine while the process is the current one; when the engine lets
+ *   go of it (restart, shutdown, an error, dispose) the pointer is cleared,
+ *   its output is drained and thrown away, and the process is ended:
+ *   `quit`, close stdin, wait, SIGTERM, wait, SIGKILL (the steps of PyChess
+ *   and Cute Chess, ANCHORS.md section 3).  Dispose does the same steps
+ *   synchronously, with short waits, and returns only once the child has
+ *   been reaped.
+ * - StudioEngine, the state machine: handshake, the one desired search with
+ *   its generation counter, the stop -> bestmove handshake (Lichess
+ *   protocol.ts, Nibbler 90_engine.js), hang timers (Cute Chess), and the
+ *   model with its coalescing publisher (Lichess throttleWithFlush, Nibbler
+ *   spin()).
+ */
+
+#define G_LOG_DOMAIN "studio-engine"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#ifdef __linux__
+# include <sys/prctl.h>
+#endif
+
+#include <glib/gi18n-lib.h>
+#include <gio/gio.h>
+
+#include "studio-engine.h"
+
+/* Default time-outs (milliseconds). */
+#define DEFAULT_HANDSHAKE_MS      10000
+#define DEFAULT_PING_INTERVAL_MS  5000
+#define DEFAULT_REPLY_MS          5000
+#define DEFAULT_QUIT_MS           1000
+#define DEFAULT_UPDATE_INTERVAL   100
+#define DEFAULT_MAX_LINES         100000
+
+/* The longest line an engine may print (a PV of 1000 moves is 5 KiB). */
+#define MAX_LINE_BYTES            (64 * 1024)
+/* A run of this many lines that are not UCI makes the engine FAILED. */
+#define MAX_NONSENSE_RUN          100
+/* How many lines of stderr are quoted in a crash message. */
+#define STDERR_TAIL_LINES         5
+/* After EOF on stdout, how long to wait for the exit status. */
+#define EXIT_GRACE_MS             500
+/* In dispose: the longest wait per escalation step. */
+#define SYNC_STEP_MS              500
+
+/* Reads and the engine's timers run below GTK's redraw priority
+ * (G_PRIORITY_HIGH_IDLE + 20), so a flooding engine never delays a frame. */
+#define IO_PRIORITY               G_PRIORITY_DEFAULT_IDLE
+
+typedef struct _EngineProcess EngineProcess;
+
+/* STUDIO_ENGINE_TRACE=1 in the environment logs every line exchanged with
+ * the engine (g_debug, domain studio-engine). */
+static gboolean
+engine_trace_enabled (void)
+{
+  static int enabled = -1;
+
+  if (enabled < 0)
+    enabled = g_strcmp0 (g_getenv ("STUDIO_ENGINE_TRACE"), "1") == 0;
+  return enabled;
+}
+
+/* Logs @line (which may be any bytes) when tracing. */
+static void
+engine_trace (const char *direction,
+              const char *line)
+{
+  g_autofree char *valid = NULL;
+
+  if (!engine_trace_enabled ())
+    return;
+  valid = g_utf8_make_valid (line, -1);
+  g_debug ("%s %s", direction, valid);
+}
+
+struct _EngineProcess
+{
+  gint           ref_count;
+  StudioEngine  *engine;        /* borrowed; NULL once let go */
+  StudioEngine  *owner;         /* borrowed; the engine whose `dying` list holds us */
+  GSubprocess   *subprocess;
+  GPid           pid;
+  GOutputStream *stdin_pipe;
+  GInputStream  *stdout_pipe;
+  GInputStream  *stderr_pipe;
+  GCancellable  *cancellable;   /* cancelled only in dispose */
+
+  GQueue         write_queue;   /* char *, each ending in "\n" */
+  GString       *stdout_buffer; /* the start of a line not yet complete */
+  GString       *stderr_buffer;
+  GQueue         stderr_tail;   /* char *, the last STDERR_TAIL_LINES lines */
+
+  guint          escalation_id; /* quit -> TERM -> KILL timer */
+  guint          grace_id;      /* EOF seen, waiting for the exit status */
+  int            escalation_step;
+  int            exit_status;   /* as from waitpid(), valid once exited */
+
+  guint          writing : 1;
+  guint          close_after_write : 1;
+  guint          stdin_closed : 1;
+  guint          stdout_eof : 1;
+  guint          stderr_eof : 1;
+  guint          exited : 1;
+  guint          terminating : 1;
+};
+
+typedef struct
+{
+  char *name;
+  char *value;
+} WantedOption;
+
+struct _StudioEngine
+{
+  GObject               parent_instance;
+
+  char                **argv;
+  EngineProcess        *process;      /* the current process, or NULL */
+  GPtrArray            *dying;        /* EngineProcess being ended */
+
+  StudioEngineState     state;
+  char                 *last_error;
+  char                 *name;
+  GPtrArray            *options;      /* StudioUciOption *, as declared */
+  GHashTable           *wanted;       /* lower-case name -> WantedOption * */
+  GHashTable           *unsent;       /* lower-case names of wanted options not yet sent */
+  guint                 engine_multipv; /* MultiPV last sent, 0 = never */
+
+  /* Handshake and hang detection. */
+  guint                 handshake_id;
+  guint                 ping_id;
+  guint                 reply_id;
+  guint                 stop_id;
+  guint                 pending_readyok;
+  guint                 got_uciok : 1;
+
+  /* The one desired search, and the one running in the engine. */
+  guint                 generation;        /* of the desired search */
+  guint                 running_generation; /* of the search in the engine, 0 = none */
+  gboolean              desired;
+  char                 *desired_fen;      /* NULL: startpos */
+  char                **desired_moves;
+  char                 *desired_command;  /* the `position ...` line */
+  guint                 desired_multipv;
+
+  /* The model of the desired search and its publisher. */
+  GPtrArray            *model_lines;      /* StudioEngineLine * or NULL, index multipv-1 */
+  gint64                model_nodes;
+  gint64                model_nps;
+  int                   model_hashfull;
+  gint64                model_time_ms;
+  gboolean              model_finished;
+  char                 *model_bestmove;
+  gboolean              model_dirty;
+  gint64                last_publish_us;
+  guint                 publish_id;
+  StudioEngineAnalysis *published;
+
+  /* Misbehaviour accounting. */
+  gint64                rate_window_us;
+  guint                 rate_lines;
+  guint                 nonsense_run;
+  char                 *nonsense_sample;
+
+  /* Settings. */
+  guint                 handshake_ms;
+  guint                 ping_interval_ms;
+  guint                 reply_ms;
+  guint                 quit_ms;
+  guint                 update_interval_ms;
+  guint                 max_lines_per_second;
+};
+
+enum {
+  PROP_0,
+  PROP_ARGV,
+  PROP_STATE,
+  PROP_LAST_ERROR,
+  PROP_NAME,
+  PROP_UPDATE_INTERVAL,
+  PROP_MAX_LINES_PER_SECOND,
+  N_PROPS
+};
+
+enum {
+  ANALYSIS_UPDATED,
+  N_SIGNALS
+};
+
+G_DEFINE_FINAL_TYPE (StudioEngine, studio_engine, G_TYPE_OBJECT)
+
+G_DEFINE_BOXED_TYPE (StudioEngineAnalysis, studio_engine_analysis,
+                     studio_engine_analysis_ref, studio_engine_analysis_unref)
+
+static GParamSpec *properties [N_PROPS];
+static guint signals [N_SIGNALS];
+
+static void engine_fail              (StudioEngine      *self,
+                                      StudioEngineState  state,
+                                      const char        *message);
+static void engine_process_gone      (StudioEngine      *self);
+static void engine_handle_line       (StudioEngine      *self,
+                                      const char        *line);
+static void engine_let_go_of_process (StudioEngine      *self,
+                                      gboolean           send_quit);
+static void engine_start_desired     (StudioEngine      *self);
+
+/* ------------------------------------------------------------------ */
+/* The state enum and the analysis snapshot                            */
+/* ------------------------------------------------------------------ */
+
+GType
+studio_engine_state_get_type (void)
+{
+  static gsize type_id = 0;
+
+  if (g_once_init_enter (&type_id))
+    {
+      static const GEnumValue values[] = {
+        { STUDIO_ENGINE_STATE_NOT_STARTED, "STUDIO_ENGINE_STATE_NOT_STARTED", "not-started" },
+        { STUDIO_ENGINE_STATE_STARTING, "STUDIO_ENGINE_STATE_STARTING", "starting" },
+        { STUDIO_ENGINE_STATE_IDLE, "STUDIO_ENGINE_STATE_IDLE", "idle" },
+        { STUDIO_ENGINE_STATE_ANALYSING, "STUDIO_ENGINE_STATE_ANALYSING", "analysing" },
+        { STUDIO_ENGINE_STATE_STOPPING, "STUDIO_ENGINE_STATE_STOPPING", "stopping" },
+        { STUDIO_ENGINE_STATE_CRASHED, "STUDIO_ENGINE_STATE_CRASHED", "crashed" },
+        { STUDIO_ENGINE_STATE_HUNG, "STUDIO_ENGINE_STATE_HUNG", "hung" },
+        { STUDIO_ENGINE_STATE_FAILED, "STUDIO_ENGINE_STATE_FAILED", "failed" },
+        { 0, NULL, NULL }
+      };
+      GType id = g_enum_register_static (g_intern_static_string ("StudioEngineState"), values);
+
+      g_once_init_leave (&type_id, id);
+    }
+  return type_id;
+}
+
+gboolean
+studio_engine_state_is_error (StudioEngineState state)
+{
+  return state == STUDIO_ENGINE_STATE_CRASHED
+         || state == STUDIO_ENGINE_STATE_HUNG
+         || state == STUDIO_ENGINE_STATE_FAILED;
+}
+
+StudioEngineAnalysis *
+studio_engine_analysis_ref (StudioEngineAnalysis *analysis)
+{
+  g_return_val_if_fail (analysis != NULL, NULL);
+
+  g_atomic_int_inc (&analysis->ref_count);
+  return analysis;
+}
+
+void
+studio_engine_analysis_unref (StudioEngineAnalysis *analysis)
+{
+  g_return_if_fail (analysis != NULL);
+
+  if (!g_atomic_int_dec_and_test (&analysis->ref_count))
+    return;
+  for (guint i = 0; i < analysis->n_lines; i++)
+    g_strfreev (analysis->lines[i].pv);
+  g_free (analysis->lines);
+  g_free (analysis->fen);
+  g_strfreev (analysis->moves);
+  g_free (analysis->bestmove);
+  g_free (analysis);
+}
+
+static void
+engine_line_free (StudioEngineLine *line)
+{
+  g_strfreev (line->pv);
+  g_free (line);
+}
+
+static void
+wanted_option_free (WantedOption *option)
+{
+  g_free (option->name);
+  g_free (option->value);
+  g_free (option);
+}
+
+static void
+option_free (StudioUciOption *option)
+{
+  studio_uci_option_clear (option);
+  g_free (option);
+}
+
+/* ------------------------------------------------------------------ */
+/* EngineProcess                                                       */
+/* ------------------------------------------------------------------ */
+
+static EngineProcess *
+engine_process_ref (EngineProcess *process)
+{
+  process->ref_count++;
+  return process;
+}
+
+static void
+engine_process_unref (EngineProcess *process)
+{
+  if (--process->ref_count > 0)
+    return;
+  g_assert (process->escalation_id == 0);
+  g_assert (process->grace_id == 0);
+  g_clear_object (&process->subprocess);
+  g_clear_object (&process->cancellable);
+  g_queue_clear_full (&process->write_queue, g_free);
+  g_queue_clear_full (&process->stderr_tail, g_free);
+  g_string_free (process->stdout_buffer, TRUE);
+  g_string_free (process->stderr_buffer, TRUE);
+  g_free (process);
+}
+
+/* Runs in the child between fork and exec: let the kernel end the engine
+ * when the studio dies, whatever the way (Linux only). */
+static void
+engine_child_setup (gpointer user_data)
+{
+#ifdef __linux__
+  pid_t parent = (pid_t) GPOINTER_TO_INT (user_data);
+
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+  /* The parent may have died before prctl(). */
+  if (getppid () != parent)
+    _exit (1);
+#endif
+}
+
+static void process_write_next (EngineProcess *process);
+
+static void
+process_write_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  EngineProcess *process = user_data;
+  g_autoptr(GError) error = NULL;
+
+  process->writing = FALSE;
+  if (!g_output_stream_write_all_finish (G_OUTPUT_STREAM (object), result, NULL, &error))
+    {
+      /* Broken pipe: the engine is gone or going; the exit watch and the
+       * EOF on stdout say so too.  Drop what is queued. */
+      g_queue_clear_full (&process->write_queue, g_free);
+      if (process->engine != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        engine_process_gone (process->engine);
+    }
+  else
+    {
+      g_free (g_queue_pop_head (&process->write_queue));
+      process_write_next (process);
+    }
+  engine_process_unref (process);
+}
+
+static void
+process_close_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  EngineProcess *process = user_data;
+
+  g_output_stream_close_finish (G_OUTPUT_STREAM (object), result, NULL);
+  engine_process_unref (process);
+}
+
+static void
+process_write_next (EngineProcess *process)
+{
+  const char *line;
+
+  if (process->writing || process->stdin_closed)
+    return;
+  line = g_queue_peek_head (&process->write_queue);
+  if (line == NULL)
+    {
+      if (process->close_after_write)
+        {
+          process->stdin_closed = TRUE;
+          g_output_stream_close_async (process->stdin_pipe, IO_PRIORITY, NULL,
+                                       process_close_cb, engine_process_ref (process));
+        }
+      return;
+    }
+  process->writing = TRUE;
+  g_output_stream_write_all_async (process->stdin_pipe, line, strlen (line), IO_PRIORITY,
+                                   process->cancellable, process_write_cb,
+                                   engine_process_ref (process));
+}
+
+/* Queues one command line (without its newline) for the engine. */
+static void
+process_send (EngineProcess *process,
+              const char    *command)
+{
+  if (process->stdin_closed || process->close_after_write)
+    return;
+  engine_trace (">", command);
+  g_queue_push_tail (&process->write_queue, g_strconcat (command, "\n", NULL));
+  process_write_next (process);
+}
+
+/* Splits @buffer's complete lines off and hands each to @func; keeps the
+ * rest.  Stops early (returns FALSE) when @func returns FALSE. */
+static void
+process_stdout_lines (EngineProcess *process)
+{
+  GString *buffer = process->stdout_buffer;
+  gsize start = 0;
+
+  for (;;)
+    {
+      char *nl = memchr (buffer->str + start, '\n', buffer->len - start);
+      StudioEngine *self = process->engine;
+
+      if (nl == NULL)
+        break;
+      *nl = '\0';
+      if (self != NULL)
+        {
+          g_object_ref (self);
+          engine_handle_line (self, buffer->str + start);
+          g_object_unref (self);
+        }
+      start = (gsize) (nl - buffer->str) + 1;
+    }
+  g_string_erase (buffer, 0, start);
+}
+
+static void process_read_stdout (EngineProcess *process);
+
+static void
+process_stdout_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  EngineProcess *process = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  gsize size = 0;
+  const char *data;
+
+  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, &error);
+  if (bytes != NULL)
+    data = g_bytes_get_data (bytes, &size);
+  if (bytes == NULL || size == 0)
+    {
+      /* EOF, or the pipe broke: either way the engine is gone or going. */
+      process->stdout_eof = TRUE;
+      if (process->engine != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        engine_process_gone (process->engine);
+      engine_process_unref (process);
+      return;
+    }
+
+  if (process->engine == NULL)
+    {
+      /* Let go of: drain and discard, so that it is never blocked on a full
+       * pipe while it should be reading `quit`. */
+      process_read_stdout (process);
+      engine_process_unref (process);
+      return;
+    }
+
+  g_string_append_len (process->stdout_buffer, data, (gssize) size);
+  process_stdout_lines (process);
+
+  if (process->engine != NULL && process->stdout_buffer->len > MAX_LINE_BYTES)
+    {
+      g_autofree char *message =
+        g_strdup_printf (_("The engine printed a line longer than %d KiB, which is not UCI."),
+                         MAX_LINE_BYTES / 1024);
+
+      g_string_truncate (process->stdout_buffer, 0);
+      engine_fail (process->engine, STUDIO_ENGINE_STATE_FAILED, message);
+    }
+
+  if (!process->stdout_eof)
+    process_read_stdout (process);
+  engine_process_unref (process);
+}
+
+static void
+process_read_stdout (EngineProcess *process)
+{
+  g_input_stream_read_bytes_async (process->stdout_pipe, 65536, IO_PRIORITY, process->cancellable,
+                                   process_stdout_cb, engine_process_ref (process));
+}
+
+static void process_read_stderr (EngineProcess *process);
+
+static void
+process_stderr_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  EngineProcess *process = user_data;
+  g_autoptr(GBytes) bytes = NULL;
+  gsize size = 0;
+  const char *data = NULL;
+  gsize start = 0;
+  GString *buffer = process->stderr_buffer;
+
+  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, NULL);
+  if (bytes != NULL)
+    data = g_bytes_get_data (bytes, &size);
+  if (bytes == NULL || size == 0)
+    {
+      process->stderr_eof = TRUE;
+      /* An engine may close stderr and live on; only once it has exited or
+       * closed stdout too is this the end of it. */
+      if (process->engine != NULL && (process->exited || process->stdout_eof))
+        engine_process_gone (process->engine);
+      engine_process_unref (process);
+      return;
+    }
+
+  g_string_append_len (buffer, data, (gssize) size);
+  for (;;)
+    {
+      char *nl = memchr (buffer->str + start, '\n', buffer->len - start);
+      g_autofree char *line = NULL;
+
+      if (nl == NULL)
+        break;
+      line = g_strndup (buffer->str + start, MIN ((gsize) (nl - (buffer->str + start)), 200));
+      g_strchomp (line);
+      start = (gsize) (nl - buffer->str) + 1;
+      if (*line == '\0')
+        continue;
+      g_queue_push_tail (&process->stderr_tail, g_utf8_make_valid (line, -1));
+      while (g_queue_get_length (&process->stderr_tail) > STDERR_TAIL_LINES)
+        g_free (g_queue_pop_head (&process->stderr_tail));
+    }
+  g_string_erase (buffer, 0, start);
+  if (buffer->len > 4096)
+    g_string_truncate (buffer, 0);
+
+  process_read_stderr (process);
+  engine_process_unref (process);
+}
+
+static void
+process_read_stderr (EngineProcess *process)
+{
+  g_input_stream_read_bytes_async (process->stderr_pipe, 4096, IO_PRIORITY, process->cancellable,
+                                   process_stderr_cb, engine_process_ref (process));
+}
+
+static void
+process_clear_timers (EngineProcess *process)
+{
+  if (process->escalation_id != 0)
+    {
+      g_clear_handle_id (&process->escalation_id, g_source_remove);
+      engine_process_unref (process);
+    }
+  if (process->grace_id != 0)
+    {
+      g_clear_handle_id (&process->grace_id, g_source_remove);
+      engine_process_unref (process);
+    }
+}
+
+/* Removes @process from its owner's list of processes being ended. */
+static void
+process_forget_dying (EngineProcess *process)
+{
+  StudioEngine *owner = process->owner;
+
+  process->owner = NULL;
+  if (owner != NULL)
+    g_ptr_array_remove_fast (owner->dying, process); /* drops the list's reference */
+}
+
+static void
+process_wait_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  EngineProcess *process = user_data;
+
+  g_subprocess_wait_finish (G_SUBPROCESS (object), result, NULL);
+  process->exited = TRUE;
+  process->exit_status = g_subprocess_get_status (G_SUBPROCESS (object));
+  process_clear_timers (process);
+
+  if (process->engine != NULL)
+    engine_process_gone (process->engine);
+  else
+    process_forget_dying (process);
+  engine_process_unref (process);
+}
+
+static gboolean
+process_escalate_cb (gpointer user_data)
+{
+  EngineProcess *process = user_data;
+
+  if (process->escalation_step == 0)
+    {
+      g_debug ("engine %d did not quit: SIGTERM", (int) process->pid);
+      g_subprocess_send_signal (process->subprocess, SIGTERM);
+      process->escalation_step = 1;
+      return G_SOURCE_CONTINUE;
+    }
+  g_debug ("engine %d did not end on SIGTERM: SIGKILL", (int) process->pid);
+  g_subprocess_force_exit (process->subprocess);
+  process->escalation_id = 0;
+  engine_process_unref (process);
+  return G_SOURCE_REMOVE;
+}
+
+/* Starts ending @process without blocking: `quit` (if @send_quit and its
+ * stdin is still open), close stdin, then after @quit_ms SIGTERM, after
+ * @quit_ms more SIGKILL.  The exit watch stops the escalation. */
+static void
+process_terminate (EngineProcess *process,
+                   gboolean       send_quit,
+                   guint          quit_ms)
+{
+  if (process->terminating)
+    return;
+  process->terminating = TRUE;
+  if (process->exited)
+    return;
+  if (send_quit)
+    process_send (process, "quit");
+  process->close_after_write = TRUE;
+  process_write_next (process);
+  if (!send_quit)
+    {
+      g_subprocess_send_signal (process->subprocess, SIGTERM);
+      process->escalation_step = 1;
+    }
+  process->escalation_id = g_timeout_add_full (G_PRIORITY_DEFAULT, quit_ms, process_escalate_cb,
+                                               engine_process_ref (process), NULL);
+}
+
+/* Waits up to @timeout_ms, without a main loop, for the child to have been
+ * reaped (GSubprocess reaps in GLib's worker thread). */
+static gboolean
+process_wait_reaped_sync (EngineProcess *process,
+                          guint          timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  for (;;)
+    {
+      if (g_subprocess_get_identifier (process->subprocess) == NULL)
+        return TRUE;
+      if (g_get_monotonic_time () >= deadline)
+        return FALSE;
+      g_usleep (2000);
+    }
+}
+
+/* Ends @process now: quit, wait, SIGTERM, wait, SIGKILL, and waits until it
+ * has been reaped.  Used by dispose, where no main loop can be relied on. */
+static void
+process_terminate_sync (EngineProcess *process,
+                        guint          quit_ms)
+{
+  guint step_ms = MIN (quit_ms, SYNC_STEP_MS);
+
+  process_clear_timers (process);
+  if (g_subprocess_get_identifier (process->subprocess) == NULL)
+    return;
+
+  if (!process->writing && !process->stdin_closed && process->escalation_step == 0)
+    {
+      GPollableOutputStream *pollable = G_POLLABLE_OUTPUT_STREAM (process->stdin_pipe);
+
+      g_pollable_output_stream_write_nonblocking (pollable, "quit\n", 5, NULL, NULL);
+      process->stdin_closed = TRUE;
+      g_output_stream_close (process->stdin_pipe, NULL, NULL);
+      if (process_wait_reaped_sync (process, step_ms))
+        return;
+    }
+  g_subprocess_send_signal (process->subprocess, SIGTERM);
+  if (process_wait_reaped_sync (process, step_ms))
+    return;
+  g_subprocess_force_exit (process->subprocess);
+  if (!process_wait_reaped_sync (process, 5000))
+    g_warning ("engine process %d was killed but has not been reaped", (int) process->pid);
+}
+
+/* ------------------------------------------------------------------ */
+/* Publishing the model                                                */
+/* ------------------------------------------------------------------ */
+
+static StudioEngineAnalysis *
+engine_snapshot (StudioEngine *self)
+{
+  StudioEngineAnalysis *a = g_new0 (StudioEngineAnalysis, 1);
+  guint n = 0;
+
+  a->ref_count = 1;
+  a->generation = self->generation;
+  a->fen = g_strdup (self->desired_fen);
+  a->moves = self->desired_moves != NULL ? g_strdupv (self->desired_moves) : g_new0 (char *, 1);
+  a->lines = g_new0 (StudioEngineLine, self->model_lines->len + 1);
+  for (guint i = 0; i < self->model_lines->len; i++)
+    {
+      const StudioEngineLine *line = g_ptr_array_index (self->model_lines, i);
+
+      if (line == NULL)
+        continue;
+      a->lines[n] = *line;
+      a->lines[n].pv = g_strdupv (line->pv);
+      n++;
+    }
+  a->n_lines = n;
+  a->depth = n > 0 && a->lines[0].multipv == 1 ? a->lines[0].depth : 0;
+  a->nodes = self->model_nodes;
+  a->nps = self->model_nps;
+  a->hashfull = self->model_hashfull;
+  a->time_ms = self->model_time_ms;
+  a->finished = self->model_finished;
+  a->bestmove = g_strdup (self->model_bestmove);
+  return a;
+}
+
+static void
+engine_publish (StudioEngine *self)
+{
+  g_clear_handle_id (&self->publish_id, g_source_remove);
+  g_clear_pointer (&self->published, studio_engine_analysis_unref);
+  self->published = engine_snapshot (self);
+  self->model_dirty = FALSE;
+  self->last_publish_us = g_get_monotonic_time ();
+  g_signal_emit (self, signals [ANALYSIS_UPDATED], 0, self->published);
+}
+
+static gboolean
+engine_publish_cb (gpointer user_data)
+{
+  StudioEngine *self = user_data;
+
+  self->publish_id = 0;
+  if (self->model_dirty)
+    engine_publish (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Marks the model changed and makes sure it is published: with @soon, in
+ * the next main loop iteration; otherwise no sooner than update-interval
+ * after the last publication (the coalescer). */
+static void
+engine_model_changed (StudioEngine *self,
+                      gboolean      soon)
+{
+  gint64 now = g_get_monotonic_time ();
+  gint64 due_us = self->last_publish_us + (gint64) self->update_interval_ms * 1000;
+  guint delay_ms;
+
+  self->model_dirty = TRUE;
+  if (soon)
+    g_clear_handle_id (&self->publish_id, g_source_remove);
+  else if (self->publish_id != 0)
+    return;
+  delay_ms = soon || now >= due_us ? 0 : (guint) ((due_us - now + 999) / 1000);
+  self->publish_id = g_timeout_add_full (IO_PRIORITY, delay_ms, engine_publish_cb, self, NULL);
+}
+
+/* Empties the model for the desired search (a new generation). */
+static void
+engine_model_reset (StudioEngine *self)
+{
+  g_ptr_array_set_size (self->model_lines, 0);
+  self->model_nodes = 0;
+  self->model_nps = 0;
+  self->model_hashfull = 0;
+  self->model_time_ms = 0;
+  self->model_finished = FALSE;
+  g_clear_pointer (&self->model_bestmove, g_free);
+}
+
+/* Merges one `info` line of the desired search into the model. */
+static void
+engine_model_merge (StudioEngine        *self,
+                    const StudioUciInfo *info)
+{
+  gboolean changed = FALSE;
+
+  if (info->fields & STUDIO_UCI_INFO_NODES)
+    self->model_nodes = info->nodes, changed = TRUE;
+  if (info->fields & STUDIO_UCI_INFO_NPS)
+    self->model_nps = info->nps, changed = TRUE;
+  if (info->fields & STUDIO_UCI_INFO_HASHFULL)
+    self->model_hashfull = info->hashfull, changed = TRUE;
+  if (info->fields & STUDIO_UCI_INFO_TIME)
+    self->model_time_ms = info->time_ms, changed = TRUE;
+
+  /* A line is about one MultiPV rank when it has a score or a PV; lines
+   * beyond the MultiPV asked for (left over from an earlier setting) are
+   * dropped. */
+  if ((info->fields & (STUDIO_UCI_INFO_SCORE | STUDIO_UCI_INFO_PV)) != 0
+      && info->multipv >= 1 && (guint) info->multipv <= self->desired_multipv)
+    {
+      guint index = (guint) info->multipv - 1;
+      StudioEngineLine *line;
+
+      if (self->model_lines->len <= index)
+        g_ptr_array_set_size (self->model_lines, index + 1);
+      line = g_ptr_array_index (self->model_lines, index);
+      if (line == NULL)
+        {
+          line = g_new0 (StudioEngineLine, 1);
+          line->multipv = info->multipv;
+          line->pv = g_new0 (char *, 1);
+          g_ptr_array_index (self->model_lines, index) = line;
+        }
+      if (info->fields & STUDIO_UCI_INFO_DEPTH)
+        line->depth = info->depth;
+      if (info->fields & STUDIO_UCI_INFO_SELDEPTH)
+        line->seldepth = info->seldepth;
+      if (info->fields & STUDIO_UCI_INFO_SCORE)
+        {
+          line->score_kind = info->score_kind;
+          line->score = info->score;
+          line->bound = info->bound;
+        }
+      if (info->fields & STUDIO_UCI_INFO_PV)
+        {
+          g_strfreev (line->pv);
+          line->pv = g_strdupv (info->pv);
+        }
+      changed = TRUE;
+    }
+
+  if (changed)
+    engine_model_changed (self, FALSE);
+}
+
+/* ------------------------------------------------------------------ */
+/* State, errors, timers                                               */
+/* ------------------------------------------------------------------ */
+
+static void
+engine_set_state (StudioEngine      *self,
+                  StudioEngineState  state)
+{
+  if (self->state == state)
+    return;
+  g_debug ("state %d -> %d", self->state, state);
+  self->state = state;
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_STATE]);
+}
+
+static void
+engine_set_last_error (StudioEngine *self,
+                       const char   *message)
+{
+  if (g_strcmp0 (self->last_error, message) == 0)
+    return;
+  g_free (self->last_error);
+  self->last_error = g_strdup (message);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_LAST_ERROR]);
+}
+
+static void
+engine_clear_timers (StudioEngine *self)
+{
+  g_clear_handle_id (&self->handshake_id, g_source_remove);
+  g_clear_handle_id (&self->ping_id, g_source_remove);
+  g_clear_handle_id (&self->reply_id, g_source_remove);
+  g_clear_handle_id (&self->stop_id, g_source_remove);
+}
+
+/* Seconds, for messages: "2", "0.5". */
+static char *
+format_seconds (guint ms)
+{
+  if (ms % 1000 == 0)
+    return g_strdup_printf ("%u", ms / 1000);
+  return g_strdup_printf ("%.1f", ms / 1000.0);
+}
+
+/* Appends the engine's last stderr lines to @message. */
+static char *
+engine_message_with_stderr (StudioEngine *self,
+                            const char   *message)
+{
+  GString *s = g_string_new (message);
+
+  if (self->process != NULL && !g_queue_is_empty (&self->process->stderr_tail))
+    {
+      g_string_append (s, "\n");
+      g_string_append (s, _("Its last messages were:"));
+      for (GList *l = self->process->stderr_tail.head; l != NULL; l = l->next)
+        g_string_append_printf (s, "\n%s", (const char *) l->data);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* Enters the error @state: lets go of the process (ending it), keeps the
+ * desired search for a restart, and says why in last-error. */
+static void
+engine_fail (StudioEngine      *self,
+             StudioEngineState  state,
+             const char        *message)
+{
+  g_autofree char *full = NULL;
+
+  g_assert (studio_engine_state_is_error (state));
+
+  if (studio_engine_state_is_error (self->state))
+    return;
+  full = engine_message_with_stderr (self, message);
+  g_debug ("error: %s", full);
+  engine_clear_timers (self);
+  engine_let_go_of_process (self, state != STUDIO_ENGINE_STATE_CRASHED);
+  self->running_generation = 0;
+  if (self->model_dirty)
+    engine_model_changed (self, TRUE);
+  engine_set_last_error (self, full);
+  engine_set_state (self, state);
+}
+
+static char *
+describe_exit (int         status,
+               const char *when)
+{
+  if (WIFSIGNALED (status))
+    {
+      int sig = WTERMSIG (status);
+
+      /* translators: the first %s is "while starting" or empty; %d is a
+       * signal number and the last %s its name, such as "Segmentation fault" */
+      return g_strdup_printf (_("The engine crashed%s (killed by signal %d: %s)."),
+                              when, sig, g_strsignal (sig));
+    }
+  if (WIFEXITED (status))
+    return g_strdup_printf (_("The engine stopped unexpectedly%s (exit status %d)."),
+                            when, WEXITSTATUS (status));
+  return g_strdup_printf (_("The engine stopped unexpectedly%s."), when);
+}
+
+static void
+engine_report_crash (StudioEngine *self)
+{
+  EngineProcess *process = self->process;
+  const char *when = self->state == STUDIO_ENGINE_STATE_STARTING ? _(" while starting") : "";
+  g_autofree char *message = NULL;
+
+  if (process->exited)
+    message = describe_exit (process->exit_status, when);
+  else
+    message = g_strdup_printf (_("The engine closed its output unexpectedly%s."), when);
+  engine_fail (self, STUDIO_ENGINE_STATE_CRASHED, message);
+}
+
+static gboolean
+engine_grace_cb (gpointer user_data)
+{
+  EngineProcess *process = user_data;
+
+  process->grace_id = 0;
+  if (process->engine != NULL)
+    engine_report_crash (process->engine);
+  engine_process_unref (process);
+  return G_SOURCE_REMOVE;
+}
+
+/* The current process closed its output, broke its pipe or exited.  Once
+ * it has exited and both its outputs are read to the end (so that its last
+ * words on stderr can be quoted), report the crash; until then wait a
+ * moment (GLib reaps the child in its worker thread), and report what is
+ * known when the moment is over. */
+static void
+engine_process_gone (StudioEngine *self)
+{
+  EngineProcess *process = self->process;
+
+  if (process == NULL || studio_engine_state_is_error (self->state))
+    return;
+  if (process->exited && process->stdout_eof && process->stderr_eof)
+    {
+      engine_report_crash (self);
+      return;
+    }
+  if (process->grace_id == 0)
+    process->grace_id = g_timeout_add_full (G_PRIORITY_DEFAULT, EXIT_GRACE_MS, engine_grace_cb,
+                                            engine_process_ref (process), NULL);
+}
+
+/* Detaches the current process and ends it in the background. */
+static void
+engine_let_go_of_process (StudioEngine *self,
+                          gboolean      send_quit)
+{
+  EngineProcess *process = g_steal_pointer (&self->process);
+
+  if (process == NULL)
+    return;
+  process->engine = NULL;
+  if (process->grace_id != 0)
+    {
+      g_clear_handle_id (&process->grace_id, g_source_remove);
+      engine_process_unref (process);
+    }
+  if (process->exited)
+    {
+      engine_process_unref (process);
+      return;
+    }
+  process->owner = self;
+  g_ptr_array_add (self->dying, process); /* takes our reference */
+  process_terminate (process, send_quit, self->quit_ms);
+}
+
+static void
+engine_send (StudioEngine *self,
+             const char   *command)
+{
+  if (self->process != NULL)
+    process_send (self->process, command);
+}
+
+static gboolean
+engine_reply_timeout_cb (gpointer user_data)
+{
+  StudioEngine *self = user_data;
+  g_autofree char *secs = NULL;
+  g_autofree char *message = NULL;
+
+  self->reply_id = 0;
+  if (self->state == STUDIO_ENGINE_STATE_STARTING)
+    {
+      secs = format_seconds (self->handshake_ms);
+      message = g_strdup_printf (_("The engine did not answer “isready” within %s s while starting."), secs);
+    }
+  else
+    {
+      secs = format_seconds (self->reply_ms);
+      message = g_strdup_printf (_("The engine stopped answering: no “readyok” within %s s."), secs);
+    }
+  engine_fail (self, STUDIO_ENGINE_STATE_HUNG, message);
+  return G_SOURCE_REMOVE;
+}
+
+/* Sends `isready` and expects `readyok` within @timeout_ms. */
+static void
+engine_send_isready (StudioEngine *self,
+                     guint         timeout_ms)
+{
+  engine_send (self, "isready");
+  self->pending_readyok++;
+  if (self->reply_id == 0)
+    self->reply_id = g_timeout_add_full (IO_PRIORITY, timeout_ms, engine_reply_timeout_cb, self, NULL);
+}
+
+static gboolean
+engine_ping_cb (gpointer user_data)
+{
+  StudioEngine *self = user_data;
+
+  if (self->pending_readyok == 0)
+    engine_send_isready (self, self->reply_ms);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+engine_stop_timeout_cb (gpointer user_data)
+{
+  StudioEngine *self = user_data;
+  g_autofree char *secs = format_seconds (self->reply_ms);
+  g_autofree char *message =
+    g_strdup_printf (_("The engine did not answer “stop” within %s s."), secs);
+
+  self->stop_id = 0;
+  engine_fail (self, STUDIO_ENGINE_STATE_HUNG, message);
+  return G_SOURCE_REMOVE;
+}
+
+/* Sends `stop` for the running search and waits for its `bestmove`. */
+static void
+engine_send_stop (StudioEngine *self)
+{
+  g_assert (self->state == STUDIO_ENGINE_STATE_ANALYSING);
+
+  engine_send (self, "stop");
+  g_clear_handle_id (&self->ping_id, g_source_remove);
+  self->stop_id = g_timeout_add_full (IO_PRIORITY, self->reply_ms, engine_stop_timeout_cb, self, NULL);
+  engine_set_state (self, STUDIO_ENGINE_STATE_STOPPING);
+}
+
+static gboolean
+engine_handshake_timeout_cb (gpointer user_data)
+{
+  StudioEngine *self = user_data;
+  g_autofree char *secs = format_seconds (self->handshake_ms);
+  g_autofree char *message = NULL;
+
+  self->handshake_id = 0;
+  if (self->nonsense_sample != NULL)
+    {
+      message = g_strdup_printf (_("The engine did not answer “uci” within %s s; "
+                                   "it does not seem to be a UCI engine. It printed: “%s”"),
+                                 secs, self->nonsense_sample);
+      engine_fail (self, STUDIO_ENGINE_STATE_FAILED, message);
+    }
+  else
+    {
+      message = g_strdup_printf (_("The engine did not answer “uci” within %s s."), secs);
+      engine_fail (self, STUDIO_ENGINE_STATE_HUNG, message);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static const StudioUciOption *
+engine_find_option (StudioEngine *self,
+                    const char   *name)
+{
+  for (guint i = 0; i < self->options->len; i++)
+    {
+      const StudioUciOption *option = g_ptr_array_index (self->options, i);
+
+      if (g_ascii_strcasecmp (option->name, name) == 0)
+        return option;
+    }
+  return NULL;
+}
+
+/* Sends the wanted options not sent yet that the engine declared. */
+static void
+engine_send_unsent_options (StudioEngine *self)
+{
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, self->unsent);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      const WantedOption *wanted = g_hash_table_lookup (self->wanted, key);
+      const StudioUciOption *declared = engine_find_option (self, wanted->name);
+      g_autofree char *command = NULL;
+
+      if (declared != NULL)
+        command = studio_uci_format_setoption (declared->name, wanted->value);
+      if (command != NULL)
+        engine_send (self, command);
+      g_hash_table_iter_remove (&iter);
+    }
+}
+
+/* After `uciok`: choose the variant, send the options, then `isready`. */
+static void
+engine_after_uciok (StudioEngine *self)
+{
+  const StudioUciOption *variant = engine_find_option (self, "UCI_Variant");
+  GHashTableIter iter;
+  gpointer key;
+
+  g_clear_handle_id (&self->handshake_id, g_source_remove);
+  self->got_uciok = TRUE;
+
+  if (variant != NULL)
+    {
+      if (variant->type == STUDIO_UCI_OPTION_COMBO && variant->vars != NULL)
+        {
+          gboolean found = FALSE;
+
+          for (guint i = 0; variant->vars[i] != NULL; i++)
+            if (g_ascii_strcasecmp (variant->vars[i], "cheops") == 0)
+              found = TRUE;
+          if (!found)
+            {
+              guint n = g_strv_length (variant->vars);
+              g_autoptr(GString) list = g_string_new (NULL);
+              g_autofree char *message = NULL;
+
+              /* Name ten at most: Fairy-Stockfish offers ninety. */
+              for (guint i = 0; i < MIN (n, 10); i++)
+                g_string_append_printf (list, "%s%s", i > 0 ? ", " : "", variant->vars[i]);
+              if (n > 10)
+                g_string_append (list, ", …");
+              message = g_strdup_printf (_("The engine does not play Cheops (its variants are: %s)."),
+                                         list->str);
+
+              engine_fail (self, STUDIO_ENGINE_STATE_FAILED, message);
+              return;
+            }
+        }
+      engine_send (self, "setoption name UCI_Variant value cheops");
+    }
+
+  /* Every wanted option goes out again to a new process. */
+  g_hash_table_iter_init (&iter, self->wanted);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_hash_table_add (self->unsent, g_strdup (key));
+  engine_send_unsent_options (self);
+  self->engine_multipv = 0;
+
+  engine_send_isready (self, self->handshake_ms);
+}
+
+/* Starts the desired search; the engine must be IDLE. */
+static void
+engine_start_desired (StudioEngine *self)
+{
+  g_autofree char *go = NULL;
+
+  g_assert (self->state == STUDIO_ENGINE_STATE_IDLE);
+
+  if (!self->desired)
+    return;
+  engine_send_unsent_options (self);
+  if (self->engine_multipv != self->desired_multipv && engine_find_option (self, "MultiPV") != NULL)
+    {
+      g_autofree char *value = g_strdup_printf ("%u", self->desired_multipv);
+      g_autofree char *command = studio_uci_format_setoption ("MultiPV", value);
+
+      engine_send (self, command);
+      self->engine_multipv = self->desired_multipv;
+    }
+  engine_send (self, self->desired_command);
+  go = studio_uci_format_go (0, 0, 0);
+  engine_send (self, go);
+  self->running_generation = self->generation;
+  g_clear_handle_id (&self->ping_id, g_source_remove);
+  self->ping_id = g_timeout_add_full (IO_PRIORITY, self->ping_interval_ms, engine_ping_cb, self, NULL);
+  engine_set_state (self, STUDIO_ENGINE_STATE_ANALYSING);
+}
+
+/* Counts lines per second; FALSE (and FAILED) when the engine floods. */
+static gboolean
+engine_count_line (StudioEngine *self)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  if (now - self->rate_window_us >= G_USEC_PER_SEC)
+    {
+      self->rate_window_us = now;
+      self->rate_lines = 0;
+    }
+  self->rate_lines++;
+  if (self->max_lines_per_second != 0 && self->rate_lines > self->max_lines_per_second)
+    {
+      g_autofree char *message =
+        g_strdup_printf (_("The engine floods its output (more than %u lines in a second)."),
+                         self->max_lines_per_second);
+
+      engine_fail (self, STUDIO_ENGINE_STATE_FAILED, message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+engine_note_nonsense (StudioEngine *self,
+                      const char   *line)
+{
+  self->nonsense_run++;
+  if (self->nonsense_sample == NULL)
+    {
+      g_autofree char *valid = g_utf8_make_valid (line, MIN (strlen (line), 80));
+
+      /* Control characters would garble a message. */
+      for (char *p = valid; *p != '\0'; p++)
+        if ((unsigned char) *p < 0x20)
+          *p = ' ';
+      self->nonsense_sample = g_steal_pointer (&valid);
+    }
+  if (self->nonsense_run >= MAX_NONSENSE_RUN)
+    {
+      g_autofree char *message =
+        g_strdup_printf (_("The engine prints output that is not UCI, such as “%s”."),
+                         self->nonsense_sample);
+
+      engine_fail (self, STUDIO_ENGINE_STATE_FAILED, message);
+    }
+}
+
+/* One line of the engine's standard output. */
+static void
+engine_handle_line (StudioEngine *self,
+                    const char   *line)
+{
+  StudioUciMessage message;
+
+  if (self->process == NULL || studio_engine_state_is_error (self->state))
+    return;
+  if (!engine_count_line (self))
+    return;
+
+  engine_trace ("<", line);
+  switch (studio_uci_parse_line (line, &message))
+    {
+    case STUDIO_UCI_MESSAGE_EMPTY:
+      break;
+
+    case STUDIO_UCI_MESSAGE_UNKNOWN:
+    case STUDIO_UCI_MESSAGE_MALFORMED:
+      engine_note_nonsense (self, line);
+      break;
+
+    case STUDIO_UCI_MESSAGE_ID:
+      self->nonsense_run = 0;
+      if (g_strcmp0 (message.id_key, "name") == 0 && g_strcmp0 (self->name, message.id_value) != 0)
+        {
+          g_free (self->name);
+          self->name = g_strdup (message.id_value);
+          g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_NAME]);
+        }
+      break;
+
+    case STUDIO_UCI_MESSAGE_OPTION:
+      self->nonsense_run = 0;
+      if (!self->got_uciok && engine_find_option (self, message.option.name) == NULL)
+        {
+          StudioUciOption *copy = g_new0 (StudioUciOption, 1);
+
+          studio_uci_option_copy (copy, &message.option);
+          g_ptr_array_add (self->options, copy);
+        }
+      break;
+
+    case STUDIO_UCI_MESSAGE_UCIOK:
+      self->nonsense_run = 0;
+      if (self->state == STUDIO_ENGINE_STATE_STARTING && !self->got_uciok)
+        engine_after_uciok (self);
+      break;
+
+    case STUDIO_UCI_MESSAGE_READYOK:
+      self->nonsense_run = 0;
+      if (self->pending_readyok == 0)
+        break;
+      self->pending_readyok--;
+      g_clear_handle_id (&self->reply_id, g_source_remove);
+      if (self->pending_readyok > 0)
+        self->reply_id = g_timeout_add_full (IO_PRIORITY, self->reply_ms, engine_reply_timeout_cb, self, NULL);
+      if (self->state == STUDIO_ENGINE_STATE_STARTING && self->got_uciok && self->pending_readyok == 0)
+        {
+          engine_set_state (self, STUDIO_ENGINE_STATE_IDLE);
+          if (self->state == STUDIO_ENGINE_STATE_IDLE)
+            engine_start_desired (self);
+        }
+      break;
+
+    case STUDIO_UCI_MESSAGE_INFO:
+      self->nonsense_run = 0;
+      /* The generation rule: only lines of the search that is running AND
+       * desired reach the model; lines of a search being stopped because
+       * the user moved on are dropped. */
+      if ((self->state == STUDIO_ENGINE_STATE_ANALYSING || self->state == STUDIO_ENGINE_STATE_STOPPING)
+          && self->running_generation != 0 && self->running_generation == self->generation)
+        engine_model_merge (self, &message.info);
+      break;
+
+    case STUDIO_UCI_MESSAGE_BESTMOVE:
+      self->nonsense_run = 0;
+      if (self->state != STUDIO_ENGINE_STATE_ANALYSING && self->state != STUDIO_ENGINE_STATE_STOPPING)
+        break; /* not ours: ignore */
+      g_clear_handle_id (&self->stop_id, g_source_remove);
+      g_clear_handle_id (&self->ping_id, g_source_remove);
+      if (self->running_generation == self->generation)
+        {
+          /* The desired search ended (stopped by the user, or the engine
+           * finished on its own): the model is final. */
+          self->model_finished = TRUE;
+          g_free (self->model_bestmove);
+          self->model_bestmove = g_strdup (message.bestmove);
+          self->desired = FALSE;
+          engine_model_changed (self, TRUE);
+        }
+      self->running_generation = 0;
+      engine_set_state (self, STUDIO_ENGINE_STATE_IDLE);
+      if (self->state == STUDIO_ENGINE_STATE_IDLE)
+        engine_start_desired (self);
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+  studio_uci_message_clear (&message);
+}
+
+/* ------------------------------------------------------------------ */
+/* GObject                                                             */
+/* ------------------------------------------------------------------ */
+
+static void
+studio_engine_dispose (GObject *object)
+{
+  StudioEngine *self = (StudioEngine *)object;
+  EngineProcess *process = g_steal_pointer (&self->process);
+
+  engine_clear_timers (self);
+  g_clear_handle_id (&self->publish_id, g_source_remove);
+
+  if (process != NULL)
+    {
+      process->engine = NULL;
+      g_cancellable_cancel (process->cancellable);
+      process_terminate_sync (process, self->quit_ms);
+      engine_process_unref (process);
+    }
+  while (self->dying->len > 0)
+    {
+      EngineProcess *dying = g_ptr_array_index (self->dying, self->dying->len - 1);
+
+      g_cancellable_cancel (dying->cancellable);
+      process_terminate_sync (dying, self->quit_ms);
+      dying->owner = NULL;
+      g_ptr_array_remove_index_fast (self->dying, self->dying->len - 1);
+    }
+
+  G_OBJECT_CLASS (studio_engine_parent_class)->dispose (object);
+}
+
+static void
+studio_engine_finalize (GObject *object)
+{
+  StudioEngine *self = (StudioEngine *)object;
+
+  g_strfreev (self->argv);
+  g_ptr_array_unref (self->dying);
+  g_free (self->last_error);
+  g_free (self->name);
+  g_ptr_array_unref (self->options);
+  g_hash_table_unref (self->wanted);
+  g_hash_table_unref (self->unsent);
+  g_free (self->desired_fen);
+  g_strfreev (self->desired_moves);
+  g_free (self->desired_command);
+  g_ptr_array_unref (self->model_lines);
+  g_free (self->model_bestmove);
+  g_clear_pointer (&self->published, studio_engine_analysis_unref);
+  g_free (self->nonsense_sample);
+
+  G_OBJECT_CLASS (studio_engine_parent_class)->finalize (object);
+}
+
+static void
+studio_engine_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  StudioEngine *self = STUDIO_ENGINE (object);
+
+  switch (prop_id)
+    {
+    case PROP_ARGV:
+      g_value_set_boxed (value, self->argv);
+      break;
+    case PROP_STATE:
+      g_value_set_enum (value, self->state);
+      break;
+    case PROP_LAST_ERROR:
+      g_value_set_string (value, self->last_error);
+      break;
+    case PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+    case PROP_UPDATE_INTERVAL:
+      g_value_set_uint (value, self->update_interval_ms);
+      break;
+    case PROP_MAX_LINES_PER_SECOND:
+      g_value_set_uint (value, self->max_lines_per_second);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+studio_engine_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  StudioEngine *self = STUDIO_ENGINE (object);
+
+  switch (prop_id)
+    {
+    case PROP_ARGV:
+      g_strfreev (self->argv);
+      self->argv = g_value_dup_boxed (value);
+      break;
+    case PROP_UPDATE_INTERVAL:
+      studio_engine_set_update_interval (self, g_value_get_uint (value));
+      break;
+    case PROP_MAX_LINES_PER_SECOND:
+      studio_engine_set_max_lines_per_second (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+studio_engine_class_init (StudioEngineClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  struct sigaction sa;
+
+  object_class->dispose = studio_engine_dispose;
+  object_class->finalize = studio_engine_finalize;
+  object_class->get_property = studio_engine_get_property;
+  object_class->set_property = studio_engine_set_property;
+
+  /* Writing to the pipe of an engine that died raises SIGPIPE, whose
+   * default action would end the studio; ignore it (the write then fails
+   * with EPIPE, which is handled) unless the program chose a handler. */
+  if (sigaction (SIGPIPE, NULL, &sa) == 0 && sa.sa_handler == SIG_DFL)
+    signal (SIGPIPE, SIG_IGN);
+
+  properties [PROP_ARGV] =
+    g_param_spec_boxed ("argv", NULL, NULL, G_TYPE_STRV,
+                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties [PROP_STATE] =
+    g_param_spec_enum ("state", NULL, NULL, STUDIO_TYPE_ENGINE_STATE, STUDIO_ENGINE_STATE_NOT_STARTED,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties [PROP_LAST_ERROR] =
+    g_param_spec_string ("last-error", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties [PROP_NAME] =
+    g_param_spec_string ("name", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties [PROP_UPDATE_INTERVAL] =
+    g_param_spec_uint ("update-interval", NULL, NULL, 0, 10000, DEFAULT_UPDATE_INTERVAL,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties [PROP_MAX_LINES_PER_SECOND] =
+    g_param_spec_uint ("max-lines-per-second", NULL, NULL, 0, G_MAXUINT, DEFAULT_MAX_LINES,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals [ANALYSIS_UPDATED] =
+    g_signal_new ("analysis-updated",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1,
+                  STUDIO_TYPE_ENGINE_ANALYSIS | G_SIGNAL_TYPE_STATIC_SCOPE);
+}
+
+static void
+studio_engine_init (StudioEngine *self)
+{
+  self->dying = g_ptr_array_new_with_free_func ((GDestroyNotify) engine_process_unref);
+  self->options = g_ptr_array_new_with_free_func ((GDestroyNotify) option_free);
+  self->wanted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) wanted_option_free);
+  self->unsent = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->model_lines = g_ptr_array_new_with_free_func ((GDestroyNotify) engine_line_free);
+  self->desired_multipv = 1;
+  self->handshake_ms = DEFAULT_HANDSHAKE_MS;
+  self->ping_interval_ms = DEFAULT_PING_INTERVAL_MS;
+  self->reply_ms = DEFAULT_REPLY_MS;
+  self->quit_ms = DEFAULT_QUIT_MS;
+  self->update_interval_ms = DEFAULT_UPDATE_INTERVAL;
+  self->max_lines_per_second = DEFAULT_MAX_LINES;
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API                                                          */
+/* ------------------------------------------------------------------ */
+
+/* TRUE if @path lies inside the directory @dir. */
+static gboolean
+path_is_inside (const char *path,
+                const char *dir)
+{
+  size_t len = strlen (dir);
+
+  return len > 0 && strncmp (path, dir, len) == 0 && (path[len] == '/' || dir[len - 1] == '/');
+}
+
+char *
+studio_engine_find_default_path (void)
+{
+  const char *env = g_getenv ("CHEOPS_ENGINE");
+
+  if (env != NULL && *env != '\0')
+    return g_strdup (env);
+
+#if defined(CHEOPS_BUILD_ROOT) && defined(CHEOPS_BUILD_ENGINE_PATH)
+  {
+    g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+    g_autofree char *root = realpath (CHEOPS_BUILD_ROOT, NULL);
+
+    if (exe != NULL && root != NULL && path_is_inside (exe, root))
+      return g_strdup (CHEOPS_BUILD_ENGINE_PATH);
+  }
+#endif
+
+#ifdef CHEOPS_LIBEXECDIR
+  return g_build_filename (CHEOPS_LIBEXECDIR, "cheops-engine", NULL);
+#else
+  return g_strdup ("cheops-engine");
+#endif
+}
+
+StudioEngine *
+studio_engine_new (const char *const *argv)
+{
+  g_auto(GStrv) default_argv = NULL;
+
+  if (argv == NULL || argv[0] == NULL)
+    {
+      default_argv = g_new0 (char *, 2);
+      default_argv[0] = studio_engine_find_default_path ();
+      argv = (const char *const *) default_argv;
+    }
+  return g_object_new (STUDIO_TYPE_ENGINE, "argv", argv, NULL);
+}
+
+gboolean
+studio_engine_start (StudioEngine *self)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GError) error = NULL;
+  GSubprocess *subprocess;
+  EngineProcess *process;
+  const char *id;
+
+  g_return_val_if_fail (STUDIO_IS_ENGINE (self), FALSE);
+
+  if (self->state != STUDIO_ENGINE_STATE_NOT_STARTED && !studio_engine_state_is_error (self->state))
+    return TRUE;
+
+  engine_let_go_of_process (self, TRUE);
+  engine_clear_timers (self);
+  engine_set_last_error (self, NULL);
+  self->got_uciok = FALSE;
+  self->pending_readyok = 0;
+  self->running_generation = 0;
+  self->nonsense_run = 0;
+  g_clear_pointer (&self->nonsense_sample, g_free);
+  self->rate_window_us = g_get_monotonic_time ();
+  self->rate_lines = 0;
+  g_ptr_array_set_size (self->options, 0);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_set_child_setup (launcher, engine_child_setup,
+                                         GINT_TO_POINTER ((int) getpid ()), NULL);
+  subprocess = g_subprocess_launcher_spawnv (launcher, (const char *const *) self->argv, &error);
+  if (subprocess == NULL)
+    {
+      g_autofree char *message =
+        g_strdup_printf (_("Could not start the engine “%s”: %s"),
+                         self->argv != NULL && self->argv[0] != NULL ? self->argv[0] : "",
+                         error->message);
+
+      engine_set_last_error (self, message);
+      engine_set_state (self, STUDIO_ENGINE_STATE_FAILED);
+      return FALSE;
+    }
+
+  process = g_new0 (EngineProcess, 1);
+  process->ref_count = 1;
+  process->engine = self;
+  process->subprocess = subprocess;
+  id = g_subprocess_get_identifier (subprocess);
+  process->pid = id != NULL ? (GPid) atoi (id) : 0;
+  process->stdin_pipe = g_subprocess_get_stdin_pipe (subprocess);
+  process->stdout_pipe = g_subprocess_get_stdout_pipe (subprocess);
+  process->stderr_pipe = g_subprocess_get_stderr_pipe (subprocess);
+  process->cancellable = g_cancellable_new ();
+  process->stdout_buffer = g_string_new (NULL);
+  process->stderr_buffer = g_string_new (NULL);
+  g_queue_init (&process->write_queue);
+  g_queue_init (&process->stderr_tail);
+  self->process = process;
+
+  g_subprocess_wait_async (subprocess, NULL, process_wait_cb, engine_process_ref (process));
+  process_read_stdout (process);
+  process_read_stderr (process);
+
+  engine_set_state (self, STUDIO_ENGINE_STATE_STARTING);
+  process_send (process, "uci");
+  self->handshake_id = g_timeout_add_full (IO_PRIORITY, self->handshake_ms,
+                                           engine_handshake_timeout_cb, self, NULL);
+  return TRUE;
+}
+
+void
+studio_engine_restart (StudioEngine *self)
+{
+  g_return_if_fail (STUDIO_IS_ENGINE (self));
+
+  engine_clear_timers (self);
+  engine_let_go_of_process (self, TRUE);
+  self->running_generation = 0;
+  /* From an error state start() goes straight to STARTING; from a working
+   * state pass through NOT_STARTED, which start() requires. */
+  if (!studio_engine_state_is_error (self->state))
+    engine_set_state (self, STUDIO_ENGINE_STATE_NOT_STARTED);
+  studio_engine_start (self);
+}
+
+void
+studio_engine_shutdown (StudioEngine *self)
+{
+  g_return_if_fail (STUDIO_IS_ENGINE (self));
+
+  self->desired = FALSE;
+  engine_clear_timers (self);
+  engine_let_go_of_process (self, TRUE);
+  self->running_generation = 0;
+  engine_set_state (self, STUDIO_ENGINE_STATE_NOT_STARTED);
+}
+
+guint
+studio_engine_analyze (StudioEngine      *self,
+                       const char        *fen,
+                       const char *const *moves,
+                       guint              multipv)
+{
+  g_autofree char *command = NULL;
+
+  g_return_val_if_fail (STUDIO_IS_ENGINE (self), 0);
+
+  multipv = CLAMP (multipv, 1, 256);
+  command = studio_uci_format_position (fen, moves);
+  if (command == NULL)
+    return 0;
+
+  /* The same search again while it is wanted: nothing to do. */
+  if (self->desired && self->generation != 0
+      && g_strcmp0 (command, self->desired_command) == 0
+      && multipv == self->desired_multipv)
+    return self->generation;
+
+  self->generation++;
+  self->desired = TRUE;
+  g_free (self->desired_fen);
+  self->desired_fen = g_strdup (fen);
+  g_strfreev (self->desired_moves);
+  self->desired_moves = g_strdupv ((char **) moves);
+  g_free (self->desired_command);
+  self->desired_command = g_steal_pointer (&command);
+  self->desired_multipv = multipv;
+  engine_model_reset (self);
+  engine_publish (self);
+
+  switch (self->state)
+    {
+    case STUDIO_ENGINE_STATE_NOT_STARTED:
+      studio_engine_start (self);
+      break;
+    case STUDIO_ENGINE_STATE_IDLE:
+      engine_start_desired (self);
+      break;
+    case STUDIO_ENGINE_STATE_ANALYSING:
+      engine_send_stop (self);
+      break;
+    case STUDIO_ENGINE_STATE_STARTING:
+    case STUDIO_ENGINE_STATE_STOPPING:
+    case STUDIO_ENGINE_STATE_CRASHED:
+    case STUDIO_ENGINE_STATE_HUNG:
+    case STUDIO_ENGINE_STATE_FAILED:
+    default:
+      break;
+    }
+  return self->generation;
+}
+
+void
+studio_engine_stop (StudioEngine *self)
+{
+  g_return_if_fail (STUDIO_IS_ENGINE (self));
+
+  self->desired = FALSE;
+  if (self->state == STUDIO_ENGINE_STATE_ANALYSING)
+    engine_send_stop (self);
+}
+
+void
+studio_engine_set_option (StudioEngine *self,
+                          const char   *name,
+                          const char   *value)
+{
+  WantedOption *wanted;
+  char *key;
+
+  g_return_if_fail (STUDIO_IS_ENGINE (self));
+  g_return_if_fail (name != NULL && *name != '\0');
+
+  key = g_ascii_strdown (name, -1);
+  wanted = g_new0 (WantedOption, 1);
+  wanted->name = g_strdup (name);
+  wanted->value = g_strdup (value);
+  g_hash_table_insert (self->wanted, g_strdup (key), wanted);
+  g_hash_table_add (self->unsent, key);
+
+  switch (self->state)
+    {
+    case STUDIO_ENGINE_STATE_IDLE:
+      engine_send_unsent_options (self);
+      break;
+    case STUDIO_ENGINE_STATE_ANALYSING:
+      /* Stop, set, search again: a new generation, as the lines change. */
+      if (engine_find_option (self, name) != NULL && self->desired)
+        {
+          self->generation++;
+          engine_model_reset (self);
+          engine_publish (self);
+          engine_send_stop (self);
+        }
+      break;
+    case STUDIO_ENGINE_STATE_NOT_STARTED:
+    case STUDIO_ENGINE_STATE_STARTING:
+    case STUDIO_ENGINE_STATE_STOPPING:
+    case STUDIO_ENGINE_STATE_CRASHED:
+    case STUDIO_ENGINE_STATE_HUNG:
+    case STUDIO_ENGINE_STATE_FAILED:
+    default:
+      break; /* sent before the next search, or after uciok */
+    }
+}
+
+const StudioUciOption *
+studio_engine_lookup_option (StudioEngine *self,
+                             const char   *name)
+{
+  g_return_val_if_fail (STUDIO_IS_ENGINE (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  return engine_find_option (self, name);
+}
+
+StudioEngineState
+studio_engine_get_state (StudioEngine *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ENGINE (self), STUDIO_ENGINE_STATE_NOT_STARTED);
+
+  return self->state;
+}
+
+const char *
+studio_engine_get_last_error (StudioEngine *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ENGINE (self), NULL);
+
+  return self->last_error;
+}
+
+StudioEngineAnalysis *
+studio_engine_get_analysis (StudioEngine *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ENGINE (self), NULL);
+
+  return self->published;
+}
+
+guint
+studio_engine_get_generation (StudioEngine *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ENGINE (self), 0);
+
+  return self->generation;
+}
+
+const char *
+studio_engine_get_name (StudioEngine *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ENGINE (self), NULL);
+
+  return self->name;
+}
+
+const char *const *
+studio_engine_get_argv (StudioEngine *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ENGINE (self), NULL);
+
+  return (const char *const *) self->argv;
+}
+
+GPid
+studio_engine_get_pid (StudioEngine *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ENGINE (self), 0);
+
+  if (self->process == NULL || self->process->exited)
+    return 0;
+  return self->process->pid;
+}
+
+void
+studio_engine_set_timeouts (StudioEngine *self,
+                            guint         handshake_ms,
+                            guint         ping_interval_ms,
+                            guint         reply_ms,
+                            guint         quit_ms)
+{
+  g_return_if_fail (STUDIO_IS_ENGINE (self));
+
+  if (handshake_ms != 0)
+    self->handshake_ms = handshake_ms;
+  if (ping_interval_ms != 0)
+    self->ping_interval_ms = ping_interval_ms;
+  if (reply_ms != 0)
+    self->reply_ms = reply_ms;
+  if (quit_ms != 0)
+    self->quit_ms = quit_ms;
+}
+
+void
+studio_engine_set_update_interval (StudioEngine *self,
+                                   guint         interval_ms)
+{
+  g_return_if_fail (STUDIO_IS_ENGINE (self));
+
+  if (self->update_interval_ms == interval_ms)
+    return;
+  self->update_interval_ms = interval_ms;
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_UPDATE_INTERVAL]);
+}
+
+void
+studio_engine_set_max_lines_per_second (StudioEngine *self,
+                                        guint         max_lines)
+{
+  g_return_if_fail (STUDIO_IS_ENGINE (self));
+
+  if (self->max_lines_per_second == max_lines)
+    return;
+  self->max_lines_per_second = max_lines;
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_MAX_LINES_PER_SECOND]);
+}

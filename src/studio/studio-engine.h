@@ -1,0 +1,337 @@
+/* studio-engine.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * StudioEngine: one UCI engine process, driven without ever blocking the
+ * main loop (DESIGN.md section 5, ANCHORS.md section 3).
+ *
+ * How the studio uses it:
+ *
+ *   engine = studio_engine_new (NULL);            // the bundled cheops-engine
+ *   g_signal_connect (engine, "analysis-updated", G_CALLBACK (on_analysis), self);
+ *   g_signal_connect (engine, "notify::state", G_CALLBACK (on_state), self);
+ *   studio_engine_analyze (engine, fen, moves, 3); // starts the engine if needed
+ *   ...                                            // user goes to another node:
+ *   studio_engine_analyze (engine, fen2, moves2, 3);
+ *   studio_engine_stop (engine);                   // the "stop" button
+ *   ...                                            // state CRASHED/HUNG/FAILED:
+ *   show studio_engine_get_last_error (engine) and a Restart button that calls
+ *   studio_engine_restart (engine);               // resumes the desired search
+ *   g_object_unref (engine);                      // quits and reaps the process
+ *
+ * What it does for you:
+ * - spawns the engine with GSubprocess from an argv (never a shell), reads its
+ *   stdout in chunks asynchronously and splits lines, drains stderr (the last
+ *   lines are quoted in crash messages), and writes through a queue of
+ *   asynchronous writes;
+ * - `uci` -> `uciok` and `isready` -> `readyok` with time-outs, then sets the
+ *   options (`UCI_Variant` = cheops when the engine offers it, `Hash`,
+ *   `Threads`, `MultiPV`, anything set with studio_engine_set_option());
+ * - keeps ONE desired search: studio_engine_analyze() replaces it; a running
+ *   search is stopped first and the next `position`/`go` goes out only after
+ *   the engine's `bestmove` (the Lichess / Nibbler handshake); every
+ *   analyze() bumps a generation counter, and info lines that arrive for an
+ *   older search are dropped, so the model never shows a line for a position
+ *   the user has left;
+ * - merges info lines into a model (StudioEngineAnalysis) and publishes it
+ *   with the "analysis-updated" signal at most once per update-interval
+ *   (100 ms by default, i.e. ~10 times a second), and at once on `bestmove`
+ *   and when the desired position changes;
+ * - sends an `isready` ping every few seconds while analysing and times the
+ *   `stop`, to tell a hung engine from a busy one;
+ * - treats EOF / exit as a crash, a missed time-out as a hang, an overlong
+ *   line, a flood above max-lines-per-second or a run of non-UCI lines as a
+ *   failure: the process is killed, the state says which, and last-error
+ *   holds a sentence for the user;
+ * - on shutdown, restart and dispose: `quit`, close stdin, wait, SIGTERM,
+ *   wait, SIGKILL, and wait until the child is reaped.  On Linux the child
+ *   also gets PR_SET_PDEATHSIG, so it dies with the studio even if the studio
+ *   crashes.  No orphan engine.
+ *
+ * Everything runs on the thread-default main context of the thread that
+ * created the object; use it from that thread only.
+ *
+ * Link: meson dependency `studio_engine_dep` (src/studio/meson.build), which
+ * needs GLib/GIO only, not GTK.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "studio-engine-protocol.h"
+
+G_BEGIN_DECLS
+
+/* StudioEngineState: where the engine process stands (property "state"). */
+typedef enum {
+  STUDIO_ENGINE_STATE_NOT_STARTED = 0, /* no process (initial, or after shutdown) */
+  STUDIO_ENGINE_STATE_STARTING,        /* spawned; uci/uciok, options, isready/readyok */
+  STUDIO_ENGINE_STATE_IDLE,            /* ready, not searching */
+  STUDIO_ENGINE_STATE_ANALYSING,       /* an infinite search is running */
+  STUDIO_ENGINE_STATE_STOPPING,        /* `stop` sent, waiting for `bestmove` */
+  /* The error states: the process is gone (killed if need be), last-error
+   * says why, studio_engine_restart() starts a new one. */
+  STUDIO_ENGINE_STATE_CRASHED,         /* it exited or closed its output unasked */
+  STUDIO_ENGINE_STATE_HUNG,            /* it missed a time-out (uciok, readyok, bestmove after stop) */
+  STUDIO_ENGINE_STATE_FAILED,          /* could not be started, or printed nonsense / flooded */
+} StudioEngineState;
+
+#define STUDIO_TYPE_ENGINE_STATE (studio_engine_state_get_type ())
+GType        studio_engine_state_get_type (void) G_GNUC_CONST;
+
+/* Returns TRUE for CRASHED, HUNG and FAILED. */
+gboolean     studio_engine_state_is_error (StudioEngineState state);
+
+/* StudioEngineLine: the latest information about one MultiPV line. */
+typedef struct {
+  int                 multipv;     /* 1-based rank */
+  int                 depth;       /* plies, of the latest info for this line */
+  int                 seldepth;
+  StudioUciScoreKind  score_kind;  /* NONE until the engine gave a score */
+  /* Seen from the side to move in the analysed position (fen + moves):
+   * centipawns, or moves to an Ascension (+N: the side to move achieves it
+   * in N moves, -N: the opponent does).  See StudioUciInfo. */
+  int                 score;
+  StudioUciBound      bound;       /* EXACT, or the score is a bound */
+  char              **pv;          /* NULL-terminated move texts ("d3e4"); never NULL */
+} StudioEngineLine;
+
+/* StudioEngineAnalysis: an immutable snapshot of the analysis of one
+ * desired search, handed out by "analysis-updated".  All fields are
+ * read-only; keep it with studio_engine_analysis_ref(). */
+typedef struct {
+  guint               generation;  /* of the studio_engine_analyze() call it belongs to */
+  char               *fen;         /* the position analysed: this FEN ... */
+  char              **moves;       /* ... then these move texts (NULL-terminated, never NULL) */
+  guint               n_lines;     /* lines[0..n_lines-1], sorted by multipv (1, 2, ...) */
+  StudioEngineLine   *lines;
+  int                 depth;       /* depth of line 1 (0 before the first info) */
+  gint64              nodes;       /* latest values from any info line, 0 if none yet */
+  gint64              nps;         /* nodes per second */
+  int                 hashfull;    /* per mille */
+  gint64              time_ms;     /* since `go` */
+  gboolean            finished;    /* TRUE once `bestmove` ended this search */
+  char               *bestmove;    /* move text of `bestmove` when finished, else NULL */
+  /*< private >*/
+  gint                ref_count;
+} StudioEngineAnalysis;
+
+#define STUDIO_TYPE_ENGINE_ANALYSIS (studio_engine_analysis_get_type ())
+GType                 studio_engine_analysis_get_type (void) G_GNUC_CONST;
+StudioEngineAnalysis *studio_engine_analysis_ref      (StudioEngineAnalysis *analysis);
+void                  studio_engine_analysis_unref    (StudioEngineAnalysis *analysis);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StudioEngineAnalysis, studio_engine_analysis_unref)
+
+#define STUDIO_TYPE_ENGINE (studio_engine_get_type ())
+G_DECLARE_FINAL_TYPE (StudioEngine, studio_engine, STUDIO, ENGINE, GObject)
+
+/**
+ * studio_engine_find_default_path:
+ *
+ * Finds the bundled engine: the environment variable `CHEOPS_ENGINE` if set
+ * and not empty; else, when the running program lies inside the meson build
+ * tree (the studio run uninstalled, or a test), the build tree's
+ * `src/engine/cheops-engine`; else `<libexecdir>/cheops-engine`.
+ * The file is not required to exist (start-up then fails with a message).
+ *
+ * Returns: (transfer full): an absolute path (or the variable's value)
+ */
+char                 *studio_engine_find_default_path (void);
+
+/**
+ * studio_engine_new:
+ * @argv: (nullable) (array zero-terminated=1): the engine's program and
+ *   arguments; %NULL means { studio_engine_find_default_path (), NULL }
+ *
+ * Creates a client in state NOT_STARTED; no process is spawned yet.
+ *
+ * Returns: (transfer full): a new #StudioEngine
+ */
+StudioEngine         *studio_engine_new               (const char *const *argv);
+
+/**
+ * studio_engine_start:
+ * @self: a #StudioEngine in state NOT_STARTED or an error state
+ *
+ * Spawns the engine and starts the handshake (state STARTING, then IDLE, or
+ * ANALYSING if a search is desired).  Does nothing in any other state.
+ * If the program cannot be spawned the state becomes FAILED with last-error
+ * set, and %FALSE is returned; every later failure is reported through the
+ * state and last-error only.
+ *
+ * Returns: %FALSE if spawning failed
+ */
+gboolean              studio_engine_start             (StudioEngine *self);
+
+/**
+ * studio_engine_restart:
+ * @self: a #StudioEngine
+ *
+ * Ends the current process if any (quit -> SIGTERM -> SIGKILL, without
+ * blocking), clears last-error and starts a new one.  The desired search,
+ * the options and the MultiPV survive, so analysis resumes where it was.
+ */
+void                  studio_engine_restart           (StudioEngine *self);
+
+/**
+ * studio_engine_shutdown:
+ * @self: a #StudioEngine
+ *
+ * Forgets the desired search and ends the process (quit -> SIGTERM ->
+ * SIGKILL, without blocking the main loop).  The state becomes NOT_STARTED
+ * at once; the process is reaped in the background, or at the latest when
+ * @self is disposed.
+ */
+void                  studio_engine_shutdown          (StudioEngine *self);
+
+/**
+ * studio_engine_analyze:
+ * @self: a #StudioEngine
+ * @fen: (nullable): the FEN of the start position (DESIGN.md section 3);
+ *   %NULL for the initial position
+ * @moves: (nullable) (array zero-terminated=1): move texts ("d3e4") played
+ *   from @fen to reach the position to analyse; the studio sends the game's
+ *   moves so that the engine sees the repetition history (8.4.3)
+ * @multipv: how many best lines to show, 1..256
+ *
+ * Makes this infinite analysis the desired search.  Bumps the generation,
+ * resets the model and publishes the empty model at once (so a view clears
+ * the lines of the old position).  If another search is running it is
+ * stopped first; if the engine is NOT_STARTED it is started.  In an error
+ * state the search is remembered and begins after studio_engine_restart().
+ * Calling it again with the same position and @multipv while that search
+ * runs does nothing (and returns the same generation).
+ *
+ * To show threats (what the opponent would play if it were its move), pass
+ * the position with the side to move flipped; that is the studio's job.
+ *
+ * Returns: the generation of this search, or 0 if @fen or @moves cannot be
+ *   sent (a control character, or a move that is not move text)
+ */
+guint                 studio_engine_analyze           (StudioEngine      *self,
+                                                       const char        *fen,
+                                                       const char *const *moves,
+                                                       guint              multipv);
+
+/**
+ * studio_engine_stop:
+ * @self: a #StudioEngine
+ *
+ * Forgets the desired search and stops the running one (`stop`, state
+ * STOPPING until `bestmove`, then IDLE).  The last model stays readable and
+ * is published once more, with finished set, when `bestmove` arrives.
+ */
+void                  studio_engine_stop              (StudioEngine *self);
+
+/**
+ * studio_engine_set_option:
+ * @self: a #StudioEngine
+ * @name: a UCI option name ("Hash", "Threads", ...); use
+ *   studio_engine_analyze() for MultiPV
+ * @value: (nullable): the value as UCI text ("64", "true"), %NULL for a button
+ *
+ * Remembers the option and sends it when the engine is not searching (UCI
+ * forbids `setoption` during a search): at once when IDLE; when ANALYSING
+ * the search is stopped, the option sent and the search started again under
+ * a new generation.  Remembered options are sent again after a restart.
+ * Options the engine did not declare are not sent.
+ */
+void                  studio_engine_set_option        (StudioEngine *self,
+                                                       const char   *name,
+                                                       const char   *value);
+
+/**
+ * studio_engine_lookup_option:
+ * @self: a #StudioEngine
+ * @name: an option name, matched without regard to case as UCI says
+ *
+ * Returns: (transfer none) (nullable): the engine's declaration of @name
+ *   (type, default, min/max, combo values), known once the state has left
+ *   STARTING; %NULL if the engine does not have it
+ */
+const StudioUciOption *studio_engine_lookup_option    (StudioEngine *self,
+                                                       const char   *name);
+
+/* Property "state" (StudioEngineState, notifies). */
+StudioEngineState     studio_engine_get_state         (StudioEngine *self);
+
+/**
+ * studio_engine_get_last_error:
+ * @self: a #StudioEngine
+ *
+ * Property "last-error" (notifies): a sentence for the user saying what went
+ * wrong ("The engine stopped unexpectedly (killed by signal 11: Segmentation
+ * fault)."), translated, possibly followed by the engine's last lines on
+ * stderr.  Set on entering an error state, cleared by restart/start.
+ *
+ * Returns: (transfer none) (nullable): the message, or %NULL
+ */
+const char           *studio_engine_get_last_error    (StudioEngine *self);
+
+/**
+ * studio_engine_get_analysis:
+ * @self: a #StudioEngine
+ *
+ * Returns: (transfer none) (nullable): the last published snapshot (the one
+ *   "analysis-updated" carried last), or %NULL before the first analyze()
+ */
+StudioEngineAnalysis *studio_engine_get_analysis      (StudioEngine *self);
+
+/* The generation of the desired search (0: none yet). */
+guint                 studio_engine_get_generation    (StudioEngine *self);
+
+/* Property "name": the engine's `id name`, or NULL before uciok. */
+const char           *studio_engine_get_name          (StudioEngine *self);
+
+/* The program and arguments the engine is spawned with. */
+const char *const    *studio_engine_get_argv          (StudioEngine *self);
+
+/* The process id of the running engine, or 0 when there is none (tests use
+ * it to check that no process survives). */
+GPid                  studio_engine_get_pid           (StudioEngine *self);
+
+/**
+ * studio_engine_set_timeouts:
+ * @self: a #StudioEngine
+ * @handshake_ms: time for `uciok` after `uci` and for `readyok` after the
+ *   start-up `isready` (default 10000)
+ * @ping_interval_ms: while analysing, an `isready` ping is sent this often
+ *   (default 5000)
+ * @reply_ms: time for `readyok` after a ping and for `bestmove` after `stop`
+ *   (default 5000)
+ * @quit_ms: after `quit`, then again after SIGTERM, how long to wait for the
+ *   process to exit before the next step (default 1000)
+ *
+ * Sets the time-outs (milliseconds; 0 keeps the current value).  Missing
+ * the first three makes the state HUNG.  Tests use short values.
+ */
+void                  studio_engine_set_timeouts      (StudioEngine *self,
+                                                       guint         handshake_ms,
+                                                       guint         ping_interval_ms,
+                                                       guint         reply_ms,
+                                                       guint         quit_ms);
+
+/* Property "update-interval" (milliseconds, default 100, 0 = publish every
+ * change): the minimum time between two "analysis-updated" emissions. */
+void                  studio_engine_set_update_interval (StudioEngine *self,
+                                                         guint         interval_ms);
+
+/* Property "max-lines-per-second" (default 100000, 0 = no limit): an engine
+ * that prints more lines than this within one second is FAILED ("floods"). */
+void                  studio_engine_set_max_lines_per_second (StudioEngine *self,
+                                                              guint         max_lines);
+
+/*
+ * Signals:
+ *
+ * "analysis-updated" (StudioEngine *self, StudioEngineAnalysis *analysis,
+ *                     gpointer user_data)
+ *   A new snapshot of the desired search's model (transfer none: ref it to
+ *   keep it).  Emitted at most once per update-interval while info lines
+ *   arrive, at once when analyze() changes the position (an empty model with
+ *   the new generation) and when `bestmove` ends the search (finished set).
+ *   Every snapshot's generation is the current desired generation at the
+ *   time of emission: stale lines never reach the view.
+ */
+
+G_END_DECLS

@@ -1,0 +1,331 @@
+/* fake-engine.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A scripted UCI engine for the engine client's tests: one program, and the
+ * misbehaviour picked by its first argument:
+ *
+ *   good               well-behaved: answers uci/isready/setoption/position/
+ *                      go/stop/quit; `go infinite` prints one info line per
+ *                      MultiPV rank every 10 ms, depth rising; on `stop` it
+ *                      prints 5 more info lines of the old search, 10 ms
+ *                      apart, then bestmove (as a real engine finishing its
+ *                      iteration does: they must be dropped after a
+ *                      position change); `go depth N` ends by itself
+ *   crash-at-start     writes a message on stderr and exits with status 3
+ *                      before reading anything
+ *   crash-mid-search   good, but aborts (SIGABRT) after 5 info lines of a search
+ *   hang-on-stop       good, but ignores `stop` (goes on printing info)
+ *   hang-in-search     good, but once searching reads nothing more and
+ *                      prints nothing (no readyok to a ping, no bestmove)
+ *   flood RATE         good, but prints RATE info lines per second while
+ *                      searching (0: as fast as the pipe takes them)
+ *   long-line          good, but a search prints 100 KiB without a newline
+ *   garbage            a banner and junk before uciok (which it does send),
+ *                      then a search prints junk lines: binary bytes, info
+ *                      lines with bad values, words
+ *   garbage-only       prints junk in answer to uci, never uciok
+ *   late-uciok MS      good, but waits MS milliseconds before uciok
+ *   no-cheops          offers UCI_Variant with chess only
+ *   ignore-quit        good, but ignores quit, stdin EOF and SIGTERM
+ *
+ * The first move of every PV is a tag of the position searched: the last
+ * move of the `position ... moves` command, or "a1b1" without moves.  The
+ * tests use it to tell which position a line is about.
+ */
+
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *mode = "good";
+static int multipv = 1;
+static char tag[16] = "a1b1";
+static int searching = 0;
+static int search_depth_limit = 0;
+static int depth = 0;
+static long long nodes = 0;
+static int lines_in_search = 0;
+static int flood_rate = 0;
+
+static int
+is_mode (const char *m)
+{
+  return strcmp (mode, m) == 0;
+}
+
+static long long
+now_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void
+sleep_ms (int ms)
+{
+  struct timespec ts = { ms / 1000, (long) (ms % 1000) * 1000000 };
+
+  nanosleep (&ts, NULL);
+}
+
+static void
+print_info (int rank)
+{
+  nodes += 1000;
+  printf ("info depth %d seldepth %d multipv %d score cp %d nodes %lld nps 100000 "
+          "hashfull %d time %d pv %s c3d4 e5f6\n",
+          depth, depth + 2, rank, 10 * rank + depth, nodes, depth % 1000, depth * 10, tag);
+}
+
+static void
+print_bestmove (void)
+{
+  printf ("bestmove %s ponder c3d4\n", tag);
+  fflush (stdout);
+  searching = 0;
+}
+
+static void
+print_garbage (int i)
+{
+  switch (i % 5)
+    {
+    case 0:
+      fwrite ("\x01\xff\xfe binary \x80\x81\n", 1, 16, stdout);
+      break;
+    case 1:
+      printf ("info depth x score cp\n");
+      break;
+    case 2:
+      printf ("info depth 3 pv zz99 !!\n");
+      break;
+    case 3:
+      printf ("the quick brown fox %d\n", i);
+      break;
+    default:
+      printf ("bestmove\n");
+      break;
+    }
+}
+
+/* One step of a running search. */
+static void
+search_step (void)
+{
+  if (is_mode ("long-line"))
+    {
+      for (int i = 0; i < 100 * 1024 / 8; i++)
+        fputs ("xxxxxxxx", stdout);
+      fflush (stdout);
+      return;
+    }
+  if (is_mode ("garbage"))
+    {
+      for (int i = 0; i < 20; i++)
+        print_garbage (i);
+      fflush (stdout);
+      return;
+    }
+  if (is_mode ("flood"))
+    {
+      /* In 10 ms steps: RATE / 100 lines per step. */
+      int n = flood_rate > 0 ? flood_rate / 100 : 1000;
+
+      for (int i = 0; i < n; i++)
+        {
+          if (i % multipv == 0)
+            depth++;
+          print_info (1 + i % multipv);
+        }
+      fflush (stdout);
+      return;
+    }
+
+  depth++;
+  for (int rank = 1; rank <= multipv; rank++)
+    print_info (rank);
+  fflush (stdout);
+  lines_in_search += multipv;
+  if (is_mode ("crash-mid-search") && lines_in_search >= 5)
+    {
+      fprintf (stderr, "fake-engine: assertion failed in search\n");
+      fflush (stderr);
+      abort ();
+    }
+  if (search_depth_limit > 0 && depth >= search_depth_limit)
+    print_bestmove ();
+}
+
+static void
+handle_command (char *line)
+{
+  char *nl = strchr (line, '\n');
+
+  if (nl != NULL)
+    *nl = '\0';
+
+  if (strcmp (line, "uci") == 0)
+    {
+      if (is_mode ("garbage-only"))
+        {
+          for (int i = 0; i < 10; i++)
+            print_garbage (i);
+          fflush (stdout);
+          return;
+        }
+      if (is_mode ("garbage"))
+        {
+          printf ("Fake Engine 1.0 by nobody (a banner, not UCI)\n");
+          for (int i = 0; i < 10; i++)
+            print_garbage (i);
+        }
+      printf ("id name Fake Engine (%s)\n", mode);
+      printf ("id author The Cheops Studio tests\n");
+      printf ("option name Hash type spin default 16 min 1 max 1024\n");
+      printf ("option name Threads type spin default 1 min 1 max 8\n");
+      printf ("option name MultiPV type spin default 1 min 1 max 16\n");
+      printf ("option name Clear Hash type button\n");
+      if (is_mode ("no-cheops"))
+        printf ("option name UCI_Variant type combo default chess var chess var shogi\n");
+      else
+        printf ("option name UCI_Variant type combo default cheops var cheops\n");
+      fflush (stdout);
+      if (is_mode ("late-uciok"))
+        {
+          fflush (stdout);
+          sleep_ms (flood_rate);
+        }
+      printf ("uciok\n");
+      fflush (stdout);
+    }
+  else if (strcmp (line, "isready") == 0)
+    {
+      printf ("readyok\n");
+      fflush (stdout);
+    }
+  else if (strncmp (line, "setoption name MultiPV value ", 29) == 0)
+    multipv = atoi (line + 29);
+  else if (strncmp (line, "position ", 9) == 0)
+    {
+      char *moves = strstr (line, " moves ");
+
+      strcpy (tag, "a1b1");
+      if (moves != NULL)
+        {
+          char *last = strrchr (line, ' ');
+
+          snprintf (tag, sizeof tag, "%s", last + 1);
+        }
+    }
+  else if (strncmp (line, "go", 2) == 0)
+    {
+      char *d = strstr (line, "depth ");
+
+      search_depth_limit = d != NULL ? atoi (d + 6) : 0;
+      searching = 1;
+      depth = 0;
+      nodes = 0;
+      lines_in_search = 0;
+      if (is_mode ("hang-in-search"))
+        for (;;)
+          sleep_ms (1000);
+    }
+  else if (strcmp (line, "stop") == 0)
+    {
+      if (is_mode ("hang-on-stop") || !searching)
+        return;
+      for (int i = 0; i < 5; i++)
+        {
+          sleep_ms (10);
+          depth++;
+          print_info (1);
+          fflush (stdout);
+        }
+      print_bestmove ();
+    }
+  else if (strcmp (line, "quit") == 0)
+    {
+      if (!is_mode ("ignore-quit"))
+        exit (0);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  static char inbuf[65536];
+  static char line[65536];
+  size_t inlen = 0;
+  long long next_step = 0;
+
+  if (argc > 1)
+    mode = argv[1];
+  if (argc > 2)
+    flood_rate = atoi (argv[2]);
+
+  if (is_mode ("crash-at-start"))
+    {
+      fprintf (stderr, "fake-engine: cannot open its network file\n");
+      return 3;
+    }
+  if (is_mode ("ignore-quit"))
+    signal (SIGTERM, SIG_IGN);
+
+  for (;;)
+    {
+      struct pollfd pfd = { 0, POLLIN, 0 };
+      int timeout = -1;
+
+      if (searching && !(is_mode ("flood") && flood_rate == 0))
+        {
+          long long wait = next_step - now_ms ();
+
+          timeout = wait > 0 ? (int) wait : 0;
+        }
+      else if (searching)
+        timeout = 0;
+
+      if (poll (&pfd, 1, timeout) > 0)
+        {
+          /* Unbuffered reads, so that poll() sees every pending line. */
+          ssize_t n = read (0, inbuf + inlen, sizeof inbuf - 1 - inlen);
+          char *nl;
+
+          if (n <= 0)
+            {
+              if (is_mode ("ignore-quit"))
+                for (;;)
+                  sleep_ms (1000);
+              return 0;
+            }
+          inlen += (size_t) n;
+          inbuf[inlen] = '\0';
+          while ((nl = memchr (inbuf, '\n', inlen)) != NULL)
+            {
+              size_t len = (size_t) (nl - inbuf) + 1;
+
+              memcpy (line, inbuf, len);
+              line[len] = '\0';
+              memmove (inbuf, inbuf + len, inlen - len);
+              inlen -= len;
+              handle_command (line);
+            }
+          if (inlen == sizeof inbuf - 1)
+            inlen = 0;
+          continue;
+        }
+      if (searching && now_ms () >= next_step)
+        {
+          search_step ();
+          next_step = now_ms () + 10;
+        }
+    }
+}

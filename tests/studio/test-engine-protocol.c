@@ -1,0 +1,324 @@
+/* test-engine-protocol.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The UCI parser and formatter on real and malformed lines, and the PV to
+ * SAN helper.  No process, no display.
+ */
+
+#include <gio/gio.h>
+
+#include "studio-engine-protocol.h"
+#include "studio-engine-san.h"
+
+static void
+test_parse_info_full (void)
+{
+  StudioUciMessage m;
+
+  /* A Stockfish-style line. */
+  g_assert_cmpint (studio_uci_parse_line ("info depth 12 seldepth 18 multipv 2 score cp -35 "
+                                          "nodes 123456 nps 987654 hashfull 42 tbhits 0 time 125 "
+                                          "pv d3e4 n4m5 i8i9q\r\n", &m),
+                   ==, STUDIO_UCI_MESSAGE_INFO);
+  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_INFO);
+  g_assert_cmpuint (m.info.fields, ==,
+                    STUDIO_UCI_INFO_DEPTH | STUDIO_UCI_INFO_SELDEPTH | STUDIO_UCI_INFO_MULTIPV
+                    | STUDIO_UCI_INFO_SCORE | STUDIO_UCI_INFO_NODES | STUDIO_UCI_INFO_NPS
+                    | STUDIO_UCI_INFO_HASHFULL | STUDIO_UCI_INFO_TIME | STUDIO_UCI_INFO_PV);
+  g_assert_cmpint (m.info.depth, ==, 12);
+  g_assert_cmpint (m.info.seldepth, ==, 18);
+  g_assert_cmpint (m.info.multipv, ==, 2);
+  g_assert_cmpint (m.info.score_kind, ==, STUDIO_UCI_SCORE_CP);
+  g_assert_cmpint (m.info.score, ==, -35);
+  g_assert_cmpint (m.info.bound, ==, STUDIO_UCI_BOUND_EXACT);
+  g_assert_cmpint (m.info.nodes, ==, 123456);
+  g_assert_cmpint (m.info.nps, ==, 987654);
+  g_assert_cmpint (m.info.hashfull, ==, 42);
+  g_assert_cmpint (m.info.time_ms, ==, 125);
+  g_assert_cmpuint (g_strv_length (m.info.pv), ==, 3);
+  g_assert_cmpstr (m.info.pv[0], ==, "d3e4");
+  g_assert_cmpstr (m.info.pv[1], ==, "n4m5");
+  g_assert_cmpstr (m.info.pv[2], ==, "i8i9q");
+  g_assert_null (m.info.string);
+  studio_uci_message_clear (&m);
+  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_EMPTY);
+  g_assert_null (m.info.pv);
+}
+
+static void
+test_parse_info_partial (void)
+{
+  StudioUciMessage m;
+
+  /* Mate scores, bounds, keys in another order, extra blanks, unknown keys. */
+  studio_uci_parse_line ("  info   multipv 1 score mate -3 upperbound  depth 7 wdl 10 20 970 pv a1b1", &m);
+  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_INFO);
+  g_assert_cmpint (m.info.score_kind, ==, STUDIO_UCI_SCORE_MATE);
+  g_assert_cmpint (m.info.score, ==, -3);
+  g_assert_cmpint (m.info.bound, ==, STUDIO_UCI_BOUND_UPPER);
+  g_assert_cmpint (m.info.depth, ==, 7);
+  g_assert_cmpstr (m.info.pv[0], ==, "a1b1");
+  g_assert_null (m.info.pv[1]);
+  studio_uci_message_clear (&m);
+
+  studio_uci_parse_line ("info score cp 15 lowerbound nodes 10", &m);
+  g_assert_cmpint (m.info.bound, ==, STUDIO_UCI_BOUND_LOWER);
+  g_assert_cmpint (m.info.nodes, ==, 10);
+  g_assert_cmpint (m.info.multipv, ==, 1); /* absent: 1 */
+  g_assert_false (m.info.fields & STUDIO_UCI_INFO_MULTIPV);
+  g_assert_false (m.info.fields & STUDIO_UCI_INFO_PV);
+  g_assert_null (m.info.pv);
+  studio_uci_message_clear (&m);
+
+  /* currmove lines carry no score or pv. */
+  studio_uci_parse_line ("info depth 20 currmove e3f3 currmovenumber 4", &m);
+  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_INFO);
+  g_assert_cmpuint (m.info.fields, ==, STUDIO_UCI_INFO_DEPTH);
+  studio_uci_message_clear (&m);
+
+  /* info string keeps the rest of the line, key words included. */
+  studio_uci_parse_line ("info string NNUE depth pv evaluation enabled", &m);
+  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_INFO);
+  g_assert_cmpuint (m.info.fields, ==, STUDIO_UCI_INFO_STRING);
+  g_assert_cmpstr (m.info.string, ==, "NNUE depth pv evaluation enabled");
+  studio_uci_message_clear (&m);
+
+  /* A pv ends at the next key. */
+  studio_uci_parse_line ("info pv d3e4 e3f3 depth 5", &m);
+  g_assert_cmpuint (g_strv_length (m.info.pv), ==, 2);
+  g_assert_cmpint (m.info.depth, ==, 5);
+  studio_uci_message_clear (&m);
+}
+
+static void
+test_parse_info_malformed (void)
+{
+  static const char *const bad[] = {
+    "info depth x",
+    "info depth",
+    "info depth -1",
+    "info score cp",
+    "info score cp abc",
+    "info score pawns 3",
+    "info score",
+    "info nodes 12k",
+    "info hashfull 1001",
+    "info multipv 0 pv a1b1",
+    "info pv",
+    "info pv zz99",
+    "info pv d3e4 r1a1",          /* column r does not exist */
+    "info pv d3e0",               /* level 0 does not exist */
+    "info pv d3e4x",              /* only q may follow */
+    "info depth 99999999999999999999",
+    "info refutation d3e4 !!",
+  };
+  StudioUciMessage m;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_test_message ("%s", bad[i]);
+      g_assert_cmpint (studio_uci_parse_line (bad[i], &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+      g_assert_null (m.info.pv);
+      g_assert_cmpuint (m.info.fields, ==, 0);
+      studio_uci_message_clear (&m);
+    }
+}
+
+static void
+test_parse_other (void)
+{
+  StudioUciMessage m;
+
+  g_assert_cmpint (studio_uci_parse_line ("uciok", &m), ==, STUDIO_UCI_MESSAGE_UCIOK);
+  g_assert_cmpint (studio_uci_parse_line ("readyok\r", &m), ==, STUDIO_UCI_MESSAGE_READYOK);
+  g_assert_cmpint (studio_uci_parse_line ("readyok now", &m), ==, STUDIO_UCI_MESSAGE_UNKNOWN);
+  g_assert_cmpint (studio_uci_parse_line ("", &m), ==, STUDIO_UCI_MESSAGE_EMPTY);
+  g_assert_cmpint (studio_uci_parse_line (" \t ", &m), ==, STUDIO_UCI_MESSAGE_EMPTY);
+  g_assert_cmpint (studio_uci_parse_line (NULL, &m), ==, STUDIO_UCI_MESSAGE_EMPTY);
+  g_assert_cmpint (studio_uci_parse_line ("Stockfish 16 by the Stockfish developers", &m),
+                   ==, STUDIO_UCI_MESSAGE_UNKNOWN);
+  g_assert_cmpint (studio_uci_parse_line ("\xff\xfe info depth 3", &m), ==, STUDIO_UCI_MESSAGE_UNKNOWN);
+  g_assert_cmpint (studio_uci_parse_line ("info depth 3 \xc3", &m), ==, STUDIO_UCI_MESSAGE_UNKNOWN);
+
+  studio_uci_parse_line ("id name Cheops Engine 0.1", &m);
+  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_ID);
+  g_assert_cmpstr (m.id_key, ==, "name");
+  g_assert_cmpstr (m.id_value, ==, "Cheops Engine 0.1");
+  studio_uci_message_clear (&m);
+  g_assert_cmpint (studio_uci_parse_line ("id name", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+
+  studio_uci_parse_line ("bestmove i8i9q ponder n4m5", &m);
+  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_BESTMOVE);
+  g_assert_cmpstr (m.bestmove, ==, "i8i9q");
+  g_assert_cmpstr (m.ponder, ==, "n4m5");
+  studio_uci_message_clear (&m);
+
+  studio_uci_parse_line ("bestmove d3e4", &m);
+  g_assert_cmpstr (m.bestmove, ==, "d3e4");
+  g_assert_null (m.ponder);
+  studio_uci_message_clear (&m);
+
+  studio_uci_parse_line ("bestmove (none)", &m);
+  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_BESTMOVE);
+  g_assert_null (m.bestmove);
+  studio_uci_message_clear (&m);
+
+  studio_uci_parse_line ("bestmove 0000", &m);
+  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_BESTMOVE);
+  g_assert_null (m.bestmove);
+  studio_uci_message_clear (&m);
+
+  g_assert_cmpint (studio_uci_parse_line ("bestmove", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+  g_assert_cmpint (studio_uci_parse_line ("bestmove e2e4!", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+}
+
+static void
+test_parse_option (void)
+{
+  StudioUciMessage m;
+
+  studio_uci_parse_line ("option name Hash type spin default 16 min 1 max 33554432", &m);
+  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_OPTION);
+  g_assert_cmpstr (m.option.name, ==, "Hash");
+  g_assert_cmpint (m.option.type, ==, STUDIO_UCI_OPTION_SPIN);
+  g_assert_cmpstr (m.option.default_value, ==, "16");
+  g_assert_cmpint (m.option.min, ==, 1);
+  g_assert_cmpint (m.option.max, ==, 33554432);
+  g_assert_null (m.option.vars);
+  studio_uci_message_clear (&m);
+
+  studio_uci_parse_line ("option name Clear Hash type button", &m);
+  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_OPTION);
+  g_assert_cmpstr (m.option.name, ==, "Clear Hash");
+  g_assert_cmpint (m.option.type, ==, STUDIO_UCI_OPTION_BUTTON);
+  g_assert_null (m.option.default_value);
+  studio_uci_message_clear (&m);
+
+  studio_uci_parse_line ("option name UCI_Variant type combo default cheops var cheops var chess var grand chess", &m);
+  g_assert_cmpint (m.option.type, ==, STUDIO_UCI_OPTION_COMBO);
+  g_assert_cmpstr (m.option.default_value, ==, "cheops");
+  g_assert_cmpuint (g_strv_length (m.option.vars), ==, 3);
+  g_assert_cmpstr (m.option.vars[0], ==, "cheops");
+  g_assert_cmpstr (m.option.vars[1], ==, "chess");
+  g_assert_cmpstr (m.option.vars[2], ==, "grand chess");
+  studio_uci_message_clear (&m);
+
+  studio_uci_parse_line ("option name EvalFile type string default <empty>", &m);
+  g_assert_cmpint (m.option.type, ==, STUDIO_UCI_OPTION_STRING);
+  g_assert_cmpstr (m.option.default_value, ==, "");
+  studio_uci_message_clear (&m);
+
+  studio_uci_parse_line ("option name Ponder type check default false", &m);
+  g_assert_cmpint (m.option.type, ==, STUDIO_UCI_OPTION_CHECK);
+  g_assert_cmpstr (m.option.default_value, ==, "false");
+  studio_uci_message_clear (&m);
+
+  g_assert_cmpint (studio_uci_parse_line ("option name Hash", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+  g_assert_cmpint (studio_uci_parse_line ("option type spin", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+  g_assert_cmpint (studio_uci_parse_line ("option name X type dial", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+  g_assert_cmpint (studio_uci_parse_line ("option name X type spin min ten", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+  g_assert_cmpint (studio_uci_parse_line ("option foo", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+}
+
+static void
+test_move_text (void)
+{
+  static const char *const good[] = { "d3e4", "i8i9", "i8i9q", "a1q1", "i5i9", "0000", NULL };
+  static const char *const bad[] = { "", "d3", "d3e", "r1a1", "a0b1", "d3e4n", "D3E4", "d3e4qq", "d10e4", NULL };
+
+  for (guint i = 0; good[i] != NULL; i++)
+    g_assert_true (studio_uci_is_move_text (good[i]));
+  for (guint i = 0; bad[i] != NULL; i++)
+    g_assert_false (studio_uci_is_move_text (bad[i]));
+  g_assert_false (studio_uci_is_move_text (NULL));
+}
+
+static void
+test_format (void)
+{
+  const char *moves[] = { "d4e5", "n4m5", NULL };
+  const char *bad_move[] = { "d4e5", "quit", NULL };
+  const char *fen = "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka a 0 1";
+  g_autofree char *a = studio_uci_format_position (NULL, NULL);
+  g_autofree char *b = studio_uci_format_position (fen, moves);
+  g_autofree char *c = studio_uci_format_position ("  1/3/5 a 0 1 \n", NULL);
+  g_autofree char *d = studio_uci_format_setoption ("Clear Hash", NULL);
+  g_autofree char *e = studio_uci_format_setoption ("Hash", "64");
+  g_autofree char *f = studio_uci_format_go (0, 0, 0);
+  g_autofree char *g = studio_uci_format_go (12, 0, 500);
+  g_autofree char *h = studio_uci_format_position (NULL, (const char *[]) { NULL });
+
+  g_assert_cmpstr (a, ==, "position startpos");
+  g_assert_cmpstr (b, ==, "position fen 1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka a 0 1 moves d4e5 n4m5");
+  g_assert_cmpstr (c, ==, "position fen 1/3/5 a 0 1");
+  g_assert_cmpstr (d, ==, "setoption name Clear Hash");
+  g_assert_cmpstr (e, ==, "setoption name Hash value 64");
+  g_assert_cmpstr (f, ==, "go infinite");
+  g_assert_cmpstr (g, ==, "go depth 12 movetime 500");
+  g_assert_cmpstr (h, ==, "position startpos");
+
+  /* Nothing can smuggle a second command into the engine. */
+  g_assert_null (studio_uci_format_position ("1/3 a 0 1\nquit", NULL));
+  g_assert_null (studio_uci_format_position ("1/3 a\r0 1", NULL));
+  g_assert_null (studio_uci_format_position ("", NULL));
+  g_assert_null (studio_uci_format_position (NULL, bad_move));
+  g_assert_null (studio_uci_format_setoption ("Hash\nquit", "1"));
+  g_assert_null (studio_uci_format_setoption ("Hash", "1\nquit"));
+  g_assert_null (studio_uci_format_setoption ("", "1"));
+}
+
+static void
+test_pv_to_san (void)
+{
+  const char *pv[] = { "d4e5", "n4m5", NULL };
+  const char *illegal[] = { "d4e5", "d4e5", "n4m5", NULL };
+  const char *after[] = { "d4e5", NULL };
+  const char *pv2[] = { "n4m5", NULL };
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) san = NULL;
+
+  san = studio_engine_pv_to_san (NULL, NULL, pv, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (san), ==, 2);
+  g_assert_cmpstr (san[0], ==, "e5");
+  g_assert_cmpstr (san[1], ==, "m5");
+  g_clear_pointer (&san, g_strfreev);
+
+  /* The position is the FEN plus the moves given. */
+  san = studio_engine_pv_to_san ("1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka a 0 1", after, pv2, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (san), ==, 1);
+  g_assert_cmpstr (san[0], ==, "m5");
+  g_clear_pointer (&san, g_strfreev);
+
+  /* It stops at the first move that cannot be played, keeping the rest. */
+  san = studio_engine_pv_to_san (NULL, NULL, illegal, &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_assert_cmpuint (g_strv_length (san), ==, 1);
+  g_assert_cmpstr (san[0], ==, "e5");
+  g_clear_pointer (&san, g_strfreev);
+  g_clear_error (&error);
+
+  san = studio_engine_pv_to_san ("not a fen", NULL, pv, &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_assert_cmpuint (g_strv_length (san), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/studio/engine-protocol/info/full", test_parse_info_full);
+  g_test_add_func ("/studio/engine-protocol/info/partial", test_parse_info_partial);
+  g_test_add_func ("/studio/engine-protocol/info/malformed", test_parse_info_malformed);
+  g_test_add_func ("/studio/engine-protocol/other", test_parse_other);
+  g_test_add_func ("/studio/engine-protocol/option", test_parse_option);
+  g_test_add_func ("/studio/engine-protocol/move-text", test_move_text);
+  g_test_add_func ("/studio/engine-protocol/format", test_format);
+  g_test_add_func ("/studio/engine-protocol/pv-to-san", test_pv_to_san);
+
+  return g_test_run ();
+}
