@@ -835,6 +835,29 @@ studio_document_set_shapes (StudioDocument    *self,
     cheops_game_set_annotations (self->game, self->current, annotations);
 }
 
+/* Whether @game holds nothing that was read: no move, no comment, only
+ * the roster tags at their PGN defaults. */
+static gboolean
+game_is_blank (CheopsGame *game)
+{
+  CheopsGameNode *root = cheops_game_get_root (game);
+
+  if (cheops_game_node_get_n_children (root) > 0 || cheops_game_node_get_comment_after (root) != NULL)
+    return FALSE;
+
+  for (guint i = 0; i < cheops_game_get_n_tags (game); i++)
+    {
+      const char *name, *value;
+
+      cheops_game_get_nth_tag (game, i, &name, &value);
+      if (value != NULL && value[0] != 0 &&
+          !g_str_equal (value, "?") && !g_str_equal (value, "*") && !g_str_equal (value, "????.??.??"))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
 /**
  * studio_document_load_text:
  * @self: a #StudioDocument
@@ -881,6 +904,18 @@ studio_document_load_text (StudioDocument  *self,
     }
 
   games = cheops_pgn_read_string (text, length, &errors);
+
+  /* Text in which nothing of a game could be read is no game (a paste of
+   * something else): refuse it rather than show an empty game. */
+  if (errors->len > 0)
+    {
+      gboolean blank = TRUE;
+
+      for (guint i = 0; i < games->len && blank; i++)
+        blank = game_is_blank (g_ptr_array_index (games, i));
+      if (blank)
+        g_ptr_array_set_size (games, 0);
+    }
 
   if (games->len == 0)
     {

@@ -126,7 +126,7 @@ studio_eval_bar_measure (GtkWidget      *widget,
                          int            *natural_baseline)
 {
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    *minimum = *natural = 22;
+    *minimum = *natural = 16;
   else
     *minimum = *natural = 120;
 }

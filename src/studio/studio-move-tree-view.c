@@ -66,6 +66,8 @@ G_DEFINE_FINAL_TYPE (StudioMoveTreeView, studio_move_tree_view, GTK_TYPE_WIDGET)
 
 static GParamSpec *properties [N_PROPS];
 
+static void update_menu_actions (StudioMoveTreeView *self);
+
 /* The glyph set of the palette (the Lichess set, after PGN's NAG table):
  * how each NAG is shown, and its name. */
 typedef struct {
@@ -247,6 +249,8 @@ studio_move_tree_view_update_current (StudioMoveTreeView *self)
   CheopsGameNode *current;
   GtkTextIter start, end;
 
+  update_menu_actions (self);
+
   gtk_text_buffer_get_bounds (self->buffer, &start, &end);
   gtk_text_buffer_remove_tag (self->buffer, self->current_tag, &start, &end);
 
@@ -269,10 +273,8 @@ studio_move_tree_view_update_current (StudioMoveTreeView *self)
         }
     }
 
-  /* The start position: scroll to the top. */
-  gtk_text_buffer_get_start_iter (self->buffer, &start);
-  gtk_text_buffer_move_mark (self->buffer, self->current_mark, &start);
-  gtk_text_view_scroll_mark_onscreen (self->text_view, self->current_mark);
+  /* The start position: back to the top. */
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
 }
 
 static void
@@ -375,10 +377,27 @@ click_pressed_cb (StudioMoveTreeView *self,
     }
 }
 
+/* The node the tree actions work on: the one the menu was opened on, or the
+ * current node when the action comes from elsewhere (a shortcut). */
+static CheopsGameNode *
+action_node (StudioMoveTreeView *self)
+{
+  CheopsGame *game;
+
+  if (self->document == NULL)
+    return NULL;
+
+  game = studio_document_get_game (self->document);
+  if (self->menu_node != NULL && cheops_game_contains (game, self->menu_node))
+    return self->menu_node;
+
+  return studio_document_get_current (self->document);
+}
+
 static void
 update_menu_actions (StudioMoveTreeView *self)
 {
-  CheopsGameNode *node = self->menu_node;
+  CheopsGameNode *node = action_node (self);
   gboolean valid = node != NULL && !cheops_game_node_is_root (node);
   gboolean mainline = valid && cheops_game_node_is_mainline (node);
 
@@ -526,23 +545,6 @@ context_pressed_cb (StudioMoveTreeView *self,
   gtk_popover_set_pointing_to (GTK_POPOVER (self->popover),
                                &(GdkRectangle) { (int) x, (int) y, 1, 1 });
   gtk_popover_popup (GTK_POPOVER (self->popover));
-}
-
-/* The node the tree actions work on: the one the menu was opened on, or the
- * current node when the action comes from elsewhere (a shortcut). */
-static CheopsGameNode *
-action_node (StudioMoveTreeView *self)
-{
-  CheopsGame *game;
-
-  if (self->document == NULL)
-    return NULL;
-
-  game = studio_document_get_game (self->document);
-  if (self->menu_node != NULL && cheops_game_contains (game, self->menu_node))
-    return self->menu_node;
-
-  return studio_document_get_current (self->document);
 }
 
 static void

@@ -283,15 +283,28 @@ studio_window_actions_save_as (GtkWidget  *widget,
   _studio_window_save_as ((StudioWindow *)widget, FALSE);
 }
 
+static gboolean
+close_idle_cb (gpointer data)
+{
+  StudioWindow *self = data;
+
+  gtk_window_close (GTK_WINDOW (self));
+  g_object_unref (self);
+
+  return G_SOURCE_REMOVE;
+}
+
 static void
 confirm_close_response_cb (StudioWindow     *self,
                            const char       *response,
                            AdwMessageDialog *dialog)
 {
+  /* Closed from the main loop, once the dialog has finished with its
+   * parent. */
   if (g_str_equal (response, "discard"))
     {
       self->close_confirmed = TRUE;
-      gtk_window_close (GTK_WINDOW (self));
+      g_idle_add (close_idle_cb, g_object_ref (self));
     }
   else if (g_str_equal (response, "save"))
     {

@@ -29,6 +29,7 @@ struct _StudioWindow
   StudioMoveTreeView   *move_tree;
   StudioAnalysisPanel  *analysis_panel;
   GtkLabel             *headline_label;
+  GtkLabel             *players_label;
   GtkRevealer          *problems_revealer;
   GtkLabel             *problems_title;
   GtkLabel             *problems_label;

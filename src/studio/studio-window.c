@@ -94,15 +94,41 @@ studio_window_update_title (StudioWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), window_title);
 }
 
+static const char *
+known_tag (CheopsGame *game,
+           const char *name)
+{
+  const char *value = cheops_game_get_tag (game, name);
+
+  return value != NULL && value[0] != 0 && g_strcmp0 (value, "?") != 0 ? value : NULL;
+}
+
+/* The game's heading over the moves: its event, then who played whom with
+ * which colour, the date and the result. */
 static void
 studio_window_update_headline (StudioWindow *self)
 {
   CheopsGame *game = studio_document_get_game (self->document);
-  g_autofree char *headline = cheops_game_dup_headline (game);
   CheopsSide green = cheops_game_get_green_corner (game);
+  const char *event = known_tag (game, "Event");
+  const char *green_name = known_tag (game, "Green");
+  const char *orange_name = known_tag (game, "Orange");
+  const char *date = known_tag (game, "Date");
+  const char *result = cheops_game_get_result (game);
+  g_autoptr(GString) players = g_string_new (NULL);
 
-  gtk_label_set_label (self->headline_label,
-                       headline != NULL && headline[0] != 0 ? headline : _("Game"));
+  gtk_label_set_label (self->headline_label, event != NULL ? event : _("Game"));
+
+  /* Translators: "Green Ann – Orange Bob": who played which colour */
+  g_string_append_printf (players, _("Green %s – Orange %s"),
+                          green_name != NULL ? green_name : "?",
+                          orange_name != NULL ? orange_name : "?");
+  if (date != NULL && !g_str_has_prefix (date, "????"))
+    g_string_append_printf (players, " · %s", date);
+  if (result != NULL && g_strcmp0 (result, "*") != 0)
+    g_string_append_printf (players, " · %s", result);
+  gtk_label_set_label (self->players_label, players->str);
+
   studio_board_scene_set_green_side (self->scene, green);
   studio_eval_bar_set_a_green (self->eval_bar, green == CHEOPS_SIDE_A);
 }
@@ -610,6 +636,7 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, move_tree);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, analysis_panel);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, headline_label);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, players_label);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, problems_revealer);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, problems_title);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, problems_label);
