@@ -65,6 +65,19 @@ struct _StudioBoardView
   CheopsCell        arrow_to;
   StudioBrush       arrow_brush;
 
+  /* Caches, so that a frame is mostly two image copies: the board with its
+   * coordinates (drawn again only when the size, the orientation or the
+   * text colour change), and one sprite per piece mark and colour (drawn
+   * again when the size changes). */
+  cairo_surface_t  *board_cache;
+  int               board_cache_width;
+  int               board_cache_height;
+  gboolean          board_cache_flipped;
+  GdkRGBA           board_cache_fg;
+  cairo_surface_t  *sprites[2][CHEOPS_PIECE_TYPE_NB];
+  double            sprites_radius;
+  int               sprite_size;
+
   guint             press_moved : 1;
   guint             press_dragging : 1;
 };
@@ -371,7 +384,7 @@ studio_board_view_draw_highlights (StudioBoardView *self,
 
 /* Draws the mark of @piece centred at (@cx, @cy) with radius @r. */
 static void
-studio_board_view_draw_piece (StudioBoardView *self,
+studio_board_view_draw_piece_mark (StudioBoardView *self,
                               cairo_t         *cr,
                               CheopsPiece      piece,
                               double           cx,
@@ -506,6 +519,86 @@ studio_board_view_draw_piece (StudioBoardView *self,
       cairo_paint_with_alpha (cr, alpha);
     }
 
+  cairo_restore (cr);
+}
+
+static void
+studio_board_view_clear_caches (StudioBoardView *self)
+{
+  g_clear_pointer (&self->board_cache, cairo_surface_destroy);
+  for (guint c = 0; c < 2; c++)
+    for (guint t = 0; t < CHEOPS_PIECE_TYPE_NB; t++)
+      g_clear_pointer (&self->sprites[c][t], cairo_surface_destroy);
+  self->sprites_radius = 0;
+}
+
+/* An image surface like @cr's target (same device scale), @width × @height
+ * in user units. */
+static cairo_surface_t *
+create_similar (cairo_t *cr,
+                int      width,
+                int      height)
+{
+  cairo_surface_t *target = cairo_get_target (cr);
+  cairo_surface_t *surface;
+  double sx = 1, sy = 1;
+
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  surface = cairo_surface_create_similar_image (target, CAIRO_FORMAT_ARGB32,
+                                                (int) ceil (width * sx), (int) ceil (height * sy));
+  cairo_surface_set_device_scale (surface, sx, sy);
+
+  return surface;
+}
+
+/* Draws @piece from its cached sprite (made at the first use for radius
+ * @r); @alpha below 1 draws it faded (the origin of a drag). */
+static void
+studio_board_view_draw_piece (StudioBoardView *self,
+                              cairo_t         *cr,
+                              CheopsPiece      piece,
+                              double           cx,
+                              double           cy,
+                              double           r,
+                              double           alpha)
+{
+  gboolean green = cheops_piece_side (piece) == studio_board_scene_get_green_side (self->scene);
+  CheopsPieceType type = cheops_piece_type (piece);
+  cairo_surface_t **sprite;
+
+  if (type <= CHEOPS_NO_PIECE_TYPE || type >= CHEOPS_PIECE_TYPE_NB)
+    return;
+
+  if (self->sprites_radius != r)
+    {
+      for (guint c = 0; c < 2; c++)
+        for (guint t = 0; t < CHEOPS_PIECE_TYPE_NB; t++)
+          g_clear_pointer (&self->sprites[c][t], cairo_surface_destroy);
+      self->sprites_radius = r;
+      self->sprite_size = (int) ceil (r * 2.6);
+    }
+
+  sprite = &self->sprites[green ? 0 : 1][type];
+  if (*sprite == NULL)
+    {
+      cairo_t *scr;
+
+      *sprite = create_similar (cr, self->sprite_size, self->sprite_size);
+      scr = cairo_create (*sprite);
+      studio_board_view_draw_piece_mark (self, scr, piece,
+                                         self->sprite_size / 2.0, self->sprite_size / 2.0, r, 1.0);
+      cairo_destroy (scr);
+    }
+
+  /* At whole pixels, so that the copy needs no filtering. */
+  cairo_save (cr);
+  cairo_set_source_surface (cr, *sprite,
+                            round (cx - self->sprite_size / 2.0),
+                            round (cy - self->sprite_size / 2.0));
+  if (alpha < 1.0)
+    cairo_paint_with_alpha (cr, alpha);
+  else
+    cairo_paint (cr);
   cairo_restore (cr);
 }
 
@@ -669,8 +762,37 @@ studio_board_view_draw (StudioBoardView *self,
   if (self->scene == NULL || self->scale <= 0)
     return;
 
-  studio_board_view_draw_cells (self, cr);
-  studio_board_view_draw_coordinates (self, cr);
+  {
+    GdkRGBA fg;
+    gboolean flipped = studio_board_scene_get_flipped (self->scene);
+
+    gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &fg);
+    if (self->board_cache == NULL ||
+        self->board_cache_width != width || self->board_cache_height != height ||
+        self->board_cache_flipped != flipped || !gdk_rgba_equal (&self->board_cache_fg, &fg))
+      {
+        cairo_t *bcr;
+
+        g_clear_pointer (&self->board_cache, cairo_surface_destroy);
+        self->board_cache = create_similar (cr, width, height);
+        self->board_cache_width = width;
+        self->board_cache_height = height;
+        self->board_cache_flipped = flipped;
+        self->board_cache_fg = fg;
+
+        bcr = cairo_create (self->board_cache);
+        studio_board_view_draw_cells (self, bcr);
+        studio_board_view_draw_coordinates (self, bcr);
+        cairo_destroy (bcr);
+      }
+
+    /* A copy, not a blend: the board is the first thing in the frame. */
+    cairo_save (cr);
+    cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+    cairo_set_source_surface (cr, self->board_cache, 0, 0);
+    cairo_paint (cr);
+    cairo_restore (cr);
+  }
   studio_board_view_draw_highlights (self, cr);
   studio_board_view_draw_destinations (self, cr);
   studio_board_view_draw_pieces (self, cr);
@@ -942,6 +1064,8 @@ static void
 studio_board_view_dispose (GObject *object)
 {
   StudioBoardView *self = (StudioBoardView *)object;
+
+  studio_board_view_clear_caches (self);
 
   if (self->scene != NULL)
     {

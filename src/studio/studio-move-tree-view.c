@@ -748,6 +748,17 @@ tree_comment_action (GtkWidget  *widget,
     studio_move_tree_view_edit_comment (self, node, g_str_equal (action_name, "tree.comment-before"));
 }
 
+/* Text colours that read well on the light and on the dark style. */
+static void
+studio_move_tree_view_update_colours (StudioMoveTreeView *self)
+{
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+
+  g_object_set (self->variation_tag, "foreground", dark ? "#c0bfbc" : "#77767b", NULL);
+  g_object_set (self->number_tag, "foreground", dark ? "#9a9996" : "#9a9996", NULL);
+  g_object_set (self->comment_tag, "foreground", dark ? "#99c1f1" : "#1a5fb4", NULL);
+}
+
 static void
 studio_move_tree_view_document_changed_cb (StudioMoveTreeView *self,
                                            gpointer            node,
@@ -913,6 +924,11 @@ studio_move_tree_view_init (StudioMoveTreeView *self)
   gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (gesture), GTK_PHASE_CAPTURE);
   g_signal_connect_swapped (gesture, "pressed", G_CALLBACK (context_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  studio_move_tree_view_update_colours (self);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (studio_move_tree_view_update_colours),
+                           self, G_CONNECT_SWAPPED);
 
   self->popover = gtk_popover_menu_new_from_model (NULL);
   gtk_popover_set_has_arrow (GTK_POPOVER (self->popover), FALSE);
