@@ -66,8 +66,4 @@ const StudioShape    *studio_board_scene_get_engine_arrow (StudioBoardScene     
 void                  studio_board_scene_set_engine_arrow (StudioBoardScene     *self,
                                                            CheopsMove            move);
 
-char                  studio_brush_letter                 (StudioBrush           brush);
-gboolean              studio_brush_from_letter            (char                  letter,
-                                                           StudioBrush          *brush);
-
 G_END_DECLS
