@@ -50,6 +50,7 @@ struct _StudioMoveTreeView
   GtkTextTag     *comment_tag;
   GtkTextTag     *glyph_tag;
   GtkTextTag     *result_tag;
+  GtkTextTag     *hint_tag;
 
   /* The node the context menu is about (borrowed; checked against the tree
    * before use). */
@@ -302,6 +303,10 @@ studio_move_tree_view_rebuild (StudioMoveTreeView *self)
   result = cheops_game_get_result (game);
   if (result != NULL && g_strcmp0 (result, "*") != 0)
     insert_with_tags (self, result, self->result_tag, NULL, NULL);
+
+  /* An empty game says how to begin. */
+  if (gtk_text_buffer_get_char_count (self->buffer) == 0)
+    insert_with_tags (self, _("No moves yet. Play a move on the board to begin."), self->hint_tag, NULL, NULL);
 
   studio_move_tree_view_update_current (self);
 }
@@ -902,6 +907,10 @@ studio_move_tree_view_init (StudioMoveTreeView *self)
   self->result_tag = gtk_text_buffer_create_tag (self->buffer, "result",
                                                  "weight", PANGO_WEIGHT_BOLD,
                                                  NULL);
+  self->hint_tag = gtk_text_buffer_create_tag (self->buffer, "hint",
+                                               "foreground", "#9a9996",
+                                               "style", PANGO_STYLE_ITALIC,
+                                               NULL);
   self->current_tag = gtk_text_buffer_create_tag (self->buffer, "current",
                                                   "background", "#3584e4",
                                                   "foreground", "#ffffff",

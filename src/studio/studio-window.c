@@ -120,14 +120,16 @@ studio_window_update_headline (StudioWindow *self)
   gtk_label_set_label (self->headline_label, event != NULL ? event : _("Game"));
 
   /* Translators: "Green Ann – Orange Bob": who played which colour */
-  g_string_append_printf (players, _("Green %s – Orange %s"),
-                          green_name != NULL ? green_name : "?",
-                          orange_name != NULL ? orange_name : "?");
+  if (green_name != NULL || orange_name != NULL)
+    g_string_append_printf (players, _("Green %s – Orange %s"),
+                            green_name != NULL ? green_name : "?",
+                            orange_name != NULL ? orange_name : "?");
   if (date != NULL && !g_str_has_prefix (date, "????"))
-    g_string_append_printf (players, " · %s", date);
+    g_string_append_printf (players, "%s%s", players->len > 0 ? " · " : "", date);
   if (result != NULL && g_strcmp0 (result, "*") != 0)
-    g_string_append_printf (players, " · %s", result);
+    g_string_append_printf (players, "%s%s", players->len > 0 ? " · " : "", result);
   gtk_label_set_label (self->players_label, players->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->players_label), players->len > 0);
 
   studio_board_scene_set_green_side (self->scene, green);
   studio_eval_bar_set_a_green (self->eval_bar, green == CHEOPS_SIDE_A);
