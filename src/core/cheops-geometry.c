@@ -24,6 +24,7 @@
  * level (see ray_first()).
  */
 #include "cheops-geometry.h"
+#include "cheops-geometry-private.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -32,33 +33,22 @@
 /* Offsets of the first cell of each level 1..9 (index 0 unused). */
 static const int level_offset[CHEOPS_LEVEL_NB + 2] = { 0, 0, 17, 32, 45, 56, 65, 72, 77, 80, 81 };
 
-static int8_t        cell_column_tab[CHEOPS_CELL_NB];
-static int8_t        cell_level_tab[CHEOPS_CELL_NB];
-static int8_t        strip_h[CHEOPS_CELL_NB], strip_p[CHEOPS_CELL_NB], strip_q[CHEOPS_CELL_NB];
-static CheopsCellSet step_tab[CHEOPS_CELL_NB];
-static CheopsCellSet corner_tab[CHEOPS_CELL_NB];
-static CheopsCellSet king_tab[CHEOPS_CELL_NB];
-static CheopsCellSet leap_tab[CHEOPS_CELL_NB];
-static CheopsCellSet pawn_threat_tab[CHEOPS_SIDE_NB][CHEOPS_CELL_NB];
-static CheopsCellSet pawn_step_tab[CHEOPS_CELL_NB];
-static CheopsCellSet pawn_attacker_tab[CHEOPS_SIDE_NB][CHEOPS_CELL_NB];
-static CheopsCellSet ray_tab[CHEOPS_CELL_NB][CHEOPS_RAY_NB];
-static CheopsCell    ray_list_tab[CHEOPS_CELL_NB][CHEOPS_RAY_NB][CHEOPS_RAY_MAX_CELLS];
-static uint8_t       ray_len_tab[CHEOPS_CELL_NB][CHEOPS_RAY_NB];
+int8_t        cell_column_tab[CHEOPS_CELL_NB];
+int8_t        cell_level_tab[CHEOPS_CELL_NB];
+static int8_t strip_h[CHEOPS_CELL_NB], strip_p[CHEOPS_CELL_NB], strip_q[CHEOPS_CELL_NB];
+CheopsCellSet step_tab[CHEOPS_CELL_NB];
+CheopsCellSet corner_tab[CHEOPS_CELL_NB];
+CheopsCellSet king_tab[CHEOPS_CELL_NB];
+CheopsCellSet leap_tab[CHEOPS_CELL_NB];
+CheopsCellSet pawn_threat_tab[CHEOPS_SIDE_NB][CHEOPS_CELL_NB];
+CheopsCellSet pawn_step_tab[CHEOPS_CELL_NB];
+CheopsCellSet pawn_attacker_tab[CHEOPS_SIDE_NB][CHEOPS_CELL_NB];
+CheopsCellSet ray_tab[CHEOPS_CELL_NB][CHEOPS_RAY_NB];
+CheopsCell    ray_list_tab[CHEOPS_CELL_NB][CHEOPS_RAY_NB][CHEOPS_RAY_MAX_CELLS];
+uint8_t       ray_len_tab[CHEOPS_CELL_NB][CHEOPS_RAY_NB];
+CheopsCellSet line_full_tab[CHEOPS_PIECE_TYPE_NB][CHEOPS_CELL_NB];
 static CheopsCellSet light_set, dark_set, all_set;
 static bool          initialized;
-
-/* Whether a ray's cell numbers grow (+1) or shrink (-1) as it goes, and
- * whether it visits two cells per level against that order (see above). */
-static const int8_t ray_sign[CHEOPS_RAY_NB] = {
-  +1, -1, +1, -1, +1, -1,   /* bands: E W NE SW NW SE */
-  +1, -1, +1, -1, +1, -1,   /* corners */
-  +1, -1,                   /* column up, down */
-};
-static const bool ray_against_grain[CHEOPS_RAY_NB] = {
-  [CHEOPS_RAY_BAND_NORTH_WEST] = true,
-  [CHEOPS_RAY_BAND_SOUTH_EAST] = true,
-};
 
 static inline CheopsCell
 make_cell (int c, int l)
@@ -186,6 +176,16 @@ cheops_init (void)
             }
           ray_len_tab[cell][r] = (uint8_t) n;
         }
+    }
+
+  for (CheopsCell cell = 0; cell < CHEOPS_CELL_NB; cell++)
+    {
+      for (int r = CHEOPS_RAY_BAND_EAST; r <= CHEOPS_RAY_BAND_SOUTH_EAST; r++)
+        line_full_tab[CHEOPS_QUEEN][cell] |= ray_tab[cell][r];
+      for (int r = CHEOPS_RAY_CORNER_EAST; r <= CHEOPS_RAY_CORNER_SOUTH_EAST; r++)
+        line_full_tab[CHEOPS_SISTER][cell] |= ray_tab[cell][r];
+      line_full_tab[CHEOPS_SWORDMASTER][cell] = ray_tab[cell][CHEOPS_RAY_BAND_EAST] | ray_tab[cell][CHEOPS_RAY_BAND_WEST]
+                                                | ray_tab[cell][CHEOPS_RAY_COLUMN_UP] | ray_tab[cell][CHEOPS_RAY_COLUMN_DOWN];
     }
 
   /* The inverse of the Pawn threats. */
@@ -375,83 +375,33 @@ cheops_ray_list (CheopsCell cell,
   return n;
 }
 
-/* The first cell of @blockers (non-empty, a subset of a ray of kind @ray)
- * along that ray. */
-static inline CheopsCell
-ray_first (CheopsRay ray, CheopsCellSet blockers)
-{
-  CheopsCell first;
-
-  if (ray_sign[ray] > 0)
-    {
-      first = cheops_cellset_first (blockers);
-      /* NORTH_WEST visits, on each level, the right cell and then the one to
-       * its left: if both are occupied, the right one (first + 1) is first. */
-      if (ray_against_grain[ray] && first + 1 < CHEOPS_CELL_NB
-          && cheops_cellset_has (blockers, (CheopsCell) (first + 1))
-          && cell_level_tab[first + 1] == cell_level_tab[first])
-        first++;
-    }
-  else
-    {
-      first = cheops_cellset_last (blockers);
-      /* SOUTH_EAST visits, on each level, the left cell and then the one to
-       * its right: if both are occupied, the left one (first - 1) is first. */
-      if (ray_against_grain[ray] && first > 0
-          && cheops_cellset_has (blockers, (CheopsCell) (first - 1))
-          && cell_level_tab[first - 1] == cell_level_tab[first])
-        first--;
-    }
-  return first;
-}
-
 CheopsCellSet
 cheops_ray_attacks (CheopsCell    cell,
                     CheopsRay     ray,
                     CheopsCellSet occupied)
 {
-  CheopsCellSet full = ray_tab[cell][ray];
-  CheopsCellSet blockers = full & occupied;
-
-  if (blockers == 0)
-    return full;
-  /* 3.6.3: up to and including the first piece.  The ray from that piece in
-   * the same direction is the rest of the line. */
-  return full & ~ray_tab[ray_first ((CheopsRay) ray, blockers)][ray];
+  return cheops__ray_attacks (cell, ray, occupied);
 }
 
 CheopsCellSet
 cheops_band_attacks (CheopsCell    cell,
                      CheopsCellSet occupied)
 {
-  return cheops_ray_attacks (cell, CHEOPS_RAY_BAND_EAST, occupied)
-         | cheops_ray_attacks (cell, CHEOPS_RAY_BAND_WEST, occupied)
-         | cheops_ray_attacks (cell, CHEOPS_RAY_BAND_NORTH_EAST, occupied)
-         | cheops_ray_attacks (cell, CHEOPS_RAY_BAND_SOUTH_WEST, occupied)
-         | cheops_ray_attacks (cell, CHEOPS_RAY_BAND_NORTH_WEST, occupied)
-         | cheops_ray_attacks (cell, CHEOPS_RAY_BAND_SOUTH_EAST, occupied);
+  return cheops__band_attacks (cell, occupied);
 }
 
 CheopsCellSet
 cheops_corner_attacks (CheopsCell    cell,
                        CheopsCellSet occupied)
 {
-  return cheops_ray_attacks (cell, CHEOPS_RAY_CORNER_EAST, occupied)
-         | cheops_ray_attacks (cell, CHEOPS_RAY_CORNER_WEST, occupied)
-         | cheops_ray_attacks (cell, CHEOPS_RAY_CORNER_NORTH_EAST, occupied)
-         | cheops_ray_attacks (cell, CHEOPS_RAY_CORNER_SOUTH_WEST, occupied)
-         | cheops_ray_attacks (cell, CHEOPS_RAY_CORNER_NORTH_WEST, occupied)
-         | cheops_ray_attacks (cell, CHEOPS_RAY_CORNER_SOUTH_EAST, occupied);
+  return cheops__corner_attacks (cell, occupied);
 }
 
 CheopsCellSet
 cheops_sword_attacks (CheopsCell    cell,
                       CheopsCellSet occupied)
 {
-  return cheops_ray_attacks (cell, CHEOPS_RAY_BAND_EAST, occupied)
-         | cheops_ray_attacks (cell, CHEOPS_RAY_BAND_WEST, occupied)
-         | cheops_ray_attacks (cell, CHEOPS_RAY_COLUMN_UP, occupied)
-         | cheops_ray_attacks (cell, CHEOPS_RAY_COLUMN_DOWN, occupied);
+  return cheops__sword_attacks (cell, occupied);
 }
 
 CheopsCellSet

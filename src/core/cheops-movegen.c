@@ -15,6 +15,7 @@
  */
 #include "cheops-position.h"
 #include "cheops-geometry.h"
+#include "cheops-geometry-private.h"
 
 #define APEX_BIT ((CheopsCellSet) 1 << CHEOPS_APEX)
 
@@ -37,29 +38,29 @@ piece_targets (const CheopsPosition *pos,
   switch (cheops_piece_type (piece))
     {
     case CHEOPS_KING:
-      t = cheops_king_cells (from) & ~own;
+      t = king_tab[from] & ~own;
       break;
     case CHEOPS_QUEEN:
-      t = cheops_band_attacks (from, pos->occupied) & ~own;
+      t = cheops__band_attacks (from, pos->occupied) & ~own;
       break;
     case CHEOPS_SWORDMASTER:
-      t = cheops_sword_attacks (from, pos->occupied) & ~own;
+      t = cheops__sword_attacks (from, pos->occupied) & ~own;
       if (pos->board[CHEOPS_APEX] == CHEOPS_NO_PIECE)
         t &= ~APEX_BIT;
       break;
     case CHEOPS_SISTER:
-      t = cheops_corner_attacks (from, pos->occupied) & ~own;
+      t = cheops__corner_attacks (from, pos->occupied) & ~own;
       break;
     case CHEOPS_ASSASSIN:
-      t = cheops_leap_cells (from) & ~own;
+      t = leap_tab[from] & ~own;
       if (pos->board[CHEOPS_APEX] == CHEOPS_NO_PIECE)
         t &= ~APEX_BIT;
       break;
     case CHEOPS_PAWN:
       /* 4.7.1: moves without capturing, to empty cells; 4.7.2: captures only
        * on the threatened cells. */
-      t = (cheops_pawn_step_cells (from) & ~pos->occupied)
-          | (cheops_pawn_threat_cells (side, from) & enemy);
+      t = (pawn_step_tab[from] & ~pos->occupied)
+          | (pawn_threat_tab[side][from] & enemy);
       break;
     default:
       return 0;
@@ -78,9 +79,9 @@ pinned_pieces (const CheopsPosition *pos,
   CheopsCellSet own = pos->pieces[side][0];
   CheopsCellSet snipers, pinned = 0;
 
-  snipers = (cheops_band_attacks (ksq, 0) & enemy[CHEOPS_QUEEN])
-            | (cheops_sword_attacks (ksq, 0) & enemy[CHEOPS_SWORDMASTER])
-            | (cheops_corner_attacks (ksq, 0) & enemy[CHEOPS_SISTER]);
+  snipers = (line_full_tab[CHEOPS_QUEEN][ksq] & enemy[CHEOPS_QUEEN])
+            | (line_full_tab[CHEOPS_SWORDMASTER][ksq] & enemy[CHEOPS_SWORDMASTER])
+            | (line_full_tab[CHEOPS_SISTER][ksq] & enemy[CHEOPS_SISTER]);
   while (snipers)
     {
       CheopsCell s = cheops_cellset_pop (&snipers);
@@ -126,18 +127,20 @@ legal_moves (const CheopsPosition *pos,
   checkers = cheops_position_attackers (pos, ksq, side ^ 1, pos->occupied);
   pinned = pinned_pieces (pos, side);
 
-  /* Outside check any destination will do; in single check the checker
-   * must be captured or the line to it blocked; in double check only the
-   * King can move. */
-  if (checkers == 0)
-    evasion = ~(CheopsCellSet) 0;
-  else if ((checkers & (checkers - 1)) == 0)
-    {
-      CheopsCell c = cheops_cellset_first (checkers);
-      evasion = checkers | cheops_between_cells (cheops_piece_type (pos->board[c]), ksq, c);
-    }
-  else
-    evasion = 0;
+  /* Outside check any destination will do.  In check, a move of another
+   * piece must, for every checker, capture it or stand between it and the
+   * King.  Unlike chess, two checking lines can share a cell (bands zigzag:
+   * a Sister on g6 and a Queen on h6 both check i4 through h5), so a double
+   * check can be blocked by one move: intersect, don't give up. */
+  evasion = ~(CheopsCellSet) 0;
+  {
+    CheopsCellSet c = checkers;
+    while (c)
+      {
+        CheopsCell sq = cheops_cellset_pop (&c);
+        evasion &= cheops_cellset_of (sq) | cheops_between_cells (cheops_piece_type (pos->board[sq]), ksq, sq);
+      }
+  }
 
   pieces = pos->pieces[side][0] & ~cheops_cellset_of (ksq);
   while (pieces)
@@ -188,12 +191,35 @@ legal_moves (const CheopsPosition *pos,
   return n;
 }
 
-/* Generates (when @list is not NULL) and counts the checklock moves of R4. */
+/* Whether @move, a movement of a piece of the side to move by piece_targets(),
+ * is a checklock move (R4). */
+static bool
+checklock_ok (const CheopsPosition *pos,
+              CheopsMove            move)
+{
+  CheopsPosition *p = (CheopsPosition *) pos;   /* restored before returning */
+  CheopsSide side = pos->side_to_move;
+  CheopsPieceType type = cheops_piece_type (pos->board[cheops_move_from (move)]);
+  CheopsUndo undo;
+  bool ok;
+
+  if (type == CHEOPS_KING)
+    return false;
+  if ((type == CHEOPS_QUEEN || type == CHEOPS_PAWN) && cheops_move_to (move) == CHEOPS_APEX)
+    return false;
+  cheops_position_do_move (p, move, &undo);
+  ok = !cheops_position_king_attacked (p, side ^ 1);
+  cheops_position_undo_move (p, move, &undo);
+  return ok;
+}
+
+/* Generates (when @list is not NULL) and counts the checklock moves of R4:
+ * 4.2.6 and 5.5, no King move, no Queen or Pawn onto the Apex (a capture
+ * there included), and the opponent's King left unattacked. */
 static int
 checklock_moves (const CheopsPosition *pos,
                  CheopsMove           *list)
 {
-  CheopsPosition *p = (CheopsPosition *) pos;   /* restored after each move */
   CheopsSide side = pos->side_to_move;
   CheopsCellSet pieces = pos->pieces[side][0] & ~pos->pieces[side][CHEOPS_KING];
   int n = 0;
@@ -201,23 +227,12 @@ checklock_moves (const CheopsPosition *pos,
   while (pieces)
     {
       CheopsCell from = cheops_cellset_pop (&pieces);
-      CheopsPieceType type = cheops_piece_type (pos->board[from]);
       CheopsCellSet t = piece_targets (pos, from, pos->board[from]);
 
-      /* 4.2.6, 5.5: no Queen or Pawn onto the Apex, a capture there included. */
-      if (type == CHEOPS_QUEEN || type == CHEOPS_PAWN)
-        t &= ~APEX_BIT;
       while (t)
         {
           CheopsMove m = cheops_move_make (from, cheops_cellset_pop (&t));
-          CheopsUndo undo;
-          bool ok;
-
-          /* 4.2.6: the move may not put the opponent's King in check. */
-          cheops_position_do_move (p, m, &undo);
-          ok = !cheops_position_king_attacked (p, side ^ 1);
-          cheops_position_undo_move (p, m, &undo);
-          if (ok)
+          if (checklock_ok (pos, m))
             {
               if (list)
                 list[n] = m;
@@ -285,17 +300,49 @@ cheops_count_moves (const CheopsPosition *pos)
   return n;
 }
 
+CheopsMove *
+cheops_generate_moves_to (const CheopsPosition *pos,
+                          CheopsCell            to,
+                          CheopsMove           *list)
+{
+  CheopsSide side = pos->side_to_move;
+  CheopsMove candidates[CHEOPS_MAX_MOVES];
+  CheopsCellSet pieces = pos->pieces[side][0];
+  int nc = 0, n = 0;
+
+  if (static_outcome (pos) != CHEOPS_OUTCOME_NONE)
+    return list;
+  while (pieces)
+    {
+      CheopsCell from = cheops_cellset_pop (&pieces);
+      if (cheops_cellset_has (piece_targets (pos, from, pos->board[from]), to))
+        candidates[nc++] = cheops_move_make (from, to);
+    }
+  for (int i = 0; i < nc; i++)
+    if (legal_by_playing (pos, candidates[i]))
+      list[n++] = candidates[i];
+  /* No legal move to @to: in checklock the checklock moves are played. */
+  if (n == 0 && nc > 0 && cheops_position_in_check (pos) && legal_moves (pos, NULL) == 0)
+    for (int i = 0; i < nc; i++)
+      if (checklock_ok (pos, candidates[i]))
+        list[n++] = candidates[i];
+  return list + n;
+}
+
 bool
 cheops_position_is_playable (const CheopsPosition *pos,
                              CheopsMove            move)
 {
-  CheopsMove list[CHEOPS_MAX_MOVES];
-  CheopsMove *end = cheops_generate_moves (pos, list);
+  CheopsCell from = cheops_move_from (move);
+  CheopsPiece piece = pos->board[from];
 
-  for (CheopsMove *m = list; m < end; m++)
-    if (*m == move)
-      return true;
-  return false;
+  if (piece == CHEOPS_NO_PIECE || cheops_piece_side (piece) != pos->side_to_move
+      || static_outcome (pos) != CHEOPS_OUTCOME_NONE
+      || !cheops_cellset_has (piece_targets (pos, from, piece), cheops_move_to (move)))
+    return false;
+  if (legal_by_playing (pos, move))
+    return true;
+  return cheops_position_in_check (pos) && legal_moves (pos, NULL) == 0 && checklock_ok (pos, move);
 }
 
 bool

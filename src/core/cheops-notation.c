@@ -376,7 +376,7 @@ cheops_move_to_san (const CheopsPosition *pos,
   bool capture = pos->board[to] != CHEOPS_NO_PIECE;
   bool collapse = cheops_position_is_collapse (pos, move);
   CheopsMove list[CHEOPS_MAX_MOVES];
-  CheopsMove *end = cheops_generate_moves (pos, list);
+  CheopsMove *end = cheops_generate_moves_to (pos, to, list);
   bool need = false, column_unique = true, level_unique = true;
   char name[3];
   size_t n = 0;
@@ -386,7 +386,7 @@ cheops_move_to_san (const CheopsPosition *pos,
   for (CheopsMove *m = list; m < end; m++)
     {
       CheopsCell f = cheops_move_from (*m);
-      if (*m == move || cheops_move_to (*m) != to || cheops_piece_type (pos->board[f]) != type)
+      if (*m == move || cheops_piece_type (pos->board[f]) != type)
         continue;
       need = true;
       if (cheops_cell_column (f) == cheops_cell_column (from))
@@ -450,7 +450,7 @@ cheops_move_from_san (const CheopsPosition *pos,
                       ptrdiff_t             length,
                       CheopsError          *error)
 {
-  char text[32];
+  char text[32], quoted[32];
   size_t len, i = 0;
   CheopsPieceType type = CHEOPS_PAWN;
   int want_column = -1, want_level = -1, marks = 0;
@@ -465,13 +465,18 @@ cheops_move_from_san (const CheopsPosition *pos,
   if (san == NULL)
     san = "";
   len = length < 0 ? strlen (san) : (size_t) length;
+  /* Messages quote the input from a NUL-terminated copy: @san need not end
+   * after @length bytes. */
+  memcpy (quoted, san, len < sizeof quoted - 1 ? len : sizeof quoted - 1);
+  quoted[len < sizeof quoted - 1 ? len : sizeof quoted - 1] = '\0';
   if (len == 0 || len >= sizeof text)
     {
-      set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%.*s' is not a move", (int) (len < 31 ? len : 31), san);
+      set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move", quoted);
       return CHEOPS_MOVE_NONE;
     }
   memcpy (text, san, len);
   text[len] = '\0';
+  san = quoted;
 
   /* Machine move text (DESIGN.md section 3) is accepted too. */
   {
@@ -511,8 +516,7 @@ cheops_move_from_san (const CheopsPosition *pos,
 
   if (len < i + 2 || (to = cheops_cell_parse (text + len - 2, NULL)) == CHEOPS_CELL_NONE)
     {
-      set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%.*s' is not a move: it does not end with a cell",
-                 (int) strlen (san) < 31 ? (int) strlen (san) : 31, san);
+      set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move: it does not end with a cell", san);
       return CHEOPS_MOVE_NONE;
     }
   len -= 2;
@@ -530,11 +534,11 @@ cheops_move_from_san (const CheopsPosition *pos,
     }
 
   cheops_cell_name (to, name);
-  end = cheops_generate_moves (pos, list);
+  end = cheops_generate_moves_to (pos, to, list);
   for (CheopsMove *m = list; m < end; m++)
     {
       CheopsCell f = cheops_move_from (*m);
-      if (cheops_move_to (*m) != to || cheops_piece_type (pos->board[f]) != type)
+      if (cheops_piece_type (pos->board[f]) != type)
         continue;
       if (want_column >= 0 && cheops_cell_column (f) != want_column)
         continue;
@@ -546,7 +550,7 @@ cheops_move_from_san (const CheopsPosition *pos,
 
   if (matches == 0)
     {
-      if (end == list)
+      if (cheops_count_moves (pos) == 0)
         set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: the side to move has no move", san);
       else if (want_column >= 0 || want_level >= 0)
         {

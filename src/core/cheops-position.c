@@ -7,6 +7,7 @@
  */
 #include "cheops-position.h"
 #include "cheops-geometry.h"
+#include "cheops-geometry-private.h"
 #include "cheops-notation.h"
 
 #include <string.h>
@@ -230,17 +231,17 @@ cheops_position_attackers (const CheopsPosition *pos,
   CheopsCellSet att;
 
   /* 4.7.2: the Pawns of `by` that threaten @cell. */
-  att = cheops_pawn_attacker_cells (by, cell) & p[CHEOPS_PAWN];
+  att = pawn_attacker_tab[by][cell] & p[CHEOPS_PAWN];
 
   /* R2: the King attacks its King cells, never the Apex. */
-  att |= cheops_king_cells (cell) & p[CHEOPS_KING];
-  att |= cheops_leap_cells (cell) & p[CHEOPS_ASSASSIN];
+  att |= king_tab[cell] & p[CHEOPS_KING];
+  att |= leap_tab[cell] & p[CHEOPS_ASSASSIN];
   if (p[CHEOPS_QUEEN])
-    att |= cheops_band_attacks (cell, occupied) & p[CHEOPS_QUEEN];
+    att |= cheops__band_attacks (cell, occupied) & p[CHEOPS_QUEEN];
   if (p[CHEOPS_SWORDMASTER])
-    att |= cheops_sword_attacks (cell, occupied) & p[CHEOPS_SWORDMASTER];
+    att |= cheops__sword_attacks (cell, occupied) & p[CHEOPS_SWORDMASTER];
   if (p[CHEOPS_SISTER])
-    att |= cheops_corner_attacks (cell, occupied) & p[CHEOPS_SISTER];
+    att |= cheops__corner_attacks (cell, occupied) & p[CHEOPS_SISTER];
   return att;
 }
 

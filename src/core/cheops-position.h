@@ -135,6 +135,13 @@ CheopsMove     *cheops_generate_moves          (const CheopsPosition *pos,
 /* The number of moves cheops_generate_moves() would write, counted faster
  * where it can be (perft's bulk counting). */
 int             cheops_count_moves             (const CheopsPosition *pos);
+/* Writes into @list the moves of cheops_generate_moves() that end on @to,
+ * and returns the end of what it wrote: cheaper than generating them all
+ * (for reading record notation and for a board's drop target).  @list must
+ * hold CHEOPS_MAX_MOVES entries. */
+CheopsMove     *cheops_generate_moves_to       (const CheopsPosition *pos,
+                                                CheopsCell            to,
+                                                CheopsMove           *list);
 /* Whether @move is one of cheops_generate_moves(). */
 bool            cheops_position_is_playable    (const CheopsPosition *pos,
                                                 CheopsMove            move);

@@ -248,13 +248,13 @@ parse_info (const Words   *w,
         return FALSE;
       if (strcmp (word, "depth") == 0)
         {
-          if (!parse_int (value, &info->depth, 0, 10000))
+          if (!parse_int (value, &info->depth, 0, G_MAXINT / 2))
             return FALSE;
           info->fields |= STUDIO_UCI_INFO_DEPTH;
         }
       else if (strcmp (word, "seldepth") == 0)
         {
-          if (!parse_int (value, &info->seldepth, 0, 10000))
+          if (!parse_int (value, &info->seldepth, 0, G_MAXINT / 2))
             return FALSE;
           info->fields |= STUDIO_UCI_INFO_SELDEPTH;
         }

@@ -179,6 +179,7 @@ struct _StudioEngine
   guint                 rate_lines;
   guint                 nonsense_run;
   char                 *nonsense_sample;
+  gboolean              spoke_uci;   /* it printed at least one UCI line */
 
   /* Settings. */
   guint                 handshake_ms;
@@ -468,8 +469,14 @@ process_stdout_cb (GObject      *object,
     data = g_bytes_get_data (bytes, &size);
   if (bytes == NULL || size == 0)
     {
-      /* EOF, or the pipe broke: either way the engine is gone or going. */
+      /* EOF, or the pipe broke: either way the engine is gone or going.
+       * A last line without its newline still counts. */
       process->stdout_eof = TRUE;
+      if (process->engine != NULL && process->stdout_buffer->len > 0)
+        {
+          g_string_append_c (process->stdout_buffer, '\n');
+          process_stdout_lines (process);
+        }
       if (process->engine != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         engine_process_gone (process->engine);
       engine_process_unref (process);
@@ -1117,7 +1124,7 @@ engine_handshake_timeout_cb (gpointer user_data)
   g_autofree char *message = NULL;
 
   self->handshake_id = 0;
-  if (self->nonsense_sample != NULL)
+  if (self->nonsense_sample != NULL && !self->spoke_uci)
     {
       message = g_strdup_printf (_("The engine did not answer “uci” within %s s; "
                                    "it does not seem to be a UCI engine. It printed: “%s”"),
@@ -1321,6 +1328,7 @@ engine_handle_line (StudioEngine *self,
 
     case STUDIO_UCI_MESSAGE_ID:
       self->nonsense_run = 0;
+      self->spoke_uci = TRUE;
       if (g_strcmp0 (message.id_key, "name") == 0 && g_strcmp0 (self->name, message.id_value) != 0)
         {
           g_free (self->name);
@@ -1331,6 +1339,7 @@ engine_handle_line (StudioEngine *self,
 
     case STUDIO_UCI_MESSAGE_OPTION:
       self->nonsense_run = 0;
+      self->spoke_uci = TRUE;
       if (!self->got_uciok && engine_find_option (self, message.option.name) == NULL)
         {
           StudioUciOption *copy = g_new0 (StudioUciOption, 1);
@@ -1652,6 +1661,7 @@ studio_engine_start (StudioEngine *self)
   self->running_generation = 0;
   self->nonsense_run = 0;
   g_clear_pointer (&self->nonsense_sample, g_free);
+  self->spoke_uci = FALSE;
   self->rate_window_us = g_get_monotonic_time ();
   self->rate_lines = 0;
   g_ptr_array_set_size (self->options, 0);
@@ -1803,6 +1813,25 @@ studio_engine_set_option (StudioEngine *self,
 
   g_return_if_fail (STUDIO_IS_ENGINE (self));
   g_return_if_fail (name != NULL && *name != '\0');
+
+  /* MultiPV belongs to the search (analyze()), not to the option table. */
+  if (g_ascii_strcasecmp (name, "MultiPV") == 0)
+    {
+      guint64 multipv = 1;
+
+      if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 1, 256, &multipv, NULL))
+        return;
+      if (self->desired)
+        {
+          g_auto(GStrv) moves = g_strdupv (self->desired_moves);
+          g_autofree char *fen = g_strdup (self->desired_fen);
+
+          studio_engine_analyze (self, fen, (const char *const *) moves, (guint) multipv);
+        }
+      else
+        self->desired_multipv = (guint) multipv;
+      return;
+    }
 
   key = g_ascii_strdown (name, -1);
   wanted = g_new0 (WantedOption, 1);

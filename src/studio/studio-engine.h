@@ -49,7 +49,9 @@
  *   crashes.  No orphan engine.
  *
  * Everything runs on the thread-default main context of the thread that
- * created the object; use it from that thread only.
+ * created the object; use it from that thread only.  Reads and timers run
+ * at G_PRIORITY_DEFAULT_IDLE, below GTK's redraw priority, so a flooding
+ * engine never delays a frame (bench-engine-client measures it).
  *
  * Link: meson dependency `studio_engine_dep` (src/studio/meson.build), which
  * needs GLib/GIO only, not GTK.
@@ -226,8 +228,9 @@ void                  studio_engine_stop              (StudioEngine *self);
 /**
  * studio_engine_set_option:
  * @self: a #StudioEngine
- * @name: a UCI option name ("Hash", "Threads", ...); use
- *   studio_engine_analyze() for MultiPV
+ * @name: a UCI option name ("Hash", "Threads", ...); "MultiPV" is
+ *   handled as studio_engine_analyze() with the desired position and the
+ *   new count (1..256; anything else is ignored)
  * @value: (nullable): the value as UCI text ("64", "true"), %NULL for a button
  *
  * Remembers the option and sends it when the engine is not searching (UCI
@@ -328,8 +331,10 @@ void                  studio_engine_set_max_lines_per_second (StudioEngine *self
  *                     gpointer user_data)
  *   A new snapshot of the desired search's model (transfer none: ref it to
  *   keep it).  Emitted at most once per update-interval while info lines
- *   arrive, at once when analyze() changes the position (an empty model with
- *   the new generation) and when `bestmove` ends the search (finished set).
+ *   arrive; synchronously inside analyze() when the position changes (an
+ *   empty model with the new generation); and in the next main loop
+ *   iteration after `bestmove` ends the search (finished set) or the engine
+ *   fails (the last lines it gave).
  *   Every snapshot's generation is the current desired generation at the
  *   time of emission: stale lines never reach the view.
  */

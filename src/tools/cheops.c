@@ -25,6 +25,7 @@ static const Command commands[] = {
   { "perft",  cheops_tool_perft,  "perft [--fen FEN] [--divide] [--bench] DEPTH" },
   { "moves",  cheops_tool_moves,  "moves [--fen FEN]" },
   { "status", cheops_tool_status, "status [--fen FEN]" },
+  { "match",  cheops_tool_match,  "match --engine CMD [--engine CMD] [--builtin random|greedy] --games N [--tc 0.1+0.01] [--openings FILE] [--pgn OUT]" },
 };
 
 static void

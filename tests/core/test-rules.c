@@ -116,6 +116,13 @@ static const Case cases[] = {
     "1/3/5/7/9/1q9/3P9/15/K6m8k a 0 1",
     "f3d3 d3, f3e3 e3, f3e4 fxe4, f3f4 f4, f3g3 g3, f3g4 g4, f3h3 h3",
     "yes yes none" },
+  { "double-check-blocked-at-a-shared-cell",
+    /* 4.2.2: the a King on i4 is checked by the Sister g6 (corner line
+     * g6-h5-i4) and the Queen h6 (band h6-h5-i5-i4).  Both lines pass h5, so
+     * Sh5 blocks both: a double check need not be answered by the King. */
+    "1/3/5/1sq4/5S3/5K5/4k8/15/17 a 0 1",
+    "i4k4 Kk4, j5h5 Sh5",
+    "yes no none" },
   { "no-legal-move-draw",
     /* 4.2.4, 8.4.1: the King is not in check and b1 c1 b2 are threatened by
      * the q Pawns. */

@@ -25,9 +25,12 @@
  *                      then a search prints junk lines: binary bytes, info
  *                      lines with bad values, words
  *   garbage-only       prints junk in answer to uci, never uciok
- *   late-uciok MS      good, but waits MS milliseconds before uciok
+ *   late-uciok MS      good, but waits MS milliseconds before uciok (a
+ *                      banner line first, as many engines print)
  *   no-cheops          offers UCI_Variant with chess only
  *   ignore-quit        good, but ignores quit, stdin EOF and SIGTERM
+ *   exit-on-stop       good, but answers `stop` with a bestmove line that
+ *                      has no newline, and exits (status 0)
  *
  * The first move of every PV is a tag of the position searched: the last
  * move of the `position ... moves` command, or "a1b1" without moves.  The
@@ -98,7 +101,11 @@ print_garbage (int i)
   switch (i % 5)
     {
     case 0:
-      fwrite ("\x01\xff\xfe binary \x80\x81\n", 1, 16, stdout);
+      {
+        static const char junk[] = "\x01\xff\xfe binary \x80\x81\n";
+
+        fwrite (junk, 1, sizeof junk - 1, stdout);
+      }
       break;
     case 1:
       printf ("info depth x score cp\n");
@@ -140,8 +147,8 @@ search_step (void)
 
       for (int i = 0; i < n; i++)
         {
-          if (i % multipv == 0)
-            depth++;
+          /* One line a thousand nodes; the depth grows every 100 lines. */
+          depth = 1 + (int) (nodes / 100000);
           print_info (1 + i % multipv);
         }
       fflush (stdout);
@@ -199,6 +206,7 @@ handle_command (char *line)
       fflush (stdout);
       if (is_mode ("late-uciok"))
         {
+          printf ("Fake Engine: loading its network, please wait\n");
           fflush (stdout);
           sleep_ms (flood_rate);
         }
@@ -241,6 +249,12 @@ handle_command (char *line)
     {
       if (is_mode ("hang-on-stop") || !searching)
         return;
+      if (is_mode ("exit-on-stop"))
+        {
+          printf ("bestmove %s", tag);
+          fflush (stdout);
+          exit (0);
+        }
       for (int i = 0; i < 5; i++)
         {
           sleep_ms (10);

@@ -1,0 +1,1092 @@
+/* search.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The search.  Iterative deepening with aspiration windows around a
+ * principal variation search (alpha-beta, fail-soft), quiescence search,
+ * transposition table, move ordering (TT move, MVV-LVA, killers, history),
+ * reverse futility, null move, late-move reductions and pruning,
+ * extensions for moves onto the Apex and for checks given while a Queen is
+ * near it, MultiPV and lazy SMP.
+ *
+ * How the Laws enter the search:
+ * - The moves searched are exactly cheops_generate_moves(): the legal moves
+ *   or, for a side in check without one, the checklock moves (4.2.5-4.2.7,
+ *   RULINGS.md R4).  A side with no playable move is a draw (4.2.4, 8.4.1).
+ * - The Ascension (8.1, R5) is judged at the start of every node: when the
+ *   side not to move has a Queen on the Apex and the side to move's King is
+ *   attacked, the side to move has lost: -VALUE_MATE + ply.  "score mate N"
+ *   is then an Ascension in N moves.
+ * - Draws: both sides without Queen and Pawn (8.4.1); the halfmove clock at
+ *   100 plies (8.4.2, claimable, so a side that wants the draw gets it; 150
+ *   is automatic, 8.4.3); any repetition of a position since the last
+ *   irreversible move (8.4.2-8.4.3: the side to move could steer to the
+ *   third and fifth occurrence).
+ * - Null move is never tried in check (so never in checklock), and its mate
+ *   scores are not trusted.  It is also skipped when the side to move has
+ *   only its King and Pawns, where passing may be better than any move.
+ * - Quiescence searches captures, collapses (5.2), promotions (4.7.3) and
+ *   Queen moves onto the Apex; with its own Queen on the Apex a side also
+ *   tries every check (each is an Ascension); in check, or facing an enemy
+ *   Queen on the Apex, it searches every playable move.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "evaluate.h"
+#include "movepick.h"
+#include "search.h"
+#include "timeman.h"
+#include "tt.h"
+#include "uci.h"
+
+typedef struct {
+  CheopsMove move;
+  int        score;
+  int        previous_score;
+  int        seldepth;
+  int        pv_length;
+  CheopsMove pv[MAX_PLY + 1];
+} RootMove;
+
+typedef struct {
+  int        static_eval;
+  bool       null_move;
+  int        pv_length;
+  CheopsMove pv[MAX_PLY + 1];
+} Stack;
+
+typedef struct {
+  int              id;
+  pthread_t        thread;
+  CheopsPosition   pos;
+  uint64_t         keys[MAX_HISTORY_KEYS + MAX_PLY + 8];
+  int              key_count;
+  int              plies_from_null;
+  _Atomic uint64_t nodes;
+  int              seldepth;
+  int              root_depth;
+  int              completed_depth;
+  int              pv_index;
+  int              pv_count;
+  CheopsMove       killers[MAX_PLY + 8][2];
+  History          history;
+  Stack            stack[MAX_PLY + 8];
+  RootMove         root_moves[CHEOPS_MAX_MOVES];
+  int              root_count;
+} Worker;
+
+static Worker        *workers[MAX_THREADS];
+static int            thread_count = 1;
+static atomic_bool    stop_flag;
+static atomic_bool    running;
+static bool           joinable;
+static pthread_t      main_thread;
+static SearchLimits   limits;
+static SearchOptions  options;
+static TimeBudget     budget;
+static bool           use_time;
+static int64_t        start_time;
+static uint64_t       last_nodes;
+static CheopsMove     last_best;
+static int            lmr_table[64][64];
+
+/* The game's history and root, copied once for every worker. */
+static CheopsPosition root_pos;
+static uint64_t       root_keys[MAX_HISTORY_KEYS];
+static int            root_key_count;
+
+static inline int mated_in (int ply) { return -VALUE_MATE + ply; }
+
+static inline int
+value_to_tt (int v, int ply)
+{
+  return v >= VALUE_MATE_IN_MAX ? v + ply : v <= -VALUE_MATE_IN_MAX ? v - ply : v;
+}
+
+static inline int
+value_from_tt (int v, int ply)
+{
+  if (v == VALUE_NONE)
+    return v;
+  return v >= VALUE_MATE_IN_MAX ? v - ply : v <= -VALUE_MATE_IN_MAX ? v + ply : v;
+}
+
+static inline bool
+stopped (void)
+{
+  return atomic_load_explicit (&stop_flag, memory_order_relaxed);
+}
+
+static uint64_t
+total_nodes (void)
+{
+  uint64_t n = 0;
+  for (int i = 0; i < thread_count; i++)
+    n += atomic_load_explicit (&workers[i]->nodes, memory_order_relaxed);
+  return n;
+}
+
+static inline void
+count_node (Worker *w)
+{
+  uint64_t n = atomic_load_explicit (&w->nodes, memory_order_relaxed) + 1;
+  atomic_store_explicit (&w->nodes, n, memory_order_relaxed);
+  if (w->id == 0 && (n & 1023) == 0)
+    {
+      int64_t elapsed = timeman_now () - start_time;
+      if ((use_time && elapsed >= budget.maximum)
+          || (limits.movetime >= 0 && elapsed >= limits.movetime)
+          || (limits.nodes > 0 && total_nodes () >= limits.nodes))
+        atomic_store (&stop_flag, true);
+    }
+}
+
+void
+search_limits_init (SearchLimits *l)
+{
+  memset (l, 0, sizeof *l);
+  l->movetime = -1;
+  l->time[0] = l->time[1] = -1;
+  l->inc[0] = l->inc[1] = 0;
+}
+
+static Worker *
+worker_new (int id)
+{
+  Worker *w = calloc (1, sizeof (Worker));
+  if (w != NULL)
+    w->id = id;
+  return w;
+}
+
+void
+search_init (void)
+{
+  for (int d = 1; d < 64; d++)
+    for (int m = 1; m < 64; m++)
+      lmr_table[d][m] = (int) (0.5 + log (d) * log (m) / 2.25);
+  workers[0] = worker_new (0);
+  thread_count = 1;
+}
+
+bool
+search_set_threads (int n)
+{
+  if (n < 1 || n > MAX_THREADS)
+    return false;
+  for (int i = 1; i < n; i++)
+    if (workers[i] == NULL && (workers[i] = worker_new (i)) == NULL)
+      return false;
+  thread_count = n;
+  return true;
+}
+
+void
+search_clear (void)
+{
+  for (int i = 0; i < MAX_THREADS; i++)
+    if (workers[i] != NULL)
+      {
+        memset (workers[i]->history, 0, sizeof (History));
+        memset (workers[i]->killers, 0, sizeof workers[i]->killers);
+      }
+  tt_clear ();
+}
+
+/* Plays @move in the worker's position and records the new key. */
+static inline void
+do_move (Worker *w, CheopsMove move, CheopsUndo *undo)
+{
+  cheops_position_do_move (&w->pos, move, undo);
+  tt_prefetch (w->pos.key);
+  w->keys[w->key_count++] = w->pos.key;
+  w->plies_from_null++;
+}
+
+static inline void
+undo_move (Worker *w, CheopsMove move, const CheopsUndo *undo)
+{
+  cheops_position_undo_move (&w->pos, move, undo);
+  w->key_count--;
+  w->plies_from_null--;
+}
+
+/* Whether the position repeats one since the last irreversible move and the
+ * last null move (8.5: placement and side to move, i.e. the key). */
+static bool
+is_repetition (const Worker *w)
+{
+  int end = w->pos.halfmove_clock < w->plies_from_null ? w->pos.halfmove_clock : w->plies_from_null;
+  uint64_t key = w->pos.key;
+
+  if (end > w->key_count - 1)
+    end = w->key_count - 1;
+  for (int i = 4; i <= end; i += 2)
+    if (w->keys[w->key_count - 1 - i] == key)
+      return true;
+  return false;
+}
+
+static inline bool
+can_win (const CheopsPosition *pos, CheopsSide side)
+{
+  return (pos->pieces[side][CHEOPS_QUEEN] | pos->pieces[side][CHEOPS_PAWN]) != 0;
+}
+
+static inline bool
+has_pieces (const CheopsPosition *pos, CheopsSide side)
+{
+  return (pos->pieces[side][CHEOPS_QUEEN] | pos->pieces[side][CHEOPS_SWORDMASTER]
+          | pos->pieces[side][CHEOPS_SISTER] | pos->pieces[side][CHEOPS_ASSASSIN]) != 0;
+}
+
+static inline bool
+queen_on_apex (const CheopsPosition *pos, CheopsSide side)
+{
+  return cheops_cellset_has (pos->pieces[side][CHEOPS_QUEEN], CHEOPS_APEX);
+}
+
+/* Whether @side has a Queen within two steps of the Apex. */
+static inline bool
+queen_near_apex (const CheopsPosition *pos, CheopsSide side)
+{
+  CheopsCellSet q = pos->pieces[side][CHEOPS_QUEEN];
+  while (q)
+    if (cheops_distance (cheops_cellset_pop (&q), CHEOPS_APEX) <= 2)
+      return true;
+  return false;
+}
+
+static void
+update_pv (Stack *ss, CheopsMove move, const Stack *child)
+{
+  ss->pv[0] = move;
+  memcpy (ss->pv + 1, child->pv, child->pv_length * sizeof (CheopsMove));
+  ss->pv_length = child->pv_length + 1;
+}
+
+static inline void
+history_update (int16_t *entry, int bonus)
+{
+  int v = *entry;
+  v += bonus - v * abs (bonus) / 16384;
+  *entry = (int16_t) v;
+}
+
+static int
+qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
+{
+  CheopsPosition *pos = &w->pos;
+  Stack *ss = &w->stack[ply];
+  CheopsSide us = pos->side_to_move;
+  CheopsSide them = cheops_side_other (us);
+  TTData tte;
+  bool tt_hit, full_width, checks_win;
+  CheopsMove tt_move, best_move = CHEOPS_MOVE_NONE;
+  int best, stand_pat = VALUE_NONE, old_alpha = alpha, move_count = 0;
+  MovePicker mp;
+  CheopsMove move;
+
+  ss->pv_length = 0;
+  count_node (w);
+  if (stopped ())
+    return 0;
+  if (ply > w->seldepth)
+    w->seldepth = ply;
+
+  /* 8.1, R5: the Ascension was achieved against us. */
+  if (in_check && queen_on_apex (pos, them))
+    return mated_in (ply);
+  if (!can_win (pos, us) && !can_win (pos, them))
+    return VALUE_DRAW;
+  if (pos->halfmove_clock >= 100)
+    return VALUE_DRAW;
+  if (ply >= MAX_PLY - 1)
+    return in_check ? VALUE_DRAW : evaluate (pos);
+
+  tt_hit = tt_probe (pos->key, &tte);
+  tt_move = tt_hit ? tte.move : CHEOPS_MOVE_NONE;
+  if (tt_hit)
+    {
+      int s = value_from_tt (tte.score, ply);
+      if (tte.bound & (s >= beta ? BOUND_LOWER : BOUND_UPPER))
+        return s;
+    }
+
+  /* Facing a Queen on the Apex, any check loses: no stand pat then. */
+  full_width = in_check || (queen_on_apex (pos, them) && qdepth < 4);
+  checks_win = queen_on_apex (pos, us) && !in_check;
+
+  if (full_width)
+    best = -VALUE_INFINITE;
+  else
+    {
+      stand_pat = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate (pos);
+      if (stand_pat >= beta)
+        {
+          if (!tt_hit)
+            tt_store (pos->key, value_to_tt (stand_pat, ply), stand_pat, CHEOPS_MOVE_NONE, -1, BOUND_LOWER);
+          return stand_pat;
+        }
+      if (stand_pat > alpha)
+        alpha = stand_pat;
+      best = stand_pat;
+    }
+
+  movepick_init (&mp, pos, tt_move, NULL, NULL, !(full_width || checks_win));
+  if (full_width && mp.count == 0)
+    {
+      /* No playable move at all: a draw (4.2.4, R4) -- unless the
+       * generator returned none because the game is over otherwise. */
+      return VALUE_DRAW;
+    }
+
+  while ((move = movepick_next (&mp)) != CHEOPS_MOVE_NONE)
+    {
+      CheopsUndo undo;
+      int kind = move_kind (pos, move);
+      bool gives_check;
+      int v;
+
+      if (!full_width && kind == MOVE_CAPTURE && !checks_win
+          && stand_pat + move_gain (pos, move) + 200 <= alpha)
+        continue;   /* delta pruning */
+
+      do_move (w, move, &undo);
+      gives_check = cheops_position_in_check (pos);
+      if (!full_width && kind == MOVE_QUIET && !gives_check)
+        {
+          undo_move (w, move, &undo);
+          continue;
+        }
+      move_count++;
+      v = -qsearch (w, -beta, -alpha, ply + 1, gives_check, qdepth + 1);
+      undo_move (w, move, &undo);
+      if (stopped ())
+        return 0;
+      if (v > best)
+        {
+          best = v;
+          if (v > alpha)
+            {
+              best_move = move;
+              update_pv (ss, move, &w->stack[ply + 1]);
+              if (v >= beta)
+                break;
+              alpha = v;
+            }
+        }
+    }
+
+  if (full_width && move_count == 0)
+    return VALUE_DRAW;
+
+  tt_store (pos->key, value_to_tt (best, ply), stand_pat, best_move, in_check ? 0 : -1,
+            best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER);
+  return best;
+}
+
+static int
+search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool in_check)
+{
+  CheopsPosition *pos = &w->pos;
+  Stack *ss = &w->stack[ply];
+  CheopsSide us = pos->side_to_move;
+  CheopsSide them = cheops_side_other (us);
+  TTData tte;
+  bool tt_hit;
+  CheopsMove tt_move, best_move = CHEOPS_MOVE_NONE, move;
+  CheopsMove quiets[64];
+  int quiet_count = 0, move_count = 0;
+  int eval, tt_score = VALUE_NONE, best = -VALUE_INFINITE, old_alpha = alpha;
+  MovePicker mp;
+
+  if (depth <= 0)
+    return qsearch (w, alpha, beta, ply, in_check, 0);
+
+  ss->pv_length = 0;
+  count_node (w);
+  if (stopped ())
+    return 0;
+  if (ply > w->seldepth)
+    w->seldepth = ply;
+
+  /* The end of the game, in the order of R5. */
+  if (in_check && queen_on_apex (pos, them))
+    return mated_in (ply);
+  if (!can_win (pos, us) && !can_win (pos, them))
+    return VALUE_DRAW;
+  if (pos->halfmove_clock >= 100 || is_repetition (w))
+    return VALUE_DRAW;
+  if (ply >= MAX_PLY - 1)
+    return in_check ? VALUE_DRAW : evaluate (pos);
+
+  /* Mate distance pruning. */
+  if (alpha < mated_in (ply))
+    alpha = mated_in (ply);
+  if (beta > VALUE_MATE - ply - 1)
+    beta = VALUE_MATE - ply - 1;
+  if (alpha >= beta)
+    return alpha;
+
+  tt_hit = tt_probe (pos->key, &tte);
+  tt_move = tt_hit ? tte.move : CHEOPS_MOVE_NONE;
+  if (tt_hit)
+    {
+      tt_score = value_from_tt (tte.score, ply);
+      if (!pv_node && tte.depth >= depth
+          && (tte.bound & (tt_score >= beta ? BOUND_LOWER : BOUND_UPPER)))
+        {
+          if (tt_score >= beta && tt_move != CHEOPS_MOVE_NONE
+              && move_kind (pos, tt_move) == MOVE_QUIET && w->killers[ply][0] != tt_move)
+            {
+              w->killers[ply][1] = w->killers[ply][0];
+              w->killers[ply][0] = tt_move;
+            }
+          return tt_score;
+        }
+    }
+
+  if (in_check)
+    eval = ss->static_eval = VALUE_NONE;
+  else
+    {
+      eval = ss->static_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate (pos);
+      if (!tt_hit)
+        tt_store (pos->key, VALUE_NONE, eval, CHEOPS_MOVE_NONE, -2, BOUND_NONE);
+      else if (tt_score != VALUE_NONE && (tte.bound & (tt_score > eval ? BOUND_LOWER : BOUND_UPPER)))
+        eval = tt_score;
+    }
+
+  if (!pv_node && !in_check && !queen_on_apex (pos, them) && abs (beta) < VALUE_MATE_IN_MAX)
+    {
+      /* Reverse futility pruning. */
+      if (depth <= 5 && eval - 100 * depth >= beta)
+        return eval;
+
+      /* Null move. */
+      if (depth >= 3 && eval >= beta && !(ply > 0 && w->stack[ply - 1].null_move)
+          && has_pieces (pos, us))
+        {
+          CheopsUndo undo;
+          int r = 3 + depth / 4, v, saved_from_null = w->plies_from_null;
+
+          ss->null_move = true;
+          cheops_position_do_null_move (pos, &undo);
+          w->keys[w->key_count++] = pos->key;
+          w->plies_from_null = 0;
+          v = -search (w, -beta, -beta + 1, depth - r, ply + 1, false, cheops_position_in_check (pos));
+          w->plies_from_null = saved_from_null;
+          w->key_count--;
+          cheops_position_undo_null_move (pos, &undo);
+          ss->null_move = false;
+          if (stopped ())
+            return 0;
+          if (v >= beta)
+            return v >= VALUE_MATE_IN_MAX ? beta : v;
+        }
+    }
+  ss->null_move = false;
+
+  /* Internal iterative reduction: no move to try first, search less. */
+  if (pv_node && tt_move == CHEOPS_MOVE_NONE && depth >= 6)
+    depth -= 2;
+
+  movepick_init (&mp, pos, tt_move, w->killers[ply], &w->history, false);
+  if (mp.count == 0)
+    return VALUE_DRAW;   /* no playable move: 4.2.4, 8.4.1, R4 */
+
+  while ((move = movepick_next (&mp)) != CHEOPS_MOVE_NONE)
+    {
+      CheopsUndo undo;
+      int kind = move_kind (pos, move);
+      bool tactical = kind != MOVE_QUIET;
+      bool gives_check;
+      int ext = 0, new_depth, v;
+
+      move_count++;
+      do_move (w, move, &undo);
+      gives_check = cheops_position_in_check (pos);
+
+      /* Late-move and futility pruning of quiet moves near the leaves. */
+      if (!pv_node && !in_check && !gives_check && !tactical && best > -VALUE_MATE_IN_MAX
+          && depth <= 3
+          && (move_count > 3 + depth * depth || eval + 120 + 90 * depth <= alpha))
+        {
+          undo_move (w, move, &undo);
+          continue;
+        }
+
+      if (ply < 2 * w->root_depth)
+        {
+          if (kind & (MOVE_PROMOTION | MOVE_TO_APEX))
+            ext = 1;                      /* onto the Apex (8.1, 4.7.3) */
+          else if (gives_check && queen_near_apex (pos, us))
+            ext = 1;                      /* check with a Queen near the Apex */
+          else if (in_check && mp.count == 1)
+            ext = 1;                      /* the only move */
+        }
+      new_depth = depth - 1 + ext;
+
+      if (move_count == 1)
+        v = -search (w, -beta, -alpha, new_depth, ply + 1, pv_node, gives_check);
+      else
+        {
+          int r = 0;
+          if (depth >= 3 && move_count > 2 + 2 * pv_node && !tactical && !gives_check && !in_check)
+            {
+              r = lmr_table[depth < 64 ? depth : 63][move_count < 64 ? move_count : 63];
+              if (pv_node)
+                r--;
+              if (move == w->killers[ply][0] || move == w->killers[ply][1])
+                r--;
+              r -= w->history[us][cheops_move_from (move)][cheops_move_to (move)] / 8192;
+              if (r > new_depth - 1)
+                r = new_depth - 1;
+              if (r < 0)
+                r = 0;
+            }
+          v = -search (w, -alpha - 1, -alpha, new_depth - r, ply + 1, false, gives_check);
+          if (v > alpha && r > 0)
+            v = -search (w, -alpha - 1, -alpha, new_depth, ply + 1, false, gives_check);
+          if (pv_node && v > alpha && v < beta)
+            v = -search (w, -beta, -alpha, new_depth, ply + 1, true, gives_check);
+        }
+      undo_move (w, move, &undo);
+      if (stopped ())
+        return 0;
+
+      if (v > best)
+        {
+          best = v;
+          if (v > alpha)
+            {
+              best_move = move;
+              if (pv_node)
+                update_pv (ss, move, &w->stack[ply + 1]);
+              if (v >= beta)
+                break;
+              alpha = v;
+            }
+        }
+      if (!tactical && move != best_move && quiet_count < 64)
+        quiets[quiet_count++] = move;
+    }
+
+  if (best >= beta && move_kind (pos, best_move) == MOVE_QUIET)
+    {
+      int bonus = depth * depth > 400 ? 400 : depth * depth;
+      if (w->killers[ply][0] != best_move)
+        {
+          w->killers[ply][1] = w->killers[ply][0];
+          w->killers[ply][0] = best_move;
+        }
+      history_update (&w->history[us][cheops_move_from (best_move)][cheops_move_to (best_move)], 32 * bonus);
+      for (int i = 0; i < quiet_count; i++)
+        history_update (&w->history[us][cheops_move_from (quiets[i])][cheops_move_to (quiets[i])], -32 * bonus);
+    }
+
+  tt_store (pos->key, value_to_tt (best, ply), ss->static_eval, best_move, depth,
+            best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER);
+  return best;
+}
+
+/* Searches the root moves from pv_index on, in the window (@alpha, @beta). */
+static int
+root_search (Worker *w, int alpha, int beta, int depth)
+{
+  CheopsPosition *pos = &w->pos;
+  int best = -VALUE_INFINITE;
+
+  w->stack[0].pv_length = 0;
+  for (int i = w->pv_index; i < w->root_count; i++)
+    {
+      RootMove *rm = &w->root_moves[i];
+      CheopsUndo undo;
+      bool gives_check;
+      int kind = move_kind (pos, rm->move), ext, v;
+
+      count_node (w);
+      do_move (w, rm->move, &undo);
+      gives_check = cheops_position_in_check (pos);
+      ext = (kind & (MOVE_PROMOTION | MOVE_TO_APEX)) ? 1 : 0;
+      w->seldepth = 1;
+      if (i == w->pv_index)
+        v = -search (w, -beta, -alpha, depth - 1 + ext, 1, true, gives_check);
+      else
+        {
+          v = -search (w, -alpha - 1, -alpha, depth - 1 + ext, 1, false, gives_check);
+          if (v > alpha && v < beta)
+            v = -search (w, -beta, -alpha, depth - 1 + ext, 1, true, gives_check);
+        }
+      undo_move (w, rm->move, &undo);
+      if (stopped ())
+        break;
+
+      if (i == w->pv_index || v > alpha)
+        {
+          Stack *child = &w->stack[1];
+          rm->score = v;
+          rm->seldepth = w->seldepth;
+          rm->pv[0] = rm->move;
+          memcpy (rm->pv + 1, child->pv, child->pv_length * sizeof (CheopsMove));
+          rm->pv_length = child->pv_length + 1;
+        }
+      else
+        rm->score = -VALUE_INFINITE;
+
+      if (v > best)
+        best = v;
+      if (v > alpha)
+        {
+          alpha = v;
+          if (v >= beta)
+            break;
+        }
+    }
+  return best;
+}
+
+static int
+root_move_cmp (const void *a, const void *b)
+{
+  const RootMove *x = a, *y = b;
+  if (x->score != y->score)
+    return x->score > y->score ? -1 : 1;
+  if (x->previous_score != y->previous_score)
+    return x->previous_score > y->previous_score ? -1 : 1;
+  return 0;
+}
+
+/* Stable sort of root_moves[from..count) (insertion sort: the list is short
+ * and nearly sorted). */
+static void
+sort_root_moves (Worker *w, int from)
+{
+  for (int i = from + 1; i < w->root_count; i++)
+    {
+      RootMove tmp = w->root_moves[i];
+      int j = i - 1;
+      while (j >= from && root_move_cmp (&w->root_moves[j], &tmp) > 0)
+        {
+          w->root_moves[j + 1] = w->root_moves[j];
+          j--;
+        }
+      w->root_moves[j + 1] = tmp;
+    }
+}
+
+static char *
+format_score (int v, char *buf, size_t size)
+{
+  if (v >= VALUE_MATE_IN_MAX)
+    snprintf (buf, size, "mate %d", (VALUE_MATE - v + 1) / 2);
+  else if (v <= -VALUE_MATE_IN_MAX)
+    snprintf (buf, size, "mate %d", -(VALUE_MATE + v) / 2);
+  else
+    snprintf (buf, size, "cp %d", v);
+  return buf;
+}
+
+static void
+print_info (Worker *w, int depth)
+{
+  int64_t elapsed = timeman_now () - start_time;
+  uint64_t nodes = total_nodes ();
+  uint64_t nps = elapsed > 0 ? nodes * 1000 / (uint64_t) elapsed : nodes * 1000;
+  int hashfull = tt_hashfull ();
+  int lines = options.multipv < w->root_count ? options.multipv : w->root_count;
+
+  for (int i = 0; i < lines; i++)
+    {
+      RootMove *rm = &w->root_moves[i];
+      bool updated = rm->score != -VALUE_INFINITE;
+      int d = updated ? depth : depth - 1;
+      int score = updated ? rm->score : rm->previous_score;
+      char pv[(MAX_PLY + 1) * 6];
+      char sc[32];
+      size_t len = 0;
+
+      if (d < 1 || score == -VALUE_INFINITE)
+        continue;
+      for (int k = 0; k < rm->pv_length; k++)
+        {
+          char text[CHEOPS_MOVE_TEXT_MAX];
+          cheops_move_to_text (rm->pv[k], text);
+          len += (size_t) snprintf (pv + len, sizeof pv - len, "%s%s", k ? " " : "", text);
+        }
+      pv[len] = '\0';
+      uci_print ("info depth %d seldepth %d multipv %d score %s nodes %llu nps %llu hashfull %d time %lld pv %s",
+                 d, rm->seldepth, i + 1, format_score (score, sc, sizeof sc),
+                 (unsigned long long) nodes, (unsigned long long) nps, hashfull,
+                 (long long) elapsed, pv);
+    }
+}
+
+/* Iterative deepening of one worker.  Worker 0 reports and keeps time. */
+static void
+iterative_deepening (Worker *w, int max_depth, int pv_count)
+{
+  int previous = 0;
+
+  w->completed_depth = 0;
+  for (int depth = 1 + (w->id & 1); depth <= max_depth && depth < MAX_PLY; depth++)
+    {
+      w->root_depth = depth;
+      for (int i = 0; i < w->root_count; i++)
+        w->root_moves[i].previous_score = w->root_moves[i].score;
+
+      for (w->pv_index = 0; w->pv_index < pv_count && !stopped (); w->pv_index++)
+        {
+          int prev = w->root_moves[w->pv_index].previous_score;
+          int delta = 20, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+
+          if (depth >= 4 && abs (prev) < VALUE_MATE_IN_MAX)
+            {
+              alpha = prev - delta > -VALUE_INFINITE ? prev - delta : -VALUE_INFINITE;
+              beta = prev + delta < VALUE_INFINITE ? prev + delta : VALUE_INFINITE;
+            }
+          for (;;)
+            {
+              int v = root_search (w, alpha, beta, depth);
+              sort_root_moves (w, w->pv_index);
+              if (stopped ())
+                break;
+              if (v <= alpha)
+                {
+                  beta = (alpha + beta) / 2;
+                  alpha = v - delta > -VALUE_INFINITE ? v - delta : -VALUE_INFINITE;
+                }
+              else if (v >= beta)
+                beta = v + delta < VALUE_INFINITE ? v + delta : VALUE_INFINITE;
+              else
+                break;
+              delta += delta / 2;
+              if (delta > 1000)
+                {
+                  alpha = -VALUE_INFINITE;
+                  beta = VALUE_INFINITE;
+                }
+            }
+          sort_root_moves (w, 0);
+        }
+      if (stopped ())
+        break;
+      w->completed_depth = depth;
+      if (w->id != 0)
+        continue;
+
+      if (!options.quiet)
+        print_info (w, depth);
+
+      {
+        int best = w->root_moves[0].score;
+        int64_t elapsed = timeman_now () - start_time;
+
+        /* A forced Ascension found to its end: stop looking. */
+        if (!limits.infinite && limits.depth == 0 && abs (best) >= VALUE_MATE_IN_MAX
+            && depth >= VALUE_MATE - abs (best) + 2)
+          break;
+        if (use_time)
+          {
+            if (w->root_count == 1 && depth >= 2)
+              break;
+            /* Do not start an iteration that cannot end in time; the
+             * budget grows when the best move's score drops. */
+            int64_t optimum = budget.optimum;
+            if (best < previous - 30)
+              optimum = optimum * 3 / 2;
+            if (elapsed > optimum * 6 / 10)
+              break;
+          }
+        previous = best;
+      }
+    }
+}
+
+static void *
+helper_main (void *data)
+{
+  Worker *w = data;
+  iterative_deepening (w, limits.depth > 0 ? limits.depth : MAX_PLY - 1,
+                       options.multipv);
+  return NULL;
+}
+
+/* Prepares a worker for the search of the root position. */
+static void
+worker_prepare (Worker *w)
+{
+  CheopsMove moves[CHEOPS_MAX_MOVES];
+  CheopsMove *end;
+
+  w->pos = root_pos;
+  memcpy (w->keys, root_keys, root_key_count * sizeof (uint64_t));
+  w->key_count = root_key_count;
+  w->plies_from_null = root_key_count;
+  atomic_store (&w->nodes, 0);
+  w->seldepth = 0;
+  w->completed_depth = 0;
+  w->root_count = 0;
+  if (cheops_position_outcome (&w->pos) != CHEOPS_OUTCOME_NONE)
+    return;
+  end = cheops_generate_moves (&w->pos, moves);
+  for (CheopsMove *m = moves; m < end; m++)
+    {
+      bool wanted = limits.searchmove_count == 0;
+      for (int i = 0; i < limits.searchmove_count && !wanted; i++)
+        wanted = limits.searchmoves[i] == *m;
+      if (!wanted)
+        continue;
+      RootMove *rm = &w->root_moves[w->root_count++];
+      rm->move = *m;
+      rm->score = rm->previous_score = -VALUE_INFINITE;
+      rm->seldepth = 0;
+      rm->pv[0] = *m;
+      rm->pv_length = 1;
+    }
+}
+
+/* The Skill Level's choice among the MultiPV lines (the method of
+ * Stockfish's Skill::pick_best): weaker levels add more random push to
+ * worse moves. */
+static CheopsMove
+skill_pick (Worker *w, int lines)
+{
+  int weakness = 120 - 2 * options.skill_level;
+  int top = w->root_moves[0].score;
+  int delta, max_score = -VALUE_INFINITE;
+  CheopsMove best = w->root_moves[0].move;
+
+  if (lines > w->root_count)
+    lines = w->root_count;
+  delta = top - w->root_moves[lines - 1].score;
+  if (delta > 100)
+    delta = 100;
+  for (int i = 0; i < lines; i++)
+    {
+      int score = w->root_moves[i].score;
+      int push = (weakness * (top - score) + delta * (rand () % weakness)) / 128;
+      if (score == -VALUE_INFINITE)
+        continue;
+      if (score + push >= max_score)
+        {
+          max_score = score + push;
+          best = w->root_moves[i].move;
+        }
+    }
+  return best;
+}
+
+typedef struct {
+  char     text[CHEOPS_MOVE_TEXT_MAX];
+  uint64_t nodes;
+} PerftLine;
+
+typedef struct {
+  PerftLine lines[CHEOPS_MAX_MOVES];
+  int       count;
+} PerftResult;
+
+static void
+perft_cb (CheopsMove move, uint64_t nodes, void *data)
+{
+  PerftResult *r = data;
+  if (r->count < CHEOPS_MAX_MOVES)
+    {
+      cheops_move_to_text (move, r->lines[r->count].text);
+      r->lines[r->count].nodes = nodes;
+      r->count++;
+    }
+}
+
+static int
+perft_line_cmp (const void *a, const void *b)
+{
+  return strcmp (((const PerftLine *) a)->text, ((const PerftLine *) b)->text);
+}
+
+/* `go perft N`: one line per root move sorted by move text, then the total. */
+static void
+run_perft (void)
+{
+  static PerftResult result;
+  CheopsPosition pos = root_pos;
+  uint64_t total;
+
+  result.count = 0;
+  total = cheops_perft_divide (&pos, limits.perft, perft_cb, &result);
+  qsort (result.lines, result.count, sizeof (PerftLine), perft_line_cmp);
+  for (int i = 0; i < result.count; i++)
+    uci_print ("%s: %llu", result.lines[i].text, (unsigned long long) result.lines[i].nodes);
+  uci_print ("%s", "");
+  uci_print ("Nodes searched: %llu", (unsigned long long) total);
+  last_nodes = total;
+}
+
+static void *
+search_main (void *data)
+{
+  Worker *w = workers[0];
+  int max_depth = limits.depth > 0 ? limits.depth : MAX_PLY - 1;
+  int pv_count = options.multipv;
+  bool skill = options.skill_level < 20;
+  CheopsMove best = CHEOPS_MOVE_NONE;
+
+  if (limits.perft > 0)
+    {
+      run_perft ();
+      atomic_store (&running, false);
+      return NULL;
+    }
+
+  if (skill)
+    {
+      if (pv_count < 4)
+        pv_count = 4;
+      if (max_depth > 1 + options.skill_level)
+        max_depth = 1 + options.skill_level;
+    }
+
+  tt_new_search ();
+  for (int i = 0; i < thread_count; i++)
+    worker_prepare (workers[i]);
+  if (pv_count > w->root_count)
+    pv_count = w->root_count;
+
+  if (w->root_count > 0)
+    {
+      for (int i = 1; i < thread_count; i++)
+        pthread_create (&workers[i]->thread, NULL, helper_main, workers[i]);
+      iterative_deepening (w, max_depth, pv_count);
+
+      /* `go infinite` answers bestmove only after `stop`. */
+      while (limits.infinite && !stopped ())
+        {
+          struct timespec ts = { 0, 1000000 };
+          nanosleep (&ts, NULL);
+        }
+      atomic_store (&stop_flag, true);
+      for (int i = 1; i < thread_count; i++)
+        pthread_join (workers[i]->thread, NULL);
+      best = skill ? skill_pick (w, pv_count) : w->root_moves[0].move;
+    }
+  else
+    {
+      while (limits.infinite && !stopped ())
+        {
+          struct timespec ts = { 0, 1000000 };
+          nanosleep (&ts, NULL);
+        }
+    }
+
+  last_nodes = total_nodes ();
+  last_best = best;
+  if (!options.quiet)
+    {
+      if (best != CHEOPS_MOVE_NONE)
+        {
+          char text[CHEOPS_MOVE_TEXT_MAX];
+          char ponder[CHEOPS_MOVE_TEXT_MAX];
+          cheops_move_to_text (best, text);
+          if (best == w->root_moves[0].move && w->root_moves[0].pv_length > 1)
+            {
+              cheops_move_to_text (w->root_moves[0].pv[1], ponder);
+              uci_print ("bestmove %s ponder %s", text, ponder);
+            }
+          else
+            uci_print ("bestmove %s", text);
+        }
+      else
+        uci_print ("bestmove (none)");
+    }
+  atomic_store (&running, false);
+  return NULL;
+}
+
+void
+search_start (const CheopsPosition *pos, const uint64_t *keys, int key_count,
+              const SearchLimits *l, const SearchOptions *o)
+{
+  search_wait ();
+  start_time = timeman_now ();
+  limits = *l;
+  options = *o;
+  if (options.multipv < 1)
+    options.multipv = 1;
+  if (options.multipv > MAX_MULTIPV)
+    options.multipv = MAX_MULTIPV;
+
+  root_pos = *pos;
+  if (key_count > MAX_HISTORY_KEYS)
+    {
+      keys += key_count - MAX_HISTORY_KEYS;
+      key_count = MAX_HISTORY_KEYS;
+    }
+  if (key_count < 1 || keys[key_count - 1] != pos->key)
+    {
+      root_keys[0] = pos->key;
+      root_key_count = 1;
+    }
+  else
+    {
+      memcpy (root_keys, keys, key_count * sizeof (uint64_t));
+      root_key_count = key_count;
+    }
+
+  use_time = limits.time[pos->side_to_move] >= 0;
+  if (use_time)
+    timeman_budget (&budget, limits.time[pos->side_to_move], limits.inc[pos->side_to_move],
+                    limits.movestogo, options.move_overhead);
+
+  atomic_store (&stop_flag, false);
+  atomic_store (&running, true);
+  joinable = true;
+  pthread_create (&main_thread, NULL, search_main, NULL);
+}
+
+void
+search_stop (void)
+{
+  atomic_store (&stop_flag, true);
+}
+
+void
+search_wait (void)
+{
+  if (joinable)
+    {
+      pthread_join (main_thread, NULL);
+      joinable = false;
+    }
+}
+
+bool
+search_is_running (void)
+{
+  return atomic_load (&running);
+}
+
+bool
+search_is_perft (void)
+{
+  return atomic_load (&running) && limits.perft > 0;
+}
+
+uint64_t
+search_last_nodes (void)
+{
+  return last_nodes;
+}
+
+CheopsMove
+search_last_best (void)
+{
+  return last_best;
+}

@@ -1,0 +1,554 @@
+/* uci.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The UCI command loop (DESIGN.md section 5).  The loop runs in the main
+ * thread and only reads and dispatches; searches run in threads of their own
+ * (search.c), so `isready` and `stop` are answered while a search runs.
+ * Every malformed or illegal command is answered with one line
+ * `info string error: ...` and otherwise ignored: the engine never crashes
+ * or hangs on its input.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "evaluate.h"
+#include "search.h"
+#include "tt.h"
+#include "uci.h"
+
+#define ENGINE_NAME    "cheops-engine 0.1.0"
+#define ENGINE_AUTHOR  "the Cheops Studio developers"
+#define MAX_TOKENS     4096
+#define ARRAY_SIZE(a) (sizeof (a) / sizeof (a)[0])
+
+static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The position set by `position`, and the keys of the game up to it. */
+static CheopsPosition position;
+static uint64_t      *game_keys;
+static int            game_key_count;
+static int            game_key_alloc;
+
+static SearchOptions  options = { 1, 10, 20, false };
+static int            hash_mb = 16;
+static int            threads = 1;
+
+void
+uci_print (const char *format, ...)
+{
+  va_list args;
+
+  pthread_mutex_lock (&print_lock);
+  va_start (args, format);
+  vfprintf (stdout, format, args);
+  va_end (args);
+  fputc ('\n', stdout);
+  fflush (stdout);
+  pthread_mutex_unlock (&print_lock);
+}
+
+static void
+print_error (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
+
+static void
+print_error (const char *format, ...)
+{
+  char buf[512];
+  va_list args;
+
+  va_start (args, format);
+  vsnprintf (buf, sizeof buf, format, args);
+  va_end (args);
+  uci_print ("info string error: %s", buf);
+}
+
+static bool
+keys_push (uint64_t **keys, int *count, int *alloc, uint64_t key)
+{
+  if (*count == *alloc)
+    {
+      int n = *alloc ? *alloc * 2 : 256;
+      uint64_t *k = realloc (*keys, (size_t) n * sizeof (uint64_t));
+      if (k == NULL)
+        return false;
+      *keys = k;
+      *alloc = n;
+    }
+  (*keys)[(*count)++] = key;
+  return true;
+}
+
+static void
+set_start_position (void)
+{
+  cheops_position_init_start (&position);
+  game_key_count = 0;
+  keys_push (&game_keys, &game_key_count, &game_key_alloc, position.key);
+}
+
+/* Parses a whole decimal integer in [@min, @max]. */
+static bool
+parse_int (const char *text, long long min, long long max, long long *out)
+{
+  char *end;
+  long long v;
+
+  if (text == NULL || *text == '\0')
+    return false;
+  errno = 0;
+  v = strtoll (text, &end, 10);
+  if (errno != 0 || *end != '\0' || v < min || v > max)
+    return false;
+  *out = v;
+  return true;
+}
+
+static void
+cmd_uci (void)
+{
+  uci_print ("id name %s", ENGINE_NAME);
+  uci_print ("id author %s", ENGINE_AUTHOR);
+  uci_print ("option name Hash type spin default 16 min 1 max 4096");
+  uci_print ("option name Threads type spin default 1 min 1 max %d", MAX_THREADS);
+  uci_print ("option name MultiPV type spin default 1 min 1 max %d", MAX_MULTIPV);
+  uci_print ("option name UCI_Variant type combo default cheops var cheops");
+  uci_print ("option name Move Overhead type spin default 10 min 0 max 5000");
+  uci_print ("option name Skill Level type spin default 20 min 0 max 20");
+  uci_print ("uciok");
+}
+
+/* setoption name <id...> [value <x...>] */
+static void
+cmd_setoption (char **tok, int n)
+{
+  char name[256] = "", value[256] = "";
+  int i = 1;
+  long long v;
+
+  if (n < 3 || strcmp (tok[1], "name") != 0)
+    {
+      print_error ("setoption needs 'name <option>'");
+      return;
+    }
+  for (i = 2; i < n && strcmp (tok[i], "value") != 0; i++)
+    {
+      if (strlen (name) + strlen (tok[i]) + 2 >= sizeof name)
+        break;
+      if (name[0])
+        strcat (name, " ");
+      strcat (name, tok[i]);
+    }
+  for (i++; i < n; i++)
+    {
+      if (strlen (value) + strlen (tok[i]) + 2 >= sizeof value)
+        break;
+      if (value[0])
+        strcat (value, " ");
+      strcat (value, tok[i]);
+    }
+
+  /* Options change what a search uses: finish the running one first. */
+  search_stop ();
+  search_wait ();
+
+  if (strcasecmp (name, "Hash") == 0)
+    {
+      if (!parse_int (value, 1, 4096, &v))
+        print_error ("Hash must be a number from 1 to 4096");
+      else if (!tt_resize ((size_t) v))
+        print_error ("cannot allocate %lld MB of hash", v);
+      else
+        hash_mb = (int) v;
+    }
+  else if (strcasecmp (name, "Threads") == 0)
+    {
+      if (!parse_int (value, 1, MAX_THREADS, &v) || !search_set_threads ((int) v))
+        print_error ("Threads must be a number from 1 to %d", MAX_THREADS);
+      else
+        threads = (int) v;
+    }
+  else if (strcasecmp (name, "MultiPV") == 0)
+    {
+      if (!parse_int (value, 1, MAX_MULTIPV, &v))
+        print_error ("MultiPV must be a number from 1 to %d", MAX_MULTIPV);
+      else
+        options.multipv = (int) v;
+    }
+  else if (strcasecmp (name, "UCI_Variant") == 0)
+    {
+      if (strcasecmp (value, "cheops") != 0)
+        print_error ("unsupported variant '%s' (only cheops)", value);
+    }
+  else if (strcasecmp (name, "Move Overhead") == 0)
+    {
+      if (!parse_int (value, 0, 5000, &v))
+        print_error ("Move Overhead must be a number from 0 to 5000");
+      else
+        options.move_overhead = (int) v;
+    }
+  else if (strcasecmp (name, "Skill Level") == 0)
+    {
+      if (!parse_int (value, 0, 20, &v))
+        print_error ("Skill Level must be a number from 0 to 20");
+      else
+        options.skill_level = (int) v;
+    }
+  else
+    print_error ("unknown option '%s'", name);
+}
+
+/* position startpos|fen <FEN> [moves <move>...] */
+static void
+cmd_position (char **tok, int n)
+{
+  CheopsPosition pos;
+  CheopsError error;
+  uint64_t *keys = NULL;
+  int key_count = 0, key_alloc = 0;
+  int i;
+
+  if (n < 2)
+    {
+      print_error ("position needs 'startpos' or 'fen <FEN>'");
+      return;
+    }
+  if (strcmp (tok[1], "startpos") == 0)
+    {
+      cheops_position_init_start (&pos);
+      i = 2;
+    }
+  else if (strcmp (tok[1], "fen") == 0)
+    {
+      char fen[1024] = "";
+      for (i = 2; i < n && strcmp (tok[i], "moves") != 0; i++)
+        {
+          if (strlen (fen) + strlen (tok[i]) + 2 >= sizeof fen)
+            {
+              print_error ("FEN too long");
+              return;
+            }
+          if (fen[0])
+            strcat (fen, " ");
+          strcat (fen, tok[i]);
+        }
+      memset (&error, 0, sizeof error);
+      if (!cheops_position_from_fen (&pos, fen, &error))
+        {
+          print_error ("bad FEN '%s': %s (column %d)", fen, error.message, error.column);
+          return;
+        }
+    }
+  else
+    {
+      print_error ("position needs 'startpos' or 'fen <FEN>', not '%s'", tok[1]);
+      return;
+    }
+
+  if (!keys_push (&keys, &key_count, &key_alloc, pos.key))
+    goto oom;
+  if (i < n)
+    {
+      if (strcmp (tok[i], "moves") != 0)
+        {
+          print_error ("expected 'moves', found '%s'", tok[i]);
+          free (keys);
+          return;
+        }
+      for (i++; i < n; i++)
+        {
+          CheopsMove move;
+          CheopsUndo undo;
+
+          memset (&error, 0, sizeof error);
+          move = cheops_move_from_text (&pos, tok[i], &error);
+          if (move == CHEOPS_MOVE_NONE)
+            {
+              print_error ("illegal move '%s': %s", tok[i], error.message);
+              free (keys);
+              return;
+            }
+          cheops_position_do_move (&pos, move, &undo);
+          if (!keys_push (&keys, &key_count, &key_alloc, pos.key))
+            goto oom;
+        }
+    }
+
+  position = pos;
+  free (game_keys);
+  game_keys = keys;
+  game_key_count = key_count;
+  game_key_alloc = key_alloc;
+  return;
+
+oom:
+  free (keys);
+  print_error ("out of memory");
+}
+
+/* go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS]
+ *    [binc MS] [movestogo N] [infinite] [ponder] [perft N]
+ *    [searchmoves <move>...] */
+static void
+cmd_go (char **tok, int n)
+{
+  SearchLimits limits;
+  long long v;
+
+  search_limits_init (&limits);
+  for (int i = 1; i < n; i++)
+    {
+      const char *t = tok[i];
+      const char *arg = i + 1 < n ? tok[i + 1] : NULL;
+
+      if (strcmp (t, "infinite") == 0)
+        limits.infinite = true;
+      else if (strcmp (t, "ponder") == 0)
+        ;   /* pondering is searching without a clock: nothing to do */
+      else if (strcmp (t, "searchmoves") == 0)
+        {
+          for (i++; i < n; i++)
+            {
+              CheopsError error;
+              CheopsMove move = cheops_move_from_text (&position, tok[i], &error);
+              if (move == CHEOPS_MOVE_NONE)
+                {
+                  print_error ("illegal move '%s' in searchmoves: %s", tok[i], error.message);
+                  return;
+                }
+              limits.searchmoves[limits.searchmove_count++] = move;
+            }
+        }
+      else if (strcmp (t, "depth") == 0 || strcmp (t, "nodes") == 0 || strcmp (t, "movetime") == 0
+               || strcmp (t, "wtime") == 0 || strcmp (t, "btime") == 0 || strcmp (t, "winc") == 0
+               || strcmp (t, "binc") == 0 || strcmp (t, "movestogo") == 0 || strcmp (t, "perft") == 0
+               || strcmp (t, "mate") == 0)
+        {
+          long long min = strcmp (t, "wtime") == 0 || strcmp (t, "btime") == 0
+                          || strcmp (t, "winc") == 0 || strcmp (t, "binc") == 0
+                          ? -1000000000LL : 0;
+          if (!parse_int (arg, min, (long long) 1 << 50, &v))
+            {
+              print_error ("'go %s' needs a number, got '%s'", t, arg ? arg : "");
+              return;
+            }
+          i++;
+          if (strcmp (t, "depth") == 0)
+            limits.depth = v > MAX_PLY - 1 ? MAX_PLY - 1 : (int) v;
+          else if (strcmp (t, "mate") == 0)
+            limits.depth = 2 * v + 1 > MAX_PLY - 1 ? MAX_PLY - 1 : (int) (2 * v + 1);
+          else if (strcmp (t, "nodes") == 0)
+            limits.nodes = (uint64_t) v;
+          else if (strcmp (t, "movetime") == 0)
+            limits.movetime = v;
+          else if (strcmp (t, "wtime") == 0)
+            limits.time[CHEOPS_SIDE_A] = v < 0 ? 0 : v;
+          else if (strcmp (t, "btime") == 0)
+            limits.time[CHEOPS_SIDE_Q] = v < 0 ? 0 : v;
+          else if (strcmp (t, "winc") == 0)
+            limits.inc[CHEOPS_SIDE_A] = v < 0 ? 0 : v;
+          else if (strcmp (t, "binc") == 0)
+            limits.inc[CHEOPS_SIDE_Q] = v < 0 ? 0 : v;
+          else if (strcmp (t, "movestogo") == 0)
+            limits.movestogo = v > 1000 ? 1000 : (int) v;
+          else if (strcmp (t, "perft") == 0)
+            {
+              if (v < 1 || v > 20)
+                {
+                  print_error ("perft depth must be from 1 to 20");
+                  return;
+                }
+              limits.perft = (int) v;
+            }
+        }
+      else
+        {
+          print_error ("unknown go parameter '%s'", t);
+          return;
+        }
+    }
+
+  /* A new go ends the search before it (which answers its own bestmove). */
+  search_stop ();
+  search_wait ();
+  search_start (&position, game_keys, game_key_count, &limits, &options);
+}
+
+static void
+print_line (const char *format, ...)
+{
+  char buf[512];
+  va_list args;
+
+  va_start (args, format);
+  vsnprintf (buf, sizeof buf, format, args);
+  va_end (args);
+  uci_print ("%s", buf);
+}
+
+/* d: the board (level 9 at the top), the FEN, the key and the evaluation. */
+static void
+cmd_display (void)
+{
+  char fen[CHEOPS_FEN_MAX];
+  CheopsOutcome outcome = cheops_position_outcome (&position);
+
+  for (int level = CHEOPS_LEVEL_NB; level >= 1; level--)
+    {
+      char line[64];
+      int len = snprintf (line, sizeof line, "%d ", level);
+      for (int c = 0; c < CHEOPS_COLUMN_NB; c++)
+        {
+          CheopsCell cell = cheops_cell_make (c, level);
+          char ch = ' ';
+          if (cell != CHEOPS_CELL_NONE)
+            {
+              CheopsPiece p = position.board[cell];
+              if (p == CHEOPS_NO_PIECE)
+                ch = cheops_cell_is_light (cell) ? '.' : ',';
+              else
+                {
+                  ch = cheops_piece_type_letter (cheops_piece_type (p));
+                  if (cheops_piece_side (p) == CHEOPS_SIDE_Q)
+                    ch = (char) tolower (ch);
+                }
+            }
+          line[len++] = ch;
+          line[len++] = ' ';
+        }
+      line[len] = '\0';
+      uci_print ("%s", line);
+    }
+  uci_print ("  a b c d e f g h i j k l m n o p q");
+  cheops_position_to_fen (&position, fen, sizeof fen);
+  uci_print ("Fen: %s", fen);
+  uci_print ("Key: %016llx", (unsigned long long) position.key);
+  uci_print ("Side to move: %s%s%s", position.side_to_move == CHEOPS_SIDE_A ? "a" : "q",
+             cheops_position_in_check (&position) ? ", in check" : "",
+             cheops_position_in_checklock (&position) ? " (checklock)" : "");
+  if (outcome != CHEOPS_OUTCOME_NONE)
+    {
+      static const char *const names[] = {
+        "", "Ascension by the a side (8.1)", "Ascension by the q side (8.1)",
+        "draw: no Queen and no Pawn on either side (8.4.1)", "draw: no playable move (8.4.1)",
+        "draw: seventy-five-move rule (8.4.3)", "draw: fifth repetition (8.4.3)",
+      };
+      uci_print ("Game over: %s", (unsigned) outcome < ARRAY_SIZE (names) ? names[outcome] : "?");
+    }
+  else
+    evaluate_trace (&position, print_line);
+}
+
+/* Splits @line in place into whitespace-separated tokens. */
+static int
+tokenize (char *line, char **tok, int max)
+{
+  int n = 0;
+  char *save = NULL;
+
+  for (char *t = strtok_r (line, " \t\r\n", &save); t != NULL && n < max;
+       t = strtok_r (NULL, " \t\r\n", &save))
+    tok[n++] = t;
+  return n;
+}
+
+bool
+uci_execute (char *line)
+{
+  static char *tok[MAX_TOKENS];
+  int n = tokenize (line, tok, MAX_TOKENS);
+
+  if (n == 0)
+    return true;
+  if (n == MAX_TOKENS)
+    {
+      print_error ("command too long (more than %d words)", MAX_TOKENS - 1);
+      return true;
+    }
+  if (strcmp (tok[0], "uci") == 0)
+    cmd_uci ();
+  else if (strcmp (tok[0], "isready") == 0)
+    uci_print ("readyok");
+  else if (strcmp (tok[0], "setoption") == 0)
+    cmd_setoption (tok, n);
+  else if (strcmp (tok[0], "ucinewgame") == 0)
+    {
+      search_stop ();
+      search_wait ();
+      search_clear ();
+      set_start_position ();
+    }
+  else if (strcmp (tok[0], "position") == 0)
+    cmd_position (tok, n);
+  else if (strcmp (tok[0], "go") == 0)
+    cmd_go (tok, n);
+  else if (strcmp (tok[0], "stop") == 0)
+    search_stop ();
+  else if (strcmp (tok[0], "ponderhit") == 0)
+    ;
+  else if (strcmp (tok[0], "quit") == 0)
+    {
+      /* A perft cannot be stopped: leave without waiting for it. */
+      if (search_is_perft ())
+        {
+          fflush (stdout);
+          _exit (0);
+        }
+      search_stop ();
+      search_wait ();
+      return false;
+    }
+  else if (strcmp (tok[0], "bench") == 0)
+    {
+      long long depth = BENCH_DEFAULT_DEPTH;
+      if (n > 1 && !parse_int (tok[1], 1, 40, &depth))
+        print_error ("bench depth must be from 1 to 40");
+      else
+        {
+          search_stop ();
+          search_wait ();
+          bench_run ((int) depth);
+          /* bench uses one thread and clears the table: put both back. */
+          search_set_threads (threads);
+          search_clear ();
+        }
+    }
+  else if (strcmp (tok[0], "d") == 0)
+    cmd_display ();
+  else
+    print_error ("unknown command '%s'", tok[0]);
+  return true;
+}
+
+int
+uci_loop (FILE *in)
+{
+  char *line = NULL;
+  size_t size = 0;
+
+  if (game_key_count == 0)
+    set_start_position ();
+  while (getline (&line, &size, in) >= 0)
+    if (!uci_execute (line))
+      break;
+  free (line);
+  /* The end of input is a quit. */
+  search_stop ();
+  search_wait ();
+  return 0;
+}
+
+void
+uci_init (void)
+{
+  tt_resize ((size_t) hash_mb);
+  set_start_position ();
+}

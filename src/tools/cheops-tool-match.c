@@ -1,0 +1,791 @@
+/* cheops-tool-match.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * `cheops match`: plays UCI engines (and the built-in players `random` and
+ * `greedy`) against each other, the role cutechess-cli plays for chess.
+ *
+ *   cheops match --engine CMD [--engine CMD] [--builtin random|greedy]
+ *                --games N [--tc BASE+INC] [--openings FILE] [--pgn OUT]
+ *                [--seed N] [--timemargin MS] [--nodes N]
+ *
+ * Exactly two players, the first named plays the a corner in odd games.
+ * Openings are paired: each opening is played twice, once with each player
+ * on each side.  An opening file holds one opening a line: `startpos` or a
+ * FEN, optionally followed by `moves` and machine move text; empty lines
+ * and lines starting with '#' are skipped.
+ *
+ * Games are adjudicated by the Laws through the core (Article 8, R5): the
+ * Ascension, the draw without Queens and Pawns, no playable move, and the
+ * automatic draws of 8.4.3.  The claimable draws of 8.4.2 (third
+ * repetition, fifty moves each) are claimed at once for the player to move,
+ * as an arbiter does for engines.  A player loses by an illegal or
+ * malformed move, by exceeding its clock by more than --timemargin ms
+ * (default 20), or by dying.  With --nodes N the engines get `go nodes N`
+ * instead of a clock (no time losses: for tuning on a loaded machine).
+ * With CHEOPS_MATCH_DEBUG set in the environment, every engine move is
+ * logged on standard error with the clock before it and the time it took.  An engine is spawned with GSubprocess from
+ * its command split into argv by shell rules, never through a shell.
+ *
+ * Output: one line per game, then the score (wins, losses, draws of the
+ * first player), the Elo difference and its 95 % error margin (normal
+ * approximation of the per-game score's variance, as cutechess-cli and
+ * BayesElo's "simple" mode do).
+ */
+#include <gio/gio.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cheops-core.h"
+#include "cheops-tool.h"
+
+#define EOF_LINE "\001EOF"
+#define HANDSHAKE_TIMEOUT_MS 10000
+#define MAX_GAME_PLIES 2000
+
+typedef enum {
+  PLAYER_ENGINE,
+  PLAYER_RANDOM,
+  PLAYER_GREEDY
+} PlayerKind;
+
+typedef struct {
+  PlayerKind      kind;
+  char           *command;
+  char           *name;
+  GSubprocess    *process;
+  GOutputStream  *stdin_pipe;
+  GAsyncQueue    *lines;
+  GThread        *reader;
+} Player;
+
+typedef struct {
+  char  *fen;       /* the position the game starts from */
+  char **moves;     /* opening moves, machine text; NULL-terminated */
+} Opening;
+
+typedef enum {
+  RESULT_NONE,
+  RESULT_A_WINS,
+  RESULT_Q_WINS,
+  RESULT_DRAW
+} GameResult;
+
+static GRand *rng;
+static gint64 node_limit;
+
+/* Engine process plumbing ------------------------------------------------ */
+
+static gpointer
+reader_thread (gpointer data)
+{
+  Player *p = data;
+  GInputStream *out = g_subprocess_get_stdout_pipe (p->process);
+  GDataInputStream *dis = g_data_input_stream_new (out);
+  char *line;
+
+  g_data_input_stream_set_newline_type (dis, G_DATA_STREAM_NEWLINE_TYPE_ANY);
+  while ((line = g_data_input_stream_read_line_utf8 (dis, NULL, NULL, NULL)) != NULL)
+    g_async_queue_push (p->lines, line);
+  g_async_queue_push (p->lines, g_strdup (EOF_LINE));
+  g_object_unref (dis);
+  return NULL;
+}
+
+static gboolean
+player_send (Player *p, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+player_send (Player *p, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *text = NULL;
+  g_autofree char *line = NULL;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (p->process == NULL)
+    return FALSE;
+  line = g_strconcat (text, "\n", NULL);
+  return g_output_stream_write_all (p->stdin_pipe, line, strlen (line), NULL, NULL, NULL)
+         && g_output_stream_flush (p->stdin_pipe, NULL, NULL);
+}
+
+/* Waits until @deadline (monotonic µs) for a line starting with @prefix
+ * (followed by a space or its end); returns it (owned) or NULL on time-out
+ * or the end of the engine's output. */
+static char *
+player_wait_for (Player *p, const char *prefix, gint64 deadline)
+{
+  size_t n = strlen (prefix);
+
+  if (p->lines == NULL)
+    return NULL;
+  for (;;)
+    {
+      gint64 now = g_get_monotonic_time ();
+      char *line;
+
+      if (now >= deadline)
+        return NULL;
+      line = g_async_queue_timeout_pop (p->lines, (guint64) (deadline - now));
+      if (line == NULL)
+        return NULL;
+      if (strcmp (line, EOF_LINE) == 0)
+        {
+          /* Keep the end of output visible for later waits. */
+          g_async_queue_push_front (p->lines, line);
+          return NULL;
+        }
+      if (n == 0 || (strncmp (line, prefix, n) == 0 && (line[n] == '\0' || line[n] == ' ')))
+        return line;
+      g_free (line);
+    }
+}
+
+static void
+player_stop_process (Player *p)
+{
+  if (p->process == NULL)
+    return;
+  player_send (p, "quit");
+  g_output_stream_close (p->stdin_pipe, NULL, NULL);
+  {
+    gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+    char *line;
+    while ((line = player_wait_for (p, "\001never", deadline)) != NULL)
+      g_free (line);
+  }
+  g_subprocess_force_exit (p->process);
+  g_subprocess_wait (p->process, NULL, NULL);
+  g_thread_join (p->reader);
+  g_clear_object (&p->process);
+  p->stdin_pipe = NULL;
+  g_async_queue_unref (p->lines);
+  p->lines = NULL;
+}
+
+static gboolean
+player_start_process (Player *p, GError **error)
+{
+  g_auto (GStrv) argv = NULL;
+  char *line;
+  gint64 deadline;
+
+  if (!g_shell_parse_argv (p->command, NULL, &argv, error))
+    return FALSE;
+  p->process = g_subprocess_newv ((const char * const *) argv,
+                                  G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
+                                  error);
+  if (p->process == NULL)
+    return FALSE;
+  p->stdin_pipe = g_subprocess_get_stdin_pipe (p->process);
+  p->lines = g_async_queue_new_full (g_free);
+  p->reader = g_thread_new ("engine-reader", reader_thread, p);
+
+  deadline = g_get_monotonic_time () + HANDSHAKE_TIMEOUT_MS * 1000;
+  player_send (p, "uci");
+  for (;;)
+    {
+      line = player_wait_for (p, "", deadline);
+      if (line == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT, "'%s' did not answer uciok", p->command);
+          return FALSE;
+        }
+      if (g_str_has_prefix (line, "id name ") && p->name == NULL)
+        p->name = g_strstrip (g_strdup (line + 8));
+      if (strcmp (g_strstrip (line), "uciok") == 0)
+        {
+          g_free (line);
+          break;
+        }
+      g_free (line);
+    }
+  player_send (p, "setoption name UCI_Variant value cheops");
+  if (p->name == NULL)
+    p->name = g_strdup (p->command);
+  return TRUE;
+}
+
+/* Built-in players -------------------------------------------------------- */
+
+static const int greedy_value[CHEOPS_PIECE_TYPE_NB] = { 0, 0, 9, 5, 3, 3, 1 };
+
+static CheopsMove
+builtin_move (PlayerKind kind, const CheopsPosition *pos)
+{
+  CheopsMove moves[CHEOPS_MAX_MOVES];
+  CheopsMove best[CHEOPS_MAX_MOVES];
+  int n = (int) (cheops_generate_moves (pos, moves) - moves);
+  int best_count = 0, best_value = 0;
+
+  if (n == 0)
+    return CHEOPS_MOVE_NONE;
+  if (kind == PLAYER_GREEDY)
+    {
+      for (int i = 0; i < n; i++)
+        {
+          CheopsPosition next = *pos;
+          CheopsUndo undo;
+          CheopsCell to = cheops_move_to (moves[i]);
+          int value = 0;
+
+          cheops_position_do_move (&next, moves[i], &undo);
+          if (cheops_position_outcome (&next) == (pos->side_to_move == CHEOPS_SIDE_A
+                                                  ? CHEOPS_OUTCOME_ASCENSION_A
+                                                  : CHEOPS_OUTCOME_ASCENSION_Q))
+            return moves[i];   /* an Ascension in one */
+          if (pos->board[to] != CHEOPS_NO_PIECE)
+            value += greedy_value[cheops_piece_type (pos->board[to])];
+          if (cheops_position_is_promotion (pos, moves[i]))
+            value += greedy_value[CHEOPS_QUEEN] - greedy_value[CHEOPS_PAWN];
+          if (value > best_value)
+            {
+              best_value = value;
+              best_count = 0;
+            }
+          if (value == best_value && value > 0)
+            best[best_count++] = moves[i];
+        }
+      if (best_count > 0)
+        return best[g_rand_int_range (rng, 0, best_count)];
+    }
+  return moves[g_rand_int_range (rng, 0, n)];
+}
+
+/* Openings ------------------------------------------------------------- */
+
+static GPtrArray *
+read_openings (const char *path, GError **error)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  GPtrArray *openings = g_ptr_array_new ();
+
+  if (!g_file_get_contents (path, &text, NULL, error))
+    {
+      g_ptr_array_free (openings, TRUE);
+      return NULL;
+    }
+  lines = g_strsplit (text, "\n", -1);
+  for (int i = 0; lines[i] != NULL; i++)
+    {
+      char *line = g_strstrip (lines[i]);
+      char *moves;
+      Opening *o;
+      CheopsPosition pos;
+      CheopsError err;
+
+      if (line[0] == '\0' || line[0] == '#')
+        continue;
+      o = g_new0 (Opening, 1);
+      moves = strstr (line, " moves");
+      if (moves != NULL)
+        {
+          *moves = '\0';
+          o->moves = g_strsplit_set (g_strstrip (moves + 6), " \t", -1);
+        }
+      else
+        o->moves = g_new0 (char *, 1);
+      g_strstrip (line);
+      o->fen = g_strdup (strcmp (line, "startpos") == 0 ? CHEOPS_START_FEN : line);
+      if (!cheops_position_from_fen (&pos, o->fen, &err))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s:%d: %s", path, i + 1, err.message);
+          return NULL;
+        }
+      for (int k = 0; o->moves[k] != NULL; k++)
+        {
+          CheopsUndo undo;
+          CheopsMove m;
+          if (o->moves[k][0] == '\0')
+            continue;
+          m = cheops_move_from_text (&pos, o->moves[k], &err);
+          if (m == CHEOPS_MOVE_NONE)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s:%d: move '%s': %s",
+                           path, i + 1, o->moves[k], err.message);
+              return NULL;
+            }
+          cheops_position_do_move (&pos, m, &undo);
+        }
+      g_ptr_array_add (openings, o);
+    }
+  if (openings->len == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: no openings", path);
+      g_ptr_array_free (openings, TRUE);
+      return NULL;
+    }
+  return openings;
+}
+
+/* One game ------------------------------------------------------------- */
+
+typedef struct {
+  GameResult  result;
+  const char *reason;
+  GString    *movetext;    /* SAN with move numbers */
+  char       *start_fen;
+} Game;
+
+static void
+append_san (Game *game, const CheopsPosition *pos, CheopsMove move, gboolean first)
+{
+  char san[CHEOPS_SAN_MAX];
+
+  cheops_move_to_san (pos, move, san);
+  if (pos->side_to_move == CHEOPS_SIDE_A)
+    g_string_append_printf (game->movetext, "%s%d. %s", first ? "" : " ", pos->fullmove_number, san);
+  else if (first)
+    g_string_append_printf (game->movetext, "%d... %s", pos->fullmove_number, san);
+  else
+    g_string_append_printf (game->movetext, " %s", san);
+}
+
+/* Adjudicates @pos after a move, with the game's @keys; sets game->result. */
+static gboolean
+adjudicate (Game *game, const CheopsPosition *pos, const uint64_t *keys, size_t n)
+{
+  int reps = cheops_repetition_count (keys, n, pos->halfmove_clock);
+
+  switch (cheops_position_outcome (pos))
+    {
+    case CHEOPS_OUTCOME_ASCENSION_A:
+      game->result = RESULT_A_WINS;
+      game->reason = "Ascension";
+      return TRUE;
+    case CHEOPS_OUTCOME_ASCENSION_Q:
+      game->result = RESULT_Q_WINS;
+      game->reason = "Ascension";
+      return TRUE;
+    case CHEOPS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN:
+      game->result = RESULT_DRAW;
+      game->reason = "no Queen and no Pawn on either side";
+      return TRUE;
+    case CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE:
+      game->result = RESULT_DRAW;
+      game->reason = "no playable move";
+      return TRUE;
+    case CHEOPS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES:
+      game->result = RESULT_DRAW;
+      game->reason = "seventy-five-move rule";
+      return TRUE;
+    default:
+      break;
+    }
+  if (reps >= 3)
+    {
+      game->result = RESULT_DRAW;
+      game->reason = reps >= 5 ? "fifth repetition" : "third repetition (claimed)";
+      return TRUE;
+    }
+  if (pos->halfmove_clock >= 100)
+    {
+      game->result = RESULT_DRAW;
+      game->reason = "fifty-move rule (claimed)";
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+forfeit (Game *game, CheopsSide loser, const char *reason)
+{
+  game->result = loser == CHEOPS_SIDE_A ? RESULT_Q_WINS : RESULT_A_WINS;
+  game->reason = reason;
+}
+
+/* Plays one game: @players[side] plays @side. */
+static void
+play_game (Game *game, Player *players[CHEOPS_SIDE_NB], const Opening *opening,
+           gint64 base_ms, gint64 inc_ms, gint64 margin_ms)
+{
+  CheopsPosition pos;
+  GString *moves_text = g_string_new ("");
+  uint64_t *keys = g_new (uint64_t, MAX_GAME_PLIES + 1);
+  size_t n = 0;
+  gint64 clock_ms[CHEOPS_SIDE_NB] = { base_ms, base_ms };
+  gboolean first = TRUE;
+
+  game->result = RESULT_NONE;
+  game->reason = NULL;
+  game->movetext = g_string_new ("");
+  game->start_fen = g_strdup (opening->fen);
+  cheops_position_from_fen (&pos, opening->fen, NULL);
+  keys[n++] = pos.key;
+
+  for (int s = 0; s < CHEOPS_SIDE_NB; s++)
+    if (players[s]->kind == PLAYER_ENGINE)
+      {
+        char *line;
+        player_send (players[s], "ucinewgame");
+        player_send (players[s], "isready");
+        line = player_wait_for (players[s], "readyok", g_get_monotonic_time () + HANDSHAKE_TIMEOUT_MS * 1000);
+        if (line == NULL)
+          {
+            forfeit (game, (CheopsSide) s, "engine did not answer isready");
+            goto out;
+          }
+        g_free (line);
+      }
+
+  /* The opening moves, then the players. */
+  for (int k = 0; opening->moves[k] != NULL && !game->result; k++)
+    {
+      CheopsUndo undo;
+      CheopsMove m;
+      if (opening->moves[k][0] == '\0')
+        continue;
+      m = cheops_move_from_text (&pos, opening->moves[k], NULL);
+      append_san (game, &pos, m, first);
+      first = FALSE;
+      g_string_append_printf (moves_text, " %s", opening->moves[k]);
+      cheops_position_do_move (&pos, m, &undo);
+      keys[n++] = pos.key;
+      adjudicate (game, &pos, keys, n);
+    }
+  if (game->result == RESULT_NONE)
+    adjudicate (game, &pos, keys, n);
+
+  while (game->result == RESULT_NONE)
+    {
+      CheopsSide side = pos.side_to_move;
+      Player *p = players[side];
+      CheopsMove move;
+      CheopsUndo undo;
+
+      if (n >= MAX_GAME_PLIES)
+        {
+          game->result = RESULT_DRAW;
+          game->reason = "game too long";
+          break;
+        }
+      if (p->kind == PLAYER_ENGINE)
+        {
+          gint64 start = g_get_monotonic_time (), used;
+          g_autofree char *line = NULL;
+          g_auto (GStrv) words = NULL;
+          CheopsError err;
+
+          player_send (p, "position fen %s%s%s", opening->fen, moves_text->len ? " moves" : "",
+                       moves_text->str);
+          if (node_limit > 0)
+            player_send (p, "go nodes %" G_GINT64_FORMAT, node_limit);
+          else
+            player_send (p, "go wtime %" G_GINT64_FORMAT " btime %" G_GINT64_FORMAT
+                         " winc %" G_GINT64_FORMAT " binc %" G_GINT64_FORMAT,
+                         clock_ms[CHEOPS_SIDE_A], clock_ms[CHEOPS_SIDE_Q], inc_ms, inc_ms);
+          line = player_wait_for (p, "bestmove",
+                                  node_limit > 0 ? start + 60 * G_USEC_PER_SEC
+                                                 : start + (clock_ms[side] + margin_ms) * 1000);
+          used = (g_get_monotonic_time () - start) / 1000;
+          if (g_getenv ("CHEOPS_MATCH_DEBUG"))
+            fprintf (stderr, "ply %zu side %d clock %" G_GINT64_FORMAT " used %" G_GINT64_FORMAT " %s\n",
+                     n, side, clock_ms[side], used, line ? line : "(none)");
+          if (line == NULL)
+            {
+              char *late;
+              player_send (p, "stop");
+              late = player_wait_for (p, "bestmove", g_get_monotonic_time () + 5 * G_USEC_PER_SEC);
+              if (late == NULL)
+                {
+                  /* A hung or dead engine: start it afresh for the next game. */
+                  player_stop_process (p);
+                  player_start_process (p, NULL);
+                }
+              g_free (late);
+              forfeit (game, side, "loses on time");
+              break;
+            }
+          if (node_limit == 0)
+            clock_ms[side] -= used;
+          if (clock_ms[side] < -margin_ms)
+            {
+              forfeit (game, side, "loses on time");
+              break;
+            }
+          if (clock_ms[side] < 0)
+            clock_ms[side] = 0;
+          clock_ms[side] += inc_ms;
+          words = g_strsplit_set (line, " \t", -1);
+          move = words[0] && words[1] ? cheops_move_from_text (&pos, words[1], &err) : CHEOPS_MOVE_NONE;
+          if (move == CHEOPS_MOVE_NONE)
+            {
+              forfeit (game, side, "illegal move");
+              break;
+            }
+        }
+      else
+        move = builtin_move (p->kind, &pos);
+
+      {
+        char text[CHEOPS_MOVE_TEXT_MAX];
+        cheops_move_to_text (move, text);
+        g_string_append_printf (moves_text, " %s", text);
+      }
+      append_san (game, &pos, move, first);
+      first = FALSE;
+      cheops_position_do_move (&pos, move, &undo);
+      keys[n++] = pos.key;
+      adjudicate (game, &pos, keys, n);
+    }
+
+out:
+  g_string_free (moves_text, TRUE);
+  g_free (keys);
+}
+
+static const char *
+result_text (GameResult r)
+{
+  return r == RESULT_A_WINS ? "1-0" : r == RESULT_Q_WINS ? "0-1" : r == RESULT_DRAW ? "1/2-1/2" : "*";
+}
+
+/* Writes @game as PGN-shaped text (DESIGN.md section 4); Green holds the a
+ * corner. */
+static void
+write_pgn (FILE *out, const Game *game, int round, const char *green, const char *orange)
+{
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+  GString *body = g_string_new ("");
+  const char *p = game->movetext->str;
+  size_t col = 0;
+
+  fprintf (out, "[Event \"cheops match\"]\n[Site \"?\"]\n[Date \"%s\"]\n[Round \"%d\"]\n", date, round);
+  fprintf (out, "[Green \"%s\"]\n[Orange \"%s\"]\n[Result \"%s\"]\n", green, orange, result_text (game->result));
+  fprintf (out, "[Variant \"Cheops\"]\n[GreenCorner \"a\"]\n");
+  if (strcmp (game->start_fen, CHEOPS_START_FEN) != 0)
+    fprintf (out, "[SetUp \"1\"]\n[FEN \"%s\"]\n", game->start_fen);
+  fprintf (out, "[Termination \"%s\"]\n\n", game->reason ? game->reason : "unterminated");
+
+  g_string_append (body, p);
+  if (body->len)
+    g_string_append_c (body, ' ');
+  g_string_append_printf (body, "{%s} %s", game->reason ? game->reason : "", result_text (game->result));
+  /* Wrap at 79 columns. */
+  {
+    g_auto (GStrv) words = g_strsplit (body->str, " ", -1);
+    for (int i = 0; words[i] != NULL; i++)
+      {
+        size_t len = strlen (words[i]);
+        if (col > 0 && col + 1 + len > 79)
+          {
+            fputc ('\n', out);
+            col = 0;
+          }
+        else if (col > 0)
+          {
+            fputc (' ', out);
+            col++;
+          }
+        fputs (words[i], out);
+        col += len;
+      }
+  }
+  fputs ("\n\n", out);
+  fflush (out);
+  g_string_free (body, TRUE);
+}
+
+static double
+elo_of (double p)
+{
+  return -400.0 * log10 (1.0 / p - 1.0);
+}
+
+static void
+print_elo (int wins, int losses, int draws)
+{
+  int n = wins + losses + draws;
+  double p, var, se, lo, hi;
+
+  if (n == 0)
+    return;
+  p = (wins + 0.5 * draws) / n;
+  var = (wins * (1 - p) * (1 - p) + losses * p * p + draws * (0.5 - p) * (0.5 - p)) / n;
+  se = sqrt (var / n);
+  lo = p - 1.96 * se;
+  hi = p + 1.96 * se;
+  if (p <= 0.0 || p >= 1.0)
+    printf ("Elo difference: %s (score %.1f %%: no finite estimate)\n", p <= 0.0 ? "-inf" : "+inf", 100 * p);
+  else if (lo <= 0.0 || hi >= 1.0)
+    printf ("Elo difference: %.1f +/- inf\n", elo_of (p));
+  else
+    printf ("Elo difference: %.1f +/- %.1f\n", elo_of (p), (elo_of (hi) - elo_of (lo)) / 2);
+}
+
+static gboolean
+parse_tc (const char *text, gint64 *base_ms, gint64 *inc_ms)
+{
+  char *end;
+  double base = g_ascii_strtod (text, &end), inc = 0;
+
+  if (end == text || base <= 0)
+    return FALSE;
+  if (*end == '+')
+    {
+      const char *s = end + 1;
+      inc = g_ascii_strtod (s, &end);
+      if (end == s || inc < 0)
+        return FALSE;
+    }
+  if (*end != '\0')
+    return FALSE;
+  *base_ms = (gint64) (base * 1000 + 0.5);
+  *inc_ms = (gint64) (inc * 1000 + 0.5);
+  return TRUE;
+}
+
+static int
+usage (const char *message)
+{
+  fprintf (stderr, "cheops match: %s\n"
+           "Usage: cheops match --engine CMD [--engine CMD] [--builtin random|greedy] --games N\n"
+           "                    [--tc BASE+INC] [--openings FILE] [--pgn OUT] [--seed N] [--timemargin MS] [--nodes N]\n",
+           message);
+  return 2;
+}
+
+int
+cheops_tool_match (int argc, char **argv)
+{
+  Player players[2] = { 0 };
+  int player_count = 0;
+  int games = 0;
+  gint64 base_ms = 10000, inc_ms = 100, margin_ms = 20;
+  const char *openings_path = NULL, *pgn_path = NULL;
+  guint32 seed = 1;
+  GPtrArray *openings;
+  FILE *pgn = NULL;
+  int wins = 0, losses = 0, draws = 0;
+  g_autoptr (GError) error = NULL;
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *a = argv[i];
+      const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+      if (strcmp (a, "--engine") == 0 || strcmp (a, "--builtin") == 0)
+        {
+          if (v == NULL)
+            return usage ("a player needs a value");
+          if (player_count == 2)
+            return usage ("exactly two players");
+          if (strcmp (a, "--engine") == 0)
+            {
+              players[player_count].kind = PLAYER_ENGINE;
+              players[player_count].command = g_strdup (v);
+            }
+          else if (strcmp (v, "random") == 0 || strcmp (v, "greedy") == 0)
+            {
+              players[player_count].kind = strcmp (v, "random") == 0 ? PLAYER_RANDOM : PLAYER_GREEDY;
+              players[player_count].name = g_strdup (v);
+            }
+          else
+            return usage ("--builtin is random or greedy");
+          player_count++;
+          i++;
+        }
+      else if (strcmp (a, "--games") == 0 && v != NULL)
+        {
+          games = atoi (v);
+          i++;
+        }
+      else if (strcmp (a, "--tc") == 0 && v != NULL)
+        {
+          if (!parse_tc (v, &base_ms, &inc_ms))
+            return usage ("--tc is BASE+INC in seconds, e.g. 0.1+0.01");
+          i++;
+        }
+      else if (strcmp (a, "--openings") == 0 && v != NULL)
+        openings_path = argv[++i];
+      else if (strcmp (a, "--pgn") == 0 && v != NULL)
+        pgn_path = argv[++i];
+      else if (strcmp (a, "--seed") == 0 && v != NULL)
+        seed = (guint32) strtoul (argv[++i], NULL, 10);
+      else if (strcmp (a, "--timemargin") == 0 && v != NULL)
+        margin_ms = atoi (argv[++i]);
+      else if (strcmp (a, "--nodes") == 0 && v != NULL)
+        node_limit = g_ascii_strtoll (argv[++i], NULL, 10);
+      else
+        return usage ("unknown or incomplete option");
+    }
+  if (player_count != 2)
+    return usage ("exactly two players are needed");
+  if (games < 1)
+    return usage ("--games must be at least 1");
+
+  rng = g_rand_new_with_seed (seed);
+  if (openings_path != NULL)
+    {
+      openings = read_openings (openings_path, &error);
+      if (openings == NULL)
+        {
+          fprintf (stderr, "cheops match: %s\n", error->message);
+          return 2;
+        }
+    }
+  else
+    {
+      Opening *o = g_new0 (Opening, 1);
+      o->fen = g_strdup (CHEOPS_START_FEN);
+      o->moves = g_new0 (char *, 1);
+      openings = g_ptr_array_new ();
+      g_ptr_array_add (openings, o);
+    }
+  for (int i = 0; i < 2; i++)
+    if (players[i].kind == PLAYER_ENGINE && !player_start_process (&players[i], &error))
+      {
+        fprintf (stderr, "cheops match: cannot start '%s': %s\n", players[i].command, error->message);
+        return 2;
+      }
+  if (pgn_path != NULL && (pgn = fopen (pgn_path, "w")) == NULL)
+    {
+      fprintf (stderr, "cheops match: cannot write %s\n", pgn_path);
+      return 2;
+    }
+
+  for (int g = 0; g < games; g++)
+    {
+      const Opening *opening = g_ptr_array_index (openings, (guint) ((g / 2) % openings->len));
+      gboolean first_is_a = g % 2 == 0;
+      Player *by_side[CHEOPS_SIDE_NB];
+      Game game;
+
+      by_side[CHEOPS_SIDE_A] = first_is_a ? &players[0] : &players[1];
+      by_side[CHEOPS_SIDE_Q] = first_is_a ? &players[1] : &players[0];
+      play_game (&game, by_side, opening, base_ms, inc_ms, margin_ms);
+
+      if (game.result == RESULT_DRAW)
+        draws++;
+      else if ((game.result == RESULT_A_WINS) == first_is_a)
+        wins++;
+      else
+        losses++;
+      printf ("Game %d/%d: %s (a) vs %s (q): %s {%s}; score %d - %d - %d\n", g + 1, games,
+              by_side[CHEOPS_SIDE_A]->name, by_side[CHEOPS_SIDE_Q]->name, result_text (game.result),
+              game.reason ? game.reason : "", wins, losses, draws);
+      fflush (stdout);
+      if (pgn != NULL)
+        write_pgn (pgn, &game, g + 1, by_side[CHEOPS_SIDE_A]->name, by_side[CHEOPS_SIDE_Q]->name);
+      g_string_free (game.movetext, TRUE);
+      g_free (game.start_fen);
+    }
+
+  printf ("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", players[0].name, players[1].name,
+          wins, losses, draws, (wins + 0.5 * draws) / games, games);
+  print_elo (wins, losses, draws);
+
+  for (int i = 0; i < 2; i++)
+    if (players[i].kind == PLAYER_ENGINE)
+      player_stop_process (&players[i]);
+  if (pgn != NULL)
+    fclose (pgn);
+  g_rand_free (rng);
+  return 0;
+}
