@@ -64,6 +64,7 @@ struct _StudioAnalysisPanel
 
 /* One MultiPV line in the list: its score and its moves. */
 typedef struct {
+  guint       index;       /* its place in the list, from 0 */
   GtkWidget  *row;
   GtkLabel   *score;
   GtkLabel   *moves;
@@ -119,13 +120,11 @@ line_activate_link_cb (StudioAnalysisPanel *self,
   LineRow *row = g_object_get_data (G_OBJECT (label), "line-row");
   guint64 index;
 
-  if (row == NULL || row->san == NULL || self->document == NULL || self->threat)
+  if (row == NULL || row->san == NULL || row->san[0] == NULL)
     return TRUE;
 
-  if (!g_ascii_string_to_unsigned (uri, 10, 0, g_strv_length (row->san) - 1, &index, NULL))
-    return TRUE;
-
-  studio_document_play_line (self->document, (const char * const *) row->san, index + 1, NULL);
+  if (g_ascii_string_to_unsigned (uri, 10, 0, g_strv_length (row->san) - 1, &index, NULL))
+    studio_analysis_panel_play_line (self, row->index, index);
 
   return TRUE;
 }
@@ -141,6 +140,7 @@ studio_analysis_panel_get_row (StudioAnalysisPanel *self,
     return g_ptr_array_index (self->rows, index);
 
   row = g_new0 (LineRow, 1);
+  row->index = index;
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
   gtk_widget_add_css_class (box, "analysis-line");
 
@@ -854,4 +854,40 @@ studio_analysis_panel_dup_line (StudioAnalysisPanel *self,
     return NULL;
 
   return g_strdup_printf ("%s %s", gtk_label_get_label (row->score), gtk_label_get_text (row->moves));
+}
+
+/**
+ * studio_analysis_panel_play_line:
+ * @self: a #StudioAnalysisPanel
+ * @line: a line shown, from 0
+ * @move: a move of that line, from 0
+ *
+ * Plays the line's moves up to and including @move in the document, as
+ * one undo step (what a click on that move does).  Nothing in threat mode,
+ * whose lines are the opponent's and cannot be played from here.
+ *
+ * Returns: whether the moves were played
+ */
+gboolean
+studio_analysis_panel_play_line (StudioAnalysisPanel *self,
+                                 guint                line,
+                                 guint                move)
+{
+  g_auto(GStrv) moves = NULL;
+  LineRow *row;
+
+  g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), FALSE);
+
+  if (self->document == NULL || self->threat || line >= self->rows->len)
+    return FALSE;
+
+  row = g_ptr_array_index (self->rows, line);
+  if (!gtk_widget_get_visible (row->row) || row->san == NULL || move >= g_strv_length (row->san))
+    return FALSE;
+
+  /* A copy: playing the first move moves the analysis to the new
+   * position, which clears the rows. */
+  moves = g_strdupv (row->san);
+
+  return studio_document_play_line (self->document, (const char * const *) moves, move + 1, NULL);
 }

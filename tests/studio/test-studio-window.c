@@ -12,7 +12,9 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "studio-analysis-panel.h"
 #include "studio-board-view.h"
+#include "studio-engine.h"
 #include "studio-document.h"
 #include "studio-move-tree-view.h"
 #include "studio-window.h"
@@ -356,6 +358,80 @@ test_close_asks (void)
   spin_until (is_destroyed, &weak);
 }
 
+/* Whether the best line shows a score and at least two moves. */
+static gboolean
+has_lines (gpointer data)
+{
+  g_autofree char *line = studio_analysis_panel_dup_line (data, 0);
+  g_auto(GStrv) words = NULL;
+
+  if (line == NULL)
+    return FALSE;
+  words = g_strsplit (line, " ", 0);
+  return g_strv_length (words) >= 3;
+}
+
+/* With the real engine of the build tree (skipped without one): the panel
+ * shows lines in record notation for the current position, a click on a
+ * line's move plays the line up to it, and switching off clears them. */
+static void
+test_analysis (void)
+{
+  g_autofree char *engine = studio_engine_find_default_path ();
+  StudioWindow *window;
+  StudioDocument *document;
+  StudioAnalysisPanel *panel;
+  CheopsGameNode *before, *after;
+  g_autofree char *line = NULL;
+  char **words;
+
+  if (!g_file_test (engine, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("no engine in the build tree");
+      return;
+    }
+
+  window = open_sample ("apex-race.pgn");
+  document = studio_window_get_document (window);
+  panel = STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window));
+
+  for (int i = 0; i < 10; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+  before = studio_document_get_current (document);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  g_assert_true (studio_analysis_panel_get_running (panel));
+  spin_until (has_lines, panel);
+
+  /* "+0.35 6. Mf5 …": a score, then the moves from the fullmove number of
+   * the position (ply 10: a to move at move 6). */
+  line = studio_analysis_panel_dup_line (panel, 0);
+  words = g_strsplit (line, " ", 0);
+  g_assert_true (words[0][0] == '+' || g_str_has_prefix (words[0], "−") || words[0][0] == '#' ||
+                 g_str_equal (words[0], "0.00"));
+  g_assert_true (g_str_has_prefix (words[1], "6.\u2009"));
+  g_strfreev (words);
+
+  /* Playing the first two moves of the best line. */
+  g_assert_true (studio_analysis_panel_play_line (panel, 0, 1));
+  after = studio_document_get_current (document);
+  g_assert_true (cheops_game_node_get_parent (cheops_game_node_get_parent (after)) == before);
+  g_assert_cmpuint (cheops_game_node_get_ply (after), ==, 12);
+
+  /* The analysis follows the new position. */
+  spin_until (has_lines, panel);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  g_assert_false (studio_analysis_panel_get_running (panel));
+  g_assert_cmpuint (studio_analysis_panel_get_n_lines (panel), ==, 0);
+
+  /* The moves are an edit like any other: discard them to close. */
+  for (int i = 0; i < 2 && studio_document_get_modified (document); i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_false (studio_document_get_modified (document));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -367,6 +443,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/file-with-errors", test_file_with_errors);
   g_test_add_func ("/Studio/Window/paste-fen", test_paste_fen);
   g_test_add_func ("/Studio/Window/close-asks", test_close_asks);
+  g_test_add_func ("/Studio/Window/analysis", test_analysis);
 
   return g_test_run ();
 }
