@@ -323,6 +323,76 @@ test_paste_fen (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+read_text_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  char **text = user_data;
+
+  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (object), result, NULL);
+  if (*text == NULL)
+    *text = g_strdup ("");
+}
+
+static gboolean
+text_read (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+static char *
+clipboard_text (GtkWidget *widget)
+{
+  char *text = NULL;
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, read_text_cb, &text);
+  spin_until (text_read, &text);
+
+  return text;
+}
+
+/* Copy the FEN and the game; paste a game into a window. */
+static void
+test_clipboard (void)
+{
+  StudioWindow *window = open_sample ("ascension-studies.pgn");
+  StudioDocument *document = studio_window_get_document (window);
+  StudioWindow *other;
+  g_autofree char *fen = NULL;
+  g_autofree char *game = NULL;
+  g_autofree char *expected = NULL;
+
+  /* The file holds three games; the first is shown. */
+  g_assert_cmpuint (studio_document_get_n_games (document), ==, 3);
+  g_assert_cmpstr (cheops_game_get_tag (studio_document_get_game (document), "Event"), ==,
+                   "Ascension study: the Pawn march");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-fen", NULL);
+  fen = clipboard_text (GTK_WIDGET (window));
+  expected = studio_document_dup_fen (document);
+  g_assert_cmpstr (fen, ==, expected);
+  /* After 1. i8 (h8 to the Gate, along level 8: a sideways Pawn move,
+   * which does not reset the halfmove clock, R8). */
+  g_assert_cmpstr (fen, ==, "1/1P1/5/5k1/9/6M4/11p1/15/1K15 q 1 1");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-game", NULL);
+  game = clipboard_text (GTK_WIDGET (window));
+  g_clear_pointer (&expected, g_free);
+  expected = cheops_pgn_write_game (studio_document_get_game (document));
+  g_assert_cmpstr (game, ==, expected);
+
+  /* The copied game, pasted as text into another window, is the same. */
+  other = studio_window_new (NULL);
+  g_assert_true (studio_window_load_text (other, game, NULL));
+  g_assert_true (cheops_game_equal (studio_document_get_game (studio_window_get_document (other)),
+                                    studio_document_get_game (document)));
+
+  gtk_window_destroy (GTK_WINDOW (other));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 is_destroyed (gpointer data)
 {
@@ -442,6 +512,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/edit-save-reread", test_edit_save_reread);
   g_test_add_func ("/Studio/Window/file-with-errors", test_file_with_errors);
   g_test_add_func ("/Studio/Window/paste-fen", test_paste_fen);
+  g_test_add_func ("/Studio/Window/clipboard", test_clipboard);
   g_test_add_func ("/Studio/Window/close-asks", test_close_asks);
   g_test_add_func ("/Studio/Window/analysis", test_analysis);
 
