@@ -71,7 +71,8 @@ _cheops_game_node_append_child (CheopsGameNode       *parent,
   self->move = move;
   self->mover = before->side_to_move;
   self->move_number = before->fullmove_number;
-  cheops_move_to_san (before, move, self->san);
+  /* The SAN is written when first asked for (reading a file does not need
+   * it, and it costs a move generation). */
 
   for (link = &parent->first_child; *link != NULL; link = &(*link)->next_sibling)
     ;
@@ -216,6 +217,14 @@ const char *
 cheops_game_node_get_san (const CheopsGameNode *self)
 {
   g_return_val_if_fail (self != NULL, "");
+  if (self->san[0] == '\0' && self->move != CHEOPS_MOVE_NONE && self->parent != NULL)
+    {
+      CheopsGameNode *node = (CheopsGameNode *) self;   /* a cache */
+      const CheopsPosition *before = cheops_game_node_get_position (node->parent);
+
+      if (before != NULL)
+        cheops_move_to_san (before, node->move, node->san);
+    }
   return self->san;
 }
 
@@ -246,9 +255,10 @@ cheops_game_node_format_move (const CheopsGameNode *self,
 {
   g_return_val_if_fail (self != NULL, NULL);
   if (!with_number || self->move == CHEOPS_MOVE_NONE)
-    return g_strdup (self->san);
+    return g_strdup (cheops_game_node_get_san (self));
   return g_strdup_printf ("%u%s %s", self->move_number,
-                          self->mover == CHEOPS_SIDE_A ? "." : "...", self->san);
+                          self->mover == CHEOPS_SIDE_A ? "." : "...",
+                          cheops_game_node_get_san (self));
 }
 
 const CheopsPosition *
@@ -504,27 +514,33 @@ _cheops_game_node_data_equal (const CheopsGameNode *a,
          && cheops_annotations_equal (a->annotations, b->annotations);
 }
 
+static inline gboolean
+is_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
 void
 _cheops_append_normalized (GString    *out,
                            const char *text,
                            gsize       len)
 {
-  const char *end = text + len;
-  gboolean pending_space = out->len > 0;
-  gboolean wrote = FALSE;
+  const char *p = text, *end = text + len;
 
-  for (const char *p = text; p < end; p++)
+  /* Word by word: each run of non-space bytes, one space between runs. */
+  for (;;)
     {
-      if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f' || *p == '\v')
-        {
-          if (wrote)
-            pending_space = TRUE;
-          continue;
-        }
-      if (pending_space && (wrote || out->len > 0))
+      const char *word;
+
+      while (p < end && is_space (*p))
+        p++;
+      if (p >= end)
+        break;
+      word = p;
+      while (p < end && !is_space (*p))
+        p++;
+      if (out->len > 0)
         g_string_append_c (out, ' ');
-      pending_space = FALSE;
-      g_string_append_c (out, *p);
-      wrote = TRUE;
+      g_string_append_len (out, word, p - word);
     }
 }

@@ -52,7 +52,8 @@ gboolean              cheops_game_node_is_mainline      (const CheopsGameNode *s
 
 /* The move that leads to this node (CHEOPS_MOVE_NONE for the root). */
 CheopsMove            cheops_game_node_get_move         (const CheopsGameNode *self);
-/* Its record notation as the core writes it ("Mxf5+"); "" for the root. */
+/* Its record notation as the core writes it ("Mxf5+"); "" for the root
+ * (and for a node cut off from its root before it was ever asked). */
 const char           *cheops_game_node_get_san          (const CheopsGameNode *self);
 /* The number of plies from the start position (0 for the root). */
 guint                 cheops_game_node_get_ply          (const CheopsGameNode *self);

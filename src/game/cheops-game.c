@@ -93,6 +93,11 @@ command_free (gpointer data)
 {
   Command *cmd = data;
 
+  /* A node that only this command could put back is cut off for good: its
+   * parent may go before it, so it forgets it (whoever still holds a
+   * reference to it sees a node without parent). */
+  if ((cmd->kind == COMMAND_ATTACH || cmd->kind == COMMAND_DETACH) && cmd->node->detached)
+    cmd->node->parent = NULL;
   if (cmd->node != NULL)
     cheops_game_node_unref (cmd->node);
   g_free (cmd->name);
@@ -188,7 +193,7 @@ swap_tag (CheopsGame *self,
         tag->value = value;
       else
         {
-          g_free (tag->name);
+          tag->value = NULL;          /* returned; the clear func frees the name */
           g_array_remove_index (self->tags, i);
         }
     }
@@ -780,7 +785,8 @@ cheops_game_add_move (CheopsGame      *self,
 
   g_return_val_if_fail (CHEOPS_IS_GAME (self), NULL);
   g_return_val_if_fail (node != NULL, NULL);
-  g_return_val_if_fail (cheops_game_contains (self, node), NULL);
+  /* (Only the node itself is checked: cheops_game_contains() is O(depth).) */
+  g_return_val_if_fail (!node->detached && (node->parent != NULL || node == self->root), NULL);
 
   child = find_child (node, move);
   if (child != NULL)

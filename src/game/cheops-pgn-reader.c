@@ -33,12 +33,13 @@ typedef struct {
   const char *at;
 } Mark;
 
-/* The state of one line of play: the node reached, the positions before
- * and after its move, and, for an open variation, where its "(" was. */
+/* The state of one line of play: the node reached, the position after
+ * its move with what undoes that move, and, for an open variation, where
+ * its "(" was. */
 typedef struct {
   CheopsGameNode *node;
-  CheopsPosition  before;
   CheopsPosition  after;
+  CheopsUndo      undo;
   Mark            open;
 } Frame;
 
@@ -431,7 +432,7 @@ take_comment (GameReader *g,
   const char *s = text;
   GString *out;
 
-  if (g->fresh && node != g->root)
+  if (g->fresh && g->stack->len > 0)
     {
       _cheops_append_normalized (g->pending, text, len);
       return;
@@ -451,9 +452,12 @@ take_comment (GameReader *g,
         open++;
       if (open + 1 >= end)
         break;
+      /* A command without its "]" runs to the end of the comment (kept
+       * as text, it could meet a "]" of a later comment and read back as
+       * something else). */
       close = memchr (open, ']', end - open);
       if (close == NULL)
-        break;
+        close = end;
       _cheops_append_normalized (out, s, open - s);
       {
         GString *command = g_string_new (NULL);
@@ -463,7 +467,7 @@ take_comment (GameReader *g,
                                         command->str, command->len);
         g_string_free (command, TRUE);
       }
-      s = close + 1;
+      s = close < end ? close + 1 : end;
     }
   _cheops_append_normalized (out, s, end - s);
   if (out->len > 0 && g_strcmp0 (out->str, node->comment_after) != 0)
@@ -491,7 +495,6 @@ read_move (GameReader *g,
   CheopsError err = { 0 };
   CheopsMove move;
   CheopsGameNode *node;
-  CheopsUndo undo;
   char token[64];
 
   /* The core gets its own NUL-terminated copy of the token. */
@@ -542,8 +545,7 @@ read_move (GameReader *g,
       _cheops_game_node_take_comment (node, TRUE, g_strndup (g->pending->str, g->pending->len));
       g_string_truncate (g->pending, 0);
     }
-  g->cur.before = g->cur.after;
-  cheops_position_do_move (&g->cur.after, move, &undo);
+  cheops_position_do_move (&g->cur.after, move, &g->cur.undo);
   g->cur.node = node;
   g->fresh = FALSE;
   return TRUE;
@@ -651,6 +653,11 @@ read_movetext (GameReader *g)
             const char *close = memchr (r->p + 1, '}', r->end - r->p - 1);
             const char *text = r->p + 1;
 
+            if (!g_utf8_validate (text, (close != NULL ? close : r->end) - text, NULL))
+              {
+                add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "this comment is not UTF-8 text");
+                return FALSE;
+              }
             if (close == NULL)
               {
                 add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "this comment is not closed by “}”");
@@ -666,6 +673,12 @@ read_movetext (GameReader *g)
         case ';':
           {
             const char *eol = line_end (r);
+
+            if (!g_utf8_validate (r->p + 1, eol - r->p - 1, NULL))
+              {
+                add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "this comment is not UTF-8 text");
+                return FALSE;
+              }
             take_comment (g, r->p + 1, eol - r->p - 1);
             r->p = eol;
           }
@@ -679,8 +692,8 @@ read_movetext (GameReader *g)
             }
           g->cur.open = m;
           g_array_append_val (g->stack, g->cur);
+          cheops_position_undo_move (&g->cur.after, g->cur.node->move, &g->cur.undo);
           g->cur.node = g->cur.node->parent;
-          g->cur.after = g->cur.before;
           g->fresh = TRUE;
           r->p++;
           break;
@@ -818,6 +831,8 @@ read_movetext (GameReader *g)
 
             if (u == (gunichar) -1 || u == (gunichar) -2)
               add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "bytes that are not UTF-8 text");
+            else if (u < 0x20 || u == 0x7F)
+              add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "unexpected control character U+%04X", u);
             else
               {
                 char buf[8] = { 0 };

@@ -69,6 +69,20 @@ fill_comment (Filler     *f,
 {
   const char *s = text;
 
+  /* A "}" cannot stand in a {comment} (one read from a ";" comment can
+   * hold it): such a comment is written as a ";" comment, to the end of
+   * its line. */
+  if (strchr (text, '}') != NULL)
+    {
+      g_string_assign (scratch, ";");
+      g_string_append (scratch, text);
+      fill_word (f, scratch->str, scratch->len);
+      fill_flush (f);
+      g_string_append_c (f->out, '\n');
+      f->column = 0;
+      return;
+    }
+
   g_string_assign (scratch, "{");
   for (;;)
     {
@@ -134,6 +148,8 @@ typedef struct {
   CheopsGameNode *variation;
   gboolean        force_number;
   gboolean        is_variation;
+  CheopsPosition  pos;        /* before node's move */
+  CheopsPosition  var_pos;    /* before the variations' moves */
 } Line;
 
 void
@@ -186,6 +202,7 @@ cheops_pgn_write_game_to (CheopsGame *game,
   stack = g_array_new (FALSE, FALSE, sizeof (Line));
   {
     Line first = { root->first_child, NULL, TRUE, FALSE };
+    first.pos = *start;
     g_array_append_val (stack, first);
   }
   while (stack->len > 0)
@@ -197,6 +214,7 @@ cheops_pgn_write_game_to (CheopsGame *game,
         {
           Line sub = { line->variation, NULL, TRUE, TRUE };
 
+          sub.pos = line->var_pos;
           line->variation = line->variation->next_sibling;
           line->force_number = TRUE;
           g_string_append_c (f.prefix, '(');
@@ -208,7 +226,11 @@ cheops_pgn_write_game_to (CheopsGame *game,
         {
           if (line->is_variation)
             {
-              /* ")" is glued to the last word. */
+              /* ")" is glued to the last word, unless that would make a
+               * word wider than a line (deep nesting closes many at once):
+               * then the closing run goes on as a word of its own. */
+              if (g_utf8_strlen (f.word->str, f.word->len) + 1 > LINE_WIDTH)
+                fill_flush (&f);
               g_string_append_c (f.word, ')');
             }
           g_array_set_size (stack, stack->len - 1);
@@ -227,6 +249,10 @@ cheops_pgn_write_game_to (CheopsGame *game,
         g_string_append_printf (scratch, "%u. ", node->move_number);
       else if (line->force_number)
         g_string_append_printf (scratch, "%u... ", node->move_number);
+      /* SANs are computed here along the walk, not from cached
+       * positions: a read tree has none yet. */
+      if (node->san[0] == '\0')
+        cheops_move_to_san (&line->pos, node->move, node->san);
       g_string_append (scratch, node->san);
       fill_word (&f, scratch->str, scratch->len);
       for (guint i = 0; i < node->n_nags; i++)
@@ -239,9 +265,17 @@ cheops_pgn_write_game_to (CheopsGame *game,
 
       /* The variations of this move follow it (only a first child has
        * them: later children are variations themselves). */
-      if (node->parent->first_child == node)
-        line->variation = node->next_sibling;
+      if (node->parent->first_child == node && node->next_sibling != NULL)
+        {
+          line->variation = node->next_sibling;
+          line->var_pos = line->pos;
+        }
       line->node = node->first_child;
+      if (line->node != NULL)
+        {
+          CheopsUndo undo;
+          cheops_position_do_move (&line->pos, node->move, &undo);
+        }
     }
   g_array_unref (stack);
 

@@ -16,6 +16,10 @@
  * is still returned.  A comment at the start of the game belongs to the
  * root, one at the start of a variation is the first move's comment before,
  * any other to the move before it; several in a row are joined by a space.
+ * Three things carry no information and are not kept: an empty comment
+ * "{}", the null annotation "$0", and a NAG repeated on the same move.  A
+ * text before a game's tags (a file's opening comment) is a game of its own,
+ * without tags, holding that comment.
  *
  * Writing: canonical text.  Tags: the seven of the roster, [Variant
  * "Cheops"], [SetUp "1"] and [FEN] when the start is not the initial
@@ -24,6 +28,9 @@
  * columns (only a single word longer than that can overflow), move numbers
  * for each move of a and after every comment or variation ("14... Mf5"),
  * NAGs as "$n", annotations first in the comment after a move, the result.
+ * A comment that holds "}" (read from a ";" comment) is written as a ";"
+ * comment, which ends its line.  A [% command without its "]" is read as
+ * running to the end of its comment.
  * Reading what was written gives an equal game (cheops_game_equal()) and
  * writing it again gives the same text.
  */

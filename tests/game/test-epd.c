@@ -1,0 +1,116 @@
+/* test-epd.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Test-position suites: reading, errors, writing, round trip.
+ */
+#include <string.h>
+
+#include "cheops-game-model.h"
+
+static void
+test_read (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "epd", "suite.epd", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GString) got = g_string_new (NULL);
+  CheopsEpdRecord *r;
+  GPtrArray *bm;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  records = cheops_epd_read_string (text, -1, &errors);
+  g_assert_cmpuint (records->len, ==, 3);
+
+  r = records->pdata[0];
+  g_assert_cmpuint (r->line, ==, 2);
+  g_assert_cmpint (r->position.side_to_move, ==, CHEOPS_SIDE_A);
+  bm = cheops_epd_record_get (r, "bm");
+  g_assert_cmpuint (bm->len, ==, 2);
+  g_assert_cmpstr (bm->pdata[0], ==, "fg3");
+  g_assert_cmpstr (bm->pdata[1], ==, "i1");
+  g_assert_true (cheops_epd_record_has_move (r, "bm", cheops_move_from_san (&r->position, "i1", -1, NULL)));
+  g_assert_false (cheops_epd_record_has_move (r, "bm", cheops_move_from_san (&r->position, "Ag2", -1, NULL)));
+  g_assert_true (cheops_epd_record_has_move (r, "am", cheops_move_from_san (&r->position, "Ag2", -1, NULL)));
+  g_assert_cmpstr (cheops_epd_record_get_string (r, "id"), ==, "start.001");
+  g_assert_cmpstr (cheops_epd_record_get_string (r, "c0"), ==, "the initial position");
+  g_assert_null (cheops_epd_record_get (r, "c1"));
+
+  r = records->pdata[1];
+  g_assert_cmpint (r->position.side_to_move, ==, CHEOPS_SIDE_Q);
+  g_assert_cmpstr (cheops_epd_record_get_string (r, "acd"), ==, "12");
+
+  /* Machine move text is kept as SAN; an opcode without operands. */
+  r = records->pdata[2];
+  g_assert_cmpuint (r->line, ==, 6);
+  g_assert_cmpstr (cheops_epd_record_get_string (r, "bm"), ==, "fg3");
+  g_assert_cmpuint (cheops_epd_record_get (r, "noop")->len, ==, 0);
+
+  for (guint i = 0; i < errors->len; i++)
+    {
+      const CheopsPgnError *e = errors->pdata[i];
+      g_string_append_printf (got, "%u %u:%u: %s\n", e->game_index, e->line, e->column, e->message);
+    }
+  g_assert_cmpstr (got->str, ==,
+                   "3 7:53: bm Mf5: illegal move Mf5: no Swordmaster can reach f5\n"
+                   "4 8:35: bad FEN: board, level 1: 16 cells, expected 17\n"
+                   "5 9:65: operation id must end with “;”\n"
+                   "6 10:56: this string is not closed\n");
+}
+
+static void
+test_write (void)
+{
+  CheopsPosition start;
+  g_autoptr(CheopsEpdRecord) r = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+  const char *bm[] = { "f2g3", "i1" };
+  const char *c0[] = { "say \"hi\"; then \\ go" };
+  const char *tricky[] = { "two words", "" };
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) cheops_epd_record_free);
+  g_autoptr(GPtrArray) again = NULL;
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *text2 = NULL;
+
+  cheops_position_init_start (&start);
+  r = cheops_epd_record_new (&start);
+  g_assert_true (cheops_epd_record_set (r, "bm", bm, 2, &error));
+  g_assert_true (cheops_epd_record_set (r, "id", (const char *[]) { "x.1" }, 1, &error));
+  g_assert_true (cheops_epd_record_set (r, "c0", c0, 1, &error));
+  g_assert_true (cheops_epd_record_set (r, "pv", tricky, 2, &error));
+  g_assert_no_error (error);
+  line = cheops_epd_record_to_string (r);
+  g_assert_cmpstr (line, ==, CHEOPS_START_FEN " bm fg3 i1; id \"x.1\"; c0 \"say \\\"hi\\\"; then \\\\ go\"; "
+                             "pv \"two words\" \"\";");
+  g_assert_false (cheops_epd_record_set (r, "bm", (const char *[]) { "Mf5" }, 1, &error));
+  g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_ILLEGAL_MOVE);
+  g_clear_error (&error);
+  g_assert_false (cheops_epd_record_set (r, "9x", NULL, 0, &error));
+  g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* Round trip. */
+  g_ptr_array_add (records, g_steal_pointer (&r));
+  text = cheops_epd_write (records);
+  again = cheops_epd_read_string (text, -1, &errors);
+  g_assert_cmpuint (errors->len, ==, 0);
+  g_assert_cmpuint (again->len, ==, 1);
+  text2 = cheops_epd_write (again);
+  g_assert_cmpstr (text2, ==, text);
+  g_assert_cmpstr (cheops_epd_record_get_string (again->pdata[0], "c0"), ==, c0[0]);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/game/epd/read", test_read);
+  g_test_add_func ("/game/epd/write", test_write);
+
+  return g_test_run ();
+}

@@ -1,0 +1,141 @@
+/* test-pgn-tool.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * `cheops pgn check` and `cheops pgn format`, run in a subprocess through
+ * cheops_tool_pgn() (the dispatch of the `cheops` binary is the tool's).
+ */
+#include <string.h>
+
+#include "cheops-game-model.h"
+#include "cheops-tool.h"
+
+static char *
+data_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "pgn", name, NULL);
+}
+
+static int
+run (const char *first,
+     ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  va_list ap;
+
+  g_ptr_array_add (args, (char *) "pgn");
+  va_start (ap, first);
+  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
+    g_ptr_array_add (args, (char *) a);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  return cheops_tool_pgn ((int) args->len - 1, (char **) args->pdata);
+}
+
+static void
+test_check_good (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autofree char *path = data_path ("basic.pgn");
+      exit (run ("check", path, NULL));
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stdout ("*basic.pgn:1: game 1: Ann - Bob, Club championship, 2026.11.30, 1-0\n"
+                             "*basic.pgn:12: game 2: Bob - Ann, Club championship, 2026.11.30, 1/2-1/2\n"
+                             "*basic.pgn:22: game 3: ? - ?, Blitz\n"
+                             "*basic.pgn: 3 games, 0 errors\n");
+}
+
+static void
+test_check_errors (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autofree char *path = data_path ("errors.pgn");
+      exit (run ("check", path, NULL));
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stdout ("*errors.pgn:4: game 1: ? - ?, good 1\n"
+                             "*errors.pgn:8: game 2: ? - ?, illegal move\n"
+                             "*errors.pgn:10:15: illegal move Mf5 at 2.: no Swordmaster can reach f5\n"
+                             "*errors.pgn:79:8: this comment is not closed by “}”\n"
+                             "*errors.pgn: 18 games, 15 errors\n");
+}
+
+static void
+test_check_missing (void)
+{
+  if (g_test_subprocess ())
+    exit (run ("check", "/nonexistent/file.pgn", NULL));
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*cheops pgn check: *nonexistent*");
+}
+
+static void
+test_format (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autofree char *path = data_path ("q-first.pgn");
+      exit (run ("format", path, NULL));
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stdout ("[Event \"The q corner moves first\"]\n"
+                             "[Site \"?\"]\n"
+                             "[Date \"????.??.??\"]\n"
+                             "[Round \"?\"]\n"
+                             "[Green \"Ann\"]\n"
+                             "[Orange \"Bob\"]\n"
+                             "[Result \"*\"]\n"
+                             "[Variant \"Cheops\"]\n"
+                             "[SetUp \"1\"]\n"
+                             "[FEN \"1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka q 0 1\"]\n"
+                             "[GreenCorner \"q\"]\n"
+                             "\n"
+                             "1... lj1 2. fg3 mk2 (2... Ak2 {the Assassin, not the Pawn}) 3. e3f3 *\n");
+}
+
+static void
+test_format_errors (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autofree char *path = data_path ("errors.pgn");
+      exit (run ("format", path, NULL));
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stdout ("[Event \"good 1\"]\n*[Event \"unclosed comment\"]\n*\n1. fg3 {this comment never ends} *\n");
+  g_test_trap_assert_stderr ("*errors.pgn:10:15: illegal move Mf5 at 2.: no Swordmaster can reach f5\n*");
+}
+
+static void
+test_usage (void)
+{
+  if (g_test_subprocess ())
+    exit (run ("frobnicate", NULL));
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("Usage: cheops pgn check FILE...\n*");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/game/tool/check-good", test_check_good);
+  g_test_add_func ("/game/tool/check-errors", test_check_errors);
+  g_test_add_func ("/game/tool/check-missing", test_check_missing);
+  g_test_add_func ("/game/tool/format", test_format);
+  g_test_add_func ("/game/tool/format-errors", test_format_errors);
+  g_test_add_func ("/game/tool/usage", test_usage);
+
+  return g_test_run ();
+}
