@@ -337,6 +337,12 @@ studio_board_scene_get_last_move (StudioBoardScene *self)
   return self->last_move;
 }
 
+/**
+ * studio_board_scene_get_flipped:
+ * @self: a #StudioBoardScene
+ *
+ * Returns: whether the q corner is drawn on the left
+ */
 gboolean
 studio_board_scene_get_flipped (StudioBoardScene *self)
 {
@@ -368,6 +374,12 @@ studio_board_scene_set_flipped (StudioBoardScene *self,
     }
 }
 
+/**
+ * studio_board_scene_get_green_side:
+ * @self: a #StudioBoardScene
+ *
+ * Returns: the side whose pieces are drawn in Green
+ */
 CheopsSide
 studio_board_scene_get_green_side (StudioBoardScene *self)
 {
@@ -398,6 +410,12 @@ studio_board_scene_set_green_side (StudioBoardScene *self,
     }
 }
 
+/**
+ * studio_board_scene_get_interactive:
+ * @self: a #StudioBoardScene
+ *
+ * Returns: whether the user may move pieces
+ */
 gboolean
 studio_board_scene_get_interactive (StudioBoardScene *self)
 {
