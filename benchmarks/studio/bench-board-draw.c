@@ -77,6 +77,12 @@ main (int   argc,
       cairo_destroy (cr);
       cairo_surface_flush (surface);
       ms = (g_get_monotonic_time () - start) / 1000.0;
+      /* The first frame also builds the caches (board layer, sprites). */
+      if (i == 0)
+        {
+          g_print ("board draw 1200x1000: first frame (building the caches) %.3f ms\n", ms);
+          continue;
+        }
       g_array_append_val (times, ms);
       total += ms;
       worst = MAX (worst, ms);
