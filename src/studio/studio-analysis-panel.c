@@ -1,0 +1,893 @@
+/* studio-analysis-panel.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * StudioAnalysisPanel: live engine analysis of the position the user stands
+ * on.  One switch (or the L key, win.analyze) starts and stops it; while it
+ * runs it follows the document's current node.  It shows the engine's
+ * MultiPV lines in record notation — a click on a move of a line plays the
+ * line up to that move — with the depth, the speed and the hash use, and
+ * reports the evaluation and the best move to the window (for the
+ * evaluation bar and the board's arrow).  Threat mode analyses the position
+ * with the other side to move: what the opponent would play if it could
+ * move again.
+ *
+ * The engine is a StudioEngine (branch `client`): it publishes its model at
+ * most ten times a second, never sends lines for a position the user has
+ * left, and reports a crash, a hang or nonsense as an error state, which
+ * the panel shows with a Restart button.  The game is never touched by the
+ * engine, so nothing of the user's is lost.
+ */
+#define G_LOG_DOMAIN "studio-analysis-panel"
+
+#include "studio-config.h"
+
+#include <glib/gi18n.h>
+
+#include "studio-analysis-panel.h"
+#include "studio-engine.h"
+#include "studio-engine-san.h"
+
+struct _StudioAnalysisPanel
+{
+  GtkWidget       parent_instance;
+
+  /* Template widgets. */
+  GtkWidget      *box;
+  GtkSwitch      *engine_switch;
+  GtkLabel       *engine_label;
+  GtkLabel       *stats_label;
+  GtkToggleButton *threat_button;
+  GtkSpinButton  *multipv_spin;
+  GtkAdjustment  *multipv_adjustment;
+  GtkStack       *stack;
+  GtkLabel       *off_label;
+  GtkListBox     *lines_box;
+  GtkLabel       *error_title;
+  GtkLabel       *error_label;
+
+  /* Owned. */
+  StudioDocument *document;
+  StudioEngine   *engine;
+  GPtrArray      *rows;        /* LineRow */
+
+  /* What was sent to the engine, to turn lines into SAN. */
+  char           *fen;
+  char          **moves;
+  CheopsSide      side_to_move;
+  guint           fullmove;
+
+  guint           running : 1;
+  guint           threat : 1;
+  guint           game_over : 1;
+};
+
+/* One MultiPV line in the list: its score and its moves. */
+typedef struct {
+  guint       index;       /* its place in the list, from 0 */
+  GtkWidget  *row;
+  GtkLabel   *score;
+  GtkLabel   *moves;
+  char      **san;         /* the line in SAN, for clicks */
+} LineRow;
+
+enum {
+  PROP_0,
+  PROP_RUNNING,
+  PROP_THREAT,
+  PROP_MULTIPV,
+  N_PROPS
+};
+
+enum {
+  EVALUATION,
+  BEST_MOVE,
+  N_SIGNALS
+};
+
+G_DEFINE_FINAL_TYPE (StudioAnalysisPanel, studio_analysis_panel, GTK_TYPE_WIDGET)
+
+static GParamSpec *properties [N_PROPS];
+static guint signals [N_SIGNALS];
+
+static void
+line_row_free (LineRow *row)
+{
+  g_clear_pointer (&row->san, g_strfreev);
+  g_free (row);
+}
+
+static void
+studio_analysis_panel_clear_lines (StudioAnalysisPanel *self)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      LineRow *row = g_ptr_array_index (self->rows, i);
+
+      gtk_widget_set_visible (row->row, FALSE);
+      g_clear_pointer (&row->san, g_strfreev);
+    }
+
+  g_signal_emit (self, signals [EVALUATION], 0, FALSE, FALSE, 0);
+  g_signal_emit (self, signals [BEST_MOVE], 0, (guint) CHEOPS_MOVE_NONE);
+}
+
+static gboolean
+line_activate_link_cb (StudioAnalysisPanel *self,
+                       const char          *uri,
+                       GtkLabel            *label)
+{
+  LineRow *row = g_object_get_data (G_OBJECT (label), "line-row");
+  guint64 index;
+
+  if (row == NULL || row->san == NULL || row->san[0] == NULL)
+    return TRUE;
+
+  if (g_ascii_string_to_unsigned (uri, 10, 0, g_strv_length (row->san) - 1, &index, NULL))
+    studio_analysis_panel_play_line (self, row->index, index);
+
+  return TRUE;
+}
+
+static LineRow *
+studio_analysis_panel_get_row (StudioAnalysisPanel *self,
+                               guint                index)
+{
+  LineRow *row;
+  GtkWidget *box;
+
+  if (index < self->rows->len)
+    return g_ptr_array_index (self->rows, index);
+
+  row = g_new0 (LineRow, 1);
+  row->index = index;
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
+  gtk_widget_add_css_class (box, "analysis-line");
+
+  row->score = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (row->score, 0.5);
+  gtk_widget_set_valign (GTK_WIDGET (row->score), GTK_ALIGN_START);
+  gtk_widget_add_css_class (GTK_WIDGET (row->score), "analysis-score");
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->score));
+
+  row->moves = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (row->moves, 0);
+  gtk_label_set_wrap (row->moves, TRUE);
+  gtk_label_set_wrap_mode (row->moves, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (row->moves, 2);
+  gtk_label_set_ellipsize (row->moves, PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (GTK_WIDGET (row->moves), TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (row->moves), "analysis-pv");
+  g_object_set_data (G_OBJECT (row->moves), "line-row", row);
+  g_signal_connect_object (row->moves, "activate-link",
+                           G_CALLBACK (line_activate_link_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->moves));
+
+  row->row = gtk_list_box_row_new ();
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row->row), FALSE);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row->row), box);
+  gtk_list_box_append (self->lines_box, row->row);
+
+  g_ptr_array_add (self->rows, row);
+
+  return row;
+}
+
+/* A score seen from the a side (as [%eval] and the bar want it). */
+static int
+score_for_a (StudioAnalysisPanel *self,
+             int                  score)
+{
+  return self->side_to_move == CHEOPS_SIDE_A ? score : -score;
+}
+
+static char *
+format_score (StudioUciScoreKind kind,
+              int                a_score)
+{
+  if (kind == STUDIO_UCI_SCORE_MATE)
+    return g_strdup_printf ("#%s%d", a_score < 0 ? "−" : "", ABS (a_score));
+
+  return g_strdup_printf ("%s%.2f", a_score > 0 ? "+" : a_score < 0 ? "−" : "", ABS (a_score) / 100.0);
+}
+
+static void
+studio_analysis_panel_update_row (StudioAnalysisPanel    *self,
+                                  LineRow                *row,
+                                  const StudioEngineLine *line)
+{
+  g_autoptr(GString) markup = g_string_new (NULL);
+  g_autofree char *score = NULL;
+  g_auto(GStrv) san = NULL;
+  CheopsSide side = self->side_to_move;
+  guint number = self->fullmove;
+  int a_score = score_for_a (self, line->score);
+
+  san = studio_engine_pv_to_san (self->fen, (const char * const *) self->moves,
+                                 (const char * const *) line->pv, NULL);
+
+  for (guint i = 0; san[i] != NULL; i++)
+    {
+      g_autofree char *escaped = g_markup_escape_text (san[i], -1);
+
+      if (i > 0)
+        g_string_append_c (markup, ' ');
+      if (side == CHEOPS_SIDE_A)
+        g_string_append_printf (markup, "<span alpha=\"60%%\">%u.</span>\u2009", number);
+      else if (i == 0)
+        g_string_append_printf (markup, "<span alpha=\"60%%\">%u…</span>\u2009", number);
+
+      if (self->threat)
+        g_string_append (markup, escaped);
+      else
+        g_string_append_printf (markup, "<a href=\"%u\">%s</a>", i, escaped);
+
+      if (side == CHEOPS_SIDE_Q)
+        number++;
+      side = cheops_side_other (side);
+    }
+
+  gtk_label_set_markup (row->moves, markup->str);
+  g_clear_pointer (&row->san, g_strfreev);
+  row->san = g_steal_pointer (&san);
+
+  if (line->score_kind == STUDIO_UCI_SCORE_NONE)
+    score = g_strdup ("…");
+  else
+    score = format_score (line->score_kind, a_score);
+  gtk_label_set_label (row->score, score);
+
+  gtk_widget_remove_css_class (GTK_WIDGET (row->score), "green-ahead");
+  gtk_widget_remove_css_class (GTK_WIDGET (row->score), "orange-ahead");
+  if (line->score_kind != STUDIO_UCI_SCORE_NONE && a_score != 0 && self->document != NULL)
+    {
+      gboolean a_green = cheops_game_get_green_corner (studio_document_get_game (self->document)) == CHEOPS_SIDE_A;
+      gboolean green = (a_score > 0) == a_green;
+
+      gtk_widget_add_css_class (GTK_WIDGET (row->score), green ? "green-ahead" : "orange-ahead");
+    }
+
+  gtk_widget_set_visible (row->row, TRUE);
+}
+
+static char *
+format_count (gint64 n)
+{
+  if (n >= 1000000000)
+    return g_strdup_printf ("%.1f G", n / 1e9);
+  if (n >= 1000000)
+    return g_strdup_printf ("%.1f M", n / 1e6);
+  if (n >= 1000)
+    return g_strdup_printf ("%.0f k", n / 1e3);
+  return g_strdup_printf ("%" G_GINT64_FORMAT, n);
+}
+
+static void
+studio_analysis_panel_analysis_updated_cb (StudioAnalysisPanel  *self,
+                                           StudioEngineAnalysis *analysis,
+                                           StudioEngine         *engine)
+{
+  g_autofree char *nps = NULL;
+  g_autofree char *nodes = NULL;
+  g_autofree char *stats = NULL;
+  guint shown = 0;
+
+  if (!self->running || analysis == NULL)
+    return;
+
+  for (guint i = 0; i < analysis->n_lines; i++)
+    {
+      const StudioEngineLine *line = &analysis->lines[i];
+
+      if (line->pv == NULL || line->pv[0] == NULL)
+        continue;
+      studio_analysis_panel_update_row (self, studio_analysis_panel_get_row (self, shown), line);
+      shown++;
+    }
+
+  for (guint i = shown; i < self->rows->len; i++)
+    gtk_widget_set_visible (((LineRow *) g_ptr_array_index (self->rows, i))->row, FALSE);
+
+  if (analysis->depth > 0)
+    {
+      nps = format_count (analysis->nps);
+      nodes = format_count (analysis->nodes);
+      /* Translators: engine statistics: search depth, nodes per second,
+       * nodes searched, hash table use */
+      stats = g_strdup_printf (_("Depth %d · %sN/s · %sN · Hash %d%%"),
+                               analysis->depth, nps, nodes, (analysis->hashfull + 5) / 10);
+      gtk_label_set_label (self->stats_label, stats);
+    }
+
+  if (shown > 0)
+    {
+      const StudioEngineLine *best = &analysis->lines[0];
+      CheopsPosition pos;
+      CheopsMove move = CHEOPS_MOVE_NONE;
+
+      if (best->score_kind != STUDIO_UCI_SCORE_NONE)
+        g_signal_emit (self, signals [EVALUATION], 0, TRUE,
+                       best->score_kind == STUDIO_UCI_SCORE_MATE,
+                       score_for_a (self, best->score));
+
+      /* The best move as an arrow, only for the real side to move. */
+      if (!self->threat && self->document != NULL)
+        {
+          pos = *studio_document_get_position (self->document);
+          move = cheops_move_from_text (&pos, best->pv[0], NULL);
+        }
+      g_signal_emit (self, signals [BEST_MOVE], 0, (guint) move);
+    }
+}
+
+static void
+studio_analysis_panel_update_state (StudioAnalysisPanel *self)
+{
+  StudioEngineState state = self->engine != NULL ? studio_engine_get_state (self->engine)
+                                                 : STUDIO_ENGINE_STATE_NOT_STARTED;
+  const char *name = self->engine != NULL ? studio_engine_get_name (self->engine) : NULL;
+
+  gtk_label_set_label (self->engine_label, name != NULL ? name : _("Engine"));
+
+  if (studio_engine_state_is_error (state))
+    {
+      const char *message = studio_engine_get_last_error (self->engine);
+
+      gtk_label_set_label (self->error_title,
+                           state == STUDIO_ENGINE_STATE_HUNG ? _("The Engine Stopped Responding")
+                           : state == STUDIO_ENGINE_STATE_CRASHED ? _("The Engine Stopped")
+                           : _("The Engine Failed"));
+      gtk_label_set_label (self->error_label, message != NULL ? message : "");
+      gtk_label_set_label (self->stats_label, _("Not running"));
+      gtk_stack_set_visible_child_name (self->stack, "error");
+      g_signal_emit (self, signals [EVALUATION], 0, FALSE, FALSE, 0);
+      g_signal_emit (self, signals [BEST_MOVE], 0, (guint) CHEOPS_MOVE_NONE);
+      return;
+    }
+
+  if (!self->running)
+    {
+      gtk_label_set_label (self->stats_label, _("Off"));
+      gtk_stack_set_visible_child_name (self->stack, "off");
+      return;
+    }
+
+  if (self->game_over)
+    {
+      gtk_label_set_label (self->off_label, _("The game is over in this position: there is no move to analyse."));
+      gtk_label_set_label (self->stats_label, _("Idle"));
+      gtk_stack_set_visible_child_name (self->stack, "off");
+      return;
+    }
+
+  if (state == STUDIO_ENGINE_STATE_STARTING)
+    gtk_label_set_label (self->stats_label, _("Starting…"));
+  gtk_stack_set_visible_child_name (self->stack, "lines");
+}
+
+/* Sends the current position to the engine (or stops it). */
+static void
+studio_analysis_panel_sync (StudioAnalysisPanel *self)
+{
+  const CheopsPosition *pos;
+  CheopsMove list[CHEOPS_MAX_MOVES];
+
+  if (self->document == NULL)
+    return;
+
+  pos = studio_document_get_position (self->document);
+
+  if (!self->running)
+    {
+      if (self->engine != NULL)
+        studio_engine_stop (self->engine);
+      studio_analysis_panel_clear_lines (self);
+      studio_analysis_panel_update_state (self);
+      return;
+    }
+
+  if (self->engine == NULL)
+    {
+      g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
+      g_autofree char *path = g_settings_get_string (settings, "last-engine");
+      const char *argv[] = { path, NULL };
+
+      self->engine = studio_engine_new (path[0] != 0 ? argv : NULL);
+      g_signal_connect_object (self->engine, "analysis-updated",
+                               G_CALLBACK (studio_analysis_panel_analysis_updated_cb),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->engine, "notify::state",
+                               G_CALLBACK (studio_analysis_panel_update_state),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->engine, "notify::name",
+                               G_CALLBACK (studio_analysis_panel_update_state),
+                               self, G_CONNECT_SWAPPED);
+    }
+
+  g_clear_pointer (&self->fen, g_free);
+  g_clear_pointer (&self->moves, g_strfreev);
+
+  if (self->threat)
+    {
+      CheopsPosition flipped = *pos;
+      char buf[CHEOPS_FEN_MAX];
+
+      /* The opponent to move in the same placement. */
+      cheops_position_set_side (&flipped, cheops_side_other (pos->side_to_move));
+      cheops_position_to_fen (&flipped, buf, sizeof buf);
+      self->fen = g_strdup (buf);
+      self->moves = g_new0 (char *, 1);
+      self->side_to_move = flipped.side_to_move;
+      self->fullmove = flipped.fullmove_number;
+      self->game_over = cheops_generate_moves (&flipped, list) == list;
+    }
+  else
+    {
+      self->fen = studio_document_dup_start_fen (self->document);
+      self->moves = studio_document_dup_moves (self->document);
+      self->side_to_move = pos->side_to_move;
+      self->fullmove = pos->fullmove_number;
+      self->game_over = cheops_generate_moves (pos, list) == list;
+    }
+
+  studio_analysis_panel_clear_lines (self);
+
+  if (self->game_over)
+    studio_engine_stop (self->engine);
+  else
+    studio_engine_analyze (self->engine, self->fen, (const char * const *) self->moves,
+                           studio_analysis_panel_get_multipv (self));
+
+  studio_analysis_panel_update_state (self);
+}
+
+static void
+restart_clicked_cb (StudioAnalysisPanel *self)
+{
+  if (self->engine == NULL)
+    return;
+
+  studio_engine_restart (self->engine);
+  studio_analysis_panel_update_state (self);
+}
+
+static void
+engine_switch_notify_cb (StudioAnalysisPanel *self)
+{
+  studio_analysis_panel_set_running (self, gtk_switch_get_active (self->engine_switch));
+}
+
+static void
+threat_toggled_cb (StudioAnalysisPanel *self)
+{
+  studio_analysis_panel_set_threat (self, gtk_toggle_button_get_active (self->threat_button));
+}
+
+static void
+multipv_changed_cb (StudioAnalysisPanel *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_MULTIPV]);
+  if (self->running)
+    studio_analysis_panel_sync (self);
+}
+
+static void
+studio_analysis_panel_dispose (GObject *object)
+{
+  StudioAnalysisPanel *self = (StudioAnalysisPanel *)object;
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
+
+  /* Unreferencing the engine quits it (quit, TERM, KILL: no orphan). */
+  if (self->engine != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->engine, self);
+      g_clear_object (&self->engine);
+    }
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_ANALYSIS_PANEL);
+
+  G_OBJECT_CLASS (studio_analysis_panel_parent_class)->dispose (object);
+}
+
+static void
+studio_analysis_panel_finalize (GObject *object)
+{
+  StudioAnalysisPanel *self = (StudioAnalysisPanel *)object;
+
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
+  g_clear_pointer (&self->fen, g_free);
+  g_clear_pointer (&self->moves, g_strfreev);
+
+  G_OBJECT_CLASS (studio_analysis_panel_parent_class)->finalize (object);
+}
+
+static void
+studio_analysis_panel_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  StudioAnalysisPanel *self = STUDIO_ANALYSIS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_RUNNING:
+      g_value_set_boolean (value, self->running);
+      break;
+
+    case PROP_THREAT:
+      g_value_set_boolean (value, self->threat);
+      break;
+
+    case PROP_MULTIPV:
+      g_value_set_int (value, studio_analysis_panel_get_multipv (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+studio_analysis_panel_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  StudioAnalysisPanel *self = STUDIO_ANALYSIS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_RUNNING:
+      studio_analysis_panel_set_running (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_THREAT:
+      studio_analysis_panel_set_threat (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_MULTIPV:
+      studio_analysis_panel_set_multipv (self, g_value_get_int (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+studio_analysis_panel_class_init (StudioAnalysisPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = studio_analysis_panel_dispose;
+  object_class->finalize = studio_analysis_panel_finalize;
+  object_class->get_property = studio_analysis_panel_get_property;
+  object_class->set_property = studio_analysis_panel_set_property;
+
+  /**
+   * StudioAnalysisPanel:running:
+   *
+   * Whether the engine analyses the current position.
+   */
+  properties [PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /**
+   * StudioAnalysisPanel:threat:
+   *
+   * Whether the engine analyses the position with the other side to move.
+   */
+  properties [PROP_THREAT] =
+    g_param_spec_boolean ("threat", NULL, NULL, FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /**
+   * StudioAnalysisPanel:multipv:
+   *
+   * How many lines the engine shows (UCI MultiPV), 1..8.
+   */
+  properties [PROP_MULTIPV] =
+    g_param_spec_int ("multipv", NULL, NULL, 1, 8, 3,
+                      (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * StudioAnalysisPanel::evaluation:
+   * @has_score: whether there is an evaluation (FALSE clears it)
+   * @is_ascension: whether @score counts moves to an Ascension
+   * @score: from the a side's view: centipawns or moves
+   *
+   * The evaluation of the best line changed.
+   */
+  signals [EVALUATION] =
+    g_signal_new ("evaluation",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3, G_TYPE_BOOLEAN, G_TYPE_BOOLEAN, G_TYPE_INT);
+
+  /**
+   * StudioAnalysisPanel::best-move:
+   * @move: the CheopsMove the engine prefers, or CHEOPS_MOVE_NONE
+   */
+  signals [BEST_MOVE] =
+    g_signal_new ("best-move",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/cheops/Studio/studio-analysis-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, box);
+  gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, engine_switch);
+  gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, engine_label);
+  gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, stats_label);
+  gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, threat_button);
+  gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, multipv_spin);
+  gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, multipv_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, stack);
+  gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, off_label);
+  gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, lines_box);
+  gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, error_title);
+  gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, error_label);
+  gtk_widget_class_bind_template_callback (widget_class, restart_clicked_cb);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "analysispanel");
+}
+
+static void
+studio_analysis_panel_init (StudioAnalysisPanel *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) line_row_free);
+
+  g_signal_connect_swapped (self->engine_switch, "notify::active",
+                            G_CALLBACK (engine_switch_notify_cb), self);
+  g_signal_connect_swapped (self->threat_button, "toggled",
+                            G_CALLBACK (threat_toggled_cb), self);
+  g_signal_connect_swapped (self->multipv_adjustment, "value-changed",
+                            G_CALLBACK (multipv_changed_cb), self);
+
+  studio_analysis_panel_update_state (self);
+}
+
+/**
+ * studio_analysis_panel_new:
+ *
+ * Returns: (transfer floating): a panel, not running, without a document
+ */
+GtkWidget *
+studio_analysis_panel_new (void)
+{
+  return g_object_new (STUDIO_TYPE_ANALYSIS_PANEL, NULL);
+}
+
+static void
+document_changed_cb (StudioAnalysisPanel *self)
+{
+  if (self->running)
+    studio_analysis_panel_sync (self);
+}
+
+/**
+ * studio_analysis_panel_set_document:
+ * @self: a #StudioAnalysisPanel
+ * @document: (nullable): the document whose current position is analysed
+ */
+void
+studio_analysis_panel_set_document (StudioAnalysisPanel *self,
+                                    StudioDocument      *document)
+{
+  g_return_if_fail (STUDIO_IS_ANALYSIS_PANEL (self));
+
+  if (self->document == document)
+    return;
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+
+  if (document != NULL)
+    {
+      g_signal_connect_object (document, "notify::current",
+                               G_CALLBACK (document_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (document, "notify::game",
+                               G_CALLBACK (document_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+    }
+
+  document_changed_cb (self);
+}
+
+/**
+ * studio_analysis_panel_get_running:
+ * @self: a #StudioAnalysisPanel
+ *
+ * Returns: whether the analysis is switched on
+ */
+gboolean
+studio_analysis_panel_get_running (StudioAnalysisPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), FALSE);
+
+  return self->running;
+}
+
+/**
+ * studio_analysis_panel_set_running:
+ * @self: a #StudioAnalysisPanel
+ * @running: whether to analyse
+ *
+ * Starts the engine (at the first time) and analyses the current position,
+ * or stops the search.
+ */
+void
+studio_analysis_panel_set_running (StudioAnalysisPanel *self,
+                                   gboolean             running)
+{
+  g_return_if_fail (STUDIO_IS_ANALYSIS_PANEL (self));
+
+  running = !!running;
+  if (self->running == running)
+    return;
+
+  self->running = running;
+  gtk_switch_set_active (self->engine_switch, running);
+  gtk_label_set_label (self->off_label, _("Switch the engine on to see its best lines for this position."));
+  studio_analysis_panel_sync (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_RUNNING]);
+}
+
+/**
+ * studio_analysis_panel_get_threat:
+ * @self: a #StudioAnalysisPanel
+ *
+ * Returns: whether threat mode is on
+ */
+gboolean
+studio_analysis_panel_get_threat (StudioAnalysisPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), FALSE);
+
+  return self->threat;
+}
+
+/**
+ * studio_analysis_panel_set_threat:
+ * @self: a #StudioAnalysisPanel
+ * @threat: whether to analyse with the other side to move
+ */
+void
+studio_analysis_panel_set_threat (StudioAnalysisPanel *self,
+                                  gboolean             threat)
+{
+  g_return_if_fail (STUDIO_IS_ANALYSIS_PANEL (self));
+
+  threat = !!threat;
+  if (self->threat == threat)
+    return;
+
+  self->threat = threat;
+  gtk_toggle_button_set_active (self->threat_button, threat);
+  if (self->running)
+    studio_analysis_panel_sync (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_THREAT]);
+}
+
+/**
+ * studio_analysis_panel_get_multipv:
+ * @self: a #StudioAnalysisPanel
+ *
+ * Returns: the number of lines asked of the engine
+ */
+guint
+studio_analysis_panel_get_multipv (StudioAnalysisPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), 1);
+
+  return (guint) gtk_adjustment_get_value (self->multipv_adjustment);
+}
+
+/**
+ * studio_analysis_panel_set_multipv:
+ * @self: a #StudioAnalysisPanel
+ * @multipv: 1..8
+ */
+void
+studio_analysis_panel_set_multipv (StudioAnalysisPanel *self,
+                                   guint                multipv)
+{
+  g_return_if_fail (STUDIO_IS_ANALYSIS_PANEL (self));
+
+  gtk_adjustment_set_value (self->multipv_adjustment, CLAMP (multipv, 1, 8));
+}
+
+/**
+ * studio_analysis_panel_get_n_lines:
+ * @self: a #StudioAnalysisPanel
+ *
+ * Returns: how many lines are shown
+ */
+guint
+studio_analysis_panel_get_n_lines (StudioAnalysisPanel *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), 0);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    if (gtk_widget_get_visible (((LineRow *) g_ptr_array_index (self->rows, i))->row))
+      n++;
+
+  return n;
+}
+
+/**
+ * studio_analysis_panel_dup_line:
+ * @self: a #StudioAnalysisPanel
+ * @index: a line shown, from 0
+ *
+ * Returns: (transfer full) (nullable): the line as shown ("+0.35 1. Mf5 …")
+ */
+char *
+studio_analysis_panel_dup_line (StudioAnalysisPanel *self,
+                                guint                index)
+{
+  LineRow *row;
+
+  g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), NULL);
+
+  if (index >= self->rows->len)
+    return NULL;
+
+  row = g_ptr_array_index (self->rows, index);
+  if (!gtk_widget_get_visible (row->row))
+    return NULL;
+
+  return g_strdup_printf ("%s %s", gtk_label_get_label (row->score), gtk_label_get_text (row->moves));
+}
+
+/**
+ * studio_analysis_panel_play_line:
+ * @self: a #StudioAnalysisPanel
+ * @line: a line shown, from 0
+ * @move: a move of that line, from 0
+ *
+ * Plays the line's moves up to and including @move in the document, as
+ * one undo step (what a click on that move does).  Nothing in threat mode,
+ * whose lines are the opponent's and cannot be played from here.
+ *
+ * Returns: whether the moves were played
+ */
+gboolean
+studio_analysis_panel_play_line (StudioAnalysisPanel *self,
+                                 guint                line,
+                                 guint                move)
+{
+  g_auto(GStrv) moves = NULL;
+  LineRow *row;
+
+  g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), FALSE);
+
+  if (self->document == NULL || self->threat || line >= self->rows->len)
+    return FALSE;
+
+  row = g_ptr_array_index (self->rows, line);
+  if (!gtk_widget_get_visible (row->row) || row->san == NULL || move >= g_strv_length (row->san))
+    return FALSE;
+
+  /* A copy: playing the first move moves the analysis to the new
+   * position, which clears the rows. */
+  moves = g_strdupv (row->san);
+
+  return studio_document_play_line (self->document, (const char * const *) moves, move + 1, NULL);
+}

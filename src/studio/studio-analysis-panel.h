@@ -1,0 +1,36 @@
+/* studio-analysis-panel.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "studio-document.h"
+
+G_BEGIN_DECLS
+
+#define STUDIO_TYPE_ANALYSIS_PANEL (studio_analysis_panel_get_type ())
+
+G_DECLARE_FINAL_TYPE (StudioAnalysisPanel, studio_analysis_panel, STUDIO, ANALYSIS_PANEL, GtkWidget)
+
+GtkWidget      *studio_analysis_panel_new          (void);
+void            studio_analysis_panel_set_document (StudioAnalysisPanel *self,
+                                                    StudioDocument      *document);
+gboolean        studio_analysis_panel_get_running  (StudioAnalysisPanel *self);
+void            studio_analysis_panel_set_running  (StudioAnalysisPanel *self,
+                                                    gboolean             running);
+gboolean        studio_analysis_panel_get_threat   (StudioAnalysisPanel *self);
+void            studio_analysis_panel_set_threat   (StudioAnalysisPanel *self,
+                                                    gboolean             threat);
+guint           studio_analysis_panel_get_multipv  (StudioAnalysisPanel *self);
+void            studio_analysis_panel_set_multipv  (StudioAnalysisPanel *self,
+                                                    guint                multipv);
+guint           studio_analysis_panel_get_n_lines  (StudioAnalysisPanel *self);
+char           *studio_analysis_panel_dup_line     (StudioAnalysisPanel *self,
+                                                    guint                index);
+gboolean        studio_analysis_panel_play_line    (StudioAnalysisPanel *self,
+                                                    guint                line,
+                                                    guint                move);
+
+G_END_DECLS

@@ -1,0 +1,219 @@
+/* studio-application.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * StudioApplication: the AdwApplication of Cheops Studio.  It owns the
+ * GSettings, the application actions (new window, about, quit, the
+ * preferences that are plain settings) and their accelerators, and opens a
+ * window per file given on the command line.
+ */
+#define G_LOG_DOMAIN "studio-application"
+
+#include "studio-config.h"
+
+#include <glib/gi18n.h>
+
+#include "studio-application.h"
+#include "studio-window.h"
+
+struct _StudioApplication
+{
+  AdwApplication  parent_instance;
+
+  GSettings      *settings;
+};
+
+G_DEFINE_FINAL_TYPE (StudioApplication, studio_application, ADW_TYPE_APPLICATION)
+
+static void
+studio_application_new_window_cb (GSimpleAction *action,
+                                  GVariant      *param,
+                                  gpointer       user_data)
+{
+  StudioApplication *self = user_data;
+  StudioWindow *window;
+
+  window = studio_window_new (self);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+studio_application_about_cb (GSimpleAction *action,
+                             GVariant      *param,
+                             gpointer       user_data)
+{
+  StudioApplication *self = user_data;
+  static const char *developers[] = { "Cheops Studio developers", NULL };
+  GtkWindow *parent;
+
+  parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  adw_show_about_window (parent,
+                         "application-name", _("Cheops Studio"),
+                         "application-icon", APP_ID,
+                         "developer-name", _("Cheops Studio developers"),
+                         "version", PACKAGE_VERSION,
+                         "website", "https://cheops.studio",
+                         "issue-url", "https://cheops.studio/issues",
+                         "comments", _("An analysis board for Cheops, nine-level pyramid chess"),
+                         "copyright", "© 2026 Cheops Studio developers",
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "developers", developers,
+                         /* Translators: Replace "translator-credits" with your names, one name per line */
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static void
+studio_application_quit_cb (GSimpleAction *action,
+                            GVariant      *param,
+                            gpointer       user_data)
+{
+  StudioApplication *self = user_data;
+  GList *windows;
+
+  /* Ask every window to close: each one asks about its own unsaved
+   * changes, and the application ends when the last one is gone. */
+  windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+  for (const GList *iter = windows; iter != NULL; iter = iter->next)
+    gtk_window_close (GTK_WINDOW (iter->data));
+  g_list_free (windows);
+}
+
+static const GActionEntry app_actions[] = {
+  { "new-window", studio_application_new_window_cb },
+  { "about", studio_application_about_cb },
+  { "quit", studio_application_quit_cb },
+};
+
+static void
+studio_application_activate (GApplication *app)
+{
+  StudioApplication *self = (StudioApplication *)app;
+  GtkWindow *window;
+
+  window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  if (window == NULL)
+    window = GTK_WINDOW (studio_window_new (self));
+
+  gtk_window_present (window);
+}
+
+static void
+studio_application_open (GApplication  *app,
+                         GFile        **files,
+                         int            n_files,
+                         const char    *hint)
+{
+  StudioApplication *self = (StudioApplication *)app;
+
+  for (int i = 0; i < n_files; i++)
+    {
+      StudioWindow *window = studio_window_new (self);
+
+      studio_window_open_file (window, files[i]);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+static void
+studio_application_startup (GApplication *app)
+{
+  StudioApplication *self = (StudioApplication *)app;
+  static const struct {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "app.new-window", { "<Control><Shift>n", NULL } },
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
+    { "win.new", { "<Control>n", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+    { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.paste", { "<Control>v", NULL } },
+    { "win.copy-fen", { "<Control>c", NULL } },
+    { "win.copy-game", { "<Control><Shift>c", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
+    { "win.flip-board", { "f", NULL } },
+    { "win.analyze", { "l", NULL } },
+    { "win.threat", { "x", NULL } },
+    { "window.close", { "<Control>w", NULL } },
+  };
+
+  G_APPLICATION_CLASS (studio_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self),
+                                   app_actions,
+                                   G_N_ELEMENTS (app_actions),
+                                   self);
+
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (self),
+                                           accels[i].action,
+                                           accels[i].accels);
+
+  gtk_window_set_default_icon_name (APP_ID);
+}
+
+static void
+studio_application_dispose (GObject *object)
+{
+  StudioApplication *self = (StudioApplication *)object;
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (studio_application_parent_class)->dispose (object);
+}
+
+static void
+studio_application_class_init (StudioApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = studio_application_dispose;
+
+  app_class->activate = studio_application_activate;
+  app_class->open = studio_application_open;
+  app_class->startup = studio_application_startup;
+}
+
+static void
+studio_application_init (StudioApplication *self)
+{
+  self->settings = g_settings_new ("org.cheops.Studio");
+}
+
+/**
+ * studio_application_new:
+ *
+ * Creates the application, with the id `org.cheops.Studio`, which opens
+ * files given on the command line.
+ *
+ * Returns: (transfer full): a new #StudioApplication
+ */
+StudioApplication *
+studio_application_new (void)
+{
+  return g_object_new (STUDIO_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", "/org/cheops/Studio",
+                       NULL);
+}
+
+/**
+ * studio_application_get_settings:
+ * @self: a #StudioApplication
+ *
+ * Returns: (transfer none): the `org.cheops.Studio` settings
+ */
+GSettings *
+studio_application_get_settings (StudioApplication *self)
+{
+  g_return_val_if_fail (STUDIO_IS_APPLICATION (self), NULL);
+
+  return self->settings;
+}

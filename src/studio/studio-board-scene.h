@@ -1,0 +1,69 @@
+/* studio-board-scene.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "studio-types.h"
+
+G_BEGIN_DECLS
+
+#define STUDIO_TYPE_BOARD_SCENE (studio_board_scene_get_type ())
+
+G_DECLARE_FINAL_TYPE (StudioBoardScene, studio_board_scene, STUDIO, BOARD_SCENE, GObject)
+
+StudioBoardScene     *studio_board_scene_new              (void);
+void                  studio_board_scene_set_position     (StudioBoardScene     *self,
+                                                           const CheopsPosition *position,
+                                                           CheopsMove            last_move);
+const CheopsPosition *studio_board_scene_get_position     (StudioBoardScene     *self);
+CheopsMove            studio_board_scene_get_last_move    (StudioBoardScene     *self);
+gboolean              studio_board_scene_get_flipped      (StudioBoardScene     *self);
+void                  studio_board_scene_set_flipped      (StudioBoardScene     *self,
+                                                           gboolean              flipped);
+CheopsSide            studio_board_scene_get_green_side   (StudioBoardScene     *self);
+void                  studio_board_scene_set_green_side   (StudioBoardScene     *self,
+                                                           CheopsSide            side);
+gboolean              studio_board_scene_get_interactive  (StudioBoardScene     *self);
+void                  studio_board_scene_set_interactive  (StudioBoardScene     *self,
+                                                           gboolean              interactive);
+CheopsCell            studio_board_scene_get_selected     (StudioBoardScene     *self);
+CheopsCellSet         studio_board_scene_get_destinations (StudioBoardScene     *self);
+CheopsCell            studio_board_scene_get_check_cell   (StudioBoardScene     *self);
+gboolean              studio_board_scene_get_checklock    (StudioBoardScene     *self);
+gboolean              studio_board_scene_select           (StudioBoardScene     *self,
+                                                           CheopsCell            cell);
+void                  studio_board_scene_clear_selection  (StudioBoardScene     *self);
+gboolean              studio_board_scene_click            (StudioBoardScene     *self,
+                                                           CheopsCell            cell);
+gboolean              studio_board_scene_play             (StudioBoardScene     *self,
+                                                           CheopsCell            from,
+                                                           CheopsCell            to);
+gboolean              studio_board_scene_drag_begin       (StudioBoardScene     *self,
+                                                           CheopsCell            cell);
+void                  studio_board_scene_drag_motion      (StudioBoardScene     *self,
+                                                           double                x,
+                                                           double                y);
+gboolean              studio_board_scene_drag_end         (StudioBoardScene     *self,
+                                                           CheopsCell            cell);
+void                  studio_board_scene_drag_cancel      (StudioBoardScene     *self);
+gboolean              studio_board_scene_get_drag         (StudioBoardScene     *self,
+                                                           CheopsCell           *from,
+                                                           double               *x,
+                                                           double               *y);
+const StudioShape    *studio_board_scene_get_shapes       (StudioBoardScene     *self,
+                                                           guint                *n_shapes);
+void                  studio_board_scene_set_shapes       (StudioBoardScene     *self,
+                                                           const StudioShape    *shapes,
+                                                           guint                 n_shapes);
+void                  studio_board_scene_toggle_shape     (StudioBoardScene     *self,
+                                                           CheopsCell            from,
+                                                           CheopsCell            to,
+                                                           StudioBrush           brush);
+const StudioShape    *studio_board_scene_get_engine_arrow (StudioBoardScene     *self);
+void                  studio_board_scene_set_engine_arrow (StudioBoardScene     *self,
+                                                           CheopsMove            move);
+
+G_END_DECLS

@@ -1,0 +1,33 @@
+/* studio-board-view.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "studio-board-scene.h"
+
+G_BEGIN_DECLS
+
+#define STUDIO_TYPE_BOARD_VIEW (studio_board_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (StudioBoardView, studio_board_view, STUDIO, BOARD_VIEW, GtkWidget)
+
+GtkWidget        *studio_board_view_new           (void);
+StudioBoardScene *studio_board_view_get_scene     (StudioBoardView *self);
+void              studio_board_view_set_scene     (StudioBoardView *self,
+                                                   StudioBoardScene *scene);
+CheopsCell        studio_board_view_cell_at       (StudioBoardView *self,
+                                                   double           x,
+                                                   double           y);
+gboolean          studio_board_view_cell_center   (StudioBoardView *self,
+                                                   CheopsCell       cell,
+                                                   double          *x,
+                                                   double          *y);
+void              studio_board_view_draw          (StudioBoardView *self,
+                                                   cairo_t         *cr,
+                                                   int              width,
+                                                   int              height);
+
+G_END_DECLS

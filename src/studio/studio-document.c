@@ -1,0 +1,1153 @@
+/* studio-document.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * StudioDocument: what one window edits — a game of libcheops-game
+ * (CheopsGame, with its undo history), the node the user stands on, and the
+ * file it came from.  A file may hold several games: the document keeps
+ * them all and shows the first, so that saving never drops the others.
+ *
+ * Every edit goes through the CheopsGame (so it can be undone); the
+ * document forwards the game's "changed" signal, follows the rule of
+ * cheops-game.h (a current node that left the tree moves to the node of the
+ * change), and turns arrows and cell marks between the board's StudioShape
+ * and the node's annotations ([%cal], [%csl]).
+ */
+#define G_LOG_DOMAIN "studio-document"
+
+#include "studio-config.h"
+
+#include <glib/gi18n.h>
+
+#include "studio-document.h"
+
+struct _StudioDocument
+{
+  GObject         parent_instance;
+
+  /* Owned references. */
+  GPtrArray      *games;        /* CheopsGame: every game of the file */
+  CheopsGame     *game;         /* the one shown, an element of @games */
+  CheopsGameNode *current;
+  GFile          *file;
+  GPtrArray      *load_errors;  /* strings "LINE:COLUMN: message" */
+};
+
+enum {
+  PROP_0,
+  PROP_CAN_REDO,
+  PROP_CAN_UNDO,
+  PROP_CURRENT,
+  PROP_FILE,
+  PROP_GAME,
+  PROP_MODIFIED,
+  PROP_TITLE,
+  N_PROPS
+};
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+G_DEFINE_FINAL_TYPE (StudioDocument, studio_document, G_TYPE_OBJECT)
+
+static GParamSpec *properties [N_PROPS];
+static guint signals [N_SIGNALS];
+
+static void
+studio_document_game_changed_cb (StudioDocument *self,
+                                 CheopsGameNode *node,
+                                 CheopsGame     *game)
+{
+  g_assert (STUDIO_IS_DOCUMENT (self));
+
+  if (self->current == NULL || !cheops_game_contains (game, self->current))
+    studio_document_set_current (self, node != NULL ? node : cheops_game_get_root (game));
+
+  g_signal_emit (self, signals [CHANGED], 0, node);
+}
+
+static void
+studio_document_game_notify_cb (StudioDocument *self,
+                                GParamSpec     *pspec,
+                                CheopsGame     *game)
+{
+  const char *name = g_param_spec_get_name (pspec);
+
+  if (g_str_equal (name, "modified"))
+    {
+      g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_MODIFIED]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TITLE]);
+    }
+  else if (g_str_equal (name, "can-undo"))
+    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CAN_UNDO]);
+  else if (g_str_equal (name, "can-redo"))
+    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CAN_REDO]);
+}
+
+static void
+studio_document_dispose (GObject *object)
+{
+  StudioDocument *self = (StudioDocument *)object;
+
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+
+  g_clear_pointer (&self->current, cheops_game_node_unref);
+  g_clear_object (&self->game);
+  g_clear_pointer (&self->games, g_ptr_array_unref);
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->load_errors, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (studio_document_parent_class)->dispose (object);
+}
+
+static void
+studio_document_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  StudioDocument *self = STUDIO_DOCUMENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, cheops_game_can_redo (self->game));
+      break;
+
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, cheops_game_can_undo (self->game));
+      break;
+
+    case PROP_CURRENT:
+      g_value_set_pointer (value, self->current);
+      break;
+
+    case PROP_FILE:
+      g_value_set_object (value, self->file);
+      break;
+
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, studio_document_get_modified (self));
+      break;
+
+    case PROP_TITLE:
+      g_value_take_string (value, studio_document_dup_title (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+studio_document_class_init (StudioDocumentClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = studio_document_dispose;
+  object_class->get_property = studio_document_get_property;
+
+  properties [PROP_CAN_REDO] =
+    g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  properties [PROP_CAN_UNDO] =
+    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  /**
+   * StudioDocument:current:
+   *
+   * The CheopsGameNode the user stands on (a node of the game's tree).
+   */
+  properties [PROP_CURRENT] =
+    g_param_spec_pointer ("current", NULL, NULL,
+                          (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  properties [PROP_FILE] =
+    g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  properties [PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, CHEOPS_TYPE_GAME,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  properties [PROP_MODIFIED] =
+    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  /**
+   * StudioDocument:title:
+   *
+   * The name of the file, or "Untitled Game", for the window title.
+   */
+  properties [PROP_TITLE] =
+    g_param_spec_string ("title", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * StudioDocument::changed:
+   * @node: (type gpointer): the node at the heart of the change
+   *
+   * The game's tree, tags, comments or annotations changed (an edit, an
+   * undo or a redo; see CheopsGame::changed), or a new game was loaded
+   * (@node is then its root).
+   */
+  signals [CHANGED] =
+    g_signal_new ("changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_POINTER);
+}
+
+static void
+studio_document_init (StudioDocument *self)
+{
+  g_autoptr(CheopsGame) game = cheops_game_new ();
+
+  self->games = g_ptr_array_new_with_free_func (g_object_unref);
+  self->load_errors = g_ptr_array_new_with_free_func (g_free);
+  studio_document_set_game (self, game);
+}
+
+/**
+ * studio_document_new:
+ *
+ * Returns: (transfer full): a document holding a new game from the initial
+ *   position (6.1), with no file
+ */
+StudioDocument *
+studio_document_new (void)
+{
+  return g_object_new (STUDIO_TYPE_DOCUMENT, NULL);
+}
+
+/**
+ * studio_document_get_game:
+ * @self: a #StudioDocument
+ *
+ * Returns: (transfer none): the game shown
+ */
+CheopsGame *
+studio_document_get_game (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+
+  return self->game;
+}
+
+static void
+studio_document_replace_game (StudioDocument *self,
+                              CheopsGame     *game)
+{
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_pointer (&self->current, cheops_game_node_unref);
+  g_set_object (&self->game, game);
+
+  g_signal_connect_object (game, "changed",
+                           G_CALLBACK (studio_document_game_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (game, "notify",
+                           G_CALLBACK (studio_document_game_notify_cb),
+                           self, G_CONNECT_SWAPPED);
+
+  self->current = cheops_game_node_ref (cheops_game_get_root (game));
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_GAME]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CURRENT]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_MODIFIED]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CAN_UNDO]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CAN_REDO]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TITLE]);
+  g_signal_emit (self, signals [CHANGED], 0, self->current);
+}
+
+/**
+ * studio_document_set_game:
+ * @self: a #StudioDocument
+ * @game: the game to show (referenced)
+ *
+ * Replaces what the document holds by @game alone (a new game, a pasted
+ * game), forgetting the file and the load errors.  The current node
+ * becomes the root.
+ */
+void
+studio_document_set_game (StudioDocument *self,
+                          CheopsGame     *game)
+{
+  g_return_if_fail (STUDIO_IS_DOCUMENT (self));
+  g_return_if_fail (CHEOPS_IS_GAME (game));
+
+  g_ptr_array_set_size (self->games, 0);
+  g_ptr_array_add (self->games, g_object_ref (game));
+  g_ptr_array_set_size (self->load_errors, 0);
+  if (g_set_object (&self->file, NULL))
+    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILE]);
+
+  studio_document_replace_game (self, game);
+}
+
+/**
+ * studio_document_get_current:
+ * @self: a #StudioDocument
+ *
+ * Returns: (transfer none): the node the user stands on
+ */
+CheopsGameNode *
+studio_document_get_current (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+
+  return self->current;
+}
+
+/**
+ * studio_document_set_current:
+ * @self: a #StudioDocument
+ * @node: a node of the game's tree
+ *
+ * Goes to @node and remembers the way there, so that going forward from an
+ * ancestor follows the variation last visited
+ * (cheops_game_node_mark_visited()).
+ */
+void
+studio_document_set_current (StudioDocument *self,
+                             CheopsGameNode *node)
+{
+  g_return_if_fail (STUDIO_IS_DOCUMENT (self));
+  g_return_if_fail (node != NULL);
+
+  cheops_game_node_mark_visited (node);
+
+  if (self->current == node)
+    return;
+
+  cheops_game_node_ref (node);
+  g_clear_pointer (&self->current, cheops_game_node_unref);
+  self->current = node;
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CURRENT]);
+}
+
+/**
+ * studio_document_get_position:
+ * @self: a #StudioDocument
+ *
+ * Returns: (transfer none): the position at the current node
+ */
+const CheopsPosition *
+studio_document_get_position (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+
+  return cheops_game_node_get_position (self->current);
+}
+
+/**
+ * studio_document_get_file:
+ * @self: a #StudioDocument
+ *
+ * Returns: (transfer none) (nullable): the file, or %NULL for a new game
+ */
+GFile *
+studio_document_get_file (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+
+  return self->file;
+}
+
+/**
+ * studio_document_dup_title:
+ * @self: a #StudioDocument
+ *
+ * Returns: (transfer full): the file's display name, or "Untitled Game"
+ */
+char *
+studio_document_dup_title (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+
+  if (self->file != NULL)
+    {
+      g_autofree char *name = g_file_get_basename (self->file);
+
+      return g_filename_display_name (name);
+    }
+
+  return g_strdup (_("Untitled Game"));
+}
+
+/**
+ * studio_document_get_modified:
+ * @self: a #StudioDocument
+ *
+ * Returns: whether the game has changes that are not saved
+ */
+gboolean
+studio_document_get_modified (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+
+  return cheops_game_get_modified (self->game);
+}
+
+/**
+ * studio_document_get_is_empty:
+ * @self: a #StudioDocument
+ *
+ * Returns: whether the document is a new game nobody has touched (no file,
+ *   no move, no change): a window showing it can take an opened file
+ */
+gboolean
+studio_document_get_is_empty (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+
+  return self->file == NULL &&
+         !cheops_game_get_modified (self->game) &&
+         cheops_game_node_get_n_children (cheops_game_get_root (self->game)) == 0;
+}
+
+/**
+ * studio_document_get_n_games:
+ * @self: a #StudioDocument
+ *
+ * Returns: the number of games in the file (the first is shown)
+ */
+guint
+studio_document_get_n_games (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), 0);
+
+  return self->games->len;
+}
+
+/**
+ * studio_document_get_load_errors:
+ * @self: a #StudioDocument
+ *
+ * Returns: (transfer none) (element-type utf8): what could not be read from
+ *   the file, one "LINE:COLUMN: message" string per error; empty when the
+ *   file was read whole
+ */
+GPtrArray *
+studio_document_get_load_errors (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+
+  return self->load_errors;
+}
+
+/**
+ * studio_document_play_move:
+ * @self: a #StudioDocument
+ * @move: a playable move at the current node
+ * @error: a location for a #GError
+ *
+ * Plays @move: goes to the child with that move if there is one, else adds
+ * it (as the mainline continuation, or as a new variation where the line
+ * goes on differently), then makes it the current node.  Undoable.
+ *
+ * Returns: (transfer none) (nullable): the new current node, or %NULL with
+ *   @error set (CHEOPS_GAME_ERROR_ILLEGAL_MOVE)
+ */
+CheopsGameNode *
+studio_document_play_move (StudioDocument  *self,
+                           CheopsMove       move,
+                           GError         **error)
+{
+  CheopsGameNode *node;
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+
+  node = cheops_game_add_move (self->game, self->current, move, error);
+  if (node != NULL)
+    studio_document_set_current (self, node);
+
+  return node;
+}
+
+/**
+ * studio_document_play_line:
+ * @self: a #StudioDocument
+ * @moves: (array length=n_moves): move texts ("d3e4") from the current node
+ * @n_moves: how many to play
+ * @error: a location for a #GError
+ *
+ * Plays a line of moves (an engine line up to the move clicked) as one
+ * undo step, and goes to its last move.
+ *
+ * Returns: %FALSE with @error set if a move could not be played (the moves
+ *   before it stay, as one undo step)
+ */
+gboolean
+studio_document_play_line (StudioDocument     *self,
+                           const char *const  *moves,
+                           guint               n_moves,
+                           GError            **error)
+{
+  gboolean ret = TRUE;
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+
+  cheops_game_begin_group (self->game);
+  for (guint i = 0; i < n_moves; i++)
+    {
+      CheopsGameNode *node = cheops_game_add_san (self->game, self->current, moves[i], error);
+
+      if (node == NULL)
+        {
+          ret = FALSE;
+          break;
+        }
+      studio_document_set_current (self, node);
+    }
+  cheops_game_end_group (self->game);
+
+  return ret;
+}
+
+/**
+ * studio_document_go_back:
+ * @self: a #StudioDocument
+ *
+ * Goes to the parent of the current node.
+ *
+ * Returns: whether the current node changed
+ */
+gboolean
+studio_document_go_back (StudioDocument *self)
+{
+  CheopsGameNode *parent;
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+
+  parent = cheops_game_node_get_parent (self->current);
+  if (parent == NULL)
+    return FALSE;
+
+  studio_document_set_current (self, parent);
+  return TRUE;
+}
+
+/**
+ * studio_document_go_forward:
+ * @self: a #StudioDocument
+ *
+ * Goes one move on, along the variation last visited from here, or else
+ * the mainline.
+ *
+ * Returns: whether the current node changed
+ */
+gboolean
+studio_document_go_forward (StudioDocument *self)
+{
+  CheopsGameNode *next;
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+
+  next = cheops_game_node_get_next_visited (self->current);
+  if (next == NULL)
+    return FALSE;
+
+  studio_document_set_current (self, next);
+  return TRUE;
+}
+
+/**
+ * studio_document_go_start:
+ * @self: a #StudioDocument
+ *
+ * Goes to the start position (the root).
+ *
+ * Returns: whether the current node changed
+ */
+gboolean
+studio_document_go_start (StudioDocument *self)
+{
+  CheopsGameNode *root;
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+
+  root = cheops_game_get_root (self->game);
+  if (self->current == root)
+    return FALSE;
+
+  studio_document_set_current (self, root);
+  return TRUE;
+}
+
+/**
+ * studio_document_go_end:
+ * @self: a #StudioDocument
+ *
+ * Goes to the end of the line, following the variations last visited.
+ *
+ * Returns: whether the current node changed
+ */
+gboolean
+studio_document_go_end (StudioDocument *self)
+{
+  CheopsGameNode *node, *next;
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+
+  node = self->current;
+  while ((next = cheops_game_node_get_next_visited (node)) != NULL)
+    node = next;
+
+  if (node == self->current)
+    return FALSE;
+
+  studio_document_set_current (self, node);
+  return TRUE;
+}
+
+/**
+ * studio_document_go_sibling:
+ * @self: a #StudioDocument
+ * @direction: -1 for the previous alternative, +1 for the next
+ *
+ * Goes to the alternative to the current move: the previous or next child
+ * of its parent (the mainline move and its variations, in order).
+ *
+ * Returns: whether the current node changed
+ */
+gboolean
+studio_document_go_sibling (StudioDocument *self,
+                            int             direction)
+{
+  CheopsGameNode *parent, *target;
+  guint index;
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+
+  parent = cheops_game_node_get_parent (self->current);
+  if (parent == NULL)
+    return FALSE;
+
+  index = cheops_game_node_get_index (self->current);
+  if (direction < 0 && index == 0)
+    return FALSE;
+
+  target = cheops_game_node_get_child (parent, direction < 0 ? index - 1 : index + 1);
+  if (target == NULL)
+    return FALSE;
+
+  studio_document_set_current (self, target);
+  return TRUE;
+}
+
+/**
+ * studio_document_undo:
+ * @self: a #StudioDocument
+ *
+ * Undoes the last edit of the game.
+ *
+ * Returns: whether there was one
+ */
+gboolean
+studio_document_undo (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+
+  return cheops_game_undo (self->game);
+}
+
+/**
+ * studio_document_redo:
+ * @self: a #StudioDocument
+ *
+ * Redoes the last undone edit of the game.
+ *
+ * Returns: whether there was one
+ */
+gboolean
+studio_document_redo (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+
+  return cheops_game_redo (self->game);
+}
+
+/**
+ * studio_document_dup_fen:
+ * @self: a #StudioDocument
+ *
+ * Returns: (transfer full): the FEN of the current position
+ */
+char *
+studio_document_dup_fen (StudioDocument *self)
+{
+  char buf[CHEOPS_FEN_MAX];
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+
+  cheops_position_to_fen (studio_document_get_position (self), buf, sizeof buf);
+
+  return g_strdup (buf);
+}
+
+/**
+ * studio_document_dup_start_fen:
+ * @self: a #StudioDocument
+ *
+ * Returns: (transfer full): the FEN of the game's start position
+ */
+char *
+studio_document_dup_start_fen (StudioDocument *self)
+{
+  char buf[CHEOPS_FEN_MAX];
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+
+  cheops_position_to_fen (cheops_game_get_start_position (self->game), buf, sizeof buf);
+
+  return g_strdup (buf);
+}
+
+/**
+ * studio_document_dup_moves:
+ * @self: a #StudioDocument
+ *
+ * The moves from the start position to the current node as machine move
+ * text, for the engine (which then knows the repetition history).
+ *
+ * Returns: (transfer full): a %NULL-terminated array of move texts
+ */
+char **
+studio_document_dup_moves (StudioDocument *self)
+{
+  g_autoptr(GPtrArray) path = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+
+  path = cheops_game_node_get_path (self->current);
+  for (guint i = 1; i < path->len; i++)
+    {
+      char text[CHEOPS_MOVE_TEXT_MAX];
+
+      cheops_move_to_text (cheops_game_node_get_move (g_ptr_array_index (path, i)), text);
+      g_strv_builder_add (builder, text);
+    }
+
+  return g_strv_builder_end (builder);
+}
+
+/**
+ * studio_document_dup_game_text:
+ * @self: a #StudioDocument
+ *
+ * Returns: (transfer full): the game shown, as game-file text
+ */
+char *
+studio_document_dup_game_text (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+
+  return cheops_pgn_write_game (self->game);
+}
+
+/**
+ * studio_document_get_shapes:
+ * @self: a #StudioDocument
+ * @shapes: (element-type StudioShape): an array to fill
+ *
+ * Replaces the contents of @shapes by the arrows and cell marks of the
+ * current node (its [%cal] and [%csl] annotations), marks first.
+ */
+void
+studio_document_get_shapes (StudioDocument *self,
+                            GArray         *shapes)
+{
+  const CheopsAnnotations *annotations;
+
+  g_return_if_fail (STUDIO_IS_DOCUMENT (self));
+  g_return_if_fail (shapes != NULL);
+
+  g_array_set_size (shapes, 0);
+  annotations = cheops_game_node_get_annotations (self->current);
+
+  for (guint i = 0; i < annotations->marks->len; i++)
+    {
+      const CheopsCellMark *mark = &g_array_index (annotations->marks, CheopsCellMark, i);
+      StudioShape shape = { mark->cell, mark->cell, (StudioBrush) mark->colour };
+
+      g_array_append_val (shapes, shape);
+    }
+
+  for (guint i = 0; i < annotations->arrows->len; i++)
+    {
+      const CheopsArrow *arrow = &g_array_index (annotations->arrows, CheopsArrow, i);
+      StudioShape shape = { arrow->from, arrow->to, (StudioBrush) arrow->colour };
+
+      g_array_append_val (shapes, shape);
+    }
+}
+
+/**
+ * studio_document_set_shapes:
+ * @self: a #StudioDocument
+ * @shapes: (array length=n_shapes): arrows (from != to) and marks
+ * @n_shapes: how many
+ *
+ * Makes @shapes the arrows and cell marks of the current node, keeping its
+ * other annotations ([%eval], unknown commands).  Undoable.
+ */
+void
+studio_document_set_shapes (StudioDocument    *self,
+                            const StudioShape *shapes,
+                            guint              n_shapes)
+{
+  g_autoptr(CheopsAnnotations) annotations = NULL;
+
+  g_return_if_fail (STUDIO_IS_DOCUMENT (self));
+
+  annotations = cheops_annotations_copy (cheops_game_node_get_annotations (self->current));
+  g_array_set_size (annotations->arrows, 0);
+  g_array_set_size (annotations->marks, 0);
+
+  for (guint i = 0; i < n_shapes; i++)
+    {
+      G_STATIC_ASSERT ((int) STUDIO_BRUSH_BLUE == (int) CHEOPS_MARK_BLUE);
+
+      if (shapes[i].from == shapes[i].to)
+        {
+          CheopsCellMark mark = { (CheopsMarkColour) shapes[i].brush, shapes[i].from };
+
+          g_array_append_val (annotations->marks, mark);
+        }
+      else
+        {
+          CheopsArrow arrow = { (CheopsMarkColour) shapes[i].brush, shapes[i].from, shapes[i].to };
+
+          g_array_append_val (annotations->arrows, arrow);
+        }
+    }
+
+  if (!cheops_annotations_equal (annotations, cheops_game_node_get_annotations (self->current)))
+    cheops_game_set_annotations (self->game, self->current, annotations);
+}
+
+/* Whether @game holds nothing that was read: no move, no comment, only
+ * the roster tags at their PGN defaults. */
+static gboolean
+game_is_blank (CheopsGame *game)
+{
+  CheopsGameNode *root = cheops_game_get_root (game);
+
+  if (cheops_game_node_get_n_children (root) > 0 || cheops_game_node_get_comment_after (root) != NULL)
+    return FALSE;
+
+  for (guint i = 0; i < cheops_game_get_n_tags (game); i++)
+    {
+      const char *name, *value;
+
+      cheops_game_get_nth_tag (game, i, &name, &value);
+      if (value != NULL && value[0] != 0 &&
+          !g_str_equal (value, "?") && !g_str_equal (value, "*") && !g_str_equal (value, "????.??.??"))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * studio_document_load_text:
+ * @self: a #StudioDocument
+ * @text: game-file text (or a FEN: a single line that the core reads as a
+ *   position starts a new game from it)
+ * @length: the length of @text in bytes, or -1
+ * @file: (nullable): the file @text came from
+ * @error: a location for a #GError
+ *
+ * Replaces the document by the games of @text and shows the first.  A game
+ * with errors is kept as far as it could be read; the errors ("LINE:COLUMN:
+ * message") are in studio_document_get_load_errors().
+ *
+ * Returns: %FALSE with @error set (and the document unchanged) when @text
+ *   holds no game at all
+ */
+gboolean
+studio_document_load_text (StudioDocument  *self,
+                           const char      *text,
+                           gssize           length,
+                           GFile           *file,
+                           GError         **error)
+{
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autofree char *stripped = NULL;
+  CheopsPosition position;
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  /* A FEN alone (pasted from another program): a new game from it. */
+  stripped = g_strstrip (length < 0 ? g_strdup (text) : g_strndup (text, length));
+  if (stripped[0] != '[' && strchr (stripped, '\n') == NULL &&
+      cheops_position_from_fen (&position, stripped, NULL))
+    {
+      g_autoptr(CheopsGame) game = cheops_game_new_from_fen (stripped, error);
+
+      if (game == NULL)
+        return FALSE;
+
+      studio_document_set_game (self, game);
+      return TRUE;
+    }
+
+  games = cheops_pgn_read_string (text, length, &errors);
+
+  /* Text in which nothing of a game could be read is no game (a paste of
+   * something else): refuse it rather than show an empty game. */
+  if (errors->len > 0)
+    {
+      gboolean blank = TRUE;
+
+      for (guint i = 0; i < games->len && blank; i++)
+        blank = game_is_blank (g_ptr_array_index (games, i));
+      if (blank)
+        g_ptr_array_set_size (games, 0);
+    }
+
+  if (games->len == 0)
+    {
+      if (errors->len > 0)
+        {
+          g_autofree char *where = cheops_pgn_error_to_string (g_ptr_array_index (errors, 0));
+
+          g_set_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_SYNTAX,
+                       _("No game could be read: %s"), where);
+        }
+      else
+        g_set_error_literal (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_SYNTAX,
+                             _("There is no game in this text."));
+      return FALSE;
+    }
+
+  g_ptr_array_set_size (self->games, 0);
+  for (guint i = 0; i < games->len; i++)
+    {
+      CheopsGame *game = g_ptr_array_index (games, i);
+
+      cheops_game_clear_history (game);
+      cheops_game_set_saved (game);
+      g_ptr_array_add (self->games, g_object_ref (game));
+    }
+
+  g_ptr_array_set_size (self->load_errors, 0);
+  for (guint i = 0; i < errors->len; i++)
+    {
+      const CheopsPgnError *pgn_error = g_ptr_array_index (errors, i);
+
+      g_ptr_array_add (self->load_errors, cheops_pgn_error_to_string (pgn_error));
+    }
+
+  if (g_set_object (&self->file, file))
+    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILE]);
+
+  studio_document_replace_game (self, g_ptr_array_index (self->games, 0));
+
+  return TRUE;
+}
+
+static void
+studio_document_load_cb (GObject      *object,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  GFile *file = (GFile *)object;
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  StudioDocument *self;
+  gsize length;
+
+  if (!g_file_load_contents_finish (file, result, &contents, &length, NULL, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  if (!g_utf8_validate (contents, length, NULL))
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                               _("The file is not UTF-8 text."));
+      return;
+    }
+
+  self = g_task_get_source_object (task);
+  if (!studio_document_load_text (self, contents, length, file, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * studio_document_load_async:
+ * @self: a #StudioDocument
+ * @file: a game file
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when done
+ * @user_data: for @callback
+ *
+ * Reads @file without blocking and replaces the document by its games, as
+ * studio_document_load_text() does.
+ */
+void
+studio_document_load_async (StudioDocument      *self,
+                            GFile               *file,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (STUDIO_IS_DOCUMENT (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, studio_document_load_async);
+  g_file_load_contents_async (file, cancellable, studio_document_load_cb, task);
+}
+
+/**
+ * studio_document_load_finish:
+ * @self: a #StudioDocument
+ * @result: the #GAsyncResult
+ * @error: a location for a #GError
+ *
+ * Returns: whether a game was read (see studio_document_get_load_errors()
+ *   for the parts that could not be)
+ */
+gboolean
+studio_document_load_finish (StudioDocument  *self,
+                             GAsyncResult    *result,
+                             GError         **error)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+typedef struct {
+  GFile      *file;
+  CheopsGame *game;
+} Save;
+
+static void
+save_free (Save *save)
+{
+  g_clear_object (&save->file);
+  g_clear_object (&save->game);
+  g_free (save);
+}
+
+static void
+studio_document_save_cb (GObject      *object,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  GFile *file = (GFile *)object;
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+  StudioDocument *self = g_task_get_source_object (task);
+  Save *save = g_task_get_task_data (task);
+
+  if (!g_file_replace_contents_finish (file, result, NULL, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  /* Marked saved only once the file is written, so that a failed save
+   * still asks before closing. */
+  cheops_game_set_saved (save->game);
+
+  if (g_set_object (&self->file, save->file))
+    {
+      g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILE]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TITLE]);
+    }
+
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * studio_document_save_async:
+ * @self: a #StudioDocument
+ * @file: (nullable): where to write, or %NULL for the document's file
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when done
+ * @user_data: for @callback
+ *
+ * Writes every game of the document (the one shown with its edits) as
+ * game-file text, replacing @file atomically, and makes @file the
+ * document's file.  The game is marked saved when the write succeeded.
+ */
+void
+studio_document_save_async (StudioDocument      *self,
+                            GFile               *file,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  GTask *task;
+  Save *save;
+  char *text;
+
+  g_return_if_fail (STUDIO_IS_DOCUMENT (self));
+  g_return_if_fail (file != NULL || self->file != NULL);
+
+  if (file == NULL)
+    file = self->file;
+
+  save = g_new0 (Save, 1);
+  save->file = g_object_ref (file);
+  save->game = g_object_ref (self->game);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, studio_document_save_async);
+  g_task_set_task_data (task, save, (GDestroyNotify) save_free);
+
+  text = cheops_pgn_write_games (self->games);
+  bytes = g_bytes_new_take (text, strlen (text));
+
+  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE,
+                                       G_FILE_CREATE_REPLACE_DESTINATION,
+                                       cancellable,
+                                       studio_document_save_cb,
+                                       task);
+}
+
+/**
+ * studio_document_save_finish:
+ * @self: a #StudioDocument
+ * @result: the #GAsyncResult
+ * @error: a location for a #GError
+ *
+ * Returns: whether the file was written; on failure the game stays
+ *   modified
+ */
+gboolean
+studio_document_save_finish (StudioDocument  *self,
+                             GAsyncResult    *result,
+                             GError         **error)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}

@@ -1,0 +1,82 @@
+/* studio-document.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "cheops-game-model.h"
+#include "studio-types.h"
+
+G_BEGIN_DECLS
+
+#define STUDIO_TYPE_DOCUMENT (studio_document_get_type ())
+
+G_DECLARE_FINAL_TYPE (StudioDocument, studio_document, STUDIO, DOCUMENT, GObject)
+
+StudioDocument   *studio_document_new              (void);
+CheopsGame       *studio_document_get_game         (StudioDocument       *self);
+void              studio_document_set_game         (StudioDocument       *self,
+                                                    CheopsGame           *game);
+CheopsGameNode   *studio_document_get_current      (StudioDocument       *self);
+void              studio_document_set_current      (StudioDocument       *self,
+                                                    CheopsGameNode       *node);
+const CheopsPosition *studio_document_get_position (StudioDocument       *self);
+GFile            *studio_document_get_file         (StudioDocument       *self);
+char             *studio_document_dup_title        (StudioDocument       *self);
+gboolean          studio_document_get_modified     (StudioDocument       *self);
+gboolean          studio_document_get_is_empty     (StudioDocument       *self);
+guint             studio_document_get_n_games      (StudioDocument       *self);
+GPtrArray        *studio_document_get_load_errors  (StudioDocument       *self);
+
+CheopsGameNode   *studio_document_play_move        (StudioDocument       *self,
+                                                    CheopsMove            move,
+                                                    GError              **error);
+gboolean          studio_document_play_line        (StudioDocument       *self,
+                                                    const char *const    *moves,
+                                                    guint                 n_moves,
+                                                    GError              **error);
+gboolean          studio_document_go_back          (StudioDocument       *self);
+gboolean          studio_document_go_forward       (StudioDocument       *self);
+gboolean          studio_document_go_start         (StudioDocument       *self);
+gboolean          studio_document_go_end           (StudioDocument       *self);
+gboolean          studio_document_go_sibling       (StudioDocument       *self,
+                                                    int                   direction);
+gboolean          studio_document_undo             (StudioDocument       *self);
+gboolean          studio_document_redo             (StudioDocument       *self);
+
+char             *studio_document_dup_fen          (StudioDocument       *self);
+char             *studio_document_dup_start_fen    (StudioDocument       *self);
+char            **studio_document_dup_moves        (StudioDocument       *self);
+char             *studio_document_dup_game_text    (StudioDocument       *self);
+
+void              studio_document_get_shapes       (StudioDocument       *self,
+                                                    GArray               *shapes);
+void              studio_document_set_shapes       (StudioDocument       *self,
+                                                    const StudioShape    *shapes,
+                                                    guint                 n_shapes);
+
+gboolean          studio_document_load_text        (StudioDocument       *self,
+                                                    const char           *text,
+                                                    gssize                length,
+                                                    GFile                *file,
+                                                    GError              **error);
+void              studio_document_load_async       (StudioDocument       *self,
+                                                    GFile                *file,
+                                                    GCancellable         *cancellable,
+                                                    GAsyncReadyCallback   callback,
+                                                    gpointer              user_data);
+gboolean          studio_document_load_finish      (StudioDocument       *self,
+                                                    GAsyncResult         *result,
+                                                    GError              **error);
+void              studio_document_save_async       (StudioDocument       *self,
+                                                    GFile                *file,
+                                                    GCancellable         *cancellable,
+                                                    GAsyncReadyCallback   callback,
+                                                    gpointer              user_data);
+gboolean          studio_document_save_finish      (StudioDocument       *self,
+                                                    GAsyncResult         *result,
+                                                    GError              **error);
+
+G_END_DECLS

@@ -1,0 +1,220 @@
+/* studio-eval-bar.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * StudioEvalBar: the evaluation bar beside the board.  Green fills it from
+ * the bottom and Orange from the top in proportion to each side's winning
+ * chances, computed from the engine's score with the logistic curve that
+ * Lichess uses for chess (2 / (1 + e^(-0.00368208 cp)) - 1); an Ascension
+ * in sight fills it whole.  The score is written at the winning end.
+ */
+#define G_LOG_DOMAIN "studio-eval-bar"
+
+#include "studio-config.h"
+
+#include <math.h>
+
+#include "studio-eval-bar.h"
+
+struct _StudioEvalBar
+{
+  GtkWidget  parent_instance;
+
+  /* From the a side's view: centipawns, or moves to an Ascension. */
+  int        score;
+  guint      has_score : 1;
+  guint      is_ascension : 1;
+  guint      a_green : 1;
+};
+
+G_DEFINE_FINAL_TYPE (StudioEvalBar, studio_eval_bar, GTK_TYPE_WIDGET)
+
+/* The a side's share of the bar, 0..1 (0.5 without a score). */
+static double
+studio_eval_bar_a_fraction (StudioEvalBar *self)
+{
+  if (!self->has_score)
+    return 0.5;
+
+  if (self->is_ascension)
+    return self->score >= 0 ? 1.0 : 0.0;
+
+  return 0.5 + 0.5 * (2.0 / (1.0 + exp (-0.00368208 * self->score)) - 1.0);
+}
+
+/**
+ * studio_eval_bar_get_fraction:
+ * @self: a #StudioEvalBar
+ *
+ * Returns: the share of the bar filled in Green, 0..1
+ */
+double
+studio_eval_bar_get_fraction (StudioEvalBar *self)
+{
+  double a;
+
+  g_return_val_if_fail (STUDIO_IS_EVAL_BAR (self), 0.5);
+
+  a = studio_eval_bar_a_fraction (self);
+
+  return self->a_green ? a : 1.0 - a;
+}
+
+static void
+studio_eval_bar_snapshot (GtkWidget   *widget,
+                          GtkSnapshot *snapshot)
+{
+  StudioEvalBar *self = (StudioEvalBar *)widget;
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  double green = studio_eval_bar_get_fraction (self);
+  double split = height * (1.0 - green);
+  GskRoundedRect outline;
+  static const GdkRGBA green_rgba = { 0.180, 0.647, 0.427, 1.0 };
+  static const GdkRGBA orange_rgba = { 0.961, 0.475, 0.059, 1.0 };
+  static const GdkRGBA mid_rgba = { 0.0, 0.0, 0.0, 0.35 };
+
+  if (width <= 0 || height <= 0)
+    return;
+
+  gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, width, height), 4);
+  gtk_snapshot_push_rounded_clip (snapshot, &outline);
+  gtk_snapshot_append_color (snapshot, &orange_rgba, &GRAPHENE_RECT_INIT (0, 0, width, split));
+  gtk_snapshot_append_color (snapshot, &green_rgba, &GRAPHENE_RECT_INIT (0, split, width, height - split));
+  /* The midpoint: an even game. */
+  gtk_snapshot_append_color (snapshot, &mid_rgba, &GRAPHENE_RECT_INIT (0, height / 2.0 - 1, width, 2));
+  gtk_snapshot_pop (snapshot);
+
+  if (self->has_score)
+    {
+      g_autoptr(PangoLayout) layout = NULL;
+      PangoFontDescription *font;
+      char text[16];
+      int a_score = self->score;
+      gboolean green_ahead;
+      int tw, th;
+
+      if (self->is_ascension)
+        g_snprintf (text, sizeof text, "#%d", ABS (a_score));
+      else
+        g_snprintf (text, sizeof text, "%.1f", ABS (a_score) / 100.0);
+
+      green_ahead = self->a_green ? a_score >= 0 : a_score < 0;
+
+      layout = gtk_widget_create_pango_layout (widget, text);
+      font = pango_font_description_from_string ("Sans Bold 7");
+      pango_layout_set_font_description (layout, font);
+      pango_font_description_free (font);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot,
+                              &GRAPHENE_POINT_INIT ((width - tw) / 2.0,
+                                                    green_ahead ? height - th - 3 : 3));
+      gtk_snapshot_append_layout (snapshot, layout, &(GdkRGBA) { 1, 1, 1, 1 });
+      gtk_snapshot_restore (snapshot);
+    }
+}
+
+static void
+studio_eval_bar_measure (GtkWidget      *widget,
+                         GtkOrientation  orientation,
+                         int             for_size,
+                         int            *minimum,
+                         int            *natural,
+                         int            *minimum_baseline,
+                         int            *natural_baseline)
+{
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *minimum = *natural = 16;
+  else
+    *minimum = *natural = 120;
+}
+
+static void
+studio_eval_bar_class_init (StudioEvalBarClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  widget_class->snapshot = studio_eval_bar_snapshot;
+  widget_class->measure = studio_eval_bar_measure;
+
+  gtk_widget_class_set_css_name (widget_class, "evalbar");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_METER);
+}
+
+static void
+studio_eval_bar_init (StudioEvalBar *self)
+{
+  self->a_green = TRUE;
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+}
+
+/**
+ * studio_eval_bar_new:
+ *
+ * Returns: (transfer floating): an empty evaluation bar
+ */
+GtkWidget *
+studio_eval_bar_new (void)
+{
+  return g_object_new (STUDIO_TYPE_EVAL_BAR, NULL);
+}
+
+/**
+ * studio_eval_bar_set_score:
+ * @self: a #StudioEvalBar
+ * @is_ascension: whether @score counts moves to an Ascension (8.1)
+ * @score: from the a side's view: centipawns, or moves to an Ascension
+ *   (positive: the a side achieves it; negative: the q side)
+ *
+ * Shows an evaluation.
+ */
+void
+studio_eval_bar_set_score (StudioEvalBar *self,
+                           gboolean       is_ascension,
+                           int            score)
+{
+  g_return_if_fail (STUDIO_IS_EVAL_BAR (self));
+
+  if (self->has_score && self->is_ascension == !!is_ascension && self->score == score)
+    return;
+
+  self->has_score = TRUE;
+  self->is_ascension = !!is_ascension;
+  self->score = score;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * studio_eval_bar_clear:
+ * @self: a #StudioEvalBar
+ *
+ * Shows no evaluation (an even bar, no text).
+ */
+void
+studio_eval_bar_clear (StudioEvalBar *self)
+{
+  g_return_if_fail (STUDIO_IS_EVAL_BAR (self));
+
+  if (!self->has_score)
+    return;
+
+  self->has_score = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * studio_eval_bar_set_a_green:
+ * @self: a #StudioEvalBar
+ * @a_green: whether the a side plays Green (the game's [GreenCorner])
+ */
+void
+studio_eval_bar_set_a_green (StudioEvalBar *self,
+                             gboolean       a_green)
+{
+  g_return_if_fail (STUDIO_IS_EVAL_BAR (self));
+
+  self->a_green = !!a_green;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}

@@ -1,0 +1,520 @@
+/* studio-window-actions.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The win.* actions of StudioWindow: files (new, open, recent, save, save
+ * as, closing with unsaved changes), the clipboard (paste a FEN or a game,
+ * copy the FEN or the game), undo and redo, walking through the tree, the
+ * board's orientation and the analysis.  Installed as widget actions
+ * (gtk_widget_class_install_action), as GNOME Text Editor does.
+ */
+#define G_LOG_DOMAIN "studio-window-actions"
+
+#include "studio-config.h"
+
+#include <glib/gi18n.h>
+
+#include "studio-window-private.h"
+
+/**
+ * _studio_window_update_actions:
+ * @self: a #StudioWindow
+ *
+ * Enables the actions that make sense now.
+ */
+void
+_studio_window_update_actions (StudioWindow *self)
+{
+  StudioDocument *document = self->document;
+  CheopsGameNode *node;
+  gboolean game_page;
+
+  if (document == NULL)
+    return;
+
+  node = studio_document_get_current (document);
+  game_page = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") == 0;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 game_page && cheops_game_can_undo (studio_document_get_game (document)));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
+                                 game_page && cheops_game_can_redo (studio_document_get_game (document)));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-back",
+                                 game_page && cheops_game_node_get_parent (node) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-start",
+                                 game_page && cheops_game_node_get_parent (node) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-forward",
+                                 game_page && cheops_game_node_get_first_child (node) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-end",
+                                 game_page && cheops_game_node_get_first_child (node) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", game_page);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", game_page);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-fen", game_page);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-game", game_page);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.flip-board", game_page);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.analyze", game_page);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.threat", game_page);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.no-recent", FALSE);
+}
+
+static void
+studio_window_actions_new (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+  g_autoptr(CheopsGame) game = NULL;
+
+  /* Never drop unsaved work: a new game then gets its own window. */
+  if (studio_document_get_modified (self->document))
+    {
+      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+      StudioWindow *window = studio_window_new (STUDIO_APPLICATION (app));
+
+      studio_window_show_game (window);
+      gtk_window_present (GTK_WINDOW (window));
+      return;
+    }
+
+  game = cheops_game_new ();
+  studio_document_set_game (self->document, game);
+  gtk_revealer_set_reveal_child (self->problems_revealer, FALSE);
+  studio_window_show_game (self);
+}
+
+static GtkFileFilter *
+game_file_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Game Files"));
+  gtk_file_filter_add_pattern (filter, "*.pgn");
+  gtk_file_filter_add_pattern (filter, "*.PGN");
+  gtk_file_filter_add_mime_type (filter, "application/x-chess-pgn");
+
+  return filter;
+}
+
+static void
+open_response_cb (StudioWindow         *self,
+                  int                   response,
+                  GtkFileChooserNative *native)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+
+      if (file != NULL)
+        studio_window_open_file (self, file);
+    }
+
+  gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (native));
+  g_object_unref (native);
+}
+
+static void
+studio_window_actions_open (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+  g_autoptr(GtkFileFilter) filter = game_file_filter ();
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (_("Open Game File"),
+                                        GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        _("_Open"),
+                                        _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  g_signal_connect_swapped (native, "response", G_CALLBACK (open_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+studio_window_actions_open_recent (GtkWidget  *widget,
+                                   const char *action_name,
+                                   GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
+
+  studio_window_open_file (self, file);
+}
+
+typedef struct {
+  StudioWindow *self;
+  gboolean      close_after;
+} SaveData;
+
+static void
+save_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  StudioDocument *document = (StudioDocument *)object;
+  SaveData *data = user_data;
+  g_autoptr(StudioWindow) self = data->self;
+  g_autoptr(GError) error = NULL;
+  gboolean close_after = data->close_after;
+
+  g_free (data);
+
+  if (!studio_document_save_finish (document, result, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not save: %s"), error->message);
+      GtkWidget *dialog;
+
+      dialog = adw_message_dialog_new (GTK_WINDOW (self), _("The Game Was Not Saved"), message);
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+      gtk_window_present (GTK_WINDOW (dialog));
+      return;
+    }
+
+  _studio_window_add_recent (self, studio_document_get_file (document));
+
+  if (close_after)
+    {
+      self->close_confirmed = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+      return;
+    }
+
+  _studio_window_toast (self, _("Saved"));
+}
+
+/**
+ * _studio_window_save:
+ * @self: a #StudioWindow
+ * @file: (nullable): where, or %NULL for the document's file
+ * @close_after: close the window once saved
+ *
+ * Saves the document; failures are shown in a dialog and keep the window.
+ */
+void
+_studio_window_save (StudioWindow *self,
+                     GFile        *file,
+                     gboolean      close_after)
+{
+  SaveData *data = g_new0 (SaveData, 1);
+
+  data->self = g_object_ref (self);
+  data->close_after = close_after;
+  studio_document_save_async (self->document, file, NULL, save_cb, data);
+}
+
+static void
+save_as_response_cb (GtkFileChooserNative *native,
+                     int                   response,
+                     SaveData             *data)
+{
+  g_autoptr(StudioWindow) self = data->self;
+  gboolean close_after = data->close_after;
+
+  g_free (data);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+
+      if (file != NULL)
+        _studio_window_save (self, file, close_after);
+    }
+
+  gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (native));
+  g_object_unref (native);
+}
+
+/**
+ * _studio_window_save_as:
+ * @self: a #StudioWindow
+ * @close_after: close the window once saved
+ *
+ * Asks where to save the document, then saves it.
+ */
+void
+_studio_window_save_as (StudioWindow *self,
+                        gboolean      close_after)
+{
+  g_autoptr(GtkFileFilter) filter = game_file_filter ();
+  GtkFileChooserNative *native;
+  GFile *file = studio_document_get_file (self->document);
+  SaveData *data;
+
+  native = gtk_file_chooser_native_new (_("Save Game"),
+                                        GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Save"),
+                                        _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+
+  if (file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), file, NULL);
+  else
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("game.pgn"));
+
+  data = g_new0 (SaveData, 1);
+  data->self = g_object_ref (self);
+  data->close_after = close_after;
+  g_signal_connect (native, "response", G_CALLBACK (save_as_response_cb), data);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+studio_window_actions_save (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+
+  if (studio_document_get_file (self->document) == NULL)
+    _studio_window_save_as (self, FALSE);
+  else
+    _studio_window_save (self, NULL, FALSE);
+}
+
+static void
+studio_window_actions_save_as (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *param)
+{
+  _studio_window_save_as ((StudioWindow *)widget, FALSE);
+}
+
+static gboolean
+close_idle_cb (gpointer data)
+{
+  StudioWindow *self = data;
+
+  gtk_window_close (GTK_WINDOW (self));
+  g_object_unref (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+confirm_close_response_cb (StudioWindow     *self,
+                           const char       *response,
+                           AdwMessageDialog *dialog)
+{
+  /* Closed from the main loop, once the dialog has finished with its
+   * parent. */
+  if (g_str_equal (response, "discard"))
+    {
+      self->close_confirmed = TRUE;
+      g_idle_add (close_idle_cb, g_object_ref (self));
+    }
+  else if (g_str_equal (response, "save"))
+    {
+      if (studio_document_get_file (self->document) == NULL)
+        _studio_window_save_as (self, TRUE);
+      else
+        _studio_window_save (self, NULL, TRUE);
+    }
+}
+
+/* win.confirm-close: asks whether to save a modified game before the
+ * window closes (AdwMessageDialog, "response" signal: libadwaita 1.2). */
+static void
+studio_window_actions_confirm_close (GtkWidget  *widget,
+                                     const char *action_name,
+                                     GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+  g_autofree char *title = studio_document_dup_title (self->document);
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  body = g_strdup_printf (_("“%s” has changes that are not saved. If you close without saving, they are lost."),
+                          title);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_close_response_cb),
+                           self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+paste_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  GdkClipboard *clipboard = (GdkClipboard *)object;
+  g_autoptr(StudioWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  StudioWindow *target = self;
+
+  text = gdk_clipboard_read_text_finish (clipboard, result, &error);
+  if (text == NULL)
+    {
+      _studio_window_toast (self, _("The clipboard holds no text"));
+      return;
+    }
+
+  /* A paste replaces the game: unsaved work keeps its window. */
+  if (studio_document_get_modified (self->document))
+    {
+      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+      target = studio_window_new (STUDIO_APPLICATION (app));
+    }
+
+  if (!studio_window_load_text (target, text, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("Nothing to paste: %s"), error->message);
+
+      _studio_window_toast (self, message);
+      if (target != self)
+        gtk_window_destroy (GTK_WINDOW (target));
+      return;
+    }
+
+  gtk_window_present (GTK_WINDOW (target));
+}
+
+static void
+studio_window_actions_paste (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *param)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (widget);
+
+  gdk_clipboard_read_text_async (clipboard, NULL, paste_cb, g_object_ref (widget));
+}
+
+static void
+studio_window_actions_copy (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+  g_autofree char *text = NULL;
+  gboolean fen = g_str_equal (action_name, "win.copy-fen");
+
+  text = fen ? studio_document_dup_fen (self->document)
+             : studio_document_dup_game_text (self->document);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
+  _studio_window_toast (self, fen ? _("FEN copied") : _("Game copied"));
+}
+
+static void
+studio_window_actions_undo (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+
+  if (g_str_equal (action_name, "win.undo"))
+    studio_document_undo (self->document);
+  else
+    studio_document_redo (self->document);
+}
+
+static void
+studio_window_actions_go (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+  gboolean moved = FALSE;
+
+  if (g_str_equal (action_name, "win.go-back"))
+    moved = studio_document_go_back (self->document);
+  else if (g_str_equal (action_name, "win.go-forward"))
+    moved = studio_document_go_forward (self->document);
+  else if (g_str_equal (action_name, "win.go-start"))
+    moved = studio_document_go_start (self->document);
+  else if (g_str_equal (action_name, "win.go-end"))
+    moved = studio_document_go_end (self->document);
+  else if (g_str_equal (action_name, "win.go-up"))
+    moved = studio_document_go_sibling (self->document, -1);
+  else if (g_str_equal (action_name, "win.go-down"))
+    moved = studio_document_go_sibling (self->document, +1);
+
+  if (!moved)
+    gtk_widget_error_bell (widget);
+}
+
+static void
+studio_window_actions_flip (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+
+  studio_board_scene_set_flipped (self->scene, !studio_board_scene_get_flipped (self->scene));
+}
+
+static void
+studio_window_actions_analyze (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+
+  if (g_str_equal (action_name, "win.analyze"))
+    studio_analysis_panel_set_running (self->analysis_panel,
+                                       !studio_analysis_panel_get_running (self->analysis_panel));
+  else
+    {
+      studio_analysis_panel_set_threat (self->analysis_panel,
+                                        !studio_analysis_panel_get_threat (self->analysis_panel));
+      if (studio_analysis_panel_get_threat (self->analysis_panel))
+        studio_analysis_panel_set_running (self->analysis_panel, TRUE);
+    }
+}
+
+static void
+studio_window_actions_nothing (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *param)
+{
+}
+
+/**
+ * _studio_window_class_actions_init:
+ * @klass: the window class
+ *
+ * Installs the win.* actions.  Their accelerators are set on the
+ * application (studio-application.c) so the shortcuts window shows them.
+ */
+void
+_studio_window_class_actions_init (StudioWindowClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  gtk_widget_class_install_action (widget_class, "win.new", NULL, studio_window_actions_new);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, studio_window_actions_open);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", studio_window_actions_open_recent);
+  gtk_widget_class_install_action (widget_class, "win.no-recent", NULL, studio_window_actions_nothing);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, studio_window_actions_save);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, studio_window_actions_save_as);
+  gtk_widget_class_install_action (widget_class, "win.confirm-close", NULL, studio_window_actions_confirm_close);
+  gtk_widget_class_install_action (widget_class, "win.paste", NULL, studio_window_actions_paste);
+  gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, studio_window_actions_copy);
+  gtk_widget_class_install_action (widget_class, "win.copy-game", NULL, studio_window_actions_copy);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, studio_window_actions_undo);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, studio_window_actions_undo);
+  gtk_widget_class_install_action (widget_class, "win.go-back", NULL, studio_window_actions_go);
+  gtk_widget_class_install_action (widget_class, "win.go-forward", NULL, studio_window_actions_go);
+  gtk_widget_class_install_action (widget_class, "win.go-start", NULL, studio_window_actions_go);
+  gtk_widget_class_install_action (widget_class, "win.go-end", NULL, studio_window_actions_go);
+  gtk_widget_class_install_action (widget_class, "win.go-up", NULL, studio_window_actions_go);
+  gtk_widget_class_install_action (widget_class, "win.go-down", NULL, studio_window_actions_go);
+  gtk_widget_class_install_action (widget_class, "win.flip-board", NULL, studio_window_actions_flip);
+  gtk_widget_class_install_action (widget_class, "win.analyze", NULL, studio_window_actions_analyze);
+  gtk_widget_class_install_action (widget_class, "win.threat", NULL, studio_window_actions_analyze);
+}

@@ -1,0 +1,63 @@
+/* studio-window-private.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The instance struct of StudioWindow, shared by studio-window.c (the type)
+ * and studio-window-actions.c (its win.* actions).
+ */
+#pragma once
+
+#include "studio-analysis-panel.h"
+#include "studio-board-view.h"
+#include "studio-eval-bar.h"
+#include "studio-move-tree-view.h"
+#include "studio-window.h"
+
+G_BEGIN_DECLS
+
+struct _StudioWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template widgets. */
+  AdwToastOverlay      *toast_overlay;
+  AdwWindowTitle       *window_title;
+  GtkStack             *stack;
+  GtkPaned             *paned;
+  StudioEvalBar        *eval_bar;
+  StudioBoardView      *board_view;
+  StudioMoveTreeView   *move_tree;
+  StudioAnalysisPanel  *analysis_panel;
+  GtkLabel             *headline_label;
+  GtkLabel             *players_label;
+  GtkRevealer          *problems_revealer;
+  GtkLabel             *problems_title;
+  GtkLabel             *problems_label;
+  GtkListBox           *samples_list;
+  GMenu                *recent_submenu;
+
+  /* Owned. */
+  StudioDocument       *document;
+  GSettings            *settings;
+  GArray               *shapes;     /* StudioShape scratch */
+
+  /* Borrowed. */
+  StudioBoardScene     *scene;
+  GtkRecentManager     *recent_manager;
+
+  guint                 close_confirmed : 1;
+};
+
+void _studio_window_class_actions_init (StudioWindowClass *klass);
+void _studio_window_update_actions     (StudioWindow      *self);
+void _studio_window_add_recent         (StudioWindow      *self,
+                                        GFile             *file);
+void _studio_window_save               (StudioWindow      *self,
+                                        GFile             *file,
+                                        gboolean           close_after);
+void _studio_window_save_as            (StudioWindow      *self,
+                                        gboolean           close_after);
+void _studio_window_toast              (StudioWindow      *self,
+                                        const char        *message);
+
+G_END_DECLS

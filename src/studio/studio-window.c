@@ -1,0 +1,799 @@
+/* studio-window.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * StudioWindow: one document in a window.  A header bar, a strip that says
+ * what part of a file could not be read, and a stack of two pages: the
+ * start page (new game, open, the sample games) and the game page (the
+ * evaluation bar and the board on the left; the game's headline, the move
+ * tree and the analysis panel on the right).
+ *
+ * The window wires the parts together: the document's current node drives
+ * the board scene (position, last move, arrows and marks) and the analysis
+ * panel; moves and drawings on the board go back into the document; the
+ * analysis panel's evaluation feeds the bar and its best move the board.
+ * Its win.* actions live in studio-window-actions.c.
+ */
+#define G_LOG_DOMAIN "studio-window"
+
+#include "studio-config.h"
+
+#include <glib/gi18n.h>
+
+#include "studio-window-private.h"
+
+G_DEFINE_FINAL_TYPE (StudioWindow, studio_window, ADW_TYPE_APPLICATION_WINDOW)
+
+#define SAMPLES_PATH "/org/cheops/Studio/samples/"
+#define MAX_PROBLEMS_SHOWN 6
+
+/**
+ * _studio_window_toast:
+ * @self: a #StudioWindow
+ * @message: what to say
+ *
+ * Shows @message in a toast over the window.
+ */
+void
+_studio_window_toast (StudioWindow *self,
+                      const char   *message)
+{
+  AdwToast *toast = adw_toast_new (message);
+
+  adw_toast_set_timeout (toast, 4);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+studio_window_update_title (StudioWindow *self)
+{
+  g_autofree char *name = studio_document_dup_title (self->document);
+  g_autofree char *title = NULL;
+  g_autofree char *window_title = NULL;
+  g_autofree char *subtitle = NULL;
+  GFile *file = studio_document_get_file (self->document);
+
+  /* An unsaved mark before the name, as GNOME Text Editor does. */
+  if (studio_document_get_modified (self->document))
+    title = g_strdup_printf ("• %s", name);
+  else
+    title = g_strdup (name);
+
+  if (file != NULL)
+    {
+      g_autoptr(GFile) parent = g_file_get_parent (file);
+      g_autofree char *path = parent != NULL ? g_file_get_path (parent) : NULL;
+
+      if (path != NULL)
+        {
+          const char *home = g_get_home_dir ();
+
+          if (g_str_has_prefix (path, home))
+            subtitle = g_strconcat ("~", path + strlen (home), NULL);
+          else
+            subtitle = g_steal_pointer (&path);
+        }
+    }
+  else
+    subtitle = g_strdup (_("Not saved"));
+
+  /* The start page shows no game yet. */
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "start") == 0)
+    {
+      adw_window_title_set_title (self->window_title, _("Cheops Studio"));
+      adw_window_title_set_subtitle (self->window_title, NULL);
+      gtk_window_set_title (GTK_WINDOW (self), _("Cheops Studio"));
+      return;
+    }
+
+  adw_window_title_set_title (self->window_title, title);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+
+  /* Translators: the window title: the file name and the program */
+  window_title = g_strdup_printf (_("%s — Cheops Studio"), title);
+  gtk_window_set_title (GTK_WINDOW (self), window_title);
+}
+
+static const char *
+known_tag (CheopsGame *game,
+           const char *name)
+{
+  const char *value = cheops_game_get_tag (game, name);
+
+  return value != NULL && value[0] != 0 && g_strcmp0 (value, "?") != 0 ? value : NULL;
+}
+
+/* The game's heading over the moves: its event, then who played whom with
+ * which colour, the date and the result. */
+static void
+studio_window_update_headline (StudioWindow *self)
+{
+  CheopsGame *game = studio_document_get_game (self->document);
+  CheopsSide green = cheops_game_get_green_corner (game);
+  const char *event = known_tag (game, "Event");
+  const char *green_name = known_tag (game, "Green");
+  const char *orange_name = known_tag (game, "Orange");
+  const char *date = known_tag (game, "Date");
+  const char *result = cheops_game_get_result (game);
+  g_autoptr(GString) players = g_string_new (NULL);
+
+  gtk_label_set_label (self->headline_label, event != NULL ? event : _("Game"));
+
+  /* Translators: "Green Ann – Orange Bob": who played which colour */
+  if (green_name != NULL || orange_name != NULL)
+    g_string_append_printf (players, _("Green %s – Orange %s"),
+                            green_name != NULL ? green_name : "?",
+                            orange_name != NULL ? orange_name : "?");
+  if (date != NULL && !g_str_has_prefix (date, "????"))
+    g_string_append_printf (players, "%s%s", players->len > 0 ? " · " : "", date);
+  if (result != NULL && g_strcmp0 (result, "*") != 0)
+    g_string_append_printf (players, "%s%s", players->len > 0 ? " · " : "", result);
+  gtk_label_set_label (self->players_label, players->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->players_label), players->len > 0);
+
+  studio_board_scene_set_green_side (self->scene, green);
+  studio_eval_bar_set_a_green (self->eval_bar, green == CHEOPS_SIDE_A);
+}
+
+static void
+studio_window_update_shapes (StudioWindow *self)
+{
+  studio_document_get_shapes (self->document, self->shapes);
+  studio_board_scene_set_shapes (self->scene,
+                                 (const StudioShape *)(gpointer) self->shapes->data,
+                                 self->shapes->len);
+}
+
+static void
+studio_window_current_changed_cb (StudioWindow *self)
+{
+  CheopsGameNode *node = studio_document_get_current (self->document);
+
+  studio_board_scene_set_position (self->scene,
+                                   studio_document_get_position (self->document),
+                                   cheops_game_node_get_move (node));
+  studio_window_update_shapes (self);
+  _studio_window_update_actions (self);
+}
+
+static void
+studio_window_document_changed_cb (StudioWindow *self,
+                                   gpointer      node)
+{
+  studio_window_update_shapes (self);
+  studio_window_update_headline (self);
+  _studio_window_update_actions (self);
+}
+
+static void
+scene_move_played_cb (StudioWindow     *self,
+                      guint             move,
+                      StudioBoardScene *scene)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (studio_document_play_move (self->document, (CheopsMove) move, &error) == NULL)
+    _studio_window_toast (self, error->message);
+}
+
+static void
+scene_shapes_changed_cb (StudioWindow     *self,
+                         StudioBoardScene *scene)
+{
+  const StudioShape *shapes;
+  guint n_shapes;
+
+  shapes = studio_board_scene_get_shapes (scene, &n_shapes);
+  studio_document_set_shapes (self->document, shapes, n_shapes);
+}
+
+static void
+analysis_evaluation_cb (StudioWindow        *self,
+                        gboolean             has_score,
+                        gboolean             is_ascension,
+                        int                  score,
+                        StudioAnalysisPanel *panel)
+{
+  if (has_score)
+    studio_eval_bar_set_score (self->eval_bar, is_ascension, score);
+  else
+    studio_eval_bar_clear (self->eval_bar);
+}
+
+static void
+analysis_best_move_cb (StudioWindow        *self,
+                       guint                move,
+                       StudioAnalysisPanel *panel)
+{
+  studio_board_scene_set_engine_arrow (self->scene, (CheopsMove) move);
+}
+
+static void
+problems_response_cb (StudioWindow *self,
+                      int           response)
+{
+  gtk_revealer_set_reveal_child (self->problems_revealer, FALSE);
+}
+
+/* Says what part of the file could not be read, with line and column. */
+static void
+studio_window_show_problems (StudioWindow *self)
+{
+  GPtrArray *errors = studio_document_get_load_errors (self->document);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (errors->len == 0)
+    {
+      gtk_revealer_set_reveal_child (self->problems_revealer, FALSE);
+      return;
+    }
+
+  for (guint i = 0; i < errors->len && i < MAX_PROBLEMS_SHOWN; i++)
+    {
+      if (i > 0)
+        g_string_append_c (text, '\n');
+      /* Translators: %s is "LINE:COLUMN: what is wrong" */
+      g_string_append_printf (text, _("Line %s"), (const char *) g_ptr_array_index (errors, i));
+    }
+  if (errors->len > MAX_PROBLEMS_SHOWN)
+    {
+      g_string_append_c (text, '\n');
+      g_string_append_printf (text,
+                              g_dngettext (GETTEXT_PACKAGE, "and %u more problem", "and %u more problems",
+                                           errors->len - MAX_PROBLEMS_SHOWN),
+                              errors->len - MAX_PROBLEMS_SHOWN);
+    }
+
+  gtk_label_set_label (self->problems_title,
+                       _("Part of this file could not be read. What could be read is shown; saving writes only that."));
+  gtk_label_set_label (self->problems_label, text->str);
+  gtk_revealer_set_reveal_child (self->problems_revealer, TRUE);
+}
+
+/**
+ * studio_window_show_game:
+ * @self: a #StudioWindow
+ *
+ * Leaves the start page for the game page.
+ */
+void
+studio_window_show_game (StudioWindow *self)
+{
+  g_return_if_fail (STUDIO_IS_WINDOW (self));
+
+  gtk_stack_set_visible_child_name (self->stack, "game");
+  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+  studio_window_update_title (self);
+  _studio_window_update_actions (self);
+}
+
+static void
+studio_window_after_load (StudioWindow *self)
+{
+  guint n_games = studio_document_get_n_games (self->document);
+
+  studio_window_show_problems (self);
+  studio_window_show_game (self);
+
+  if (n_games > 1)
+    {
+      g_autofree char *message = NULL;
+
+      message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "This file holds %u game; the first is shown",
+                                              "This file holds %u games; the first is shown. Saving keeps them all",
+                                              n_games),
+                                 n_games);
+      _studio_window_toast (self, message);
+    }
+}
+
+/**
+ * studio_window_load_text:
+ * @self: a #StudioWindow
+ * @text: game-file text or a FEN
+ * @error: a location for a #GError
+ *
+ * Shows the games of @text (a pasted game or position) in this window.
+ *
+ * Returns: %FALSE with @error set if @text holds no game
+ */
+gboolean
+studio_window_load_text (StudioWindow  *self,
+                         const char    *text,
+                         GError       **error)
+{
+  g_return_val_if_fail (STUDIO_IS_WINDOW (self), FALSE);
+
+  if (!studio_document_load_text (self->document, text, -1, NULL, error))
+    return FALSE;
+
+  studio_window_after_load (self);
+  return TRUE;
+}
+
+static void
+studio_window_load_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  StudioDocument *document = (StudioDocument *)object;
+  g_autoptr(StudioWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!studio_document_load_finish (document, result, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not open the file: %s"), error->message);
+
+      _studio_window_toast (self, message);
+      return;
+    }
+
+  _studio_window_add_recent (self, studio_document_get_file (document));
+  studio_window_after_load (self);
+}
+
+/**
+ * studio_window_open_file:
+ * @self: a #StudioWindow
+ * @file: a game file
+ *
+ * Opens @file: in this window if it holds nothing the user would lose (an
+ * untouched or saved game), else in a new window.
+ */
+void
+studio_window_open_file (StudioWindow *self,
+                         GFile        *file)
+{
+  g_return_if_fail (STUDIO_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  if (studio_document_get_modified (self->document))
+    {
+      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+      StudioWindow *window = studio_window_new (STUDIO_APPLICATION (app));
+
+      studio_window_open_file (window, file);
+      gtk_window_present (GTK_WINDOW (window));
+      return;
+    }
+
+  studio_document_load_async (self->document, file, NULL,
+                              studio_window_load_cb, g_object_ref (self));
+}
+
+static void
+sample_activated_cb (StudioWindow  *self,
+                     GtkListBoxRow *row)
+{
+  const char *path = g_object_get_data (G_OBJECT (row), "sample-path");
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+
+  bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  if (bytes == NULL ||
+      !studio_document_load_text (self->document,
+                                  g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                  NULL, &error))
+    {
+      _studio_window_toast (self, error->message);
+      return;
+    }
+
+  studio_window_after_load (self);
+}
+
+/* The sample games, compiled into the resources from data/samples. */
+static void
+studio_window_fill_samples (StudioWindow *self)
+{
+  g_auto(GStrv) names = NULL;
+
+  names = g_resources_enumerate_children (SAMPLES_PATH, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  if (names == NULL)
+    return;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *path = g_strconcat (SAMPLES_PATH, names[i], NULL);
+      g_autoptr(GBytes) bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+      g_autoptr(CheopsGame) game = NULL;
+      g_autofree char *headline = NULL;
+      const char *event;
+      GtkWidget *row;
+      GtkWidget *arrow;
+
+      if (bytes == NULL)
+        continue;
+
+      game = cheops_pgn_read_game (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL);
+      if (game == NULL)
+        continue;
+
+      event = cheops_game_get_tag (game, "Event");
+      headline = cheops_game_dup_headline (game);
+
+      row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                     event != NULL && g_strcmp0 (event, "?") != 0 ? event : names[i]);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), headline);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);
+      g_object_set_data_full (G_OBJECT (row), "sample-path", g_steal_pointer (&path), g_free);
+      gtk_list_box_append (self->samples_list, row);
+    }
+}
+
+static void
+studio_window_recent_changed_cb (StudioWindow *self)
+{
+  g_autolist(GtkRecentInfo) items = NULL;
+  g_autoptr(GMenu) section = g_menu_new ();
+  guint n = 0;
+
+  g_menu_remove_all (self->recent_submenu);
+
+  items = gtk_recent_manager_get_items (self->recent_manager);
+  for (const GList *iter = items; iter != NULL && n < 8; iter = iter->next)
+    {
+      GtkRecentInfo *info = iter->data;
+      const char *uri = gtk_recent_info_get_uri (info);
+      g_autoptr(GMenuItem) item = NULL;
+
+      if (!g_str_has_suffix (uri, ".pgn") || !gtk_recent_info_exists (info))
+        continue;
+
+      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      g_menu_item_set_action_and_target_value (item, "win.open-recent", g_variant_new_string (uri));
+      g_menu_append_item (self->recent_submenu, item);
+      n++;
+    }
+
+  if (n == 0)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_("No Recent Files"), "win.no-recent");
+
+      g_menu_append_item (self->recent_submenu, item);
+    }
+}
+
+/**
+ * _studio_window_add_recent:
+ * @self: a #StudioWindow
+ * @file: a game file just opened or saved
+ *
+ * Records @file in the recent files.
+ */
+void
+_studio_window_add_recent (StudioWindow *self,
+                           GFile        *file)
+{
+  g_autofree char *uri = NULL;
+  GtkRecentData data = {
+    .display_name = NULL,
+    .description = NULL,
+    .mime_type = (char *) "application/x-chess-pgn",
+    .app_name = (char *) "Cheops Studio",
+    .app_exec = (char *) "cheops-studio %u",
+  };
+
+  if (file == NULL)
+    return;
+
+  uri = g_file_get_uri (file);
+  gtk_recent_manager_add_full (self->recent_manager, uri, &data);
+}
+
+static gboolean
+drop_cb (StudioWindow  *self,
+         const GValue  *value,
+         double         x,
+         double         y,
+         GtkDropTarget *target)
+{
+  if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    {
+      GSList *files = g_value_get_boxed (value);
+
+      for (const GSList *iter = files; iter != NULL; iter = iter->next)
+        studio_window_open_file (self, iter->data);
+
+      return files != NULL;
+    }
+
+  return FALSE;
+}
+
+/* The keys that walk through the tree: Left/Right one move, Up/Down the
+ * alternatives, Home/End the ends — unless a text field has the focus or
+ * the key went to a popover (a menu uses the arrows itself). */
+static gboolean
+key_pressed_cb (StudioWindow          *self,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                GtkEventControllerKey *controller)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
+  const char *action = NULL;
+
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
+    return FALSE;
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") != 0)
+    return FALSE;
+  if (event != NULL && gdk_event_get_surface (event) != gtk_native_get_surface (GTK_NATIVE (self)))
+    return FALSE;
+  if (focus != NULL &&
+      (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus) ||
+       (GTK_IS_TEXT_VIEW (focus) && gtk_text_view_get_editable (GTK_TEXT_VIEW (focus)))))
+    return FALSE;
+
+  switch (keyval)
+    {
+    case GDK_KEY_Left: case GDK_KEY_KP_Left: action = "win.go-back"; break;
+    case GDK_KEY_Right: case GDK_KEY_KP_Right: action = "win.go-forward"; break;
+    case GDK_KEY_Up: case GDK_KEY_KP_Up: action = "win.go-up"; break;
+    case GDK_KEY_Down: case GDK_KEY_KP_Down: action = "win.go-down"; break;
+    case GDK_KEY_Home: case GDK_KEY_KP_Home: action = "win.go-start"; break;
+    case GDK_KEY_End: case GDK_KEY_KP_End: action = "win.go-end"; break;
+    default: return FALSE;
+    }
+
+  gtk_widget_activate_action (GTK_WIDGET (self), action, NULL);
+  return TRUE;
+}
+
+static gboolean
+studio_window_close_request (GtkWindow *window)
+{
+  StudioWindow *self = (StudioWindow *)window;
+
+  if (!self->close_confirmed && studio_document_get_modified (self->document))
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.confirm-close", NULL);
+      return TRUE;
+    }
+
+  /* Remember the size for the next window. */
+  if (!gtk_window_is_maximized (window))
+    {
+      int width, height;
+
+      gtk_window_get_default_size (window, &width, &height);
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+
+  /* Stop the engine now, not when the last reference goes. */
+  studio_analysis_panel_set_running (self->analysis_panel, FALSE);
+
+  return GTK_WINDOW_CLASS (studio_window_parent_class)->close_request (window);
+}
+
+static void
+studio_window_constructed (GObject *object)
+{
+  StudioWindow *self = (StudioWindow *)object;
+
+  G_OBJECT_CLASS (studio_window_parent_class)->constructed (object);
+
+  /* The "application" property is not set yet here: a settings object of
+   * the window's own (GSettings objects share one backend). */
+  self->settings = g_settings_new ("org.cheops.Studio");
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  g_settings_bind (self->settings, "board-flipped", self->scene, "flipped", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "multipv", self->analysis_panel, "multipv", G_SETTINGS_BIND_DEFAULT);
+}
+
+static void
+studio_window_dispose (GObject *object)
+{
+  StudioWindow *self = (StudioWindow *)object;
+
+  if (self->recent_manager != NULL)
+    g_signal_handlers_disconnect_by_data (self->recent_manager, self);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_WINDOW);
+
+  g_clear_object (&self->document);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->shapes, g_array_unref);
+
+  G_OBJECT_CLASS (studio_window_parent_class)->dispose (object);
+}
+
+static void
+studio_window_class_init (StudioWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->constructed = studio_window_constructed;
+  object_class->dispose = studio_window_dispose;
+
+  window_class->close_request = studio_window_close_request;
+
+  g_type_ensure (STUDIO_TYPE_ANALYSIS_PANEL);
+  g_type_ensure (STUDIO_TYPE_BOARD_VIEW);
+  g_type_ensure (STUDIO_TYPE_EVAL_BAR);
+  g_type_ensure (STUDIO_TYPE_MOVE_TREE_VIEW);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/cheops/Studio/studio-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, eval_bar);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, board_view);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, move_tree);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, analysis_panel);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, headline_label);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, players_label);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, problems_revealer);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, problems_title);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, problems_label);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, samples_list);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, recent_submenu);
+  gtk_widget_class_bind_template_callback (widget_class, problems_response_cb);
+  gtk_widget_class_bind_template_callback (widget_class, sample_activated_cb);
+
+  _studio_window_class_actions_init (klass);
+}
+
+static void
+studio_window_init (StudioWindow *self)
+{
+  GtkEventController *controller;
+  GtkDropTarget *drop;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->shapes = g_array_new (FALSE, FALSE, sizeof (StudioShape));
+  self->scene = studio_board_view_get_scene (self->board_view);
+  self->document = studio_document_new ();
+
+  g_signal_connect_object (self->document, "notify::current",
+                           G_CALLBACK (studio_window_current_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::game",
+                           G_CALLBACK (studio_window_current_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "changed",
+                           G_CALLBACK (studio_window_document_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::title",
+                           G_CALLBACK (studio_window_update_title),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::modified",
+                           G_CALLBACK (studio_window_update_title),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::file",
+                           G_CALLBACK (studio_window_update_title),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::can-undo",
+                           G_CALLBACK (_studio_window_update_actions),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::can-redo",
+                           G_CALLBACK (_studio_window_update_actions),
+                           self, G_CONNECT_SWAPPED);
+
+  g_signal_connect_object (self->scene, "move-played",
+                           G_CALLBACK (scene_move_played_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->scene, "shapes-changed",
+                           G_CALLBACK (scene_shapes_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+
+  g_signal_connect_object (self->analysis_panel, "evaluation",
+                           G_CALLBACK (analysis_evaluation_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->analysis_panel, "best-move",
+                           G_CALLBACK (analysis_best_move_cb),
+                           self, G_CONNECT_SWAPPED);
+
+  studio_move_tree_view_set_document (self->move_tree, self->document);
+  studio_analysis_panel_set_document (self->analysis_panel, self->document);
+
+  self->recent_manager = gtk_recent_manager_get_default ();
+  g_signal_connect_object (self->recent_manager, "changed",
+                           G_CALLBACK (studio_window_recent_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  studio_window_recent_changed_cb (self);
+
+  drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect_object (drop, "drop", G_CALLBACK (drop_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  controller = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (key_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  gtk_paned_set_position (self->paned, 760);
+
+  studio_window_fill_samples (self);
+  studio_window_current_changed_cb (self);
+  studio_window_document_changed_cb (self, NULL);
+  studio_window_update_title (self);
+}
+
+/**
+ * studio_window_new:
+ * @application: the application
+ *
+ * Returns: (transfer full): a new window on the start page, holding a new
+ *   game
+ */
+StudioWindow *
+studio_window_new (StudioApplication *application)
+{
+  return g_object_new (STUDIO_TYPE_WINDOW,
+                       "application", application,
+                       NULL);
+}
+
+/**
+ * studio_window_get_document:
+ * @self: a #StudioWindow
+ *
+ * Returns: (transfer none): the document shown
+ */
+StudioDocument *
+studio_window_get_document (StudioWindow *self)
+{
+  g_return_val_if_fail (STUDIO_IS_WINDOW (self), NULL);
+
+  return self->document;
+}
+
+/**
+ * studio_window_get_board_view:
+ * @self: a #StudioWindow
+ *
+ * Returns: (transfer none): the board
+ */
+GtkWidget *
+studio_window_get_board_view (StudioWindow *self)
+{
+  g_return_val_if_fail (STUDIO_IS_WINDOW (self), NULL);
+
+  return GTK_WIDGET (self->board_view);
+}
+
+/**
+ * studio_window_get_move_tree:
+ * @self: a #StudioWindow
+ *
+ * Returns: (transfer none): the move tree view
+ */
+GtkWidget *
+studio_window_get_move_tree (StudioWindow *self)
+{
+  g_return_val_if_fail (STUDIO_IS_WINDOW (self), NULL);
+
+  return GTK_WIDGET (self->move_tree);
+}
+
+/**
+ * studio_window_get_analysis_panel:
+ * @self: a #StudioWindow
+ *
+ * Returns: (transfer none): the analysis panel
+ */
+GtkWidget *
+studio_window_get_analysis_panel (StudioWindow *self)
+{
+  g_return_val_if_fail (STUDIO_IS_WINDOW (self), NULL);
+
+  return GTK_WIDGET (self->analysis_panel);
+}

@@ -1,0 +1,30 @@
+/* studio-window.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "studio-application.h"
+#include "studio-document.h"
+
+G_BEGIN_DECLS
+
+#define STUDIO_TYPE_WINDOW (studio_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (StudioWindow, studio_window, STUDIO, WINDOW, AdwApplicationWindow)
+
+StudioWindow   *studio_window_new          (StudioApplication *application);
+StudioDocument *studio_window_get_document (StudioWindow      *self);
+void            studio_window_open_file    (StudioWindow      *self,
+                                            GFile             *file);
+gboolean        studio_window_load_text    (StudioWindow      *self,
+                                            const char        *text,
+                                            GError           **error);
+void            studio_window_show_game    (StudioWindow      *self);
+GtkWidget      *studio_window_get_board_view     (StudioWindow *self);
+GtkWidget      *studio_window_get_move_tree      (StudioWindow *self);
+GtkWidget      *studio_window_get_analysis_panel (StudioWindow *self);
+
+G_END_DECLS

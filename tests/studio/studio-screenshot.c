@@ -1,0 +1,118 @@
+/* studio-screenshot.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Takes the screenshot of the README and the AppStream metainfo: the real
+ * application (its style sheet included) with a sample game loaded, a few
+ * moves in, and the engine analysing.  The window renders itself to a PNG
+ * (GTK's own renderer), so no window manager is needed; run it under
+ * xvfb-run (data/screenshots/take-screenshot.sh does).
+ *
+ * Usage: studio-screenshot SAMPLE.pgn PLY SECONDS OUT.png
+ */
+#include <adwaita.h>
+#include <stdlib.h>
+
+#include "studio-analysis-panel.h"
+#include "studio-application.h"
+#include "studio-window.h"
+
+static const char *sample_path;
+static guint ply;
+static guint seconds;
+static const char *out_path;
+static StudioWindow *window;
+static int status = 1;
+
+static gboolean
+take_shot_cb (gpointer data)
+{
+  GApplication *app = data;
+  int width = gtk_widget_get_width (GTK_WIDGET (window));
+  int height = gtk_widget_get_height (GTK_WIDGET (window));
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GskRenderer *renderer;
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+
+  if (gdk_texture_save_to_png (texture, out_path))
+    {
+      g_print ("%s: %d×%d, %u analysis lines shown\n", out_path, width, height,
+               studio_analysis_panel_get_n_lines (STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window))));
+      status = 0;
+    }
+  else
+    g_printerr ("could not write %s\n", out_path);
+
+  /* Stops the engine and closes the window (nothing is modified). */
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_application_quit (app);
+
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+wait_for_game_cb (gpointer data)
+{
+  StudioDocument *document = studio_window_get_document (window);
+
+  if (studio_document_get_file (document) == NULL)
+    return G_SOURCE_CONTINUE;
+
+  for (guint i = 0; i < ply; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+
+  g_timeout_add_seconds (seconds, take_shot_cb, data);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+activate_cb (GApplication *app)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (sample_path);
+
+  window = STUDIO_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  studio_window_open_file (window, file);
+  g_timeout_add (100, wait_for_game_cb, app);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(StudioApplication) app = NULL;
+  g_autoptr(GSettings) settings = NULL;
+
+  if (argc != 5)
+    {
+      g_printerr ("Usage: %s SAMPLE.pgn PLY SECONDS OUT.png\n", argv[0]);
+      return 2;
+    }
+
+  sample_path = argv[1];
+  ply = atoi (argv[2]);
+  seconds = atoi (argv[3]);
+  out_path = argv[4];
+
+  /* A fixed size for a stable picture (GSETTINGS_BACKEND=memory keeps the
+   * user's settings out of it). */
+  settings = g_settings_new ("org.cheops.Studio");
+  g_settings_set_int (settings, "window-width", 1280);
+  g_settings_set_int (settings, "window-height", 800);
+  g_settings_set_int (settings, "multipv", 3);
+
+  app = studio_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (app, "activate", G_CALLBACK (activate_cb), NULL);
+  g_application_run (G_APPLICATION (app), 1, argv);
+
+  return status;
+}

@@ -1,0 +1,222 @@
+/* test-board-scene.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The board's view-model without a display: selection and legal
+ * destinations, click-click and drag-and-drop moves, promotion on the Apex
+ * without a question (4.7.3), check and checklock (4.2.5), arrows and marks.
+ */
+#include <glib-object.h>
+
+#include "studio-board-scene.h"
+
+static CheopsCell
+cell (const char *name)
+{
+  CheopsCell c = cheops_cell_parse (name, NULL);
+
+  g_assert_cmpuint (c, !=, CHEOPS_CELL_NONE);
+  return c;
+}
+
+static void
+move_played_cb (StudioBoardScene *scene,
+                guint             move,
+                gpointer          user_data)
+{
+  GArray *played = user_data;
+  CheopsMove m = move;
+
+  g_array_append_val (played, m);
+}
+
+static StudioBoardScene *
+scene_for (const char *fen,
+           GArray     *played)
+{
+  StudioBoardScene *scene = studio_board_scene_new ();
+  CheopsPosition pos;
+  CheopsError error;
+
+  g_assert_true (cheops_position_from_fen (&pos, fen, &error));
+  studio_board_scene_set_position (scene, &pos, CHEOPS_MOVE_NONE);
+  g_signal_connect (scene, "move-played", G_CALLBACK (move_played_cb), played);
+
+  return scene;
+}
+
+static void
+test_select_and_click (void)
+{
+  g_autoptr(GArray) played = g_array_new (FALSE, FALSE, sizeof (CheopsMove));
+  g_autoptr(StudioBoardScene) scene = scene_for (CHEOPS_START_FEN, played);
+  const CheopsPosition *pos = studio_board_scene_get_position (scene);
+  CheopsMove list[CHEOPS_MAX_MOVES], *end;
+  CheopsCellSet expected = CHEOPS_CELLSET_EMPTY;
+  CheopsCell to;
+
+  /* The destinations of d3 are exactly its moves in the core's list. */
+  end = cheops_generate_moves (pos, list);
+  for (CheopsMove *m = list; m < end; m++)
+    if (cheops_move_from (*m) == cell ("d3"))
+      expected |= cheops_cellset_of (cheops_move_to (*m));
+  g_assert_true (expected != CHEOPS_CELLSET_EMPTY);
+
+  g_assert_false (studio_board_scene_click (scene, cell ("d3")));
+  g_assert_cmpuint (studio_board_scene_get_selected (scene), ==, cell ("d3"));
+  g_assert_true (studio_board_scene_get_destinations (scene) == expected);
+
+  /* A second click on it drops the selection; a q piece (not to move) and
+   * an empty cell cannot be selected. */
+  studio_board_scene_click (scene, cell ("d3"));
+  g_assert_cmpuint (studio_board_scene_get_selected (scene), ==, CHEOPS_CELL_NONE);
+  studio_board_scene_click (scene, cell ("n3"));
+  g_assert_cmpuint (studio_board_scene_get_selected (scene), ==, CHEOPS_CELL_NONE);
+  studio_board_scene_click (scene, cell ("i5"));
+  g_assert_cmpuint (studio_board_scene_get_selected (scene), ==, CHEOPS_CELL_NONE);
+
+  /* Click-click plays the move (the scene only reports it). */
+  studio_board_scene_click (scene, cell ("d3"));
+  to = cheops_cellset_first (expected);
+  g_assert_true (studio_board_scene_click (scene, to));
+  g_assert_cmpuint (played->len, ==, 1);
+  g_assert_cmpuint (g_array_index (played, CheopsMove, 0), ==, cheops_move_make (cell ("d3"), to));
+  g_assert_cmpuint (studio_board_scene_get_selected (scene), ==, CHEOPS_CELL_NONE);
+
+  /* An illegal move is refused. */
+  g_assert_false (studio_board_scene_play (scene, cell ("a1"), cell ("i9")));
+  g_assert_cmpuint (played->len, ==, 1);
+}
+
+static void
+test_drag (void)
+{
+  g_autoptr(GArray) played = g_array_new (FALSE, FALSE, sizeof (CheopsMove));
+  g_autoptr(StudioBoardScene) scene = scene_for (CHEOPS_START_FEN, played);
+  CheopsCell from;
+  double x, y;
+
+  g_assert_false (studio_board_scene_drag_begin (scene, cell ("i5")));
+  g_assert_true (studio_board_scene_drag_begin (scene, cell ("g1")));
+  studio_board_scene_drag_motion (scene, 10, 20);
+  g_assert_true (studio_board_scene_get_drag (scene, &from, &x, &y));
+  g_assert_cmpuint (from, ==, cell ("g1"));
+  g_assert_cmpfloat (x, ==, 10);
+  g_assert_cmpfloat (y, ==, 20);
+
+  /* Dropped back on its cell: no move, still selected. */
+  g_assert_false (studio_board_scene_drag_end (scene, cell ("g1")));
+  g_assert_cmpuint (studio_board_scene_get_selected (scene), ==, cell ("g1"));
+  g_assert_false (studio_board_scene_get_drag (scene, NULL, NULL, NULL));
+
+  /* Dropped on a cell it cannot reach: no move, nothing selected. */
+  studio_board_scene_drag_begin (scene, cell ("g1"));
+  g_assert_false (studio_board_scene_drag_end (scene, cell ("i5")));
+  g_assert_cmpuint (studio_board_scene_get_selected (scene), ==, CHEOPS_CELL_NONE);
+
+  /* Dropped on g1's step neighbour h1: played. */
+  studio_board_scene_drag_begin (scene, cell ("g1"));
+  g_assert_true (studio_board_scene_drag_end (scene, cell ("h1")));
+  g_assert_cmpuint (played->len, ==, 1);
+  g_assert_cmpuint (g_array_index (played, CheopsMove, 0), ==, cheops_move_make (cell ("g1"), cell ("h1")));
+}
+
+static void
+test_promotion_without_asking (void)
+{
+  g_autoptr(GArray) played = g_array_new (FALSE, FALSE, sizeof (CheopsMove));
+  /* asc-03: a Pawn on the Gate, the Apex empty. */
+  g_autoptr(StudioBoardScene) scene = scene_for ("1/1P1/5/1k5/9/11/11p1/15/1K15 a 0 1", played);
+  CheopsMove move;
+
+  g_assert_true (studio_board_scene_play (scene, cell ("i8"), cell ("i9")));
+  g_assert_cmpuint (played->len, ==, 1);
+  move = g_array_index (played, CheopsMove, 0);
+  g_assert_cmpuint (move, ==, cheops_move_make (cell ("i8"), cell ("i9")));
+  g_assert_true (cheops_position_is_promotion (studio_board_scene_get_position (scene), move));
+}
+
+static void
+test_check_and_checklock (void)
+{
+  g_autoptr(GArray) played = g_array_new (FALSE, FALSE, sizeof (CheopsMove));
+  g_autoptr(StudioBoardScene) scene = NULL;
+
+  /* From a random game (the engine's checklock tests): the q King on o3
+   * is in check and q has no move legal under 4.2.2, so it is in
+   * checklock and plays one of its five checklock moves. */
+  scene = scene_for ("1/2p/2Pp1/6P/P7P/11/A9Q1k/1K9M3/11S5 q 7 127", played);
+  g_assert_cmpuint (studio_board_scene_get_check_cell (scene), ==, cell ("o3"));
+  g_assert_true (studio_board_scene_get_checklock (scene));
+
+  /* In check but not in checklock: asc-05 with q to move (the core counts
+   * seven legal moves there). */
+  g_clear_object (&scene);
+  scene = scene_for ("1/3/5/7/8k/11/Q10p1/15/1K10M4 q 0 1", played);
+  g_assert_cmpuint (studio_board_scene_get_check_cell (scene), ==, cell ("m5"));
+  g_assert_false (studio_board_scene_get_checklock (scene));
+
+  /* The initial position: no check. */
+  g_clear_object (&scene);
+  scene = scene_for (CHEOPS_START_FEN, played);
+  g_assert_cmpuint (studio_board_scene_get_check_cell (scene), ==, CHEOPS_CELL_NONE);
+  g_assert_false (studio_board_scene_get_checklock (scene));
+}
+
+static void
+count_cb (StudioBoardScene *scene,
+          gpointer          user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+static void
+test_shapes (void)
+{
+  g_autoptr(StudioBoardScene) scene = studio_board_scene_new ();
+  const StudioShape *shapes;
+  guint n, changes = 0;
+
+  g_signal_connect (scene, "shapes-changed", G_CALLBACK (count_cb), &changes);
+
+  studio_board_scene_toggle_shape (scene, cell ("d2"), cell ("i5"), STUDIO_BRUSH_GREEN);
+  studio_board_scene_toggle_shape (scene, cell ("i9"), cell ("i9"), STUDIO_BRUSH_RED);
+  shapes = studio_board_scene_get_shapes (scene, &n);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpuint (shapes[0].from, ==, cell ("d2"));
+  g_assert_cmpuint (shapes[0].to, ==, cell ("i5"));
+  g_assert_cmpint (shapes[1].brush, ==, STUDIO_BRUSH_RED);
+
+  /* The same arrow in another colour recolours it; in the same colour
+   * removes it. */
+  studio_board_scene_toggle_shape (scene, cell ("d2"), cell ("i5"), STUDIO_BRUSH_BLUE);
+  shapes = studio_board_scene_get_shapes (scene, &n);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpint (shapes[0].brush, ==, STUDIO_BRUSH_BLUE);
+  studio_board_scene_toggle_shape (scene, cell ("d2"), cell ("i5"), STUDIO_BRUSH_BLUE);
+  shapes = studio_board_scene_get_shapes (scene, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpuint (shapes[0].from, ==, cell ("i9"));
+  g_assert_cmpuint (changes, ==, 4);
+
+  /* Setting them (a new node) does not count as the user's change. */
+  studio_board_scene_set_shapes (scene, NULL, 0);
+  studio_board_scene_get_shapes (scene, &n);
+  g_assert_cmpuint (n, ==, 0);
+  g_assert_cmpuint (changes, ==, 4);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/Studio/BoardScene/select-and-click", test_select_and_click);
+  g_test_add_func ("/Studio/BoardScene/drag", test_drag);
+  g_test_add_func ("/Studio/BoardScene/promotion-without-asking", test_promotion_without_asking);
+  g_test_add_func ("/Studio/BoardScene/check-and-checklock", test_check_and_checklock);
+  g_test_add_func ("/Studio/BoardScene/shapes", test_shapes);
+
+  return g_test_run ();
+}

@@ -1,0 +1,520 @@
+/* test-studio-window.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The studio's window under a display (xvfb-run): open a sample game,
+ * navigate, play a move through the board's action, add a variation, a
+ * comment, a glyph and an arrow, undo and redo, save and read the file
+ * back — asserting the tree and the file.  Also: a file with an error opens
+ * what it can and reports line and column; closing with unsaved changes
+ * asks first.
+ */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "studio-analysis-panel.h"
+#include "studio-board-view.h"
+#include "studio-engine.h"
+#include "studio-document.h"
+#include "studio-move-tree-view.h"
+#include "studio-window.h"
+
+static gboolean
+keep_ticking (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+spin_until (gboolean (*done) (gpointer), gpointer data)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  /* A tick, so that a wait that never ends fails instead of hanging. */
+  guint tick = g_timeout_add (50, keep_ticking, NULL);
+
+  while (!done (data))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+
+  g_source_remove (tick);
+}
+
+static gboolean
+document_has_file (gpointer data)
+{
+  return studio_document_get_file (data) != NULL;
+}
+
+static StudioWindow *
+open_sample (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "..", "data", "samples", name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StudioWindow *window = studio_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  studio_window_open_file (window, file);
+  spin_until (document_has_file, studio_window_get_document (window));
+
+  return window;
+}
+
+static CheopsGameNode *
+mainline_node (CheopsGame *game,
+               guint       ply)
+{
+  CheopsGameNode *node = cheops_game_get_root (game);
+
+  for (guint i = 0; i < ply && node != NULL; i++)
+    node = cheops_game_node_get_first_child (node);
+
+  return node;
+}
+
+static gboolean
+save_finished (gpointer data)
+{
+  return *(int *) data != 0;
+}
+
+static void
+save_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  int *state = user_data;
+
+  *state = studio_document_save_finish (STUDIO_DOCUMENT (object), result, &error) ? 1 : 2;
+  g_assert_no_error (error);
+}
+
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return ADW_MESSAGE_DIALOG (item);
+    }
+
+  return NULL;
+}
+
+static void
+test_edit_save_reread (void)
+{
+  StudioWindow *window = open_sample ("opening-lines.pgn");
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (document);
+  GtkWidget *board = studio_window_get_board_view (window);
+  GtkWidget *tree = studio_window_get_move_tree (window);
+  StudioBoardScene *scene = studio_board_view_get_scene (STUDIO_BOARD_VIEW (board));
+  CheopsGameNode *third = mainline_node (game, 3);
+  CheopsGameNode *root = cheops_game_get_root (game);
+  CheopsMove list[CHEOPS_MAX_MOVES], *end;
+  CheopsMove fresh = CHEOPS_MOVE_NONE;
+  CheopsGameNode *added;
+  AdwMessageDialog *dialog;
+  GtkTextView *comment_view;
+  char text[CHEOPS_MOVE_TEXT_MAX];
+  char san[CHEOPS_SAN_MAX];
+  guint root_children;
+  g_autofree char *tree_text = NULL;
+  g_autofree char *tmpdir = NULL;
+  g_autofree char *out_path = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GFile) out_file = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GError) error = NULL;
+  int save_state = 0;
+
+  /* The sample: a game from the initial position, three first moves at
+   * the root (the main line and two variations), nothing modified. */
+  g_assert_cmpstr (cheops_game_get_tag (game, "Event"), ==, "Opening lines");
+  g_assert_cmpuint (cheops_game_node_get_n_children (root), ==, 3);
+  g_assert_cmpstr (cheops_game_node_get_san (mainline_node (game, 1)), ==, "eg2");
+  g_assert_false (studio_document_get_modified (document));
+  g_assert_true (studio_document_get_current (document) == root);
+
+  /* Navigate: three moves on, to the end, back to the start. */
+  for (int i = 0; i < 3; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+  g_assert_true (studio_document_get_current (document) == third);
+  g_assert_true (studio_board_scene_get_last_move (scene) == cheops_game_node_get_move (third));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-back", NULL);
+  g_assert_true (studio_document_get_current (document) == mainline_node (game, 2));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-end", NULL);
+  g_assert_true (studio_document_get_current (document) == cheops_game_get_mainline_end (game));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-start", NULL);
+  g_assert_true (studio_document_get_current (document) == root);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-down", NULL);
+  g_assert_true (studio_document_get_current (document) == cheops_game_node_get_child (root, 1));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-start", NULL);
+
+  /* Play a move through the board's action: a first move that is not yet
+   * in the tree becomes a new variation at the root. */
+  root_children = cheops_game_node_get_n_children (root);
+  end = cheops_generate_moves (cheops_game_get_start_position (game), list);
+  for (CheopsMove *m = list; m < end && fresh == CHEOPS_MOVE_NONE; m++)
+    {
+      gboolean known = FALSE;
+
+      for (guint i = 0; i < root_children; i++)
+        known |= cheops_game_node_get_move (cheops_game_node_get_child (root, i)) == *m;
+      if (!known)
+        fresh = *m;
+    }
+  g_assert_cmpuint (fresh, !=, CHEOPS_MOVE_NONE);
+  cheops_move_to_text (fresh, text);
+  cheops_move_to_san (cheops_game_get_start_position (game), fresh, san);
+  gtk_widget_activate_action (board, "board.play", "s", text);
+
+  added = studio_document_get_current (document);
+  g_assert_true (cheops_game_node_get_parent (added) == root);
+  g_assert_cmpuint (cheops_game_node_get_move (added), ==, fresh);
+  g_assert_cmpuint (cheops_game_node_get_index (added), ==, root_children);
+  g_assert_cmpuint (cheops_game_node_get_n_children (root), ==, root_children + 1);
+  g_assert_true (studio_document_get_modified (document));
+  g_assert_true (studio_board_scene_get_last_move (scene) == fresh);
+
+  /* An illegal move through the same action changes nothing. */
+  gtk_widget_activate_action (board, "board.play", "s", "a1i9");
+  g_assert_true (studio_document_get_current (document) == added);
+
+  /* A comment after the new move, typed into the move tree's dialog. */
+  studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), added, FALSE);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  comment_view = GTK_TEXT_VIEW (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (
+                   gtk_frame_get_child (GTK_FRAME (adw_message_dialog_get_extra_child (dialog))))));
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (comment_view), "A quiet  start\non the side.", -1);
+  adw_message_dialog_response (dialog, "save");
+  g_assert_cmpstr (cheops_game_node_get_comment_after (added), ==, "A quiet start on the side.");
+
+  /* A glyph from the move tree's palette, and an arrow drawn on the board. */
+  gtk_widget_activate_action (tree, "tree.move-glyph", "y", (guint8) 5);
+  g_assert_cmpuint (cheops_game_node_get_move_glyph (added), ==, 5);
+  studio_board_scene_toggle_shape (scene, cheops_cell_parse ("e2", NULL), cheops_cell_parse ("i5", NULL),
+                                   STUDIO_BRUSH_RED);
+  g_assert_cmpuint (cheops_game_node_get_annotations (added)->arrows->len, ==, 1);
+
+  tree_text = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
+  g_assert_nonnull (strstr (tree_text, "A quiet start on the side."));
+  {
+    g_autofree char *shown = g_strdup_printf ("(1. %s!?", san);
+
+    g_assert_nonnull (strstr (tree_text, shown));
+  }
+
+  /* Undo the arrow, the glyph and the comment; redo them all. */
+  for (int i = 0; i < 3; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (cheops_game_node_get_annotations (added)->arrows->len, ==, 0);
+  g_assert_cmpuint (cheops_game_node_get_move_glyph (added), ==, 0);
+  g_assert_null (cheops_game_node_get_comment_after (added));
+  for (int i = 0; i < 3; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  g_assert_cmpuint (cheops_game_node_get_annotations (added)->arrows->len, ==, 1);
+  g_assert_cmpuint (cheops_game_node_get_move_glyph (added), ==, 5);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (added), ==, "A quiet start on the side.");
+
+  /* Undoing the move itself takes the variation away and the view back to
+   * the root; redo brings it back. */
+  for (int i = 0; i < 4; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (cheops_game_node_get_n_children (root), ==, root_children);
+  g_assert_true (studio_document_get_current (document) == root);
+  g_assert_false (studio_document_get_modified (document));
+  for (int i = 0; i < 4; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  g_assert_cmpuint (cheops_game_node_get_n_children (root), ==, root_children + 1);
+  added = cheops_game_node_get_child (root, root_children);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (added), ==, "A quiet start on the side.");
+
+  /* Save, and read the file back. */
+  tmpdir = g_dir_make_tmp ("studio-test-XXXXXX", &error);
+  g_assert_no_error (error);
+  out_path = g_build_filename (tmpdir, "saved.pgn", NULL);
+  out_file = g_file_new_for_path (out_path);
+  studio_document_save_async (document, out_file, NULL, save_done_cb, &save_state);
+  spin_until (save_finished, &save_state);
+  g_assert_cmpint (save_state, ==, 1);
+  g_assert_false (studio_document_get_modified (document));
+  g_assert_true (g_file_equal (studio_document_get_file (document), out_file));
+
+  g_file_get_contents (out_path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *expected = g_strdup_printf ("(1. %s $5 {[%%cal Re2i5] A quiet start on the side.})", san);
+
+    g_autofree char *flat = g_strdup (contents);
+
+    /* The writer wraps lines at 80 columns. */
+    g_strdelimit (flat, "\n", ' ');
+    g_assert_nonnull (strstr (flat, expected));
+  }
+
+  games = cheops_pgn_read_file (out_path, &errors, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (errors->len, ==, 0);
+  g_assert_cmpuint (games->len, ==, 1);
+  g_assert_true (cheops_game_equal (g_ptr_array_index (games, 0), game));
+
+  g_unlink (out_path);
+  g_rmdir (tmpdir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_file_with_errors (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *document = studio_window_get_document (window);
+  g_autoptr(GError) error = NULL;
+  GPtrArray *problems;
+  const char *text =
+    "[Event \"Broken\"]\n"
+    "\n"
+    "1. eg2 2l3 2. Zq7 1-0\n";
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (studio_window_load_text (window, text, &error));
+  g_assert_no_error (error);
+
+  /* What could be read is there; what could not is reported with its
+   * line and column. */
+  g_assert_cmpuint (cheops_game_count_nodes (studio_document_get_game (document)), ==, 3);
+  problems = studio_document_get_load_errors (document);
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (problems, 0), "3:15:"));
+
+  /* Text with no game at all is refused and changes nothing. */
+  g_assert_false (studio_window_load_text (window, "no game here {", &error));
+  g_assert_nonnull (error);
+  g_assert_cmpuint (cheops_game_count_nodes (studio_document_get_game (document)), ==, 3);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_paste_fen (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *document = studio_window_get_document (window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *fen = NULL;
+  const char *text = "1/P2/5/5k1/9/6M4/11p1/15/1K15 a 0 1\n";
+
+  g_assert_true (studio_window_load_text (window, text, &error));
+  g_assert_no_error (error);
+  fen = studio_document_dup_fen (document);
+  g_assert_cmpstr (fen, ==, "1/P2/5/5k1/9/6M4/11p1/15/1K15 a 0 1");
+  g_assert_cmpuint (cheops_game_count_nodes (studio_document_get_game (document)), ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+read_text_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  char **text = user_data;
+
+  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (object), result, NULL);
+  if (*text == NULL)
+    *text = g_strdup ("");
+}
+
+static gboolean
+text_read (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+static char *
+clipboard_text (GtkWidget *widget)
+{
+  char *text = NULL;
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, read_text_cb, &text);
+  spin_until (text_read, &text);
+
+  return text;
+}
+
+/* Copy the FEN and the game; paste a game into a window. */
+static void
+test_clipboard (void)
+{
+  StudioWindow *window = open_sample ("ascension-studies.pgn");
+  StudioDocument *document = studio_window_get_document (window);
+  StudioWindow *other;
+  g_autofree char *fen = NULL;
+  g_autofree char *game = NULL;
+  g_autofree char *expected = NULL;
+
+  /* The file holds three games; the first is shown. */
+  g_assert_cmpuint (studio_document_get_n_games (document), ==, 3);
+  g_assert_cmpstr (cheops_game_get_tag (studio_document_get_game (document), "Event"), ==,
+                   "Ascension study: the Pawn march");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-fen", NULL);
+  fen = clipboard_text (GTK_WIDGET (window));
+  expected = studio_document_dup_fen (document);
+  g_assert_cmpstr (fen, ==, expected);
+  /* After 1. i8 (h8 to the Gate, along level 8: a sideways Pawn move,
+   * which does not reset the halfmove clock, R8). */
+  g_assert_cmpstr (fen, ==, "1/1P1/5/5k1/9/6M4/11p1/15/1K15 q 1 1");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-game", NULL);
+  game = clipboard_text (GTK_WIDGET (window));
+  g_clear_pointer (&expected, g_free);
+  expected = cheops_pgn_write_game (studio_document_get_game (document));
+  g_assert_cmpstr (game, ==, expected);
+
+  /* The copied game, pasted as text into another window, is the same. */
+  other = studio_window_new (NULL);
+  g_assert_true (studio_window_load_text (other, game, NULL));
+  g_assert_true (cheops_game_equal (studio_document_get_game (studio_window_get_document (other)),
+                                    studio_document_get_game (document)));
+
+  gtk_window_destroy (GTK_WINDOW (other));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+is_destroyed (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+static void
+test_close_asks (void)
+{
+  StudioWindow *window = open_sample ("opening-lines.pgn");
+  StudioDocument *document = studio_window_get_document (window);
+  AdwMessageDialog *dialog;
+  gpointer weak = window;
+
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+
+  /* A move makes the game modified: closing asks and keeps the window. */
+  gtk_widget_activate_action (studio_window_get_board_view (window), "board.play", "s", "g1h2");
+  g_assert_true (studio_document_get_modified (document));
+  gtk_window_close (GTK_WINDOW (window));
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (weak);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+
+  adw_message_dialog_response (dialog, "cancel");
+  g_assert_nonnull (weak);
+
+  gtk_window_close (GTK_WINDOW (window));
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "discard");
+  spin_until (is_destroyed, &weak);
+}
+
+/* Whether the best line shows a score and at least two moves. */
+static gboolean
+has_lines (gpointer data)
+{
+  g_autofree char *line = studio_analysis_panel_dup_line (data, 0);
+  g_auto(GStrv) words = NULL;
+
+  if (line == NULL)
+    return FALSE;
+  words = g_strsplit (line, " ", 0);
+  return g_strv_length (words) >= 3;
+}
+
+/* With the real engine of the build tree (skipped without one): the panel
+ * shows lines in record notation for the current position, a click on a
+ * line's move plays the line up to it, and switching off clears them. */
+static void
+test_analysis (void)
+{
+  g_autofree char *engine = studio_engine_find_default_path ();
+  StudioWindow *window;
+  StudioDocument *document;
+  StudioAnalysisPanel *panel;
+  CheopsGameNode *before, *after;
+  g_autofree char *line = NULL;
+  char **words;
+
+  if (!g_file_test (engine, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("no engine in the build tree");
+      return;
+    }
+
+  window = open_sample ("apex-race.pgn");
+  document = studio_window_get_document (window);
+  panel = STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window));
+
+  for (int i = 0; i < 10; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+  before = studio_document_get_current (document);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  g_assert_true (studio_analysis_panel_get_running (panel));
+  spin_until (has_lines, panel);
+
+  /* "+0.35 6. Mf5 …": a score, then the moves from the fullmove number of
+   * the position (ply 10: a to move at move 6). */
+  line = studio_analysis_panel_dup_line (panel, 0);
+  words = g_strsplit (line, " ", 0);
+  g_assert_true (words[0][0] == '+' || g_str_has_prefix (words[0], "−") || words[0][0] == '#' ||
+                 g_str_equal (words[0], "0.00"));
+  g_assert_true (g_str_has_prefix (words[1], "6.\u2009"));
+  g_strfreev (words);
+
+  /* Playing the first two moves of the best line. */
+  g_assert_true (studio_analysis_panel_play_line (panel, 0, 1));
+  after = studio_document_get_current (document);
+  g_assert_true (cheops_game_node_get_parent (cheops_game_node_get_parent (after)) == before);
+  g_assert_cmpuint (cheops_game_node_get_ply (after), ==, 12);
+
+  /* The analysis follows the new position. */
+  spin_until (has_lines, panel);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  g_assert_false (studio_analysis_panel_get_running (panel));
+  g_assert_cmpuint (studio_analysis_panel_get_n_lines (panel), ==, 0);
+
+  /* The moves are an edit like any other: discard them to close. */
+  for (int i = 0; i < 2 && studio_document_get_modified (document); i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_false (studio_document_get_modified (document));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/Studio/Window/edit-save-reread", test_edit_save_reread);
+  g_test_add_func ("/Studio/Window/file-with-errors", test_file_with_errors);
+  g_test_add_func ("/Studio/Window/paste-fen", test_paste_fen);
+  g_test_add_func ("/Studio/Window/clipboard", test_clipboard);
+  g_test_add_func ("/Studio/Window/close-asks", test_close_asks);
+  g_test_add_func ("/Studio/Window/analysis", test_analysis);
+
+  return g_test_run ();
+}
