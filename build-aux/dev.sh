@@ -2,7 +2,7 @@
 # build-aux/dev.sh — set up a fresh Debian 12 machine, build, and run, test
 # or benchmark Cheops Studio.
 #
-#   build-aux/dev.sh run     install what is missing, build, start the studio
+#   build-aux/dev.sh run [FILE]  install what is missing, build, start the studio
 #   build-aux/dev.sh test    install what is missing, build, run all the tests
 #   build-aux/dev.sh bench   release build and the benchmarks (figures in README.md)
 set -eu
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 
 # Debian 12 packages the build and the tests need.
 PACKAGES="gcc meson ninja-build pkg-config python3
-  libglib2.0-dev libglib2.0-bin libgtk-4-dev libadwaita-1-dev libjson-glib-dev
+  libglib2.0-dev libglib2.0-dev-bin libglib2.0-bin libgtk-4-dev libadwaita-1-dev libjson-glib-dev
   gettext desktop-file-utils appstream xvfb xauth"
 BENCH_PACKAGES="fairy-stockfish pgn-extract gnome-chess"
 
@@ -34,16 +34,14 @@ build () {
 }
 
 cmd=${1:-run}
+[ $# -gt 0 ] && shift
 case "$cmd" in
   run)
     install_missing $PACKAGES
     build _build
-    if [ -x _build/src/studio/cheops-studio ]; then
-      exec _build/src/studio/cheops-studio
-    fi
-    # Until the studio lands: the rules on the initial position.
-    _build/src/tools/cheops status
-    exec _build/src/tools/cheops moves
+    # Run uninstalled: the schema compiled in the build tree; the bundled
+    # engine is found in the build tree (CHEOPS_ENGINE overrides it).
+    GSETTINGS_SCHEMA_DIR="$PWD/_build/data" exec _build/src/studio/cheops-studio "$@"
     ;;
   test)
     install_missing $PACKAGES
