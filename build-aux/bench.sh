@@ -27,7 +27,15 @@ if [ -x "$fs" ]; then
 else
   echo "fairy-stockfish not installed"
 fi
-for extra in "$B"/bench-*.sh; do
-  [ -x "$extra" ] && "$extra"
-done
+echo "== engine: cheops-engine bench (fixed positions, depth 8, one thread)"
+"$B/src/engine/cheops-engine" bench 2>&1 | tail -n 3
+
+echo "== game files: reading 20 MB against pgn-extract"
+tests/bench/bench-pgn.sh "$B"
+
+echo "== studio: board draw at 1200x1000, frames under an engine flood, start-up and memory against GNOME Chess"
+ninja -C "$B" bench-board-draw bench-flood > /dev/null
+xvfb-run -a -s "-screen 0 1400x1000x24" "$B/benchmarks/studio/bench-board-draw" data/samples/apex-race.pgn 500
+benchmarks/studio/bench-flood.sh "$B" 5
+benchmarks/studio/bench-startup.sh "$B" 5
 exit 0
