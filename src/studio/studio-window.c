@@ -590,8 +590,14 @@ studio_window_constructed (GObject *object)
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
-  g_settings_bind (self->settings, "board-flipped", self->scene, "flipped", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "multipv", self->analysis_panel, "multipv", G_SETTINGS_BIND_DEFAULT);
+  /* Read once, then only written: a backend that cannot store (dconf with
+   * no session bus) announces the old value back after a failed write, and
+   * a binding that listened would undo every flip at once.  The window's
+   * state is the property; the setting only remembers it. */
+  g_settings_bind (self->settings, "board-flipped", self->scene, "flipped",
+                   G_SETTINGS_BIND_GET | G_SETTINGS_BIND_SET | G_SETTINGS_BIND_GET_NO_CHANGES);
+  g_settings_bind (self->settings, "multipv", self->analysis_panel, "multipv",
+                   G_SETTINGS_BIND_GET | G_SETTINGS_BIND_SET | G_SETTINGS_BIND_GET_NO_CHANGES);
 }
 
 static void
