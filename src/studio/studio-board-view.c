@@ -844,12 +844,12 @@ studio_board_view_measure (GtkWidget      *widget,
 {
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      *minimum = 320;
+      *minimum = 280;
       *natural = 720;
     }
   else
     {
-      *minimum = 280;
+      *minimum = 200;
       *natural = 620;
     }
 }

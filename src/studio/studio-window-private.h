@@ -24,6 +24,10 @@ struct _StudioWindow
   AdwWindowTitle       *window_title;
   GtkStack             *stack;
   GtkPaned             *paned;
+  GtkWidget            *side_pane;
+  GtkWidget            *undo_box;
+  GtkWidget            *new_button;
+  GtkButton            *open_button;
   StudioEvalBar        *eval_bar;
   StudioBoardView      *board_view;
   StudioMoveTreeView   *move_tree;
@@ -45,7 +49,10 @@ struct _StudioWindow
   StudioBoardScene     *scene;
   GtkRecentManager     *recent_manager;
 
+  int                   wide_position;  /* the paned's position side by side */
+  int                   pending_position; /* to set once allocated, or -1 */
   guint                 close_confirmed : 1;
+  guint                 narrow : 1;     /* side pane under the board */
 };
 
 void _studio_window_class_actions_init (StudioWindowClass *klass);

@@ -26,6 +26,11 @@ G_DEFINE_FINAL_TYPE (StudioWindow, studio_window, ADW_TYPE_APPLICATION_WINDOW)
 
 #define SAMPLES_PATH "/org/cheops/Studio/samples/"
 #define MAX_PROBLEMS_SHOWN 6
+/* Below this window width the side pane goes under the board: a board of
+ * 280 pixels and the evaluation bar beside a pane of 380 need about 760. */
+#define NARROW_WIDTH 760
+/* The narrowest window, in the narrow layout. */
+#define MIN_WIDTH 360
 
 /**
  * _studio_window_toast:
@@ -617,6 +622,107 @@ studio_window_dispose (GObject *object)
   G_OBJECT_CLASS (studio_window_parent_class)->dispose (object);
 }
 
+/* Side by side when wide, the side pane under the board when narrow (there
+ * is no AdwBreakpoint in libadwaita 1.2: the paned is a GtkOrientable). */
+static void
+studio_window_set_narrow (StudioWindow *self,
+                          gboolean      narrow)
+{
+  self->narrow = narrow;
+  if (narrow)
+    {
+      self->wide_position = gtk_paned_get_position (self->paned);
+      gtk_orientable_set_orientation (GTK_ORIENTABLE (self->paned), GTK_ORIENTATION_VERTICAL);
+      gtk_widget_set_size_request (self->side_pane, -1, 200);
+      self->pending_position = 0;  /* computed once allocated */
+    }
+  else
+    {
+      gtk_orientable_set_orientation (GTK_ORIENTABLE (self->paned), GTK_ORIENTATION_HORIZONTAL);
+      gtk_widget_set_size_request (self->side_pane, 380, -1);
+      self->pending_position = self->wide_position;
+    }
+  /* The header is short of room: Open becomes an icon, New stays in the
+   * main menu, and Undo and Redo keep their keys (Ctrl+Z, Ctrl+Shift+Z). */
+  gtk_widget_set_visible (self->undo_box, !narrow);
+  gtk_widget_set_visible (self->new_button, !narrow);
+  if (narrow)
+    gtk_button_set_icon_name (self->open_button, "document-open-symbolic");
+  else
+    {
+      gtk_button_set_label (self->open_button, _("_Open"));
+      gtk_button_set_use_underline (self->open_button, TRUE);
+    }
+}
+
+static gboolean
+studio_window_set_pending_position (GtkWidget     *widget,
+                                    GdkFrameClock *frame_clock,
+                                    gpointer       user_data)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+
+  if (self->pending_position >= 0 && self->narrow)
+    {
+      /* The board takes a little over half of the height, the side pane at
+       * least its natural height. */
+      int height = gtk_widget_get_height (GTK_WIDGET (self->paned));
+      int side;
+
+      gtk_widget_measure (self->side_pane, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (GTK_WIDGET (self->paned)),
+                          NULL, &side, NULL, NULL);
+      gtk_paned_set_position (self->paned, height - MAX (side, height * 9 / 20));
+    }
+  else if (self->pending_position >= 0)
+    gtk_paned_set_position (self->paned, self->pending_position);
+  self->pending_position = -1;
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+studio_window_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+  gboolean narrow = width < NARROW_WIDTH;
+
+  if (narrow != self->narrow)
+    studio_window_set_narrow (self, narrow);
+
+  GTK_WIDGET_CLASS (studio_window_parent_class)->size_allocate (widget, width, height, baseline);
+
+  /* GtkPaned moves its position by the change of its length since the last
+   * allocation, which across a change of orientation is meaningless: set
+   * the position once it has been allocated the new way, at the next
+   * frame (not now: the paned is not to be resized before it is drawn). */
+  if (self->pending_position >= 0)
+    gtk_widget_add_tick_callback (widget, studio_window_set_pending_position, NULL, NULL);
+}
+
+/* The side-by-side layout needs about 700 pixels, but the window may be
+ * narrower than NARROW_WIDTH: it then changes to the narrow layout when
+ * allocated, before its content is. */
+static void
+studio_window_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+
+  GTK_WIDGET_CLASS (studio_window_parent_class)->measure (widget, orientation, for_size,
+                                                          minimum, natural,
+                                                          minimum_baseline, natural_baseline);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL && !self->narrow)
+    *minimum = MIN (*minimum, MIN_WIDTH);
+}
+
 static void
 studio_window_class_init (StudioWindowClass *klass)
 {
@@ -628,6 +734,8 @@ studio_window_class_init (StudioWindowClass *klass)
   object_class->dispose = studio_window_dispose;
 
   window_class->close_request = studio_window_close_request;
+  widget_class->size_allocate = studio_window_size_allocate;
+  widget_class->measure = studio_window_measure;
 
   g_type_ensure (STUDIO_TYPE_ANALYSIS_PANEL);
   g_type_ensure (STUDIO_TYPE_BOARD_VIEW);
@@ -639,6 +747,10 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, side_pane);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, undo_box);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, new_button);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, open_button);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, eval_bar);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, board_view);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, move_tree);
@@ -726,6 +838,7 @@ studio_window_init (StudioWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
   gtk_paned_set_position (self->paned, 760);
+  self->pending_position = -1;
 
   studio_window_fill_samples (self);
   studio_window_current_changed_cb (self);

@@ -578,6 +578,63 @@ dconf_not_fatal (GLogLevelFlags   log_level,
   return g_log_writer_default (log_level, fields, n_fields, user_data);
 }
 
+static gboolean
+paned_vertical (gpointer data)
+{
+  return gtk_orientable_get_orientation (data) == GTK_ORIENTATION_VERTICAL &&
+         gtk_widget_get_height (data) > 0;
+}
+
+static gboolean
+paned_horizontal (gpointer data)
+{
+  return gtk_orientable_get_orientation (data) == GTK_ORIENTATION_HORIZONTAL;
+}
+
+/* A narrow window puts the side pane under the board, inside the window,
+ * and a wide one puts it back beside the board. */
+static void
+test_narrow (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "..", "data", "samples", "apex-race.pgn", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StudioWindow *window = studio_window_new (NULL);
+  GtkWidget *view = studio_window_get_board_view (window);
+  GtkWidget *panel = studio_window_get_analysis_panel (window);
+  GtkWidget *paned = gtk_widget_get_ancestor (view, GTK_TYPE_PANED);
+  graphene_rect_t board, lines;
+
+  g_assert_nonnull (paned);
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  studio_window_open_file (window, file);
+  spin_until (document_has_file, studio_window_get_document (window));
+  spin_until (paned_vertical, paned);
+  /* A frame for the position of the divider. */
+  for (int i = 0; i < 5; i++)
+    {
+      g_usleep (20000);
+      while (g_main_context_iteration (NULL, FALSE));
+    }
+
+  g_assert_true (gtk_widget_compute_bounds (view, GTK_WIDGET (window), &board));
+  g_assert_true (gtk_widget_compute_bounds (panel, GTK_WIDGET (window), &lines));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 400);
+  g_assert_cmpfloat (lines.origin.x, >=, 0);
+  g_assert_cmpfloat (lines.origin.x + lines.size.width, <=, gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpfloat (lines.origin.y, >=, board.origin.y + board.size.height);
+  g_assert_cmpfloat (lines.origin.y + lines.size.height, <=, gtk_widget_get_height (GTK_WIDGET (window)));
+  g_assert_cmpfloat (board.size.height, >=, 200);
+
+  /* Wide again (the window is hidden for the new size to be taken). */
+  gtk_widget_hide (GTK_WIDGET (window));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (paned_horizontal, paned);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -593,6 +650,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/close-asks", test_close_asks);
   g_test_add_func ("/Studio/Window/analysis", test_analysis);
   g_test_add_func ("/Studio/Window/flip", test_flip);
+  g_test_add_func ("/Studio/Window/narrow", test_narrow);
 
   return g_test_run ();
 }
