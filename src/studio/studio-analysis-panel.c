@@ -146,15 +146,15 @@ studio_analysis_panel_get_row (StudioAnalysisPanel *self,
 
   row->score = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (row->score, 0.5);
-  gtk_widget_set_valign (GTK_WIDGET (row->score), GTK_ALIGN_START);
+  gtk_widget_set_valign (GTK_WIDGET (row->score), GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (GTK_WIDGET (row->score), "analysis-score");
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->score));
 
   row->moves = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (row->moves, 0);
-  gtk_label_set_wrap (row->moves, TRUE);
-  gtk_label_set_wrap_mode (row->moves, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_lines (row->moves, 2);
+  /* One line whatever the length of the line: rows that grew and shrank
+   * with each update moved under the pointer between press and release. */
+  gtk_label_set_single_line_mode (row->moves, TRUE);
   gtk_label_set_ellipsize (row->moves, PANGO_ELLIPSIZE_END);
   gtk_widget_set_hexpand (GTK_WIDGET (row->moves), TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (row->moves), "analysis-pv");
@@ -293,11 +293,16 @@ studio_analysis_panel_analysis_updated_cb (StudioAnalysisPanel  *self,
     {
       nps = format_count (analysis->nps);
       nodes = format_count (analysis->nodes);
+      /* Translators: engine statistics: search depth, nodes per second;
+       * short, to fit beside the switch at the panel's narrowest */
+      stats = g_strdup_printf (_("Depth %d · %sN/s"), analysis->depth, nps);
+      gtk_label_set_label (self->stats_label, stats);
+      g_free (stats);
       /* Translators: engine statistics: search depth, nodes per second,
        * nodes searched, hash table use */
       stats = g_strdup_printf (_("Depth %d · %sN/s · %sN · Hash %d%%"),
                                analysis->depth, nps, nodes, (analysis->hashfull + 5) / 10);
-      gtk_label_set_label (self->stats_label, stats);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->stats_label), stats);
     }
 
   if (shown > 0)
@@ -329,6 +334,7 @@ studio_analysis_panel_update_state (StudioAnalysisPanel *self)
   const char *name = self->engine != NULL ? studio_engine_get_name (self->engine) : NULL;
 
   gtk_label_set_label (self->engine_label, name != NULL ? name : _("Engine"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->stats_label), NULL);
 
   if (studio_engine_state_is_error (state))
     {

@@ -635,6 +635,88 @@ test_narrow (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkWidget *
+find_by_class (GtkWidget  *widget,
+               const char *css_class)
+{
+  if (gtk_widget_has_css_class (widget, css_class))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_class (child, css_class);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static gboolean
+time_passed (gpointer data)
+{
+  return g_get_monotonic_time () >= *(gint64 *) data;
+}
+
+/* With the real engine (skipped without one): while the lines deepen every
+ * line row keeps one height (a row that grew under the pointer made clicks
+ * miss), and the statistics beside the switch are not cut at the default
+ * width. */
+static void
+test_analysis_rows_steady (void)
+{
+  g_autofree char *engine = studio_engine_find_default_path ();
+  StudioWindow *window;
+  StudioAnalysisPanel *panel;
+  GtkWidget *lines_box, *stats;
+  int row_height = -1;
+  guint samples = 0;
+
+  if (!g_file_test (engine, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("no engine in the build tree");
+      return;
+    }
+
+  window = open_sample ("apex-race.pgn");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  panel = STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window));
+  lines_box = find_by_class (GTK_WIDGET (panel), "analysis-lines");
+  stats = find_by_class (GTK_WIDGET (panel), "analysis-stats");
+  g_assert_nonnull (lines_box);
+  g_assert_nonnull (stats);
+
+  for (int i = 0; i < 10; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  spin_until (has_lines, panel);
+
+  for (int step = 0; step < 30; step++)
+    {
+      gint64 until = g_get_monotonic_time () + 50 * 1000;
+
+      spin_until (time_passed, &until);
+      for (GtkWidget *row = gtk_widget_get_first_child (lines_box); row != NULL;
+           row = gtk_widget_get_next_sibling (row))
+        {
+          if (!gtk_widget_get_visible (row) || gtk_widget_get_height (row) == 0)
+            continue;
+          if (row_height < 0)
+            row_height = gtk_widget_get_height (row);
+          g_assert_cmpint (gtk_widget_get_height (row), ==, row_height);
+          samples++;
+        }
+      if (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (stats)), "Depth"))
+        g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (stats))));
+    }
+  g_assert_cmpuint (samples, >, 0);
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (stats)), "Depth "));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -649,6 +731,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/clipboard", test_clipboard);
   g_test_add_func ("/Studio/Window/close-asks", test_close_asks);
   g_test_add_func ("/Studio/Window/analysis", test_analysis);
+  g_test_add_func ("/Studio/Window/analysis-rows-steady", test_analysis_rows_steady);
   g_test_add_func ("/Studio/Window/flip", test_flip);
   g_test_add_func ("/Studio/Window/narrow", test_narrow);
 
