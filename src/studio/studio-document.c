@@ -539,8 +539,10 @@ studio_document_go_back (StudioDocument *self)
  * studio_document_go_forward:
  * @self: a #StudioDocument
  *
- * Goes one move on, along the variation last visited from here, or else
- * the mainline.
+ * Goes one move on, to the first child: the main continuation from the
+ * current move (as Lichess does), not the variation last visited, so that
+ * Right after a variation was added does not stay inside it.  Up and Down
+ * (studio_document_go_sibling()) switch to the variations.
  *
  * Returns: whether the current node changed
  */
@@ -551,7 +553,7 @@ studio_document_go_forward (StudioDocument *self)
 
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
 
-  next = cheops_game_node_get_next_visited (self->current);
+  next = cheops_game_node_get_first_child (self->current);
   if (next == NULL)
     return FALSE;
 
@@ -586,7 +588,8 @@ studio_document_go_start (StudioDocument *self)
  * studio_document_go_end:
  * @self: a #StudioDocument
  *
- * Goes to the end of the line, following the variations last visited.
+ * Goes to the end of the line, following the first child of each move (the
+ * main continuation from the current move, see studio_document_go_forward()).
  *
  * Returns: whether the current node changed
  */
@@ -598,7 +601,7 @@ studio_document_go_end (StudioDocument *self)
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
 
   node = self->current;
-  while ((next = cheops_game_node_get_next_visited (node)) != NULL)
+  while ((next = cheops_game_node_get_first_child (node)) != NULL)
     node = next;
 
   if (node == self->current)

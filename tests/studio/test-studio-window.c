@@ -717,6 +717,66 @@ test_analysis_rows_steady (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+go (StudioWindow *window,
+    const char   *action,
+    guint         times)
+{
+  for (guint i = 0; i < times; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), action, NULL);
+}
+
+/* Right and End follow the main continuation (the first child), not the
+ * variation last visited; Down and Up switch between the alternatives.
+ * The sample has "4. Qg4 (4. Sj7 Qh8) (4. Ah1 kj1)" at ply 7. */
+static void
+test_forward_follows_mainline (void)
+{
+  StudioWindow *window = open_sample ("apex-race.pgn");
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (document);
+  CheopsGameNode *end, *node;
+
+  end = cheops_game_get_root (game);
+  while (cheops_game_node_get_first_child (end) != NULL)
+    end = cheops_game_node_get_first_child (end);
+
+  /* Into the variation 4. Sj7 Qh8 and to its end. */
+  go (window, "win.go-forward", 7);
+  g_assert_true (studio_document_get_current (document) == mainline_node (game, 7));
+  go (window, "win.go-down", 1);
+  node = studio_document_get_current (document);
+  g_assert_cmpuint (cheops_game_node_get_index (node), ==, 1);
+  g_assert_true (cheops_game_node_get_parent (node) == mainline_node (game, 6));
+  go (window, "win.go-forward", 1);
+  g_assert_true (cheops_game_node_get_parent (studio_document_get_current (document)) == node);
+
+  /* Home, then Right twenty times: the main line, not the variation. */
+  go (window, "win.go-start", 1);
+  go (window, "win.go-forward", 20);
+  g_assert_true (studio_document_get_current (document) == mainline_node (game, 20));
+
+  /* From inside the variation, Right goes on in it (its own first child)... */
+  studio_document_set_current (document, node);
+  go (window, "win.go-forward", 1);
+  g_assert_true (cheops_game_node_get_parent (studio_document_get_current (document)) == node);
+
+  /* ... and from the branching move End goes to the end of the main line. */
+  studio_document_set_current (document, mainline_node (game, 6));
+  go (window, "win.go-end", 1);
+  g_assert_true (studio_document_get_current (document) == end);
+
+  /* Up and Down as before: from the main move to the second alternative and back. */
+  studio_document_set_current (document, mainline_node (game, 7));
+  go (window, "win.go-down", 2);
+  g_assert_cmpuint (cheops_game_node_get_index (studio_document_get_current (document)), ==, 2);
+  go (window, "win.go-up", 2);
+  g_assert_true (studio_document_get_current (document) == mainline_node (game, 7));
+
+  g_assert_false (studio_document_get_modified (document));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -733,6 +793,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/analysis", test_analysis);
   g_test_add_func ("/Studio/Window/analysis-rows-steady", test_analysis_rows_steady);
   g_test_add_func ("/Studio/Window/flip", test_flip);
+  g_test_add_func ("/Studio/Window/forward-follows-mainline", test_forward_follows_mainline);
   g_test_add_func ("/Studio/Window/narrow", test_narrow);
 
   return g_test_run ();
