@@ -293,6 +293,36 @@ studio_window_after_load (StudioWindow *self)
     }
 }
 
+/* Whether @text looks like a FEN (its first word has the 8 slashes
+ * between the 9 levels, DESIGN.md 3) that the core does not read: then
+ * sets @error to the core's message, with the column in the FEN, rather
+ * than let the game reader report a move it cannot read. */
+static gboolean
+studio_window_fen_error (const char  *text,
+                         GError     **error)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+  CheopsPosition position;
+  CheopsError fen_error = { 0 };
+  guint slashes = 0;
+  const char *p;
+
+  for (p = stripped; *p != '\0' && !g_ascii_isspace (*p); p++)
+    if (*p == '/')
+      slashes++;
+  if (slashes != 8 || strchr (stripped, '\n') != NULL)
+    return FALSE;
+
+  if (cheops_position_from_fen (&position, stripped, &fen_error))
+    return FALSE;
+
+  /* Translators: a pasted FEN the core rejects: the column in the FEN,
+   * then the core's message (which names the field) */
+  g_set_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN,
+               _("Not a valid FEN: column %d: %s"), fen_error.column, fen_error.message);
+  return TRUE;
+}
+
 /**
  * studio_window_load_text:
  * @self: a #StudioWindow
@@ -309,6 +339,9 @@ studio_window_load_text (StudioWindow  *self,
                          GError       **error)
 {
   g_return_val_if_fail (STUDIO_IS_WINDOW (self), FALSE);
+
+  if (studio_window_fen_error (text, error))
+    return FALSE;
 
   if (!studio_document_load_text (self->document, text, -1, NULL, error))
     return FALSE;

@@ -320,6 +320,20 @@ test_paste_fen (void)
   g_assert_cmpstr (fen, ==, "1/P2/5/5k1/9/6M4/11p1/15/1K15 a 0 1");
   g_assert_cmpuint (cheops_game_count_nodes (studio_document_get_game (document)), ==, 1);
 
+  /* A FEN the core rejects is reported as a FEN (field, column, message),
+   * not as a game whose first move cannot be read; nothing changes. */
+  g_assert_false (studio_window_load_text (window, "1/P2/5/5k1/9/6M4/11x1/15/1K15 a 0 1\n", &error));
+  g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN);
+  g_assert_cmpstr (error->message, ==, "Not a valid FEN: column 20: board, level 3: unknown piece letter 'x'");
+  g_clear_error (&error);
+  g_assert_false (studio_window_load_text (window, "1/P2/5/5k1/9/6M4/11p1/15/1K15 z 0 1", &error));
+  g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN);
+  g_assert_cmpstr (error->message, ==, "Not a valid FEN: column 31: side to move: expected 'a' or 'q'");
+  g_clear_error (&error);
+  g_free (fen);
+  fen = studio_document_dup_fen (document);
+  g_assert_cmpstr (fen, ==, "1/P2/5/5k1/9/6M4/11p1/15/1K15 a 0 1");
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
