@@ -60,6 +60,36 @@ studio_eval_bar_get_fraction (StudioEvalBar *self)
   return self->a_green ? a : 1.0 - a;
 }
 
+/**
+ * studio_eval_bar_format_score:
+ * @is_ascension: whether @score counts moves to an Ascension (8.1)
+ * @score: centipawns, or moves to an Ascension, from either side's view
+ *
+ * The text in the bar: the size of the advantage without its sign (the
+ * colour at that end says whose it is), in pawns to one decimal ("0.3"),
+ * or "#N" for an Ascension in N moves.  Exact halves round toward zero:
+ * 0.05 is "0.0", so that a level game never shows an advantage.
+ *
+ * Returns: (transfer full): the text, at most 8 bytes
+ */
+char *
+studio_eval_bar_format_score (gboolean is_ascension,
+                              int      score)
+{
+  int tenths, rest;
+
+  if (is_ascension)
+    return g_strdup_printf ("#%d", ABS (score));
+
+  /* In integers: %.1f would round 0.05 (not exactly representable) up. */
+  tenths = ABS (score) / 10;
+  rest = ABS (score) % 10;
+  if (rest > 5)
+    tenths++;
+
+  return g_strdup_printf ("%d.%d", tenths / 10, tenths % 10);
+}
+
 static void
 studio_eval_bar_snapshot (GtkWidget   *widget,
                           GtkSnapshot *snapshot)
@@ -89,15 +119,11 @@ studio_eval_bar_snapshot (GtkWidget   *widget,
     {
       g_autoptr(PangoLayout) layout = NULL;
       PangoFontDescription *font;
-      char text[16];
+      g_autofree char *text = studio_eval_bar_format_score (self->is_ascension, self->score);
       int a_score = self->score;
       gboolean green_ahead;
+      double zoom = 1.0;
       int tw, th;
-
-      if (self->is_ascension)
-        g_snprintf (text, sizeof text, "#%d", ABS (a_score));
-      else
-        g_snprintf (text, sizeof text, "%.1f", ABS (a_score) / 100.0);
 
       green_ahead = self->a_green ? a_score >= 0 : a_score < 0;
 
@@ -107,10 +133,15 @@ studio_eval_bar_snapshot (GtkWidget   *widget,
       pango_font_description_free (font);
       pango_layout_get_pixel_size (layout, &tw, &th);
 
+      /* "12.5" or "#14" is wider than the bar: smaller, never clipped. */
+      if (tw > width - 2)
+        zoom = (width - 2) / (double) tw;
+
       gtk_snapshot_save (snapshot);
       gtk_snapshot_translate (snapshot,
-                              &GRAPHENE_POINT_INIT ((width - tw) / 2.0,
-                                                    green_ahead ? height - th - 3 : 3));
+                              &GRAPHENE_POINT_INIT ((width - tw * zoom) / 2.0,
+                                                    green_ahead ? height - th * zoom - 3 : 3));
+      gtk_snapshot_scale (snapshot, zoom, zoom);
       gtk_snapshot_append_layout (snapshot, layout, &(GdkRGBA) { 1, 1, 1, 1 });
       gtk_snapshot_restore (snapshot);
     }
@@ -126,7 +157,7 @@ studio_eval_bar_measure (GtkWidget      *widget,
                          int            *natural_baseline)
 {
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    *minimum = *natural = 16;
+    *minimum = *natural = 20;
   else
     *minimum = *natural = 120;
 }

@@ -20,5 +20,7 @@ void       studio_eval_bar_clear        (StudioEvalBar *self);
 void       studio_eval_bar_set_a_green  (StudioEvalBar *self,
                                          gboolean       a_green);
 double     studio_eval_bar_get_fraction (StudioEvalBar *self);
+char      *studio_eval_bar_format_score (gboolean       is_ascension,
+                                         int            score);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include <glib-object.h>
 
 #include "studio-board-scene.h"
+#include "studio-eval-bar.h"
 
 static CheopsCell
 cell (const char *name)
@@ -206,6 +207,24 @@ test_shapes (void)
   g_assert_cmpuint (changes, ==, 4);
 }
 
+/* The evaluation bar's text: no sign, one decimal, halves toward zero. */
+static void
+test_eval_bar_text (void)
+{
+  static const struct { gboolean ascension; int score; const char *text; } cases[] = {
+    { FALSE, -5, "0.0" }, { FALSE, 5, "0.0" }, { FALSE, 0, "0.0" }, { FALSE, 6, "0.1" },
+    { FALSE, -15, "0.1" }, { FALSE, 35, "0.3" }, { FALSE, 36, "0.4" }, { FALSE, 99, "1.0" },
+    { FALSE, -1234, "12.3" }, { FALSE, 1096, "11.0" }, { TRUE, -3, "#3" }, { TRUE, 12, "#12" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = studio_eval_bar_format_score (cases[i].ascension, cases[i].score);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -217,6 +236,7 @@ main (int   argc,
   g_test_add_func ("/Studio/BoardScene/promotion-without-asking", test_promotion_without_asking);
   g_test_add_func ("/Studio/BoardScene/check-and-checklock", test_check_and_checklock);
   g_test_add_func ("/Studio/BoardScene/shapes", test_shapes);
+  g_test_add_func ("/Studio/EvalBar/text", test_eval_bar_text);
 
   return g_test_run ();
 }
