@@ -639,18 +639,31 @@ studio_board_view_draw_destinations (StudioBoardView *self,
       CheopsCell cell = cheops_cellset_pop (&set);
       double cx, cy;
 
+      double halo = MAX (1.5, r * 0.08);
+
+      /* Dark green inside a light halo: seen on light and dark cells. */
       studio_board_view_center (self, cell, &cx, &cy);
-      cairo_set_source_rgba (cr, 0.08, 0.33, 0.12, 0.55);
       if (pos->board[cell] != CHEOPS_NO_PIECE)
         {
           /* A capture (or collapse): a ring around the target. */
-          cairo_set_line_width (cr, MAX (2.0, r * 0.16));
+          double width = MAX (2.5, r * 0.16);
+
+          cairo_set_line_width (cr, width + 2 * halo);
           cairo_arc (cr, cx, cy, r * 0.96, 0, 2 * G_PI);
+          cairo_set_source_rgba (cr, 1.0, 0.98, 0.92, 0.7);
+          cairo_stroke (cr);
+          cairo_set_line_width (cr, width);
+          cairo_arc (cr, cx, cy, r * 0.96, 0, 2 * G_PI);
+          cairo_set_source_rgba (cr, 0.08, 0.33, 0.12, 0.85);
           cairo_stroke (cr);
         }
       else
         {
-          cairo_arc (cr, cx, cy, r * 0.3, 0, 2 * G_PI);
+          cairo_arc (cr, cx, cy, r * 0.4 + halo, 0, 2 * G_PI);
+          cairo_set_source_rgba (cr, 1.0, 0.98, 0.92, 0.75);
+          cairo_fill (cr);
+          cairo_arc (cr, cx, cy, r * 0.4, 0, 2 * G_PI);
+          cairo_set_source_rgba (cr, 0.08, 0.33, 0.12, 0.85);
           cairo_fill (cr);
         }
     }

@@ -791,6 +791,77 @@ test_forward_follows_mainline (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static double
+luminance_at (cairo_surface_t *surface,
+              double           x,
+              double           y)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  guint32 pixel;
+
+  cairo_surface_flush (surface);
+  pixel = *(const guint32 *) (data + (int) y * stride + (int) x * 4);
+
+  return 0.299 * ((pixel >> 16) & 0xff) + 0.587 * ((pixel >> 8) & 0xff) + 0.114 * (pixel & 0xff);
+}
+
+/* The dots of the legal moves stand out from light and dark cells alike:
+ * at the centre of each free destination the picture is much darker than
+ * the cell without the dot. */
+static void
+test_destination_dots (void)
+{
+  StudioWindow *window = open_sample ("apex-race.pgn");
+  StudioBoardView *view = STUDIO_BOARD_VIEW (studio_window_get_board_view (window));
+  StudioBoardScene *scene = studio_board_view_get_scene (view);
+  const CheopsPosition *pos;
+  cairo_surface_t *plain, *dotted;
+  cairo_t *cr;
+  CheopsCellSet set;
+  int width, height;
+  guint light = 0, dark = 0;
+
+  spin_until (view_has_size, view);
+  width = gtk_widget_get_width (GTK_WIDGET (view));
+  height = gtk_widget_get_height (GTK_WIDGET (view));
+
+  plain = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cr = cairo_create (plain);
+  studio_board_view_draw (view, cr, width, height);
+  cairo_destroy (cr);
+
+  studio_board_scene_click (scene, cheops_cell_make (6, 1));  /* the Pawn on g1 */
+  set = studio_board_scene_get_destinations (scene);
+  g_assert_true (set != CHEOPS_CELLSET_EMPTY);
+  dotted = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cr = cairo_create (dotted);
+  studio_board_view_draw (view, cr, width, height);
+  cairo_destroy (cr);
+
+  pos = studio_board_scene_get_position (scene);
+  while (set != CHEOPS_CELLSET_EMPTY)
+    {
+      CheopsCell cell = cheops_cellset_pop (&set);
+      double x, y;
+
+      if (pos->board[cell] != CHEOPS_NO_PIECE)
+        continue;
+      g_assert_true (studio_board_view_cell_center (view, cell, &x, &y));
+      g_assert_cmpfloat (luminance_at (plain, x, y) - luminance_at (dotted, x, y), >, 60);
+      if (cheops_cell_is_light (cell))
+        light++;
+      else
+        dark++;
+    }
+  g_assert_cmpuint (light, >, 0);
+  g_assert_cmpuint (dark, >, 0);
+
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (dotted);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -807,6 +878,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/analysis", test_analysis);
   g_test_add_func ("/Studio/Window/analysis-rows-steady", test_analysis_rows_steady);
   g_test_add_func ("/Studio/Window/flip", test_flip);
+  g_test_add_func ("/Studio/Window/destination-dots", test_destination_dots);
   g_test_add_func ("/Studio/Window/forward-follows-mainline", test_forward_follows_mainline);
   g_test_add_func ("/Studio/Window/narrow", test_narrow);
 
