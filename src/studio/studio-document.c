@@ -180,7 +180,8 @@ studio_document_class_init (StudioDocumentClass *klass)
   /**
    * StudioDocument:title:
    *
-   * The name of the file, or "Untitled Game", for the window title.
+   * The name of the file, or else the game's event or players, for the
+   * window title (see studio_document_dup_title()).
    */
   properties [PROP_TITLE] =
     g_param_spec_string ("title", NULL, NULL, NULL,
@@ -365,11 +366,15 @@ studio_document_get_file (StudioDocument *self)
  * studio_document_dup_title:
  * @self: a #StudioDocument
  *
- * Returns: (transfer full): the file's display name, or "Untitled Game"
+ * Returns: (transfer full): the file's display name; without a file (a
+ *   sample, a paste, a new game) the game's Event tag, else "Green –
+ *   Orange" with the players' names, else "Untitled Game"
  */
 char *
 studio_document_dup_title (StudioDocument *self)
 {
+  const char *event, *green, *orange;
+
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
 
   if (self->file != NULL)
@@ -378,6 +383,18 @@ studio_document_dup_title (StudioDocument *self)
 
       return g_filename_display_name (name);
     }
+
+  /* "?" is the game-file format's unknown value. */
+  event = cheops_game_get_tag (self->game, "Event");
+  if (event != NULL && event[0] != '\0' && g_strcmp0 (event, "?") != 0)
+    return g_strdup (event);
+
+  green = cheops_game_get_tag (self->game, "Green");
+  orange = cheops_game_get_tag (self->game, "Orange");
+  if ((green != NULL && green[0] != '\0' && g_strcmp0 (green, "?") != 0) ||
+      (orange != NULL && orange[0] != '\0' && g_strcmp0 (orange, "?") != 0))
+    /* Translators: a game's title from its players, Green first */
+    return g_strdup_printf (_("%s – %s"), green != NULL ? green : "?", orange != NULL ? orange : "?");
 
   return g_strdup (_("Untitled Game"));
 }

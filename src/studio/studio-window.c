@@ -108,6 +108,24 @@ known_tag (CheopsGame *game,
   return value != NULL && value[0] != 0 && g_strcmp0 (value, "?") != 0 ? value : NULL;
 }
 
+/* "Ann – Bob · 2026.11.30": the players, Green first, and the date (what
+ * is known of them), for a sample's row. */
+static char *
+studio_window_dup_players_and_date (CheopsGame *game)
+{
+  const char *green = known_tag (game, "Green");
+  const char *orange = known_tag (game, "Orange");
+  const char *date = known_tag (game, "Date");
+  GString *text = g_string_new (NULL);
+
+  if (green != NULL || orange != NULL)
+    g_string_append_printf (text, "%s – %s", green != NULL ? green : "?", orange != NULL ? orange : "?");
+  if (date != NULL && !g_str_has_prefix (date, "????"))
+    g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "", date);
+
+  return g_string_free (text, FALSE);
+}
+
 /* The game's heading over the moves: its event, then who played whom with
  * which colour, the date and the result. */
 static void
@@ -436,7 +454,7 @@ studio_window_fill_samples (StudioWindow *self)
       g_autofree char *path = g_strconcat (SAMPLES_PATH, names[i], NULL);
       g_autoptr(GBytes) bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
       g_autoptr(CheopsGame) game = NULL;
-      g_autofree char *headline = NULL;
+      g_autofree char *subtitle = NULL;
       const char *event;
       GtkWidget *row;
       GtkWidget *arrow;
@@ -448,13 +466,13 @@ studio_window_fill_samples (StudioWindow *self)
       if (game == NULL)
         continue;
 
-      event = cheops_game_get_tag (game, "Event");
-      headline = cheops_game_dup_headline (game);
+      event = known_tag (game, "Event");
+      subtitle = studio_window_dup_players_and_date (game);
 
       row = adw_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
-                                     event != NULL && g_strcmp0 (event, "?") != 0 ? event : names[i]);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), headline);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), event != NULL ? event : names[i]);
+      /* Not the headline, which repeats the event of the title. */
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);

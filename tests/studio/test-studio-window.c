@@ -862,6 +862,66 @@ test_destination_dots (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+collect_action_rows (GtkWidget  *widget,
+                     GPtrArray  *rows)
+{
+  if (ADW_IS_ACTION_ROW (widget))
+    g_ptr_array_add (rows, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_action_rows (child, rows);
+}
+
+/* A game without a file is titled by its event, else by its players; the
+ * sample rows say who played and when, not the event again. */
+static void
+test_titles (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *document = studio_window_get_document (window);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL;
+  gboolean found = FALSE;
+
+  collect_action_rows (GTK_WIDGET (window), rows);
+  g_assert_cmpuint (rows->len, >, 0);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      AdwActionRow *row = g_ptr_array_index (rows, i);
+      const char *row_title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+
+      g_assert_null (strstr (adw_action_row_get_subtitle (row), row_title));
+      if (g_str_equal (row_title, "The race to the Apex"))
+        {
+          g_assert_cmpstr (adw_action_row_get_subtitle (row), ==, "cheops-engine – cheops-engine · 2026.11.30");
+          found = TRUE;
+        }
+    }
+  g_assert_true (found);
+
+  g_assert_true (studio_window_load_text (window, "[Event \"Ascension study\"]\n[Green \"Ann\"]\n"
+                                                  "[Orange \"Bob\"]\n\n*\n", &error));
+  g_assert_no_error (error);
+  title = studio_document_dup_title (document);
+  g_assert_cmpstr (title, ==, "Ascension study");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Ascension study — Cheops Studio");
+  g_clear_pointer (&title, g_free);
+
+  g_assert_true (studio_window_load_text (window, "[Event \"?\"]\n[Green \"Ann\"]\n"
+                                                  "[Orange \"Bob\"]\n\n*\n", &error));
+  title = studio_document_dup_title (document);
+  g_assert_cmpstr (title, ==, "Ann – Bob");
+  g_clear_pointer (&title, g_free);
+
+  g_assert_true (studio_window_load_text (window, "1/P2/5/5k1/9/6M4/11p1/15/1K15 a 0 1", &error));
+  title = studio_document_dup_title (document);
+  g_assert_cmpstr (title, ==, "Untitled Game");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -878,6 +938,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/analysis", test_analysis);
   g_test_add_func ("/Studio/Window/analysis-rows-steady", test_analysis_rows_steady);
   g_test_add_func ("/Studio/Window/flip", test_flip);
+  g_test_add_func ("/Studio/Window/titles", test_titles);
   g_test_add_func ("/Studio/Window/destination-dots", test_destination_dots);
   g_test_add_func ("/Studio/Window/forward-follows-mainline", test_forward_follows_mainline);
   g_test_add_func ("/Studio/Window/narrow", test_narrow);
