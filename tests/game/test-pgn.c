@@ -383,7 +383,7 @@ test_errors (void)
   g_assert_cmpstr (line, ==, "fg3 lj1");
   g_assert_cmpstr (cheops_game_get_tag (games->pdata[3], "Site"), ==, "Giza");
   g_assert_cmpuint (cheops_game_count_nodes (games->pdata[3]), ==, 2);   /* read on after the bad tag */
-  g_assert_cmpstr (cheops_game_get_result (games->pdata[8]), ==, "0-1"); /* the movetext wins */
+  g_assert_cmpstr (cheops_game_get_result (games->pdata[8]), ==, "1-0"); /* the tag is kept */
   g_assert_cmpuint (((CheopsPgnError *) errors->pdata[0])->code, ==, CHEOPS_GAME_ERROR_ILLEGAL_MOVE);
   g_assert_cmpuint (((CheopsPgnError *) errors->pdata[4])->code, ==, CHEOPS_GAME_ERROR_BAD_FEN);
   g_assert_cmpuint (((CheopsPgnError *) errors->pdata[5])->code, ==, CHEOPS_GAME_ERROR_VARIANT);
