@@ -444,6 +444,34 @@ studio_document_get_load_errors (StudioDocument *self)
 }
 
 /**
+ * studio_document_get_save_loses_text:
+ * @self: a #StudioDocument
+ *
+ * Whether saving now would lose text of the file: a game that was only
+ * partly read (it had errors) and has been edited since.  An unedited game
+ * with errors is written back exactly as it was read
+ * (cheops_game_get_source_text()), so it loses nothing; an edited one is
+ * written from what was read, without the part after its first error.
+ *
+ * Returns: %TRUE if the user should be asked before saving
+ */
+gboolean
+studio_document_get_save_loses_text (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+
+  for (guint i = 0; i < self->games->len; i++)
+    {
+      CheopsGame *game = g_ptr_array_index (self->games, i);
+
+      if (cheops_game_get_partly_read (game) && cheops_game_get_source_text (game) == NULL)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/**
  * studio_document_play_move:
  * @self: a #StudioDocument
  * @move: a playable move at the current node
@@ -1095,6 +1123,9 @@ studio_document_save_cb (GObject      *object,
  * Writes every game of the document (the one shown with its edits) as
  * game-file text, replacing @file atomically, and makes @file the
  * document's file.  The game is marked saved when the write succeeded.
+ * A game read with errors and not edited is written back exactly as it was
+ * read; one edited since loses what could not be read (ask first:
+ * studio_document_get_save_loses_text()).
  */
 void
 studio_document_save_async (StudioDocument      *self,

@@ -29,6 +29,7 @@ gboolean          studio_document_get_modified     (StudioDocument       *self);
 gboolean          studio_document_get_is_empty     (StudioDocument       *self);
 guint             studio_document_get_n_games      (StudioDocument       *self);
 GPtrArray        *studio_document_get_load_errors  (StudioDocument       *self);
+gboolean          studio_document_get_save_loses_text (StudioDocument    *self);
 
 CheopsGameNode   *studio_document_play_move        (StudioDocument       *self,
                                                     CheopsMove            move,

@@ -305,6 +305,99 @@ test_file_with_errors (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+no_message_dialog (gpointer data)
+{
+  return find_message_dialog () == NULL;
+}
+
+static gboolean
+document_saved (gpointer data)
+{
+  return !studio_document_get_modified (data);
+}
+
+/* A file with errors loses nothing when saved: games not edited are
+ * written back exactly as they were read; saving an edited game that was
+ * only partly read asks first ("Save a partly read game?"), and Cancel
+ * leaves the file as it was. */
+static void
+test_partly_read_save (void)
+{
+  static const char text[] =
+    "[Event \"Broken\"]\n"
+    "\n"
+    "1. fg3 lj1 2. Zq7 {after the error} 2... mk2 1-0\n"
+    "\n"
+    "[Event \"Second\"]\n"
+    "\n"
+    "1. fg3 ) lj1 {after the stray parenthesis} *\n";
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmpdir = g_dir_make_tmp ("studio-test-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (tmpdir, "broken.pgn", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *contents = NULL;
+  StudioWindow *window;
+  StudioDocument *document;
+  AdwMessageDialog *dialog;
+  int save_state = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  window = studio_window_new (NULL);
+  document = studio_window_get_document (window);
+  gtk_window_present (GTK_WINDOW (window));
+  studio_window_open_file (window, file);
+  spin_until (document_has_file, document);
+  g_assert_cmpuint (studio_document_get_n_games (document), ==, 2);
+  g_assert_cmpuint (studio_document_get_load_errors (document)->len, ==, 2);
+  g_assert_cmpuint (cheops_game_count_nodes (studio_document_get_game (document)), ==, 3);
+
+  /* Not edited: saved as it was, every character. */
+  g_assert_false (studio_document_get_save_loses_text (document));
+  studio_document_save_async (document, NULL, NULL, save_done_cb, &save_state);
+  spin_until (save_finished, &save_state);
+  g_assert_cmpint (save_state, ==, 1);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, text);
+  g_clear_pointer (&contents, g_free);
+
+  /* Edited: saving asks; Cancel writes nothing. */
+  gtk_widget_activate_action (studio_window_get_board_view (window), "board.play", "s", "d3e4");
+  g_assert_true (studio_document_get_modified (document));
+  g_assert_true (studio_document_get_save_loses_text (document));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save a partly read game?");
+  g_assert_true (adw_message_dialog_has_response (dialog, "save"));
+  adw_message_dialog_response (dialog, "cancel");
+  g_assert_true (studio_document_get_modified (document));
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, text);
+  g_clear_pointer (&contents, g_free);
+
+  /* Save Anyway: the edited game is written from what was read, the
+   * other one, not edited, still as it was. */
+  /* A response given by code does not close the dialog (libadwaita 1.2
+   * closes it on a click). */
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  spin_until (no_message_dialog, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "save");
+  spin_until (document_saved, document);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_null (strstr (contents, "after the error"));
+  g_assert_nonnull (strstr (contents, "[Event \"Broken\"]\n"));
+  g_assert_true (g_str_has_suffix (contents, "\n\n[Event \"Second\"]\n\n1. fg3 ) lj1 {after the stray parenthesis} *\n"));
+
+  g_unlink (path);
+  g_rmdir (tmpdir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_paste_fen (void)
 {
@@ -511,6 +604,7 @@ main (int   argc,
 
   g_test_add_func ("/Studio/Window/edit-save-reread", test_edit_save_reread);
   g_test_add_func ("/Studio/Window/file-with-errors", test_file_with_errors);
+  g_test_add_func ("/Studio/Window/partly-read-save", test_partly_read_save);
   g_test_add_func ("/Studio/Window/paste-fen", test_paste_fen);
   g_test_add_func ("/Studio/Window/clipboard", test_clipboard);
   g_test_add_func ("/Studio/Window/close-asks", test_close_asks);
