@@ -769,6 +769,62 @@ studio_document_dup_moves (StudioDocument *self)
 }
 
 /**
+ * studio_document_dup_engine_position:
+ * @self: a #StudioDocument
+ * @moves: (out) (transfer full): a %NULL-terminated array of move texts
+ *
+ * The current position as the engine needs it: the FEN of the last
+ * position on the path from the start to the current node after which no
+ * position can repeat (the one after the last capture, collapse or Pawn
+ * climb: its halfmove clock is 0, R8), or the start position if there is
+ * none, and in @moves the moves played since.  Positions before an
+ * irreversible move cannot come back, so the engine loses nothing for its
+ * repetition detection (8.4.3), and the halfmove clock is in the FEN; the
+ * command stays short however deep the node.
+ *
+ * Returns: (transfer full): the FEN the moves start from
+ */
+char *
+studio_document_dup_engine_position (StudioDocument   *self,
+                                      char           ***moves)
+{
+  g_autoptr(GPtrArray) path = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  CheopsPosition pos, base;
+  char buf[CHEOPS_FEN_MAX];
+  guint base_index = 0;
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (moves != NULL, NULL);
+
+  path = cheops_game_node_get_path (self->current);
+  pos = *cheops_game_get_start_position (self->game);
+  base = pos;
+  for (guint i = 1; i < path->len; i++)
+    {
+      CheopsUndo undo;
+
+      cheops_position_do_move (&pos, cheops_game_node_get_move (g_ptr_array_index (path, i)), &undo);
+      if (pos.halfmove_clock == 0)
+        {
+          base = pos;
+          base_index = i;
+        }
+    }
+  for (guint i = base_index + 1; i < path->len; i++)
+    {
+      char text[CHEOPS_MOVE_TEXT_MAX];
+
+      cheops_move_to_text (cheops_game_node_get_move (g_ptr_array_index (path, i)), text);
+      g_strv_builder_add (builder, text);
+    }
+  *moves = g_strv_builder_end (builder);
+  cheops_position_to_fen (&base, buf, sizeof buf);
+
+  return g_strdup (buf);
+}
+
+/**
  * studio_document_dup_game_text:
  * @self: a #StudioDocument
  *

@@ -50,6 +50,8 @@ gboolean          studio_document_redo             (StudioDocument       *self);
 char             *studio_document_dup_fen          (StudioDocument       *self);
 char             *studio_document_dup_start_fen    (StudioDocument       *self);
 char            **studio_document_dup_moves        (StudioDocument       *self);
+char             *studio_document_dup_engine_position (StudioDocument    *self,
+                                                       char            ***moves);
 char             *studio_document_dup_game_text    (StudioDocument       *self);
 
 void              studio_document_get_shapes       (StudioDocument       *self,

@@ -12,6 +12,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "cheops-core.h"
 #include "studio-analysis-panel.h"
 #include "studio-board-view.h"
 #include "studio-engine.h"
@@ -398,6 +399,63 @@ test_partly_read_save (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The engine is given the position after the last irreversible move and
+ * the moves since (not every move from the start): they reach the current
+ * position, the FEN's halfmove clock is 0 unless it is the start, and none
+ * of the moves resets it. */
+static void
+test_engine_position (void)
+{
+  g_autoptr(StudioDocument) document = studio_document_new ();
+  GRand *rng = g_rand_new_with_seed (7);
+  CheopsPosition pos, replay;
+  guint resets = 0;
+  char expected[CHEOPS_FEN_MAX], got[CHEOPS_FEN_MAX];
+
+  cheops_position_init_start (&pos);
+  for (guint ply = 0; ply < 60; ply++)
+    {
+      CheopsMove list[CHEOPS_MAX_MOVES];
+      int n = (int) (cheops_generate_moves (&pos, list) - list);
+      CheopsMove move;
+      CheopsUndo undo;
+      g_autofree char *fen = NULL;
+      g_auto(GStrv) moves = NULL;
+      CheopsError err = { 0 };
+
+      if (n == 0 || cheops_position_outcome (&pos) != CHEOPS_OUTCOME_NONE)
+        break;
+      move = list[g_rand_int_range (rng, 0, n)];
+      g_assert_nonnull (studio_document_play_move (document, move, NULL));
+      cheops_position_do_move (&pos, move, &undo);
+      if (pos.halfmove_clock == 0)
+        resets++;
+
+      fen = studio_document_dup_engine_position (document, &moves);
+      g_assert_true (cheops_position_from_fen (&replay, fen, &err));
+      if (resets > 0)
+        g_assert_cmpint (replay.halfmove_clock, ==, 0);
+      else
+        g_assert_cmpstr (fen, ==, CHEOPS_START_FEN);
+      g_assert_cmpuint (g_strv_length (moves), ==, resets > 0 ? (guint) pos.halfmove_clock : ply + 1);
+      for (guint i = 0; moves[i] != NULL; i++)
+        {
+          CheopsMove m = cheops_move_from_text (&replay, moves[i], NULL);
+
+          g_assert_true (m != CHEOPS_MOVE_NONE);
+          cheops_position_do_move (&replay, m, &undo);
+          g_assert_cmpint (replay.halfmove_clock, >, 0);
+        }
+      cheops_position_to_fen (&pos, expected, sizeof expected);
+      cheops_position_to_fen (&replay, got, sizeof got);
+      g_assert_cmpstr (got, ==, expected);
+    }
+  /* The random line went through irreversible moves and the list is
+   * shorter than the line. */
+  g_assert_cmpuint (resets, >, 2);
+  g_rand_free (rng);
+}
+
 static void
 test_paste_fen (void)
 {
@@ -605,6 +663,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/edit-save-reread", test_edit_save_reread);
   g_test_add_func ("/Studio/Window/file-with-errors", test_file_with_errors);
   g_test_add_func ("/Studio/Window/partly-read-save", test_partly_read_save);
+  g_test_add_func ("/Studio/Window/engine-position", test_engine_position);
   g_test_add_func ("/Studio/Window/paste-fen", test_paste_fen);
   g_test_add_func ("/Studio/Window/clipboard", test_clipboard);
   g_test_add_func ("/Studio/Window/close-asks", test_close_asks);
