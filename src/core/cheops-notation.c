@@ -67,25 +67,29 @@ is_space (char c)
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* Reads a decimal counter of at most 9 digits at *@p. */
-static bool
+/* Reads a decimal counter at *@p: returns 1 on success, 0 if the field is
+ * not a number, -1 if it has more than 9 digits. */
+static int
 read_counter (const char **p, long *value)
 {
   const char *s = *p;
   long v = 0;
   int digits = 0;
 
-  while (*s >= '0' && *s <= '9' && digits < 10)
+  while (*s >= '0' && *s <= '9')
     {
-      v = v * 10 + (*s - '0');
+      if (digits < 9)
+        v = v * 10 + (*s - '0');
       s++;
       digits++;
     }
-  if (digits == 0 || digits > 9 || (*s != '\0' && !is_space (*s)))
-    return false;
+  if (digits == 0 || (*s != '\0' && !is_space (*s)))
+    return 0;
+  if (digits > 9)
+    return -1;
   *value = v;
   *p = s;
-  return true;
+  return 1;
 }
 
 bool
@@ -143,6 +147,10 @@ cheops_position_from_fen (CheopsPosition *out,
               CheopsCell cell;
               char name[3];
 
+              if (type == CHEOPS_NO_PIECE_TYPE && (ch < 0x21 || ch > 0x7e))
+                return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
+                                  "board, level %d: unexpected byte 0x%02X (piece letters are K Q M S A P)",
+                                  level, (unsigned char) ch);
               if (type == CHEOPS_NO_PIECE_TYPE)
                 return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
                                   "board, level %d: unknown piece letter '%c'", level, ch);
@@ -154,8 +162,8 @@ cheops_position_from_fen (CheopsPosition *out,
               /* R9: only a Queen on the Apex (5.1); a Sister only on dark cells (4.5.1). */
               if (cell == CHEOPS_APEX && type != CHEOPS_QUEEN)
                 return set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (p),
-                                  "board, cell i9: a %s on the Apex, where only a Queen may stand",
-                                  cheops_piece_type_name (type));
+                                  "board, cell i9: %s %s on the Apex, where only a Queen may stand",
+                                  type == CHEOPS_ASSASSIN ? "an" : "a", cheops_piece_type_name (type));
               if (type == CHEOPS_SISTER && cheops_cell_is_light (cell))
                 return set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (p),
                                   "board, cell %s: a Sister on a light cell", name);
@@ -208,7 +216,11 @@ cheops_position_from_fen (CheopsPosition *out,
   if (*p != '\0')
     {
       const char *start = p;
-      if (!read_counter (&p, &counter))
+      int r = read_counter (&p, &counter);
+      if (r < 0)
+        return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (start),
+                          "halfmove clock: too large (at most 9 digits)");
+      if (r == 0)
         return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (start),
                           "halfmove clock: expected a number of plies");
       pos.halfmove_clock = (int) counter;
@@ -217,7 +229,11 @@ cheops_position_from_fen (CheopsPosition *out,
       start = p;
       if (*p == '\0')
         return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p), "fullmove number: missing");
-      if (!read_counter (&p, &counter))
+      r = read_counter (&p, &counter);
+      if (r < 0)
+        return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (start),
+                          "fullmove number: too large (at most 9 digits)");
+      if (r == 0)
         return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (start),
                           "fullmove number: expected a number");
       if (counter < 1)
@@ -329,11 +345,17 @@ cheops_move_from_text (const CheopsPosition *pos,
   if (!cheops_position_is_playable (pos, move))
     {
       CheopsPiece piece = pos->board[cheops_move_from (move)];
+      cheops_cell_name (cheops_move_from (move), name);
       if (piece == CHEOPS_NO_PIECE || cheops_piece_side (piece) != pos->side_to_move)
         set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %.4s: no piece of the side to move on %s",
                    text, cheops_cell_name (cheops_move_from (move), name));
       else
-        set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %.4s", text);
+        {
+          char to[3];
+          cheops_cell_name (cheops_move_to (move), to);
+          set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %.4s: the %s on %s cannot move to %s", text,
+                     cheops_piece_type_name (cheops_piece_type (piece)), name, to);
+        }
       return CHEOPS_MOVE_NONE;
     }
   return move;
@@ -479,8 +501,10 @@ cheops_move_from_san (const CheopsPosition *pos,
   san = quoted;
 
   /* Machine move text (DESIGN.md section 3) is accepted too. */
+  bool machine_form = false;
   {
     CheopsMove m = parse_machine (text, len);
+    machine_form = m != CHEOPS_MOVE_NONE;
     if (m != CHEOPS_MOVE_NONE)
       {
         if (cheops_position_is_playable (pos, m))
@@ -508,7 +532,7 @@ cheops_move_from_san (const CheopsPosition *pos,
       type = type_from_letter (text[0]);
       if (type == CHEOPS_NO_PIECE_TYPE || type == CHEOPS_PAWN)
         {
-          set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s': unknown piece letter '%c'", san, text[0]);
+          set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s': unknown piece letter '%c'", quoted, text[0]);
           return CHEOPS_MOVE_NONE;
         }
       i = 1;
@@ -550,6 +574,8 @@ cheops_move_from_san (const CheopsPosition *pos,
 
   if (matches == 0)
     {
+      if (machine_form)
+        return cheops_move_from_text (pos, quoted, error);   /* "e1e1" is machine text, not SAN */
       if (cheops_count_moves (pos) == 0)
         set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: the side to move has no move", san);
       else if (want_column >= 0 || want_level >= 0)

@@ -275,6 +275,8 @@ test_san_parsing (void)
   assert_san_error (&pos, "Xe4", CHEOPS_ERROR_MOVE_SYNTAX, "'Xe4': unknown piece letter 'X'");
   assert_san_error (&pos, "hello", CHEOPS_ERROR_MOVE_SYNTAX, "'hello' is not a move: it does not end with a cell");
   assert_san_error (&pos, "", CHEOPS_ERROR_MOVE_SYNTAX, "'' is not a move");
+  assert_san_error (&pos, "e1e1", CHEOPS_ERROR_MOVE_ILLEGAL, "illegal move e1e1: the Assassin on e1 cannot move to e1");
+  assert_san_error (&pos, "i5i6", CHEOPS_ERROR_MOVE_ILLEGAL, "illegal move i5i6: no piece of the side to move on i5");
 
   /* Promotion: "=Q" optional, a trailing q in move text (DESIGN.md 3). */
   load (&pos, "1/1P1/5/7/9/11/13/15/K15k a 0 1");
@@ -361,6 +363,12 @@ test_fen_errors (void)
     { "1/3/5/7/9/11/13/15/K15k a 0", CHEOPS_ERROR_FEN_SYNTAX, 28, "fullmove number: missing" },
     { "1/3/5/7/9/11/13/15/K15k a 0 0", CHEOPS_ERROR_FEN_IMPOSSIBLE, 29, "fullmove number: must be at least 1" },
     { "1/3/5/7/9/11/13/15/K15k a 0 1 x", CHEOPS_ERROR_FEN_SYNTAX, 31, "unexpected text after the fullmove number" },
+    { "1/3/5/7/9/11/13/15/K15k a 0 1234567890", CHEOPS_ERROR_FEN_SYNTAX, 29, "fullmove number: too large (at most 9 digits)" },
+    { "1/3/5/7/9/11/13/15/K15k a 4294967296 1", CHEOPS_ERROR_FEN_SYNTAX, 27, "halfmove clock: too large (at most 9 digits)" },
+    { "A/3/5/7/9/11/13/15/K15k a 0 1", CHEOPS_ERROR_FEN_IMPOSSIBLE, 1,
+      "board, cell i9: an Assassin on the Apex, where only a Queen may stand" },
+    { "1/3/5/7/9/11/13/15/K15\xc3\xa9 a 0 1", CHEOPS_ERROR_FEN_SYNTAX, 23,
+      "board, level 1: unexpected byte 0xC3 (piece letters are K Q M S A P)" },
   };
 
   for (size_t i = 0; i < G_N_ELEMENTS (errors); i++)
