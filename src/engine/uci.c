@@ -27,7 +27,6 @@
 
 #define ENGINE_NAME    "cheops-engine 0.1.0"
 #define ENGINE_AUTHOR  "the Cheops Studio developers"
-#define MAX_TOKENS     4096
 #define ARRAY_SIZE(a) (sizeof (a) / sizeof (a)[0])
 
 static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -447,32 +446,48 @@ cmd_display (void)
     evaluate_trace (&position, print_line);
 }
 
-/* Splits @line in place into whitespace-separated tokens. */
+/* Splits @line in place into whitespace-separated tokens, in *@tok (grown
+ * as needed, *@alloc entries): a command has no length limit, so that a
+ * `position ... moves` line of a game of any length can be given.
+ * Returns the number of tokens, or -1 if memory ran out. */
 static int
-tokenize (char *line, char **tok, int max)
+tokenize (char *line, char ***tok, int *alloc)
 {
   int n = 0;
   char *save = NULL;
 
-  for (char *t = strtok_r (line, " \t\r\n", &save); t != NULL && n < max;
+  for (char *t = strtok_r (line, " \t\r\n", &save); t != NULL;
        t = strtok_r (NULL, " \t\r\n", &save))
-    tok[n++] = t;
+    {
+      if (n == *alloc)
+        {
+          int grown = *alloc > 0 ? *alloc * 2 : 256;
+          char **bigger = realloc (*tok, (size_t) grown * sizeof **tok);
+
+          if (bigger == NULL)
+            return -1;
+          *tok = bigger;
+          *alloc = grown;
+        }
+      (*tok)[n++] = t;
+    }
   return n;
 }
 
 bool
 uci_execute (char *line)
 {
-  static char *tok[MAX_TOKENS];
-  int n = tokenize (line, tok, MAX_TOKENS);
+  static char **tok;
+  static int tok_alloc;
+  int n = tokenize (line, &tok, &tok_alloc);
 
-  if (n == 0)
-    return true;
-  if (n == MAX_TOKENS)
+  if (n < 0)
     {
-      print_error ("command too long (more than %d words)", MAX_TOKENS - 1);
+      print_error ("out of memory");
       return true;
     }
+  if (n == 0)
+    return true;
   if (strcmp (tok[0], "uci") == 0)
     cmd_uci ();
   else if (strcmp (tok[0], "isready") == 0)

@@ -80,4 +80,9 @@ void            _cheops_game_put_tag             (CheopsGame  *self,
                                                   gsize        name_len,
                                                   const char  *value);
 
+/* Takes @text (NULL: none) as the original text of a game read with
+ * errors, for the present state of @self; marks the game partly read. */
+void            _cheops_game_take_source_text    (CheopsGame  *self,
+                                                  char        *text);
+
 G_END_DECLS

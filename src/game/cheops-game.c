@@ -64,10 +64,13 @@ struct _CheopsGame {
   GPtrArray      *group_stack;    /* of GPtrArray of Command: open groups */
   guint           next_serial;
   guint           saved_serial;
+  char           *source_text;    /* of a game read with errors, or NULL */
+  guint           source_serial;  /* the state that text describes */
 
   guint           can_undo : 1;
   guint           can_redo : 1;
   guint           modified : 1;
+  guint           partly_read : 1;
 };
 
 G_DEFINE_FINAL_TYPE (CheopsGame, cheops_game, G_TYPE_OBJECT)
@@ -203,6 +206,15 @@ swap_tag (CheopsGame *self,
       g_array_insert_val (self->tags, MIN (index, self->tags->len), tag);
     }
   return old;
+}
+
+/* The serial of the state the game is in (0: as created or read). */
+static guint
+current_serial (CheopsGame *self)
+{
+  return self->undo_stack->len > 0
+    ? ((Command *) g_ptr_array_index (self->undo_stack, self->undo_stack->len - 1))->serial
+    : 0;
 }
 
 static void
@@ -344,6 +356,7 @@ cheops_game_finalize (GObject *object)
   g_clear_pointer (&self->undo_stack, g_ptr_array_unref);
   g_clear_pointer (&self->tags, g_array_unref);
   g_clear_pointer (&self->root, cheops_game_node_unref);
+  g_clear_pointer (&self->source_text, g_free);
 
   G_OBJECT_CLASS (cheops_game_parent_class)->finalize (object);
 }
@@ -475,6 +488,9 @@ cheops_game_copy (CheopsGame *self)
       _cheops_game_put_tag (copy, tag->name, strlen (tag->name), tag->value);
     }
   copy_node_data (copy->root, self->root);
+  copy->partly_read = self->partly_read;
+  if (cheops_game_get_source_text (self) != NULL)
+    copy->source_text = g_strdup (self->source_text);
 
   /* Depth first without recursion: pairs of (original, copy). */
   from_stack = g_ptr_array_new ();
@@ -1228,6 +1244,11 @@ cheops_game_clear_history (CheopsGame *self)
   g_return_if_fail (CHEOPS_IS_GAME (self));
   g_return_if_fail (self->group_stack->len == 0);
 
+  /* The state now becomes serial 0: the source text stays only if it
+   * describes it. */
+  if (self->source_text != NULL && current_serial (self) != self->source_serial)
+    g_clear_pointer (&self->source_text, g_free);
+  self->source_serial = 0;
   g_ptr_array_set_size (self->undo_stack, 0);
   g_ptr_array_set_size (self->redo_stack, 0);
   self->saved_serial = 0;
@@ -1249,4 +1270,31 @@ cheops_game_set_saved (CheopsGame *self)
     ? ((Command *) g_ptr_array_index (self->undo_stack, self->undo_stack->len - 1))->serial
     : 0;
   update_state (self);
+}
+
+void
+_cheops_game_take_source_text (CheopsGame *self,
+                               char       *text)
+{
+  g_return_if_fail (CHEOPS_IS_GAME (self));
+  g_free (self->source_text);
+  self->source_text = text;
+  self->source_serial = current_serial (self);
+  self->partly_read = text != NULL;
+}
+
+const char *
+cheops_game_get_source_text (CheopsGame *self)
+{
+  g_return_val_if_fail (CHEOPS_IS_GAME (self), NULL);
+  if (self->source_text == NULL || current_serial (self) != self->source_serial)
+    return NULL;
+  return self->source_text;
+}
+
+gboolean
+cheops_game_get_partly_read (CheopsGame *self)
+{
+  g_return_val_if_fail (CHEOPS_IS_GAME (self), FALSE);
+  return self->partly_read;
 }

@@ -211,4 +211,20 @@ void                  cheops_game_clear_history       (CheopsGame  *self);
 gboolean              cheops_game_get_modified        (CheopsGame  *self);
 void                  cheops_game_set_saved           (CheopsGame  *self);
 
+/* Games read with errors (cheops-pgn.h).  The reader keeps the original
+ * text of such a game, from its first tag or move to its last character,
+ * so that writing it back loses nothing of what the file held. */
+
+/* The original text of a game that was read with errors (owned by the
+ * game), as long as the game is in the state it was read in: NULL once it
+ * is edited (undoing back to the state read makes it available again), and
+ * for a game read without errors or made otherwise.  The writer writes this
+ * text instead of the canonical one. */
+const char           *cheops_game_get_source_text     (CheopsGame  *self);
+/* Whether the game was read from a file with errors, so that the tree
+ * holds only the part before the first error (even after edits, which
+ * make cheops_game_get_source_text() return NULL): saving it in canonical
+ * form loses the unread rest. */
+gboolean              cheops_game_get_partly_read     (CheopsGame  *self);
+
 G_END_DECLS

@@ -123,6 +123,12 @@ cheops_pgn_reader_new_for_path (const char  *path,
   GMappedFile *mapped;
 
   g_return_val_if_fail (path != NULL, NULL);
+  /* Mapping a directory fails with a confusing "No such device". */
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR, "%s: is a directory", path);
+      return NULL;
+    }
   mapped = g_mapped_file_new (path, FALSE, error);
   if (mapped == NULL)
     return NULL;
@@ -290,6 +296,62 @@ result_length (CheopsPgnReader *r)
   return 0;
 }
 
+/* Whether the line starting at @line starts a tag pair: blanks, "[",
+ * blanks, a name, blanks and a double quote.  Where a game's tags can
+ * start, so where reading resumes after an unclosed comment. */
+static gboolean
+is_tag_line (CheopsPgnReader *r,
+             const char      *line)
+{
+  const char *s = line;
+  const char *name;
+
+  while (s < r->end && (*s == ' ' || *s == '\t'))
+    s++;
+  if (s >= r->end || *s != '[')
+    return FALSE;
+  s++;
+  while (s < r->end && (*s == ' ' || *s == '\t'))
+    s++;
+  name = s;
+  while (s < r->end && (g_ascii_isalnum (*s) || *s == '_'))
+    s++;
+  if (s == name)
+    return FALSE;
+  while (s < r->end && (*s == ' ' || *s == '\t'))
+    s++;
+  return s < r->end && *s == '"';
+}
+
+/* The "}" that closes the comment whose text starts at @from, or NULL if
+ * the comment is not closed: when no "}" follows, or when a line that
+ * starts a tag pair (is_tag_line()) comes first.  Then *@stop is set to the
+ * start of that line, or to the end of the text: where the comment's text
+ * ends and reading resumes (DESIGN.md section 4: a broken file keeps the
+ * rest).  A comment may span lines, but not a line that starts with a tag
+ * pair; the writer never breaks a line before a "[" in a comment. */
+static const char *
+find_comment_close (CheopsPgnReader  *r,
+                    const char       *from,
+                    const char      **stop)
+{
+  const char *close = memchr (from, '}', r->end - from);
+  const char *limit = close != NULL ? close : r->end;
+  const char *s = from;
+
+  while ((s = memchr (s, '\n', limit - s)) != NULL)
+    {
+      s++;
+      if (is_tag_line (r, s))
+        {
+          *stop = s;
+          return NULL;
+        }
+    }
+  *stop = r->end;
+  return close;
+}
+
 /* After an error: skips to the end of the game, that is past its result,
  * or to a "[" that starts a line (the next game's tags), or to the end. */
 static void
@@ -304,8 +366,9 @@ skip_rest_of_game (CheopsPgnReader *r)
         return;
       if (*r->p == '{')
         {
-          const char *close = memchr (r->p, '}', r->end - r->p);
-          advance_to (r, close != NULL ? close + 1 : r->end);
+          const char *stop;
+          const char *close = find_comment_close (r, r->p + 1, &stop);
+          advance_to (r, close != NULL ? close + 1 : stop);
         }
       else if (*r->p == ';')
         r->p = line_end (r);
@@ -604,9 +667,15 @@ take_result (GameReader *g,
 {
   const char *tag = cheops_game_get_result (g->game);
 
+  /* A Result tag that disagrees with the movetext is kept as written (the
+   * user's text is not rewritten): the game has an error, so it is
+   * written back as read. */
   if (g->result_tag && (strlen (tag) != len || memcmp (tag, result, len) != 0))
-    add_error_at (g, m, CHEOPS_GAME_ERROR_RESULT,
-                  "the result %.*s differs from the Result tag “%s”", (int) len, result, tag);
+    {
+      add_error_at (g, m, CHEOPS_GAME_ERROR_RESULT,
+                    "the result %.*s differs from the Result tag “%s”", (int) len, result, tag);
+      return;
+    }
   {
     g_autofree char *value = g_strndup (result, len);
     _cheops_game_put_tag (g->game, "Result", 6, value);
@@ -650,19 +719,21 @@ read_movetext (GameReader *g)
         {
         case '{':
           {
-            const char *close = memchr (r->p + 1, '}', r->end - r->p - 1);
+            const char *stop;
             const char *text = r->p + 1;
+            const char *close = find_comment_close (r, text, &stop);
 
-            if (!g_utf8_validate (text, (close != NULL ? close : r->end) - text, NULL))
+            if (!g_utf8_validate (text, (close != NULL ? close : stop) - text, NULL))
               {
                 add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "this comment is not UTF-8 text");
                 return FALSE;
               }
             if (close == NULL)
               {
+                /* Reading resumes at the next tag pair (the next game). */
                 add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "this comment is not closed by “}”");
-                take_comment (g, text, r->end - text);
-                advance_to (r, r->end);
+                take_comment (g, text, stop - text);
+                advance_to (r, stop);
                 return FALSE;
               }
             take_comment (g, text, close - text);
@@ -860,6 +931,7 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
   CheopsPosition start;
   gboolean ok = TRUE;
   const RawTag *fen = NULL;
+  const char *game_start, *game_end;
 
   g_return_val_if_fail (self != NULL, NULL);
 
@@ -870,6 +942,7 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
   g.reader = self;
   g.errors = errors;
   self->game_line = self->line;
+  game_start = self->p;
 
   /* The tag section. */
   tags = g_array_new (FALSE, FALSE, sizeof (RawTag));
@@ -946,6 +1019,16 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
   g_array_unref (g.stack);
   g_string_free (g.pending, TRUE);
   g_string_free (g.scratch, TRUE);
+
+  /* A game with errors keeps its text, from its first tag or move to its
+   * last character, so that writing it back loses nothing. */
+  if (g.n_errors > 0)
+    {
+      game_end = self->p;
+      while (game_end > game_start && g_ascii_isspace (game_end[-1]))
+        game_end--;
+      _cheops_game_take_source_text (g.game, g_strndup (game_start, game_end - game_start));
+    }
 
   self->game_index++;
   return g.game;

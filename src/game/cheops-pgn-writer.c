@@ -92,9 +92,17 @@ fill_comment (Filler     *f,
       g_string_append_len (scratch, s, end - s);
       if (space == NULL)
         break;
+      s = space + 1;
+      /* A word "[" or "[Name" must not start a line: the line could read
+       * as a tag pair, which ends a comment left open (the reader's
+       * recovery).  It is kept on the line of the word before it. */
+      if (s[0] == '[' && (s[1] == ' ' || s[1] == '\0' || g_ascii_isalnum (s[1]) || s[1] == '_'))
+        {
+          g_string_append_c (scratch, ' ');
+          continue;
+        }
       fill_word (f, scratch->str, scratch->len);
       g_string_truncate (scratch, 0);
-      s = space + 1;
     }
   g_string_append_c (scratch, '}');
   fill_word (f, scratch->str, scratch->len);
@@ -163,9 +171,21 @@ cheops_pgn_write_game_to (CheopsGame *game,
   GString *scratch, *text;
   GArray *stack;
   guint n_tags;
+  const char *source;
 
   g_return_if_fail (CHEOPS_IS_GAME (game));
   g_return_if_fail (out != NULL);
+
+  /* A game read with errors and not edited since is written back as it
+   * was read: its tree lacks what came after the first error. */
+  source = cheops_game_get_source_text (game);
+  if (source != NULL)
+    {
+      g_string_append (out, source);
+      if (out->len == 0 || out->str[out->len - 1] != '\n')
+        g_string_append_c (out, '\n');
+      return;
+    }
 
   /* Tags: the roster (always first in a game), the variant, the start. */
   n_tags = cheops_game_get_n_tags (game);

@@ -13,7 +13,13 @@
  * and the suffixes ! ? !! ?? !? ?!, [%...] commands inside comments, and a
  * result.  A bad game gives an error with line and column and the reader
  * goes on with the next one; the part of the bad game read before the error
- * is still returned.  A comment at the start of the game belongs to the
+ * is still returned, with its original text (cheops_game_get_source_text():
+ * from its first tag or move to its last character).  A "{" comment, "("
+ * variation or tag left open ends at the next line that starts a tag pair
+ * ("[Name \"" at the head of a line, after blanks): reading resumes there,
+ * with the next game.  So a closed comment may span lines, but not a line
+ * that starts a tag pair.  A Result tag that differs from the result after
+ * the moves is an error; the tag is kept as written.  A comment at the start of the game belongs to the
  * root, one at the start of a variation is the first move's comment before,
  * any other to the move before it; several in a row are joined by a space.
  * Three things carry no information and are not kept: an empty comment
@@ -21,7 +27,9 @@
  * text before a game's tags (a file's opening comment) is a game of its own,
  * without tags, holding that comment.
  *
- * Writing: canonical text.  Tags: the seven of the roster, [Variant
+ * Writing: a game read with errors and not edited since is written back as
+ * it was read (its source text), so that nothing of the file is lost; any
+ * other game as canonical text.  Tags: the seven of the roster, [Variant
  * "Cheops"], [SetUp "1"] and [FEN] when the start is not the initial
  * position with a to move (so a game in which q moved first, A.4, carries
  * "... q 0 1"), then the others in order.  Movetext: lines of at most 80
@@ -29,7 +37,9 @@
  * for each move of a and after every comment or variation ("14... Mf5"),
  * NAGs as "$n", annotations first in the comment after a move, the result.
  * A comment that holds "}" (read from a ";" comment) is written as a ";"
- * comment, which ends its line.  A [% command without its "]" is read as
+ * comment, which ends its line.  A word "[" or "[Name" of a comment never
+ * starts a line (it stays on the line of the word before it), so that no
+ * comment is taken for a tag pair.  A [% command without its "]" is read as
  * running to the end of its comment.
  * Reading what was written gives an equal game (cheops_game_equal()) and
  * writing it again gives the same text.
@@ -69,7 +79,8 @@ CheopsPgnReader *cheops_pgn_reader_new          (const char  *text,
 /* Reads @bytes (referenced, not copied). */
 CheopsPgnReader *cheops_pgn_reader_new_from_bytes (GBytes    *bytes);
 /* Reads the file at @path (mapped, not copied); NULL with a G_FILE_ERROR
- * if it cannot be opened. */
+ * if it cannot be opened (G_FILE_ERROR_ISDIR "PATH: is a directory" for a
+ * directory). */
 CheopsPgnReader *cheops_pgn_reader_new_for_path (const char  *path,
                                                  GError     **error);
 void             cheops_pgn_reader_free         (CheopsPgnReader *self);

@@ -430,8 +430,9 @@ studio_analysis_panel_sync (StudioAnalysisPanel *self)
     }
   else
     {
-      self->fen = studio_document_dup_start_fen (self->document);
-      self->moves = studio_document_dup_moves (self->document);
+      /* From the last irreversible move on: a short command for a deep
+       * node, with all the engine needs for repetitions. */
+      self->fen = studio_document_dup_engine_position (self->document, &self->moves);
       self->side_to_move = pos->side_to_move;
       self->fullmove = pos->fullmove_number;
       self->game_over = cheops_generate_moves (pos, list) == list;

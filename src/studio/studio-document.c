@@ -461,6 +461,34 @@ studio_document_get_load_errors (StudioDocument *self)
 }
 
 /**
+ * studio_document_get_save_loses_text:
+ * @self: a #StudioDocument
+ *
+ * Whether saving now would lose text of the file: a game that was only
+ * partly read (it had errors) and has been edited since.  An unedited game
+ * with errors is written back exactly as it was read
+ * (cheops_game_get_source_text()), so it loses nothing; an edited one is
+ * written from what was read, without the part after its first error.
+ *
+ * Returns: %TRUE if the user should be asked before saving
+ */
+gboolean
+studio_document_get_save_loses_text (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+
+  for (guint i = 0; i < self->games->len; i++)
+    {
+      CheopsGame *game = g_ptr_array_index (self->games, i);
+
+      if (cheops_game_get_partly_read (game) && cheops_game_get_source_text (game) == NULL)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/**
  * studio_document_play_move:
  * @self: a #StudioDocument
  * @move: a playable move at the current node
@@ -758,6 +786,62 @@ studio_document_dup_moves (StudioDocument *self)
     }
 
   return g_strv_builder_end (builder);
+}
+
+/**
+ * studio_document_dup_engine_position:
+ * @self: a #StudioDocument
+ * @moves: (out) (transfer full): a %NULL-terminated array of move texts
+ *
+ * The current position as the engine needs it: the FEN of the last
+ * position on the path from the start to the current node after which no
+ * position can repeat (the one after the last capture, collapse or Pawn
+ * climb: its halfmove clock is 0, R8), or the start position if there is
+ * none, and in @moves the moves played since.  Positions before an
+ * irreversible move cannot come back, so the engine loses nothing for its
+ * repetition detection (8.4.3), and the halfmove clock is in the FEN; the
+ * command stays short however deep the node.
+ *
+ * Returns: (transfer full): the FEN the moves start from
+ */
+char *
+studio_document_dup_engine_position (StudioDocument   *self,
+                                      char           ***moves)
+{
+  g_autoptr(GPtrArray) path = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  CheopsPosition pos, base;
+  char buf[CHEOPS_FEN_MAX];
+  guint base_index = 0;
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (moves != NULL, NULL);
+
+  path = cheops_game_node_get_path (self->current);
+  pos = *cheops_game_get_start_position (self->game);
+  base = pos;
+  for (guint i = 1; i < path->len; i++)
+    {
+      CheopsUndo undo;
+
+      cheops_position_do_move (&pos, cheops_game_node_get_move (g_ptr_array_index (path, i)), &undo);
+      if (pos.halfmove_clock == 0)
+        {
+          base = pos;
+          base_index = i;
+        }
+    }
+  for (guint i = base_index + 1; i < path->len; i++)
+    {
+      char text[CHEOPS_MOVE_TEXT_MAX];
+
+      cheops_move_to_text (cheops_game_node_get_move (g_ptr_array_index (path, i)), text);
+      g_strv_builder_add (builder, text);
+    }
+  *moves = g_strv_builder_end (builder);
+  cheops_position_to_fen (&base, buf, sizeof buf);
+
+  return g_strdup (buf);
 }
 
 /**
@@ -1115,6 +1199,9 @@ studio_document_save_cb (GObject      *object,
  * Writes every game of the document (the one shown with its edits) as
  * game-file text, replacing @file atomically, and makes @file the
  * document's file.  The game is marked saved when the write succeeded.
+ * A game read with errors and not edited is written back exactly as it was
+ * read; one edited since loses what could not be read (ask first:
+ * studio_document_get_save_loses_text()).
  */
 void
 studio_document_save_async (StudioDocument      *self,

@@ -29,6 +29,7 @@ gboolean          studio_document_get_modified     (StudioDocument       *self);
 gboolean          studio_document_get_is_empty     (StudioDocument       *self);
 guint             studio_document_get_n_games      (StudioDocument       *self);
 GPtrArray        *studio_document_get_load_errors  (StudioDocument       *self);
+gboolean          studio_document_get_save_loses_text (StudioDocument    *self);
 
 CheopsGameNode   *studio_document_play_move        (StudioDocument       *self,
                                                     CheopsMove            move,
@@ -49,6 +50,8 @@ gboolean          studio_document_redo             (StudioDocument       *self);
 char             *studio_document_dup_fen          (StudioDocument       *self);
 char             *studio_document_dup_start_fen    (StudioDocument       *self);
 char            **studio_document_dup_moves        (StudioDocument       *self);
+char             *studio_document_dup_engine_position (StudioDocument    *self,
+                                                       char            ***moves);
 char             *studio_document_dup_game_text    (StudioDocument       *self);
 
 void              studio_document_get_shapes       (StudioDocument       *self,

@@ -184,6 +184,43 @@ save_cb (GObject      *object,
   _studio_window_toast (self, _("Saved"));
 }
 
+static void
+save_now (StudioWindow *self,
+          GFile        *file,
+          gboolean      close_after)
+{
+  SaveData *data = g_new0 (SaveData, 1);
+
+  data->self = g_object_ref (self);
+  data->close_after = close_after;
+  studio_document_save_async (self->document, file, NULL, save_cb, data);
+}
+
+typedef struct {
+  GFile    *file;
+  gboolean  close_after;
+} PartlyReadData;
+
+static void
+partly_read_data_free (gpointer data)
+{
+  PartlyReadData *d = data;
+
+  g_clear_object (&d->file);
+  g_free (d);
+}
+
+static void
+partly_read_response_cb (AdwMessageDialog *dialog,
+                         const char       *response,
+                         StudioWindow     *self)
+{
+  PartlyReadData *d = g_object_get_data (G_OBJECT (dialog), "studio-save");
+
+  if (g_str_equal (response, "save"))
+    save_now (self, d->file, d->close_after);
+}
+
 /**
  * _studio_window_save:
  * @self: a #StudioWindow
@@ -191,17 +228,43 @@ save_cb (GObject      *object,
  * @close_after: close the window once saved
  *
  * Saves the document; failures are shown in a dialog and keep the window.
+ * When a game that was only partly read (its file had errors) has been
+ * edited, saving would lose the part that could not be read: the user is
+ * asked first (AdwMessageDialog, "response" signal: libadwaita 1.2).
  */
 void
 _studio_window_save (StudioWindow *self,
                      GFile        *file,
                      gboolean      close_after)
 {
-  SaveData *data = g_new0 (SaveData, 1);
+  PartlyReadData *d;
+  GtkWidget *dialog;
 
-  data->self = g_object_ref (self);
-  data->close_after = close_after;
-  studio_document_save_async (self->document, file, NULL, save_cb, data);
+  if (!studio_document_get_save_loses_text (self->document))
+    {
+      save_now (self, file, close_after);
+      return;
+    }
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save a partly read game?"),
+                                   _("This game had errors when it was opened and was read only up to its "
+                                     "first error. Saving it writes what was read and your changes: the rest "
+                                     "of the game in the file is lost."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "save", _("Save _Anyway"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  d = g_new0 (PartlyReadData, 1);
+  d->file = file != NULL ? g_object_ref (file) : NULL;
+  d->close_after = close_after;
+  g_object_set_data_full (G_OBJECT (dialog), "studio-save", d, partly_read_data_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (partly_read_response_cb),
+                           self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void

@@ -268,7 +268,8 @@ studio_window_show_problems (StudioWindow *self)
     }
 
   gtk_label_set_label (self->problems_title,
-                       _("Part of this file could not be read. What could be read is shown; saving writes only that."));
+                       _("Part of this file could not be read. What could be read is shown. Saving keeps a game with "
+                         "errors as it is in the file, unless you edit it."));
   gtk_label_set_label (self->problems_label, text->str);
   gtk_revealer_set_reveal_child (self->problems_revealer, TRUE);
 }

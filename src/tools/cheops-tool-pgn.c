@@ -7,10 +7,11 @@
  *
  * check prints, for each game, "FILE:LINE: game N: HEADLINE" and then each
  * of its errors as "FILE:LINE:COLUMN: MESSAGE"; it exits with 1 if any game
- * has an error.  format writes the canonical text of FILE's games to
- * standard output and its errors to standard error (exit 1 if any).  "-"
- * reads standard input.  A file that cannot be read, or bad usage, exits
- * with 2.
+ * has an error.  format writes FILE's games to standard output, each game
+ * without errors in canonical form and each game with errors exactly as it
+ * was read (nothing of the file is lost), and every error to standard
+ * error (exit 1 if any).  "-" reads standard input.  A file that cannot be
+ * read (a directory: "PATH: is a directory"), or bad usage, exits with 2.
  */
 #define G_LOG_DOMAIN "cheops-tool"
 

@@ -496,6 +496,83 @@ test_bench_deterministic (void)
   g_assert_cmpuint (a, ==, b);
 }
 
+/* A `position startpos moves` line of 6 000 plies (more than the 4 095
+ * words the engine once allowed): every move is legal where it is played,
+ * chosen at random by the core among those that do not end the game by
+ * Ascension or stalemate (the 75-move draw is passed over: the engine
+ * takes the moves as given).  The engine must reach the core's position. */
+static void
+test_long_move_list (void)
+{
+  EnginePipe *e = engine_pipe_new (NULL);
+  GRand *rng = g_rand_new_with_seed (6000);
+  GString *command = g_string_new ("position startpos moves");
+  g_autoptr (GPtrArray) lines = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *best = NULL;
+  CheopsPosition pos;
+  char fen[CHEOPS_FEN_MAX];
+  int plies;
+
+  cheops_position_init_start (&pos);
+  for (plies = 0; plies < 6000; plies++)
+    {
+      CheopsMove list[CHEOPS_MAX_MOVES];
+      CheopsMove ok[CHEOPS_MAX_MOVES];
+      CheopsMove replies[CHEOPS_MAX_MOVES];
+      int n = (int) (cheops_generate_moves (&pos, list) - list);
+      int n_ok = 0, n_quiet = 0;
+      char text[CHEOPS_MOVE_TEXT_MAX];
+      CheopsUndo undo;
+
+      for (int i = 0; i < n; i++)
+        {
+          CheopsPosition after = pos;
+          CheopsOutcome outcome;
+
+          cheops_position_do_move (&after, list[i], &undo);
+          outcome = cheops_position_outcome (&after);
+          /* Captures are left out while there are other moves: the
+           * material lasts, and so does the game. */
+          if ((outcome == CHEOPS_OUTCOME_NONE || outcome == CHEOPS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES)
+              && cheops_generate_moves (&after, replies) > replies)
+            {
+              if (!cheops_position_is_capture (&pos, list[i]))
+                {
+                  ok[n_ok++] = ok[n_quiet];     /* quiet moves first */
+                  ok[n_quiet++] = list[i];
+                }
+              else
+                ok[n_ok++] = list[i];
+            }
+        }
+      if (n_quiet > 0)
+        n_ok = n_quiet;
+      g_assert_cmpint (n_ok, >, 0);
+      {
+        CheopsMove move = ok[g_rand_int_range (rng, 0, n_ok)];
+        cheops_move_to_text (move, text);
+        g_string_append_printf (command, " %s", text);
+        cheops_position_do_move (&pos, move, &undo);
+      }
+    }
+  g_assert_cmpint (plies, ==, 6000);
+  cheops_position_to_fen (&pos, fen, sizeof fen);
+  expected = g_strdup_printf ("Fen: %s", fen);
+
+  engine_pipe_send (e, "%s", command->str);
+  engine_pipe_send (e, "d");
+  lines = sync_lines (e);
+  g_assert_false (has_line_prefix (lines, "info string error"));
+  g_assert_true (has_line_prefix (lines, expected));
+  engine_pipe_send (e, "go depth 1");
+  best = wait_for (e, "bestmove", NULL);
+  g_assert_true (g_str_has_prefix (best, "bestmove "));
+  g_string_free (command, TRUE);
+  g_rand_free (rng);
+  g_assert_cmpint (engine_pipe_free (e), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -509,6 +586,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/perft", test_perft);
   g_test_add_func ("/engine/random-positions", test_random_positions);
   g_test_add_func ("/engine/checklock", test_checklock);
+  g_test_add_func ("/engine/protocol/long-move-list", test_long_move_list);
   g_test_add_func ("/engine/bench-deterministic", test_bench_deterministic);
   return g_test_run ();
 }

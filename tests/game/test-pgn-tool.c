@@ -5,7 +5,10 @@
  * `cheops pgn check` and `cheops pgn format`, run in a subprocess through
  * cheops_tool_pgn() (the dispatch of the `cheops` binary is the tool's).
  */
+#include <stdio.h>
 #include <string.h>
+
+#include <glib/gstdio.h>
 
 #include "cheops-game-model.h"
 #include "cheops-tool.h"
@@ -100,18 +103,65 @@ test_format (void)
                              "1... lj1 2. fg3 mk2 (2... Ak2 {the Assassin, not the Pawn}) 3. e3f3 *\n");
 }
 
+/* Nothing of a file with errors is lost: every good game comes out in
+ * canonical form, every bad one exactly as it was read (errors.formatted),
+ * and every error is reported on stderr. */
 static void
 test_format_errors (void)
 {
+  g_autofree char *out_path = g_build_filename (g_get_tmp_dir (), "cheops-test-format-errors.pgn", NULL);
+  g_autofree char *expected = NULL;
+  g_autofree char *got = NULL;
+  g_autofree char *expected_path = data_path ("errors.formatted");
+
   if (g_test_subprocess ())
     {
       g_autofree char *path = data_path ("errors.pgn");
+      if (freopen (out_path, "w", stdout) == NULL)
+        exit (3);
       exit (run ("format", path, NULL));
     }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_failed ();
-  g_test_trap_assert_stdout ("[Event \"good 1\"]\n*[Event \"unclosed comment\"]\n*\n1. fg3 {this comment never ends} *\n");
-  g_test_trap_assert_stderr ("*errors.pgn:10:15: illegal move Mf5 at 2.: no Swordmaster can reach f5\n*");
+  g_test_trap_assert_stderr ("*errors.pgn:10:15: illegal move Mf5 at 2.: no Swordmaster can reach f5\n"
+                             "*errors.pgn:79:8: this comment is not closed by “}”\n");
+  g_assert_true (g_file_get_contents (expected_path, &expected, NULL, NULL));
+  g_assert_true (g_file_get_contents (out_path, &got, NULL, NULL));
+  g_unlink (out_path);
+  g_assert_cmpstr (got, ==, expected);
+  g_assert_nonnull (strstr (got, "1. fg3 lj1 2. Mf5 mk2 *\n"));
+  g_assert_nonnull (strstr (got, "[Result \"1-0\"]\n\n1. fg3 0-1\n"));
+}
+
+/* A directory is named as such, not "mmap() failed: No such device". */
+static void
+test_check_directory (void)
+{
+  if (g_test_subprocess ())
+    exit (run ("check", g_get_tmp_dir (), NULL));
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stdout ("");
+  g_test_trap_assert_stderr ("cheops pgn check: *: is a directory\n");
+}
+
+/* The example of the bug report: a game after an illegal move and a
+ * variation comes back whole. */
+static void
+test_format_bad_game_kept (void)
+{
+  static const char bad[] =
+    "1. g1i1 k1i1 2. Zz9 {comment after error} 2... Am4 (2... l2j2 {deep}) 3. e1g2 *\n";
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "cheops-test-bad-game.pgn", NULL);
+
+  g_assert_true (g_file_set_contents (path, bad, -1, NULL));
+  if (g_test_subprocess ())
+    exit (run ("format", path, NULL));
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_unlink (path);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stdout (bad);
+  g_test_trap_assert_stderr ("*cheops-test-bad-game.pgn:1:17: unreadable move Zz9 at 2.: *\n");
 }
 
 static void
@@ -135,6 +185,8 @@ main (int    argc,
   g_test_add_func ("/game/tool/check-missing", test_check_missing);
   g_test_add_func ("/game/tool/format", test_format);
   g_test_add_func ("/game/tool/format-errors", test_format_errors);
+  g_test_add_func ("/game/tool/check-directory", test_check_directory);
+  g_test_add_func ("/game/tool/format-bad-game-kept", test_format_bad_game_kept);
   g_test_add_func ("/game/tool/usage", test_usage);
 
   return g_test_run ();

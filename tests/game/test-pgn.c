@@ -383,7 +383,7 @@ test_errors (void)
   g_assert_cmpstr (line, ==, "fg3 lj1");
   g_assert_cmpstr (cheops_game_get_tag (games->pdata[3], "Site"), ==, "Giza");
   g_assert_cmpuint (cheops_game_count_nodes (games->pdata[3]), ==, 2);   /* read on after the bad tag */
-  g_assert_cmpstr (cheops_game_get_result (games->pdata[8]), ==, "0-1"); /* the movetext wins */
+  g_assert_cmpstr (cheops_game_get_result (games->pdata[8]), ==, "1-0"); /* the tag is kept */
   g_assert_cmpuint (((CheopsPgnError *) errors->pdata[0])->code, ==, CHEOPS_GAME_ERROR_ILLEGAL_MOVE);
   g_assert_cmpuint (((CheopsPgnError *) errors->pdata[4])->code, ==, CHEOPS_GAME_ERROR_BAD_FEN);
   g_assert_cmpuint (((CheopsPgnError *) errors->pdata[5])->code, ==, CHEOPS_GAME_ERROR_VARIANT);
@@ -391,6 +391,226 @@ test_errors (void)
   /* The last comment, never closed, is still kept. */
   g_assert_cmpstr (cheops_game_node_get_comment_after (mainline_node (games->pdata[17], 1)), ==,
                    "this comment never ends");
+}
+
+/* @n well-formed games, numbered from @first, for the recovery tests. */
+static void
+append_good_games (GString *text,
+                   guint    first,
+                   guint    n)
+{
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "[Event \"good %u\"]\n[Site \"Giza\"]\n\n1. fg3 lj1 2. e3f3 *\n\n",
+                            first + i);
+}
+
+/* Reads @text, which holds two good games, then @bad as game 3, then six
+ * good games: every one of the nine is read, with one error at
+ * @line:@column saying @message, and reading goes on after the bad one. */
+static void
+assert_recovers (const char *bad,
+                 guint       line,
+                 guint       column,
+                 const char *message)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  const CheopsPgnError *e;
+
+  append_good_games (text, 1, 2);
+  g_string_append_printf (text, "[Event \"bad\"]\n\n%s\n\n", bad);
+  append_good_games (text, 3, 6);
+  games = cheops_pgn_read_string (text->str, text->len, &errors);
+  g_assert_cmpuint (errors->len, ==, 1);
+  e = errors->pdata[0];
+  g_assert_cmpuint (e->game_index, ==, 2);
+  g_assert_cmpuint (e->line, ==, line);
+  g_assert_cmpuint (e->column, ==, column);
+  g_assert_cmpstr (e->message, ==, message);
+  g_assert_cmpuint (games->len, ==, 9);
+  g_assert_cmpstr (cheops_game_get_tag (games->pdata[2], "Event"), ==, "bad");
+  for (guint i = 3; i < 9; i++)
+    {
+      g_autofree char *event = g_strdup_printf ("good %u", i);
+      g_autofree char *line_text = mainline (games->pdata[i]);
+
+      g_assert_cmpstr (cheops_game_get_tag (games->pdata[i], "Event"), ==, event);
+      g_assert_cmpstr (cheops_game_get_tag (games->pdata[i], "Site"), ==, "Giza");
+      g_assert_cmpstr (line_text, ==, "fg3 lj1 e3f3");
+      g_assert_null (cheops_game_get_source_text (games->pdata[i]));
+    }
+  /* The bad game is written back as it was read. */
+  {
+    g_autofree char *bad_text = g_strdup_printf ("[Event \"bad\"]\n\n%s", bad);
+    g_assert_cmpstr (cheops_game_get_source_text (games->pdata[2]), ==, bad_text);
+  }
+}
+
+/* An unclosed "{" no longer swallows the games after it: the comment ends
+ * at the next line that starts a tag pair. */
+static void
+test_unclosed_comment_recovers (void)
+{
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GString) text = g_string_new ("[Event \"one\"]\n\n1. fg3 *\n\n[Event \"two\"]\n\n1. fg3 *\n\n"
+                                          "[Event \"three\"]\n\n1. g1i1 {unterminated comment\n"
+                                          "that goes on [and on] over lines\n"
+                                          "[not a tag: no quote]\n\n");
+  CheopsGameNode *g1i1;
+
+  append_good_games (text, 4, 6);
+  games = cheops_pgn_read_string (text->str, text->len, &errors);
+  g_assert_cmpuint (errors->len, ==, 1);
+  g_assert_cmpstr (((CheopsPgnError *) errors->pdata[0])->message, ==, "this comment is not closed by “}”");
+  g_assert_cmpuint (((CheopsPgnError *) errors->pdata[0])->line, ==, 11);
+  g_assert_cmpuint (((CheopsPgnError *) errors->pdata[0])->column, ==, 9);
+  g_assert_cmpuint (((CheopsPgnError *) errors->pdata[0])->game_index, ==, 2);
+  g_assert_cmpuint (games->len, ==, 9);
+  g1i1 = mainline_node (games->pdata[2], 1);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (g1i1), ==,
+                   "unterminated comment that goes on [and on] over lines [not a tag: no quote]");
+  g_assert_cmpstr (cheops_game_get_source_text (games->pdata[2]), ==,
+                   "[Event \"three\"]\n\n1. g1i1 {unterminated comment\n"
+                   "that goes on [and on] over lines\n[not a tag: no quote]");
+  for (guint i = 3; i < 9; i++)
+    {
+      g_autofree char *event = g_strdup_printf ("good %u", i + 1);
+      g_autofree char *line = mainline (games->pdata[i]);
+
+      g_assert_cmpstr (cheops_game_get_tag (games->pdata[i], "Event"), ==, event);
+      g_assert_cmpstr (line, ==, "fg3 lj1 e3f3");
+    }
+}
+
+/* A closed comment over several lines is one comment, even with "[" at the
+ * head of a line, as long as that line is not a tag pair. */
+static void
+test_multiline_comment (void)
+{
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = cheops_pgn_read_string ("[Event \"x\"]\n\n1. fg3 {first line\n"
+                                                       "  [%clk 0:01:00] second\n[ not a tag\n"
+                                                       "last} lj1 *\n", -1, &errors);
+
+  g_assert_cmpuint (errors->len, ==, 0);
+  g_assert_cmpuint (games->len, ==, 1);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (mainline_node (games->pdata[0], 1)), ==,
+                   "first line second [ not a tag last");
+  g_assert_cmpuint (cheops_game_count_nodes (games->pdata[0]), ==, 3);
+  g_assert_null (cheops_game_get_source_text (games->pdata[0]));
+}
+
+/* A comment holding what looks like a tag pair is written so that no line
+ * starts with it, and reads back the same. */
+static void
+test_comment_tag_text_round_trip (void)
+{
+  g_autoptr(CheopsGame) game = cheops_game_new ();
+  g_autoptr(GString) comment = g_string_new (NULL);
+  g_autoptr(GPtrArray) games = g_ptr_array_new ();
+  g_autofree char *text = NULL;
+  g_autoptr(GPtrArray) back = NULL;
+  g_autoptr(GPtrArray) errors = NULL;
+  CheopsGameNode *node;
+
+  node = cheops_game_add_san (game, cheops_game_get_root (game), "fg3", NULL);
+  for (guint i = 0; i < 40; i++)
+    g_string_append (comment, "see [Event \"x\"] and [ Site \"y\"] ");
+  g_assert_true (cheops_game_set_comment_after (game, node, comment->str, NULL));
+  g_ptr_array_add (games, game);
+  text = cheops_pgn_write_games (games);
+  g_assert_null (strstr (text, "\n[Event \"x\"]"));
+  g_assert_null (strstr (text, "\n[ Site"));
+  back = cheops_pgn_read_string (text, -1, &errors);
+  g_assert_cmpuint (errors->len, ==, 0);
+  g_assert_cmpuint (back->len, ==, 1);
+  g_assert_true (cheops_game_equal (game, back->pdata[0]));
+}
+
+/* A game with an error is written back exactly as it was read: nothing
+ * after the error is lost.  Edited, it is written canonically; undone, as
+ * read again. */
+static void
+test_bad_game_kept (void)
+{
+  static const char * const bad[] = {
+    "1. g1i1 k1i1 2. Zz9 {comment after error} 2... Am4 (2... l2j2 {deep}) 3. e1g2 *",
+    "1. fg3 ) lj1 {after the stray parenthesis} 2. e3f3 *",
+    "1. fg3 lj1 2. Mf5 mk2 {after the illegal move} *",
+    "[Site \"Giza\n[Round \"3\"]\n\n1. fg3 {the tag was not closed} *",
+    "[Site Giza]\n\n1. fg3 {the tag was not quoted} *",
+    "[Site \"G\xFFza\"]\n\n1. fg3 {a tag not UTF-8} *",
+    "1. fg3 {caf\xE9} lj1 {a comment not UTF-8} *",
+    "[Result \"1-0\"]\n\n1. fg3 {the result differs} 0-1",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("[Event \"before\"]\n\n1. fg3 *\n\n"
+                                               "[Event \"bad\"]\n%s\n\n"
+                                               "[Event \"after\"]\n\n1. fg3 lj1 *\n", bad[i]);
+      g_autofree char *bad_text = g_strdup_printf ("[Event \"bad\"]\n%s", bad[i]);
+      g_autoptr(GPtrArray) errors = NULL;
+      g_autoptr(GPtrArray) games = cheops_pgn_read_string (text, -1, &errors);
+      g_autofree char *written = NULL;
+      g_autofree char *expected = NULL;
+      g_autofree char *first = NULL;
+      g_autofree char *last = NULL;
+      CheopsGame *game;
+
+      g_test_message ("bad game %u", i);
+      g_assert_cmpuint (errors->len, ==, 1);
+      g_assert_cmpuint (((CheopsPgnError *) errors->pdata[0])->game_index, ==, 1);
+      g_assert_cmpuint (games->len, ==, 3);
+      game = games->pdata[1];
+      g_assert_true (cheops_game_get_partly_read (game));
+      g_assert_false (cheops_game_get_partly_read (games->pdata[0]));
+      g_assert_cmpstr (cheops_game_get_source_text (game), ==, bad_text);
+      first = cheops_pgn_write_game (games->pdata[0]);
+      last = cheops_pgn_write_game (games->pdata[2]);
+      expected = g_strdup_printf ("%s\n%s\n\n%s", first, bad_text, last);
+      written = cheops_pgn_write_games (games);
+      g_assert_cmpstr (written, ==, expected);
+
+      /* An edit makes the canonical text the one written. */
+      g_assert_true (cheops_game_set_tag (game, "Event", "edited", NULL));
+      g_assert_null (cheops_game_get_source_text (game));
+      g_assert_true (cheops_game_get_partly_read (game));
+      g_clear_pointer (&written, g_free);
+      written = cheops_pgn_write_game (game);
+      g_assert_true (g_str_has_prefix (written, "[Event \"edited\"]\n"));
+      g_assert_true (cheops_game_undo (game));
+      g_assert_cmpstr (cheops_game_get_source_text (game), ==, bad_text);
+    }
+}
+
+/* An unclosed variation and an unclosed tag do not take the later games
+ * with them either. */
+static void
+test_recovery (void)
+{
+  assert_recovers ("1. fg3 {closed} (1. i1 lj1 {inside}", 13, 17, "this variation is not closed");
+  assert_recovers ("[Site \"Giza\n1. fg3 *", 13, 12, "tag Site is not closed by “]” on its line");
+  assert_recovers ("1. g1i1 {unterminated comment\nover two lines", 13, 9,
+                   "this comment is not closed by “}”");
+}
+
+static void
+test_result_tag_kept (void)
+{
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = cheops_pgn_read_string ("[Result \"1-0\"]\n\n1. fg3 0-1\n", -1, &errors);
+  g_autofree char *written = NULL;
+
+  g_assert_cmpuint (errors->len, ==, 1);
+  g_assert_cmpuint (((CheopsPgnError *) errors->pdata[0])->code, ==, CHEOPS_GAME_ERROR_RESULT);
+  g_assert_cmpstr (((CheopsPgnError *) errors->pdata[0])->message, ==,
+                   "the result 0-1 differs from the Result tag “1-0”");
+  g_assert_cmpstr (cheops_game_get_result (games->pdata[0]), ==, "1-0");
+  written = cheops_pgn_write_games (games);
+  g_assert_cmpstr (written, ==, "[Result \"1-0\"]\n\n1. fg3 0-1\n");
 }
 
 static void
@@ -819,6 +1039,12 @@ main (int    argc,
   g_test_add_func ("/game/pgn/semicolon", test_semicolon);
   g_test_add_func ("/game/pgn/unclosed-command", test_unclosed_command);
   g_test_add_func ("/game/pgn/errors", test_errors);
+  g_test_add_func ("/game/pgn/unclosed-comment-recovers", test_unclosed_comment_recovers);
+  g_test_add_func ("/game/pgn/multiline-comment", test_multiline_comment);
+  g_test_add_func ("/game/pgn/comment-tag-text-round-trip", test_comment_tag_text_round_trip);
+  g_test_add_func ("/game/pgn/bad-game-kept", test_bad_game_kept);
+  g_test_add_func ("/game/pgn/recovery", test_recovery);
+  g_test_add_func ("/game/pgn/result-tag-kept", test_result_tag_kept);
   g_test_add_func ("/game/pgn/read-game", test_read_game);
   g_test_add_func ("/game/pgn/canonical", test_canonical);
   g_test_add_func ("/game/pgn/round-trip", test_all_fixtures_round_trip);

@@ -12,6 +12,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "cheops-core.h"
 #include "studio-analysis-panel.h"
 #include "studio-board-view.h"
 #include "studio-engine.h"
@@ -303,6 +304,156 @@ test_file_with_errors (void)
   g_assert_cmpuint (cheops_game_count_nodes (studio_document_get_game (document)), ==, 3);
 
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+no_message_dialog (gpointer data)
+{
+  return find_message_dialog () == NULL;
+}
+
+static gboolean
+document_saved (gpointer data)
+{
+  return !studio_document_get_modified (data);
+}
+
+/* A file with errors loses nothing when saved: games not edited are
+ * written back exactly as they were read; saving an edited game that was
+ * only partly read asks first ("Save a partly read game?"), and Cancel
+ * leaves the file as it was. */
+static void
+test_partly_read_save (void)
+{
+  static const char text[] =
+    "[Event \"Broken\"]\n"
+    "\n"
+    "1. fg3 lj1 2. Zq7 {after the error} 2... mk2 1-0\n"
+    "\n"
+    "[Event \"Second\"]\n"
+    "\n"
+    "1. fg3 ) lj1 {after the stray parenthesis} *\n";
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmpdir = g_dir_make_tmp ("studio-test-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (tmpdir, "broken.pgn", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *contents = NULL;
+  StudioWindow *window;
+  StudioDocument *document;
+  AdwMessageDialog *dialog;
+  int save_state = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  window = studio_window_new (NULL);
+  document = studio_window_get_document (window);
+  gtk_window_present (GTK_WINDOW (window));
+  studio_window_open_file (window, file);
+  spin_until (document_has_file, document);
+  g_assert_cmpuint (studio_document_get_n_games (document), ==, 2);
+  g_assert_cmpuint (studio_document_get_load_errors (document)->len, ==, 2);
+  g_assert_cmpuint (cheops_game_count_nodes (studio_document_get_game (document)), ==, 3);
+
+  /* Not edited: saved as it was, every character. */
+  g_assert_false (studio_document_get_save_loses_text (document));
+  studio_document_save_async (document, NULL, NULL, save_done_cb, &save_state);
+  spin_until (save_finished, &save_state);
+  g_assert_cmpint (save_state, ==, 1);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, text);
+  g_clear_pointer (&contents, g_free);
+
+  /* Edited: saving asks; Cancel writes nothing. */
+  gtk_widget_activate_action (studio_window_get_board_view (window), "board.play", "s", "d3e4");
+  g_assert_true (studio_document_get_modified (document));
+  g_assert_true (studio_document_get_save_loses_text (document));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save a partly read game?");
+  g_assert_true (adw_message_dialog_has_response (dialog, "save"));
+  adw_message_dialog_response (dialog, "cancel");
+  g_assert_true (studio_document_get_modified (document));
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, text);
+  g_clear_pointer (&contents, g_free);
+
+  /* Save Anyway: the edited game is written from what was read, the
+   * other one, not edited, still as it was. */
+  /* A response given by code does not close the dialog (libadwaita 1.2
+   * closes it on a click). */
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  spin_until (no_message_dialog, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "save");
+  spin_until (document_saved, document);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_null (strstr (contents, "after the error"));
+  g_assert_nonnull (strstr (contents, "[Event \"Broken\"]\n"));
+  g_assert_true (g_str_has_suffix (contents, "\n\n[Event \"Second\"]\n\n1. fg3 ) lj1 {after the stray parenthesis} *\n"));
+
+  g_unlink (path);
+  g_rmdir (tmpdir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The engine is given the position after the last irreversible move and
+ * the moves since (not every move from the start): they reach the current
+ * position, the FEN's halfmove clock is 0 unless it is the start, and none
+ * of the moves resets it. */
+static void
+test_engine_position (void)
+{
+  g_autoptr(StudioDocument) document = studio_document_new ();
+  GRand *rng = g_rand_new_with_seed (7);
+  CheopsPosition pos, replay;
+  guint resets = 0;
+  char expected[CHEOPS_FEN_MAX], got[CHEOPS_FEN_MAX];
+
+  cheops_position_init_start (&pos);
+  for (guint ply = 0; ply < 60; ply++)
+    {
+      CheopsMove list[CHEOPS_MAX_MOVES];
+      int n = (int) (cheops_generate_moves (&pos, list) - list);
+      CheopsMove move;
+      CheopsUndo undo;
+      g_autofree char *fen = NULL;
+      g_auto(GStrv) moves = NULL;
+      CheopsError err = { 0 };
+
+      if (n == 0 || cheops_position_outcome (&pos) != CHEOPS_OUTCOME_NONE)
+        break;
+      move = list[g_rand_int_range (rng, 0, n)];
+      g_assert_nonnull (studio_document_play_move (document, move, NULL));
+      cheops_position_do_move (&pos, move, &undo);
+      if (pos.halfmove_clock == 0)
+        resets++;
+
+      fen = studio_document_dup_engine_position (document, &moves);
+      g_assert_true (cheops_position_from_fen (&replay, fen, &err));
+      if (resets > 0)
+        g_assert_cmpint (replay.halfmove_clock, ==, 0);
+      else
+        g_assert_cmpstr (fen, ==, CHEOPS_START_FEN);
+      g_assert_cmpuint (g_strv_length (moves), ==, resets > 0 ? (guint) pos.halfmove_clock : ply + 1);
+      for (guint i = 0; moves[i] != NULL; i++)
+        {
+          CheopsMove m = cheops_move_from_text (&replay, moves[i], NULL);
+
+          g_assert_true (m != CHEOPS_MOVE_NONE);
+          cheops_position_do_move (&replay, m, &undo);
+          g_assert_cmpint (replay.halfmove_clock, >, 0);
+        }
+      cheops_position_to_fen (&pos, expected, sizeof expected);
+      cheops_position_to_fen (&replay, got, sizeof got);
+      g_assert_cmpstr (got, ==, expected);
+    }
+  /* The random line went through irreversible moves and the list is
+   * shorter than the line. */
+  g_assert_cmpuint (resets, >, 2);
+  g_rand_free (rng);
 }
 
 static void
@@ -932,6 +1083,8 @@ main (int   argc,
 
   g_test_add_func ("/Studio/Window/edit-save-reread", test_edit_save_reread);
   g_test_add_func ("/Studio/Window/file-with-errors", test_file_with_errors);
+  g_test_add_func ("/Studio/Window/partly-read-save", test_partly_read_save);
+  g_test_add_func ("/Studio/Window/engine-position", test_engine_position);
   g_test_add_func ("/Studio/Window/paste-fen", test_paste_fen);
   g_test_add_func ("/Studio/Window/clipboard", test_clipboard);
   g_test_add_func ("/Studio/Window/close-asks", test_close_asks);
