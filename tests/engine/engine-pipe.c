@@ -61,9 +61,12 @@ engine_pipe_send (EnginePipe *self, const char *format, ...)
   va_start (args, format);
   text = g_strdup_vprintf (format, args);
   va_end (args);
+  g_autoptr (GError) error = NULL;
+
   line = g_strconcat (text, "\n", NULL);
-  g_output_stream_write_all (self->in, line, strlen (line), NULL, NULL, NULL);
-  g_output_stream_flush (self->in, NULL, NULL);
+  if (!g_output_stream_write_all (self->in, line, strlen (line), NULL, NULL, &error)
+      || !g_output_stream_flush (self->in, NULL, &error))
+    g_error ("cannot send '%.60s' to the engine: %s", text, error->message);
 }
 
 char *
@@ -111,7 +114,9 @@ engine_pipe_free (EnginePipe *self)
   gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
   gboolean eof = FALSE;
 
-  engine_pipe_send (self, "quit");
+  /* An engine run with a command (`cheops-engine bench`) may have left
+   * already: then the quit cannot be written, and need not be. */
+  g_output_stream_write_all (self->in, "quit\n", 5, NULL, NULL, NULL);
   g_output_stream_close (self->in, NULL, NULL);
   /* The end of its output tells that it left; give it five seconds. */
   while (!eof && g_get_monotonic_time () < deadline)

@@ -8,6 +8,7 @@
  * MultiPV, `go perft` against the core, legal bestmoves in random legal
  * positions (checklock included), and a deterministic bench.
  */
+#include <signal.h>
 #include <string.h>
 
 #include "cheops-core.h"
@@ -577,6 +578,9 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  /* A write to an engine that has died must fail the test with a message,
+   * not kill it. */
+  signal (SIGPIPE, SIG_IGN);
   g_test_add_func ("/engine/protocol/handshake", test_handshake);
   g_test_add_func ("/engine/protocol/errors", test_errors);
   g_test_add_func ("/engine/protocol/display", test_display);
