@@ -316,7 +316,13 @@ _studio_window_save_as (StudioWindow *self,
   if (file != NULL)
     gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), file, NULL);
   else
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("game.pgn"));
+    {
+      /* The game's title (its Event, or its players) as the file name. */
+      g_autofree char *title = studio_document_dup_title (self->document);
+      g_autofree char *name = g_strconcat (g_strdelimit (title, "/\\:", '-'), ".pgn", NULL);
+
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+    }
 
   data = g_new0 (SaveData, 1);
   data->self = g_object_ref (self);
