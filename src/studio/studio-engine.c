@@ -1804,6 +1804,26 @@ studio_engine_stop (StudioEngine *self)
 }
 
 void
+studio_engine_abandon (StudioEngine *self)
+{
+  g_return_if_fail (STUDIO_IS_ENGINE (self));
+
+  /* A new generation with nothing desired: the running search no longer
+   * matches it, so its late `info` lines and its `bestmove` are dropped by
+   * the generation rule, and the empty model is published at once (a
+   * pending publication of the old lines is cancelled by it). */
+  self->generation++;
+  self->desired = FALSE;
+  g_clear_pointer (&self->desired_fen, g_free);
+  g_clear_pointer (&self->desired_moves, g_strfreev);
+  g_clear_pointer (&self->desired_command, g_free);
+  engine_model_reset (self);
+  engine_publish (self);
+  if (self->state == STUDIO_ENGINE_STATE_ANALYSING)
+    engine_send_stop (self);
+}
+
+void
 studio_engine_set_option (StudioEngine *self,
                           const char   *name,
                           const char   *value)

@@ -226,6 +226,18 @@ guint                 studio_engine_analyze           (StudioEngine      *self,
 void                  studio_engine_stop              (StudioEngine *self);
 
 /**
+ * studio_engine_abandon:
+ * @self: a #StudioEngine
+ *
+ * Like studio_engine_stop(), for a position the user has left (one with
+ * nothing to analyse, a finished game): starts a new generation with no
+ * search, publishes an empty model at once (no fen, no moves, no lines) and
+ * stops the running search; the lines and the `bestmove` the engine still
+ * prints for the old search are dropped, never published.
+ */
+void                  studio_engine_abandon           (StudioEngine *self);
+
+/**
  * studio_engine_set_option:
  * @self: a #StudioEngine
  * @name: a UCI option name ("Hash", "Threads", ...); "MultiPV" is

@@ -396,6 +396,53 @@ test_good_generation (void)
   finalize_and_check_pid (engine, pid);
 }
 
+/* A stop for a position the user has left (the game ended there): nothing
+ * of the old search is published after it, although the fake prints five
+ * lines and a bestmove of it after `stop`; a new search later works. */
+static void
+test_good_abandon (void)
+{
+  StudioEngine *engine = fake_new ("good", NULL);
+  const char *moves_a[] = { "c3d4", NULL };
+  const char *moves_b[] = { "e5f6", NULL };
+  StudioEngineAnalysis *a;
+  Recorder *r;
+  guint gen_a;
+  GPid pid;
+
+  studio_engine_set_update_interval (engine, 0);
+  gen_a = studio_engine_analyze (engine, NULL, moves_a, 2);
+  g_assert_true (wait_for_analysis (engine, 2, 2, 5000));
+
+  r = recorder_new (engine);
+  studio_engine_abandon (engine);
+  g_assert_cmpuint (studio_engine_get_generation (engine), ==, gen_a + 1);
+  g_assert_cmpint (studio_engine_get_state (engine), ==, STUDIO_ENGINE_STATE_STOPPING);
+  a = studio_engine_get_analysis (engine);
+  g_assert_cmpuint (a->generation, ==, gen_a + 1);
+  g_assert_cmpuint (a->n_lines, ==, 0);
+  g_assert_null (a->moves[0]);
+  g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_IDLE, 3000));
+  spin (150);
+  /* Only the empty model, published once by abandon() itself. */
+  g_assert_cmpuint (r->analyses->len, ==, 1);
+  a = g_ptr_array_index (r->analyses, 0);
+  g_assert_cmpuint (a->generation, ==, gen_a + 1);
+  g_assert_cmpuint (a->n_lines, ==, 0);
+  g_assert_false (a->finished);
+  g_assert_null (a->bestmove);
+  g_assert_cmpint (studio_engine_get_state (engine), ==, STUDIO_ENGINE_STATE_IDLE);
+  recorder_free (r);
+
+  /* The engine is still usable. */
+  g_assert_cmpuint (studio_engine_analyze (engine, NULL, moves_b, 1), ==, gen_a + 2);
+  g_assert_true (wait_for_analysis (engine, 1, 2, 5000));
+  g_assert_cmpstr (studio_engine_get_analysis (engine)->lines[0].pv[0], ==, "e5f6");
+
+  pid = studio_engine_get_pid (engine);
+  finalize_and_check_pid (engine, pid);
+}
+
 static void
 test_good_set_option (void)
 {
@@ -1045,6 +1092,7 @@ main (int   argc,
   g_test_add_func ("/studio/engine-client/default-path", test_default_path);
   g_test_add_func ("/studio/engine-client/crash-at-start", test_crash_at_start);
   g_test_add_func ("/studio/engine-client/crash-mid-search", test_crash_mid_search);
+  g_test_add_func ("/studio/engine-client/good/abandon", test_good_abandon);
   g_test_add_func ("/studio/engine-client/exit-on-stop", test_exit_on_stop);
   g_test_add_func ("/studio/engine-client/hang-on-stop", test_hang_on_stop);
   g_test_add_func ("/studio/engine-client/hang-in-search", test_hang_in_search);
