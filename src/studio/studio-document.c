@@ -488,6 +488,130 @@ studio_document_get_save_loses_text (StudioDocument *self)
   return FALSE;
 }
 
+/* How the game stands at @node (Article 8, R5): cheops_position_outcome(),
+ * and the fifth repetition (8.4.3) from the positions on the path from the
+ * root, the start position included. */
+static CheopsOutcome
+node_outcome (CheopsGameNode *node)
+{
+  const CheopsPosition *pos = cheops_game_node_get_position (node);
+  CheopsOutcome outcome = cheops_position_outcome (pos);
+  g_autoptr(GPtrArray) path = NULL;
+  g_autofree uint64_t *keys = NULL;
+
+  if (outcome != CHEOPS_OUTCOME_NONE)
+    return outcome;
+
+  path = cheops_game_node_get_path (node);
+  keys = g_new (uint64_t, path->len);
+  for (guint i = 0; i < path->len; i++)
+    keys[i] = cheops_game_node_get_position (g_ptr_array_index (path, i))->key;
+  if (cheops_repetition_count (keys, path->len, pos->halfmove_clock) >= 5)
+    return CHEOPS_OUTCOME_DRAW_FIFTH_REPETITION;
+
+  return CHEOPS_OUTCOME_NONE;
+}
+
+/**
+ * studio_outcome_get_result:
+ * @outcome: how a game ended
+ * @green_corner: the corner Green held (the game's [GreenCorner])
+ *
+ * The Result tag for @outcome: an Ascension (8.1) is won by the colour that
+ * played from the corner that achieved it ("1-0" Green, "0-1" Orange); the
+ * draws of 8.4.1 and 8.4.3 are "1/2-1/2".
+ *
+ * Returns: (nullable): a static string, or %NULL for %CHEOPS_OUTCOME_NONE
+ */
+const char *
+studio_outcome_get_result (CheopsOutcome outcome,
+                           CheopsSide    green_corner)
+{
+  switch (outcome)
+    {
+    case CHEOPS_OUTCOME_ASCENSION_A:
+      return green_corner == CHEOPS_SIDE_A ? "1-0" : "0-1";
+    case CHEOPS_OUTCOME_ASCENSION_Q:
+      return green_corner == CHEOPS_SIDE_Q ? "1-0" : "0-1";
+    case CHEOPS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN:
+    case CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE:
+    case CHEOPS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES:
+    case CHEOPS_OUTCOME_DRAW_FIFTH_REPETITION:
+      return "1/2-1/2";
+    case CHEOPS_OUTCOME_NONE:
+    default:
+      return NULL;
+    }
+}
+
+/**
+ * studio_outcome_dup_text:
+ * @outcome: how a game ended, not %CHEOPS_OUTCOME_NONE
+ * @green_corner: the corner Green held (the game's [GreenCorner])
+ *
+ * Says how the game ended, for people: "Green wins by Ascension.",
+ * "Draw: the player to move has no legal move (8.4.1)."...
+ *
+ * Returns: (transfer full): the sentence
+ */
+char *
+studio_outcome_dup_text (CheopsOutcome outcome,
+                         CheopsSide    green_corner)
+{
+  switch (outcome)
+    {
+    case CHEOPS_OUTCOME_ASCENSION_A:
+    case CHEOPS_OUTCOME_ASCENSION_Q:
+      return g_strdup (g_str_equal (studio_outcome_get_result (outcome, green_corner), "1-0")
+                       ? _("Green wins by Ascension.") : _("Orange wins by Ascension."));
+    case CHEOPS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN:
+      return g_strdup (_("Draw: both players have no Queen and no Pawns left (8.4.1)."));
+    case CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE:
+      return g_strdup (_("Draw: the player to move has no legal move (8.4.1)."));
+    case CHEOPS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES:
+      return g_strdup (_("Draw: seventy-five moves by each player without a capture, a collapse "
+                         "or a Pawn move to a higher level (8.4.3)."));
+    case CHEOPS_OUTCOME_DRAW_FIFTH_REPETITION:
+      return g_strdup (_("Draw: the same position appeared for the fifth time (8.4.3)."));
+    case CHEOPS_OUTCOME_NONE:
+    default:
+      return g_strdup (_("The game is not over."));
+    }
+}
+
+/**
+ * studio_document_get_outcome:
+ * @self: a #StudioDocument
+ *
+ * How the game stands at the current node: an Ascension (8.1), a draw of
+ * 8.4.1 or 8.4.3 (the fifth repetition counted along the path from the
+ * start), or %CHEOPS_OUTCOME_NONE.
+ *
+ * Returns: the outcome
+ */
+CheopsOutcome
+studio_document_get_outcome (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), CHEOPS_OUTCOME_NONE);
+
+  return node_outcome (self->current);
+}
+
+/* After a move added at @node (inside the move's undo group): a move on the
+ * mainline that ends the game sets the Result tag. */
+static void
+studio_document_record_result (StudioDocument *self,
+                               CheopsGameNode *node)
+{
+  const char *result;
+
+  if (!cheops_game_node_is_mainline (node))
+    return;
+  result = studio_outcome_get_result (node_outcome (node), cheops_game_get_green_corner (self->game));
+  if (result != NULL && g_strcmp0 (cheops_game_get_result (self->game), result) != 0)
+    cheops_game_set_tag (self->game, "Result", result, NULL);
+}
+
 /**
  * studio_document_play_move:
  * @self: a #StudioDocument
@@ -496,7 +620,9 @@ studio_document_get_save_loses_text (StudioDocument *self)
  *
  * Plays @move: goes to the child with that move if there is one, else adds
  * it (as the mainline continuation, or as a new variation where the line
- * goes on differently), then makes it the current node.  Undoable.
+ * goes on differently), then makes it the current node.  Undoable.  A new
+ * mainline move that ends the game (8.1, 8.4.1, 8.4.3) also sets the Result
+ * tag, in the same undo step.
  *
  * Returns: (transfer none) (nullable): the new current node, or %NULL with
  *   @error set (CHEOPS_GAME_ERROR_ILLEGAL_MOVE)
@@ -507,12 +633,20 @@ studio_document_play_move (StudioDocument  *self,
                            GError         **error)
 {
   CheopsGameNode *node;
+  guint before;
 
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
 
+  before = cheops_game_count_nodes (self->game);
+  cheops_game_begin_group (self->game);
   node = cheops_game_add_move (self->game, self->current, move, error);
   if (node != NULL)
-    studio_document_set_current (self, node);
+    {
+      studio_document_set_current (self, node);
+      if (cheops_game_count_nodes (self->game) != before)
+        studio_document_record_result (self, node);
+    }
+  cheops_game_end_group (self->game);
 
   return node;
 }
@@ -543,6 +677,7 @@ studio_document_play_line (StudioDocument     *self,
   cheops_game_begin_group (self->game);
   for (guint i = 0; i < n_moves; i++)
     {
+      guint before = cheops_game_count_nodes (self->game);
       CheopsGameNode *node = cheops_game_add_san (self->game, self->current, moves[i], error);
 
       if (node == NULL)
@@ -551,6 +686,8 @@ studio_document_play_line (StudioDocument     *self,
           break;
         }
       studio_document_set_current (self, node);
+      if (cheops_game_count_nodes (self->game) != before)
+        studio_document_record_result (self, node);
     }
   cheops_game_end_group (self->game);
 

@@ -47,6 +47,12 @@ gboolean          studio_document_go_sibling       (StudioDocument       *self,
 gboolean          studio_document_undo             (StudioDocument       *self);
 gboolean          studio_document_redo             (StudioDocument       *self);
 
+CheopsOutcome     studio_document_get_outcome      (StudioDocument       *self);
+const char       *studio_outcome_get_result        (CheopsOutcome         outcome,
+                                                    CheopsSide            green_corner);
+char             *studio_outcome_dup_text          (CheopsOutcome         outcome,
+                                                    CheopsSide            green_corner);
+
 char             *studio_document_dup_fen          (StudioDocument       *self);
 char             *studio_document_dup_start_fen    (StudioDocument       *self);
 char            **studio_document_dup_moves        (StudioDocument       *self);
