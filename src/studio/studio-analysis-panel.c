@@ -56,6 +56,8 @@ struct _StudioAnalysisPanel
   char          **moves;
   CheopsSide      side_to_move;
   guint           fullmove;
+  guint           generation;  /* of the search asked for, 0 = none */
+  CheopsOutcome   outcome;     /* of the current node, when game_over */
 
   guint           running : 1;
   guint           threat : 1;
@@ -82,6 +84,7 @@ enum {
 enum {
   EVALUATION,
   BEST_MOVE,
+  RESULT,
   N_SIGNALS
 };
 
@@ -275,6 +278,10 @@ studio_analysis_panel_analysis_updated_cb (StudioAnalysisPanel  *self,
 
   if (!self->running || analysis == NULL)
     return;
+  /* Only the search asked for last: lines of a position the user left
+   * would be read with the new side to move, their sign flipped. */
+  if (self->game_over || analysis->generation != self->generation)
+    return;
 
   for (guint i = 0; i < analysis->n_lines; i++)
     {
@@ -354,6 +361,7 @@ studio_analysis_panel_update_state (StudioAnalysisPanel *self)
 
   if (!self->running)
     {
+      gtk_label_set_label (self->off_label, _("Switch the engine on to see its best lines for this position."));
       gtk_label_set_label (self->stats_label, _("Off"));
       gtk_stack_set_visible_child_name (self->stack, "off");
       return;
@@ -361,8 +369,14 @@ studio_analysis_panel_update_state (StudioAnalysisPanel *self)
 
   if (self->game_over)
     {
-      gtk_label_set_label (self->off_label, _("The game is over in this position: there is no move to analyse."));
-      gtk_label_set_label (self->stats_label, _("Idle"));
+      CheopsSide green = self->document != NULL
+                         ? cheops_game_get_green_corner (studio_document_get_game (self->document))
+                         : CHEOPS_SIDE_A;
+      g_autofree char *text = studio_outcome_dup_text (self->outcome, green);
+
+      gtk_label_set_label (self->off_label, text);
+      /* Translators: the engine header in a finished position */
+      gtk_label_set_label (self->stats_label, _("Game over"));
       gtk_stack_set_visible_child_name (self->stack, "off");
       return;
     }
@@ -427,6 +441,7 @@ studio_analysis_panel_sync (StudioAnalysisPanel *self)
       self->side_to_move = flipped.side_to_move;
       self->fullmove = flipped.fullmove_number;
       self->game_over = cheops_generate_moves (&flipped, list) == list;
+      self->outcome = CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE;
     }
   else
     {
@@ -436,15 +451,37 @@ studio_analysis_panel_sync (StudioAnalysisPanel *self)
       self->side_to_move = pos->side_to_move;
       self->fullmove = pos->fullmove_number;
       self->game_over = cheops_generate_moves (pos, list) == list;
+      self->outcome = CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE;
+    }
+
+  /* A finished game (an Ascension, a draw of 8.4.1 or 8.4.3) is over
+   * whoever is to move, threat mode included. */
+  if (studio_document_get_outcome (self->document) != CHEOPS_OUTCOME_NONE)
+    {
+      self->game_over = TRUE;
+      self->outcome = studio_document_get_outcome (self->document);
     }
 
   studio_analysis_panel_clear_lines (self);
 
   if (self->game_over)
-    studio_engine_stop (self->engine);
+    {
+      int a_result;
+
+      /* The position was left: drop what the engine still prints about it. */
+      studio_engine_abandon (self->engine);
+      self->generation = 0;
+      a_result = self->outcome == CHEOPS_OUTCOME_ASCENSION_A ? 1
+                 : self->outcome == CHEOPS_OUTCOME_ASCENSION_Q ? -1 : 0;
+      g_signal_emit (self, signals [RESULT], 0, a_result);
+    }
   else
-    studio_engine_analyze (self->engine, self->fen, (const char * const *) self->moves,
-                           studio_analysis_panel_get_multipv (self));
+    {
+      self->generation = studio_engine_analyze (self->engine, self->fen, (const char * const *) self->moves,
+                                                studio_analysis_panel_get_multipv (self));
+      /* Until the first depth of this search: not the last one's. */
+      gtk_label_set_label (self->stats_label, _("Searching…"));
+    }
 
   studio_analysis_panel_update_state (self);
 }
@@ -629,6 +666,20 @@ studio_analysis_panel_class_init (StudioAnalysisPanelClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  /**
+   * StudioAnalysisPanel::result:
+   * @a_result: 1 if the a side won, -1 if the q side won, 0 for a draw
+   *
+   * The current position ends the game (Article 8): there is no evaluation
+   * but the result.  The next position clears it with ::evaluation.
+   */
+  signals [RESULT] =
+    g_signal_new ("result",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_INT);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cheops/Studio/studio-analysis-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, box);
@@ -861,6 +912,41 @@ studio_analysis_panel_dup_line (StudioAnalysisPanel *self,
     return NULL;
 
   return g_strdup_printf ("%s %s", gtk_label_get_label (row->score), gtk_label_get_text (row->moves));
+}
+
+/**
+ * studio_analysis_panel_get_status:
+ * @self: a #StudioAnalysisPanel
+ *
+ * The engine header's text ("Depth 12 · 1.2 MN/s", "Game over", "Off").
+ *
+ * Returns: (transfer none): the text
+ */
+const char *
+studio_analysis_panel_get_status (StudioAnalysisPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), NULL);
+
+  return gtk_label_get_label (self->stats_label);
+}
+
+/**
+ * studio_analysis_panel_get_message:
+ * @self: a #StudioAnalysisPanel
+ *
+ * The message shown instead of lines ("Green wins by Ascension."), or %NULL
+ * when the lines are shown.
+ *
+ * Returns: (transfer none) (nullable): the text
+ */
+const char *
+studio_analysis_panel_get_message (StudioAnalysisPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), NULL);
+
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "off") != 0)
+    return NULL;
+  return gtk_label_get_label (self->off_label);
 }
 
 /**

@@ -29,6 +29,8 @@ void            studio_analysis_panel_set_multipv  (StudioAnalysisPanel *self,
 guint           studio_analysis_panel_get_n_lines  (StudioAnalysisPanel *self);
 char           *studio_analysis_panel_dup_line     (StudioAnalysisPanel *self,
                                                     guint                index);
+const char     *studio_analysis_panel_get_status   (StudioAnalysisPanel *self);
+const char     *studio_analysis_panel_get_message  (StudioAnalysisPanel *self);
 gboolean        studio_analysis_panel_play_line    (StudioAnalysisPanel *self,
                                                     guint                line,
                                                     guint                move);

@@ -23,6 +23,7 @@ struct _StudioEvalBar
   /* From the a side's view: centipawns, or moves to an Ascension. */
   int        score;
   guint      has_score : 1;
+  guint      has_result : 1; /* a finished game: score is 1, -1 or 0 */
   guint      is_ascension : 1;
   guint      a_green : 1;
 };
@@ -33,6 +34,8 @@ G_DEFINE_FINAL_TYPE (StudioEvalBar, studio_eval_bar, GTK_TYPE_WIDGET)
 static double
 studio_eval_bar_a_fraction (StudioEvalBar *self)
 {
+  if (self->has_result)
+    return self->score > 0 ? 1.0 : self->score < 0 ? 0.0 : 0.5;
   if (!self->has_score)
     return 0.5;
 
@@ -119,13 +122,19 @@ studio_eval_bar_snapshot (GtkWidget   *widget,
     {
       g_autoptr(PangoLayout) layout = NULL;
       PangoFontDescription *font;
-      g_autofree char *text = studio_eval_bar_format_score (self->is_ascension, self->score);
+      g_autofree char *text = NULL;
       int a_score = self->score;
       gboolean green_ahead;
       double zoom = 1.0;
       int tw, th;
 
       green_ahead = self->a_green ? a_score >= 0 : a_score < 0;
+      if (!self->has_result)
+        text = studio_eval_bar_format_score (self->is_ascension, self->score);
+      else if (a_score == 0)
+        text = g_strdup ("½-½");
+      else
+        text = g_strdup (green_ahead ? "1-0" : "0-1");
 
       layout = gtk_widget_create_pango_layout (widget, text);
       font = pango_font_description_from_string ("Sans Bold 7");
@@ -208,13 +217,56 @@ studio_eval_bar_set_score (StudioEvalBar *self,
 {
   g_return_if_fail (STUDIO_IS_EVAL_BAR (self));
 
-  if (self->has_score && self->is_ascension == !!is_ascension && self->score == score)
+  if (self->has_score && !self->has_result && self->is_ascension == !!is_ascension && self->score == score)
     return;
 
+  self->has_result = FALSE;
   self->has_score = TRUE;
   self->is_ascension = !!is_ascension;
   self->score = score;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * studio_eval_bar_set_result:
+ * @self: a #StudioEvalBar
+ * @a_result: 1 if the a side won, -1 if the q side won, 0 for a draw
+ *
+ * Shows the result of a finished game: the bar all in the winner's colour
+ * with "1-0" or "0-1" (Green's result first, as in the Result tag), or
+ * centred with "½-½" for a draw.
+ */
+void
+studio_eval_bar_set_result (StudioEvalBar *self,
+                            int            a_result)
+{
+  g_return_if_fail (STUDIO_IS_EVAL_BAR (self));
+
+  self->has_score = TRUE;
+  self->has_result = TRUE;
+  self->is_ascension = FALSE;
+  self->score = CLAMP (a_result, -1, 1);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * studio_eval_bar_dup_text:
+ * @self: a #StudioEvalBar
+ *
+ * Returns: (transfer full) (nullable): the text shown in the bar, or %NULL
+ */
+char *
+studio_eval_bar_dup_text (StudioEvalBar *self)
+{
+  g_return_val_if_fail (STUDIO_IS_EVAL_BAR (self), NULL);
+
+  if (!self->has_score)
+    return NULL;
+  if (!self->has_result)
+    return studio_eval_bar_format_score (self->is_ascension, self->score);
+  if (self->score == 0)
+    return g_strdup ("½-½");
+  return g_strdup ((self->a_green ? self->score > 0 : self->score < 0) ? "1-0" : "0-1");
 }
 
 /**
@@ -232,6 +284,7 @@ studio_eval_bar_clear (StudioEvalBar *self)
     return;
 
   self->has_score = FALSE;
+  self->has_result = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -16,6 +16,9 @@ GtkWidget *studio_eval_bar_new          (void);
 void       studio_eval_bar_set_score    (StudioEvalBar *self,
                                          gboolean       is_ascension,
                                          int            score);
+void       studio_eval_bar_set_result   (StudioEvalBar *self,
+                                         int            a_result);
+char      *studio_eval_bar_dup_text     (StudioEvalBar *self);
 void       studio_eval_bar_clear        (StudioEvalBar *self);
 void       studio_eval_bar_set_a_green  (StudioEvalBar *self,
                                          gboolean       a_green);

@@ -224,6 +224,14 @@ analysis_evaluation_cb (StudioWindow        *self,
 }
 
 static void
+analysis_result_cb (StudioWindow        *self,
+                    int                  a_result,
+                    StudioAnalysisPanel *panel)
+{
+  studio_eval_bar_set_result (self->eval_bar, a_result);
+}
+
+static void
 analysis_best_move_cb (StudioWindow        *self,
                        guint                move,
                        StudioAnalysisPanel *panel)
@@ -866,6 +874,9 @@ studio_window_init (StudioWindow *self)
 
   g_signal_connect_object (self->analysis_panel, "evaluation",
                            G_CALLBACK (analysis_evaluation_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->analysis_panel, "result",
+                           G_CALLBACK (analysis_result_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->analysis_panel, "best-move",
                            G_CALLBACK (analysis_best_move_cb),

@@ -16,6 +16,7 @@
 #include "studio-analysis-panel.h"
 #include "studio-board-view.h"
 #include "studio-engine.h"
+#include "studio-eval-bar.h"
 #include "studio-document.h"
 #include "studio-move-tree-view.h"
 #include "studio-window.h"
@@ -1073,6 +1074,157 @@ test_titles (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+has_a_line (gpointer data)
+{
+  g_autofree char *line = studio_analysis_panel_dup_line (data, 0);
+
+  return line != NULL;
+}
+
+static GtkWidget *
+find_widget_of_type (GtkWidget *widget,
+                     GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget_of_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+spin_ms (guint ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) ms * 1000;
+  guint tick = g_timeout_add (10, keep_ticking, NULL);
+
+  while (g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+}
+
+/* The tester's report: engine on, a position where a Pawn promotes into
+ * the Ascension (hxi9=Q#).  After the move the game is over: the engine's
+ * late lines of the position left must not reach the bar (read with the
+ * new side to move they showed the loser winning), the panel says who won
+ * and the header no longer shows the last depth, the bar is all Green with
+ * "1-0"; the move sets the Result in the same undo step (Article 8.1). */
+static void
+test_ascension_result (void)
+{
+  g_autofree char *engine = studio_engine_find_default_path ();
+  StudioWindow *window;
+  StudioDocument *document;
+  CheopsGame *game;
+  StudioAnalysisPanel *panel;
+  StudioEvalBar *bar;
+  g_autofree char *text = NULL;
+  g_autofree char *tree_text = NULL;
+  g_autofree char *pgn = NULL;
+
+  window = studio_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  document = studio_window_get_document (window);
+  panel = STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window));
+  bar = STUDIO_EVAL_BAR (find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_EVAL_BAR));
+  g_assert_nonnull (bar);
+
+  g_assert_true (studio_window_load_text (window, "q/P2/5/7/4M4/11/13/15/1K13k1 a 0 1", NULL));
+  game = studio_document_get_game (document);
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+
+  if (g_file_test (engine, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+      g_assert_true (studio_analysis_panel_get_running (panel));
+      spin_until (has_a_line, panel);
+      /* Let it search a little deeper, so that lines are in flight. */
+      spin_ms (300);
+    }
+
+  gtk_widget_activate_action (studio_window_get_board_view (window), "board.play", "s", "h8i9");
+  g_assert_cmpuint (cheops_game_node_get_ply (studio_document_get_current (document)), ==, 1);
+  g_assert_cmpint (studio_document_get_outcome (document), ==, CHEOPS_OUTCOME_ASCENSION_A);
+
+  /* The result: in the game, the move list and the copied game. */
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "1-0");
+  tree_text = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (studio_window_get_move_tree (window)));
+  g_assert_true (g_str_has_suffix (g_strchomp (tree_text), "1-0"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-game", NULL);
+  pgn = clipboard_text (GTK_WIDGET (window));
+  g_assert_nonnull (strstr (pgn, "[Result \"1-0\"]"));
+  g_assert_true (g_str_has_suffix (g_strchomp (pgn), "1-0"));
+
+  if (studio_analysis_panel_get_running (panel))
+    {
+      /* Whatever the engine still prints about the position left. */
+      spin_ms (500);
+      g_assert_cmpstr (studio_analysis_panel_get_status (panel), ==, "Game over");
+      g_assert_cmpstr (studio_analysis_panel_get_message (panel), ==, "Green wins by Ascension.");
+      g_assert_cmpuint (studio_analysis_panel_get_n_lines (panel), ==, 0);
+      g_assert_cmpfloat (studio_eval_bar_get_fraction (bar), ==, 1.0);
+      text = studio_eval_bar_dup_text (bar);
+      g_assert_cmpstr (text, ==, "1-0");
+    }
+
+  /* One undo takes back the move and the result. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+  g_assert_cmpuint (cheops_game_count_nodes (game), ==, 1);
+  g_assert_false (studio_document_get_modified (document));
+
+  /* With Green in the q corner, the same Ascension is Orange's. */
+  g_assert_true (cheops_game_set_tag (game, "GreenCorner", "q", NULL));
+  gtk_widget_activate_action (studio_window_get_board_view (window), "board.play", "s", "h8i9");
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "0-1");
+  if (studio_analysis_panel_get_running (panel))
+    {
+      g_assert_cmpstr (studio_analysis_panel_get_message (panel), ==, "Orange wins by Ascension.");
+      g_assert_cmpfloat (studio_eval_bar_get_fraction (bar), ==, 0.0);
+      g_clear_pointer (&text, g_free);
+      text = studio_eval_bar_dup_text (bar);
+      g_assert_cmpstr (text, ==, "0-1");
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+    }
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+  g_assert_cmpint (cheops_game_get_green_corner (game), ==, CHEOPS_SIDE_A);
+
+  /* An Ascension in a variation does not decide the game. */
+  {
+    CheopsMove list[CHEOPS_MAX_MOVES], *end, other = CHEOPS_MOVE_NONE;
+    char move_text[CHEOPS_MOVE_TEXT_MAX];
+
+    end = cheops_generate_moves (studio_document_get_position (document), list);
+    for (CheopsMove *m = list; m < end && other == CHEOPS_MOVE_NONE; m++)
+      {
+        cheops_move_to_text (*m, move_text);
+        if (!g_str_has_prefix (move_text, "h8"))
+          other = *m;
+      }
+    g_assert_true (other != CHEOPS_MOVE_NONE);
+    g_assert_nonnull (studio_document_play_move (document, other, NULL));
+    studio_document_go_back (document);
+    gtk_widget_activate_action (studio_window_get_board_view (window), "board.play", "s", "h8i9");
+    g_assert_false (cheops_game_node_is_mainline (studio_document_get_current (document)));
+    g_assert_cmpint (studio_document_get_outcome (document), ==, CHEOPS_OUTCOME_ASCENSION_A);
+    g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+  }
+  while (studio_document_get_modified (document))
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1095,6 +1247,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/destination-dots", test_destination_dots);
   g_test_add_func ("/Studio/Window/forward-follows-mainline", test_forward_follows_mainline);
   g_test_add_func ("/Studio/Window/narrow", test_narrow);
+  g_test_add_func ("/Studio/Window/ascension-result", test_ascension_result);
 
   return g_test_run ();
 }
