@@ -607,12 +607,60 @@ typedef struct {
   StudioMoveTreeView *self;
   CheopsGameNode     *node;
   GtkTextBuffer      *buffer;
+  AdwMessageDialog   *dialog;      /* weak: it owns the edit */
+  GtkWidget          *problem;     /* the inline message and its button */
   gboolean            before;
 } CommentEdit;
+
+/* Whether @text can be a comment in a game file: a PGN comment ends at the
+ * first "}", and "[%" starts a command the studio reads as annotations
+ * (DESIGN.md section 4), so the game model refuses both. */
+static gboolean
+comment_text_is_valid (const char *text)
+{
+  return strchr (text, '}') == NULL && strstr (text, "[%") == NULL;
+}
+
+static char *
+comment_edit_dup_text (CommentEdit *edit)
+{
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (edit->buffer, &start, &end);
+  return gtk_text_buffer_get_text (edit->buffer, &start, &end, FALSE);
+}
+
+/* As the user types: a text a game file cannot keep cannot be saved, and
+ * says why, in the dialog, with the text still there to change. */
+static void
+comment_buffer_changed_cb (GtkTextBuffer *buffer,
+                           CommentEdit   *edit)
+{
+  g_autofree char *text = comment_edit_dup_text (edit);
+  gboolean valid = comment_text_is_valid (text);
+
+  gtk_widget_set_visible (edit->problem, !valid);
+  adw_message_dialog_set_response_enabled (edit->dialog, "save", valid);
+}
+
+/* The button of the inline message: "}" becomes ")" and "[%" becomes
+ * "[ %", the nearest texts a game file can keep. */
+static void
+comment_replace_clicked_cb (GtkButton   *button,
+                            CommentEdit *edit)
+{
+  g_autofree char *text = comment_edit_dup_text (edit);
+  g_autoptr(GString) fixed = g_string_new (text);
+
+  g_string_replace (fixed, "}", ")", 0);
+  g_string_replace (fixed, "[%", "[ %", 0);
+  gtk_text_buffer_set_text (edit->buffer, fixed->str, -1);
+}
 
 static void
 comment_edit_free (CommentEdit *edit)
 {
+  g_signal_handlers_disconnect_by_data (edit->buffer, edit);
   g_clear_object (&edit->self);
   g_clear_pointer (&edit->node, cheops_game_node_unref);
   g_clear_object (&edit->buffer);
@@ -631,13 +679,9 @@ comment_dialog_response_cb (AdwMessageDialog *dialog,
       cheops_game_contains (studio_document_get_game (self->document), edit->node))
     {
       g_autoptr(GError) error = NULL;
-      g_autofree char *text = NULL;
-      GtkTextIter start, end;
+      g_autofree char *text = comment_edit_dup_text (edit);
       CheopsGame *game = studio_document_get_game (self->document);
       gboolean ok;
-
-      gtk_text_buffer_get_bounds (edit->buffer, &start, &end);
-      text = gtk_text_buffer_get_text (edit->buffer, &start, &end, FALSE);
 
       if (edit->before)
         ok = cheops_game_set_comment_before (game, edit->node, text, &error);
@@ -646,11 +690,14 @@ comment_dialog_response_cb (AdwMessageDialog *dialog,
 
       if (!ok)
         {
+          g_autofree char *first = g_utf8_strup (error->message, g_utf8_next_char (error->message) - error->message);
+          g_autofree char *message = g_strconcat (first, g_utf8_next_char (error->message), NULL);
           GtkWidget *alert;
 
+          /* Not expected (the text was checked as it was typed). */
           alert = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                           _("The Comment Cannot Be Saved"),
-                                          error->message);
+                                          message);
           adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (alert), "close", _("_Close"));
           gtk_window_present (GTK_WINDOW (alert));
         }
@@ -677,6 +724,9 @@ studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
   GtkWidget *frame;
   GtkWidget *scroller;
   GtkWidget *text_view;
+  GtkWidget *box;
+  GtkWidget *label;
+  GtkWidget *button;
   const char *old;
 
   g_return_if_fail (STUDIO_IS_MOVE_TREE_VIEW (self));
@@ -718,13 +768,34 @@ studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), text_view);
   frame = gtk_frame_new (NULL);
   gtk_frame_set_child (GTK_FRAME (frame), scroller);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), frame);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_box_append (GTK_BOX (box), frame);
 
   edit = g_new0 (CommentEdit, 1);
   edit->self = g_object_ref (self);
   edit->node = cheops_game_node_ref (node);
   edit->buffer = g_object_ref (gtk_text_view_get_buffer (GTK_TEXT_VIEW (text_view)));
+  edit->dialog = ADW_MESSAGE_DIALOG (dialog);
   edit->before = before;
+
+  /* The inline message, shown while the text holds "}" or "[%". */
+  edit->problem = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  label = gtk_label_new (_("A comment cannot contain “}” or “[%”: a game file could not keep it."));
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_add_css_class (label, "error");
+  gtk_box_append (GTK_BOX (edit->problem), label);
+  button = gtk_button_new_with_mnemonic (_("_Replace “}” With “)”"));
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, _("Also writes “[%” as “[ %”"));
+  g_signal_connect (button, "clicked", G_CALLBACK (comment_replace_clicked_cb), edit);
+  gtk_box_append (GTK_BOX (edit->problem), button);
+  gtk_box_append (GTK_BOX (box), edit->problem);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  g_signal_connect (edit->buffer, "changed", G_CALLBACK (comment_buffer_changed_cb), edit);
+  comment_buffer_changed_cb (edit->buffer, edit);
   g_signal_connect_data (dialog, "response",
                          G_CALLBACK (comment_dialog_response_cb),
                          edit, (GClosureNotify) (void (*) (void)) comment_edit_free, 0);

@@ -109,6 +109,23 @@ find_message_dialog (void)
   return NULL;
 }
 
+static GtkWidget *
+find_widget_of_type (GtkWidget *widget,
+                     GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget_of_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_edit_save_reread (void)
 {
@@ -196,8 +213,8 @@ test_edit_save_reread (void)
   studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), added, FALSE);
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
-  comment_view = GTK_TEXT_VIEW (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (
-                   gtk_frame_get_child (GTK_FRAME (adw_message_dialog_get_extra_child (dialog))))));
+  comment_view = GTK_TEXT_VIEW (find_widget_of_type (adw_message_dialog_get_extra_child (dialog),
+                                                    GTK_TYPE_TEXT_VIEW));
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (comment_view), "A quiet  start\non the side.", -1);
   adw_message_dialog_response (dialog, "save");
   g_assert_cmpstr (cheops_game_node_get_comment_after (added), ==, "A quiet start on the side.");
@@ -1082,23 +1099,6 @@ has_a_line (gpointer data)
   return line != NULL;
 }
 
-static GtkWidget *
-find_widget_of_type (GtkWidget *widget,
-                     GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget_of_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 spin_ms (guint ms)
 {
@@ -1225,6 +1225,57 @@ test_ascension_result (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A comment with "}" (which a game file cannot keep): the editor stays
+ * open with the text, says why inline, cannot save it as it is, and offers
+ * to write ")" instead; nothing of the text is lost. */
+static void
+test_comment_brace (void)
+{
+  StudioWindow *window = open_sample ("opening-lines.pgn");
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGameNode *node = mainline_node (studio_document_get_game (document), 2);
+  GtkWidget *tree = studio_window_get_move_tree (window);
+  AdwMessageDialog *dialog;
+  GtkWidget *extra, *button, *problem;
+  GtkTextBuffer *buffer;
+  GtkTextIter start, end;
+  g_autofree char *text = NULL;
+
+  g_assert_nonnull (node);
+  studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), node, FALSE);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  extra = adw_message_dialog_get_extra_child (dialog);
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (find_widget_of_type (extra, GTK_TYPE_TEXT_VIEW)));
+  button = find_widget_of_type (extra, GTK_TYPE_BUTTON);
+  g_assert_nonnull (button);
+  problem = gtk_widget_get_parent (button);
+
+  /* A valid text: no message, Save enabled. */
+  gtk_text_buffer_set_text (buffer, "Threat: Mf5", -1);
+  g_assert_false (gtk_widget_get_visible (problem));
+  g_assert_true (adw_message_dialog_get_response_enabled (dialog, "save"));
+
+  gtk_text_buffer_set_text (buffer, "Threat: {Mf5} [%x", -1);
+  g_assert_true (gtk_widget_get_visible (problem));
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "save"));
+  g_assert_true (find_message_dialog () == dialog);
+
+  /* The offered repair. */
+  g_signal_emit_by_name (button, "clicked");
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  g_assert_cmpstr (text, ==, "Threat: {Mf5) [ %x");
+  g_assert_false (gtk_widget_get_visible (problem));
+  g_assert_true (adw_message_dialog_get_response_enabled (dialog, "save"));
+  adw_message_dialog_response (dialog, "save");
+  g_assert_cmpstr (cheops_game_node_get_comment_after (node), ==, "Threat: {Mf5) [ %x");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_false (studio_document_get_modified (document));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1248,6 +1299,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/forward-follows-mainline", test_forward_follows_mainline);
   g_test_add_func ("/Studio/Window/narrow", test_narrow);
   g_test_add_func ("/Studio/Window/ascension-result", test_ascension_result);
+  g_test_add_func ("/Studio/Window/comment-brace", test_comment_brace);
 
   return g_test_run ();
 }
