@@ -31,6 +31,9 @@ struct _StudioDocument
   CheopsGameNode *current;
   GFile          *file;
   GPtrArray      *load_errors;  /* strings "LINE:COLUMN: message" */
+
+  /* During an undo or a redo: the nodes its commands touched. */
+  GPtrArray      *touched;      /* CheopsGameNode (refs), or NULL */
 };
 
 enum {
@@ -61,6 +64,9 @@ studio_document_game_changed_cb (StudioDocument *self,
                                  CheopsGame     *game)
 {
   g_assert (STUDIO_IS_DOCUMENT (self));
+
+  if (self->touched != NULL && node != NULL)
+    g_ptr_array_add (self->touched, cheops_game_node_ref (node));
 
   if (self->current == NULL || !cheops_game_contains (game, self->current))
     studio_document_set_current (self, node != NULL ? node : cheops_game_get_root (game));
@@ -828,11 +834,49 @@ studio_document_go_sibling (StudioDocument *self,
   return TRUE;
 }
 
+/* Undoes or redoes one step and goes to the node it touched (what
+ * CheopsGame::changed names): the move restored, the move whose comment or
+ * glyph came back or went, the move before a move taken back.  A step of
+ * several commands (a move and the Result it set) goes to the first node
+ * other than the root; the root only when nothing else was touched and its
+ * comment changed, so that undoing a tag does not leave the current move. */
+static gboolean
+studio_document_undo_redo (StudioDocument *self,
+                           gboolean        redo)
+{
+  CheopsGameNode *root = cheops_game_get_root (self->game);
+  g_autofree char *root_comment = g_strdup (cheops_game_node_get_comment_after (root));
+  g_autoptr(GPtrArray) touched = g_ptr_array_new_with_free_func ((GDestroyNotify) cheops_game_node_unref);
+  CheopsGameNode *target = NULL;
+  gboolean done;
+
+  self->touched = touched;
+  done = redo ? cheops_game_redo (self->game) : cheops_game_undo (self->game);
+  self->touched = NULL;
+
+  for (guint i = 0; i < touched->len && target == NULL; i++)
+    {
+      CheopsGameNode *node = g_ptr_array_index (touched, i);
+
+      if (!cheops_game_node_is_root (node) && cheops_game_contains (self->game, node))
+        target = node;
+    }
+  root = cheops_game_get_root (self->game);
+  if (target == NULL && touched->len > 0
+      && g_strcmp0 (root_comment, cheops_game_node_get_comment_after (root)) != 0)
+    target = root;
+
+  if (target != NULL && target != self->current)
+    studio_document_set_current (self, target);
+
+  return done;
+}
+
 /**
  * studio_document_undo:
  * @self: a #StudioDocument
  *
- * Undoes the last edit of the game.
+ * Undoes the last edit of the game and goes to the move it touched.
  *
  * Returns: whether there was one
  */
@@ -841,14 +885,15 @@ studio_document_undo (StudioDocument *self)
 {
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
 
-  return cheops_game_undo (self->game);
+  return studio_document_undo_redo (self, FALSE);
 }
 
 /**
  * studio_document_redo:
  * @self: a #StudioDocument
  *
- * Redoes the last undone edit of the game.
+ * Redoes the last undone edit of the game and goes to the move it
+ * touched (the move restored, the move whose comment came back).
  *
  * Returns: whether there was one
  */
@@ -857,7 +902,7 @@ studio_document_redo (StudioDocument *self)
 {
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
 
-  return cheops_game_redo (self->game);
+  return studio_document_undo_redo (self, TRUE);
 }
 
 /**

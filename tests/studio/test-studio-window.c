@@ -1276,6 +1276,77 @@ test_comment_brace (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Undo and redo go to the move the step touched: add a move, a comment
+ * and a glyph, undo three times, redo three times: the current move is the
+ * move added again, not the move before it. */
+static void
+test_undo_redo_selects (void)
+{
+  StudioWindow *window = open_sample ("opening-lines.pgn");
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (document);
+  GtkWidget *tree = studio_window_get_move_tree (window);
+  CheopsGameNode *parent = mainline_node (game, 2);
+  CheopsGameNode *added;
+  CheopsMove list[CHEOPS_MAX_MOVES], *end, fresh = CHEOPS_MOVE_NONE;
+
+  studio_document_set_current (document, parent);
+  end = cheops_generate_moves (studio_document_get_position (document), list);
+  for (CheopsMove *m = list; m < end && fresh == CHEOPS_MOVE_NONE; m++)
+    {
+      gboolean known = FALSE;
+
+      for (guint i = 0; i < cheops_game_node_get_n_children (parent); i++)
+        known |= cheops_game_node_get_move (cheops_game_node_get_child (parent, i)) == *m;
+      if (!known)
+        fresh = *m;
+    }
+  g_assert_true (fresh != CHEOPS_MOVE_NONE);
+
+  added = studio_document_play_move (document, fresh, NULL);
+  g_assert_nonnull (added);
+  g_assert_true (cheops_game_set_comment_after (game, added, "A new idea.", NULL));
+  gtk_widget_activate_action (tree, "tree.move-glyph", "y", (guint8) 3);
+  g_assert_cmpuint (cheops_game_node_get_move_glyph (added), ==, 3);
+
+  /* Undo: the glyph and the comment go from the move added (which stays
+   * current), then the move goes and its parent is current. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (cheops_game_node_get_move_glyph (added), ==, 0);
+  g_assert_true (studio_document_get_current (document) == added);
+  /* From elsewhere too: an undo shows what it changed. */
+  studio_document_go_start (document);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_null (cheops_game_node_get_comment_after (added));
+  g_assert_true (studio_document_get_current (document) == added);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_false (cheops_game_contains (game, added));
+  g_assert_true (studio_document_get_current (document) == parent);
+  g_assert_false (studio_document_get_modified (document));
+
+  /* Redo: the move comes back and is current; so it stays. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  added = studio_document_get_current (document);
+  g_assert_true (cheops_game_node_get_parent (added) == parent);
+  g_assert_true (cheops_game_node_get_move (added) == fresh);
+  studio_document_go_start (document);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (added), ==, "A new idea.");
+  g_assert_true (studio_document_get_current (document) == added);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  g_assert_cmpuint (cheops_game_node_get_move_glyph (added), ==, 3);
+  g_assert_true (studio_document_get_current (document) == added);
+
+  /* A tag change does not move away from the current move. */
+  g_assert_true (cheops_game_set_tag (game, "Event", "Club match", NULL));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_true (studio_document_get_current (document) == added);
+
+  while (studio_document_get_modified (document))
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1300,6 +1371,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/narrow", test_narrow);
   g_test_add_func ("/Studio/Window/ascension-result", test_ascension_result);
   g_test_add_func ("/Studio/Window/comment-brace", test_comment_brace);
+  g_test_add_func ("/Studio/Window/undo-redo-selects", test_undo_redo_selects);
 
   return g_test_run ();
 }
