@@ -55,6 +55,13 @@ struct _StudioMoveTreeView
   /* The node the context menu is about (borrowed; checked against the tree
    * before use). */
   CheopsGameNode *menu_node;
+
+  /* The size the list was last laid out at, and the scroll to the current
+   * move queued when it changed. */
+  double          page_size;
+  int             width;
+  gint64          follow_until_us; /* monotonic */
+  guint           follow_tick_id;  /* on the text view */
 };
 
 enum {
@@ -276,6 +283,68 @@ studio_move_tree_view_update_current (StudioMoveTreeView *self)
 
   /* The start position: back to the top. */
   gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
+}
+
+/* Scrolls the list, if needed, so that the current move's line is in view
+ * (from GtkTextView's own layout of the line, validated by the call). */
+static void
+studio_move_tree_view_show_current (StudioMoveTreeView *self)
+{
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  GdkRectangle visible, location;
+  GtkTextIter iter;
+  double value = gtk_adjustment_get_value (adjustment);
+
+  if (self->document == NULL
+      || cheops_game_node_is_root (studio_document_get_current (self->document)))
+    return;
+
+  gtk_text_buffer_get_iter_at_mark (self->buffer, &iter, self->current_mark);
+  gtk_text_view_get_visible_rect (self->text_view, &visible);
+  gtk_text_view_get_iter_location (self->text_view, &iter, &location);
+
+  if (location.y < visible.y)
+    gtk_adjustment_set_value (adjustment, value + (location.y - visible.y));
+  else if (location.y + location.height > visible.y + visible.height)
+    gtk_adjustment_set_value (adjustment, value + (location.y + location.height - visible.y - visible.height));
+}
+
+static gboolean
+follow_tick_cb (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       data)
+{
+  StudioMoveTreeView *self = data;
+
+  studio_move_tree_view_show_current (self);
+  if (g_get_monotonic_time () < self->follow_until_us)
+    return G_SOURCE_CONTINUE;
+
+  self->follow_tick_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* The list was laid out again (the adjustment is configured in the text
+ * view's size_allocate): when its height or width changed (a resize, the
+ * narrow layout, the pane's divider), the lines moved or rewrapped and the
+ * current move may have left the view; bring it back, at each frame for a
+ * short while, as GtkTextView rewraps a long text in the background (with
+ * estimated line heights until then). */
+static void
+vadjustment_changed_cb (StudioMoveTreeView *self,
+                        GtkAdjustment      *adjustment)
+{
+  double page_size = gtk_adjustment_get_page_size (adjustment);
+  int width = gtk_widget_get_width (GTK_WIDGET (self->text_view));
+
+  if (page_size == self->page_size && width == self->width)
+    return;
+  self->page_size = page_size;
+  self->width = width;
+  self->follow_until_us = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+  if (self->follow_tick_id == 0)
+    self->follow_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->text_view), follow_tick_cb,
+                                                         self, NULL);
 }
 
 static void
@@ -851,6 +920,9 @@ studio_move_tree_view_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
+  if (self->follow_tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->text_view), self->follow_tick_id);
+  self->follow_tick_id = 0;
   g_clear_pointer (&self->popover, gtk_widget_unparent);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_pointer (&self->ranges, g_array_unref);
@@ -955,6 +1027,9 @@ studio_move_tree_view_init (StudioMoveTreeView *self)
                                   GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->text_view));
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)),
+                           "changed", G_CALLBACK (vadjustment_changed_cb),
+                           self, G_CONNECT_SWAPPED);
 
   self->mainline_tag = gtk_text_buffer_create_tag (self->buffer, "mainline",
                                                    "weight", PANGO_WEIGHT_SEMIBOLD,

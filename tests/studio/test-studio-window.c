@@ -1347,6 +1347,78 @@ test_undo_redo_selects (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Whether the current move's start is inside the visible part of @view. */
+static gboolean
+current_move_visible (GtkTextView *view)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  GtkTextMark *mark = gtk_text_buffer_get_mark (buffer, "current");
+  GtkTextIter iter;
+  GdkRectangle visible, location;
+
+  g_assert_nonnull (mark);
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, mark);
+  gtk_text_view_get_visible_rect (view, &visible);
+  gtk_text_view_get_iter_location (view, &iter, &location);
+
+  return location.y >= visible.y && location.y + location.height <= visible.y + visible.height;
+}
+
+static void
+spin_frames (void)
+{
+  for (int i = 0; i < 5; i++)
+    {
+      g_usleep (20000);
+      while (g_main_context_iteration (NULL, FALSE));
+    }
+}
+
+/* The move list keeps the current move in view when its size changes (the
+ * narrow layout, a smaller window), without a key pressed. */
+static void
+test_tree_resize_keeps_current (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "..", "data", "samples", "apex-race.pgn", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(StudioDocument) document = studio_document_new ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *tree = studio_move_tree_view_new ();
+  GtkTextView *view;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_true (studio_document_load_text (document, contents, -1, NULL, NULL));
+  studio_move_tree_view_set_document (STUDIO_MOVE_TREE_VIEW (tree), document);
+  view = GTK_TEXT_VIEW (find_widget_of_type (tree, GTK_TYPE_TEXT_VIEW));
+  gtk_window_set_child (GTK_WINDOW (window), tree);
+  gtk_window_set_default_size (GTK_WINDOW (window), 420, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_frames ();
+
+  /* The last move: at the bottom of a tall list. */
+  studio_document_go_end (document);
+  spin_frames ();
+  g_assert_true (current_move_visible (view));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), >, 500);
+
+  /* Lower: the move would be below the view. */
+  gtk_widget_hide (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 420, 140);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_frames ();
+  g_assert_cmpint (gtk_widget_get_height (window), <, 200);
+  g_assert_true (current_move_visible (view));
+
+  /* Narrower: the lines rewrap. */
+  gtk_widget_hide (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 200, 140);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_frames ();
+  g_assert_true (current_move_visible (view));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1372,6 +1444,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/ascension-result", test_ascension_result);
   g_test_add_func ("/Studio/Window/comment-brace", test_comment_brace);
   g_test_add_func ("/Studio/Window/undo-redo-selects", test_undo_redo_selects);
+  g_test_add_func ("/Studio/Window/tree-resize-keeps-current", test_tree_resize_keeps_current);
 
   return g_test_run ();
 }
