@@ -49,7 +49,7 @@ struct _StudioWindow
   StudioBoardScene     *scene;
   GtkRecentManager     *recent_manager;
 
-  int                   wide_position;  /* the paned's position side by side */
+  int                   wide_side_width;  /* the side pane's width when last side by side */
   int                   pending_position; /* to set once allocated, or -1 */
   guint                 close_confirmed : 1;
   guint                 narrow : 1;     /* side pane under the board */

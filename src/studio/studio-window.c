@@ -312,10 +312,11 @@ studio_window_after_load (StudioWindow *self)
     }
 }
 
-/* Whether @text looks like a FEN (its first word has the 8 slashes
- * between the 9 levels, DESIGN.md 3) that the core does not read: then
- * sets @error to the core's message, with the column in the FEN, rather
- * than let the game reader report a move it cannot read. */
+/* Whether @text looks like a FEN (one line whose first word is made of
+ * FEN board characters with at least one '/', DESIGN.md 3) that the core
+ * does not read: then sets @error to the core's message, with the column
+ * in the FEN, rather than let the game reader report a move it cannot
+ * read.  A wrong number of levels is a FEN error too. */
 static gboolean
 studio_window_fen_error (const char  *text,
                          GError     **error)
@@ -324,12 +325,18 @@ studio_window_fen_error (const char  *text,
   CheopsPosition position;
   CheopsError fen_error = { 0 };
   guint slashes = 0;
+  gboolean board_letters = TRUE;
   const char *p;
 
   for (p = stripped; *p != '\0' && !g_ascii_isspace (*p); p++)
-    if (*p == '/')
-      slashes++;
-  if (slashes != 8 || strchr (stripped, '\n') != NULL)
+    {
+      if (*p == '/')
+        slashes++;
+      else if (!g_ascii_isdigit (*p) && strchr ("KQMSAPkqmsap", *p) == NULL)
+        board_letters = FALSE;
+    }
+  /* The 8 slashes of 9 levels, or fewer or more with only FEN letters. */
+  if (!(slashes == 8 || (slashes > 0 && board_letters)) || strchr (stripped, '\n') != NULL)
     return FALSE;
 
   if (cheops_position_from_fen (&position, stripped, &fen_error))
@@ -683,7 +690,9 @@ studio_window_set_narrow (StudioWindow *self,
   self->narrow = narrow;
   if (narrow)
     {
-      self->wide_position = gtk_paned_get_position (self->paned);
+      /* Remember the side pane's width, not the divider's position: the
+       * window may come back wider or narrower than it left. */
+      self->wide_side_width = gtk_widget_get_width (GTK_WIDGET (self->paned)) - gtk_paned_get_position (self->paned);
       gtk_orientable_set_orientation (GTK_ORIENTABLE (self->paned), GTK_ORIENTATION_VERTICAL);
       gtk_widget_set_size_request (self->side_pane, -1, 200);
       self->pending_position = 0;  /* computed once allocated */
@@ -692,7 +701,7 @@ studio_window_set_narrow (StudioWindow *self,
     {
       gtk_orientable_set_orientation (GTK_ORIENTABLE (self->paned), GTK_ORIENTATION_HORIZONTAL);
       gtk_widget_set_size_request (self->side_pane, 380, -1);
-      self->pending_position = self->wide_position;
+      self->pending_position = 0;  /* computed once allocated */
     }
   /* The header is short of room: Open becomes an icon, New stays in the
    * main menu, and Undo and Redo keep their keys (Ctrl+Z, Ctrl+Shift+Z). */
@@ -726,7 +735,14 @@ studio_window_set_pending_position (GtkWidget     *widget,
       gtk_paned_set_position (self->paned, height - MAX (side, height * 9 / 20));
     }
   else if (self->pending_position >= 0)
-    gtk_paned_set_position (self->paned, self->pending_position);
+    {
+      /* The side pane gets back its width; the board takes the rest. */
+      int width = gtk_widget_get_width (GTK_WIDGET (self->paned));
+
+      int side = self->wide_side_width > 0 ? self->wide_side_width : width * 2 / 5;  /* never side by side yet */
+
+      gtk_paned_set_position (self->paned, MAX (width / 2, width - side));
+    }
   self->pending_position = -1;
 
   return G_SOURCE_REMOVE;

@@ -477,6 +477,11 @@ test_paste_fen (void)
   g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN);
   g_assert_cmpstr (error->message, ==, "Not a valid FEN: column 20: board, level 3: unknown piece letter 'x'");
   g_clear_error (&error);
+  /* Seven levels are a FEN error too. */
+  g_assert_false (studio_window_load_text (window, "q/P2/5/7/4M4/11/13 a 0 1", &error));
+  g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN);
+  g_assert_cmpstr (error->message, ==, "Not a valid FEN: column 19: board: expected 9 levels separated by '/', found 7");
+  g_clear_error (&error);
   g_assert_false (studio_window_load_text (window, "1/P2/5/5k1/9/6M4/11p1/15/1K15 z 0 1", &error));
   g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN);
   g_assert_cmpstr (error->message, ==, "Not a valid FEN: column 31: side to move: expected 'a' or 'q'");
@@ -791,11 +796,41 @@ test_narrow (void)
   g_assert_cmpfloat (lines.origin.y + lines.size.height, <=, gtk_widget_get_height (GTK_WIDGET (window)));
   g_assert_cmpfloat (board.size.height, >=, 200);
 
-  /* Wide again (the window is hidden for the new size to be taken). */
+  /* Wide again (the window is hidden for the new size to be taken): the
+   * board takes the larger part. */
   gtk_widget_hide (GTK_WIDGET (window));
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
   gtk_window_present (GTK_WINDOW (window));
   spin_until (paned_horizontal, paned);
+  for (int i = 0; i < 5; i++)
+    {
+      g_usleep (20000);
+      while (g_main_context_iteration (NULL, FALSE));
+    }
+  {
+    int position = gtk_paned_get_position (GTK_PANED (paned));
+    int width = gtk_widget_get_width (paned);
+
+    g_assert_cmpint (position, >=, width / 2);
+    g_assert_cmpint (width - position, >=, 300);
+
+    /* Narrow and wide again: the side pane keeps its width, whatever the
+     * window's width in between. */
+    gtk_widget_hide (GTK_WIDGET (window));
+    gtk_window_set_default_size (GTK_WINDOW (window), 360, 600);
+    gtk_window_present (GTK_WINDOW (window));
+    spin_until (paned_vertical, paned);
+    gtk_widget_hide (GTK_WIDGET (window));
+    gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+    gtk_window_present (GTK_WINDOW (window));
+    spin_until (paned_horizontal, paned);
+    for (int i = 0; i < 5; i++)
+      {
+        g_usleep (20000);
+        while (g_main_context_iteration (NULL, FALSE));
+      }
+    g_assert_cmpint (abs ((gtk_widget_get_width (paned) - gtk_paned_get_position (GTK_PANED (paned))) - (width - position)), <=, 2);
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
