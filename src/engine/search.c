@@ -57,6 +57,7 @@ typedef struct {
 typedef struct {
   int        static_eval;
   bool       null_move;
+  CheopsMove threat_move;   /* qsearch(): the opponent's Ascension if we passed */
   int        pv_length;
   CheopsMove pv[MAX_PLY + 1];
 } Stack;
@@ -102,6 +103,7 @@ static uint64_t       root_keys[MAX_HISTORY_KEYS];
 static int            root_key_count;
 
 static inline int mated_in (int ply) { return -VALUE_MATE + ply; }
+static inline int mate_in (int ply) { return VALUE_MATE - ply; }
 
 static inline int
 value_to_tt (int v, int ply)
@@ -263,6 +265,69 @@ queen_near_apex (const CheopsPosition *pos, CheopsSide side)
   return false;
 }
 
+/* Whether the side to move, with a Queen on the Apex, has a playable move
+ * after which the opponent's King is attacked while one of its Queens still
+ * stands on the Apex: the Ascension (8.1, R5), i.e. a win on the spot.  The
+ * same test as the start of qsearch() and search() at the child node.
+ * @hint (or CHEOPS_MOVE_NONE), a move that was such a move in a related
+ * position, is tried first and alone if it still is one; else the cost is
+ * one move generation and a do/undo per move.  The move found goes to
+ * *@found (may be NULL).  No allocation. */
+static bool
+has_ascension_move (CheopsPosition *pos, CheopsMove hint, CheopsMove *found)
+{
+  CheopsMove list[CHEOPS_MAX_MOVES];
+  CheopsMove *end;
+  CheopsSide us = pos->side_to_move;
+
+  if (!queen_on_apex (pos, us))
+    return false;
+  if (hint != CHEOPS_MOVE_NONE && cheops_position_is_playable (pos, hint))
+    {
+      list[0] = hint;
+      end = list + 1;
+    }
+  else
+    end = list;
+  for (int pass = 0; pass < 2; pass++)
+    {
+      for (CheopsMove *m = list; m < end; m++)
+        {
+          CheopsUndo undo;
+          bool wins;
+
+          cheops_position_do_move (pos, *m, &undo);
+          wins = cheops_position_in_check (pos) && queen_on_apex (pos, us);
+          cheops_position_undo_move (pos, *m, &undo);
+          if (wins)
+            {
+              if (found != NULL)
+                *found = *m;
+              return true;
+            }
+        }
+      if (pass == 0)
+        end = cheops_generate_moves (pos, list);
+    }
+  return false;
+}
+
+/* Whether the opponent of the side to move (not in check) would have the
+ * Ascension at once if the side to move passed: the null-move view of
+ * has_ascension_move(), whose move goes to *@threat.  Only asked when the
+ * opponent has a Queen on the Apex. */
+static bool
+ascension_threatened (CheopsPosition *pos, CheopsMove hint, CheopsMove *threat)
+{
+  CheopsUndo undo;
+  bool threatened;
+
+  cheops_position_do_null_move (pos, &undo);
+  threatened = has_ascension_move (pos, hint, threat);
+  cheops_position_undo_null_move (pos, &undo);
+  return threatened;
+}
+
 static void
 update_pv (Stack *ss, CheopsMove move, const Stack *child)
 {
@@ -279,6 +344,10 @@ history_update (int16_t *entry, int bonus)
   *entry = (int16_t) v;
 }
 
+/* The quiescence plies in which a node threatened with the Ascension (see
+ * qsearch()) still searches its checking moves. */
+#define QS_THREAT_CHECK_PLIES 2
+
 static int
 qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
 {
@@ -287,7 +356,8 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
   CheopsSide us = pos->side_to_move;
   CheopsSide them = cheops_side_other (us);
   TTData tte;
-  bool tt_hit, full_width, checks_win;
+  bool tt_hit, full_width, threatened;
+  int skipped_checks = 0;
   CheopsMove tt_move, best_move = CHEOPS_MOVE_NONE;
   int best, stand_pat = VALUE_NONE, old_alpha = alpha, move_count = 0;
   MovePicker mp;
@@ -319,9 +389,49 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
         return s;
     }
 
-  /* Facing a Queen on the Apex, any check loses: no stand pat then. */
-  full_width = in_check || (queen_on_apex (pos, them) && qdepth < 4);
-  checks_win = queen_on_apex (pos, us) && !in_check;
+  /* The Queen on the Apex (8.1).  A check given while one of our Queens
+   * stands on the Apex wins on the spot, so with such a check available
+   * this node is worth a win and nothing else needs searching.
+   *
+   * Facing an enemy Queen on the Apex, standing pat is unsound only when
+   * the opponent, were we to pass, could give such a check: then every
+   * playable move is searched (capturing the Queen, a collapse of the Apex,
+   * blocking, moving the King away...) and each reply that does not parry
+   * is refuted at once by the test above in the child.  When the opponent
+   * has no such check, standing pat is as sound as anywhere else in
+   * quiescence (the usual assumption that some quiet move keeps the
+   * evaluation), and only the tactical moves below are searched.
+   *
+   * A check given by the threatened side parries nothing by itself (after
+   * the evasion the threat is back) but must be answered by every evasion;
+   * such spite checks and evasions would chain without end.  So from the
+   * QS_THREAT_CHECK_PLIES-th quiescence ply on, a threatened node searches
+   * only its non-checking moves (the parries that remain: capturing the
+   * Queen, a collapse of the Apex, blocking, moving the King away...).
+   * That can only underrate the threatened side (a check that also parries
+   * is missed), never let it stand pat on a lost position.
+   *
+   * With our Queen on the Apex and no Ascension available, the node is an
+   * ordinary one: a check that takes the Queen off the Apex wins nothing
+   * by itself.
+   *
+   * This replaces a full-width search of every node facing the Queen on the
+   * Apex up to 4 quiescence plies deep, with all checks and no delta
+   * pruning at the Queen's side's nodes in between: that tree grew
+   * exponentially (a position reached depth 6 in 20 s) and still stood pat
+   * from the 5th ply on. */
+  ss->threat_move = CHEOPS_MOVE_NONE;
+  if (!in_check && queen_on_apex (pos, us)
+      && has_ascension_move (pos, ply >= 1 ? w->stack[ply - 1].threat_move : CHEOPS_MOVE_NONE, NULL))
+    {
+      best = mate_in (ply + 1);
+      tt_store (pos->key, value_to_tt (best, ply), VALUE_NONE, CHEOPS_MOVE_NONE, -1, BOUND_EXACT);
+      return best;
+    }
+  threatened = !in_check && queen_on_apex (pos, them)
+               && ascension_threatened (pos, ply >= 2 ? w->stack[ply - 2].threat_move : CHEOPS_MOVE_NONE,
+                                        &ss->threat_move);
+  full_width = in_check || threatened;
 
   if (full_width)
     best = -VALUE_INFINITE;
@@ -339,7 +449,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
       best = stand_pat;
     }
 
-  movepick_init (&mp, pos, tt_move, NULL, NULL, !(full_width || checks_win));
+  movepick_init (&mp, pos, tt_move, NULL, NULL, !full_width);
   if (full_width && mp.count == 0)
     {
       /* No playable move at all: a draw (4.2.4, R4) -- unless the
@@ -354,14 +464,16 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
       bool gives_check;
       int v;
 
-      if (!full_width && kind == MOVE_CAPTURE && !checks_win
+      if (!full_width && kind == MOVE_CAPTURE
           && stand_pat + move_gain (pos, move) + 200 <= alpha)
         continue;   /* delta pruning */
 
       do_move (w, move, &undo);
       gives_check = cheops_position_in_check (pos);
-      if (!full_width && kind == MOVE_QUIET && !gives_check)
+      if ((!full_width && kind == MOVE_QUIET && !gives_check)
+          || (threatened && gives_check && qdepth >= QS_THREAT_CHECK_PLIES))
         {
+          skipped_checks += threatened && gives_check;
           undo_move (w, move, &undo);
           continue;
         }
@@ -384,8 +496,10 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
         }
     }
 
+  /* Threatened with only (skipped) checks to play: counted as the
+   * Ascension that follows a check that parries nothing. */
   if (full_width && move_count == 0)
-    return VALUE_DRAW;
+    return skipped_checks > 0 ? mated_in (ply + 2) : VALUE_DRAW;
 
   tt_store (pos->key, value_to_tt (best, ply), stand_pat, best_move, in_check ? 0 : -1,
             best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER);
@@ -411,6 +525,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
     return qsearch (w, alpha, beta, ply, in_check, 0);
 
   ss->pv_length = 0;
+  ss->threat_move = CHEOPS_MOVE_NONE;
   count_node (w);
   if (stopped ())
     return 0;
