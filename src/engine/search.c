@@ -265,14 +265,63 @@ queen_near_apex (const CheopsPosition *pos, CheopsSide side)
   return false;
 }
 
+/* Our pieces that alone stand between the enemy King on @ksq and one of our
+ * Queens, Swordmasters or Sisters on a line it moves along: moving one may
+ * uncover a check. */
+static CheopsCellSet
+discoverers (const CheopsPosition *pos, CheopsSide us, CheopsCell ksq)
+{
+  const CheopsCellSet *p = pos->pieces[us];
+  CheopsCellSet snipers, found = 0;
+
+  snipers = (cheops_band_attacks (ksq, 0) & p[CHEOPS_QUEEN])
+            | (cheops_sword_attacks (ksq, 0) & p[CHEOPS_SWORDMASTER])
+            | (cheops_corner_attacks (ksq, 0) & p[CHEOPS_SISTER]);
+  while (snipers)
+    {
+      CheopsCell s = cheops_cellset_pop (&snipers);
+      CheopsCellSet b = cheops_between_cells (cheops_piece_type (pos->board[s]), ksq, s) & pos->occupied;
+
+      if (b && (b & (b - 1)) == 0 && (b & p[0]))
+        found |= b;
+    }
+  return found;
+}
+
+/* Whether @move of the side to move @us may give check to the King on
+ * @ksq: its piece attacks @ksq from the move's cell (the lines, leaps and
+ * Pawn threats are symmetric, so the attack is looked for from the King),
+ * or it leaves a discovery line (@disc).  Never false for a move that gives
+ * check; a move it lets through is played to be sure. */
+static bool
+may_give_check (const CheopsPosition *pos, CheopsSide us, CheopsMove move, CheopsCell ksq, CheopsCellSet disc)
+{
+  CheopsCell from = cheops_move_from (move), to = cheops_move_to (move);
+  CheopsCellSet occ;
+
+  if (cheops_cellset_has (disc, from))
+    return true;
+  occ = (pos->occupied & ~cheops_cellset_of (from)) | cheops_cellset_of (to);
+  switch (cheops_piece_type (pos->board[from]))
+    {
+    case CHEOPS_QUEEN:       return cheops_cellset_has (cheops_band_attacks (ksq, occ), to);
+    case CHEOPS_SWORDMASTER: return cheops_cellset_has (cheops_sword_attacks (ksq, occ), to);
+    case CHEOPS_SISTER:      return cheops_cellset_has (cheops_corner_attacks (ksq, occ), to);
+    case CHEOPS_ASSASSIN:    return cheops_cellset_has (cheops_leap_cells (ksq), to);
+    case CHEOPS_PAWN:        return cheops_cellset_has (cheops_pawn_attacker_cells (us, ksq), to) || to == CHEOPS_APEX;
+    default:                 return false;   /* a King gives no check (4.2.3) but by discovery */
+    }
+}
+
 /* Whether the side to move, with a Queen on the Apex, has a playable move
  * after which the opponent's King is attacked while one of its Queens still
  * stands on the Apex: the Ascension (8.1, R5), i.e. a win on the spot.  The
  * same test as the start of qsearch() and search() at the child node.
  * @hint (or CHEOPS_MOVE_NONE), a move that was such a move in a related
  * position, is tried first and alone if it still is one; else the cost is
- * one move generation and a do/undo per move.  The move found goes to
- * *@found (may be NULL).  No allocation. */
+ * one move generation, a cheap filter (may_give_check()) and a do/undo
+ * per move that passes it.  The move found goes to *@found (may be NULL).
+ * No allocation. */
 static bool
 has_ascension_move (CheopsPosition *pos, CheopsMove hint, CheopsMove *found)
 {
@@ -291,11 +340,16 @@ has_ascension_move (CheopsPosition *pos, CheopsMove hint, CheopsMove *found)
     end = list;
   for (int pass = 0; pass < 2; pass++)
     {
+      CheopsCell ksq = pos->king[cheops_side_other (us)];
+      CheopsCellSet disc = pass == 1 ? discoverers (pos, us, ksq) : 0;
+
       for (CheopsMove *m = list; m < end; m++)
         {
           CheopsUndo undo;
           bool wins;
 
+          if (pass == 1 && !may_give_check (pos, us, *m, ksq, disc))
+            continue;
           cheops_position_do_move (pos, *m, &undo);
           wins = cheops_position_in_check (pos) && queen_on_apex (pos, us);
           cheops_position_undo_move (pos, *m, &undo);
