@@ -68,29 +68,27 @@ piece_targets (const CheopsPosition *pos,
   return t & ~pos->pieces[side ^ 1][CHEOPS_KING];
 }
 
-/* The pieces of @side that alone stand between their King and an enemy
- * Queen, Swordmaster or Sister on a line that piece moves along. */
-static CheopsCellSet
-pinned_pieces (const CheopsPosition *pos,
-               CheopsSide            side)
+CheopsCellSet
+cheops_position_sole_blockers (const CheopsPosition *pos,
+                               CheopsCell            cell,
+                               CheopsSide            by,
+                               CheopsCellSet         candidates)
 {
-  CheopsCell ksq = pos->king[side];
-  const CheopsCellSet *enemy = pos->pieces[side ^ 1];
-  CheopsCellSet own = pos->pieces[side][0];
-  CheopsCellSet snipers, pinned = 0;
+  const CheopsCellSet *p = pos->pieces[by];
+  CheopsCellSet snipers, found = 0;
 
-  snipers = (line_full_tab[CHEOPS_QUEEN][ksq] & enemy[CHEOPS_QUEEN])
-            | (line_full_tab[CHEOPS_SWORDMASTER][ksq] & enemy[CHEOPS_SWORDMASTER])
-            | (line_full_tab[CHEOPS_SISTER][ksq] & enemy[CHEOPS_SISTER]);
+  snipers = (line_full_tab[CHEOPS_QUEEN][cell] & p[CHEOPS_QUEEN])
+            | (line_full_tab[CHEOPS_SWORDMASTER][cell] & p[CHEOPS_SWORDMASTER])
+            | (line_full_tab[CHEOPS_SISTER][cell] & p[CHEOPS_SISTER]);
   while (snipers)
     {
       CheopsCell s = cheops_cellset_pop (&snipers);
-      CheopsCellSet b = cheops_between_cells (cheops_piece_type (pos->board[s]), ksq, s) & pos->occupied;
+      CheopsCellSet b = cheops_between_cells (cheops_piece_type (pos->board[s]), cell, s) & pos->occupied;
 
-      if (b && (b & (b - 1)) == 0 && (b & own))
-        pinned |= b;
+      if (b && (b & (b - 1)) == 0 && (b & candidates))
+        found |= b;
     }
-  return pinned;
+  return found;
 }
 
 /* Whether playing @move leaves the mover's King unattacked: the slow, sure
@@ -125,7 +123,7 @@ legal_moves (const CheopsPosition *pos,
     return 0;
 
   checkers = cheops_position_attackers (pos, ksq, side ^ 1, pos->occupied);
-  pinned = pinned_pieces (pos, side);
+  pinned = cheops_position_sole_blockers (pos, ksq, side ^ 1, pos->pieces[side][0]);
 
   /* Outside check any destination will do.  In check, a move of another
    * piece must, for every checker, capture it or stand between it and the

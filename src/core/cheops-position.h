@@ -109,6 +109,15 @@ CheopsCellSet   cheops_position_attackers      (const CheopsPosition *pos,
                                                 CheopsCell            cell,
                                                 CheopsSide            by,
                                                 CheopsCellSet         occupied);
+/* The pieces among @candidates that alone stand between @cell and a Queen,
+ * Swordmaster or Sister of side @by on a line that piece moves along (3.6.3):
+ * with @cell a King and @candidates its own pieces, the pinned pieces
+ * (4.2.2); with @candidates @by's own pieces, those whose move may uncover
+ * an attack on @cell (a discovered check). */
+CheopsCellSet   cheops_position_sole_blockers  (const CheopsPosition *pos,
+                                                CheopsCell            cell,
+                                                CheopsSide            by,
+                                                CheopsCellSet         candidates);
 /* Whether @side's King is in check (4.2.1). */
 bool            cheops_position_king_attacked  (const CheopsPosition *pos,
                                                 CheopsSide            side);

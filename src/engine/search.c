@@ -265,33 +265,11 @@ queen_near_apex (const CheopsPosition *pos, CheopsSide side)
   return false;
 }
 
-/* Our pieces that alone stand between the enemy King on @ksq and one of our
- * Queens, Swordmasters or Sisters on a line it moves along: moving one may
- * uncover a check. */
-static CheopsCellSet
-discoverers (const CheopsPosition *pos, CheopsSide us, CheopsCell ksq)
-{
-  const CheopsCellSet *p = pos->pieces[us];
-  CheopsCellSet snipers, found = 0;
-
-  snipers = (cheops_band_attacks (ksq, 0) & p[CHEOPS_QUEEN])
-            | (cheops_sword_attacks (ksq, 0) & p[CHEOPS_SWORDMASTER])
-            | (cheops_corner_attacks (ksq, 0) & p[CHEOPS_SISTER]);
-  while (snipers)
-    {
-      CheopsCell s = cheops_cellset_pop (&snipers);
-      CheopsCellSet b = cheops_between_cells (cheops_piece_type (pos->board[s]), ksq, s) & pos->occupied;
-
-      if (b && (b & (b - 1)) == 0 && (b & p[0]))
-        found |= b;
-    }
-  return found;
-}
-
 /* Whether @move of the side to move @us may give check to the King on
  * @ksq: its piece attacks @ksq from the move's cell (the lines, leaps and
  * Pawn threats are symmetric, so the attack is looked for from the King),
- * or it leaves a discovery line (@disc).  Never false for a move that gives
+ * or it leaves a discovery line (@disc, cheops_position_sole_blockers()).
+ * Never false for a move that gives
  * check; a move it lets through is played to be sure. */
 static bool
 may_give_check (const CheopsPosition *pos, CheopsSide us, CheopsMove move, CheopsCell ksq, CheopsCellSet disc)
@@ -341,7 +319,7 @@ has_ascension_move (CheopsPosition *pos, CheopsMove hint, CheopsMove *found)
   for (int pass = 0; pass < 2; pass++)
     {
       CheopsCell ksq = pos->king[cheops_side_other (us)];
-      CheopsCellSet disc = pass == 1 ? discoverers (pos, us, ksq) : 0;
+      CheopsCellSet disc = pass == 1 ? cheops_position_sole_blockers (pos, ksq, us, pos->pieces[us][0]) : 0;
 
       for (CheopsMove *m = list; m < end; m++)
         {
