@@ -34,7 +34,7 @@ echo "== game files: reading 20 MB against pgn-extract"
 tests/bench/bench-pgn.sh "$B"
 
 echo "== studio: board draw at 1200x1000, frames under an engine flood, start-up and memory against GNOME Chess"
-ninja -C "$B" bench-board-draw bench-flood > /dev/null
+ninja -C "$B" benchmarks/studio/bench-board-draw benchmarks/studio/bench-flood > /dev/null
 xvfb-run -a -s "-screen 0 1400x1000x24" "$B/benchmarks/studio/bench-board-draw" data/samples/apex-race.pgn 500
 benchmarks/studio/bench-flood.sh "$B" 5
 benchmarks/studio/bench-startup.sh "$B" 5
