@@ -73,7 +73,7 @@ parse_rules_args (int argc, char **argv, bool want_depth, RulesArgs *args)
         args->divide = true;
       else if (want_depth && strcmp (a, "--bench") == 0)
         args->bench = true;
-      else if (want_depth && !have_depth && a[0] >= '0' && a[0] <= '9')
+      else if (want_depth && !have_depth && ((a[0] >= '0' && a[0] <= '9') || (a[0] == '-' && a[1] >= '0' && a[1] <= '9')))
         {
           char *end;
           long d = strtol (a, &end, 10);

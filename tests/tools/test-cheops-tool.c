@@ -44,6 +44,7 @@ test_perft (void)
        "a1b1: 3\na1b2: 3\na1c1: 3\ni8h8: 3\ni8i9: 0\ni8j8: 3\nNodes searched: 15\n", "");
   run ((const char *[]) { "perft", NULL }, 2, "", "cheops perft: missing DEPTH\n");
   run ((const char *[]) { "perft", "x", NULL }, 2, "", "cheops perft: unexpected argument 'x'\n");
+  run ((const char *[]) { "perft", "-1", NULL }, 2, "", "cheops perft: depth: expected a number from 0 to 64, got '-1'\n");
 }
 
 static void
