@@ -693,7 +693,12 @@ cheops_tool_match (int argc, char **argv)
         }
       else if (strcmp (a, "--games") == 0 && v != NULL)
         {
-          games = atoi (v);
+          char *end;
+          long n = strtol (v, &end, 10);
+
+          if (end == v || *end != '\0' || n < 1 || n > 1000000)
+            return usage ("--games needs a whole number from 1 to 1000000");
+          games = (int) n;
           i++;
         }
       else if (strcmp (a, "--tc") == 0 && v != NULL)
