@@ -285,17 +285,24 @@ cheops_generate_moves (const CheopsPosition *pos,
   return list + n;
 }
 
-int
-cheops_count_moves (const CheopsPosition *pos)
+/* The number of playable moves of a position that is not over by
+ * static_outcome(): the legal moves, else in check the checklock moves. */
+static int
+playable_count (const CheopsPosition *pos)
 {
-  int n;
+  int n = legal_moves (pos, NULL);
 
-  if (static_outcome (pos) != CHEOPS_OUTCOME_NONE)
-    return 0;
-  n = legal_moves (pos, NULL);
   if (n == 0 && cheops_position_in_check (pos))
     n = checklock_moves (pos, NULL);
   return n;
+}
+
+int
+cheops_count_moves (const CheopsPosition *pos)
+{
+  if (static_outcome (pos) != CHEOPS_OUTCOME_NONE)
+    return 0;
+  return playable_count (pos);
 }
 
 CheopsMove *
@@ -377,7 +384,7 @@ cheops_position_outcome (const CheopsPosition *pos)
 
   if (outcome != CHEOPS_OUTCOME_NONE)
     return outcome;
-  if (cheops_count_moves (pos) == 0)
+  if (playable_count (pos) == 0)
     return CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE;   /* 4.2.4, 4.2.5, 8.4.1 */
   if (pos->halfmove_clock >= 150)
     return CHEOPS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES;   /* 8.4.3, R8 */

@@ -376,8 +376,9 @@ san_suffix (const CheopsPosition *pos, CheopsMove move)
   cheops_position_do_move (p, move, &undo);
   if (cheops_position_in_check (p))
     {
-      CheopsOutcome o = cheops_position_outcome (p);
-      if (o == CHEOPS_OUTCOME_ASCENSION_A || o == CHEOPS_OUTCOME_ASCENSION_Q)
+      /* R5: the opponent in check with the mover's Queen on the Apex is the
+       * Ascension; no need to count the opponent's moves for that. */
+      if (p->board[CHEOPS_APEX] == cheops_piece_make (cheops_side_other (p->side_to_move), CHEOPS_QUEEN))
         suffix = "#";
       else if (cheops_generate_legal (p, list) == list)
         suffix = "++";
