@@ -2,14 +2,15 @@
 # Benchmark (reports, asserts nothing): start to first frame and resident
 # memory of cheops-studio against GNOME Chess, on the same machine in the
 # same run, under Xvfb.  "First frame" is when the first top-level window is
-# mapped and viewable (xdotool --sync --onlyvisible, which looks every half
-# second: the figures are coarse, compare medians); resident memory is
+# mapped (bench-map-time: an X event, not a poll); resident memory is
 # VmRSS two seconds later.  Each program runs RUNS times; medians printed.
 #
 # Usage: benchmarks/studio/bench-startup.sh BUILDDIR [RUNS]
 set -e
 build=${1:-_build}
 runs=${2:-5}
+ninja -C "$build" benchmarks/studio/bench-map-time > /dev/null
+maptime="$build/benchmarks/studio/bench-map-time"
 export GSETTINGS_BACKEND=memory
 export GSETTINGS_SCHEMA_DIR="$build/data"
 export GTK_A11Y=none
@@ -19,21 +20,22 @@ measure () {
   # $1: label, rest: command
   label=$1; shift
   xvfb-run -a -s "-screen 0 1400x1000x24" sh -c '
-    runs=$1; shift
+    maptime=$1; runs=$2; shift 2
     i=0
     while [ $i -lt $runs ]; do
-      start=$(date +%s%N)
-      "$@" >/dev/null 2>&1 &
-      pid=$!
-      timeout 30 xdotool search --sync --onlyvisible --pid $pid >/dev/null 2>&1 ||
-        timeout 30 xdotool search --sync --onlyvisible --name "." >/dev/null 2>&1
-      end=$(date +%s%N)
+      set -- $("$maptime" "$@" 2>/dev/null) "$@"
+      ms=$1; pid=$2; shift 2
       sleep 2
       rss=$(awk "/VmRSS/ {print \$2}" /proc/$pid/status)
-      echo "$(( (end - start) / 1000000 )) $rss"
-      kill $pid; wait $pid 2>/dev/null || true
+      echo "$ms $rss"
+      kill $pid
+      t=0   # until it is gone (or a zombie nobody reaps), at most 3 s
+      while [ $t -lt 30 ] && kill -0 $pid 2>/dev/null &&
+            ! grep -q "^State:.*Z" /proc/$pid/status 2>/dev/null; do
+        sleep 0.1; t=$((t + 1))
+      done
       i=$((i + 1))
-    done' sh "$runs" "$@" > /tmp/bench-startup.$$
+    done' sh "$maptime" "$runs" "$@" > /tmp/bench-startup.$$
   n=$(wc -l < /tmp/bench-startup.$$)
   mid=$(( (n + 1) / 2 ))
   ms=$(cut -d" " -f1 /tmp/bench-startup.$$ | sort -n | sed -n "${mid}p")

@@ -12,6 +12,9 @@
 #include "studio-config.h"
 
 #include <glib/gi18n.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "studio-application.h"
 #include "studio-window.h"
@@ -87,6 +90,25 @@ static const GActionEntry app_actions[] = {
 };
 
 static void
+studio_application_trim_cb (gpointer user_data)
+{
+#ifdef __GLIBC__
+  /* Drawing the first frame leaves freed temporaries all over the heap
+   * (with a software GL driver, the buffers of compiling the shaders);
+   * give the free pages back to the system once, after start-up. */
+  malloc_trim (0);
+#endif
+}
+
+static void
+studio_application_window_mapped_cb (GtkWidget *window,
+                                     gpointer   user_data)
+{
+  g_signal_handlers_disconnect_by_func (window, studio_application_window_mapped_cb, user_data);
+  g_timeout_add_once (1000, studio_application_trim_cb, NULL);
+}
+
+static void
 studio_application_activate (GApplication *app)
 {
   StudioApplication *self = (StudioApplication *)app;
@@ -94,7 +116,10 @@ studio_application_activate (GApplication *app)
 
   window = gtk_application_get_active_window (GTK_APPLICATION (self));
   if (window == NULL)
-    window = GTK_WINDOW (studio_window_new (self));
+    {
+      window = GTK_WINDOW (studio_window_new (self));
+      g_signal_connect (window, "map", G_CALLBACK (studio_application_window_mapped_cb), NULL);
+    }
 
   gtk_window_present (window);
 }

@@ -1454,6 +1454,45 @@ test_tree_resize_keeps_current (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The application icon resolves to the PNG renderings in the resources at
+ * every size the window icon, the start page and the About window ask for,
+ * never to an SVG: rendering an SVG would load librsvg at start-up (6 MiB
+ * resident; benchmarks/studio/bench-startup.sh). */
+static void
+test_app_icon_png (void)
+{
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gdk_display_get_default ());
+  static const int sizes[] = { 16, 24, 32, 48, 64, 128, 256 };
+
+  gtk_icon_theme_add_resource_path (theme, "/org/cheops/Studio/icons");
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (int scale = 1; scale <= 2; scale++)
+      {
+        g_autoptr(GtkIconPaintable) icon = NULL;
+        g_autoptr(GFile) file = NULL;
+        g_autofree char *uri = NULL;
+
+        icon = gtk_icon_theme_lookup_icon (theme, "org.cheops.Studio", NULL, sizes[i], scale,
+                                           GTK_TEXT_DIR_LTR, 0);
+        file = gtk_icon_paintable_get_file (icon);
+        g_assert_nonnull (file);
+        uri = g_file_get_uri (file);
+        g_test_message ("%d@%d: %s", sizes[i], scale, uri);
+        g_assert_true (g_str_has_prefix (uri, "resource:///org/cheops/Studio/icons/"));
+        g_assert_true (g_str_has_suffix (uri, "/apps/org.cheops.Studio.png"));
+      }
+
+  /* The exact size where there is one. */
+  {
+    g_autoptr(GtkIconPaintable) icon =
+      gtk_icon_theme_lookup_icon (theme, "org.cheops.Studio", NULL, 128, 1, GTK_TEXT_DIR_LTR, 0);
+    g_autoptr(GFile) file = gtk_icon_paintable_get_file (icon);
+    g_autofree char *uri = g_file_get_uri (file);
+
+    g_assert_cmpstr (uri, ==, "resource:///org/cheops/Studio/icons/128x128/apps/org.cheops.Studio.png");
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1480,6 +1519,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/comment-brace", test_comment_brace);
   g_test_add_func ("/Studio/Window/undo-redo-selects", test_undo_redo_selects);
   g_test_add_func ("/Studio/Window/tree-resize-keeps-current", test_tree_resize_keeps_current);
+  g_test_add_func ("/Studio/Window/app-icon-png", test_app_icon_png);
 
   return g_test_run ();
 }
