@@ -38,6 +38,9 @@ struct _StudioPreferencesWindow
   /* Owned. */
   GSettings            *settings;
   GtkFileChooserNative *chooser;
+
+  /* Borrowed: the toast shown last, while it is shown (weak pointer). */
+  AdwToast             *toast;
 };
 
 G_DEFINE_FINAL_TYPE (StudioPreferencesWindow, studio_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -48,10 +51,16 @@ studio_preferences_window_toast (StudioPreferencesWindow *self,
 {
   /* A toast's title is markup in libadwaita 1.2. */
   g_autofree char *escaped = g_markup_escape_text (message, -1);
-  AdwToast *toast = adw_toast_new (escaped);
 
-  adw_toast_set_timeout (toast, 8);
-  adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), toast);
+  /* A new refusal replaces the last one rather than waiting behind it. */
+  if (self->toast != NULL)
+    adw_toast_dismiss (self->toast);
+  g_clear_weak_pointer (&self->toast);
+
+  self->toast = adw_toast_new (escaped);
+  g_object_add_weak_pointer (G_OBJECT (self->toast), (gpointer *) &self->toast);
+  adw_toast_set_timeout (self->toast, 8);
+  adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), self->toast);
 }
 
 /* Shows the engine of `last-engine` in the engine row. */
@@ -152,6 +161,7 @@ studio_preferences_window_dispose (GObject *object)
       gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
       g_clear_object (&self->chooser);
     }
+  g_clear_weak_pointer (&self->toast);
   g_clear_object (&self->settings);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_PREFERENCES_WINDOW);
