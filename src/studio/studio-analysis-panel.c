@@ -376,6 +376,13 @@ studio_analysis_panel_update_state (StudioAnalysisPanel *self)
       return;
     }
 
+  /* No error shown: no error text kept either.  The stack is homogeneous
+   * in width, and measures a hidden page's width at that page's minimum
+   * height, where a wrapped message is one long line: a long message left
+   * in the hidden error page would widen the panel and push the board's
+   * divider (seen after switching from a failed engine to a working one). */
+  gtk_label_set_label (self->error_label, "");
+
   if (!self->running)
     {
       gtk_label_set_label (self->off_label, _("Switch the engine on to see its best lines for this position."));

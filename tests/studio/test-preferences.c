@@ -598,6 +598,7 @@ test_engine_fails_to_start (void)
   StudioPreferencesWindow *preferences;
   StudioAnalysisPanel *panel;
   StudioWindow *window;
+  int board_width, panel_min;
   GPid pid_a;
 
   reset_settings (settings);
@@ -607,6 +608,9 @@ test_engine_fails_to_start (void)
   wait_for_go (engine_a, 1);
   spin_until (has_lines, panel);
   pid_a = studio_engine_get_pid (studio_analysis_panel_get_engine (panel));
+  board_width = gtk_widget_get_width (studio_window_get_board_view (window));
+  gtk_widget_measure (GTK_WIDGET (panel), GTK_ORIENTATION_HORIZONTAL, -1, &panel_min, NULL, NULL, NULL);
+  g_assert_cmpint (board_width, >, 0);
 
   preferences = preferences_for (window);
   g_assert_true (studio_preferences_window_choose_engine (preferences, file_d, NULL));
@@ -626,6 +630,17 @@ test_engine_fails_to_start (void)
   wait_for_go (engine_a, 2);
   spin_until (has_lines, panel);
   g_assert_null (studio_analysis_panel_get_error (panel));
+
+  /* The message of the hidden error page does not widen the panel, which
+   * would push the board's divider. */
+  {
+    int min;
+
+    gtk_widget_measure (GTK_WIDGET (panel), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+    g_assert_cmpint (min, ==, panel_min);
+    spin_for (100);
+    g_assert_cmpint (gtk_widget_get_width (studio_window_get_board_view (window)), ==, board_width);
+  }
 
   gtk_window_destroy (GTK_WINDOW (preferences));
   gtk_window_destroy (GTK_WINDOW (window));
