@@ -424,7 +424,6 @@ paste_cb (GObject      *object,
   g_autoptr(StudioWindow) self = user_data;
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
-  StudioWindow *target = self;
 
   text = gdk_clipboard_read_text_finish (clipboard, result, &error);
   if (text == NULL)
@@ -433,7 +432,33 @@ paste_cb (GObject      *object,
       return;
     }
 
-  /* A paste replaces the game: unsaved work keeps its window. */
+  if (!_studio_window_take_text (self, text, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("Nothing to paste: %s"), error->message);
+
+      _studio_window_toast (self, message);
+    }
+}
+
+/**
+ * _studio_window_take_text:
+ * @self: a #StudioWindow
+ * @text: a game or games in game-file text, or a FEN (pasted or dropped)
+ * @error: a location for a #GError
+ *
+ * Shows @text in @self — or, when @self holds unsaved changes, in a new
+ * window, so that nothing is thrown away.
+ *
+ * Returns: %FALSE with @error set (and no window opened) if @text holds
+ *   neither a game nor a position
+ */
+gboolean
+_studio_window_take_text (StudioWindow  *self,
+                          const char    *text,
+                          GError       **error)
+{
+  StudioWindow *target = self;
+
   if (studio_document_get_modified (self->document))
     {
       GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
@@ -441,17 +466,15 @@ paste_cb (GObject      *object,
       target = studio_window_new (STUDIO_APPLICATION (app));
     }
 
-  if (!studio_window_load_text (target, text, &error))
+  if (!studio_window_load_text (target, text, error))
     {
-      g_autofree char *message = g_strdup_printf (_("Nothing to paste: %s"), error->message);
-
-      _studio_window_toast (self, message);
       if (target != self)
         gtk_window_destroy (GTK_WINDOW (target));
-      return;
+      return FALSE;
     }
 
   gtk_window_present (GTK_WINDOW (target));
+  return TRUE;
 }
 
 static void

@@ -66,5 +66,8 @@ void _studio_window_save_as            (StudioWindow      *self,
                                         gboolean           close_after);
 void _studio_window_toast              (StudioWindow      *self,
                                         const char        *message);
+gboolean _studio_window_take_text      (StudioWindow      *self,
+                                        const char        *text,
+                                        GError           **error);
 
 G_END_DECLS

@@ -557,6 +557,9 @@ _studio_window_add_recent (StudioWindow *self,
   gtk_recent_manager_add_full (self->recent_manager, uri, &data);
 }
 
+/* A drop on the window: game files (the first in this window, unless it
+ * holds unsaved changes, each further one in a window of its own), or text
+ * dragged from elsewhere — a game or a FEN, taken as a paste would be. */
 static gboolean
 drop_cb (StudioWindow  *self,
          const GValue  *value,
@@ -567,11 +570,36 @@ drop_cb (StudioWindow  *self,
   if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
     {
       GSList *files = g_value_get_boxed (value);
+      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
       for (const GSList *iter = files; iter != NULL; iter = iter->next)
-        studio_window_open_file (self, iter->data);
+        {
+          StudioWindow *window = self;
+
+          if (iter != files)
+            window = studio_window_new (STUDIO_APPLICATION (app));
+          studio_window_open_file (window, iter->data);
+          gtk_window_present (GTK_WINDOW (window));
+        }
 
       return files != NULL;
+    }
+
+  if (G_VALUE_HOLDS (value, G_TYPE_STRING))
+    {
+      g_autoptr(GError) error = NULL;
+      const char *text = g_value_get_string (value);
+
+      if (text == NULL || !_studio_window_take_text (self, text, &error))
+        {
+          g_autofree char *message =
+            g_strdup_printf (_("Nothing to open in the dropped text: %s"),
+                             error != NULL ? error->message : _("it is empty"));
+
+          _studio_window_toast (self, message);
+          return FALSE;
+        }
+      return TRUE;
     }
 
   return FALSE;
@@ -907,7 +935,8 @@ studio_window_init (StudioWindow *self)
                            self, G_CONNECT_SWAPPED);
   studio_window_recent_changed_cb (self);
 
-  drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
+  gtk_drop_target_set_gtypes (drop, (GType[2]) { GDK_TYPE_FILE_LIST, G_TYPE_STRING }, 2);
   g_signal_connect_object (drop, "drop", G_CALLBACK (drop_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 

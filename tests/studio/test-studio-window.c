@@ -20,6 +20,7 @@
 #include "studio-document.h"
 #include "studio-move-tree-view.h"
 #include "studio-window.h"
+#include "studio-window-private.h"
 
 static gboolean
 keep_ticking (gpointer data)
@@ -1493,10 +1494,292 @@ test_app_icon_png (void)
   }
 }
 
+/* The URIs the window's Open Recent submenu offers, in order; "" for the
+ * "No Recent Files" item. */
+static char *
+recent_menu_uris (StudioWindow *window)
+{
+  GMenuModel *menu = G_MENU_MODEL (window->recent_submenu);
+  GString *uris = g_string_new (NULL);
+
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr(GVariant) target =
+        g_menu_model_get_item_attribute_value (menu, i, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_STRING);
+
+      if (uris->len > 0)
+        g_string_append_c (uris, ' ');
+      g_string_append (uris, target != NULL ? g_variant_get_string (target, NULL) : "");
+    }
+
+  return g_string_free (uris, FALSE);
+}
+
+typedef struct {
+  StudioWindow *window;
+  const char   *expected;
+} RecentWait;
+
+static gboolean
+recent_menu_is (gpointer data)
+{
+  RecentWait *wait = data;
+  g_autofree char *uris = recent_menu_uris (wait->window);
+
+  return g_strcmp0 (uris, wait->expected) == 0;
+}
+
+/* A copy of a sample game in a scratch directory, as a file to open. */
+static GFile *
+scratch_copy (const char *sample,
+              const char *dir,
+              const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "..", "data", "samples", sample, NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *target = g_build_filename (dir, name, NULL);
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (target, contents, length, NULL));
+
+  return g_file_new_for_path (target);
+}
+
+static gboolean
+document_file_is (gpointer data)
+{
+  RecentWait *wait = data;
+  GFile *file = studio_document_get_file (studio_window_get_document (wait->window));
+  g_autofree char *uri = file != NULL ? g_file_get_uri (file) : NULL;
+
+  return g_strcmp0 (uri, wait->expected) == 0;
+}
+
+/* Opened files go to the recent files; the Open Recent submenu lists them,
+ * newest first, in every window, leaves out files that are gone, and
+ * opening an item opens that file. */
+static void
+test_recent_files (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("studio-recent-XXXXXX", NULL);
+  g_autoptr(GFile) a = scratch_copy ("apex-race.pgn", dir, "a.pgn");
+  g_autoptr(GFile) b = scratch_copy ("opening-lines.pgn", dir, "b.pgn");
+  g_autofree char *uri_a = g_file_get_uri (a);
+  g_autofree char *uri_b = g_file_get_uri (b);
+  g_autofree char *both = g_strconcat (uri_b, " ", uri_a, NULL);
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  StudioWindow *window = studio_window_new (NULL);
+  StudioWindow *other;
+  RecentWait wait = { window, "" };
+
+  g_assert_nonnull (dir);
+  gtk_recent_manager_purge_items (manager, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (recent_menu_is, &wait);
+
+  studio_window_open_file (window, a);
+  wait.expected = uri_a;
+  spin_until (recent_menu_is, &wait);
+
+  /* Opening the next file in a new window: both windows list both files,
+   * the newest first.  (The recent list orders by time in seconds.) */
+  g_usleep (1100 * 1000);
+  other = studio_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (other));
+  studio_window_open_file (other, b);
+  wait.expected = both;
+  spin_until (recent_menu_is, &wait);
+  wait.window = other;
+  spin_until (recent_menu_is, &wait);
+
+  /* The menu item opens its file. */
+  gtk_widget_activate_action (GTK_WIDGET (other), "win.open-recent", "s", uri_a);
+  wait.expected = uri_a;
+  spin_until (document_file_is, &wait);
+  g_assert_cmpstr (cheops_game_get_tag (studio_document_get_game (studio_window_get_document (other)), "Event"),
+                   ==, "The race to the Apex");
+
+  /* A file deleted since is left out when the list is next built. */
+  g_assert_cmpint (g_remove (g_file_peek_path (b)), ==, 0);
+  _studio_window_add_recent (other, a);
+  wait.window = window;
+  spin_until (recent_menu_is, &wait);
+
+  /* Opening a recent file that is gone since the menu was built says so
+   * and changes nothing. */
+  gtk_widget_activate_action (GTK_WIDGET (other), "win.open-recent", "s", uri_b);
+  for (int i = 0; i < 20; i++)
+    {
+      g_usleep (10000);
+      while (g_main_context_iteration (NULL, FALSE));
+    }
+  wait.window = other;
+  wait.expected = uri_a;
+  g_assert_true (document_file_is (&wait));
+
+  gtk_recent_manager_purge_items (manager, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (other));
+  g_remove (g_file_peek_path (a));
+  g_rmdir (dir);
+}
+
+static gboolean
+drop_on (StudioWindow *window,
+         const GValue *value)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  gboolean accepted = FALSE;
+  gboolean found = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      const GType *types;
+      gsize n_types;
+
+      if (!GTK_IS_DROP_TARGET (controller))
+        continue;
+      /* Files and text are what a user drags in. */
+      types = gtk_drop_target_get_gtypes (GTK_DROP_TARGET (controller), &n_types);
+      g_assert_cmpuint (n_types, ==, 2);
+      g_assert_true (types[0] == GDK_TYPE_FILE_LIST);
+      g_assert_true (types[1] == G_TYPE_STRING);
+      g_signal_emit_by_name (controller, "drop", value, 10.0, 10.0, &accepted);
+      found = TRUE;
+    }
+  g_assert_true (found);
+
+  return accepted;
+}
+
+static StudioWindow *
+window_showing (GFile *file)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+      GFile *shown;
+
+      if (!STUDIO_IS_WINDOW (item))
+        continue;
+      shown = studio_document_get_file (studio_window_get_document (STUDIO_WINDOW (item)));
+      if (shown != NULL && g_file_equal (shown, file))
+        return STUDIO_WINDOW (item);
+    }
+
+  return NULL;
+}
+
+static gboolean
+two_windows_shown (gpointer data)
+{
+  GFile **files = data;
+
+  return window_showing (files[0]) != NULL && window_showing (files[1]) != NULL;
+}
+
+/* Files dropped on the window open: the first there, the next in a window
+ * of its own.  Text dropped is taken as a paste: a FEN sets up the
+ * position; text that is neither a game nor a FEN changes nothing; a drop
+ * on unsaved work opens a new window and keeps the work. */
+static void
+test_drop (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("studio-drop-XXXXXX", NULL);
+  GFile *files[2];
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *document = studio_window_get_document (window);
+  GValue value = G_VALUE_INIT;
+  GSList *list = NULL;
+  g_autofree char *fen = NULL;
+  StudioWindow *second;
+
+  files[0] = scratch_copy ("apex-race.pgn", dir, "first.pgn");
+  files[1] = scratch_copy ("opening-lines.pgn", dir, "second.pgn");
+  gtk_window_present (GTK_WINDOW (window));
+
+  list = g_slist_append (g_slist_append (NULL, files[0]), files[1]);
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_set_boxed (&value, list);
+  g_assert_true (drop_on (window, &value));
+  g_value_unset (&value);
+  g_slist_free (list);
+  spin_until (two_windows_shown, files);
+  g_assert_true (window_showing (files[0]) == window);
+  second = window_showing (files[1]);
+  g_assert_true (second != window);
+  g_assert_cmpstr (cheops_game_get_tag (studio_document_get_game (studio_window_get_document (second)), "Event"),
+                   ==, "Opening lines");
+  gtk_window_destroy (GTK_WINDOW (second));
+
+  /* A FEN dragged from a web page. */
+  g_value_init (&value, G_TYPE_STRING);
+  g_value_set_string (&value, "1/P2/5/5k1/9/6M4/11p1/15/1K15 a 0 1");
+  g_assert_true (drop_on (window, &value));
+  fen = studio_document_dup_fen (document);
+  g_assert_cmpstr (fen, ==, "1/P2/5/5k1/9/6M4/11p1/15/1K15 a 0 1");
+  g_assert_null (studio_document_get_file (document));
+
+  /* Text that is no game: refused, the position stays. */
+  g_value_set_string (&value, "https://example.org/not-a-game");
+  g_assert_false (drop_on (window, &value));
+  g_free (fen);
+  fen = studio_document_dup_fen (document);
+  g_assert_cmpstr (fen, ==, "1/P2/5/5k1/9/6M4/11p1/15/1K15 a 0 1");
+
+  /* Unsaved work: the dropped game goes to a new window. */
+  {
+    CheopsMove legal[CHEOPS_MAX_MOVES];
+
+    g_assert_cmpint (cheops_generate_moves (studio_document_get_position (document), legal) - legal, >, 0);
+    g_assert_nonnull (studio_document_play_move (document, legal[0], NULL));
+  }
+  g_assert_true (studio_document_get_modified (document));
+  g_value_set_string (&value, "[Event \"Dropped\"]\n\n1. h2-h3 *\n");
+  g_assert_true (drop_on (window, &value));
+  g_value_unset (&value);
+  g_assert_true (studio_document_get_modified (document));
+  g_assert_cmpuint (cheops_game_count_nodes (studio_document_get_game (document)), ==, 2);
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+    StudioWindow *dropped = NULL;
+
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+        if (STUDIO_IS_WINDOW (item) && STUDIO_WINDOW (item) != window)
+          dropped = STUDIO_WINDOW (item);
+      }
+    g_assert_nonnull (dropped);
+    g_assert_cmpstr (cheops_game_get_tag (studio_document_get_game (studio_window_get_document (dropped)), "Event"),
+                     ==, "Dropped");
+    gtk_window_destroy (GTK_WINDOW (dropped));
+  }
+
+  while (studio_document_get_modified (document))
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  for (int i = 0; i < 2; i++)
+    {
+      g_remove (g_file_peek_path (files[i]));
+      g_object_unref (files[i]);
+    }
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  g_autofree char *home = g_dir_make_tmp ("studio-test-home-XXXXXX", NULL);
+
+  /* The recent files of a scratch home, not the user's. */
+  g_setenv ("XDG_DATA_HOME", home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   g_log_set_writer_func (dconf_not_fatal, NULL, NULL);
@@ -1520,6 +1803,8 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/undo-redo-selects", test_undo_redo_selects);
   g_test_add_func ("/Studio/Window/tree-resize-keeps-current", test_tree_resize_keeps_current);
   g_test_add_func ("/Studio/Window/app-icon-png", test_app_icon_png);
+  g_test_add_func ("/Studio/Window/recent-files", test_recent_files);
+  g_test_add_func ("/Studio/Window/drop", test_drop);
 
   return g_test_run ();
 }
