@@ -1167,7 +1167,17 @@ engine_send_unsent_options (StudioEngine *self)
       const StudioUciOption *declared = engine_find_option (self, wanted->name);
       g_autofree char *command = NULL;
 
-      if (declared != NULL)
+      if (declared != NULL && declared->type == STUDIO_UCI_OPTION_SPIN && declared->min < declared->max)
+        {
+          /* A number outside what the engine declared (a Hash larger than
+           * its maximum, say) is brought inside it rather than refused. */
+          gint64 value = g_ascii_strtoll (wanted->value, NULL, 10);
+          char text[24];
+
+          g_snprintf (text, sizeof text, "%" G_GINT64_FORMAT, CLAMP (value, declared->min, declared->max));
+          command = studio_uci_format_setoption (declared->name, text);
+        }
+      else if (declared != NULL)
         command = studio_uci_format_setoption (declared->name, wanted->value);
       if (command != NULL)
         engine_send (self, command);

@@ -485,6 +485,55 @@ test_good_set_option (void)
   finalize_and_check_pid (engine, pid);
 }
 
+typedef struct {
+  const char *path;
+  const char *line;
+} LogWait;
+
+static gboolean
+log_has_line (gpointer data)
+{
+  LogWait *wait = data;
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  if (!g_file_get_contents (wait->path, &text, NULL, NULL))
+    return FALSE;
+  lines = g_strsplit (text, "\n", -1);
+  return g_strv_contains ((const char * const *) lines, wait->line);
+}
+
+/* A number outside the range the engine declared is brought inside it:
+ * the fake engine declares Hash 1..1024. */
+static void
+test_good_set_option_clamped (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("engine-log-XXXXXX", NULL);
+  g_autofree char *log = g_build_filename (dir, "received", NULL);
+  StudioEngine *engine;
+  LogWait wait = { log, "setoption name Hash value 1024" };
+  GPid pid;
+
+  g_setenv ("FAKE_ENGINE_LOG", log, TRUE);
+  engine = fake_new ("good", NULL);
+  studio_engine_set_option (engine, "Hash", "4096");
+  /* The process starts here, with the log in its environment. */
+  studio_engine_analyze (engine, NULL, NULL, 1);
+  g_unsetenv ("FAKE_ENGINE_LOG");
+  g_assert_true (wait_until (log_has_line, &wait, 5000));
+  wait.line = "setoption name Hash value 4096";
+  g_assert_false (log_has_line (&wait));
+
+  studio_engine_set_option (engine, "Hash", "0");
+  wait.line = "setoption name Hash value 1";
+  g_assert_true (wait_until (log_has_line, &wait, 5000));
+
+  pid = studio_engine_get_pid (engine);
+  finalize_and_check_pid (engine, pid);
+  g_remove (log);
+  g_rmdir (dir);
+}
+
 /* An engine killed from outside: CRASHED with the signal named, and
  * restart() brings the same search back. */
 static void
@@ -1086,6 +1135,7 @@ main (int   argc,
   g_test_add_func ("/studio/engine-client/good/analyze-and-stop", test_good_analyze_and_stop);
   g_test_add_func ("/studio/engine-client/good/generation", test_good_generation);
   g_test_add_func ("/studio/engine-client/good/set-option", test_good_set_option);
+  g_test_add_func ("/studio/engine-client/good/set-option-clamped", test_good_set_option_clamped);
   g_test_add_func ("/studio/engine-client/good/shutdown", test_good_shutdown);
   g_test_add_func ("/studio/engine-client/good/killed-and-restarted", test_good_killed_and_restarted);
   g_test_add_func ("/studio/engine-client/bad-input", test_bad_input);
