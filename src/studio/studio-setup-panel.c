@@ -318,8 +318,12 @@ static void
 studio_setup_panel_dispose (GObject *object)
 {
   StudioSetupPanel *self = (StudioSetupPanel *)object;
+  GtkWidget *child;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_SETUP_PANEL);
+  /* The template's unnamed children (the separator, the button bar). */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
 
   G_OBJECT_CLASS (studio_setup_panel_parent_class)->dispose (object);
 }
