@@ -18,9 +18,9 @@
  * ::position-changed and passes the board's clicks and drags back to
  * studio_setup_panel_click_cell() and studio_setup_panel_move_piece().
  *
- * Actions: setup.clear, setup.initial, setup.cancel and setup.done (enabled
- * only while the set-up is a position); the last two emit ::cancel and
- * ::done, which the window answers.
+ * Actions: setup.clear, setup.initial, setup.flip, setup.cancel and
+ * setup.done (enabled only while the set-up is a position); the last three
+ * emit ::flip, ::cancel and ::done, which the window answers.
  */
 #define G_LOG_DOMAIN "studio-setup-panel"
 
@@ -34,7 +34,7 @@
 
 /* The palette's rows: 0 the Green pieces, 1 the Orange ones. */
 #define PALETTE_ROWS 2
-#define PALETTE_ICON_SIZE 34
+#define PALETTE_ICON_SIZE 38
 
 struct _StudioSetupPanel
 {
@@ -62,12 +62,14 @@ struct _StudioSetupPanel
   char            *problem;     /* why the FEN is not a position, or NULL */
 
   guint            updating : 1;  /* setting widgets from the position */
+  guint            typing : 1;    /* the FEN entry has the keyboard focus */
 };
 
 enum {
   PROP_0,
   PROP_VALID,
   PROP_GREEN_SIDE,
+  PROP_TYPING,
   N_PROPS
 };
 
@@ -75,6 +77,7 @@ enum {
   POSITION_CHANGED,
   DONE,
   CANCEL,
+  FLIP,
   N_SIGNALS
 };
 
@@ -200,6 +203,20 @@ fen_changed_cb (StudioSetupPanel *self)
 }
 
 static void
+fen_focus_cb (StudioSetupPanel   *self,
+              GParamSpec         *pspec,
+              GtkEventController *controller)
+{
+  gboolean typing = gtk_event_controller_focus_contains_focus (GTK_EVENT_CONTROLLER_FOCUS (controller));
+
+  if (self->typing != typing)
+    {
+      self->typing = typing;
+      g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TYPING]);
+    }
+}
+
+static void
 side_toggled_cb (StudioSetupPanel *self,
                  GtkToggleButton  *button)
 {
@@ -310,6 +327,8 @@ studio_setup_panel_actions (GtkWidget  *widget,
     studio_setup_panel_reset (self);
   else if (g_str_equal (action_name, "setup.cancel"))
     g_signal_emit (self, signals [CANCEL], 0);
+  else if (g_str_equal (action_name, "setup.flip"))
+    g_signal_emit (self, signals [FLIP], 0);
   else if (g_str_equal (action_name, "setup.done") && self->problem == NULL)
     g_signal_emit (self, signals [DONE], 0);
 }
@@ -354,6 +373,10 @@ studio_setup_panel_get_property (GObject    *object,
 
     case PROP_GREEN_SIDE:
       g_value_set_int (value, self->green_side);
+      break;
+
+    case PROP_TYPING:
+      g_value_set_boolean (value, self->typing);
       break;
 
     default:
@@ -411,6 +434,17 @@ studio_setup_panel_class_init (StudioSetupPanelClass *klass)
                       CHEOPS_SIDE_A, CHEOPS_SIDE_Q, CHEOPS_SIDE_A,
                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * StudioSetupPanel:typing:
+   *
+   * Whether the FEN entry has the keyboard focus: the window's one-letter
+   * shortcuts (F flips the board) must then let the letters through.
+   */
+  properties [PROP_TYPING] =
+    g_param_spec_boolean ("typing", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -450,6 +484,19 @@ studio_setup_panel_class_init (StudioSetupPanelClass *klass)
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
 
+  /**
+   * StudioSetupPanel::flip:
+   *
+   * The user asked to flip the board (which is not the panel's: its Flip
+   * works even while typing, when the window's F is off).
+   */
+  signals [FLIP] =
+    g_signal_new ("flip",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cheops/Studio/studio-setup-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, scroller);
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, palette);
@@ -465,6 +512,7 @@ studio_setup_panel_class_init (StudioSetupPanelClass *klass)
   gtk_widget_class_install_action (widget_class, "setup.initial", NULL, studio_setup_panel_actions);
   gtk_widget_class_install_action (widget_class, "setup.cancel", NULL, studio_setup_panel_actions);
   gtk_widget_class_install_action (widget_class, "setup.done", NULL, studio_setup_panel_actions);
+  gtk_widget_class_install_action (widget_class, "setup.flip", NULL, studio_setup_panel_actions);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "setuppanel");
@@ -474,8 +522,13 @@ static void
 studio_setup_panel_init (StudioSetupPanel *self)
 {
   GtkLayoutManager *layout;
+  GtkEventController *focus;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect_object (focus, "notify::contains-focus", G_CALLBACK (fen_focus_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->fen_row), focus);
 
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
@@ -599,6 +652,20 @@ studio_setup_panel_get_problem (StudioSetupPanel *self)
   g_return_val_if_fail (STUDIO_IS_SETUP_PANEL (self), NULL);
 
   return self->problem;
+}
+
+/**
+ * studio_setup_panel_get_typing:
+ * @self: a #StudioSetupPanel
+ *
+ * Returns: whether the FEN entry has the keyboard focus
+ */
+gboolean
+studio_setup_panel_get_typing (StudioSetupPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_SETUP_PANEL (self), FALSE);
+
+  return self->typing;
 }
 
 /**

@@ -23,6 +23,7 @@ void                  studio_setup_panel_set_fen           (StudioSetupPanel    
                                                             const char           *text);
 gboolean              studio_setup_panel_get_valid         (StudioSetupPanel     *self);
 const char           *studio_setup_panel_get_problem       (StudioSetupPanel     *self);
+gboolean              studio_setup_panel_get_typing        (StudioSetupPanel     *self);
 CheopsSide            studio_setup_panel_get_green_side    (StudioSetupPanel     *self);
 void                  studio_setup_panel_set_green_side    (StudioSetupPanel     *self,
                                                             CheopsSide            side);

@@ -55,7 +55,10 @@ _studio_window_update_actions (StudioWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", game_page);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-fen", game_page);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-game", playing);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.flip-board", game_page);
+  /* F flips the board, unless it is typed into the set-up's FEN (the
+   * application's shortcuts see keys before the focused entry). */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.flip-board",
+                                 game_page && !(self->setup_mode && studio_setup_panel_get_typing (self->setup_panel)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.analyze", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.threat", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.setup-position", !self->setup_mode);

@@ -54,6 +54,13 @@ scene_edit_move_cb (StudioWindow     *self,
 }
 
 static void
+setup_flip_cb (StudioWindow     *self,
+               StudioSetupPanel *panel)
+{
+  studio_board_scene_set_flipped (self->scene, !studio_board_scene_get_flipped (self->scene));
+}
+
+static void
 setup_done_cb (StudioWindow     *self,
                StudioSetupPanel *panel)
 {
@@ -83,8 +90,14 @@ _studio_window_setup_init (StudioWindow *self)
   g_signal_connect_object (self->setup_panel, "done",
                            G_CALLBACK (setup_done_cb),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->setup_panel, "flip",
+                           G_CALLBACK (setup_flip_cb),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->setup_panel, "cancel",
                            G_CALLBACK (setup_cancel_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->setup_panel, "notify::typing",
+                           G_CALLBACK (_studio_window_update_actions),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->scene, "edit-cell",
                            G_CALLBACK (scene_edit_cell_cb),

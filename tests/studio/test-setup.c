@@ -896,6 +896,60 @@ test_narrow (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+is_typing (gpointer data)
+{
+  return studio_setup_panel_get_typing (data);
+}
+
+/* F flips the board, but not while the FEN entry has the focus (the
+ * application's one-letter shortcuts see the keys first): then the letter
+ * is typed, and the panel's Flip button still flips. */
+static void
+test_typing (void)
+{
+  StudioWindow *window = window_with (KNOWN_FEN);
+  StudioSetupPanel *panel = setup_panel (window);
+  StudioBoardScene *scene = scene_of (window);
+  GtkWidget *entry = NULL;
+  GtkWidget *stack[64];
+  int n = 0;
+
+  begin_setup (window);
+  g_assert_false (studio_board_scene_get_flipped (scene));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.flip-board", NULL);
+  g_assert_true (studio_board_scene_get_flipped (scene));
+
+  stack[n++] = GTK_WIDGET (panel);
+  while (n > 0 && entry == NULL)
+    {
+      GtkWidget *widget = stack[--n];
+
+      if (ADW_IS_ENTRY_ROW (widget))
+        entry = widget;
+      for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL && n < 64;
+           child = gtk_widget_get_next_sibling (child))
+        stack[n++] = child;
+    }
+  g_assert_nonnull (entry);
+  g_assert_true (gtk_widget_grab_focus (entry));
+  spin_until (is_typing, panel);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.flip-board", NULL);
+  g_assert_true (studio_board_scene_get_flipped (scene));
+  gtk_widget_activate_action (GTK_WIDGET (panel), "setup.flip", NULL);
+  g_assert_false (studio_board_scene_get_flipped (scene));
+
+  /* Focus back on the board: F flips again. */
+  gtk_widget_grab_focus (studio_window_get_board_view (window));
+  g_assert_false (studio_setup_panel_get_typing (panel));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.flip-board", NULL);
+  g_assert_true (studio_board_scene_get_flipped (scene));
+  studio_board_scene_set_flipped (scene, FALSE);
+
+  gtk_widget_activate_action (GTK_WIDGET (panel), "setup.cancel", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The palette draws the board's own marks: a Green King's pixels are the
  * board's green. */
 static void
@@ -957,6 +1011,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Setup/document-replaced", test_document_replaced);
   g_test_add_func ("/Studio/Setup/clipboard", test_clipboard);
   g_test_add_func ("/Studio/Setup/analysis-pauses", test_analysis_pauses);
+  g_test_add_func ("/Studio/Setup/typing", test_typing);
   g_test_add_func ("/Studio/Setup/narrow", test_narrow);
   g_test_add_func ("/Studio/Setup/palette-marks", test_palette_marks);
 
