@@ -202,6 +202,16 @@ fen_changed_cb (StudioSetupPanel *self)
     studio_setup_panel_show_problem (self);
 }
 
+/* Enter in the FEN entry: Done, when the set-up is a position. */
+static void
+fen_activated_cb (StudioSetupPanel *self)
+{
+  if (self->problem == NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self), "setup.done", NULL);
+  else
+    gtk_widget_error_bell (GTK_WIDGET (self));
+}
+
 static void
 fen_focus_cb (StudioSetupPanel   *self,
               GParamSpec         *pspec,
@@ -506,6 +516,7 @@ studio_setup_panel_class_init (StudioSetupPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, problem_label);
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, done_button);
   gtk_widget_class_bind_template_callback (widget_class, fen_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, fen_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, side_toggled_cb);
 
   gtk_widget_class_install_action (widget_class, "setup.clear", NULL, studio_setup_panel_actions);

@@ -171,6 +171,24 @@ count_of_type (GtkWidget *widget,
   return n;
 }
 
+static GtkWidget *
+find_entry_row (GtkWidget *widget)
+{
+  if (ADW_IS_ENTRY_ROW (widget))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_entry_row (child);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
 static GtkLabel *
 problem_label (StudioWindow *window)
 {
@@ -514,6 +532,9 @@ test_typed_fen (void)
   g_assert_false (gtk_widget_is_sensitive (done));
   cheops_position_to_fen (studio_board_scene_get_position (scene_of (window)), shown, sizeof shown);
   g_assert_cmpstr (shown, ==, KNOWN_FEN);
+  /* Enter in the entry is Done, which is off. */
+  g_signal_emit_by_name (find_entry_row (GTK_WIDGET (panel)), "entry-activated");
+  g_assert_true (studio_window_get_setting_up (window));
 
   /* A level one cell short. */
   studio_setup_panel_set_fen (panel, "1/3/5/7/8/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka a 0 1");
@@ -537,8 +558,9 @@ test_typed_fen (void)
   studio_setup_panel_click_cell (panel, cell ("i1"), FALSE);
   assert_setup_fen (window, "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP5asmka q 0 1");
 
-  /* Done takes the position read. */
-  gtk_widget_activate_action (GTK_WIDGET (panel), "setup.done", NULL);
+  /* Done (Enter in the entry) takes the position read. */
+  g_signal_emit_by_name (find_entry_row (GTK_WIDGET (panel)), "entry-activated");
+  g_assert_false (studio_window_get_setting_up (window));
   {
     g_autofree char *fen = studio_document_dup_fen (studio_window_get_document (window));
 
@@ -911,26 +933,14 @@ test_typing (void)
   StudioWindow *window = window_with (KNOWN_FEN);
   StudioSetupPanel *panel = setup_panel (window);
   StudioBoardScene *scene = scene_of (window);
-  GtkWidget *entry = NULL;
-  GtkWidget *stack[64];
-  int n = 0;
+  GtkWidget *entry;
 
   begin_setup (window);
   g_assert_false (studio_board_scene_get_flipped (scene));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.flip-board", NULL);
   g_assert_true (studio_board_scene_get_flipped (scene));
 
-  stack[n++] = GTK_WIDGET (panel);
-  while (n > 0 && entry == NULL)
-    {
-      GtkWidget *widget = stack[--n];
-
-      if (ADW_IS_ENTRY_ROW (widget))
-        entry = widget;
-      for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL && n < 64;
-           child = gtk_widget_get_next_sibling (child))
-        stack[n++] = child;
-    }
+  entry = find_entry_row (GTK_WIDGET (panel));
   g_assert_nonnull (entry);
   g_assert_true (gtk_widget_grab_focus (entry));
   spin_until (is_typing, panel);
