@@ -440,14 +440,9 @@ paste_cb (GObject      *object,
       return;
     }
 
-  /* Setting up a position: the text goes into the FEN entry, on one line,
-   * where the core reads it or says what is wrong. */
-  if (self->setup_mode)
-    {
-      g_strdelimit (g_strstrip (text), "\r\n\t", ' ');
-      studio_setup_panel_set_fen (self->setup_panel, text);
-      return;
-    }
+  /* Setting up a position: the text goes into the FEN entry. */
+  if (_studio_window_setup_take_text (self, text))
+    return;
 
   if (!_studio_window_take_text (self, text, &error))
     {

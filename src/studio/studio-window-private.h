@@ -78,6 +78,8 @@ void _studio_window_update_title      (StudioWindow      *self);
 void _studio_window_sync_board        (StudioWindow      *self);
 void _studio_window_relayout          (StudioWindow      *self);
 void _studio_window_setup_init         (StudioWindow      *self);
+gboolean _studio_window_setup_take_text (StudioWindow *self,
+                                         const char   *text);
 void _studio_window_begin_setup        (StudioWindow      *self);
 void _studio_window_end_setup          (StudioWindow      *self,
                                         gboolean           accept);

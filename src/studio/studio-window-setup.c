@@ -108,6 +108,31 @@ _studio_window_setup_init (StudioWindow *self)
 }
 
 /**
+ * _studio_window_setup_take_text:
+ * @self: a #StudioWindow
+ * @text: pasted or dropped text
+ *
+ * While setting up a position, pasted or dropped text goes into the FEN
+ * entry, on one line, where the core reads it or says what is wrong.
+ *
+ * Returns: whether the text was taken (%FALSE when not setting up)
+ */
+gboolean
+_studio_window_setup_take_text (StudioWindow *self,
+                                const char   *text)
+{
+  g_autofree char *line = NULL;
+
+  if (!self->setup_mode)
+    return FALSE;
+
+  line = g_strdelimit (g_strstrip (g_strdup (text)), "\r\n\t", ' ');
+  studio_setup_panel_set_fen (self->setup_panel, line);
+
+  return TRUE;
+}
+
+/**
  * _studio_window_begin_setup:
  * @self: a #StudioWindow
  *

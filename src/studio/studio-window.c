@@ -219,7 +219,9 @@ static void
 studio_window_document_changed_cb (StudioWindow *self,
                                    gpointer      node)
 {
-  studio_window_update_shapes (self);
+  /* While a position is set up the board shows no arrows. */
+  if (!self->setup_mode)
+    studio_window_update_shapes (self);
   studio_window_update_headline (self);
   _studio_window_update_actions (self);
 }
@@ -628,6 +630,10 @@ drop_cb (StudioWindow  *self,
     {
       g_autoptr(GError) error = NULL;
       const char *text = g_value_get_string (value);
+
+      /* Setting up a position: into the FEN entry, as a paste. */
+      if (text != NULL && _studio_window_setup_take_text (self, text))
+        return TRUE;
 
       if (text == NULL || !_studio_window_take_text (self, text, &error))
         {

@@ -842,6 +842,56 @@ test_clipboard (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+drop_text_on (StudioWindow *window,
+              const char   *text)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  GValue value = G_VALUE_INIT;
+  gboolean accepted = FALSE;
+
+  g_value_init (&value, G_TYPE_STRING);
+  g_value_set_string (&value, text);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        g_signal_emit_by_name (controller, "drop", &value, 10.0, 10.0, &accepted);
+    }
+  g_value_unset (&value);
+
+  return accepted;
+}
+
+/* While setting up, dropped text goes into the FEN entry too. */
+static void
+test_drop (void)
+{
+  StudioWindow *window = window_with (KNOWN_FEN);
+  StudioDocument *document = studio_window_get_document (window);
+  StudioSetupPanel *panel = setup_panel (window);
+  g_autofree char *fen = NULL;
+  g_autofree char *text = NULL;
+
+  begin_setup (window);
+  g_assert_true (drop_text_on (window, "1/3/5/7/9/11/13/15/1K13k1\na 5 9\n"));
+  g_assert_true (studio_window_get_setting_up (window));
+  text = studio_setup_panel_dup_fen (panel);
+  g_assert_cmpstr (text, ==, "1/3/5/7/9/11/13/15/1K13k1 a 5 9");
+  assert_setup_fen (window, "1/3/5/7/9/11/13/15/1K13k1 a 5 9");
+  fen = studio_document_dup_fen (document);
+  g_assert_cmpstr (fen, ==, KNOWN_FEN);
+
+  /* Not a FEN: the reason, and the board keeps its position. */
+  g_assert_true (drop_text_on (window, "https://example.org/not-a-game"));
+  g_assert_cmpstr (studio_setup_panel_get_problem (panel), ==,
+                   "Column 1: board, level 9: unknown piece letter 'h'");
+
+  gtk_widget_activate_action (GTK_WIDGET (panel), "setup.cancel", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The analysis pauses while setting up and runs again afterwards. */
 static void
 test_analysis_pauses (void)
@@ -1020,6 +1070,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Setup/cancel", test_cancel);
   g_test_add_func ("/Studio/Setup/document-replaced", test_document_replaced);
   g_test_add_func ("/Studio/Setup/clipboard", test_clipboard);
+  g_test_add_func ("/Studio/Setup/drop", test_drop);
   g_test_add_func ("/Studio/Setup/analysis-pauses", test_analysis_pauses);
   g_test_add_func ("/Studio/Setup/typing", test_typing);
   g_test_add_func ("/Studio/Setup/narrow", test_narrow);
