@@ -17,6 +17,13 @@
  * left, and reports a crash, a hang or nonsense as an error state, which
  * the panel shows with a Restart button.  The game is never touched by the
  * engine, so nothing of the user's is lost.
+ *
+ * Which engine, and its Threads and Hash, are the settings `last-engine`,
+ * `engine-threads` and `engine-hash` (the preferences window writes them).
+ * The panel follows them live: new option values go to the engine at once
+ * (StudioEngine stops the search, sends them and searches again); a new
+ * engine replaces the old one, which is shut down, and takes over the
+ * analysis if it was running.
  */
 #define G_LOG_DOMAIN "studio-analysis-panel"
 
@@ -50,6 +57,16 @@ struct _StudioAnalysisPanel
   StudioDocument *document;
   StudioEngine   *engine;
   GPtrArray      *rows;        /* LineRow */
+  GSettings      *settings;
+  /* Engines replaced by another, shut down and being reaped in the
+   * background; released a while later (then their processes are gone, so
+   * releasing them does not block), or at the latest in dispose. */
+  GPtrArray      *retired;     /* StudioEngine */
+  guint           retire_id;
+
+  /* The option values given to the current engine (0: none yet). */
+  int             threads;
+  int             hash;
 
   /* What was sent to the engine, to turn lines into SAN. */
   char           *fen;
@@ -359,6 +376,13 @@ studio_analysis_panel_update_state (StudioAnalysisPanel *self)
       return;
     }
 
+  /* No error shown: no error text kept either.  The stack is homogeneous
+   * in width, and measures a hidden page's width at that page's minimum
+   * height, where a wrapped message is one long line: a long message left
+   * in the hidden error page would widen the panel and push the board's
+   * divider (seen after switching from a failed engine to a working one). */
+  gtk_label_set_label (self->error_label, "");
+
   if (!self->running)
     {
       gtk_label_set_label (self->off_label, _("Switch the engine on to see its best lines for this position."));
@@ -386,6 +410,119 @@ studio_analysis_panel_update_state (StudioAnalysisPanel *self)
   gtk_stack_set_visible_child_name (self->stack, "lines");
 }
 
+/* Gives the engine the Threads and Hash of the settings: all of them to a
+ * new engine (@all), else those that changed.  StudioEngine keeps them
+ * until the engine has declared its options, sends only the declared ones,
+ * and while it searches, stops, sends and searches again under a new
+ * generation, which the panel takes over so as to keep showing its lines. */
+static void
+studio_analysis_panel_send_options (StudioAnalysisPanel *self,
+                                    gboolean             all)
+{
+  static const struct {
+    const char *key;
+    const char *option;
+    gsize       offset;
+  } options[] = {
+    { "engine-threads", "Threads", G_STRUCT_OFFSET (StudioAnalysisPanel, threads) },
+    { "engine-hash", "Hash", G_STRUCT_OFFSET (StudioAnalysisPanel, hash) },
+  };
+
+  if (self->engine == NULL)
+    return;
+
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    {
+      int *sent = G_STRUCT_MEMBER_P (self, options[i].offset);
+      int value = g_settings_get_int (self->settings, options[i].key);
+      char text[16];
+
+      if (!all && value == *sent)
+        continue;
+      *sent = value;
+      g_snprintf (text, sizeof text, "%d", value);
+      studio_engine_set_option (self->engine, options[i].option, text);
+    }
+
+  if (self->generation != 0)
+    self->generation = studio_engine_get_generation (self->engine);
+}
+
+static void
+studio_analysis_panel_create_engine (StudioAnalysisPanel *self)
+{
+  g_autofree char *path = g_settings_get_string (self->settings, "last-engine");
+  const char *argv[] = { path, NULL };
+
+  g_assert (self->engine == NULL);
+
+  self->engine = studio_engine_new (path[0] != 0 ? argv : NULL);
+  g_signal_connect_object (self->engine, "analysis-updated",
+                           G_CALLBACK (studio_analysis_panel_analysis_updated_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->engine, "notify::state",
+                           G_CALLBACK (studio_analysis_panel_update_state),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->engine, "notify::name",
+                           G_CALLBACK (studio_analysis_panel_update_state),
+                           self, G_CONNECT_SWAPPED);
+  studio_analysis_panel_send_options (self, TRUE);
+}
+
+static gboolean
+release_retired_cb (gpointer user_data)
+{
+  StudioAnalysisPanel *self = user_data;
+
+  self->retire_id = 0;
+  g_ptr_array_set_size (self->retired, 0);
+  return G_SOURCE_REMOVE;
+}
+
+static void studio_analysis_panel_sync (StudioAnalysisPanel *self);
+
+/* `last-engine` changed: the old engine goes (never an orphan process),
+ * the new one takes over the analysis at once if it was running. */
+static void
+last_engine_changed_cb (StudioAnalysisPanel *self)
+{
+  g_autofree char *path = g_settings_get_string (self->settings, "last-engine");
+  g_autofree char *program = path[0] != '\0' ? g_strdup (path) : studio_engine_find_default_path ();
+  StudioEngine *old = self->engine;
+
+  /* None yet: the next start reads the setting. */
+  if (old == NULL)
+    return;
+  /* A settings backend may announce a value that did not change. */
+  if (g_strcmp0 (studio_engine_get_argv (old)[0], program) == 0)
+    return;
+
+  g_signal_handlers_disconnect_by_data (old, self);
+  studio_engine_shutdown (old);
+  g_ptr_array_add (self->retired, g_steal_pointer (&self->engine));
+  /* StudioEngine escalates quit -> SIGTERM -> SIGKILL a second apart by
+   * default: three seconds and the old processes are reaped. */
+  g_clear_handle_id (&self->retire_id, g_source_remove);
+  self->retire_id = g_timeout_add_seconds (3, release_retired_cb, self);
+
+  self->generation = 0;
+  self->threads = self->hash = 0;
+
+  if (self->running)
+    studio_analysis_panel_sync (self);
+  else
+    {
+      studio_analysis_panel_clear_lines (self);
+      studio_analysis_panel_update_state (self);
+    }
+}
+
+static void
+engine_option_changed_cb (StudioAnalysisPanel *self)
+{
+  studio_analysis_panel_send_options (self, FALSE);
+}
+
 /* Sends the current position to the engine (or stops it). */
 static void
 studio_analysis_panel_sync (StudioAnalysisPanel *self)
@@ -408,22 +545,7 @@ studio_analysis_panel_sync (StudioAnalysisPanel *self)
     }
 
   if (self->engine == NULL)
-    {
-      g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
-      g_autofree char *path = g_settings_get_string (settings, "last-engine");
-      const char *argv[] = { path, NULL };
-
-      self->engine = studio_engine_new (path[0] != 0 ? argv : NULL);
-      g_signal_connect_object (self->engine, "analysis-updated",
-                               G_CALLBACK (studio_analysis_panel_analysis_updated_cb),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (self->engine, "notify::state",
-                               G_CALLBACK (studio_analysis_panel_update_state),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (self->engine, "notify::name",
-                               G_CALLBACK (studio_analysis_panel_update_state),
-                               self, G_CONNECT_SWAPPED);
-    }
+    studio_analysis_panel_create_engine (self);
 
   g_clear_pointer (&self->fen, g_free);
   g_clear_pointer (&self->moves, g_strfreev);
@@ -525,12 +647,19 @@ studio_analysis_panel_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
 
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->settings);
+
   /* Unreferencing the engine quits it (quit, TERM, KILL: no orphan). */
   if (self->engine != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->engine, self);
       g_clear_object (&self->engine);
     }
+  g_clear_handle_id (&self->retire_id, g_source_remove);
+  if (self->retired != NULL)
+    g_ptr_array_set_size (self->retired, 0);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_ANALYSIS_PANEL);
 
@@ -543,6 +672,7 @@ studio_analysis_panel_finalize (GObject *object)
   StudioAnalysisPanel *self = (StudioAnalysisPanel *)object;
 
   g_clear_pointer (&self->rows, g_ptr_array_unref);
+  g_clear_pointer (&self->retired, g_ptr_array_unref);
   g_clear_pointer (&self->fen, g_free);
   g_clear_pointer (&self->moves, g_strfreev);
 
@@ -706,6 +836,22 @@ studio_analysis_panel_init (StudioAnalysisPanel *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) line_row_free);
+  self->retired = g_ptr_array_new_with_free_func (g_object_unref);
+
+  self->settings = g_settings_new ("org.cheops.Studio");
+  g_signal_connect_object (self->settings, "changed::last-engine",
+                           G_CALLBACK (last_engine_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::engine-threads",
+                           G_CALLBACK (engine_option_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::engine-hash",
+                           G_CALLBACK (engine_option_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  /* GSettings announces changes of the keys read since connecting. */
+  g_free (g_settings_get_string (self->settings, "last-engine"));
+  g_settings_get_int (self->settings, "engine-threads");
+  g_settings_get_int (self->settings, "engine-hash");
 
   g_signal_connect_swapped (self->engine_switch, "notify::active",
                             G_CALLBACK (engine_switch_notify_cb), self);
@@ -983,4 +1129,55 @@ studio_analysis_panel_play_line (StudioAnalysisPanel *self,
   moves = g_strdupv (row->san);
 
   return studio_document_play_line (self->document, (const char * const *) moves, move + 1, NULL);
+}
+
+/**
+ * studio_analysis_panel_get_engine:
+ * @self: a #StudioAnalysisPanel
+ *
+ * The engine client of the panel: made at the first start, replaced when
+ * the setting `last-engine` changes.
+ *
+ * Returns: (transfer none) (nullable): the engine, or %NULL before the
+ *   analysis was first switched on (and after a change of engine while it
+ *   was off)
+ */
+StudioEngine *
+studio_analysis_panel_get_engine (StudioAnalysisPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), NULL);
+
+  return self->engine;
+}
+
+/**
+ * studio_analysis_panel_get_engine_name:
+ * @self: a #StudioAnalysisPanel
+ *
+ * Returns: (transfer none): the header's engine name: the engine's
+ *   `id name` once it has said it, else "Engine"
+ */
+const char *
+studio_analysis_panel_get_engine_name (StudioAnalysisPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), NULL);
+
+  return gtk_label_get_label (self->engine_label);
+}
+
+/**
+ * studio_analysis_panel_get_error:
+ * @self: a #StudioAnalysisPanel
+ *
+ * Returns: (transfer none) (nullable): while the panel shows an engine
+ *   error (with its Restart button), the message; else %NULL
+ */
+const char *
+studio_analysis_panel_get_error (StudioAnalysisPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), NULL);
+
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "error") != 0)
+    return NULL;
+  return gtk_label_get_label (self->error_label);
 }

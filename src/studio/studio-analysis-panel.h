@@ -1,12 +1,13 @@
 /* studio-analysis-panel.h
  *
- * SPDX-License-Identifier: GPL-3.0-or-later
- */
+                                                         * SPDX-License-Identifier: GPL-3.0-or-later
+                                                         */
 #pragma once
 
 #include <gtk/gtk.h>
 
 #include "studio-document.h"
+#include "studio-engine.h"
 
 G_BEGIN_DECLS
 
@@ -14,25 +15,28 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StudioAnalysisPanel, studio_analysis_panel, STUDIO, ANALYSIS_PANEL, GtkWidget)
 
-GtkWidget      *studio_analysis_panel_new          (void);
-void            studio_analysis_panel_set_document (StudioAnalysisPanel *self,
-                                                    StudioDocument      *document);
-gboolean        studio_analysis_panel_get_running  (StudioAnalysisPanel *self);
-void            studio_analysis_panel_set_running  (StudioAnalysisPanel *self,
-                                                    gboolean             running);
-gboolean        studio_analysis_panel_get_threat   (StudioAnalysisPanel *self);
-void            studio_analysis_panel_set_threat   (StudioAnalysisPanel *self,
-                                                    gboolean             threat);
-guint           studio_analysis_panel_get_multipv  (StudioAnalysisPanel *self);
-void            studio_analysis_panel_set_multipv  (StudioAnalysisPanel *self,
-                                                    guint                multipv);
-guint           studio_analysis_panel_get_n_lines  (StudioAnalysisPanel *self);
-char           *studio_analysis_panel_dup_line     (StudioAnalysisPanel *self,
-                                                    guint                index);
-const char     *studio_analysis_panel_get_status   (StudioAnalysisPanel *self);
-const char     *studio_analysis_panel_get_message  (StudioAnalysisPanel *self);
-gboolean        studio_analysis_panel_play_line    (StudioAnalysisPanel *self,
-                                                    guint                line,
-                                                    guint                move);
+GtkWidget      *studio_analysis_panel_new              (void);
+void            studio_analysis_panel_set_document     (StudioAnalysisPanel *self,
+                                                        StudioDocument      *document);
+gboolean        studio_analysis_panel_get_running      (StudioAnalysisPanel *self);
+void            studio_analysis_panel_set_running      (StudioAnalysisPanel *self,
+                                                        gboolean             running);
+gboolean        studio_analysis_panel_get_threat       (StudioAnalysisPanel *self);
+void            studio_analysis_panel_set_threat       (StudioAnalysisPanel *self,
+                                                        gboolean             threat);
+guint           studio_analysis_panel_get_multipv      (StudioAnalysisPanel *self);
+void            studio_analysis_panel_set_multipv      (StudioAnalysisPanel *self,
+                                                        guint                multipv);
+guint           studio_analysis_panel_get_n_lines      (StudioAnalysisPanel *self);
+char           *studio_analysis_panel_dup_line         (StudioAnalysisPanel *self,
+                                                        guint                index);
+const char     *studio_analysis_panel_get_status       (StudioAnalysisPanel *self);
+const char     *studio_analysis_panel_get_message      (StudioAnalysisPanel *self);
+gboolean        studio_analysis_panel_play_line        (StudioAnalysisPanel *self,
+                                                        guint                line,
+                                                        guint                move);
+StudioEngine   *studio_analysis_panel_get_engine       (StudioAnalysisPanel *self);
+const char     *studio_analysis_panel_get_engine_name  (StudioAnalysisPanel *self);
+const char     *studio_analysis_panel_get_error        (StudioAnalysisPanel *self);
 
 G_END_DECLS

@@ -17,13 +17,17 @@
 #endif
 
 #include "studio-application.h"
+#include "studio-preferences-window.h"
 #include "studio-window.h"
 
 struct _StudioApplication
 {
-  AdwApplication  parent_instance;
+  AdwApplication           parent_instance;
 
-  GSettings      *settings;
+  GSettings               *settings;
+
+  /* Borrowed: the one preferences window while it exists (weak pointer). */
+  StudioPreferencesWindow *preferences;
 };
 
 G_DEFINE_FINAL_TYPE (StudioApplication, studio_application, ADW_TYPE_APPLICATION)
@@ -68,6 +72,14 @@ studio_application_about_cb (GSimpleAction *action,
 }
 
 static void
+studio_application_preferences_cb (GSimpleAction *action,
+                                   GVariant      *param,
+                                   gpointer       user_data)
+{
+  studio_application_show_preferences (STUDIO_APPLICATION (user_data));
+}
+
+static void
 studio_application_quit_cb (GSimpleAction *action,
                             GVariant      *param,
                             gpointer       user_data)
@@ -85,6 +97,7 @@ studio_application_quit_cb (GSimpleAction *action,
 
 static const GActionEntry app_actions[] = {
   { "new-window", studio_application_new_window_cb },
+  { "preferences", studio_application_preferences_cb },
   { "about", studio_application_about_cb },
   { "quit", studio_application_quit_cb },
 };
@@ -151,6 +164,7 @@ studio_application_startup (GApplication *app)
   } accels[] = {
     { "app.new-window", { "<Control><Shift>n", NULL } },
     { "app.quit", { "<Control>q", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
     { "win.new", { "<Control>n", NULL } },
     { "win.open", { "<Control>o", NULL } },
@@ -188,6 +202,11 @@ studio_application_dispose (GObject *object)
 {
   StudioApplication *self = (StudioApplication *)object;
 
+  if (self->preferences != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->preferences), (gpointer *) &self->preferences);
+      self->preferences = NULL;
+    }
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (studio_application_parent_class)->dispose (object);
@@ -242,4 +261,50 @@ studio_application_get_settings (StudioApplication *self)
   g_return_val_if_fail (STUDIO_IS_APPLICATION (self), NULL);
 
   return self->settings;
+}
+
+/**
+ * studio_application_show_preferences:
+ * @self: a #StudioApplication
+ *
+ * What app.preferences (Ctrl+comma) does: presents the preferences window,
+ * modal and transient for the active studio window.  There is one at a
+ * time: while it exists it is presented again (moved over the window that
+ * is active now) rather than a second one made; closing it destroys it.
+ */
+void
+studio_application_show_preferences (StudioApplication *self)
+{
+  GtkWindow *parent;
+
+  g_return_if_fail (STUDIO_IS_APPLICATION (self));
+
+  parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (self->preferences == NULL)
+    {
+      self->preferences = STUDIO_PREFERENCES_WINDOW (studio_preferences_window_new ());
+      g_object_add_weak_pointer (G_OBJECT (self->preferences), (gpointer *) &self->preferences);
+      gtk_window_set_application (GTK_WINDOW (self->preferences), GTK_APPLICATION (self));
+    }
+
+  if (parent != NULL && parent != GTK_WINDOW (self->preferences))
+    gtk_window_set_transient_for (GTK_WINDOW (self->preferences), parent);
+
+  gtk_window_present (GTK_WINDOW (self->preferences));
+}
+
+/**
+ * studio_application_get_preferences_window:
+ * @self: a #StudioApplication
+ *
+ * Returns: (transfer none) (nullable): the preferences window while it
+ *   exists (see studio_application_show_preferences())
+ */
+GtkWidget *
+studio_application_get_preferences_window (StudioApplication *self)
+{
+  g_return_val_if_fail (STUDIO_IS_APPLICATION (self), NULL);
+
+  return (GtkWidget *) self->preferences;
 }

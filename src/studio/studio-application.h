@@ -12,7 +12,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StudioApplication, studio_application, STUDIO, APPLICATION, AdwApplication)
 
-StudioApplication *studio_application_new          (void);
-GSettings         *studio_application_get_settings (StudioApplication *self);
+StudioApplication *studio_application_new                    (void);
+GSettings         *studio_application_get_settings           (StudioApplication *self);
+void               studio_application_show_preferences       (StudioApplication *self);
+GtkWidget         *studio_application_get_preferences_window (StudioApplication *self);
 
 G_END_DECLS

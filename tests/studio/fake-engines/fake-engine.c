@@ -31,6 +31,12 @@
  *   ignore-quit        good, but ignores quit, stdin EOF and SIGTERM
  *   exit-on-stop       good, but answers `stop` with a bestmove line that
  *                      has no newline, and exits (status 0)
+ *   no-options         good, but declares neither Hash nor Threads
+ *
+ * Two environment variables serve the studio's preferences tests:
+ * FAKE_ENGINE_LOG names a file to which every line received is appended
+ * as it arrives (what the studio sent, in order), and FAKE_ENGINE_NAME
+ * replaces the `id name` (to tell two engines apart).
  *
  * The first move of every PV is a tag of the position searched: the last
  * move of the `position ... moves` command, or "a1b1" without moves.  The
@@ -54,6 +60,7 @@ static int depth = 0;
 static long long nodes = 0;
 static int lines_in_search = 0;
 static int flood_rate = 0;
+static FILE *log_file = NULL;
 
 static int
 is_mode (const char *m)
@@ -178,6 +185,12 @@ handle_command (char *line)
   if (nl != NULL)
     *nl = '\0';
 
+  if (log_file != NULL)
+    {
+      fprintf (log_file, "%s\n", line);
+      fflush (log_file);
+    }
+
   if (strcmp (line, "uci") == 0)
     {
       if (is_mode ("garbage-only"))
@@ -193,10 +206,16 @@ handle_command (char *line)
           for (int i = 0; i < 10; i++)
             print_garbage (i);
         }
-      printf ("id name Fake Engine (%s)\n", mode);
+      if (getenv ("FAKE_ENGINE_NAME") != NULL)
+        printf ("id name %s\n", getenv ("FAKE_ENGINE_NAME"));
+      else
+        printf ("id name Fake Engine (%s)\n", mode);
       printf ("id author The Cheops Studio tests\n");
-      printf ("option name Hash type spin default 16 min 1 max 1024\n");
-      printf ("option name Threads type spin default 1 min 1 max 8\n");
+      if (!is_mode ("no-options"))
+        {
+          printf ("option name Hash type spin default 16 min 1 max 1024\n");
+          printf ("option name Threads type spin default 1 min 1 max 8\n");
+        }
       printf ("option name MultiPV type spin default 1 min 1 max 16\n");
       printf ("option name Clear Hash type button\n");
       if (is_mode ("no-cheops"))
@@ -292,6 +311,15 @@ main (int    argc,
     }
   if (is_mode ("ignore-quit"))
     signal (SIGTERM, SIG_IGN);
+  if (getenv ("FAKE_ENGINE_LOG") != NULL && getenv ("FAKE_ENGINE_LOG")[0] != '\0')
+    {
+      log_file = fopen (getenv ("FAKE_ENGINE_LOG"), "a");
+      if (log_file == NULL)
+        {
+          perror ("fake-engine: FAKE_ENGINE_LOG");
+          return 4;
+        }
+    }
 
   for (;;)
     {

@@ -1,0 +1,375 @@
+/* studio-preferences-window.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * StudioPreferencesWindow: the studio's preferences (app.preferences,
+ * Ctrl+comma): which UCI engine analyses, and its Threads and Hash.
+ *
+ * Everything here is a GSettings key of org.cheops.Studio — `last-engine`
+ * (a path, empty for the bundled cheops-engine), `engine-threads`,
+ * `engine-hash` — and nothing else: every window's analysis panel watches
+ * those keys and applies them to its engine (StudioAnalysisPanel), so the
+ * window only has to write them.  A chosen engine file is checked (a
+ * regular, executable file) before it is stored; a refusal is shown as a
+ * toast in this window and the old engine stays.
+ */
+#define G_LOG_DOMAIN "studio-preferences-window"
+
+#include "studio-config.h"
+
+#include <glib/gi18n.h>
+
+#include "studio-preferences-window.h"
+
+/* The most the Hash spin button offers, in MiB (cheops-engine's maximum). */
+#define MAX_HASH_MIB 4096
+
+struct _StudioPreferencesWindow
+{
+  AdwPreferencesWindow  parent_instance;
+
+  /* Template widgets. */
+  AdwActionRow         *engine_row;
+  GtkSpinButton        *threads_spin;
+  GtkAdjustment        *threads_adjustment;
+  GtkSpinButton        *hash_spin;
+  GtkAdjustment        *hash_adjustment;
+
+  /* Owned. */
+  GSettings            *settings;
+  GtkFileChooserNative *chooser;
+
+  /* Borrowed: the toast shown last, while it is shown (weak pointer). */
+  AdwToast             *toast;
+};
+
+G_DEFINE_FINAL_TYPE (StudioPreferencesWindow, studio_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
+
+static void
+studio_preferences_window_toast (StudioPreferencesWindow *self,
+                                 const char              *message)
+{
+  /* A toast's title is markup in libadwaita 1.2. */
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+
+  /* A new refusal replaces the last one rather than waiting behind it. */
+  if (self->toast != NULL)
+    adw_toast_dismiss (self->toast);
+  g_clear_weak_pointer (&self->toast);
+
+  self->toast = adw_toast_new (escaped);
+  g_object_add_weak_pointer (G_OBJECT (self->toast), (gpointer *) &self->toast);
+  adw_toast_set_timeout (self->toast, 8);
+  adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), self->toast);
+}
+
+/* Shows the engine of `last-engine` in the engine row. */
+static void
+studio_preferences_window_update_engine (StudioPreferencesWindow *self)
+{
+  g_autofree char *path = g_settings_get_string (self->settings, "last-engine");
+
+  if (path[0] == '\0')
+    {
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->engine_row),
+                                     _("Bundled engine (cheops-engine)"));
+      adw_action_row_set_subtitle (self->engine_row, _("Comes with Cheops Studio"));
+    }
+  else
+    {
+      g_autofree char *display = g_filename_display_basename (path);
+      g_autofree char *display_path = g_filename_display_name (path);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->engine_row), display);
+      adw_action_row_set_subtitle (self->engine_row, display_path);
+    }
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "preferences.use-bundled-engine", path[0] != '\0');
+}
+
+static void
+chooser_response_cb (StudioPreferencesWindow *self,
+                     int                      response,
+                     GtkFileChooserNative    *chooser)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+  /* The refusal is already shown as a toast. */
+  if (file != NULL && !studio_preferences_window_choose_engine (self, file, &error))
+    g_debug ("Engine refused: %s", error->message);
+
+  if (self->chooser == chooser)
+    g_clear_object (&self->chooser);
+}
+
+static void
+choose_engine_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  StudioPreferencesWindow *self = STUDIO_PREFERENCES_WINDOW (widget);
+  g_autofree char *path = g_settings_get_string (self->settings, "last-engine");
+
+  if (self->chooser != NULL)
+    {
+      gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+      return;
+    }
+
+  self->chooser = gtk_file_chooser_native_new (_("Choose an Engine"),
+                                               GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_OPEN,
+                                               _("_Choose"),
+                                               _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+
+  /* Start in the folder of the engine chosen last. */
+  if (path[0] != '\0')
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GFile) folder = g_file_get_parent (file);
+
+      if (folder != NULL)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->chooser), folder, NULL);
+    }
+
+  g_signal_connect_object (self->chooser, "response",
+                           G_CALLBACK (chooser_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static void
+use_bundled_engine_action (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *param)
+{
+  studio_preferences_window_use_bundled_engine (STUDIO_PREFERENCES_WINDOW (widget));
+}
+
+static void
+studio_preferences_window_dispose (GObject *object)
+{
+  StudioPreferencesWindow *self = (StudioPreferencesWindow *)object;
+
+  if (self->chooser != NULL)
+    {
+      gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+      g_clear_object (&self->chooser);
+    }
+  g_clear_weak_pointer (&self->toast);
+  g_clear_object (&self->settings);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_PREFERENCES_WINDOW);
+
+  G_OBJECT_CLASS (studio_preferences_window_parent_class)->dispose (object);
+}
+
+static void
+studio_preferences_window_class_init (StudioPreferencesWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = studio_preferences_window_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/cheops/Studio/studio-preferences-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, engine_row);
+  gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, threads_spin);
+  gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, threads_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, hash_spin);
+  gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, hash_adjustment);
+
+  gtk_widget_class_install_action (widget_class, "preferences.choose-engine", NULL, choose_engine_action);
+  gtk_widget_class_install_action (widget_class, "preferences.use-bundled-engine", NULL, use_bundled_engine_action);
+}
+
+static void
+studio_preferences_window_init (StudioPreferencesWindow *self)
+{
+  guint processors = g_get_num_processors ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new ("org.cheops.Studio");
+
+  /* Threads: 1 to the number of processors; more if the setting already
+   * says more (written on a bigger machine), so that opening this window
+   * does not rewrite it. */
+  gtk_adjustment_set_upper (self->threads_adjustment,
+                            MAX (processors, (guint) g_settings_get_int (self->settings, "engine-threads")));
+  gtk_adjustment_set_upper (self->hash_adjustment, MAX_HASH_MIB);
+
+  g_settings_bind (self->settings, "engine-threads", self->threads_adjustment, "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "engine-hash", self->hash_adjustment, "value", G_SETTINGS_BIND_DEFAULT);
+
+  g_signal_connect_object (self->settings, "changed::last-engine",
+                           G_CALLBACK (studio_preferences_window_update_engine), self,
+                           G_CONNECT_SWAPPED);
+  studio_preferences_window_update_engine (self);
+}
+
+/**
+ * studio_preferences_window_new:
+ *
+ * Creates the preferences window, modal, showing the `org.cheops.Studio`
+ * settings; the caller sets its application and transient parent and
+ * presents it.
+ *
+ * Returns: (transfer floating): a new #StudioPreferencesWindow
+ */
+GtkWidget *
+studio_preferences_window_new (void)
+{
+  return g_object_new (STUDIO_TYPE_PREFERENCES_WINDOW, NULL);
+}
+
+/**
+ * studio_preferences_check_engine_path:
+ * @path: (type filename): a path in the file system's encoding
+ * @error: return location for a #GError, or %NULL
+ *
+ * Checks that @path names something the studio can start as an engine: a
+ * regular file (after symbolic links) that this user may execute.  Whether
+ * it speaks UCI and plays Cheops shows only when it runs.
+ *
+ * Returns: %TRUE if it can be used; else %FALSE with @error set, in the
+ *   #G_IO_ERROR domain (NOT_FOUND, IS_DIRECTORY, NOT_REGULAR_FILE,
+ *   PERMISSION_DENIED), with a translated message naming the file
+ */
+gboolean
+studio_preferences_check_engine_path (const char  *path,
+                                      GError     **error)
+{
+  g_autofree char *display = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  display = g_filename_display_name (path);
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   _("“%s” does not exist."), display);
+      return FALSE;
+    }
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
+                   _("“%s” is a folder, not an engine."), display);
+      return FALSE;
+    }
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                   _("“%s” is not a regular file."), display);
+      return FALSE;
+    }
+  if (!g_file_test (path, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                   _("“%s” is not an executable program."), display);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * studio_preferences_window_choose_engine:
+ * @self: a #StudioPreferencesWindow
+ * @file: the engine's program, as the file chooser returns it
+ * @error: return location for a #GError, or %NULL
+ *
+ * What choosing a file in "Choose…" does: checks @file with
+ * studio_preferences_check_engine_path() and stores its path in
+ * `last-engine`, so that every analysis panel switches to it.  A refused
+ * file (not a local file, missing, a folder, not executable) leaves
+ * `last-engine` as it was and shows why in a toast.
+ *
+ * Returns: %TRUE if the engine was stored; else %FALSE with @error set
+ *   (#G_IO_ERROR domain)
+ */
+gboolean
+studio_preferences_window_choose_engine (StudioPreferencesWindow  *self,
+                                         GFile                    *file,
+                                         GError                  **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (STUDIO_IS_PREFERENCES_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+
+      g_set_error (&local_error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("“%s” is not a local file: an engine must be a program on this computer."), uri);
+    }
+  else
+    studio_preferences_check_engine_path (path, &local_error);
+
+  if (local_error != NULL)
+    {
+      studio_preferences_window_toast (self, local_error->message);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+
+  g_settings_set_string (self->settings, "last-engine", path);
+  return TRUE;
+}
+
+/**
+ * studio_preferences_window_use_bundled_engine:
+ * @self: a #StudioPreferencesWindow
+ *
+ * What "Use Bundled Engine" does (action preferences.use-bundled-engine):
+ * sets `last-engine` to the empty string, the bundled cheops-engine.
+ */
+void
+studio_preferences_window_use_bundled_engine (StudioPreferencesWindow *self)
+{
+  g_return_if_fail (STUDIO_IS_PREFERENCES_WINDOW (self));
+
+  g_settings_set_string (self->settings, "last-engine", "");
+}
+
+/**
+ * studio_preferences_window_get_engine_title:
+ * @self: a #StudioPreferencesWindow
+ *
+ * Returns: (transfer none): the engine row's title: "Bundled engine
+ *   (cheops-engine)" or the chosen program's file name
+ */
+const char *
+studio_preferences_window_get_engine_title (StudioPreferencesWindow *self)
+{
+  g_return_val_if_fail (STUDIO_IS_PREFERENCES_WINDOW (self), NULL);
+
+  return adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->engine_row));
+}
+
+/**
+ * studio_preferences_window_get_engine_subtitle:
+ * @self: a #StudioPreferencesWindow
+ *
+ * Returns: (transfer none) (nullable): the engine row's subtitle: the
+ *   chosen program's full path, or a note for the bundled engine
+ */
+const char *
+studio_preferences_window_get_engine_subtitle (StudioPreferencesWindow *self)
+{
+  g_return_val_if_fail (STUDIO_IS_PREFERENCES_WINDOW (self), NULL);
+
+  return adw_action_row_get_subtitle (self->engine_row);
+}
