@@ -178,6 +178,7 @@ studio_application_startup (GApplication *app)
     { "win.flip-board", { "f", NULL } },
     { "win.analyze", { "l", NULL } },
     { "win.threat", { "x", NULL } },
+    { "win.setup-position", { "<Control>e", NULL } },
     { "window.close", { "<Control>w", NULL } },
   };
 

@@ -16,6 +16,12 @@
  * the move in the game and sets the new position.  When the user draws or
  * removes an arrow or a mark it emits ::shapes-changed.  Any visible change
  * emits ::changed, on which the view queues a redraw.
+ *
+ * In editing mode (setting up a position, StudioSetupPanel) the scene plays
+ * nothing and asks the core for no moves (the position being built may have
+ * no King): a click on a cell emits ::edit-cell and a piece dragged to
+ * another cell, or off the board, emits ::edit-move.  The owner changes the
+ * position and sets it back, as for a move.
  */
 #define G_LOG_DOMAIN "studio-board-scene"
 
@@ -48,6 +54,7 @@ struct _StudioBoardScene
 
   guint           flipped : 1;
   guint           interactive : 1;
+  guint           editing : 1;
   guint           checklock : 1;
   guint           dragging : 1;
   guint           has_engine_arrow : 1;
@@ -58,6 +65,7 @@ enum {
   PROP_FLIPPED,
   PROP_GREEN_SIDE,
   PROP_INTERACTIVE,
+  PROP_EDITING,
   N_PROPS
 };
 
@@ -65,6 +73,8 @@ enum {
   CHANGED,
   MOVE_PLAYED,
   SHAPES_CHANGED,
+  EDIT_CELL,
+  EDIT_MOVE,
   N_SIGNALS
 };
 
@@ -125,6 +135,10 @@ studio_board_scene_get_property (GObject    *object,
       g_value_set_boolean (value, self->interactive);
       break;
 
+    case PROP_EDITING:
+      g_value_set_boolean (value, self->editing);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -150,6 +164,10 @@ studio_board_scene_set_property (GObject      *object,
 
     case PROP_INTERACTIVE:
       studio_board_scene_set_interactive (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_EDITING:
+      studio_board_scene_set_editing (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -196,6 +214,17 @@ studio_board_scene_class_init (StudioBoardSceneClass *klass)
                           TRUE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * StudioBoardScene:editing:
+   *
+   * Whether the position is being set up: clicks and drags edit it (the
+   * ::edit-cell and ::edit-move signals) instead of playing moves.
+   */
+  properties [PROP_EDITING] =
+    g_param_spec_boolean ("editing", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -234,6 +263,35 @@ studio_board_scene_class_init (StudioBoardSceneClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+
+  /**
+   * StudioBoardScene::edit-cell:
+   * @cell: the cell clicked (a CheopsCell)
+   * @primary: %TRUE for the primary button, %FALSE for the secondary
+   *
+   * In editing mode, the user clicked @cell.
+   */
+  signals [EDIT_CELL] =
+    g_signal_new ("edit-cell",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_BOOLEAN);
+
+  /**
+   * StudioBoardScene::edit-move:
+   * @from: the cell the piece was dragged from (a CheopsCell)
+   * @to: the cell it was dropped on, or CHEOPS_CELL_NONE off the board
+   *
+   * In editing mode, the user dragged the piece on @from to another cell
+   * or off the board.
+   */
+  signals [EDIT_MOVE] =
+    g_signal_new ("edit-move",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 }
 
 static void
@@ -272,6 +330,9 @@ studio_board_scene_new (void)
  * Shows @position, computes its playable moves and whether the side to move
  * is in check or checklock, and drops the selection and any drag.  The
  * arrows and marks are kept: set them with studio_board_scene_set_shapes().
+ * In editing mode @position need not be legal (a King may be missing): no
+ * moves are generated, and only check is shown (cheops_position_in_check()
+ * takes a missing King as not in check).
  */
 void
 studio_board_scene_set_position (StudioBoardScene     *self,
@@ -286,13 +347,18 @@ studio_board_scene_set_position (StudioBoardScene     *self,
   self->position = *position;
   self->last_move = last_move;
 
-  end = cheops_generate_moves (&self->position, self->moves);
-  self->n_moves = end - self->moves;
+  if (self->editing)
+    self->n_moves = 0;
+  else
+    {
+      end = cheops_generate_moves (&self->position, self->moves);
+      self->n_moves = end - self->moves;
+    }
 
   if (cheops_position_in_check (&self->position))
     {
       self->check_cell = self->position.king[self->position.side_to_move];
-      self->checklock = cheops_position_in_checklock (&self->position);
+      self->checklock = !self->editing && cheops_position_in_checklock (&self->position);
     }
   else
     {
@@ -443,6 +509,70 @@ studio_board_scene_set_interactive (StudioBoardScene *self,
         studio_board_scene_clear_selection (self);
       g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_INTERACTIVE]);
     }
+}
+
+/**
+ * studio_board_scene_get_editing:
+ * @self: a #StudioBoardScene
+ *
+ * Returns: whether the position is being set up
+ */
+gboolean
+studio_board_scene_get_editing (StudioBoardScene *self)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), FALSE);
+
+  return self->editing;
+}
+
+/**
+ * studio_board_scene_set_editing:
+ * @self: a #StudioBoardScene
+ * @editing: whether the position is being set up
+ *
+ * Enters or leaves editing mode (see the top of this file).  The position
+ * shown is kept; its moves are computed again when leaving, so set a legal
+ * position first.
+ */
+void
+studio_board_scene_set_editing (StudioBoardScene *self,
+                                gboolean          editing)
+{
+  CheopsPosition position;
+
+  g_return_if_fail (STUDIO_IS_BOARD_SCENE (self));
+
+  editing = !!editing;
+  if (self->editing == editing)
+    return;
+
+  self->editing = editing;
+  position = self->position;
+  studio_board_scene_set_position (self, &position, self->last_move);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_EDITING]);
+}
+
+/**
+ * studio_board_scene_edit_click:
+ * @self: a #StudioBoardScene
+ * @cell: the cell clicked, or CHEOPS_CELL_NONE off the board
+ * @primary: %TRUE for the primary button
+ *
+ * In editing mode, emits ::edit-cell for a click on a cell; otherwise does
+ * nothing.
+ */
+void
+studio_board_scene_edit_click (StudioBoardScene *self,
+                               CheopsCell        cell,
+                               gboolean          primary)
+{
+  g_return_if_fail (STUDIO_IS_BOARD_SCENE (self));
+
+  if (!self->editing || cell >= CHEOPS_CELL_NB)
+    return;
+
+  studio_board_scene_clear_selection (self);
+  g_signal_emit (self, signals [EDIT_CELL], 0, (guint) cell, !!primary);
 }
 
 /**
@@ -615,6 +745,12 @@ studio_board_scene_click (StudioBoardScene *self,
 {
   g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), FALSE);
 
+  if (self->editing)
+    {
+      studio_board_scene_edit_click (self, cell, TRUE);
+      return FALSE;
+    }
+
   if (self->selected != CHEOPS_CELL_NONE &&
       cell < CHEOPS_CELL_NB &&
       cheops_cellset_has (self->destinations, cell))
@@ -631,7 +767,8 @@ studio_board_scene_click (StudioBoardScene *self,
  * @self: a #StudioBoardScene
  * @cell: the cell where the drag started
  *
- * Picks up the piece on @cell if it can move, and selects it.
+ * Picks up the piece on @cell if it can move, and selects it.  In editing
+ * mode any piece may be picked up.
  *
  * Returns: whether a piece is being dragged
  */
@@ -641,7 +778,14 @@ studio_board_scene_drag_begin (StudioBoardScene *self,
 {
   g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), FALSE);
 
-  if (!studio_board_scene_select (self, cell))
+  if (self->editing)
+    {
+      if (cell >= CHEOPS_CELL_NB || self->position.board[cell] == CHEOPS_NO_PIECE)
+        return FALSE;
+      self->selected = cell;
+      self->destinations = CHEOPS_CELLSET_EMPTY;
+    }
+  else if (!studio_board_scene_select (self, cell))
     return FALSE;
 
   self->dragging = TRUE;
@@ -682,7 +826,8 @@ studio_board_scene_drag_motion (StudioBoardScene *self,
  *
  * Drops the dragged piece: on a destination it plays the move; back on its
  * own cell it stays selected (so a short drag acts as a click); elsewhere
- * the selection is dropped.
+ * the selection is dropped.  In editing mode a drop anywhere but on its
+ * own cell emits ::edit-move (@cell CHEOPS_CELL_NONE: off the board).
  *
  * Returns: whether a move was played
  */
@@ -700,6 +845,16 @@ studio_board_scene_drag_end (StudioBoardScene *self,
   from = self->drag_from;
   self->dragging = FALSE;
   self->drag_from = CHEOPS_CELL_NONE;
+
+  if (self->editing)
+    {
+      self->selected = CHEOPS_CELL_NONE;
+      if (cell != from)
+        g_signal_emit (self, signals [EDIT_MOVE], 0, (guint) from,
+                       (guint) (cell < CHEOPS_CELL_NB ? cell : CHEOPS_CELL_NONE));
+      studio_board_scene_emit_changed (self);
+      return FALSE;
+    }
 
   if (cell < CHEOPS_CELL_NB && cheops_cellset_has (self->destinations, cell))
     return studio_board_scene_play (self, from, cell);

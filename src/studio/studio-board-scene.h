@@ -29,6 +29,12 @@ void                  studio_board_scene_set_green_side   (StudioBoardScene     
 gboolean              studio_board_scene_get_interactive  (StudioBoardScene     *self);
 void                  studio_board_scene_set_interactive  (StudioBoardScene     *self,
                                                            gboolean              interactive);
+gboolean              studio_board_scene_get_editing      (StudioBoardScene     *self);
+void                  studio_board_scene_set_editing      (StudioBoardScene     *self,
+                                                           gboolean              editing);
+void                  studio_board_scene_edit_click       (StudioBoardScene     *self,
+                                                           CheopsCell            cell,
+                                                           gboolean              primary);
 CheopsCell            studio_board_scene_get_selected     (StudioBoardScene     *self);
 CheopsCellSet         studio_board_scene_get_destinations (StudioBoardScene     *self);
 CheopsCell            studio_board_scene_get_check_cell   (StudioBoardScene     *self);

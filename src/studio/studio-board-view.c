@@ -20,7 +20,9 @@
  * Gestures: primary button click-click and drag-and-drop; secondary button
  * drag draws an arrow and a click marks a cell, with the colour from the
  * modifiers: none Green, Shift Red, Alt (or Ctrl) Blue, Shift+Alt (or
- * Shift+Ctrl) Yellow.
+ * Shift+Ctrl) Yellow.  While the scene is in editing mode (setting up a
+ * position) a click of either button goes to studio_board_scene_edit_click()
+ * and a piece can be dragged anywhere, or off the board.
  */
 #define G_LOG_DOMAIN "studio-board-view"
 
@@ -382,18 +384,31 @@ studio_board_view_draw_highlights (StudioBoardView *self,
     }
 }
 
-/* Draws the mark of @piece centred at (@cx, @cy) with radius @r. */
-static void
-studio_board_view_draw_piece_mark (StudioBoardView *self,
-                              cairo_t         *cr,
-                              CheopsPiece      piece,
-                              double           cx,
-                              double           cy,
-                              double           r,
-                              double           alpha)
+/**
+ * studio_board_view_draw_piece_mark:
+ * @cr: a Cairo context
+ * @piece: a piece (a CheopsPiece, not 0)
+ * @green: whether to draw it in Green (else Orange): which side is Green is
+ *   a property of the game (6.2)
+ * @cx: the centre, in @cr's user units (pixels on the board)
+ * @cy: the centre, in @cr's user units
+ * @radius: the radius of an officer's disc (a Pawn is drawn smaller), in
+ *   the same units; the shadow and outline reach about 1.1 × @radius
+ *
+ * Draws the mark of @piece as the board draws it (4.1: "the marks are how
+ * the pieces are drawn"), so that other widgets (the set-up palette) show
+ * the very same pieces.
+ */
+void
+studio_board_view_draw_piece_mark (cairo_t     *cr,
+                                   CheopsPiece  piece,
+                                   gboolean     green,
+                                   double       cx,
+                                   double       cy,
+                                   double       radius)
 {
   CheopsPieceType type = cheops_piece_type (piece);
-  gboolean green = cheops_piece_side (piece) == studio_board_scene_get_green_side (self->scene);
+  double r = radius;
   const Rgb *fill = green ? &green_fill : &orange_fill;
   const Rgb *outline = green ? &green_outline : &orange_outline;
   double lw;
@@ -405,9 +420,6 @@ studio_board_view_draw_piece_mark (StudioBoardView *self,
     r *= 0.62;
 
   lw = MAX (1.0, r * 0.11);
-
-  if (alpha < 1.0)
-    cairo_push_group (cr);
 
   /* A soft shadow under the disc. */
   cairo_arc (cr, 0, r * 0.08, r + lw * 0.5, 0, 2 * G_PI);
@@ -513,12 +525,6 @@ studio_board_view_draw_piece_mark (StudioBoardView *self,
       break;
     }
 
-  if (alpha < 1.0)
-    {
-      cairo_pop_group_to_source (cr);
-      cairo_paint_with_alpha (cr, alpha);
-    }
-
   cairo_restore (cr);
 }
 
@@ -585,8 +591,8 @@ studio_board_view_draw_piece (StudioBoardView *self,
 
       *sprite = create_similar (cr, self->sprite_size, self->sprite_size);
       scr = cairo_create (*sprite);
-      studio_board_view_draw_piece_mark (self, scr, piece,
-                                         self->sprite_size / 2.0, self->sprite_size / 2.0, r, 1.0);
+      studio_board_view_draw_piece_mark (scr, piece, green,
+                                         self->sprite_size / 2.0, self->sprite_size / 2.0, r);
       cairo_destroy (scr);
     }
 
@@ -817,7 +823,8 @@ studio_board_view_draw (StudioBoardView *self,
       CheopsCell under = studio_board_view_cell_at (self, drag_x, drag_y);
 
       if (under != CHEOPS_CELL_NONE &&
-          cheops_cellset_has (studio_board_scene_get_destinations (self->scene), under))
+          (studio_board_scene_get_editing (self->scene) ||
+           cheops_cellset_has (studio_board_scene_get_destinations (self->scene), under)))
         {
           studio_board_view_cell_path (self, cr, under);
           cairo_set_source_rgba (cr, 0.08, 0.33, 0.12, 0.35);
@@ -903,6 +910,16 @@ primary_drag_begin_cb (StudioBoardView *self,
 
   gtk_widget_grab_focus (GTK_WIDGET (self));
 
+  /* Setting up a position: a press picks up the piece there, if any; the
+   * release decides between a click and a drag. */
+  if (studio_board_scene_get_editing (self->scene))
+    {
+      studio_board_scene_drag_begin (self->scene, cell);
+      self->press_dragging = TRUE;
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+      return;
+    }
+
   /* A press on a destination of the selected piece plays the move
    * (click-click); a press on a piece that can move picks it up. */
   if (self->press_selected != CHEOPS_CELL_NONE &&
@@ -950,6 +967,21 @@ primary_drag_end_cb (StudioBoardView *self,
     return;
 
   self->press_dragging = FALSE;
+
+  if (studio_board_scene_get_editing (self->scene))
+    {
+      CheopsCell cell = studio_board_view_cell_at (self, self->press_x + dx, self->press_y + dy);
+
+      if (self->press_moved && studio_board_scene_get_drag (self->scene, NULL, NULL, NULL))
+        studio_board_scene_drag_end (self->scene, cell);
+      else
+        {
+          studio_board_scene_drag_cancel (self->scene);
+          if (cell == self->press_cell)
+            studio_board_scene_edit_click (self->scene, cell, TRUE);
+        }
+      return;
+    }
 
   if (self->press_moved)
     {
@@ -1001,7 +1033,8 @@ secondary_drag_update_cb (StudioBoardView *self,
   double x, y;
   CheopsCell to;
 
-  if (self->arrow_from == CHEOPS_CELL_NONE)
+  if (self->arrow_from == CHEOPS_CELL_NONE ||
+      (self->scene != NULL && studio_board_scene_get_editing (self->scene)))
     return;
 
   gtk_gesture_drag_get_start_point (gesture, &x, &y);
@@ -1029,7 +1062,13 @@ secondary_drag_end_cb (StudioBoardView *self,
 
   gtk_gesture_drag_get_start_point (gesture, &x, &y);
   to = studio_board_view_cell_at (self, x + dx, y + dy);
-  if (to != CHEOPS_CELL_NONE)
+  if (studio_board_scene_get_editing (self->scene))
+    {
+      /* Setting up a position: a secondary click empties the cell. */
+      if (to == self->arrow_from)
+        studio_board_scene_edit_click (self->scene, to, FALSE);
+    }
+  else if (to != CHEOPS_CELL_NONE)
     studio_board_scene_toggle_shape (self->scene, self->arrow_from, to, self->arrow_brush);
 
   self->arrow_from = self->arrow_to = CHEOPS_CELL_NONE;

@@ -29,5 +29,11 @@ void              studio_board_view_draw          (StudioBoardView *self,
                                                    cairo_t         *cr,
                                                    int              width,
                                                    int              height);
+void              studio_board_view_draw_piece_mark (cairo_t        *cr,
+                                                     CheopsPiece     piece,
+                                                     gboolean        green,
+                                                     double          cx,
+                                                     double          cy,
+                                                     double          radius);
 
 G_END_DECLS

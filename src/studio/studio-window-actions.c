@@ -5,8 +5,9 @@
  * The win.* actions of StudioWindow: files (new, open, recent, save, save
  * as, closing with unsaved changes), the clipboard (paste a FEN or a game,
  * copy the FEN or the game), undo and redo, walking through the tree, the
- * board's orientation and the analysis.  Installed as widget actions
- * (gtk_widget_class_install_action), as GNOME Text Editor does.
+ * board's orientation, the analysis and setting up a position.  Installed
+ * as widget actions (gtk_widget_class_install_action), as GNOME Text Editor
+ * does.
  */
 #define G_LOG_DOMAIN "studio-window-actions"
 
@@ -28,32 +29,39 @@ _studio_window_update_actions (StudioWindow *self)
   StudioDocument *document = self->document;
   CheopsGameNode *node;
   gboolean game_page;
+  gboolean playing;
 
   if (document == NULL)
     return;
 
   node = studio_document_get_current (document);
   game_page = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") == 0;
+  /* While a position is set up, the game is neither walked nor changed. */
+  playing = game_page && !self->setup_mode;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
-                                 game_page && cheops_game_can_undo (studio_document_get_game (document)));
+                                 playing && cheops_game_can_undo (studio_document_get_game (document)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
-                                 game_page && cheops_game_can_redo (studio_document_get_game (document)));
+                                 playing && cheops_game_can_redo (studio_document_get_game (document)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-back",
-                                 game_page && cheops_game_node_get_parent (node) != NULL);
+                                 playing && cheops_game_node_get_parent (node) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-start",
-                                 game_page && cheops_game_node_get_parent (node) != NULL);
+                                 playing && cheops_game_node_get_parent (node) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-forward",
-                                 game_page && cheops_game_node_get_first_child (node) != NULL);
+                                 playing && cheops_game_node_get_first_child (node) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-end",
-                                 game_page && cheops_game_node_get_first_child (node) != NULL);
+                                 playing && cheops_game_node_get_first_child (node) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", game_page);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", game_page);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-fen", game_page);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-game", game_page);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.flip-board", game_page);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.analyze", game_page);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.threat", game_page);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-game", playing);
+  /* F flips the board, unless it is typed into the set-up's FEN (the
+   * application's shortcuts see keys before the focused entry). */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.flip-board",
+                                 game_page && !(self->setup_mode && studio_setup_panel_get_typing (self->setup_panel)));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.analyze", playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.threat", playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.setup-position", !self->setup_mode);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.no-recent", FALSE);
 }
 
@@ -432,6 +440,10 @@ paste_cb (GObject      *object,
       return;
     }
 
+  /* Setting up a position: the text goes into the FEN entry. */
+  if (_studio_window_setup_take_text (self, text))
+    return;
+
   if (!_studio_window_take_text (self, text, &error))
     {
       g_autofree char *message = g_strdup_printf (_("Nothing to paste: %s"), error->message);
@@ -496,8 +508,12 @@ studio_window_actions_copy (GtkWidget  *widget,
   g_autofree char *text = NULL;
   gboolean fen = g_str_equal (action_name, "win.copy-fen");
 
-  text = fen ? studio_document_dup_fen (self->document)
-             : studio_document_dup_game_text (self->document);
+  /* While a position is set up, its FEN (as the entry shows it). */
+  if (fen && self->setup_mode)
+    text = studio_setup_panel_dup_fen (self->setup_panel);
+  else
+    text = fen ? studio_document_dup_fen (self->document)
+               : studio_document_dup_game_text (self->document);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
   _studio_window_toast (self, fen ? _("FEN copied") : _("Game copied"));
 }
@@ -569,6 +585,16 @@ studio_window_actions_analyze (GtkWidget  *widget,
     }
 }
 
+/* win.setup-position: the board editor (studio-window-setup.c), from the
+ * current position. */
+static void
+studio_window_actions_setup_position (GtkWidget  *widget,
+                                      const char *action_name,
+                                      GVariant   *param)
+{
+  _studio_window_begin_setup ((StudioWindow *)widget);
+}
+
 static void
 studio_window_actions_nothing (GtkWidget  *widget,
                                const char *action_name,
@@ -609,4 +635,5 @@ _studio_window_class_actions_init (StudioWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.flip-board", NULL, studio_window_actions_flip);
   gtk_widget_class_install_action (widget_class, "win.analyze", NULL, studio_window_actions_analyze);
   gtk_widget_class_install_action (widget_class, "win.threat", NULL, studio_window_actions_analyze);
+  gtk_widget_class_install_action (widget_class, "win.setup-position", NULL, studio_window_actions_setup_position);
 }

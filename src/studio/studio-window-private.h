@@ -11,6 +11,7 @@
 #include "studio-board-view.h"
 #include "studio-eval-bar.h"
 #include "studio-move-tree-view.h"
+#include "studio-setup-panel.h"
 #include "studio-window.h"
 
 G_BEGIN_DECLS
@@ -24,7 +25,7 @@ struct _StudioWindow
   AdwWindowTitle       *window_title;
   GtkStack             *stack;
   GtkPaned             *paned;
-  GtkWidget            *side_pane;
+  GtkWidget            *side_pane;  /* a GtkStack: "game" or "setup" */
   GtkWidget            *undo_box;
   GtkWidget            *new_button;
   GtkButton            *open_button;
@@ -32,6 +33,7 @@ struct _StudioWindow
   StudioBoardView      *board_view;
   StudioMoveTreeView   *move_tree;
   StudioAnalysisPanel  *analysis_panel;
+  StudioSetupPanel     *setup_panel;
   GtkLabel             *headline_label;
   GtkLabel             *players_label;
   GtkRevealer          *problems_revealer;
@@ -53,6 +55,9 @@ struct _StudioWindow
   int                   pending_position; /* to set once allocated, or -1 */
   guint                 close_confirmed : 1;
   guint                 narrow : 1;     /* side pane under the board */
+  guint                 setup_mode : 1;  /* setting up a position (studio-window-setup.c) */
+  guint                 setup_from_start : 1;  /* ... entered from the start page */
+  guint                 setup_was_running : 1; /* ... with the analysis running */
 };
 
 void _studio_window_class_actions_init (StudioWindowClass *klass);
@@ -69,5 +74,14 @@ void _studio_window_toast              (StudioWindow      *self,
 gboolean _studio_window_take_text      (StudioWindow      *self,
                                         const char        *text,
                                         GError           **error);
+void _studio_window_update_title      (StudioWindow      *self);
+void _studio_window_sync_board        (StudioWindow      *self);
+void _studio_window_relayout          (StudioWindow      *self);
+void _studio_window_setup_init         (StudioWindow      *self);
+gboolean _studio_window_setup_take_text (StudioWindow *self,
+                                         const char   *text);
+void _studio_window_begin_setup        (StudioWindow      *self);
+void _studio_window_end_setup          (StudioWindow      *self,
+                                        gboolean           accept);
 
 G_END_DECLS

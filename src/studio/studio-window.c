@@ -12,7 +12,8 @@
  * the board scene (position, last move, arrows and marks) and the analysis
  * panel; moves and drawings on the board go back into the document; the
  * analysis panel's evaluation feeds the bar and its best move the board.
- * Its win.* actions live in studio-window-actions.c.
+ * Its win.* actions live in studio-window-actions.c, the setting up of a
+ * position (the side pane's "setup" page) in studio-window-setup.c.
  */
 #define G_LOG_DOMAIN "studio-window"
 
@@ -49,8 +50,15 @@ _studio_window_toast (StudioWindow *self,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
-static void
-studio_window_update_title (StudioWindow *self)
+/**
+ * _studio_window_update_title:
+ * @self: a #StudioWindow
+ *
+ * Shows the document's name and folder (or what the window is doing) in
+ * the header and the window title.
+ */
+void
+_studio_window_update_title (StudioWindow *self)
 {
   g_autofree char *name = studio_document_dup_title (self->document);
   g_autofree char *title = NULL;
@@ -88,6 +96,16 @@ studio_window_update_title (StudioWindow *self)
       adw_window_title_set_title (self->window_title, _("Cheops Studio"));
       adw_window_title_set_subtitle (self->window_title, NULL);
       gtk_window_set_title (GTK_WINDOW (self), _("Cheops Studio"));
+      return;
+    }
+
+  /* Setting up a position is not the game (Done may open a new one). */
+  if (self->setup_mode)
+    {
+      adw_window_title_set_title (self->window_title, _("Set Up Position"));
+      adw_window_title_set_subtitle (self->window_title, NULL);
+      /* Translators: the window title while a position is set up */
+      gtk_window_set_title (GTK_WINDOW (self), _("Set Up Position — Cheops Studio"));
       return;
     }
 
@@ -167,8 +185,15 @@ studio_window_update_shapes (StudioWindow *self)
                                  self->shapes->len);
 }
 
-static void
-studio_window_current_changed_cb (StudioWindow *self)
+/**
+ * _studio_window_sync_board:
+ * @self: a #StudioWindow
+ *
+ * Shows the document's current node on the board: its position, the move
+ * that led there and its arrows and marks.
+ */
+void
+_studio_window_sync_board (StudioWindow *self)
 {
   CheopsGameNode *node = studio_document_get_current (self->document);
 
@@ -176,6 +201,17 @@ studio_window_current_changed_cb (StudioWindow *self)
                                    studio_document_get_position (self->document),
                                    cheops_game_node_get_move (node));
   studio_window_update_shapes (self);
+}
+
+static void
+studio_window_current_changed_cb (StudioWindow *self)
+{
+  /* Another game in this window (a file opened, a new game) ends a set-up
+   * started from the old one. */
+  if (self->setup_mode)
+    _studio_window_end_setup (self, FALSE);
+
+  _studio_window_sync_board (self);
   _studio_window_update_actions (self);
 }
 
@@ -183,7 +219,9 @@ static void
 studio_window_document_changed_cb (StudioWindow *self,
                                    gpointer      node)
 {
-  studio_window_update_shapes (self);
+  /* While a position is set up the board shows no arrows. */
+  if (!self->setup_mode)
+    studio_window_update_shapes (self);
   studio_window_update_headline (self);
   _studio_window_update_actions (self);
 }
@@ -236,6 +274,9 @@ analysis_best_move_cb (StudioWindow        *self,
                        guint                move,
                        StudioAnalysisPanel *panel)
 {
+  if (self->setup_mode)
+    return;
+
   studio_board_scene_set_engine_arrow (self->scene, (CheopsMove) move);
 }
 
@@ -295,7 +336,7 @@ studio_window_show_game (StudioWindow *self)
 
   gtk_stack_set_visible_child_name (self->stack, "game");
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
-  studio_window_update_title (self);
+  _studio_window_update_title (self);
   _studio_window_update_actions (self);
 }
 
@@ -590,6 +631,10 @@ drop_cb (StudioWindow  *self,
       g_autoptr(GError) error = NULL;
       const char *text = g_value_get_string (value);
 
+      /* Setting up a position: into the FEN entry, as a paste. */
+      if (text != NULL && _studio_window_setup_take_text (self, text))
+        return TRUE;
+
       if (text == NULL || !_studio_window_take_text (self, text, &error))
         {
           g_autofree char *message =
@@ -629,6 +674,13 @@ key_pressed_cb (StudioWindow          *self,
       (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus) ||
        (GTK_IS_TEXT_VIEW (focus) && gtk_text_view_get_editable (GTK_TEXT_VIEW (focus)))))
     return FALSE;
+
+  /* Escape leaves a set-up unchanged, as Cancel does. */
+  if (self->setup_mode && keyval == GDK_KEY_Escape)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self->setup_panel), "setup.cancel", NULL);
+      return TRUE;
+    }
 
   switch (keyval)
     {
@@ -752,6 +804,20 @@ studio_window_set_narrow (StudioWindow *self,
     }
 }
 
+/**
+ * _studio_window_relayout:
+ * @self: a #StudioWindow
+ *
+ * Places the divider again once the window is allocated, as after a change
+ * of layout: for a side pane whose content changed (the set-up).
+ */
+void
+_studio_window_relayout (StudioWindow *self)
+{
+  self->pending_position = 0;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
 static gboolean
 studio_window_set_pending_position (GtkWidget     *widget,
                                     GdkFrameClock *frame_clock,
@@ -845,6 +911,7 @@ studio_window_class_init (StudioWindowClass *klass)
   g_type_ensure (STUDIO_TYPE_BOARD_VIEW);
   g_type_ensure (STUDIO_TYPE_EVAL_BAR);
   g_type_ensure (STUDIO_TYPE_MOVE_TREE_VIEW);
+  g_type_ensure (STUDIO_TYPE_SETUP_PANEL);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cheops/Studio/studio-window.ui");
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, toast_overlay);
@@ -859,6 +926,7 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, board_view);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, move_tree);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, analysis_panel);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, setup_panel);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, headline_label);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, players_label);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, problems_revealer);
@@ -894,13 +962,13 @@ studio_window_init (StudioWindow *self)
                            G_CALLBACK (studio_window_document_changed_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notify::title",
-                           G_CALLBACK (studio_window_update_title),
+                           G_CALLBACK (_studio_window_update_title),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notify::modified",
-                           G_CALLBACK (studio_window_update_title),
+                           G_CALLBACK (_studio_window_update_title),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notify::file",
-                           G_CALLBACK (studio_window_update_title),
+                           G_CALLBACK (_studio_window_update_title),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notify::can-undo",
                            G_CALLBACK (_studio_window_update_actions),
@@ -925,6 +993,8 @@ studio_window_init (StudioWindow *self)
   g_signal_connect_object (self->analysis_panel, "best-move",
                            G_CALLBACK (analysis_best_move_cb),
                            self, G_CONNECT_SWAPPED);
+
+  _studio_window_setup_init (self);
 
   studio_move_tree_view_set_document (self->move_tree, self->document);
   studio_analysis_panel_set_document (self->analysis_panel, self->document);
@@ -951,7 +1021,7 @@ studio_window_init (StudioWindow *self)
   studio_window_fill_samples (self);
   studio_window_current_changed_cb (self);
   studio_window_document_changed_cb (self, NULL);
-  studio_window_update_title (self);
+  _studio_window_update_title (self);
 }
 
 /**
@@ -1023,4 +1093,33 @@ studio_window_get_analysis_panel (StudioWindow *self)
   g_return_val_if_fail (STUDIO_IS_WINDOW (self), NULL);
 
   return GTK_WIDGET (self->analysis_panel);
+}
+
+/**
+ * studio_window_get_setup_panel:
+ * @self: a #StudioWindow
+ *
+ * Returns: (transfer none): the panel for setting up a position (shown by
+ *   win.setup-position)
+ */
+GtkWidget *
+studio_window_get_setup_panel (StudioWindow *self)
+{
+  g_return_val_if_fail (STUDIO_IS_WINDOW (self), NULL);
+
+  return GTK_WIDGET (self->setup_panel);
+}
+
+/**
+ * studio_window_get_setting_up:
+ * @self: a #StudioWindow
+ *
+ * Returns: whether the window is setting up a position
+ */
+gboolean
+studio_window_get_setting_up (StudioWindow *self)
+{
+  g_return_val_if_fail (STUDIO_IS_WINDOW (self), FALSE);
+
+  return self->setup_mode;
 }

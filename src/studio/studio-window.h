@@ -26,5 +26,7 @@ void            studio_window_show_game    (StudioWindow      *self);
 GtkWidget      *studio_window_get_board_view     (StudioWindow *self);
 GtkWidget      *studio_window_get_move_tree      (StudioWindow *self);
 GtkWidget      *studio_window_get_analysis_panel (StudioWindow *self);
+GtkWidget      *studio_window_get_setup_panel    (StudioWindow *self);
+gboolean        studio_window_get_setting_up     (StudioWindow *self);
 
 G_END_DECLS

@@ -4,7 +4,8 @@
  *
  * The board's view-model without a display: selection and legal
  * destinations, click-click and drag-and-drop moves, promotion on the Apex
- * without a question (4.7.3), check and checklock (4.2.5), arrows and marks.
+ * without a question (4.7.3), check and checklock (4.2.5), arrows and marks,
+ * and the editing mode of the position set-up.
  */
 #include <glib-object.h>
 
@@ -29,6 +30,36 @@ move_played_cb (StudioBoardScene *scene,
   CheopsMove m = move;
 
   g_array_append_val (played, m);
+}
+
+/* What the editing signals said, as "c:i5:1" (edit-cell, primary) and
+ * "m:h6-i7" / "m:h6-off" (edit-move). */
+static void
+edit_cell_cb (StudioBoardScene *scene,
+              guint             c,
+              gboolean          primary,
+              GString          *log)
+{
+  char name[3];
+
+  cheops_cell_name ((CheopsCell) c, name);
+  g_string_append_printf (log, "c:%s:%d ", name, primary);
+}
+
+static void
+edit_move_cb (StudioBoardScene *scene,
+              guint             from,
+              guint             to,
+              GString          *log)
+{
+  char a[3], b[4];
+
+  cheops_cell_name ((CheopsCell) from, a);
+  if (to < CHEOPS_CELL_NB)
+    cheops_cell_name ((CheopsCell) to, b);
+  else
+    g_strlcpy (b, "off", sizeof b);
+  g_string_append_printf (log, "m:%s-%s ", a, b);
 }
 
 static StudioBoardScene *
@@ -225,6 +256,69 @@ test_eval_bar_text (void)
     }
 }
 
+/* Editing mode (setting up a position): no moves, clicks and drags are
+ * reported for the owner to apply, a position without Kings is shown. */
+static void
+test_editing (void)
+{
+  g_autoptr(GArray) played = g_array_new (FALSE, FALSE, sizeof (CheopsMove));
+  g_autoptr(StudioBoardScene) scene = scene_for (CHEOPS_START_FEN, played);
+  g_autoptr(GString) log = g_string_new (NULL);
+  CheopsPosition empty;
+
+  g_signal_connect (scene, "edit-cell", G_CALLBACK (edit_cell_cb), log);
+  g_signal_connect (scene, "edit-move", G_CALLBACK (edit_move_cb), log);
+
+  /* Not editing: edit_click() does nothing. */
+  studio_board_scene_edit_click (scene, cell ("i5"), TRUE);
+  g_assert_cmpstr (log->str, ==, "");
+
+  studio_board_scene_set_editing (scene, TRUE);
+  g_assert_true (studio_board_scene_get_editing (scene));
+  /* No piece is selected for a move, no move is played. */
+  g_assert_false (studio_board_scene_select (scene, cell ("d3")));
+  g_assert_false (studio_board_scene_play (scene, cell ("d3"), cell ("e4")));
+  g_assert_false (studio_board_scene_click (scene, cell ("d3")));
+  studio_board_scene_edit_click (scene, cell ("i5"), FALSE);
+  studio_board_scene_edit_click (scene, CHEOPS_CELL_NONE, TRUE);
+  g_assert_cmpstr (log->str, ==, "c:d3:1 c:i5:0 ");
+
+  /* Any piece can be picked up, and dropped anywhere or off the board;
+   * an empty cell cannot; back on its own cell is no edit. */
+  g_string_truncate (log, 0);
+  g_assert_false (studio_board_scene_drag_begin (scene, cell ("i5")));
+  g_assert_true (studio_board_scene_drag_begin (scene, cell ("p1")));
+  g_assert_cmpuint (studio_board_scene_get_selected (scene), ==, cell ("p1"));
+  g_assert_true (studio_board_scene_get_destinations (scene) == CHEOPS_CELLSET_EMPTY);
+  g_assert_false (studio_board_scene_drag_end (scene, cell ("i5")));
+  g_assert_true (studio_board_scene_drag_begin (scene, cell ("a1")));
+  g_assert_false (studio_board_scene_drag_end (scene, CHEOPS_CELL_NONE));
+  g_assert_true (studio_board_scene_drag_begin (scene, cell ("c3")));
+  g_assert_false (studio_board_scene_drag_end (scene, cell ("c3")));
+  g_assert_cmpstr (log->str, ==, "m:p1-i5 m:a1-off ");
+  g_assert_cmpuint (studio_board_scene_get_selected (scene), ==, CHEOPS_CELL_NONE);
+  /* The scene changes nothing itself: the owner sets the position. */
+  g_assert_cmpuint (studio_board_scene_get_position (scene)->board[cell ("p1")], ==,
+                    cheops_piece_make (CHEOPS_SIDE_Q, CHEOPS_KING));
+
+  /* A board without Kings is shown, with no check. */
+  cheops_position_clear (&empty);
+  studio_board_scene_set_position (scene, &empty, CHEOPS_MOVE_NONE);
+  g_assert_cmpuint (studio_board_scene_get_check_cell (scene), ==, CHEOPS_CELL_NONE);
+
+  /* Back to playing (from a position again): moves as before. */
+  {
+    CheopsPosition start;
+
+    cheops_position_init_start (&start);
+    studio_board_scene_set_position (scene, &start, CHEOPS_MOVE_NONE);
+  }
+  studio_board_scene_set_editing (scene, FALSE);
+  g_assert_true (studio_board_scene_select (scene, cell ("d3")));
+  g_assert_true (studio_board_scene_click (scene, cell ("e4")));
+  g_assert_cmpuint (played->len, ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -236,6 +330,7 @@ main (int   argc,
   g_test_add_func ("/Studio/BoardScene/promotion-without-asking", test_promotion_without_asking);
   g_test_add_func ("/Studio/BoardScene/check-and-checklock", test_check_and_checklock);
   g_test_add_func ("/Studio/BoardScene/shapes", test_shapes);
+  g_test_add_func ("/Studio/BoardScene/editing", test_editing);
   g_test_add_func ("/Studio/EvalBar/text", test_eval_bar_text);
 
   return g_test_run ();

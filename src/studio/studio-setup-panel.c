@@ -1,0 +1,886 @@
+/* studio-setup-panel.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * StudioSetupPanel: the side pane of the position set-up (the "board
+ * editor" of Lichess, "Setup position" of ChessBase).  It holds the
+ * position being built and shows, from top to bottom: a palette of the six
+ * piece kinds of 4.1 in both colours, drawn by the board's own
+ * studio_board_view_draw_piece_mark(), and an eraser; Clear Board, Initial
+ * Position and Flip; the side to move; a FEN entry that always shows the
+ * FEN of the set-up and takes a typed or pasted one; and Cancel and Done.
+ *
+ * It knows no rule: whether the set-up is a position is what the core's
+ * FEN reader says of the FEN text (cheops_position_from_fen(), RULINGS.md
+ * R9), and its message, with the column, is shown under the entry and as
+ * the reason Done is off.  The board is not its own: the window shows
+ * studio_setup_panel_get_position() on the board after each
+ * ::position-changed and passes the board's clicks and drags back to
+ * studio_setup_panel_click_cell() and studio_setup_panel_move_piece().
+ *
+ * Actions: setup.clear, setup.initial, setup.flip, setup.cancel and
+ * setup.done (enabled only while the set-up is a position); the last three
+ * emit ::flip, ::cancel and ::done, which the window answers.
+ */
+#define G_LOG_DOMAIN "studio-setup-panel"
+
+#include "studio-config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "studio-board-view.h"
+#include "studio-setup-panel.h"
+
+/* The palette's rows: 0 the Green pieces, 1 the Orange ones. */
+#define PALETTE_ROWS 2
+#define PALETTE_ICON_SIZE 38
+
+struct _StudioSetupPanel
+{
+  GtkWidget        parent_instance;
+
+  /* Template widgets. */
+  GtkWidget       *scroller;
+  GtkGrid         *palette;
+  GtkToggleButton *green_button;
+  GtkToggleButton *orange_button;
+  AdwEntryRow     *fen_row;
+  GtkLabel        *problem_label;
+  GtkWidget       *done_button;
+
+  /* Built in init: the piece buttons of the palette by row and piece type
+   * (index 0 unused), and the eraser. */
+  GtkToggleButton *piece_buttons[PALETTE_ROWS][CHEOPS_PIECE_TYPE_NB];
+  GtkToggleButton *eraser_button;
+
+  /* The position being set up: the last one built on the board or read
+   * from the entry (it may lack a King: only the board shows it). */
+  CheopsPosition   position;
+  CheopsPiece      brush;       /* the palette's piece, CHEOPS_NO_PIECE: the eraser */
+  CheopsSide       green_side;
+  char            *problem;     /* why the FEN is not a position, or NULL */
+
+  guint            updating : 1;  /* setting widgets from the position */
+  guint            typing : 1;    /* the FEN entry has the keyboard focus */
+};
+
+enum {
+  PROP_0,
+  PROP_VALID,
+  PROP_GREEN_SIDE,
+  PROP_TYPING,
+  N_PROPS
+};
+
+enum {
+  POSITION_CHANGED,
+  DONE,
+  CANCEL,
+  FLIP,
+  N_SIGNALS
+};
+
+G_DEFINE_FINAL_TYPE (StudioSetupPanel, studio_setup_panel, GTK_TYPE_WIDGET)
+
+static GParamSpec *properties [N_PROPS];
+static guint signals [N_SIGNALS];
+
+/* The palette's tooltips, by row (Green, Orange) and piece type (4.1). */
+static const char *palette_names[PALETTE_ROWS][CHEOPS_PIECE_TYPE_NB] = {
+  { NULL, N_("Green King"), N_("Green Queen"), N_("Green Swordmaster"),
+    N_("Green Sister"), N_("Green Assassin"), N_("Green Pawn") },
+  { NULL, N_("Orange King"), N_("Orange Queen"), N_("Orange Swordmaster"),
+    N_("Orange Sister"), N_("Orange Assassin"), N_("Orange Pawn") },
+};
+
+/* The side whose pieces a palette row shows: Green's first. */
+static CheopsSide
+studio_setup_panel_row_side (StudioSetupPanel *self,
+                             guint             row)
+{
+  return row == 0 ? self->green_side : cheops_side_other (self->green_side);
+}
+
+static void
+palette_draw_cb (GtkDrawingArea *area,
+                 cairo_t        *cr,
+                 int             width,
+                 int             height,
+                 gpointer        user_data)
+{
+  StudioSetupPanel *self = user_data;
+  guint slot = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "setup-slot"));
+  guint row = slot / CHEOPS_PIECE_TYPE_NB;
+  CheopsPieceType type = slot % CHEOPS_PIECE_TYPE_NB;
+  CheopsPiece piece = cheops_piece_make (studio_setup_panel_row_side (self, row), type);
+
+  /* The shadow and outline reach about 1.1 times the radius. */
+  studio_board_view_draw_piece_mark (cr, piece, row == 0,
+                                     width / 2.0, height / 2.0,
+                                     MIN (width, height) / 2.0 * 0.84);
+}
+
+/* Shows the problem (or none) under the entry, on Done and in "valid". */
+static void
+studio_setup_panel_show_problem (StudioSetupPanel *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->fen_row));
+  gboolean was_valid = self->problem == NULL;
+  CheopsPosition parsed;
+  CheopsError error = { 0 };
+
+  g_clear_pointer (&self->problem, g_free);
+  if (!cheops_position_from_fen (&parsed, text, &error))
+    /* Translators: why the set-up is not a position: the column in the
+     * FEN, then the rules core's message (which names the field) */
+    self->problem = g_strdup_printf (_("Column %d: %s"), error.column, error.message);
+
+  gtk_label_set_label (self->problem_label, self->problem != NULL ? self->problem : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->problem_label), self->problem != NULL);
+  if (self->problem != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self->fen_row), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->fen_row), "error");
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "setup.done", self->problem == NULL);
+  gtk_widget_set_tooltip_text (self->done_button,
+                               self->problem != NULL ? self->problem
+                                                     : _("Open this position as a new game"));
+
+  if (was_valid != (self->problem == NULL))
+    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_VALID]);
+}
+
+/* The side-to-move buttons from the position. */
+static void
+studio_setup_panel_update_side (StudioSetupPanel *self)
+{
+  gboolean green = self->position.side_to_move == self->green_side;
+
+  self->updating = TRUE;
+  gtk_toggle_button_set_active (green ? self->green_button : self->orange_button, TRUE);
+  self->updating = FALSE;
+}
+
+/* After an edit on the board or with the buttons: the entry shows the FEN
+ * of the new position, and the board follows. */
+static void
+studio_setup_panel_changed (StudioSetupPanel *self)
+{
+  char fen[CHEOPS_FEN_MAX];
+
+  cheops_position_to_fen (&self->position, fen, sizeof fen);
+  self->updating = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->fen_row), fen);
+  self->updating = FALSE;
+
+  studio_setup_panel_update_side (self);
+  studio_setup_panel_show_problem (self);
+  g_signal_emit (self, signals [POSITION_CHANGED], 0);
+}
+
+/* A FEN typed or pasted: when the core reads it, the board shows it at
+ * once (the text stays as typed); when not, the board keeps the last
+ * position and the core's message says what is wrong and where. */
+static void
+fen_changed_cb (StudioSetupPanel *self)
+{
+  CheopsPosition parsed;
+
+  if (self->updating)
+    return;
+
+  if (cheops_position_from_fen (&parsed, gtk_editable_get_text (GTK_EDITABLE (self->fen_row)), NULL))
+    {
+      self->position = parsed;
+      studio_setup_panel_update_side (self);
+      studio_setup_panel_show_problem (self);
+      g_signal_emit (self, signals [POSITION_CHANGED], 0);
+    }
+  else
+    studio_setup_panel_show_problem (self);
+}
+
+/* Enter in the FEN entry: Done, when the set-up is a position. */
+static void
+fen_activated_cb (StudioSetupPanel *self)
+{
+  if (self->problem == NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self), "setup.done", NULL);
+  else
+    gtk_widget_error_bell (GTK_WIDGET (self));
+}
+
+static void
+fen_focus_cb (StudioSetupPanel   *self,
+              GParamSpec         *pspec,
+              GtkEventController *controller)
+{
+  gboolean typing = gtk_event_controller_focus_contains_focus (GTK_EVENT_CONTROLLER_FOCUS (controller));
+
+  if (self->typing != typing)
+    {
+      self->typing = typing;
+      g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TYPING]);
+    }
+}
+
+static void
+side_toggled_cb (StudioSetupPanel *self,
+                 GtkToggleButton  *button)
+{
+  if (self->updating || !gtk_toggle_button_get_active (button))
+    return;
+
+  studio_setup_panel_set_side_to_move (self,
+                                       button == self->green_button ? self->green_side
+                                                                    : cheops_side_other (self->green_side));
+}
+
+static void
+palette_toggled_cb (StudioSetupPanel *self,
+                    GtkToggleButton  *button)
+{
+  if (self->updating || !gtk_toggle_button_get_active (button))
+    return;
+
+  if (button == self->eraser_button)
+    self->brush = CHEOPS_NO_PIECE;
+  else
+    for (guint row = 0; row < PALETTE_ROWS; row++)
+      for (guint type = CHEOPS_KING; type < CHEOPS_PIECE_TYPE_NB; type++)
+        if (self->piece_buttons[row][type] == button)
+          self->brush = cheops_piece_make (studio_setup_panel_row_side (self, row), type);
+}
+
+/* The palette's buttons from the brush. */
+static void
+studio_setup_panel_update_palette (StudioSetupPanel *self)
+{
+  GtkToggleButton *button = self->eraser_button;
+
+  if (self->brush != CHEOPS_NO_PIECE)
+    {
+      guint row = cheops_piece_side (self->brush) == self->green_side ? 0 : 1;
+
+      button = self->piece_buttons[row][cheops_piece_type (self->brush)];
+    }
+
+  self->updating = TRUE;
+  gtk_toggle_button_set_active (button, TRUE);
+  self->updating = FALSE;
+}
+
+static GtkToggleButton *
+studio_setup_panel_add_palette_button (StudioSetupPanel *self,
+                                       GtkWidget        *child,
+                                       const char       *name,
+                                       int               column,
+                                       int               row,
+                                       int               height)
+{
+  GtkWidget *button = gtk_toggle_button_new ();
+
+  gtk_button_set_child (GTK_BUTTON (button), child);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "palette-button");
+  gtk_widget_set_tooltip_text (button, name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  -1);
+  if (self->piece_buttons[0][CHEOPS_KING] != NULL)
+    gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), self->piece_buttons[0][CHEOPS_KING]);
+  g_signal_connect_object (button, "toggled", G_CALLBACK (palette_toggled_cb), self, G_CONNECT_SWAPPED);
+  gtk_grid_attach (self->palette, button, column, row, 1, height);
+
+  return GTK_TOGGLE_BUTTON (button);
+}
+
+static void
+studio_setup_panel_build_palette (StudioSetupPanel *self)
+{
+  GtkWidget *eraser;
+
+  for (guint row = 0; row < PALETTE_ROWS; row++)
+    for (guint type = CHEOPS_KING; type < CHEOPS_PIECE_TYPE_NB; type++)
+      {
+        GtkWidget *area = gtk_drawing_area_new ();
+
+        gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), PALETTE_ICON_SIZE);
+        gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), PALETTE_ICON_SIZE);
+        g_object_set_data (G_OBJECT (area), "setup-slot", GUINT_TO_POINTER (row * CHEOPS_PIECE_TYPE_NB + type));
+        gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), palette_draw_cb, self, NULL);
+        self->piece_buttons[row][type] =
+          studio_setup_panel_add_palette_button (self, area, _(palette_names[row][type]),
+                                                 type - CHEOPS_KING, row, 1);
+      }
+
+  eraser = gtk_image_new_from_icon_name ("edit-clear-symbolic");
+  gtk_image_set_pixel_size (GTK_IMAGE (eraser), 24);
+  self->eraser_button = studio_setup_panel_add_palette_button (self, eraser, _("Eraser"),
+                                                               CHEOPS_PIECE_TYPE_NB - CHEOPS_KING, 0,
+                                                               PALETTE_ROWS);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->eraser_button), 8);
+}
+
+static void
+studio_setup_panel_actions (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *param)
+{
+  StudioSetupPanel *self = (StudioSetupPanel *)widget;
+
+  if (g_str_equal (action_name, "setup.clear"))
+    studio_setup_panel_clear (self);
+  else if (g_str_equal (action_name, "setup.initial"))
+    studio_setup_panel_reset (self);
+  else if (g_str_equal (action_name, "setup.cancel"))
+    g_signal_emit (self, signals [CANCEL], 0);
+  else if (g_str_equal (action_name, "setup.flip"))
+    g_signal_emit (self, signals [FLIP], 0);
+  else if (g_str_equal (action_name, "setup.done") && self->problem == NULL)
+    g_signal_emit (self, signals [DONE], 0);
+}
+
+static void
+studio_setup_panel_dispose (GObject *object)
+{
+  StudioSetupPanel *self = (StudioSetupPanel *)object;
+  GtkWidget *child;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_SETUP_PANEL);
+  /* The template's unnamed children (the separator, the button bar). */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (studio_setup_panel_parent_class)->dispose (object);
+}
+
+static void
+studio_setup_panel_finalize (GObject *object)
+{
+  StudioSetupPanel *self = (StudioSetupPanel *)object;
+
+  g_clear_pointer (&self->problem, g_free);
+
+  G_OBJECT_CLASS (studio_setup_panel_parent_class)->finalize (object);
+}
+
+static void
+studio_setup_panel_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  StudioSetupPanel *self = STUDIO_SETUP_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_VALID:
+      g_value_set_boolean (value, studio_setup_panel_get_valid (self));
+      break;
+
+    case PROP_GREEN_SIDE:
+      g_value_set_int (value, self->green_side);
+      break;
+
+    case PROP_TYPING:
+      g_value_set_boolean (value, self->typing);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+studio_setup_panel_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  StudioSetupPanel *self = STUDIO_SETUP_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_GREEN_SIDE:
+      studio_setup_panel_set_green_side (self, g_value_get_int (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+studio_setup_panel_class_init (StudioSetupPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = studio_setup_panel_dispose;
+  object_class->finalize = studio_setup_panel_finalize;
+  object_class->get_property = studio_setup_panel_get_property;
+  object_class->set_property = studio_setup_panel_set_property;
+
+  /**
+   * StudioSetupPanel:valid:
+   *
+   * Whether the core reads the FEN of the set-up as a position.
+   */
+  properties [PROP_VALID] =
+    g_param_spec_boolean ("valid", NULL, NULL,
+                          TRUE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * StudioSetupPanel:green-side:
+   *
+   * The side (a CheopsSide) whose pieces are drawn in Green (6.2).
+   */
+  properties [PROP_GREEN_SIDE] =
+    g_param_spec_int ("green-side", NULL, NULL,
+                      CHEOPS_SIDE_A, CHEOPS_SIDE_Q, CHEOPS_SIDE_A,
+                      (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * StudioSetupPanel:typing:
+   *
+   * Whether the FEN entry has the keyboard focus: the window's one-letter
+   * shortcuts (F flips the board) must then let the letters through.
+   */
+  properties [PROP_TYPING] =
+    g_param_spec_boolean ("typing", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * StudioSetupPanel::position-changed:
+   *
+   * The position being set up has changed (on the board, with a button or
+   * through the FEN entry): show studio_setup_panel_get_position().
+   */
+  signals [POSITION_CHANGED] =
+    g_signal_new ("position-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  /**
+   * StudioSetupPanel::done:
+   *
+   * The user accepted the set-up, which the core reads as a position.
+   */
+  signals [DONE] =
+    g_signal_new ("done",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  /**
+   * StudioSetupPanel::cancel:
+   *
+   * The user gave up the set-up.
+   */
+  signals [CANCEL] =
+    g_signal_new ("cancel",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  /**
+   * StudioSetupPanel::flip:
+   *
+   * The user asked to flip the board (which is not the panel's: its Flip
+   * works even while typing, when the window's F is off).
+   */
+  signals [FLIP] =
+    g_signal_new ("flip",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/cheops/Studio/studio-setup-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, scroller);
+  gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, palette);
+  gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, green_button);
+  gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, orange_button);
+  gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, fen_row);
+  gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, problem_label);
+  gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, done_button);
+  gtk_widget_class_bind_template_callback (widget_class, fen_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, fen_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, side_toggled_cb);
+
+  gtk_widget_class_install_action (widget_class, "setup.clear", NULL, studio_setup_panel_actions);
+  gtk_widget_class_install_action (widget_class, "setup.initial", NULL, studio_setup_panel_actions);
+  gtk_widget_class_install_action (widget_class, "setup.cancel", NULL, studio_setup_panel_actions);
+  gtk_widget_class_install_action (widget_class, "setup.done", NULL, studio_setup_panel_actions);
+  gtk_widget_class_install_action (widget_class, "setup.flip", NULL, studio_setup_panel_actions);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "setuppanel");
+}
+
+static void
+studio_setup_panel_init (StudioSetupPanel *self)
+{
+  GtkLayoutManager *layout;
+  GtkEventController *focus;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect_object (focus, "notify::contains-focus", G_CALLBACK (fen_focus_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->fen_row), focus);
+
+  layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+
+  self->green_side = CHEOPS_SIDE_A;
+  self->brush = cheops_piece_make (CHEOPS_SIDE_A, CHEOPS_KING);
+  studio_setup_panel_build_palette (self);
+  studio_setup_panel_update_palette (self);
+
+  cheops_position_init_start (&self->position);
+  studio_setup_panel_changed (self);
+}
+
+/**
+ * studio_setup_panel_new:
+ *
+ * Returns: (transfer floating): a set-up panel holding the initial position
+ */
+GtkWidget *
+studio_setup_panel_new (void)
+{
+  return g_object_new (STUDIO_TYPE_SETUP_PANEL, NULL);
+}
+
+/**
+ * studio_setup_panel_set_position:
+ * @self: a #StudioSetupPanel
+ * @position: the position to start from (copied), with its side to move
+ *   and counters
+ *
+ * Starts the set-up from @position.  Emits ::position-changed.
+ */
+void
+studio_setup_panel_set_position (StudioSetupPanel     *self,
+                                 const CheopsPosition *position)
+{
+  g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
+  g_return_if_fail (position != NULL);
+
+  self->position = *position;
+  studio_setup_panel_changed (self);
+}
+
+/**
+ * studio_setup_panel_get_position:
+ * @self: a #StudioSetupPanel
+ *
+ * The position as set up on the board, or as last read from the entry
+ * (while the entry holds text the core does not read, the board keeps the
+ * last position).  It may not be a position of the game — a King may be
+ * missing: see studio_setup_panel_get_valid().
+ *
+ * Returns: (transfer none): the position being set up
+ */
+const CheopsPosition *
+studio_setup_panel_get_position (StudioSetupPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_SETUP_PANEL (self), NULL);
+
+  return &self->position;
+}
+
+/**
+ * studio_setup_panel_dup_fen:
+ * @self: a #StudioSetupPanel
+ *
+ * Returns: (transfer full): the text of the FEN entry: the FEN of the
+ *   set-up (DESIGN.md section 3), or what the user typed there
+ */
+char *
+studio_setup_panel_dup_fen (StudioSetupPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_SETUP_PANEL (self), NULL);
+
+  return g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->fen_row)));
+}
+
+/**
+ * studio_setup_panel_set_fen:
+ * @self: a #StudioSetupPanel
+ * @text: a FEN, as the user would type or paste it in the entry
+ *
+ * Puts @text in the FEN entry, as typing it would: when the core reads it
+ * the set-up becomes that position; when not, the problem is shown.
+ */
+void
+studio_setup_panel_set_fen (StudioSetupPanel *self,
+                            const char       *text)
+{
+  g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
+  g_return_if_fail (text != NULL);
+
+  gtk_editable_set_text (GTK_EDITABLE (self->fen_row), text);
+}
+
+/**
+ * studio_setup_panel_get_valid:
+ * @self: a #StudioSetupPanel
+ *
+ * Returns: whether the core reads the FEN of the set-up as a position
+ *   (then Done is enabled)
+ */
+gboolean
+studio_setup_panel_get_valid (StudioSetupPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_SETUP_PANEL (self), FALSE);
+
+  return self->problem == NULL;
+}
+
+/**
+ * studio_setup_panel_get_problem:
+ * @self: a #StudioSetupPanel
+ *
+ * Returns: (nullable): why the set-up is not a position — "Column N: " and
+ *   the core's message — or %NULL if it is one
+ */
+const char *
+studio_setup_panel_get_problem (StudioSetupPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_SETUP_PANEL (self), NULL);
+
+  return self->problem;
+}
+
+/**
+ * studio_setup_panel_get_typing:
+ * @self: a #StudioSetupPanel
+ *
+ * Returns: whether the FEN entry has the keyboard focus
+ */
+gboolean
+studio_setup_panel_get_typing (StudioSetupPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_SETUP_PANEL (self), FALSE);
+
+  return self->typing;
+}
+
+/**
+ * studio_setup_panel_get_green_side:
+ * @self: a #StudioSetupPanel
+ *
+ * Returns: the side whose pieces are drawn in Green
+ */
+CheopsSide
+studio_setup_panel_get_green_side (StudioSetupPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_SETUP_PANEL (self), CHEOPS_SIDE_A);
+
+  return self->green_side;
+}
+
+/**
+ * studio_setup_panel_set_green_side:
+ * @self: a #StudioSetupPanel
+ * @side: the side drawn in Green, as on the board (6.2)
+ *
+ * The palette's first row and the first side-to-move button are Green's.
+ */
+void
+studio_setup_panel_set_green_side (StudioSetupPanel *self,
+                                   CheopsSide        side)
+{
+  g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
+  g_return_if_fail (side == CHEOPS_SIDE_A || side == CHEOPS_SIDE_Q);
+
+  if (self->green_side == side)
+    return;
+
+  self->green_side = side;
+  for (guint row = 0; row < PALETTE_ROWS; row++)
+    for (guint type = CHEOPS_KING; type < CHEOPS_PIECE_TYPE_NB; type++)
+      gtk_widget_queue_draw (gtk_button_get_child (GTK_BUTTON (self->piece_buttons[row][type])));
+  studio_setup_panel_update_palette (self);
+  studio_setup_panel_update_side (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_GREEN_SIDE]);
+}
+
+/**
+ * studio_setup_panel_get_brush:
+ * @self: a #StudioSetupPanel
+ *
+ * Returns: the piece chosen in the palette, or CHEOPS_NO_PIECE for the
+ *   eraser
+ */
+CheopsPiece
+studio_setup_panel_get_brush (StudioSetupPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_SETUP_PANEL (self), CHEOPS_NO_PIECE);
+
+  return self->brush;
+}
+
+/**
+ * studio_setup_panel_set_brush:
+ * @self: a #StudioSetupPanel
+ * @piece: a piece, or CHEOPS_NO_PIECE for the eraser
+ *
+ * Chooses what a click on the board puts down, as a click in the palette
+ * does.
+ */
+void
+studio_setup_panel_set_brush (StudioSetupPanel *self,
+                              CheopsPiece       piece)
+{
+  g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
+  g_return_if_fail (piece == CHEOPS_NO_PIECE ||
+                    (cheops_piece_type (piece) >= CHEOPS_KING &&
+                     cheops_piece_type (piece) < CHEOPS_PIECE_TYPE_NB &&
+                     cheops_piece_side (piece) < CHEOPS_SIDE_NB));
+
+  self->brush = piece;
+  studio_setup_panel_update_palette (self);
+}
+
+/**
+ * studio_setup_panel_put:
+ * @self: a #StudioSetupPanel
+ * @cell: a cell (0..80)
+ * @piece: the piece to put there, or CHEOPS_NO_PIECE to empty it
+ *
+ * Puts @piece on @cell, whatever stood there.  Any piece may go anywhere:
+ * whether the result is a position is the core's to say (the problem).
+ * Emits ::position-changed.
+ */
+void
+studio_setup_panel_put (StudioSetupPanel *self,
+                        CheopsCell        cell,
+                        CheopsPiece       piece)
+{
+  g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
+  g_return_if_fail (cell < CHEOPS_CELL_NB);
+
+  cheops_position_put (&self->position, cell, piece);
+  studio_setup_panel_changed (self);
+}
+
+/**
+ * studio_setup_panel_click_cell:
+ * @self: a #StudioSetupPanel
+ * @cell: the cell clicked on the board
+ * @primary: %TRUE for the primary button
+ *
+ * A click on the board: the primary button puts the palette's piece down,
+ * or takes it away if the same piece stands there already (the eraser
+ * empties the cell); the secondary button empties the cell.
+ */
+void
+studio_setup_panel_click_cell (StudioSetupPanel *self,
+                               CheopsCell        cell,
+                               gboolean          primary)
+{
+  CheopsPiece piece = CHEOPS_NO_PIECE;
+
+  g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
+  g_return_if_fail (cell < CHEOPS_CELL_NB);
+
+  if (primary && self->position.board[cell] != self->brush)
+    piece = self->brush;
+
+  studio_setup_panel_put (self, cell, piece);
+}
+
+/**
+ * studio_setup_panel_move_piece:
+ * @self: a #StudioSetupPanel
+ * @from: the cell of the piece dragged
+ * @to: the cell it was dropped on, or CHEOPS_CELL_NONE off the board
+ *
+ * Moves the piece on @from to @to (replacing what stood there), or off the
+ * board.  No rule of movement applies: this is setting up, not playing.
+ */
+void
+studio_setup_panel_move_piece (StudioSetupPanel *self,
+                               CheopsCell        from,
+                               CheopsCell        to)
+{
+  CheopsPiece piece;
+
+  g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
+  g_return_if_fail (from < CHEOPS_CELL_NB);
+
+  if (from == to)
+    return;
+
+  piece = self->position.board[from];
+  cheops_position_put (&self->position, from, CHEOPS_NO_PIECE);
+  if (to < CHEOPS_CELL_NB)
+    cheops_position_put (&self->position, to, piece);
+  studio_setup_panel_changed (self);
+}
+
+/**
+ * studio_setup_panel_set_side_to_move:
+ * @self: a #StudioSetupPanel
+ * @side: the side to move
+ */
+void
+studio_setup_panel_set_side_to_move (StudioSetupPanel *self,
+                                     CheopsSide        side)
+{
+  g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
+  g_return_if_fail (side == CHEOPS_SIDE_A || side == CHEOPS_SIDE_Q);
+
+  cheops_position_set_side (&self->position, side);
+  studio_setup_panel_changed (self);
+}
+
+/**
+ * studio_setup_panel_clear:
+ * @self: a #StudioSetupPanel
+ *
+ * Takes every piece off the board (Clear Board); the side to move stays,
+ * the counters go back to 0 and 1.
+ */
+void
+studio_setup_panel_clear (StudioSetupPanel *self)
+{
+  CheopsSide side;
+
+  g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
+
+  side = self->position.side_to_move;
+  cheops_position_clear (&self->position);
+  cheops_position_set_side (&self->position, side);
+  studio_setup_panel_changed (self);
+}
+
+/**
+ * studio_setup_panel_reset:
+ * @self: a #StudioSetupPanel
+ *
+ * Sets up the initial position of 6.1 with the a side to move (Initial
+ * Position).
+ */
+void
+studio_setup_panel_reset (StudioSetupPanel *self)
+{
+  g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
+
+  cheops_position_init_start (&self->position);
+  studio_setup_panel_changed (self);
+}
