@@ -31,6 +31,12 @@ struct _StudioDocument
   CheopsGameNode *current;
   GFile          *file;
   GPtrArray      *load_errors;  /* strings "LINE:COLUMN: message" */
+  /* The games of @games (borrowed) that were partly read and have since
+   * been saved rewritten: the file no longer holds their unread rest, so
+   * saving them again loses nothing. */
+  GHashTable     *rest_dropped;
+  /* A sample game of the program, not yet saved to a file. */
+  gboolean        is_sample;
 
   /* During an undo or a redo: the nodes its commands touched. */
   GPtrArray      *touched;      /* CheopsGameNode (refs), or NULL */
@@ -105,6 +111,7 @@ studio_document_dispose (GObject *object)
   g_clear_pointer (&self->games, g_ptr_array_unref);
   g_clear_object (&self->file);
   g_clear_pointer (&self->load_errors, g_ptr_array_unref);
+  g_clear_pointer (&self->rest_dropped, g_hash_table_unref);
 
   G_OBJECT_CLASS (studio_document_parent_class)->dispose (object);
 }
@@ -218,6 +225,7 @@ studio_document_init (StudioDocument *self)
 
   self->games = g_ptr_array_new_with_free_func (g_object_unref);
   self->load_errors = g_ptr_array_new_with_free_func (g_free);
+  self->rest_dropped = g_hash_table_new (NULL, NULL);
   studio_document_set_game (self, game);
 }
 
@@ -290,9 +298,11 @@ studio_document_set_game (StudioDocument *self,
   g_return_if_fail (STUDIO_IS_DOCUMENT (self));
   g_return_if_fail (CHEOPS_IS_GAME (game));
 
+  g_hash_table_remove_all (self->rest_dropped);
   g_ptr_array_set_size (self->games, 0);
   g_ptr_array_add (self->games, g_object_ref (game));
   g_ptr_array_set_size (self->load_errors, 0);
+  self->is_sample = FALSE;
   if (g_set_object (&self->file, NULL))
     g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILE]);
 
@@ -475,6 +485,8 @@ studio_document_get_load_errors (StudioDocument *self)
  * with errors is written back exactly as it was read
  * (cheops_game_get_source_text()), so it loses nothing; an edited one is
  * written from what was read, without the part after its first error.
+ * Once such a game has been saved that way, the file no longer holds the
+ * part after its error, and saving it again loses nothing.
  *
  * Returns: %TRUE if the user should be asked before saving
  */
@@ -487,11 +499,48 @@ studio_document_get_save_loses_text (StudioDocument *self)
     {
       CheopsGame *game = g_ptr_array_index (self->games, i);
 
-      if (cheops_game_get_partly_read (game) && cheops_game_get_source_text (game) == NULL)
+      if (cheops_game_get_partly_read (game) && cheops_game_get_source_text (game) == NULL &&
+          !g_hash_table_contains (self->rest_dropped, game))
         return TRUE;
     }
 
   return FALSE;
+}
+
+/**
+ * studio_document_mark_sample:
+ * @self: a #StudioDocument
+ *
+ * Says that what the document holds now is one of the program's sample
+ * games (just loaded with studio_document_load_text(), without a file), so
+ * that it is not shown as an unsaved game.  It stays a sample until another
+ * game is loaded or set, or it is saved to a file.
+ */
+void
+studio_document_mark_sample (StudioDocument *self)
+{
+  g_return_if_fail (STUDIO_IS_DOCUMENT (self));
+
+  if (self->is_sample)
+    return;
+  self->is_sample = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TITLE]);
+}
+
+/**
+ * studio_document_get_is_sample:
+ * @self: a #StudioDocument
+ *
+ * Returns: whether the document holds a sample game not saved to a file
+ *   (studio_document_mark_sample()); it may have been edited (see
+ *   studio_document_get_modified())
+ */
+gboolean
+studio_document_get_is_sample (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+
+  return self->is_sample;
 }
 
 /* How the game stands at @node (Article 8, R5): cheops_position_outcome(),
@@ -1158,7 +1207,9 @@ game_is_blank (CheopsGame *game)
  * message") are in studio_document_get_load_errors().
  *
  * Returns: %FALSE with @error set (and the document unchanged) when @text
- *   holds no game at all
+ *   holds no game at all; the message (CHEOPS_GAME_ERROR_SYNTAX) says what
+ *   is wrong in words to put after the caller's own: "line LINE:COLUMN:
+ *   message" for the first problem, or "there is no game in it"
  */
 gboolean
 studio_document_load_text (StudioDocument  *self,
@@ -1209,15 +1260,20 @@ studio_document_load_text (StudioDocument  *self,
         {
           g_autofree char *where = cheops_pgn_error_to_string (g_ptr_array_index (errors, 0));
 
+          /* Translators: %s is "LINE:COLUMN: what is wrong"; the
+           * caller puts its own words first ("The pasted text is not a
+           * game or a position: line 1:1: unreadable move hello") */
           g_set_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_SYNTAX,
-                       _("No game could be read: %s"), where);
+                       _("line %s"), where);
         }
       else
         g_set_error_literal (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_SYNTAX,
-                             _("There is no game in this text."));
+                             _("there is no game in it"));
       return FALSE;
     }
 
+  g_hash_table_remove_all (self->rest_dropped);
+  self->is_sample = FALSE;
   g_ptr_array_set_size (self->games, 0);
   for (guint i = 0; i < games->len; i++)
     {
@@ -1330,6 +1386,8 @@ studio_document_load_finish (StudioDocument  *self,
 typedef struct {
   GFile      *file;
   CheopsGame *game;
+  GBytes     *bytes;      /* what is written */
+  GPtrArray  *rewritten;  /* CheopsGame: partly read ones written rewritten */
 } Save;
 
 static void
@@ -1337,7 +1395,34 @@ save_free (Save *save)
 {
   g_clear_object (&save->file);
   g_clear_object (&save->game);
+  g_clear_pointer (&save->bytes, g_bytes_unref);
+  g_clear_pointer (&save->rewritten, g_ptr_array_unref);
   g_free (save);
+}
+
+/* After a save: the load errors become those of what is in the file now,
+ * read back from what was written.  A game with errors that was written
+ * back as it was read still has them (at their new lines); one written
+ * rewritten has none.  Text read whole is written without errors, so it is
+ * read back only when there were errors. */
+static void
+studio_document_recheck_errors (StudioDocument *self,
+                                GBytes         *bytes)
+{
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GPtrArray) errors = NULL;
+  gsize length;
+  const char *text;
+
+  if (self->load_errors->len == 0)
+    return;
+
+  text = g_bytes_get_data (bytes, &length);
+  games = cheops_pgn_read_string (text, length, &errors);
+  g_ptr_array_set_size (self->load_errors, 0);
+  for (guint i = 0; i < errors->len; i++)
+    g_ptr_array_add (self->load_errors,
+                     cheops_pgn_error_to_string (g_ptr_array_index (errors, i)));
 }
 
 static void
@@ -1361,6 +1446,18 @@ studio_document_save_cb (GObject      *object,
    * still asks before closing. */
   cheops_game_set_saved (save->game);
 
+  /* The file no longer holds the unread rest of the games written
+   * rewritten, nor the errors that went with it (unless the document was
+   * replaced while the file was written). */
+  if (g_ptr_array_find (self->games, save->game, NULL))
+    {
+      for (guint i = 0; i < save->rewritten->len; i++)
+        if (g_ptr_array_find (self->games, g_ptr_array_index (save->rewritten, i), NULL))
+          g_hash_table_add (self->rest_dropped, g_ptr_array_index (save->rewritten, i));
+      studio_document_recheck_errors (self, save->bytes);
+      self->is_sample = FALSE;
+    }
+
   if (g_set_object (&self->file, save->file))
     {
       g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILE]);
@@ -1383,7 +1480,10 @@ studio_document_save_cb (GObject      *object,
  * document's file.  The game is marked saved when the write succeeded.
  * A game read with errors and not edited is written back exactly as it was
  * read; one edited since loses what could not be read (ask first:
- * studio_document_get_save_loses_text()).
+ * studio_document_get_save_loses_text()).  After the write, the load
+ * errors are those of the text written (studio_document_get_load_errors():
+ * none once every game with errors has been written rewritten) and the
+ * document is no longer a sample.
  */
 void
 studio_document_save_async (StudioDocument      *self,
@@ -1406,6 +1506,14 @@ studio_document_save_async (StudioDocument      *self,
   save = g_new0 (Save, 1);
   save->file = g_object_ref (file);
   save->game = g_object_ref (self->game);
+  save->rewritten = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < self->games->len; i++)
+    {
+      CheopsGame *game = g_ptr_array_index (self->games, i);
+
+      if (cheops_game_get_partly_read (game) && cheops_game_get_source_text (game) == NULL)
+        g_ptr_array_add (save->rewritten, g_object_ref (game));
+    }
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, studio_document_save_async);
@@ -1413,6 +1521,7 @@ studio_document_save_async (StudioDocument      *self,
 
   text = cheops_pgn_write_games (self->games);
   bytes = g_bytes_new_take (text, strlen (text));
+  save->bytes = g_bytes_ref (bytes);
 
   g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE,
                                        G_FILE_CREATE_REPLACE_DESTINATION,

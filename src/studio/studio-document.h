@@ -30,6 +30,8 @@ gboolean          studio_document_get_is_empty     (StudioDocument       *self);
 guint             studio_document_get_n_games      (StudioDocument       *self);
 GPtrArray        *studio_document_get_load_errors  (StudioDocument       *self);
 gboolean          studio_document_get_save_loses_text (StudioDocument    *self);
+gboolean          studio_document_get_is_sample    (StudioDocument       *self);
+void              studio_document_mark_sample      (StudioDocument       *self);
 
 CheopsGameNode   *studio_document_play_move        (StudioDocument       *self,
                                                     CheopsMove            move,

@@ -468,6 +468,49 @@ action_node (StudioMoveTreeView *self)
   return studio_document_get_current (self->document);
 }
 
+/* Where the comment shown before @node's move is kept (DESIGN.md section
+ * 4, cheops_game_set_comment_before()): sets *@holder and *@before to the
+ * node and side of it whose comment the move tree writes just before the
+ * move, and returns TRUE; FALSE when no comment can stand before the move.
+ * - A move that starts a variation (not a first child): its own comment
+ *   before ("( {comment} 14... Mf5").
+ * - The first move of the game: the root's comment after, the comment
+ *   before the first move (the game's opening comment).
+ * - A first child that still carries a comment before (left there when a
+ *   reordering made it a first child): the comment after its parent, which
+ *   a game file merges with it; saving moves that text there.
+ * - Any other move continues a line: what stands before it is the comment
+ *   after the move before (Comment After on that move), so FALSE. */
+static gboolean
+comment_before_place (CheopsGameNode  *node,
+                      CheopsGameNode **holder,
+                      gboolean        *before)
+{
+  CheopsGameNode *parent;
+  CheopsGameNode *place = NULL;
+  gboolean on_before = FALSE;
+
+  if (node == NULL || cheops_game_node_is_root (node))
+    return FALSE;
+
+  parent = cheops_game_node_get_parent (node);
+  if (cheops_game_node_get_index (node) > 0)
+    {
+      place = node;
+      on_before = TRUE;
+    }
+  else if (cheops_game_node_is_root (parent) || cheops_game_node_get_comment_before (node) != NULL)
+    place = parent;
+  else
+    return FALSE;
+
+  if (holder != NULL)
+    *holder = place;
+  if (before != NULL)
+    *before = on_before;
+  return TRUE;
+}
+
 static void
 update_menu_actions (StudioMoveTreeView *self)
 {
@@ -479,7 +522,8 @@ update_menu_actions (StudioMoveTreeView *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.make-mainline", valid && !mainline);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.delete-variation", valid && !mainline);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.delete-from-here", valid);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.comment-before", valid);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.comment-before",
+                                 valid && comment_before_place (node, NULL, NULL));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.comment-after", valid);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.move-glyph", valid);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.position-glyph", valid);
@@ -674,12 +718,24 @@ tree_edit_action (GtkWidget  *widget,
 
 typedef struct {
   StudioMoveTreeView *self;
-  CheopsGameNode     *node;
+  CheopsGameNode     *node;        /* the move the dialog is about */
+  CheopsGameNode     *holder;      /* the node whose comment is edited */
+  CheopsGameNode     *merged;      /* a first child whose comment before is
+                                    * shown with @holder's (and cleared on
+                                    * save), or NULL */
   GtkTextBuffer      *buffer;
   AdwMessageDialog   *dialog;      /* weak: it owns the edit */
   GtkWidget          *problem;     /* the inline message and its button */
-  gboolean            before;
+  gboolean            before;      /* @holder's comment before, else after */
 } CommentEdit;
+
+static void comment_dialog_open (StudioMoveTreeView *self,
+                                 CheopsGameNode     *node,
+                                 CheopsGameNode     *holder,
+                                 gboolean            before,
+                                 CheopsGameNode     *merged,
+                                 const char         *text,
+                                 const char         *failure);
 
 /* Whether @text can be a comment in a game file: a PGN comment ends at the
  * first "}", and "[%" starts a command the studio reads as annotations
@@ -732,8 +788,45 @@ comment_edit_free (CommentEdit *edit)
   g_signal_handlers_disconnect_by_data (edit->buffer, edit);
   g_clear_object (&edit->self);
   g_clear_pointer (&edit->node, cheops_game_node_unref);
+  g_clear_pointer (&edit->holder, cheops_game_node_unref);
+  g_clear_pointer (&edit->merged, cheops_game_node_unref);
   g_clear_object (&edit->buffer);
   g_free (edit);
+}
+
+/* Stores the text of @edit where it belongs; FALSE with @error set (and
+ * the game unchanged) if it cannot. */
+static gboolean
+comment_edit_store (CommentEdit  *edit,
+                    const char   *text,
+                    GError      **error)
+{
+  StudioMoveTreeView *self = edit->self;
+  CheopsGame *game;
+  gboolean ok;
+
+  if (self->document == NULL ||
+      !cheops_game_contains (studio_document_get_game (self->document), edit->holder))
+    {
+      g_set_error_literal (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_INVALID,
+                           _("this move is no longer in the game"));
+      return FALSE;
+    }
+
+  game = studio_document_get_game (self->document);
+  if (edit->before)
+    return cheops_game_set_comment_before (game, edit->holder, text, error);
+
+  /* One undo step: the text goes after @holder, and the comment before of
+   * the merged first child (shown in the dialog with it) goes. */
+  cheops_game_begin_group (game);
+  ok = cheops_game_set_comment_after (game, edit->holder, text, error);
+  if (ok && edit->merged != NULL && cheops_game_contains (game, edit->merged) &&
+      cheops_game_node_get_comment_before (edit->merged) != NULL)
+    ok = cheops_game_set_comment_before (game, edit->merged, NULL, error);
+  cheops_game_end_group (game);
+
+  return ok;
 }
 
 static void
@@ -741,50 +834,37 @@ comment_dialog_response_cb (AdwMessageDialog *dialog,
                             const char       *response,
                             CommentEdit      *edit)
 {
-  StudioMoveTreeView *self = edit->self;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
 
-  if (g_str_equal (response, "save") &&
-      self->document != NULL &&
-      cheops_game_contains (studio_document_get_game (self->document), edit->node))
+  if (!g_str_equal (response, "save"))
+    return;
+
+  text = comment_edit_dup_text (edit);
+  if (!comment_edit_store (edit, text, &error))
     {
-      g_autoptr(GError) error = NULL;
-      g_autofree char *text = comment_edit_dup_text (edit);
-      CheopsGame *game = studio_document_get_game (self->document);
-      gboolean ok;
+      g_autofree char *first = g_utf8_strup (error->message, g_utf8_next_char (error->message) - error->message);
+      g_autofree char *message = g_strconcat (first, g_utf8_next_char (error->message), NULL);
 
-      if (edit->before)
-        ok = cheops_game_set_comment_before (game, edit->node, text, &error);
-      else
-        ok = cheops_game_set_comment_after (game, edit->node, text, &error);
-
-      if (!ok)
-        {
-          g_autofree char *first = g_utf8_strup (error->message, g_utf8_next_char (error->message) - error->message);
-          g_autofree char *message = g_strconcat (first, g_utf8_next_char (error->message), NULL);
-          GtkWidget *alert;
-
-          /* Not expected (the text was checked as it was typed). */
-          alert = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                          _("The Comment Cannot Be Saved"),
-                                          message);
-          adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (alert), "close", _("_Close"));
-          gtk_window_present (GTK_WINDOW (alert));
-        }
+      /* The dialog closes after any response: the same dialog comes back
+       * with what was typed and why it could not be saved, so that
+       * nothing typed is lost. */
+      comment_dialog_open (edit->self, edit->node, edit->holder, edit->before, edit->merged,
+                           text, message);
     }
 }
 
-/**
- * studio_move_tree_view_edit_comment:
- * @self: a #StudioMoveTreeView
- * @node: a move of the document's game
- * @before: %TRUE for the comment before the move, %FALSE for the one after
- *
- * Asks for the comment in a dialog and sets it (undoable).
- */
-void
-studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
-                                    CheopsGameNode     *node,
-                                    gboolean            before)
+/* The dialog that edits the comment of @holder (before or after its move)
+ * for the move @node, starting with @text; @failure (or NULL) says why the
+ * last attempt to save it failed. */
+static void
+comment_dialog_open (StudioMoveTreeView *self,
+                     CheopsGameNode     *node,
+                     CheopsGameNode     *holder,
+                     gboolean            before,
+                     CheopsGameNode     *merged,
+                     const char         *text,
+                     const char         *failure)
 {
   g_autofree char *move = NULL;
   g_autofree char *heading = NULL;
@@ -796,21 +876,13 @@ studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
   GtkWidget *box;
   GtkWidget *label;
   GtkWidget *button;
-  const char *old;
-
-  g_return_if_fail (STUDIO_IS_MOVE_TREE_VIEW (self));
-  g_return_if_fail (node != NULL);
-
-  if (self->document == NULL)
-    return;
 
   move = cheops_game_node_is_root (node) ? g_strdup (_("the start"))
                                          : cheops_game_node_format_move (node, TRUE);
-  old = before ? cheops_game_node_get_comment_before (node)
-               : cheops_game_node_get_comment_after (node);
-
-  heading = before ? g_strdup_printf (_("Comment Before %s"), move)
-                   : g_strdup_printf (_("Comment After %s"), move);
+  /* Named after the move the user chose: the comment before the first
+   * move of the game is the root's comment after. */
+  heading = (before || holder != node) ? g_strdup_printf (_("Comment Before %s"), move)
+                                       : g_strdup_printf (_("Comment After %s"), move);
 
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                    heading, NULL);
@@ -830,7 +902,7 @@ studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
   gtk_text_view_set_left_margin (GTK_TEXT_VIEW (text_view), 6);
   gtk_text_view_set_right_margin (GTK_TEXT_VIEW (text_view), 6);
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (text_view)),
-                            old != NULL ? old : "", -1);
+                            text != NULL ? text : "", -1);
   scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 100);
   gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (scroller), 320);
@@ -843,9 +915,23 @@ studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
   edit = g_new0 (CommentEdit, 1);
   edit->self = g_object_ref (self);
   edit->node = cheops_game_node_ref (node);
+  edit->holder = cheops_game_node_ref (holder);
+  edit->merged = merged != NULL ? cheops_game_node_ref (merged) : NULL;
   edit->buffer = g_object_ref (gtk_text_view_get_buffer (GTK_TEXT_VIEW (text_view)));
   edit->dialog = ADW_MESSAGE_DIALOG (dialog);
   edit->before = before;
+
+  /* Why the last save failed, when the dialog comes back after one. */
+  if (failure != NULL)
+    {
+      label = gtk_label_new (failure);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (label, "error");
+      gtk_widget_set_name (label, "comment-failure");
+      gtk_box_append (GTK_BOX (box), label);
+    }
 
   /* The inline message, shown while the text holds "}" or "[%". */
   edit->problem = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
@@ -871,6 +957,59 @@ studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
 
   gtk_window_present (GTK_WINDOW (dialog));
   gtk_widget_grab_focus (text_view);
+}
+
+/**
+ * studio_move_tree_view_edit_comment:
+ * @self: a #StudioMoveTreeView
+ * @node: a move of the document's game
+ * @before: %TRUE for the comment before the move, %FALSE for the one after
+ *
+ * Asks for the comment in a dialog, starting with the comment there now,
+ * and sets it (undoable).  The comment before a move is the one the move
+ * tree shows just before it: for the first move of the game the root's
+ * comment after (the comment before the first move, DESIGN.md section 4),
+ * for the first move of a variation its own comment before.  A move that
+ * continues a line has none (the text before it is the comment after the
+ * move before): then nothing happens, and the "tree.comment-before" action
+ * is disabled for it.  If the comment cannot be saved, the dialog comes
+ * back with the text typed and the reason.
+ */
+void
+studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
+                                    CheopsGameNode     *node,
+                                    gboolean            before)
+{
+  g_autofree char *text = NULL;
+  CheopsGameNode *holder = node;
+  CheopsGameNode *merged = NULL;
+  gboolean on_before = FALSE;
+
+  g_return_if_fail (STUDIO_IS_MOVE_TREE_VIEW (self));
+  g_return_if_fail (node != NULL);
+
+  if (self->document == NULL)
+    return;
+
+  if (before)
+    {
+      if (!comment_before_place (node, &holder, &on_before))
+        return;
+      if (!on_before && cheops_game_node_get_comment_before (node) != NULL)
+        merged = node;
+    }
+
+  if (on_before)
+    text = g_strdup (cheops_game_node_get_comment_before (holder));
+  else if (merged != NULL && cheops_game_node_get_comment_after (holder) != NULL)
+    text = g_strjoin (" ", cheops_game_node_get_comment_after (holder),
+                      cheops_game_node_get_comment_before (merged), NULL);
+  else if (merged != NULL)
+    text = g_strdup (cheops_game_node_get_comment_before (merged));
+  else
+    text = g_strdup (cheops_game_node_get_comment_after (holder));
+
+  comment_dialog_open (self, node, holder, on_before, merged, text, NULL);
 }
 
 static void

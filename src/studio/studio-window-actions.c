@@ -181,6 +181,8 @@ save_cb (GObject      *object,
     }
 
   _studio_window_add_recent (self, studio_document_get_file (document));
+  /* What is on disk now may no longer have the problems it was read with. */
+  _studio_window_show_problems (self);
 
   if (close_after)
     {
@@ -446,8 +448,15 @@ paste_cb (GObject      *object,
 
   if (!_studio_window_take_text (self, text, &error))
     {
-      g_autofree char *message = g_strdup_printf (_("Nothing to paste: %s"), error->message);
+      g_autofree char *message = NULL;
 
+      /* A FEN the core rejects says so itself ("Not a valid FEN: column
+       * 20: ..."); other text was read as a game and says where it went
+       * wrong ("line 1:1: ..."). */
+      if (g_error_matches (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN))
+        message = g_strdup (error->message);
+      else
+        message = g_strdup_printf (_("The pasted text is not a game or a position: %s"), error->message);
       _studio_window_toast (self, message);
     }
 }

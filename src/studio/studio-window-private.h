@@ -75,6 +75,7 @@ gboolean _studio_window_take_text      (StudioWindow      *self,
                                         const char        *text,
                                         GError           **error);
 void _studio_window_update_title      (StudioWindow      *self);
+void _studio_window_show_problems    (StudioWindow      *self);
 void _studio_window_sync_board        (StudioWindow      *self);
 void _studio_window_relayout          (StudioWindow      *self);
 void _studio_window_setup_init         (StudioWindow      *self);

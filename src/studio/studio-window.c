@@ -32,20 +32,35 @@ G_DEFINE_FINAL_TYPE (StudioWindow, studio_window, ADW_TYPE_APPLICATION_WINDOW)
 #define NARROW_WIDTH 760
 /* The narrowest window, in the narrow layout. */
 #define MIN_WIDTH 360
+/* The longest toast text shown whole, in characters (about 650 pixels);
+ * a narrower window cuts it shorter. */
+#define TOAST_MAX_CHARS 80
 
 /**
  * _studio_window_toast:
  * @self: a #StudioWindow
- * @message: what to say
+ * @message: what to say, plain text (not markup)
  *
- * Shows @message in a toast over the window.
+ * Shows @message in a toast over the window, on one line: a message longer
+ * than TOAST_MAX_CHARS characters is cut with an ellipsis (the whole text
+ * in its tooltip), so that it never runs into the toast's close button.
+ * (In libadwaita 1.2 a toast's title is markup and is neither cut nor
+ * wrapped, so the toast gets a label of its own, adw_toast_set_custom_title().)
  */
 void
 _studio_window_toast (StudioWindow *self,
                       const char   *message)
 {
-  AdwToast *toast = adw_toast_new (message);
+  AdwToast *toast = adw_toast_new ("");
+  GtkWidget *label = gtk_label_new (message);
 
+  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), TOAST_MAX_CHARS);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_set_tooltip_text (label, message);
+  adw_toast_set_custom_title (toast, label);
   adw_toast_set_timeout (toast, 4);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
@@ -87,6 +102,10 @@ _studio_window_update_title (StudioWindow *self)
             subtitle = g_steal_pointer (&path);
         }
     }
+  /* A sample opened from the start page is not unsaved work until it is
+   * edited. */
+  else if (studio_document_get_is_sample (self->document) && !studio_document_get_modified (self->document))
+    subtitle = g_strdup (_("Sample game"));
   else
     subtitle = g_strdup (_("Not saved"));
 
@@ -287,9 +306,18 @@ problems_response_cb (StudioWindow *self,
   gtk_revealer_set_reveal_child (self->problems_revealer, FALSE);
 }
 
-/* Says what part of the file could not be read, with line and column. */
-static void
-studio_window_show_problems (StudioWindow *self)
+/**
+ * _studio_window_show_problems:
+ * @self: a #StudioWindow
+ *
+ * Shows, in the banner over the board, what part of the file (or of the
+ * pasted or dropped text, when the document has no file) could not be
+ * read, with line and column (studio_document_get_load_errors()); hides
+ * the banner when there is nothing to say (a file read whole, or saved
+ * since without its errors).
+ */
+void
+_studio_window_show_problems (StudioWindow *self)
 {
   GPtrArray *errors = studio_document_get_load_errors (self->document);
   g_autoptr(GString) text = g_string_new (NULL);
@@ -316,9 +344,14 @@ studio_window_show_problems (StudioWindow *self)
                               errors->len - MAX_PROBLEMS_SHOWN);
     }
 
-  gtk_label_set_label (self->problems_title,
-                       _("Part of this file could not be read. What could be read is shown. Saving keeps a game with "
-                         "errors as it is in the file, unless you edit it."));
+  if (studio_document_get_file (self->document) != NULL)
+    gtk_label_set_label (self->problems_title,
+                         _("Part of this file could not be read. What could be read is shown. Saving keeps a game "
+                           "with errors as it is in the file, unless you edit it."));
+  else
+    gtk_label_set_label (self->problems_title,
+                         _("Part of this text could not be read. What could be read is shown. Saving keeps a game "
+                           "with errors as it was in the text, unless you edit it."));
   gtk_label_set_label (self->problems_label, text->str);
   gtk_revealer_set_reveal_child (self->problems_revealer, TRUE);
 }
@@ -345,7 +378,7 @@ studio_window_after_load (StudioWindow *self)
 {
   guint n_games = studio_document_get_n_games (self->document);
 
-  studio_window_show_problems (self);
+  _studio_window_show_problems (self);
   studio_window_show_game (self);
 
   if (n_games > 1)
@@ -489,10 +522,13 @@ sample_activated_cb (StudioWindow  *self,
                                   g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
                                   NULL, &error))
     {
-      _studio_window_toast (self, error->message);
+      g_autofree char *message = g_strdup_printf (_("Could not open the sample: %s"), error->message);
+
+      _studio_window_toast (self, message);
       return;
     }
 
+  studio_document_mark_sample (self->document);
   studio_window_after_load (self);
 }
 
