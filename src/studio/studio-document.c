@@ -1388,6 +1388,7 @@ typedef struct {
   CheopsGame *game;
   GBytes     *bytes;      /* what is written */
   GPtrArray  *rewritten;  /* CheopsGame: partly read ones written rewritten */
+  GPtrArray  *restored;   /* CheopsGame: ones written as they were read */
 } Save;
 
 static void
@@ -1397,24 +1398,29 @@ save_free (Save *save)
   g_clear_object (&save->game);
   g_clear_pointer (&save->bytes, g_bytes_unref);
   g_clear_pointer (&save->rewritten, g_ptr_array_unref);
+  g_clear_pointer (&save->restored, g_ptr_array_unref);
   g_free (save);
 }
 
 /* After a save: the load errors become those of what is in the file now,
  * read back from what was written.  A game with errors that was written
- * back as it was read still has them (at their new lines); one written
- * rewritten has none.  Text read whole is written without errors, so it is
- * read back only when there were errors. */
+ * back as it was read still has them (at their new lines; also one undone
+ * back to the state it was read in after a save); one written rewritten
+ * has none.  Games read whole are written without errors, so the text is
+ * read back only when a game was partly read. */
 static void
 studio_document_recheck_errors (StudioDocument *self,
                                 GBytes         *bytes)
 {
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GPtrArray) errors = NULL;
+  gboolean partly_read = self->load_errors->len > 0;
   gsize length;
   const char *text;
 
-  if (self->load_errors->len == 0)
+  for (guint i = 0; i < self->games->len && !partly_read; i++)
+    partly_read = cheops_game_get_partly_read (g_ptr_array_index (self->games, i));
+  if (!partly_read)
     return;
 
   text = g_bytes_get_data (bytes, &length);
@@ -1454,6 +1460,10 @@ studio_document_save_cb (GObject      *object,
       for (guint i = 0; i < save->rewritten->len; i++)
         if (g_ptr_array_find (self->games, g_ptr_array_index (save->rewritten, i), NULL))
           g_hash_table_add (self->rest_dropped, g_ptr_array_index (save->rewritten, i));
+      /* A game undone back to the state it was read in is written as it
+       * was read, its unread rest included: the file holds it again. */
+      for (guint i = 0; i < save->restored->len; i++)
+        g_hash_table_remove (self->rest_dropped, g_ptr_array_index (save->restored, i));
       studio_document_recheck_errors (self, save->bytes);
       self->is_sample = FALSE;
     }
@@ -1507,12 +1517,15 @@ studio_document_save_async (StudioDocument      *self,
   save->file = g_object_ref (file);
   save->game = g_object_ref (self->game);
   save->rewritten = g_ptr_array_new_with_free_func (g_object_unref);
+  save->restored = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint i = 0; i < self->games->len; i++)
     {
       CheopsGame *game = g_ptr_array_index (self->games, i);
 
       if (cheops_game_get_partly_read (game) && cheops_game_get_source_text (game) == NULL)
         g_ptr_array_add (save->rewritten, g_object_ref (game));
+      else if (cheops_game_get_source_text (game) != NULL)
+        g_ptr_array_add (save->restored, g_object_ref (game));
     }
 
   task = g_task_new (self, cancellable, callback, user_data);
