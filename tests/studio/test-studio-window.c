@@ -1772,6 +1772,457 @@ test_drop (void)
   g_rmdir (dir);
 }
 
+/* Tests of the user test's four findings (comment before the first move,
+ * the problems banner after a save, paste wording and toasts, samples). */
+
+/* Whether @action ("tree.comment-before") is enabled for @widget: a button
+ * set to it, put inside @widget for a moment, is sensitive exactly then. */
+static gboolean
+widget_action_enabled (GtkWidget  *widget,
+                       const char *action)
+{
+  GtkWidget *probe = gtk_button_new ();
+  gboolean enabled;
+
+  g_object_ref_sink (probe);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (probe), action);
+  gtk_widget_set_parent (probe, widget);
+  enabled = gtk_widget_get_sensitive (probe);
+  gtk_widget_unparent (probe);
+  g_object_unref (probe);
+
+  return enabled;
+}
+
+static GtkWidget *
+find_widget_named (GtkWidget  *widget,
+                   const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static char *
+comment_dialog_dup_text (AdwMessageDialog *dialog)
+{
+  GtkWidget *view = find_widget_of_type (adw_message_dialog_get_extra_child (dialog), GTK_TYPE_TEXT_VIEW);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+static void
+comment_dialog_set_text (AdwMessageDialog *dialog,
+                         const char       *text)
+{
+  GtkWidget *view = find_widget_of_type (adw_message_dialog_get_extra_child (dialog), GTK_TYPE_TEXT_VIEW);
+
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), text, -1);
+}
+
+static gboolean
+window_gone (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (item == data && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* A response given by code leaves the dialog open (libadwaita 1.2 closes
+ * it on a click): close it as a click would. */
+static void
+close_message_dialog (AdwMessageDialog *dialog)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  spin_until (window_gone, dialog);
+}
+
+/* The user test: "Comment Before Move…" on 1. i8 of ascension-studies.pgn
+ * opened empty and then refused to save, losing the text, although the
+ * game's opening comment stands right before that move.  The comment
+ * before the first move of the game is the root's comment after
+ * (cheops-game-node.h); before the first move of a variation, the move's
+ * own comment before; a move that continues a line has none, and the menu
+ * item is insensitive there. */
+static void
+test_comment_before_first_move (void)
+{
+  StudioWindow *window = open_sample ("ascension-studies.pgn");
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (document);
+  GtkWidget *tree = studio_window_get_move_tree (window);
+  CheopsGameNode *root = cheops_game_get_root (game);
+  CheopsGameNode *first = mainline_node (game, 1);
+  CheopsGameNode *second = mainline_node (game, 2);
+  CheopsGameNode *fourth = mainline_node (game, 4);
+  CheopsGameNode *variation = cheops_game_node_get_child (fourth, 1);
+  const char *opening = "Green to move forces the Ascension in three. The Pawn on h8 cannot enter the empty "
+                        "Apex from a flank (5.4): it must first step to the Gate.";
+  AdwMessageDialog *dialog;
+  g_autofree char *text = NULL;
+  g_autofree char *tree_text = NULL;
+
+  g_assert_cmpstr (cheops_game_node_get_comment_after (root), ==, opening);
+  g_assert_cmpstr (cheops_game_node_get_san (first), ==, "i8");
+  g_assert_cmpstr (cheops_game_node_get_san (variation), ==, "Mj6#");
+
+  /* 1. i8: the item is sensitive and edits the opening comment. */
+  studio_document_set_current (document, first);
+  g_assert_true (widget_action_enabled (tree, "tree.comment-before"));
+  g_assert_true (widget_action_enabled (tree, "tree.comment-after"));
+  gtk_widget_activate_action (tree, "tree.comment-before", NULL);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Comment Before 1. i8");
+  text = comment_dialog_dup_text (dialog);
+  g_assert_cmpstr (text, ==, opening);
+  comment_dialog_set_text (dialog, "Green mates in three.");
+  adw_message_dialog_response (dialog, "save");
+  g_assert_cmpstr (cheops_game_node_get_comment_after (root), ==, "Green mates in three.");
+  g_assert_null (cheops_game_node_get_comment_before (first));
+  close_message_dialog (dialog);
+  tree_text = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
+  g_assert_true (g_str_has_prefix (tree_text, "Green mates in three. 1. i8 "));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (root), ==, opening);
+  g_assert_false (studio_document_get_modified (document));
+
+  /* 1... Ki6 continues the line: no comment can stand before it (the text
+   * there is the comment after 1. i8). */
+  studio_document_set_current (document, second);
+  g_assert_false (widget_action_enabled (tree, "tree.comment-before"));
+  g_assert_true (widget_action_enabled (tree, "tree.comment-after"));
+  gtk_widget_activate_action (tree, "tree.comment-before", NULL);
+  g_assert_null (find_message_dialog ());
+  studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), second, TRUE);
+  g_assert_null (find_message_dialog ());
+
+  /* The first move of a variation, (3. Mj6#): its own comment before. */
+  studio_document_set_current (document, variation);
+  g_assert_true (widget_action_enabled (tree, "tree.comment-before"));
+  gtk_widget_activate_action (tree, "tree.comment-before", NULL);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Comment Before 3. Mj6#");
+  g_clear_pointer (&text, g_free);
+  text = comment_dialog_dup_text (dialog);
+  g_assert_cmpstr (text, ==, "");
+  comment_dialog_set_text (dialog, "Also mate.");
+  adw_message_dialog_response (dialog, "save");
+  g_assert_cmpstr (cheops_game_node_get_comment_before (variation), ==, "Also mate.");
+  g_assert_null (cheops_game_node_get_comment_after (fourth));
+  close_message_dialog (dialog);
+  g_clear_pointer (&tree_text, g_free);
+  tree_text = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
+  g_assert_nonnull (strstr (tree_text, "(Also mate. 3. Mj6#)"));
+
+  /* Promoted, that move keeps its comment before as a first child, where
+   * a game file would read it as the comment after 2... l3: the item edits
+   * both as one text, which goes after 2... l3, in one undo step. */
+  g_assert_true (cheops_game_promote_variation (game, variation));
+  g_assert_cmpuint (cheops_game_node_get_index (variation), ==, 0);
+  studio_document_set_current (document, variation);
+  g_assert_true (widget_action_enabled (tree, "tree.comment-before"));
+  gtk_widget_activate_action (tree, "tree.comment-before", NULL);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_clear_pointer (&text, g_free);
+  text = comment_dialog_dup_text (dialog);
+  g_assert_cmpstr (text, ==, "Also mate.");
+  comment_dialog_set_text (dialog, "Two mates.");
+  adw_message_dialog_response (dialog, "save");
+  g_assert_cmpstr (cheops_game_node_get_comment_after (fourth), ==, "Two mates.");
+  g_assert_null (cheops_game_node_get_comment_before (variation));
+  close_message_dialog (dialog);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_null (cheops_game_node_get_comment_after (fourth));
+  g_assert_cmpstr (cheops_game_node_get_comment_before (variation), ==, "Also mate.");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A comment that cannot be saved (here: its move was deleted while the
+ * dialog was open) brings the dialog back with the text typed and the
+ * reason: nothing typed is lost. */
+static void
+test_comment_failure_keeps_text (void)
+{
+  StudioWindow *window = open_sample ("ascension-studies.pgn");
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (document);
+  GtkWidget *tree = studio_window_get_move_tree (window);
+  CheopsGameNode *variation = cheops_game_node_get_child (mainline_node (game, 4), 1);
+  AdwMessageDialog *dialog, *again;
+  GtkWidget *failure;
+  g_autofree char *text = NULL;
+
+  studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), variation, TRUE);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_null (find_widget_named (adw_message_dialog_get_extra_child (dialog), "comment-failure"));
+  comment_dialog_set_text (dialog, "Typed with care.");
+  g_assert_true (cheops_game_delete_variation (game, variation));
+  adw_message_dialog_response (dialog, "save");
+  close_message_dialog (dialog);
+
+  /* The old dialog is gone; the one that came back holds the text. */
+  again = find_message_dialog ();
+  g_assert_nonnull (again);
+  g_assert_true (again != dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (again), ==, "Comment Before 3. Mj6#");
+  text = comment_dialog_dup_text (again);
+  g_assert_cmpstr (text, ==, "Typed with care.");
+  failure = find_widget_named (adw_message_dialog_get_extra_child (again), "comment-failure");
+  g_assert_nonnull (failure);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (failure)), ==, "This move is no longer in the game");
+  adw_message_dialog_response (again, "cancel");
+  close_message_dialog (again);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The user test: a file with an unclosed comment, edited and saved with
+ * "Save Anyway", is clean on disk, but the banner about its problems
+ * stayed.  After the save the load errors are those of what was written:
+ * none, the banner goes, and a later save does not ask again.  Undone back
+ * to the state it was read in, the game is written as it was read, errors
+ * included, and the banner and the question come back. */
+static void
+test_problems_banner_after_save (void)
+{
+  static const char text[] =
+    "[Event \"x\"]\n"
+    "[SetUp \"1\"]\n"
+    "[FEN \"1/P2/5/5k1/9/6M4/11p1/15/1K15 a 0 1\"]\n"
+    "\n"
+    "1. i8 {unclosed\n"
+    "1... Ki6 2. i9=Q\n";
+  static const char clean[] =
+    "[Event \"x\"]\n"
+    "[Site \"?\"]\n"
+    "[Date \"????.??.??\"]\n"
+    "[Round \"?\"]\n"
+    "[Green \"?\"]\n"
+    "[Orange \"?\"]\n"
+    "[Result \"*\"]\n"
+    "[Variant \"Cheops\"]\n"
+    "[SetUp \"1\"]\n"
+    "[FEN \"1/P2/5/5k1/9/6M4/11p1/15/1K15 a 0 1\"]\n"
+    "\n"
+    "1. i8 {now closed} *\n";
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmpdir = g_dir_make_tmp ("studio-test-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (tmpdir, "unclosed.pgn", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *contents = NULL;
+  StudioWindow *window;
+  StudioDocument *document;
+  CheopsGame *game;
+  CheopsGameNode *first;
+  AdwMessageDialog *dialog;
+  GPtrArray *problems;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  window = studio_window_new (NULL);
+  document = studio_window_get_document (window);
+  gtk_window_present (GTK_WINDOW (window));
+  studio_window_open_file (window, file);
+  spin_until (document_has_file, document);
+  game = studio_document_get_game (document);
+  first = mainline_node (game, 1);
+
+  problems = studio_document_get_load_errors (document);
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (problems, 0), ==, "5:7: this comment is not closed by “}”");
+  g_assert_true (gtk_revealer_get_reveal_child (window->problems_revealer));
+  g_assert_cmpstr (gtk_label_get_label (window->problems_title), ==,
+                   "Part of this file could not be read. What could be read is shown. Saving keeps a game "
+                   "with errors as it is in the file, unless you edit it.");
+  g_assert_cmpstr (gtk_label_get_label (window->problems_label), ==, "Line 5:7: this comment is not closed by “}”");
+
+  /* Edit, save, Save Anyway: the file is clean, and so is the window. */
+  g_assert_true (cheops_game_set_comment_after (game, first, "now closed", NULL));
+  g_assert_true (studio_document_get_save_loses_text (document));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save a partly read game?");
+  adw_message_dialog_response (dialog, "save");
+  close_message_dialog (dialog);
+  spin_until (document_saved, document);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, clean);
+  g_clear_pointer (&contents, g_free);
+  g_assert_cmpuint (studio_document_get_load_errors (document)->len, ==, 0);
+  g_assert_false (gtk_revealer_get_reveal_child (window->problems_revealer));
+  g_assert_false (studio_document_get_save_loses_text (document));
+
+  /* Another edit saves without asking: nothing more can be lost. */
+  g_assert_true (cheops_game_set_comment_after (game, first, "closed again", NULL));
+  g_assert_false (studio_document_get_save_loses_text (document));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  g_assert_null (find_message_dialog ());
+  spin_until (document_saved, document);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "1. i8 {closed again} *\n"));
+  g_clear_pointer (&contents, g_free);
+  g_assert_false (gtk_revealer_get_reveal_child (window->problems_revealer));
+
+  /* Undone to the game as read: written as read, the error is back. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_nonnull (cheops_game_get_source_text (game));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  g_assert_null (find_message_dialog ());
+  spin_until (document_saved, document);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, text);
+  problems = studio_document_get_load_errors (document);
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (problems, 0), ==, "5:7: this comment is not closed by “}”");
+  g_assert_true (gtk_revealer_get_reveal_child (window->problems_revealer));
+  g_assert_true (cheops_game_set_comment_after (game, first, "now closed", NULL));
+  g_assert_true (studio_document_get_save_loses_text (document));
+
+  g_unlink (path);
+  g_rmdir (tmpdir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static GtkWidget *
+find_toast_label (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_tooltip_text (widget) != NULL)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_toast_label (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+has_toast (gpointer data)
+{
+  return find_toast_label (data) != NULL;
+}
+
+/* The user test: pasting text that is not a game said "Nothing to paste:
+ * No game could be read: …", and the toast ran into its close button;
+ * pasted text with an error was described as a file.  Now: "The pasted
+ * text is not a game or a position: line 1:1: …" on one line, cut with an
+ * ellipsis (the whole text in the tooltip), and a banner about "this
+ * text". */
+static void
+test_paste_wording (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *document = studio_window_get_document (window);
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+  g_autoptr(GError) error = NULL;
+  const char *expected = "The pasted text is not a game or a position: line 1:1: "
+                         "unreadable move hello at 1.: 'hello' is not a move: it does not end with a cell";
+  GtkWidget *label;
+
+  gtk_window_present (GTK_WINDOW (window));
+  gdk_clipboard_set_text (clipboard, "hello world");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.paste", NULL);
+  spin_until (has_toast, window->toast_overlay);
+  label = find_toast_label (GTK_WIDGET (window->toast_overlay));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==, expected);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (label), ==, expected);
+  g_assert_false (gtk_label_get_use_markup (GTK_LABEL (label)));
+  g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (label)), ==, PANGO_ELLIPSIZE_END);
+  g_assert_true (gtk_label_get_single_line_mode (GTK_LABEL (label)));
+  g_assert_cmpint (gtk_label_get_max_width_chars (GTK_LABEL (label)), ==, 80);
+  /* Nothing was loaded. */
+  g_assert_true (studio_document_get_is_empty (document));
+
+  /* The document's own words, for callers to put after theirs. */
+  g_assert_false (studio_document_load_text (document, "hello world", -1, NULL, &error));
+  g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_SYNTAX);
+  g_assert_cmpstr (error->message, ==,
+                   "line 1:1: unreadable move hello at 1.: 'hello' is not a move: it does not end with a cell");
+  g_clear_error (&error);
+
+  /* Pasted text with an error: the banner speaks of text, not a file. */
+  g_assert_true (studio_window_load_text (window, "[Event \"Broken\"]\n\n1. eg2 2l3 2. Zq7 1-0\n", &error));
+  g_assert_no_error (error);
+  g_assert_null (studio_document_get_file (document));
+  g_assert_true (gtk_revealer_get_reveal_child (window->problems_revealer));
+  g_assert_cmpstr (gtk_label_get_label (window->problems_title), ==,
+                   "Part of this text could not be read. What could be read is shown. Saving keeps a game "
+                   "with errors as it was in the text, unless you edit it.");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The user test: a sample game from the start page said "Not saved" as if
+ * it held unsaved work.  Untouched it is a "Sample game"; edited it is
+ * unsaved ("•", "Not saved"); undone, a sample again; another game loaded
+ * in its place is not a sample. */
+static void
+test_sample_subtitle (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *document = studio_window_get_document (window);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  GtkListBoxRow *sample = NULL;
+  CheopsGame *game;
+
+  gtk_window_present (GTK_WINDOW (window));
+  collect_action_rows (GTK_WIDGET (window->samples_list), rows);
+  for (guint i = 0; i < rows->len; i++)
+    if (g_str_equal (adw_preferences_row_get_title (g_ptr_array_index (rows, i)),
+                     "Ascension study: the Pawn march"))
+      sample = g_ptr_array_index (rows, i);
+  g_assert_nonnull (sample);
+  g_signal_emit_by_name (window->samples_list, "row-activated", sample);
+
+  game = studio_document_get_game (document);
+  g_assert_cmpstr (cheops_game_get_tag (game, "Event"), ==, "Ascension study: the Pawn march");
+  g_assert_true (studio_document_get_is_sample (document));
+  g_assert_false (studio_document_get_modified (document));
+  g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "Ascension study: the Pawn march");
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Sample game");
+
+  g_assert_true (cheops_game_set_comment_after (game, cheops_game_get_root (game), "Mine now.", NULL));
+  g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "• Ascension study: the Pawn march");
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Not saved");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "Ascension study: the Pawn march");
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Sample game");
+
+  g_assert_true (studio_window_load_text (window, "[Event \"Pasted\"]\n\n*\n", NULL));
+  g_assert_false (studio_document_get_is_sample (document));
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Not saved");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1805,6 +2256,11 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/app-icon-png", test_app_icon_png);
   g_test_add_func ("/Studio/Window/recent-files", test_recent_files);
   g_test_add_func ("/Studio/Window/drop", test_drop);
+  g_test_add_func ("/Studio/Window/comment-before-first-move", test_comment_before_first_move);
+  g_test_add_func ("/Studio/Window/comment-failure-keeps-text", test_comment_failure_keeps_text);
+  g_test_add_func ("/Studio/Window/problems-banner-after-save", test_problems_banner_after_save);
+  g_test_add_func ("/Studio/Window/paste-wording", test_paste_wording);
+  g_test_add_func ("/Studio/Window/sample-subtitle", test_sample_subtitle);
 
   return g_test_run ();
 }
