@@ -71,6 +71,7 @@ void _studio_window_save_as            (StudioWindow      *self,
                                         gboolean           close_after);
 void _studio_window_toast              (StudioWindow      *self,
                                         const char        *message);
+GFile   *_studio_window_game_file_name (GFile             *file);
 gboolean _studio_window_take_text      (StudioWindow      *self,
                                         const char        *text,
                                         GError           **error);
