@@ -235,6 +235,29 @@ test_edit_save_reread (void)
     g_assert_nonnull (strstr (tree_text, shown));
   }
 
+  /* A position glyph, written so that common fonts have it: a slight edge
+   * is "+=" / "=+", not U+2A72 / U+2A71. */
+  gtk_widget_activate_action (tree, "tree.position-glyph", "y", (guint8) 14);
+  g_free (tree_text);
+  tree_text = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
+  {
+    g_autofree char *shown = g_strdup_printf ("(1. %s!?+=", san);
+
+    g_assert_nonnull (strstr (tree_text, shown));
+  }
+  gtk_widget_activate_action (tree, "tree.position-glyph", "y", (guint8) 15);
+  g_free (tree_text);
+  tree_text = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
+  {
+    g_autofree char *shown = g_strdup_printf ("(1. %s!?=+", san);
+
+    g_assert_nonnull (strstr (tree_text, shown));
+  }
+  g_assert_cmpuint (cheops_game_node_get_position_glyph (added), ==, 15);
+  for (int i = 0; i < 2; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (cheops_game_node_get_position_glyph (added), ==, 0);
+
   /* Undo the arrow, the glyph and the comment; redo them all. */
   for (int i = 0; i < 3; i++)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
