@@ -201,6 +201,63 @@ _studio_window_sync_board (StudioWindow *self)
                                    studio_document_get_position (self->document),
                                    cheops_game_node_get_move (node));
   studio_window_update_shapes (self);
+  _studio_window_update_status (self);
+}
+
+/**
+ * _studio_window_dup_status:
+ * @self: a #StudioWindow
+ *
+ * The line under the board, as plain text: who is to move, and whether in
+ * check (4.2.2) or in checklock (4.2.5, R4); or how the game ended (8.1,
+ * 8.4).  Colours are named as the game assigns them to corners.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+_studio_window_dup_status (StudioWindow *self)
+{
+  const CheopsPosition *pos = studio_document_get_position (self->document);
+  CheopsSide green = cheops_game_get_green_corner (studio_document_get_game (self->document));
+  CheopsOutcome outcome = studio_document_get_outcome (self->document);
+  gboolean green_to_move = pos->side_to_move == green;
+
+  if (outcome != CHEOPS_OUTCOME_NONE)
+    return studio_outcome_dup_text (outcome, green);
+  if (cheops_position_in_checklock (pos))
+    return g_strdup (green_to_move
+                     ? _("Green to move, in checklock: only checklock moves")
+                     : _("Orange to move, in checklock: only checklock moves"));
+  if (cheops_position_in_check (pos))
+    return g_strdup (green_to_move ? _("Green to move, in check") : _("Orange to move, in check"));
+  return g_strdup (green_to_move ? _("Green to move") : _("Orange to move"));
+}
+
+/**
+ * _studio_window_update_status:
+ * @self: a #StudioWindow
+ *
+ * Shows _studio_window_dup_status() under the board, after a dot in the
+ * colour of the side to move; hidden while a position is set up (the
+ * set-up panel has its own side to move).
+ */
+void
+_studio_window_update_status (StudioWindow *self)
+{
+  const CheopsPosition *pos = studio_document_get_position (self->document);
+  CheopsSide green = cheops_game_get_green_corner (studio_document_get_game (self->document));
+  g_autofree char *text = _studio_window_dup_status (self);
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+  g_autofree char *markup = NULL;
+  gboolean over = studio_document_get_outcome (self->document) != CHEOPS_OUTCOME_NONE;
+
+  if (over)
+    markup = g_strdup (escaped);
+  else
+    markup = g_strdup_printf ("<span foreground=\"%s\">●</span> %s",
+                              pos->side_to_move == green ? "#2ea56d" : "#f5790f", escaped);
+  gtk_label_set_markup (self->status_label, markup);
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), !self->setup_mode);
 }
 
 static void
@@ -1009,6 +1066,7 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, setup_panel);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, headline_label);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, players_label);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, problems_revealer);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, problems_title);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, problems_label);

@@ -1739,6 +1739,51 @@ test_recent_files (void)
   g_rmdir (dir);
 }
 
+/* The line under the board: who is to move, check, checklock, the end
+ * of the game; colours as the game gives them to the corners.  Positions
+ * from tests/core/test-rules.c, where their status is hand-checked. */
+static void
+test_status_line (void)
+{
+  static const struct {
+    const char *text;
+    const char *status;
+  } cases[] = {
+    { "[FEN \"1/1P1/5/7/9/11/13/15/K15k a 0 1\"]\n\n*\n", "Green to move" },
+    { "[FEN \"1/1P1/5/7/9/11/13/15/K15k q 0 1\"]\n\n*\n", "Orange to move" },
+    { "[FEN \"1/3/5/7/9/11/13/15/K15k a 0 1\"]\n\n*\n",
+      "Draw: both players have no Queen and no Pawns left (8.4.1)." },
+    { "[FEN \"1/3/5/1sq4/5S3/5K5/4k8/15/17 a 0 1\"]\n\n*\n", "Green to move, in check" },
+    { "[FEN \"1/3/5/7/9/1q9/3P9/15/K6m8k a 0 1\"]\n\n*\n",
+      "Green to move, in checklock: only checklock moves" },
+    /* The a corner is Orange's here. */
+    { "[GreenCorner \"q\"]\n[FEN \"1/3/5/7/9/1q9/3P9/15/K6m8k a 0 1\"]\n\n*\n",
+      "Orange to move, in checklock: only checklock moves" },
+    { "[FEN \"q/3/5/7/9/11/13/15/K15k a 0 1\"]\n\n*\n", "Orange wins by Ascension." },
+  };
+  StudioWindow *window = studio_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *status = NULL;
+
+      g_assert_true (studio_window_load_text (window, cases[i].text, &error));
+      g_assert_no_error (error);
+      status = _studio_window_dup_status (window);
+      g_assert_cmpstr (status, ==, cases[i].status);
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->status_label)));
+      g_assert_nonnull (strstr (gtk_label_get_text (window->status_label), cases[i].status));
+    }
+
+  /* Hidden while a position is set up. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.setup-position", NULL);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->status_label)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Save As: a name without an extension gets ".pgn", unless that file is
  * there already. */
 static void
@@ -1949,6 +1994,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/recent-files", test_recent_files);
   g_test_add_func ("/Studio/Window/drop", test_drop);
   g_test_add_func ("/Studio/Window/save-as-extension", test_save_as_extension);
+  g_test_add_func ("/Studio/Window/status-line", test_status_line);
 
   return g_test_run ();
 }
