@@ -260,6 +260,12 @@ _studio_window_update_status (StudioWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), !self->setup_mode);
 }
 
+static void analysis_evaluation_cb (StudioWindow        *self,
+                                    gboolean             has_score,
+                                    gboolean             is_ascension,
+                                    int                  score,
+                                    StudioAnalysisPanel *panel);
+
 static void
 studio_window_current_changed_cb (StudioWindow *self)
 {
@@ -270,6 +276,10 @@ studio_window_current_changed_cb (StudioWindow *self)
 
   _studio_window_sync_board (self);
   _studio_window_update_actions (self);
+
+  /* The engine, when on, gives the bar its score; else the game's own. */
+  if (!studio_analysis_panel_get_running (self->analysis_panel))
+    analysis_evaluation_cb (self, FALSE, FALSE, 0, self->analysis_panel);
 }
 
 static void
@@ -312,8 +322,22 @@ analysis_evaluation_cb (StudioWindow        *self,
                         int                  score,
                         StudioAnalysisPanel *panel)
 {
+  const CheopsEval *stored;
+
   if (has_score)
-    studio_eval_bar_set_score (self->eval_bar, is_ascension, score);
+    {
+      studio_eval_bar_set_score (self->eval_bar, is_ascension, score);
+      return;
+    }
+
+  /* No engine score: the evaluation stored in the game ([%eval]) at this
+   * move, if any — an annotated game shows its evaluations with the engine
+   * off. */
+  stored = &cheops_game_node_get_annotations (studio_document_get_current (self->document))->eval;
+  if (stored->kind == CHEOPS_EVAL_CENTIPAWNS)
+    studio_eval_bar_set_score (self->eval_bar, FALSE, stored->value);
+  else if (stored->kind == CHEOPS_EVAL_ASCENSION && stored->value != 0)
+    studio_eval_bar_set_score (self->eval_bar, TRUE, stored->value);
   else
     studio_eval_bar_clear (self->eval_bar);
 }

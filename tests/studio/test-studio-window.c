@@ -10,6 +10,7 @@
  * asks first.
  */
 #include <adwaita.h>
+#include <math.h>
 #include <glib/gstdio.h>
 
 #include "cheops-core.h"
@@ -1784,6 +1785,34 @@ test_status_line (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* With the engine off, the evaluation bar shows the game's own [%eval] at
+ * the current move, and nothing where the game has none. */
+static void
+test_eval_bar_stored (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *document = studio_window_get_document (window);
+  StudioEvalBar *bar = STUDIO_EVAL_BAR (find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_EVAL_BAR));
+  g_autoptr(GError) error = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (studio_window_load_text (window,
+                                          "[Event \"e\"]\n\n1. eg2 { [%eval 2.50] } 1... mk3 2. eg3 { [%eval -1.00] } *\n",
+                                          &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (studio_eval_bar_get_fraction (bar), ==, 0.5);
+  studio_document_go_forward (document);
+  /* 250 centipawns for Green (the a side): more than half the bar. */
+  g_assert_cmpfloat_with_epsilon (studio_eval_bar_get_fraction (bar),
+                                  0.5 + 0.5 * (2.0 / (1.0 + exp (-0.00368208 * 250)) - 1.0), 1e-9);
+  studio_document_go_forward (document);
+  g_assert_cmpfloat (studio_eval_bar_get_fraction (bar), ==, 0.5);
+  studio_document_go_forward (document);
+  g_assert_cmpfloat (studio_eval_bar_get_fraction (bar), <, 0.5);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Save As: a name without an extension gets ".pgn", unless that file is
  * there already. */
 static void
@@ -1995,6 +2024,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/drop", test_drop);
   g_test_add_func ("/Studio/Window/save-as-extension", test_save_as_extension);
   g_test_add_func ("/Studio/Window/status-line", test_status_line);
+  g_test_add_func ("/Studio/Window/eval-bar-stored", test_eval_bar_stored);
 
   return g_test_run ();
 }
