@@ -76,9 +76,16 @@ struct _StudioAnalysisPanel
   guint           generation;  /* of the search asked for, 0 = none */
   CheopsOutcome   outcome;     /* of the current node, when game_over */
 
+  /* The lines hold still under the pointer (a line that changed between
+   * reading and clicking played another move): while the pointer is on
+   * them, the newest analysis of the same search waits in @held. */
+  StudioEngineAnalysis *held;
+  guint           rows_generation;  /* of the lines shown, 0 = none */
+
   guint           running : 1;
   guint           threat : 1;
   guint           game_over : 1;
+  guint           pointer_on_lines : 1;
 };
 
 /* One MultiPV line in the list: its score and its moves. */
@@ -127,6 +134,8 @@ studio_analysis_panel_clear_lines (StudioAnalysisPanel *self)
       gtk_widget_set_visible (row->row, FALSE);
       g_clear_pointer (&row->san, g_strfreev);
     }
+  self->rows_generation = 0;
+  g_clear_pointer (&self->held, studio_engine_analysis_unref);
 
   g_signal_emit (self, signals [EVALUATION], 0, FALSE, FALSE, 0);
   g_signal_emit (self, signals [BEST_MOVE], 0, (guint) CHEOPS_MOVE_NONE);
@@ -300,18 +309,37 @@ studio_analysis_panel_analysis_updated_cb (StudioAnalysisPanel  *self,
   if (self->game_over || analysis->generation != self->generation)
     return;
 
-  for (guint i = 0; i < analysis->n_lines; i++)
+  /* The pointer is on lines of this search: they wait until it leaves
+   * (the depth and speed above them go on). */
+  if (self->pointer_on_lines && self->rows_generation == analysis->generation)
     {
-      const StudioEngineLine *line = &analysis->lines[i];
-
-      if (line->pv == NULL || line->pv[0] == NULL)
-        continue;
-      studio_analysis_panel_update_row (self, studio_analysis_panel_get_row (self, shown), line);
-      shown++;
+      if (self->held != analysis)
+        {
+          g_clear_pointer (&self->held, studio_engine_analysis_unref);
+          self->held = studio_engine_analysis_ref (analysis);
+        }
+      for (guint i = 0; i < analysis->n_lines; i++)
+        if (analysis->lines[i].pv != NULL && analysis->lines[i].pv[0] != NULL)
+          shown++;
     }
+  else
+    {
+      g_clear_pointer (&self->held, studio_engine_analysis_unref);
 
-  for (guint i = shown; i < self->rows->len; i++)
-    gtk_widget_set_visible (((LineRow *) g_ptr_array_index (self->rows, i))->row, FALSE);
+      for (guint i = 0; i < analysis->n_lines; i++)
+        {
+          const StudioEngineLine *line = &analysis->lines[i];
+
+          if (line->pv == NULL || line->pv[0] == NULL)
+            continue;
+          studio_analysis_panel_update_row (self, studio_analysis_panel_get_row (self, shown), line);
+          shown++;
+        }
+      self->rows_generation = shown > 0 ? analysis->generation : 0;
+
+      for (guint i = shown; i < self->rows->len; i++)
+        gtk_widget_set_visible (((LineRow *) g_ptr_array_index (self->rows, i))->row, FALSE);
+    }
 
   if (analysis->depth > 0)
     {
@@ -673,6 +701,7 @@ studio_analysis_panel_finalize (GObject *object)
 
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_pointer (&self->retired, g_ptr_array_unref);
+  g_clear_pointer (&self->held, studio_engine_analysis_unref);
   g_clear_pointer (&self->fen, g_free);
   g_clear_pointer (&self->moves, g_strfreev);
 
@@ -831,9 +860,32 @@ studio_analysis_panel_class_init (StudioAnalysisPanelClass *klass)
 }
 
 static void
+lines_enter_cb (StudioAnalysisPanel *self)
+{
+  self->pointer_on_lines = TRUE;
+}
+
+static void
+lines_leave_cb (StudioAnalysisPanel *self)
+{
+  g_autoptr(StudioEngineAnalysis) held = g_steal_pointer (&self->held);
+
+  self->pointer_on_lines = FALSE;
+  if (held != NULL && self->engine != NULL)
+    studio_analysis_panel_analysis_updated_cb (self, held, self->engine);
+}
+
+static void
 studio_analysis_panel_init (StudioAnalysisPanel *self)
 {
+  GtkEventController *motion;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  motion = gtk_event_controller_motion_new ();
+  g_signal_connect_object (motion, "enter", G_CALLBACK (lines_enter_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (motion, "leave", G_CALLBACK (lines_leave_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->lines_box), motion);
 
   self->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) line_row_free);
   self->retired = g_ptr_array_new_with_free_func (g_object_unref);

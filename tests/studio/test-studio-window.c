@@ -1813,6 +1813,97 @@ test_eval_bar_stored (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static int
+stats_depth (GtkWidget *stats)
+{
+  const char *text = gtk_label_get_label (GTK_LABEL (stats));
+
+  return g_str_has_prefix (text, "Depth ") ? atoi (text + 6) : 0;
+}
+
+static void
+emit_motion (GtkWidget  *widget,
+             const char *signal)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean found = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+        continue;
+      if (g_str_equal (signal, "enter"))
+        g_signal_emit_by_name (controller, "enter", 5.0, 5.0);
+      else
+        g_signal_emit_by_name (controller, "leave");
+      found = TRUE;
+    }
+  g_assert_true (found);
+}
+
+/* With the real engine (skipped without one): the lines hold still while
+ * the pointer is on them (a line that changed between reading and
+ * clicking played another move) while depth and speed go on; a new
+ * position still shows its own lines. */
+static void
+test_lines_hold_under_pointer (void)
+{
+  g_autofree char *engine = studio_engine_find_default_path ();
+  StudioWindow *window;
+  StudioAnalysisPanel *panel;
+  GtkWidget *lines_box, *stats;
+  g_autofree char *held = NULL;
+  int depth;
+
+  if (!g_file_test (engine, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("no engine in the build tree");
+      return;
+    }
+
+  window = open_sample ("apex-race.pgn");
+  panel = STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window));
+  lines_box = find_by_class (GTK_WIDGET (panel), "analysis-lines");
+  stats = find_by_class (GTK_WIDGET (panel), "analysis-stats");
+  for (int i = 0; i < 10; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  spin_until (has_lines, panel);
+
+  emit_motion (lines_box, "enter");
+  held = studio_analysis_panel_dup_line (panel, 0);
+  depth = stats_depth (stats);
+  /* Two more depths: the statistics move on, the line does not. */
+  {
+    gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+    while (stats_depth (stats) < depth + 2)
+      {
+        g_autofree char *now = studio_analysis_panel_dup_line (panel, 0);
+
+        g_assert_cmpstr (now, ==, held);
+        g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+        g_main_context_iteration (NULL, TRUE);
+      }
+  }
+
+  /* Another position while the pointer stays: its own lines come. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+  spin_until (has_lines, panel);
+  {
+    g_autofree char *line = studio_analysis_panel_dup_line (panel, 0);
+
+    /* Ply 11: q to move at move 6, "6… ". */
+    g_assert_nonnull (strstr (line, "6…"));
+  }
+
+  emit_motion (lines_box, "leave");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Save As: a name without an extension gets ".pgn", unless that file is
  * there already. */
 static void
@@ -2476,6 +2567,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/save-as-extension", test_save_as_extension);
   g_test_add_func ("/Studio/Window/status-line", test_status_line);
   g_test_add_func ("/Studio/Window/eval-bar-stored", test_eval_bar_stored);
+  g_test_add_func ("/Studio/Window/lines-hold-under-pointer", test_lines_hold_under_pointer);
   g_test_add_func ("/Studio/Window/comment-before-first-move", test_comment_before_first_move);
   g_test_add_func ("/Studio/Window/comment-failure-keeps-text", test_comment_failure_keeps_text);
   g_test_add_func ("/Studio/Window/problems-banner-after-save", test_problems_banner_after_save);
