@@ -74,10 +74,8 @@ _studio_window_games_loaded (StudioWindow *self)
 
   hint_given = TRUE;
   message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                          "This file holds %u game. Choose one with the Game button over the "
-                                          "moves, or Ctrl+Page Down for the next",
-                                          "This file holds %u games. Choose one with the Game button over the "
-                                          "moves, or Ctrl+Page Down for the next",
+                                          "This file holds %u game: choose one with the Game button above the moves",
+                                          "This file holds %u games: choose one with the Game button above the moves",
                                           n_games),
                              n_games);
   _studio_window_toast (self, message);
