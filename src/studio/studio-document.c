@@ -745,14 +745,35 @@ studio_document_get_save_loses_text (StudioDocument *self)
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
 
   for (guint i = 0; i < self->games->len; i++)
-    {
-      CheopsGame *game = g_ptr_array_index (self->games, i);
-
-      if (cheops_game_get_partly_read (game) && cheops_game_get_source_text (game) == NULL)
-        return TRUE;
-    }
+    if (studio_document_get_game_loses_text (self, i))
+      return TRUE;
 
   return FALSE;
+}
+
+/**
+ * studio_document_get_game_loses_text:
+ * @self: a #StudioDocument
+ * @index: the position of a game in the file, from 0
+ *
+ * Whether saving now would lose text of the game at @index: it was only
+ * partly read and has been edited since (see
+ * studio_document_get_save_loses_text()).
+ *
+ * Returns: %TRUE if that game would lose text
+ */
+gboolean
+studio_document_get_game_loses_text (StudioDocument *self,
+                                     guint           index)
+{
+  CheopsGame *game;
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (index < self->games->len, FALSE);
+
+  game = g_ptr_array_index (self->games, index);
+
+  return cheops_game_get_partly_read (game) && cheops_game_get_source_text (game) == NULL;
 }
 
 /* How the game stands at @node (Article 8, R5): cheops_position_outcome(),

@@ -37,6 +37,8 @@ gboolean          studio_document_show_game        (StudioDocument       *self,
                                                     guint                 index);
 GPtrArray        *studio_document_get_load_errors  (StudioDocument       *self);
 gboolean          studio_document_get_save_loses_text (StudioDocument    *self);
+gboolean          studio_document_get_game_loses_text (StudioDocument    *self,
+                                                       guint              index);
 
 CheopsGameNode   *studio_document_play_move        (StudioDocument       *self,
                                                     CheopsMove            move,

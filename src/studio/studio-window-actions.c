@@ -246,6 +246,7 @@ _studio_window_save (StudioWindow *self,
                      GFile        *file,
                      gboolean      close_after)
 {
+  g_autofree char *body = NULL;
   PartlyReadData *d;
   GtkWidget *dialog;
 
@@ -255,10 +256,8 @@ _studio_window_save (StudioWindow *self,
       return;
     }
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save a partly read game?"),
-                                   _("This game had errors when it was opened and was read only up to its "
-                                     "first error. Saving it writes what was read and your changes: the rest "
-                                     "of the game in the file is lost."));
+  body = _studio_window_games_dup_loses_text_message (self);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save a partly read game?"), body);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
                                     "save", _("Save _Anyway"),

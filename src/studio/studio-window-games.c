@@ -82,6 +82,46 @@ _studio_window_games_loaded (StudioWindow *self)
 }
 
 /**
+ * _studio_window_games_dup_loses_text_message:
+ * @self: a #StudioWindow
+ *
+ * The body of the question asked before saving edited games that were
+ * only partly read (studio_document_get_save_loses_text()): in a file of
+ * several games it names them, since the game shown may be another.
+ *
+ * Returns: (transfer full): the message
+ */
+char *
+_studio_window_games_dup_loses_text_message (StudioWindow *self)
+{
+  guint n_games = studio_document_get_n_games (self->document);
+  g_autoptr(GString) numbers = g_string_new (NULL);
+  guint n_lossy = 0;
+
+  if (n_games == 1)
+    return g_strdup (_("This game had errors when it was opened and was read only up to its first error. Saving "
+                       "it writes what was read and your changes: the rest of the game in the file is lost."));
+
+  for (guint i = 0; i < n_games; i++)
+    if (studio_document_get_game_loses_text (self->document, i))
+      {
+        g_string_append_printf (numbers, "%s%u", n_lossy > 0 ? ", " : "", i + 1);
+        n_lossy++;
+      }
+
+  /* Translators: %s is a game's number, or a list of them ("2, 5") */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Game %s of this file had errors when it was opened and was read only up "
+                                       "to its first error. Saving writes what was read and your changes: the "
+                                       "rest of that game in the file is lost.",
+                                       "Games %s of this file had errors when they were opened and were read "
+                                       "only up to their first error. Saving writes what was read and your "
+                                       "changes: the rest of those games in the file is lost.",
+                                       n_lossy),
+                          numbers->str);
+}
+
+/**
  * _studio_window_class_games_init:
  * @klass: the window class
  *

@@ -89,5 +89,6 @@ void _studio_window_class_games_init   (StudioWindowClass *klass);
 void _studio_window_games_init         (StudioWindow      *self);
 void _studio_window_games_update_actions (StudioWindow    *self);
 void _studio_window_games_loaded       (StudioWindow      *self);
+char *_studio_window_games_dup_loses_text_message (StudioWindow *self);
 
 G_END_DECLS

@@ -490,6 +490,7 @@ test_partly_read_per_game (void)
 {
   StudioWindow *window = studio_window_new (NULL);
   StudioDocument *document = studio_window_get_document (window);
+  g_autofree char *message = NULL;
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (studio_window_load_text (window,
@@ -512,6 +513,15 @@ test_partly_read_per_game (void)
   g_assert_false (studio_document_get_save_loses_text (document));
   gtk_widget_activate_action (studio_window_get_board_view (window), "board.play", "s", "d3e4");
   g_assert_true (studio_document_get_save_loses_text (document));
+  g_assert_false (studio_document_get_game_loses_text (document, 0));
+  g_assert_true (studio_document_get_game_loses_text (document, 1));
+  /* The question before saving names it, whichever game is shown. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-game", NULL);
+  message = _studio_window_games_dup_loses_text_message (window);
+  g_assert_cmpstr (message, ==, "Game 2 of this file had errors when it was opened and was read only up to its "
+                   "first error. Saving writes what was read and your changes: the rest of that game in the file "
+                   "is lost.");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-game", NULL);
   /* ... and undone, not any more. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_false (studio_document_get_save_loses_text (document));
