@@ -231,6 +231,14 @@ popover_show_cb (StudioGamesButton *self)
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   studio_games_button_select_shown (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+  /* The button's tooltip would cover the search. */
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->menu_button), FALSE);
+}
+
+static void
+popover_closed_cb (StudioGamesButton *self)
+{
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->menu_button), TRUE);
 }
 
 static void
@@ -518,6 +526,7 @@ studio_games_button_class_init (StudioGamesButtonClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioGamesButton, list_view);
   gtk_widget_class_bind_template_child (widget_class, StudioGamesButton, count_label);
   gtk_widget_class_bind_template_callback (widget_class, popover_show_cb);
+  gtk_widget_class_bind_template_callback (widget_class, popover_closed_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_stop_cb);
