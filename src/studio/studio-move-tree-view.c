@@ -94,11 +94,14 @@ static const Glyph move_glyphs[] = {
   { 7, "□", N_("Only move") },
 };
 
+/* The slight edges are written "+=" and "=+" (as in Scid and ChessBase's
+ * text form), not U+2A72/U+2A71: no font of a usual GNOME desktop (DejaVu,
+ * Cantarell, Noto Sans) has those two, which showed as hex boxes. */
 static const Glyph position_glyphs[] = {
   { 10, "=", N_("Equal position") },
   { 13, "∞", N_("Unclear position") },
-  { 14, "⩲", N_("Slight edge for %s") },
-  { 15, "⩱", N_("Slight edge for %s") },
+  { 14, "+=", N_("Slight edge for %s") },
+  { 15, "=+", N_("Slight edge for %s") },
   { 16, "±", N_("Clear advantage for %s") },
   { 17, "∓", N_("Clear advantage for %s") },
   { 18, "+−", N_("Decisive advantage for %s") },

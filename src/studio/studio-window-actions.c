@@ -154,6 +154,7 @@ studio_window_actions_open_recent (GtkWidget  *widget,
 
 typedef struct {
   StudioWindow *self;
+  GFile        *file;        /* (nullable) where to, if not the document's file */
   gboolean      close_after;
 } SaveData;
 
@@ -165,6 +166,7 @@ save_cb (GObject      *object,
   StudioDocument *document = (StudioDocument *)object;
   SaveData *data = user_data;
   g_autoptr(StudioWindow) self = data->self;
+  g_autoptr(GFile) file = data->file;
   g_autoptr(GError) error = NULL;
   gboolean close_after = data->close_after;
 
@@ -174,6 +176,15 @@ save_cb (GObject      *object,
     {
       g_autofree char *message = g_strdup_printf (_("Could not save: %s"), error->message);
       GtkWidget *dialog;
+
+      /* The file chooser records what it picks as a recent file: not a
+       * file that could not be written. */
+      if (file != NULL && !g_file_query_exists (file, NULL))
+        {
+          g_autofree char *uri = g_file_get_uri (file);
+
+          gtk_recent_manager_remove_item (gtk_recent_manager_get_default (), uri, NULL);
+        }
 
       dialog = adw_message_dialog_new (GTK_WINDOW (self), _("The Game Was Not Saved"), message);
       adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
@@ -201,6 +212,7 @@ save_now (StudioWindow *self,
   SaveData *data = g_new0 (SaveData, 1);
 
   data->self = g_object_ref (self);
+  data->file = file != NULL ? g_object_ref (file) : NULL;
   data->close_after = close_after;
   studio_document_save_async (self->document, file, NULL, save_cb, data);
 }
@@ -275,6 +287,35 @@ _studio_window_save (StudioWindow *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/**
+ * _studio_window_game_file_name:
+ * @file: the file the user chose to save to
+ *
+ * A name chosen without an extension gets ".pgn" (so that the Open dialog's
+ * filter and the recent files find it again), unless a file of that name
+ * is there already: then the name stays as chosen, since only that one was
+ * confirmed for overwriting.
+ *
+ * Returns: (transfer full): @file or the file with ".pgn" added
+ */
+GFile *
+_studio_window_game_file_name (GFile *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  g_autoptr(GFile) parent = NULL;
+  g_autoptr(GFile) candidate = NULL;
+  g_autofree char *with_extension = NULL;
+
+  if (name == NULL || strchr (name, '.') != NULL || (parent = g_file_get_parent (file)) == NULL)
+    return g_object_ref (file);
+
+  with_extension = g_strconcat (name, ".pgn", NULL);
+  candidate = g_file_get_child (parent, with_extension);
+  if (g_file_query_exists (candidate, NULL))
+    return g_object_ref (file);
+  return g_steal_pointer (&candidate);
+}
+
 static void
 save_as_response_cb (GtkFileChooserNative *native,
                      int                   response,
@@ -290,7 +331,11 @@ save_as_response_cb (GtkFileChooserNative *native,
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
 
       if (file != NULL)
-        _studio_window_save (self, file, close_after);
+        {
+          g_autoptr(GFile) with_extension = _studio_window_game_file_name (file);
+
+          _studio_window_save (self, with_extension, close_after);
+        }
     }
 
   gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (native));

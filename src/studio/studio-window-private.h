@@ -41,6 +41,7 @@ struct _StudioWindow
   GtkRevealer          *problems_revealer;
   GtkLabel             *problems_title;
   GtkLabel             *problems_label;
+  GtkLabel             *status_label;
   GtkListBox           *samples_list;
   GMenu                *recent_submenu;
 
@@ -73,6 +74,9 @@ void _studio_window_save_as            (StudioWindow      *self,
                                         gboolean           close_after);
 void _studio_window_toast              (StudioWindow      *self,
                                         const char        *message);
+GFile   *_studio_window_game_file_name (GFile             *file);
+char    *_studio_window_dup_status     (StudioWindow      *self);
+void     _studio_window_update_status  (StudioWindow      *self);
 gboolean _studio_window_take_text      (StudioWindow      *self,
                                         const char        *text,
                                         GError           **error);

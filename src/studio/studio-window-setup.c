@@ -153,6 +153,8 @@ _studio_window_begin_setup (StudioWindow *self)
   self->setup_was_running = studio_analysis_panel_get_running (self->analysis_panel);
   studio_analysis_panel_set_running (self->analysis_panel, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), FALSE);
+  /* The set-up panel says who is to move. */
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), FALSE);
 
   /* Editing first: the position may soon lack a King, and the scene then
    * must not ask the core for moves. */

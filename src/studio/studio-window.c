@@ -201,7 +201,70 @@ _studio_window_sync_board (StudioWindow *self)
                                    studio_document_get_position (self->document),
                                    cheops_game_node_get_move (node));
   studio_window_update_shapes (self);
+  _studio_window_update_status (self);
 }
+
+/**
+ * _studio_window_dup_status:
+ * @self: a #StudioWindow
+ *
+ * The line under the board, as plain text: who is to move, and whether in
+ * check (4.2.2) or in checklock (4.2.5, R4); or how the game ended (8.1,
+ * 8.4).  Colours are named as the game assigns them to corners.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+_studio_window_dup_status (StudioWindow *self)
+{
+  const CheopsPosition *pos = studio_document_get_position (self->document);
+  CheopsSide green = cheops_game_get_green_corner (studio_document_get_game (self->document));
+  CheopsOutcome outcome = studio_document_get_outcome (self->document);
+  gboolean green_to_move = pos->side_to_move == green;
+
+  if (outcome != CHEOPS_OUTCOME_NONE)
+    return studio_outcome_dup_text (outcome, green);
+  if (cheops_position_in_checklock (pos))
+    return g_strdup (green_to_move
+                     ? _("Green to move, in checklock: only checklock moves")
+                     : _("Orange to move, in checklock: only checklock moves"));
+  if (cheops_position_in_check (pos))
+    return g_strdup (green_to_move ? _("Green to move, in check") : _("Orange to move, in check"));
+  return g_strdup (green_to_move ? _("Green to move") : _("Orange to move"));
+}
+
+/**
+ * _studio_window_update_status:
+ * @self: a #StudioWindow
+ *
+ * Shows _studio_window_dup_status() under the board, after a dot in the
+ * colour of the side to move; hidden while a position is set up (the
+ * set-up panel has its own side to move).
+ */
+void
+_studio_window_update_status (StudioWindow *self)
+{
+  const CheopsPosition *pos = studio_document_get_position (self->document);
+  CheopsSide green = cheops_game_get_green_corner (studio_document_get_game (self->document));
+  g_autofree char *text = _studio_window_dup_status (self);
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+  g_autofree char *markup = NULL;
+  gboolean over = studio_document_get_outcome (self->document) != CHEOPS_OUTCOME_NONE;
+
+  if (over)
+    markup = g_strdup (escaped);
+  else
+    markup = g_strdup_printf ("<span foreground=\"%s\">●</span> %s",
+                              pos->side_to_move == green ? "#2ea56d" : "#f5790f", escaped);
+  gtk_label_set_markup (self->status_label, markup);
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), !self->setup_mode);
+}
+
+static void analysis_evaluation_cb (StudioWindow        *self,
+                                    gboolean             has_score,
+                                    gboolean             is_ascension,
+                                    int                  score,
+                                    StudioAnalysisPanel *panel);
 
 static void
 studio_window_current_changed_cb (StudioWindow *self)
@@ -213,6 +276,10 @@ studio_window_current_changed_cb (StudioWindow *self)
 
   _studio_window_sync_board (self);
   _studio_window_update_actions (self);
+
+  /* The engine, when on, gives the bar its score; else the game's own. */
+  if (!studio_analysis_panel_get_running (self->analysis_panel))
+    analysis_evaluation_cb (self, FALSE, FALSE, 0, self->analysis_panel);
 }
 
 static void
@@ -255,8 +322,22 @@ analysis_evaluation_cb (StudioWindow        *self,
                         int                  score,
                         StudioAnalysisPanel *panel)
 {
+  const CheopsEval *stored;
+
   if (has_score)
-    studio_eval_bar_set_score (self->eval_bar, is_ascension, score);
+    {
+      studio_eval_bar_set_score (self->eval_bar, is_ascension, score);
+      return;
+    }
+
+  /* No engine score: the evaluation stored in the game ([%eval]) at this
+   * move, if any — an annotated game shows its evaluations with the engine
+   * off. */
+  stored = &cheops_game_node_get_annotations (studio_document_get_current (self->document))->eval;
+  if (stored->kind == CHEOPS_EVAL_CENTIPAWNS)
+    studio_eval_bar_set_score (self->eval_bar, FALSE, stored->value);
+  else if (stored->kind == CHEOPS_EVAL_ASCENSION && stored->value != 0)
+    studio_eval_bar_set_score (self->eval_bar, TRUE, stored->value);
   else
     studio_eval_bar_clear (self->eval_bar);
 }
@@ -424,13 +505,46 @@ studio_window_load_cb (GObject      *object,
   if (!studio_document_load_finish (document, result, &error))
     {
       g_autofree char *message = g_strdup_printf (_("Could not open the file: %s"), error->message);
+      StudioWindow *report_to = g_object_get_data (G_OBJECT (self), "studio-open-for");
+      GFile *file = g_object_get_data (G_OBJECT (self), "studio-opening");
 
+      /* Not a recent file (the file chooser records what it picks). */
+      if (file != NULL)
+        {
+          g_autofree char *uri = g_file_get_uri (file);
+
+          gtk_recent_manager_remove_item (self->recent_manager, uri, NULL);
+        }
+
+      /* A window opened only for this file goes again; the window the
+       * user asked from says why. */
+      if (report_to != NULL && studio_document_get_is_empty (self->document))
+        {
+          _studio_window_toast (report_to, message);
+          gtk_window_destroy (GTK_WINDOW (self));
+          return;
+        }
       _studio_window_toast (self, message);
       return;
     }
 
   _studio_window_add_recent (self, studio_document_get_file (document));
   studio_window_after_load (self);
+}
+
+/* Opens @file in a new window; if it cannot be read, that window goes and
+ * @self says why. */
+static void
+studio_window_open_file_in_new_window (StudioWindow *self,
+                                       GFile        *file)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  StudioWindow *window = studio_window_new (STUDIO_APPLICATION (app));
+
+  g_object_set_data_full (G_OBJECT (window), "studio-open-for",
+                          g_object_ref (self), g_object_unref);
+  studio_window_open_file (window, file);
+  gtk_window_present (GTK_WINDOW (window));
 }
 
 /**
@@ -450,14 +564,11 @@ studio_window_open_file (StudioWindow *self,
 
   if (studio_document_get_modified (self->document))
     {
-      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-      StudioWindow *window = studio_window_new (STUDIO_APPLICATION (app));
-
-      studio_window_open_file (window, file);
-      gtk_window_present (GTK_WINDOW (window));
+      studio_window_open_file_in_new_window (self, file);
       return;
     }
 
+  g_object_set_data_full (G_OBJECT (self), "studio-opening", g_object_ref (file), g_object_unref);
   studio_document_load_async (self->document, file, NULL,
                               studio_window_load_cb, g_object_ref (self));
 }
@@ -525,32 +636,85 @@ studio_window_fill_samples (StudioWindow *self)
     }
 }
 
+static int
+compare_recent_newest_first (gconstpointer a,
+                             gconstpointer b)
+{
+  GDateTime *ta = gtk_recent_info_get_modified ((GtkRecentInfo *) a);
+  GDateTime *tb = gtk_recent_info_get_modified ((GtkRecentInfo *) b);
+
+  return g_date_time_compare (tb, ta);
+}
+
+/* The folder of @uri for a menu label: "~/Games", or the full path. */
+static char *
+recent_folder_label (const char *uri)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (uri);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autoptr(GFile) home = g_file_new_for_path (g_get_home_dir ());
+  g_autofree char *relative = NULL;
+
+  if (parent == NULL)
+    return g_strdup ("/");
+  if (g_file_equal (parent, home))
+    return g_strdup ("~");
+  relative = g_file_get_relative_path (home, parent);
+  if (relative != NULL)
+    return g_build_filename ("~", relative, NULL);
+  return g_file_get_parse_name (parent);
+}
+
+/* The Open Recent submenu: the eight game files used last, newest first;
+ * files that are gone are left out, and names that occur twice get their
+ * folder. */
 static void
 studio_window_recent_changed_cb (StudioWindow *self)
 {
   g_autolist(GtkRecentInfo) items = NULL;
-  g_autoptr(GMenu) section = g_menu_new ();
-  guint n = 0;
+  g_autoptr(GPtrArray) shown = g_ptr_array_new ();
+  g_autoptr(GHashTable) name_counts = g_hash_table_new (g_str_hash, g_str_equal);
 
   g_menu_remove_all (self->recent_submenu);
 
   items = gtk_recent_manager_get_items (self->recent_manager);
-  for (const GList *iter = items; iter != NULL && n < 8; iter = iter->next)
+  items = g_list_sort (items, compare_recent_newest_first);
+  for (const GList *iter = items; iter != NULL && shown->len < 8; iter = iter->next)
     {
       GtkRecentInfo *info = iter->data;
-      const char *uri = gtk_recent_info_get_uri (info);
-      g_autoptr(GMenuItem) item = NULL;
+      const char *name = gtk_recent_info_get_display_name (info);
 
-      if (!g_str_has_suffix (uri, ".pgn") || !gtk_recent_info_exists (info))
+      if (!g_str_has_suffix (gtk_recent_info_get_uri (info), ".pgn") || !gtk_recent_info_exists (info))
         continue;
-
-      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
-      g_menu_item_set_action_and_target_value (item, "win.open-recent", g_variant_new_string (uri));
-      g_menu_append_item (self->recent_submenu, item);
-      n++;
+      g_ptr_array_add (shown, info);
+      g_hash_table_insert (name_counts, (gpointer) name,
+                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (name_counts, name)) + 1));
     }
 
-  if (n == 0)
+  for (guint i = 0; i < shown->len; i++)
+    {
+      GtkRecentInfo *info = g_ptr_array_index (shown, i);
+      const char *uri = gtk_recent_info_get_uri (info);
+      const char *name = gtk_recent_info_get_display_name (info);
+      g_autoptr(GMenuItem) item = NULL;
+      g_autofree char *label = NULL;
+
+      if (GPOINTER_TO_UINT (g_hash_table_lookup (name_counts, name)) > 1)
+        {
+          g_autofree char *folder = recent_folder_label (uri);
+
+          /* Translators: a recent file's name and its folder */
+          label = g_strdup_printf (_("%s — %s"), name, folder);
+        }
+      else
+        label = g_strdup (name);
+
+      item = g_menu_item_new (label, NULL);
+      g_menu_item_set_action_and_target_value (item, "win.open-recent", g_variant_new_string (uri));
+      g_menu_append_item (self->recent_submenu, item);
+    }
+
+  if (shown->len == 0)
     {
       g_autoptr(GMenuItem) item = g_menu_item_new (_("No Recent Files"), "win.no-recent");
 
@@ -598,16 +762,13 @@ drop_cb (StudioWindow  *self,
   if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
     {
       GSList *files = g_value_get_boxed (value);
-      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
       for (const GSList *iter = files; iter != NULL; iter = iter->next)
         {
-          StudioWindow *window = self;
-
-          if (iter != files)
-            window = studio_window_new (STUDIO_APPLICATION (app));
-          studio_window_open_file (window, iter->data);
-          gtk_window_present (GTK_WINDOW (window));
+          if (iter == files)
+            studio_window_open_file (self, iter->data);
+          else
+            studio_window_open_file_in_new_window (self, iter->data);
         }
 
       return files != NULL;
@@ -917,6 +1078,7 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, headline_label);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, players_label);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, games_button);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, problems_revealer);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, problems_title);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, problems_label);

@@ -10,6 +10,7 @@
  * asks first.
  */
 #include <adwaita.h>
+#include <math.h>
 #include <glib/gstdio.h>
 
 #include "cheops-core.h"
@@ -234,6 +235,29 @@ test_edit_save_reread (void)
 
     g_assert_nonnull (strstr (tree_text, shown));
   }
+
+  /* A position glyph, written so that common fonts have it: a slight edge
+   * is "+=" / "=+", not U+2A72 / U+2A71. */
+  gtk_widget_activate_action (tree, "tree.position-glyph", "y", (guint8) 14);
+  g_free (tree_text);
+  tree_text = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
+  {
+    g_autofree char *shown = g_strdup_printf ("(1. %s!?+=", san);
+
+    g_assert_nonnull (strstr (tree_text, shown));
+  }
+  gtk_widget_activate_action (tree, "tree.position-glyph", "y", (guint8) 15);
+  g_free (tree_text);
+  tree_text = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
+  {
+    g_autofree char *shown = g_strdup_printf ("(1. %s!?=+", san);
+
+    g_assert_nonnull (strstr (tree_text, shown));
+  }
+  g_assert_cmpuint (cheops_game_node_get_position_glyph (added), ==, 15);
+  for (int i = 0; i < 2; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (cheops_game_node_get_position_glyph (added), ==, 0);
 
   /* Undo the arrow, the glyph and the comment; redo them all. */
   for (int i = 0; i < 3; i++)
@@ -1618,10 +1642,203 @@ test_recent_files (void)
   wait.expected = uri_a;
   g_assert_true (document_file_is (&wait));
 
+  /* Opened again, a file moves to the top. */
+  {
+    g_autoptr(GFile) c = scratch_copy ("ascension-studies.pgn", dir, "c.pgn");
+    g_autofree char *uri_c = g_file_get_uri (c);
+    g_autofree char *c_a = g_strconcat (uri_c, " ", uri_a, NULL);
+    g_autofree char *a_c = g_strconcat (uri_a, " ", uri_c, NULL);
+
+    g_usleep (1100 * 1000);
+    _studio_window_add_recent (other, c);
+    wait.expected = c_a;
+    spin_until (recent_menu_is, &wait);
+    g_usleep (1100 * 1000);
+    _studio_window_add_recent (other, a);
+    wait.expected = a_c;
+    spin_until (recent_menu_is, &wait);
+    g_remove (g_file_peek_path (c));
+  }
+
+  /* Two files of one name: each item says its folder. */
+  {
+    g_autofree char *sub = g_build_filename (dir, "sub", NULL);
+    g_autoptr(GFile) twin = NULL;
+    g_autofree char *uri_twin = NULL;
+    g_autofree char *expected = NULL;
+    g_autofree char *label0 = NULL;
+    g_autofree char *label1 = NULL;
+    g_autofree char *folder = NULL;
+
+    g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
+    twin = scratch_copy ("apex-race.pgn", sub, "a.pgn");
+    uri_twin = g_file_get_uri (twin);
+    expected = g_strconcat (uri_twin, " ", uri_a, NULL);
+    g_usleep (1100 * 1000);
+    _studio_window_add_recent (other, twin);
+    wait.expected = expected;
+    spin_until (recent_menu_is, &wait);
+    g_assert_true (g_menu_model_get_item_attribute (G_MENU_MODEL (window->recent_submenu), 0,
+                                                    G_MENU_ATTRIBUTE_LABEL, "s", &label0));
+    g_assert_true (g_menu_model_get_item_attribute (G_MENU_MODEL (window->recent_submenu), 1,
+                                                    G_MENU_ATTRIBUTE_LABEL, "s", &label1));
+    /* The scratch directory is not under the home directory. */
+    folder = g_strconcat ("a.pgn — ", sub, NULL);
+    g_assert_cmpstr (label0, ==, folder);
+    g_free (folder);
+    folder = g_strconcat ("a.pgn — ", dir, NULL);
+    g_assert_cmpstr (label1, ==, folder);
+    g_remove (g_file_peek_path (twin));
+    g_rmdir (sub);
+  }
+
+  /* A file that cannot be read is no recent file: opening it fails and it
+   * leaves the list (the file chooser records whatever it picked). */
+  {
+    g_autofree char *bad_path = g_build_filename (dir, "folder.pgn", NULL);
+    g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+    g_autofree char *uri_bad = g_file_get_uri (bad);
+    g_autofree char *expected = NULL;
+    guint n_windows = g_list_model_get_n_items (gtk_window_get_toplevels ());
+
+    g_assert_cmpint (g_mkdir (bad_path, 0700), ==, 0);
+    g_usleep (1100 * 1000);
+    _studio_window_add_recent (other, bad);
+    expected = g_strconcat (uri_bad, " ", uri_a, NULL);
+    wait.expected = expected;
+    spin_until (recent_menu_is, &wait);
+
+    /* With unsaved changes, a file opens in a new window; one that cannot
+     * be read leaves no empty window behind. */
+    {
+      StudioDocument *doc = studio_window_get_document (other);
+      CheopsMove legal[CHEOPS_MAX_MOVES];
+
+      g_assert_cmpint (cheops_generate_moves (studio_document_get_position (doc), legal) - legal, >, 0);
+      g_assert_nonnull (studio_document_play_move (doc, legal[0], NULL));
+      g_assert_true (studio_document_get_modified (doc));
+    }
+    gtk_widget_activate_action (GTK_WIDGET (other), "win.open-recent", "s", uri_bad);
+    wait.expected = uri_a;
+    spin_until (recent_menu_is, &wait);
+    g_assert_false (gtk_recent_manager_has_item (manager, uri_bad));
+    for (int i = 0; i < 10; i++)
+      {
+        g_usleep (10000);
+        while (g_main_context_iteration (NULL, FALSE));
+      }
+    g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, n_windows);
+    while (studio_document_get_modified (studio_window_get_document (other)))
+      gtk_widget_activate_action (GTK_WIDGET (other), "win.undo", NULL);
+    g_rmdir (bad_path);
+  }
+
   gtk_recent_manager_purge_items (manager, NULL);
   gtk_window_destroy (GTK_WINDOW (window));
   gtk_window_destroy (GTK_WINDOW (other));
   g_remove (g_file_peek_path (a));
+  g_rmdir (dir);
+}
+
+/* The line under the board: who is to move, check, checklock, the end
+ * of the game; colours as the game gives them to the corners.  Positions
+ * from tests/core/test-rules.c, where their status is hand-checked. */
+static void
+test_status_line (void)
+{
+  static const struct {
+    const char *text;
+    const char *status;
+  } cases[] = {
+    { "[FEN \"1/1P1/5/7/9/11/13/15/K15k a 0 1\"]\n\n*\n", "Green to move" },
+    { "[FEN \"1/1P1/5/7/9/11/13/15/K15k q 0 1\"]\n\n*\n", "Orange to move" },
+    { "[FEN \"1/3/5/7/9/11/13/15/K15k a 0 1\"]\n\n*\n",
+      "Draw: both players have no Queen and no Pawns left (8.4.1)." },
+    { "[FEN \"1/3/5/1sq4/5S3/5K5/4k8/15/17 a 0 1\"]\n\n*\n", "Green to move, in check" },
+    { "[FEN \"1/3/5/7/9/1q9/3P9/15/K6m8k a 0 1\"]\n\n*\n",
+      "Green to move, in checklock: only checklock moves" },
+    /* The a corner is Orange's here. */
+    { "[GreenCorner \"q\"]\n[FEN \"1/3/5/7/9/1q9/3P9/15/K6m8k a 0 1\"]\n\n*\n",
+      "Orange to move, in checklock: only checklock moves" },
+    { "[FEN \"q/3/5/7/9/11/13/15/K15k a 0 1\"]\n\n*\n", "Orange wins by Ascension." },
+  };
+  StudioWindow *window = studio_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *status = NULL;
+
+      g_assert_true (studio_window_load_text (window, cases[i].text, &error));
+      g_assert_no_error (error);
+      status = _studio_window_dup_status (window);
+      g_assert_cmpstr (status, ==, cases[i].status);
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->status_label)));
+      g_assert_nonnull (strstr (gtk_label_get_text (window->status_label), cases[i].status));
+    }
+
+  /* Hidden while a position is set up. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.setup-position", NULL);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->status_label)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* With the engine off, the evaluation bar shows the game's own [%eval] at
+ * the current move, and nothing where the game has none. */
+static void
+test_eval_bar_stored (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *document = studio_window_get_document (window);
+  StudioEvalBar *bar = STUDIO_EVAL_BAR (find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_EVAL_BAR));
+  g_autoptr(GError) error = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (studio_window_load_text (window,
+                                          "[Event \"e\"]\n\n1. eg2 { [%eval 2.50] } 1... mk3 2. eg3 { [%eval -1.00] } *\n",
+                                          &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (studio_eval_bar_get_fraction (bar), ==, 0.5);
+  studio_document_go_forward (document);
+  /* 250 centipawns for Green (the a side): more than half the bar. */
+  g_assert_cmpfloat_with_epsilon (studio_eval_bar_get_fraction (bar),
+                                  0.5 + 0.5 * (2.0 / (1.0 + exp (-0.00368208 * 250)) - 1.0), 1e-9);
+  studio_document_go_forward (document);
+  g_assert_cmpfloat (studio_eval_bar_get_fraction (bar), ==, 0.5);
+  studio_document_go_forward (document);
+  g_assert_cmpfloat (studio_eval_bar_get_fraction (bar), <, 0.5);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Save As: a name without an extension gets ".pgn", unless that file is
+ * there already. */
+static void
+test_save_as_extension (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("studio-name-XXXXXX", NULL);
+  g_autofree char *plain = g_build_filename (dir, "game", NULL);
+  g_autofree char *with = g_build_filename (dir, "game.pgn", NULL);
+  g_autofree char *other = g_build_filename (dir, "notes.txt", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (plain);
+  g_autoptr(GFile) result = NULL;
+  g_autoptr(GFile) file_other = g_file_new_for_path (other);
+
+  result = _studio_window_game_file_name (file);
+  g_assert_cmpstr (g_file_peek_path (result), ==, with);
+  g_clear_object (&result);
+
+  result = _studio_window_game_file_name (file_other);
+  g_assert_cmpstr (g_file_peek_path (result), ==, other);
+  g_clear_object (&result);
+
+  g_assert_true (g_file_set_contents (with, "*\n", -1, NULL));
+  result = _studio_window_game_file_name (file);
+  g_assert_cmpstr (g_file_peek_path (result), ==, plain);
+
+  g_remove (with);
   g_rmdir (dir);
 }
 
@@ -1805,6 +2022,9 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/app-icon-png", test_app_icon_png);
   g_test_add_func ("/Studio/Window/recent-files", test_recent_files);
   g_test_add_func ("/Studio/Window/drop", test_drop);
+  g_test_add_func ("/Studio/Window/save-as-extension", test_save_as_extension);
+  g_test_add_func ("/Studio/Window/status-line", test_status_line);
+  g_test_add_func ("/Studio/Window/eval-bar-stored", test_eval_bar_stored);
 
   return g_test_run ();
 }
