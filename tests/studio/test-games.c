@@ -17,6 +17,8 @@
 
 #include "cheops-core.h"
 #include "studio-application.h"
+#include "studio-board-view.h"
+#include "studio-eval-bar.h"
 #include "studio-document.h"
 #include "studio-games-button.h"
 #include "studio-window.h"
@@ -174,6 +176,8 @@ test_sample_switch_edit_save (void)
   g_autofree char *out_path = g_build_filename (tmpdir, "studies.pgn", NULL);
   g_autofree char *label = NULL;
   g_autofree char *fen = NULL;
+  g_autofree char *eval_text = NULL;
+  g_autofree char *status = NULL;
   CheopsGame *game2;
   CheopsGameNode *added;
   guint nodes2;
@@ -199,8 +203,15 @@ test_sample_switch_edit_save (void)
   /* Walk into game 1, then to game 2 by the public function. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+  /* The bar shows the game's stored evaluation there ([%eval #2]). */
+  eval_text = studio_eval_bar_dup_text (window->eval_bar);
+  g_assert_cmpstr (eval_text, ==, "#2");
+  g_clear_pointer (&eval_text, g_free);
   g_assert_true (studio_document_show_game (document, 1));
   g_assert_false (studio_document_show_game (document, 1));
+  /* ... and follows the switch: none at the start of game 2. */
+  eval_text = studio_eval_bar_dup_text (window->eval_bar);
+  g_assert_null (eval_text);
   g_assert_cmpuint (studio_document_get_game_index (document), ==, 1);
   g_assert_true (studio_document_get_game (document) == studio_document_get_game_at (document, 1));
   g_assert_cmpstr (event_of (studio_document_get_game (document)), ==, STUDY_2);
@@ -234,6 +245,11 @@ test_sample_switch_edit_save (void)
   g_assert_cmpstr (fen, ==, FEN_3);
   g_assert_false (cheops_game_can_undo (studio_document_get_game (document)));
   g_assert_true (studio_document_get_modified (document));  /* the file is */
+  /* The line under the board follows: q moves first here, as Orange. */
+  status = _studio_window_dup_status (window);
+  g_assert_cmpstr (status, ==, "Orange to move");
+  g_assert_cmpuint (studio_board_scene_get_position (studio_board_view_get_scene (
+    STUDIO_BOARD_VIEW (studio_window_get_board_view (window))))->side_to_move, ==, CHEOPS_SIDE_Q);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• ascension-studies.pgn — Cheops Studio");
   /* The last game: no next one. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next-game", NULL);
@@ -264,6 +280,8 @@ test_sample_switch_edit_save (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-game", NULL);
   g_assert_cmpuint (studio_document_get_game_index (document), ==, 0);
   g_assert_cmpuint (cheops_game_node_get_ply (studio_document_get_current (document)), ==, 2);
+  eval_text = studio_eval_bar_dup_text (window->eval_bar);
+  g_assert_cmpstr (eval_text, ==, "#2");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-game", NULL);
   g_assert_cmpuint (studio_document_get_game_index (document), ==, 0);
 
