@@ -317,8 +317,9 @@ studio_document_class_init (StudioDocumentClass *klass)
    * @node: (type gpointer): the node at the heart of the change
    *
    * The game's tree, tags, comments or annotations changed (an edit, an
-   * undo or a redo; see CheopsGame::changed), or a new game was loaded
-   * (@node is then its root).
+   * undo or a redo; see CheopsGame::changed), or another game is shown
+   * (a file loaded, a new game, studio_document_show_game(): @node is then
+   * the node the document stands on in it).
    */
   signals [CHANGED] =
     g_signal_new ("changed",

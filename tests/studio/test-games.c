@@ -472,12 +472,31 @@ test_big_file (void)
   g_rmdir (dir);
 }
 
+typedef struct {
+  guint n;
+  guint position;
+} Changes;
+
+static void
+count_items_changed (GListModel *model,
+                     guint       position,
+                     guint       removed,
+                     guint       added,
+                     Changes    *changes)
+{
+  g_assert_cmpuint (removed, ==, 1);
+  g_assert_cmpuint (added, ==, 1);
+  changes->n++;
+  changes->position = position;
+}
+
 /* A single game: no button, and the game actions do nothing. */
 static void
 test_single_game (void)
 {
   StudioWindow *window = open_sample ("apex-race.pgn");
   StudioDocument *document = studio_window_get_document (window);
+  Changes changes = { 0, 0 };
 
   g_assert_cmpuint (studio_document_get_n_games (document), ==, 1);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->games_button)));
@@ -493,6 +512,24 @@ test_single_game (void)
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->games_button)));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next-game", NULL);
   g_assert_cmpstr (event_of (studio_document_get_game (document)), ==, "B");
+
+  /* A listed tag edited (the Result): that game's item changes, once, and
+   * the search sees the new value. */
+  g_signal_connect (document, "items-changed", G_CALLBACK (count_items_changed), &changes);
+  g_assert_cmpuint (filtered_count (window->games_button, "1-0"), ==, 0);
+  cheops_game_set_tag (studio_document_get_game (document), "Result", "1-0", NULL);
+  g_assert_cmpuint (changes.n, ==, 1);
+  g_assert_cmpuint (changes.position, ==, 1);
+  g_assert_cmpuint (filtered_count (window->games_button, "1-0"), ==, 1);
+  /* A move is no listed tag: no change of the item. */
+  gtk_widget_activate_action (studio_window_get_board_view (window), "board.play", "s", "lj1");
+  g_assert_cmpuint (changes.n, ==, 1);
+  g_signal_handlers_disconnect_by_func (document, count_items_changed, &changes);
+  gtk_editable_set_text (studio_games_button_get_search_entry (window->games_button), "");
+  /* Both undone: nothing to lose, so win.new takes this window. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_false (studio_document_get_modified (document));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
   g_assert_cmpuint (studio_document_get_n_games (document), ==, 1);
   g_assert_cmpuint (studio_document_get_game_index (document), ==, 0);
