@@ -357,6 +357,9 @@ row_setup_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_ellipsize (GTK_LABEL (error), PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (error, "caption");
   gtk_widget_add_css_class (error, "error");
+  /* Shown when bound to a game that has them. */
+  gtk_widget_set_visible (subtitle, FALSE);
+  gtk_widget_set_visible (error, FALSE);
   gtk_widget_set_valign (result, GTK_ALIGN_START);
   gtk_widget_add_css_class (result, "numeric");
 
