@@ -179,6 +179,8 @@ studio_application_startup (GApplication *app)
     { "win.analyze", { "l", NULL } },
     { "win.threat", { "x", NULL } },
     { "win.setup-position", { "<Control>e", NULL } },
+    { "win.next-game", { "<Control>Page_Down", NULL } },
+    { "win.previous-game", { "<Control>Page_Up", NULL } },
     { "window.close", { "<Control>w", NULL } },
   };
 

@@ -5,7 +5,10 @@
  * StudioDocument: what one window edits — a game of libcheops-game
  * (CheopsGame, with its undo history), the node the user stands on, and the
  * file it came from.  A file may hold several games: the document keeps
- * them all and shows the first, so that saving never drops the others.
+ * them all (it is a GListModel of them, for the list the user picks from)
+ * and shows one at a time (studio_document_show_game()).  Each game keeps
+ * its own undo history (in its CheopsGame) and the move the user stood on;
+ * the file is modified when any game is, and saving writes them all.
  *
  * Every edit goes through the CheopsGame (so it can be undone); the
  * document forwards the game's "changed" signal, follows the rule of
@@ -27,6 +30,9 @@ struct _StudioDocument
 
   /* Owned references. */
   GPtrArray      *games;        /* CheopsGame: every game of the file */
+  GPtrArray      *currents;     /* CheopsGameNode (ref) or NULL, by game:
+                                 * where the user stood in a game not shown */
+  GPtrArray      *game_errors;  /* string or NULL, by game: its first error */
   CheopsGame     *game;         /* the one shown, an element of @games */
   CheopsGameNode *current;
   GFile          *file;
@@ -37,6 +43,9 @@ struct _StudioDocument
   GHashTable     *rest_dropped;
   /* A sample game of the program, not yet saved to a file. */
   gboolean        is_sample;
+  char           *row_key;      /* the shown game's listed tags, to notice
+                                 * a change (see studio_document_row_key()) */
+  guint           index;        /* of @game in @games */
 
   /* During an undo or a redo: the nodes its commands touched. */
   GPtrArray      *touched;      /* CheopsGameNode (refs), or NULL */
@@ -49,7 +58,9 @@ enum {
   PROP_CURRENT,
   PROP_FILE,
   PROP_GAME,
+  PROP_GAME_INDEX,
   PROP_MODIFIED,
+  PROP_N_GAMES,
   PROP_TITLE,
   N_PROPS
 };
@@ -59,10 +70,71 @@ enum {
   N_SIGNALS
 };
 
-G_DEFINE_FINAL_TYPE (StudioDocument, studio_document, G_TYPE_OBJECT)
+static void studio_document_list_model_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (StudioDocument, studio_document, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, studio_document_list_model_init))
 
 static GParamSpec *properties [N_PROPS];
 static guint signals [N_SIGNALS];
+
+/* The tags a list of the file's games shows and searches, joined: when
+ * they change (an edit of the Result, say) the game's item changes. */
+static char *
+studio_document_row_key (CheopsGame *game)
+{
+  static const char *const names[] = { "Event", "Site", "Date", "Round", "Green", "Orange", "Result" };
+  GString *key = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_string_append (key, cheops_game_get_tag (game, names[i]) ?: "");
+      g_string_append_c (key, '\x1f');
+    }
+
+  return g_string_free (key, FALSE);
+}
+
+static void
+node_unref0 (gpointer node)
+{
+  if (node != NULL)
+    cheops_game_node_unref (node);
+}
+
+static GType
+studio_document_get_item_type (GListModel *model)
+{
+  return CHEOPS_TYPE_GAME;
+}
+
+static guint
+studio_document_get_n_items (GListModel *model)
+{
+  StudioDocument *self = (StudioDocument *)model;
+
+  return self->games->len;
+}
+
+static gpointer
+studio_document_get_item (GListModel *model,
+                          guint       position)
+{
+  StudioDocument *self = (StudioDocument *)model;
+
+  if (position >= self->games->len)
+    return NULL;
+
+  return g_object_ref (g_ptr_array_index (self->games, position));
+}
+
+static void
+studio_document_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = studio_document_get_item_type;
+  iface->get_n_items = studio_document_get_n_items;
+  iface->get_item = studio_document_get_item;
+}
 
 static void
 studio_document_game_changed_cb (StudioDocument *self,
@@ -78,6 +150,19 @@ studio_document_game_changed_cb (StudioDocument *self,
     studio_document_set_current (self, node != NULL ? node : cheops_game_get_root (game));
 
   g_signal_emit (self, signals [CHANGED], 0, node);
+
+  /* The game's item in the list of the file's games changed. */
+  if (game == self->game)
+    {
+      g_autofree char *key = studio_document_row_key (game);
+
+      if (g_strcmp0 (key, self->row_key) != 0)
+        {
+          g_free (self->row_key);
+          self->row_key = g_steal_pointer (&key);
+          g_list_model_items_changed (G_LIST_MODEL (self), self->index, 1, 1);
+        }
+    }
 }
 
 static void
@@ -109,9 +194,12 @@ studio_document_dispose (GObject *object)
   g_clear_pointer (&self->current, cheops_game_node_unref);
   g_clear_object (&self->game);
   g_clear_pointer (&self->games, g_ptr_array_unref);
+  g_clear_pointer (&self->currents, g_ptr_array_unref);
+  g_clear_pointer (&self->game_errors, g_ptr_array_unref);
   g_clear_object (&self->file);
   g_clear_pointer (&self->load_errors, g_ptr_array_unref);
   g_clear_pointer (&self->rest_dropped, g_hash_table_unref);
+  g_clear_pointer (&self->row_key, g_free);
 
   G_OBJECT_CLASS (studio_document_parent_class)->dispose (object);
 }
@@ -146,8 +234,16 @@ studio_document_get_property (GObject    *object,
       g_value_set_object (value, self->game);
       break;
 
+    case PROP_GAME_INDEX:
+      g_value_set_uint (value, self->index);
+      break;
+
     case PROP_MODIFIED:
       g_value_set_boolean (value, studio_document_get_modified (self));
+      break;
+
+    case PROP_N_GAMES:
+      g_value_set_uint (value, self->games->len);
       break;
 
     case PROP_TITLE:
@@ -187,9 +283,30 @@ studio_document_class_init (StudioDocumentClass *klass)
   properties [PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, CHEOPS_TYPE_GAME,
                          (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  /**
+   * StudioDocument:game-index:
+   *
+   * The position of the game shown among the file's games, from 0.
+   */
+  properties [PROP_GAME_INDEX] =
+    g_param_spec_uint ("game-index", NULL, NULL, 0, G_MAXUINT, 0,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /**
+   * StudioDocument:modified:
+   *
+   * Whether any game of the document has changes that are not saved.
+   */
   properties [PROP_MODIFIED] =
     g_param_spec_boolean ("modified", NULL, NULL, FALSE,
                           (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  /**
+   * StudioDocument:n-games:
+   *
+   * How many games the document holds (at least 1).
+   */
+  properties [PROP_N_GAMES] =
+    g_param_spec_uint ("n-games", NULL, NULL, 1, G_MAXUINT, 1,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   /**
    * StudioDocument:title:
    *
@@ -207,8 +324,9 @@ studio_document_class_init (StudioDocumentClass *klass)
    * @node: (type gpointer): the node at the heart of the change
    *
    * The game's tree, tags, comments or annotations changed (an edit, an
-   * undo or a redo; see CheopsGame::changed), or a new game was loaded
-   * (@node is then its root).
+   * undo or a redo; see CheopsGame::changed), or another game is shown
+   * (a file loaded, a new game, studio_document_show_game(): @node is then
+   * the node the document stands on in it).
    */
   signals [CHANGED] =
     g_signal_new ("changed",
@@ -224,6 +342,8 @@ studio_document_init (StudioDocument *self)
   g_autoptr(CheopsGame) game = cheops_game_new ();
 
   self->games = g_ptr_array_new_with_free_func (g_object_unref);
+  self->currents = g_ptr_array_new_with_free_func (node_unref0);
+  self->game_errors = g_ptr_array_new_with_free_func (g_free);
   self->load_errors = g_ptr_array_new_with_free_func (g_free);
   self->rest_dropped = g_hash_table_new (NULL, NULL);
   studio_document_set_game (self, game);
@@ -255,14 +375,26 @@ studio_document_get_game (StudioDocument *self)
   return self->game;
 }
 
+/* Shows the game at @index, standing on the node the user last stood on
+ * in it (if it is still in its tree) or else on its root. */
 static void
 studio_document_replace_game (StudioDocument *self,
-                              CheopsGame     *game)
+                              guint           index)
 {
+  CheopsGame *game = g_ptr_array_index (self->games, index);
+  CheopsGameNode *node = g_ptr_array_index (self->currents, index);
+  gboolean index_changed = index != self->index;
+
+  if (node == NULL || !cheops_game_contains (game, node))
+    node = cheops_game_get_root (game);
+
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_pointer (&self->current, cheops_game_node_unref);
   g_set_object (&self->game, game);
+  self->index = index;
+  g_free (self->row_key);
+  self->row_key = studio_document_row_key (game);
 
   g_signal_connect_object (game, "changed",
                            G_CALLBACK (studio_document_game_changed_cb),
@@ -271,8 +403,10 @@ studio_document_replace_game (StudioDocument *self,
                            G_CALLBACK (studio_document_game_notify_cb),
                            self, G_CONNECT_SWAPPED);
 
-  self->current = cheops_game_node_ref (cheops_game_get_root (game));
+  self->current = cheops_game_node_ref (node);
 
+  if (index_changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_GAME_INDEX]);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_GAME]);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CURRENT]);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_MODIFIED]);
@@ -280,6 +414,46 @@ studio_document_replace_game (StudioDocument *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CAN_REDO]);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TITLE]);
   g_signal_emit (self, signals [CHANGED], 0, self->current);
+}
+
+/* Makes @games (CheopsGame) the document's games, with the first error of
+ * each in @errors (CheopsPgnError, or NULL for none), and shows the
+ * first. */
+static void
+studio_document_take_games (StudioDocument *self,
+                            GPtrArray      *games,
+                            GPtrArray      *errors)
+{
+  guint old_n = self->games->len;
+
+  g_ptr_array_set_size (self->games, 0);
+  g_ptr_array_set_size (self->currents, 0);
+  g_ptr_array_set_size (self->game_errors, 0);
+  for (guint i = 0; i < games->len; i++)
+    {
+      g_ptr_array_add (self->games, g_object_ref (g_ptr_array_index (games, i)));
+      g_ptr_array_add (self->currents, NULL);
+      g_ptr_array_add (self->game_errors, NULL);
+    }
+
+  g_ptr_array_set_size (self->load_errors, 0);
+  for (guint i = 0; errors != NULL && i < errors->len; i++)
+    {
+      const CheopsPgnError *pgn_error = g_ptr_array_index (errors, i);
+
+      g_ptr_array_add (self->load_errors, cheops_pgn_error_to_string (pgn_error));
+      if (pgn_error->game_index < self->game_errors->len &&
+          g_ptr_array_index (self->game_errors, pgn_error->game_index) == NULL)
+        g_ptr_array_index (self->game_errors, pgn_error->game_index) = cheops_pgn_error_to_string (pgn_error);
+    }
+
+  /* The game's index may stay 0 while the game changes: notified anyway. */
+  self->index = G_MAXUINT;
+  studio_document_replace_game (self, 0);
+
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, self->games->len);
+  if (old_n != self->games->len)
+    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_N_GAMES]);
 }
 
 /**
@@ -295,18 +469,18 @@ void
 studio_document_set_game (StudioDocument *self,
                           CheopsGame     *game)
 {
+  g_autoptr(GPtrArray) games = g_ptr_array_new ();
+
   g_return_if_fail (STUDIO_IS_DOCUMENT (self));
   g_return_if_fail (CHEOPS_IS_GAME (game));
 
   g_hash_table_remove_all (self->rest_dropped);
-  g_ptr_array_set_size (self->games, 0);
-  g_ptr_array_add (self->games, g_object_ref (game));
-  g_ptr_array_set_size (self->load_errors, 0);
   self->is_sample = FALSE;
+  g_ptr_array_add (games, game);
   if (g_set_object (&self->file, NULL))
     g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILE]);
 
-  studio_document_replace_game (self, game);
+  studio_document_take_games (self, games, NULL);
 }
 
 /**
@@ -419,14 +593,19 @@ studio_document_dup_title (StudioDocument *self)
  * studio_document_get_modified:
  * @self: a #StudioDocument
  *
- * Returns: whether the game has changes that are not saved
+ * Returns: whether any game of the document has changes that are not saved
+ *   (the file as a whole is modified)
  */
 gboolean
 studio_document_get_modified (StudioDocument *self)
 {
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
 
-  return cheops_game_get_modified (self->game);
+  for (guint i = 0; i < self->games->len; i++)
+    if (cheops_game_get_modified (g_ptr_array_index (self->games, i)))
+      return TRUE;
+
+  return FALSE;
 }
 
 /**
@@ -450,7 +629,7 @@ studio_document_get_is_empty (StudioDocument *self)
  * studio_document_get_n_games:
  * @self: a #StudioDocument
  *
- * Returns: the number of games in the file (the first is shown)
+ * Returns: the number of games in the file, at least 1
  */
 guint
 studio_document_get_n_games (StudioDocument *self)
@@ -458,6 +637,89 @@ studio_document_get_n_games (StudioDocument *self)
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), 0);
 
   return self->games->len;
+}
+
+/**
+ * studio_document_get_game_at:
+ * @self: a #StudioDocument
+ * @index: the position of a game in the file, from 0, below
+ *   studio_document_get_n_games()
+ *
+ * Returns: (transfer none): the game at @index, with its edits
+ */
+CheopsGame *
+studio_document_get_game_at (StudioDocument *self,
+                             guint           index)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (index < self->games->len, NULL);
+
+  return g_ptr_array_index (self->games, index);
+}
+
+/**
+ * studio_document_get_game_index:
+ * @self: a #StudioDocument
+ *
+ * Returns: the position of the game shown in the file, from 0
+ */
+guint
+studio_document_get_game_index (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), 0);
+
+  return self->index;
+}
+
+/**
+ * studio_document_get_game_error:
+ * @self: a #StudioDocument
+ * @index: the position of a game in the file, from 0
+ *
+ * Returns: (nullable): the first error met in reading the game at @index,
+ *   as "LINE:COLUMN: message" (the game was read up to there), or %NULL if
+ *   it was read whole
+ */
+const char *
+studio_document_get_game_error (StudioDocument *self,
+                                guint           index)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (index < self->games->len, NULL);
+
+  return g_ptr_array_index (self->game_errors, index);
+}
+
+/**
+ * studio_document_show_game:
+ * @self: a #StudioDocument
+ * @index: the position of a game in the file, from 0, below
+ *   studio_document_get_n_games()
+ *
+ * Shows the game at @index: it becomes the game (#StudioDocument:game)
+ * that the board, the moves and the analysis follow, and the undo and redo
+ * of the document are its own.  Nothing is lost in the switch: every game
+ * keeps its edits and its undo history (in its #CheopsGame) and the move
+ * the user last stood on in it, to which the document goes back.
+ *
+ * Returns: whether another game is shown
+ */
+gboolean
+studio_document_show_game (StudioDocument *self,
+                           guint           index)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (index < self->games->len, FALSE);
+
+  if (index == self->index)
+    return FALSE;
+
+  node_unref0 (g_ptr_array_index (self->currents, self->index));
+  g_ptr_array_index (self->currents, self->index) = cheops_game_node_ref (self->current);
+
+  studio_document_replace_game (self, index);
+
+  return TRUE;
 }
 
 /**
@@ -496,13 +758,8 @@ studio_document_get_save_loses_text (StudioDocument *self)
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
 
   for (guint i = 0; i < self->games->len; i++)
-    {
-      CheopsGame *game = g_ptr_array_index (self->games, i);
-
-      if (cheops_game_get_partly_read (game) && cheops_game_get_source_text (game) == NULL &&
-          !g_hash_table_contains (self->rest_dropped, game))
-        return TRUE;
-    }
+    if (studio_document_get_game_loses_text (self, i))
+      return TRUE;
 
   return FALSE;
 }
@@ -541,6 +798,32 @@ studio_document_get_is_sample (StudioDocument *self)
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
 
   return self->is_sample;
+}
+
+/**
+ * studio_document_get_game_loses_text:
+ * @self: a #StudioDocument
+ * @index: the position of a game in the file, from 0
+ *
+ * Whether saving now would lose text of the game at @index: it was only
+ * partly read and has been edited since (see
+ * studio_document_get_save_loses_text()).
+ *
+ * Returns: %TRUE if that game would lose text
+ */
+gboolean
+studio_document_get_game_loses_text (StudioDocument *self,
+                                     guint           index)
+{
+  CheopsGame *game;
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (index < self->games->len, FALSE);
+
+  game = g_ptr_array_index (self->games, index);
+
+  return cheops_game_get_partly_read (game) && cheops_game_get_source_text (game) == NULL &&
+         !g_hash_table_contains (self->rest_dropped, game);
 }
 
 /* How the game stands at @node (Article 8, R5): cheops_position_outcome(),
@@ -1204,7 +1487,8 @@ game_is_blank (CheopsGame *game)
  *
  * Replaces the document by the games of @text and shows the first.  A game
  * with errors is kept as far as it could be read; the errors ("LINE:COLUMN:
- * message") are in studio_document_get_load_errors().
+ * message") are in studio_document_get_load_errors(), the first of each
+ * game in studio_document_get_game_error().
  *
  * Returns: %FALSE with @error set (and the document unchanged) when @text
  *   holds no game at all; the message (CHEOPS_GAME_ERROR_SYNTAX) says what
@@ -1274,28 +1558,18 @@ studio_document_load_text (StudioDocument  *self,
 
   g_hash_table_remove_all (self->rest_dropped);
   self->is_sample = FALSE;
-  g_ptr_array_set_size (self->games, 0);
   for (guint i = 0; i < games->len; i++)
     {
       CheopsGame *game = g_ptr_array_index (games, i);
 
       cheops_game_clear_history (game);
       cheops_game_set_saved (game);
-      g_ptr_array_add (self->games, g_object_ref (game));
-    }
-
-  g_ptr_array_set_size (self->load_errors, 0);
-  for (guint i = 0; i < errors->len; i++)
-    {
-      const CheopsPgnError *pgn_error = g_ptr_array_index (errors, i);
-
-      g_ptr_array_add (self->load_errors, cheops_pgn_error_to_string (pgn_error));
     }
 
   if (g_set_object (&self->file, file))
     g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILE]);
 
-  studio_document_replace_game (self, g_ptr_array_index (self->games, 0));
+  studio_document_take_games (self, games, errors);
 
   return TRUE;
 }
@@ -1385,7 +1659,7 @@ studio_document_load_finish (StudioDocument  *self,
 
 typedef struct {
   GFile      *file;
-  CheopsGame *game;
+  GPtrArray  *games;  /* CheopsGame: the games written */
   GBytes     *bytes;      /* what is written */
   GPtrArray  *rewritten;  /* CheopsGame: partly read ones written rewritten */
   GPtrArray  *restored;   /* CheopsGame: ones written as they were read */
@@ -1395,7 +1669,7 @@ static void
 save_free (Save *save)
 {
   g_clear_object (&save->file);
-  g_clear_object (&save->game);
+  g_clear_pointer (&save->games, g_ptr_array_unref);
   g_clear_pointer (&save->bytes, g_bytes_unref);
   g_clear_pointer (&save->rewritten, g_ptr_array_unref);
   g_clear_pointer (&save->restored, g_ptr_array_unref);
@@ -1426,9 +1700,20 @@ studio_document_recheck_errors (StudioDocument *self,
   text = g_bytes_get_data (bytes, &length);
   games = cheops_pgn_read_string (text, length, &errors);
   g_ptr_array_set_size (self->load_errors, 0);
+  for (guint i = 0; i < self->game_errors->len; i++)
+    g_clear_pointer (&g_ptr_array_index (self->game_errors, i), g_free);
   for (guint i = 0; i < errors->len; i++)
-    g_ptr_array_add (self->load_errors,
-                     cheops_pgn_error_to_string (g_ptr_array_index (errors, i)));
+    {
+      const CheopsPgnError *pgn_error = g_ptr_array_index (errors, i);
+
+      g_ptr_array_add (self->load_errors, cheops_pgn_error_to_string (pgn_error));
+      /* The games are written in their order: the same indexes. */
+      if (pgn_error->game_index < self->game_errors->len &&
+          g_ptr_array_index (self->game_errors, pgn_error->game_index) == NULL)
+        g_ptr_array_index (self->game_errors, pgn_error->game_index) = cheops_pgn_error_to_string (pgn_error);
+    }
+  /* Each game's row in the list of games shows its error or none now. */
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, self->games->len, self->games->len);
 }
 
 static void
@@ -1450,12 +1735,14 @@ studio_document_save_cb (GObject      *object,
 
   /* Marked saved only once the file is written, so that a failed save
    * still asks before closing. */
-  cheops_game_set_saved (save->game);
+  for (guint i = 0; i < save->games->len; i++)
+    cheops_game_set_saved (g_ptr_array_index (save->games, i));
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_MODIFIED]);
 
   /* The file no longer holds the unread rest of the games written
    * rewritten, nor the errors that went with it (unless the document was
    * replaced while the file was written). */
-  if (g_ptr_array_find (self->games, save->game, NULL))
+  if (save->games->len > 0 && g_ptr_array_find (self->games, g_ptr_array_index (save->games, 0), NULL))
     {
       for (guint i = 0; i < save->rewritten->len; i++)
         if (g_ptr_array_find (self->games, g_ptr_array_index (save->rewritten, i), NULL))
@@ -1485,9 +1772,9 @@ studio_document_save_cb (GObject      *object,
  * @callback: called when done
  * @user_data: for @callback
  *
- * Writes every game of the document (the one shown with its edits) as
- * game-file text, replacing @file atomically, and makes @file the
- * document's file.  The game is marked saved when the write succeeded.
+ * Writes every game of the document, each with its edits, as game-file
+ * text, replacing @file atomically, and makes @file the document's file.
+ * The games are marked saved when the write succeeded.
  * A game read with errors and not edited is written back exactly as it was
  * read; one edited since loses what could not be read (ask first:
  * studio_document_get_save_loses_text()).  After the write, the load
@@ -1515,7 +1802,9 @@ studio_document_save_async (StudioDocument      *self,
 
   save = g_new0 (Save, 1);
   save->file = g_object_ref (file);
-  save->game = g_object_ref (self->game);
+  save->games = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < self->games->len; i++)
+    g_ptr_array_add (save->games, g_object_ref (g_ptr_array_index (self->games, i)));
   save->rewritten = g_ptr_array_new_with_free_func (g_object_unref);
   save->restored = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint i = 0; i < self->games->len; i++)
@@ -1549,7 +1838,7 @@ studio_document_save_async (StudioDocument      *self,
  * @result: the #GAsyncResult
  * @error: a location for a #GError
  *
- * Returns: whether the file was written; on failure the game stays
+ * Returns: whether the file was written; on failure the games stay
  *   modified
  */
 gboolean

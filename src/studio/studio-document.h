@@ -28,10 +28,19 @@ char             *studio_document_dup_title        (StudioDocument       *self);
 gboolean          studio_document_get_modified     (StudioDocument       *self);
 gboolean          studio_document_get_is_empty     (StudioDocument       *self);
 guint             studio_document_get_n_games      (StudioDocument       *self);
+CheopsGame       *studio_document_get_game_at      (StudioDocument       *self,
+                                                    guint                 index);
+guint             studio_document_get_game_index   (StudioDocument       *self);
+const char       *studio_document_get_game_error   (StudioDocument       *self,
+                                                    guint                 index);
+gboolean          studio_document_show_game        (StudioDocument       *self,
+                                                    guint                 index);
 GPtrArray        *studio_document_get_load_errors  (StudioDocument       *self);
 gboolean          studio_document_get_save_loses_text (StudioDocument    *self);
 gboolean          studio_document_get_is_sample    (StudioDocument       *self);
 void              studio_document_mark_sample      (StudioDocument       *self);
+gboolean          studio_document_get_game_loses_text (StudioDocument    *self,
+                                                       guint              index);
 
 CheopsGameNode   *studio_document_play_move        (StudioDocument       *self,
                                                     CheopsMove            move,

@@ -63,6 +63,7 @@ _studio_window_update_actions (StudioWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.threat", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.setup-position", !self->setup_mode);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.no-recent", FALSE);
+  _studio_window_games_update_actions (self);
 }
 
 static void
@@ -259,6 +260,7 @@ _studio_window_save (StudioWindow *self,
                      GFile        *file,
                      gboolean      close_after)
 {
+  g_autofree char *body = NULL;
   PartlyReadData *d;
   GtkWidget *dialog;
 
@@ -268,10 +270,8 @@ _studio_window_save (StudioWindow *self,
       return;
     }
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save a partly read game?"),
-                                   _("This game had errors when it was opened and was read only up to its "
-                                     "first error. Saving it writes what was read and your changes: the rest "
-                                     "of the game in the file is lost."));
+  body = _studio_window_games_dup_loses_text_message (self);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save a partly read game?"), body);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
                                     "save", _("Save _Anyway"),

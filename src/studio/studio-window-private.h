@@ -10,6 +10,7 @@
 #include "studio-analysis-panel.h"
 #include "studio-board-view.h"
 #include "studio-eval-bar.h"
+#include "studio-games-button.h"
 #include "studio-move-tree-view.h"
 #include "studio-setup-panel.h"
 #include "studio-window.h"
@@ -36,6 +37,7 @@ struct _StudioWindow
   StudioSetupPanel     *setup_panel;
   GtkLabel             *headline_label;
   GtkLabel             *players_label;
+  StudioGamesButton    *games_button;
   GtkRevealer          *problems_revealer;
   GtkLabel             *problems_title;
   GtkLabel             *problems_label;
@@ -88,5 +90,10 @@ gboolean _studio_window_setup_take_text (StudioWindow *self,
 void _studio_window_begin_setup        (StudioWindow      *self);
 void _studio_window_end_setup          (StudioWindow      *self,
                                         gboolean           accept);
+void _studio_window_class_games_init   (StudioWindowClass *klass);
+void _studio_window_games_init         (StudioWindow      *self);
+void _studio_window_games_update_actions (StudioWindow    *self);
+void _studio_window_games_loaded       (StudioWindow      *self);
+char *_studio_window_games_dup_loses_text_message (StudioWindow *self);
 
 G_END_DECLS

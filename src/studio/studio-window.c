@@ -457,22 +457,9 @@ studio_window_show_game (StudioWindow *self)
 static void
 studio_window_after_load (StudioWindow *self)
 {
-  guint n_games = studio_document_get_n_games (self->document);
-
   _studio_window_show_problems (self);
   studio_window_show_game (self);
-
-  if (n_games > 1)
-    {
-      g_autofree char *message = NULL;
-
-      message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                              "This file holds %u game; the first is shown",
-                                              "This file holds %u games; the first is shown. Saving keeps them all",
-                                              n_games),
-                                 n_games);
-      _studio_window_toast (self, message);
-    }
+  _studio_window_games_loaded (self);
 }
 
 /* Whether @text looks like a FEN (one line whose first word is made of
@@ -1126,6 +1113,7 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, setup_panel);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, headline_label);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, players_label);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, games_button);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, problems_revealer);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, problems_title);
@@ -1136,6 +1124,7 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, sample_activated_cb);
 
   _studio_window_class_actions_init (klass);
+  _studio_window_class_games_init (klass);
 }
 
 static void
@@ -1193,6 +1182,7 @@ studio_window_init (StudioWindow *self)
                            self, G_CONNECT_SWAPPED);
 
   _studio_window_setup_init (self);
+  _studio_window_games_init (self);
 
   studio_move_tree_view_set_document (self->move_tree, self->document);
   studio_analysis_panel_set_document (self->analysis_panel, self->document);
