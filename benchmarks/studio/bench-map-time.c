@@ -41,7 +41,13 @@ main (int argc, char **argv)
       fprintf (stderr, "usage: %s COMMAND [ARG...]\n", argv[0]);
       return 1;
     }
+  /* The X server of xvfb-run may still be starting: try for 5 s. */
   display = XOpenDisplay (NULL);
+  for (int i = 0; display == NULL && i < 50; i++)
+    {
+      usleep (100000);
+      display = XOpenDisplay (NULL);
+    }
   if (display == NULL)
     {
       fprintf (stderr, "%s: cannot open the display\n", argv[0]);

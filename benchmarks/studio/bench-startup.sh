@@ -23,7 +23,13 @@ measure () {
     maptime=$1; runs=$2; shift 2
     i=0
     while [ $i -lt $runs ]; do
-      set -- $("$maptime" "$@" 2>/dev/null) "$@"
+      out=$("$maptime" "$@")
+      if [ -z "$out" ]; then
+        echo "bench-startup: run $i gave no figure (see above)" >&2
+        i=$((i + 1))
+        continue
+      fi
+      set -- $out "$@"
       ms=$1; pid=$2; shift 2
       sleep 2
       rss=$(awk "/VmRSS/ {print \$2}" /proc/$pid/status)
