@@ -15,6 +15,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "studio-test-util.h"
 #include "cheops-core.h"
 #include "studio-application.h"
 #include "studio-board-view.h"
@@ -36,41 +37,6 @@
 #define MAX_ROWS 210
 
 static gboolean
-keep_ticking (gpointer data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-spin_until (gboolean (*done) (gpointer), gpointer data)
-{
-  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-  /* A tick, so that a wait that never ends fails instead of hanging. */
-  guint tick = g_timeout_add (50, keep_ticking, NULL);
-
-  while (!done (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, TRUE);
-    }
-
-  g_source_remove (tick);
-}
-
-/* Runs the main loop for @ms milliseconds (layout, drawing). */
-static void
-spin_for (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-  guint tick = g_timeout_add (10, keep_ticking, NULL);
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-
-  g_source_remove (tick);
-}
-
-static gboolean
 document_has_file (gpointer data)
 {
   return studio_document_get_file (data) != NULL;
@@ -84,7 +50,7 @@ open_path (const char *path)
 
   gtk_window_present (GTK_WINDOW (window));
   studio_window_open_file (window, file);
-  spin_until (document_has_file, studio_window_get_document (window));
+  studio_test_spin_until (document_has_file, studio_window_get_document (window));
 
   return window;
 }
@@ -124,7 +90,7 @@ save_to (StudioDocument *document,
 
   save_state = 0;
   studio_document_save_async (document, file, NULL, save_done_cb, NULL);
-  spin_until (save_finished, NULL);
+  studio_test_spin_until (save_finished, NULL);
   g_assert_cmpint (save_state, ==, 1);
 }
 
@@ -318,7 +284,7 @@ test_sample_search (void)
   GListModel *model = studio_games_button_get_model (button);
 
   studio_games_button_popup (button);
-  spin_for (100);
+  studio_test_spin_for (100);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
   /* The game shown is selected. */
@@ -342,12 +308,12 @@ test_sample_search (void)
   g_signal_emit_by_name (studio_games_button_get_search_entry (button), "activate");
   g_assert_cmpuint (studio_document_get_game_index (document), ==, 2);
   g_assert_cmpstr (event_of (studio_document_get_game (document)), ==, STUDY_3);
-  spin_for (300);
+  studio_test_spin_for (300);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
 
   /* Opened again: the search is empty and the game shown selected. */
   studio_games_button_popup (button);
-  spin_for (100);
+  studio_test_spin_for (100);
   g_assert_cmpstr (gtk_editable_get_text (studio_games_button_get_search_entry (button)), ==, "");
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
   g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 2);
@@ -412,7 +378,7 @@ test_big_file (void)
   /* Open the list: rows only around what is on screen (GtkListView of GTK
    * 4.8 keeps at most 200 row widgets, whatever the length of the list). */
   studio_games_button_popup (button);
-  spin_for (300);
+  studio_test_spin_for (300);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, N_BIG);
   rows = count_rows (list_view);
   g_test_message ("row widgets for %d games: %u", N_BIG, rows);
@@ -438,9 +404,9 @@ test_big_file (void)
   g_signal_emit_by_name (studio_games_button_get_search_entry (button), "activate");
   g_assert_cmpuint (studio_document_get_game_index (document), ==, 1499);
   g_assert_cmpstr (event_of (studio_document_get_game (document)), ==, "Training 1500");
-  spin_for (300);
+  studio_test_spin_for (300);
   studio_games_button_popup (button);
-  spin_for (300);
+  studio_test_spin_for (300);
   g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 1499);
   g_assert_cmpuint (count_rows (list_view), <=, MAX_ROWS);
   studio_games_button_popdown (button);
@@ -622,23 +588,6 @@ test_accelerators (void)
   gtk_window_destroy (GTK_WINDOW (overlay));
 }
 
-static GLogWriterOutput
-dconf_not_fatal (GLogLevelFlags   log_level,
-                 const GLogField *fields,
-                 gsize            n_fields,
-                 gpointer         user_data)
-{
-  for (gsize i = 0; i < n_fields; i++)
-    if (g_str_equal (fields[i].key, "GLIB_DOMAIN") && fields[i].length == -1 &&
-        g_str_equal (fields[i].value, "dconf") && (log_level & G_LOG_LEVEL_WARNING))
-      {
-        g_test_message ("dconf: ignored warning");
-        return G_LOG_WRITER_HANDLED;
-      }
-
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -649,7 +598,7 @@ main (int   argc,
   g_setenv ("XDG_DATA_HOME", home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  g_log_set_writer_func (dconf_not_fatal, NULL, NULL);
+  g_log_set_writer_func (studio_test_dconf_not_fatal, NULL, NULL);
 
   g_test_add_func ("/Studio/Games/sample-switch-edit-save", test_sample_switch_edit_save);
   g_test_add_func ("/Studio/Games/sample-search", test_sample_search);

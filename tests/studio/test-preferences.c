@@ -21,6 +21,7 @@
 #include <glib/gstdio.h>
 #include <signal.h>
 
+#include "studio-test-util.h"
 #include "studio-analysis-panel.h"
 #include "studio-application.h"
 #include "studio-engine.h"
@@ -28,42 +29,6 @@
 #include "studio-window.h"
 
 static char *tmp_dir;
-
-static gboolean
-keep_ticking (gpointer data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-spin_until (gboolean (*done) (gpointer), gpointer data)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  /* A tick, so that a wait that never ends fails instead of hanging. */
-  guint tick = g_timeout_add (20, keep_ticking, NULL);
-
-  while (!done (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, TRUE);
-    }
-
-  g_source_remove (tick);
-}
-
-static gboolean
-time_passed (gpointer data)
-{
-  return g_get_monotonic_time () >= *(gint64 *) data;
-}
-
-static void
-spin_for (guint ms)
-{
-  gint64 until = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  spin_until (time_passed, &until);
-}
 
 /* An engine program: a script that runs the fake engine in @mode, logging
  * to <tmp>/@name.log and calling itself "@id_name". */
@@ -156,7 +121,7 @@ wait_for_go (const char *engine_path,
 {
   GoWait wait = { engine_path, n };
 
-  spin_until (engine_got_go, &wait);
+  studio_test_spin_until (engine_got_go, &wait);
 }
 
 static gboolean
@@ -179,7 +144,7 @@ wait_for_name (StudioAnalysisPanel *panel,
                const char          *name)
 {
   g_object_set_data_full (G_OBJECT (panel), "wanted-name", g_strdup (name), g_free);
-  spin_until (panel_named, panel);
+  studio_test_spin_until (panel_named, panel);
 }
 
 static gboolean
@@ -415,7 +380,7 @@ test_action_and_window (void)
 
   /* Closing destroys it; the next activation makes a new one. */
   gtk_window_close (GTK_WINDOW (preferences));
-  spin_until (preferences_gone, app);
+  studio_test_spin_until (preferences_gone, app);
 
   gtk_window_destroy (GTK_WINDOW (window));
   reset_settings (settings);
@@ -450,7 +415,7 @@ test_switch_engine_while_analysing (void)
   window = analysing_window (&panel);
   wait_for_go (engine_a, 1);
   wait_for_name (panel, "Engine A");
-  spin_until (has_lines, panel);
+  studio_test_spin_until (has_lines, panel);
   engine = studio_analysis_panel_get_engine (panel);
   g_assert_cmpstr (studio_engine_get_argv (engine)[0], ==, engine_a);
   pid_a = studio_engine_get_pid (engine);
@@ -475,7 +440,7 @@ test_switch_engine_while_analysing (void)
                                                         "preferences.use-bundled-engine")));
 
   /* A is shut down: told to quit, and its process is gone. */
-  spin_until (pid_gone, GINT_TO_POINTER (pid_a));
+  studio_test_spin_until (pid_gone, GINT_TO_POINTER (pid_a));
   log_a = read_log (engine_a);
   g_assert_cmpstr (log_a[g_strv_length (log_a) - 1], ==, "quit");
 
@@ -493,7 +458,7 @@ test_switch_engine_while_analysing (void)
   g_assert_cmpint (hash, >=, 0);
   g_assert_cmpint (hash, <, go);
   wait_for_name (panel, "Engine B");
-  spin_until (has_lines, panel);
+  studio_test_spin_until (has_lines, panel);
   pid_b = studio_engine_get_pid (engine);
   g_assert_cmpint (pid_b, >, 0);
   g_assert_cmpint (pid_b, !=, pid_a);
@@ -514,10 +479,10 @@ test_switch_engine_while_analysing (void)
   g_clear_pointer (&log_b, g_strfreev);
 
   /* The panel follows the new search (its depth keeps changing). */
-  spin_for (100);
+  studio_test_spin_for (100);
   status = g_strdup (studio_analysis_panel_get_status (panel));
   g_assert_true (g_str_has_prefix (status, "Depth "));
-  spin_for (300);
+  studio_test_spin_for (300);
   g_assert_cmpstr (studio_analysis_panel_get_status (panel), !=, status);
   g_free (status);
 
@@ -534,7 +499,7 @@ test_switch_engine_while_analysing (void)
 
   gtk_window_destroy (GTK_WINDOW (preferences));
   gtk_window_destroy (GTK_WINDOW (window));
-  spin_until (pid_gone, GINT_TO_POINTER (pid_b));
+  studio_test_spin_until (pid_gone, GINT_TO_POINTER (pid_b));
   reset_settings (settings);
 }
 
@@ -562,15 +527,15 @@ test_engine_without_options (void)
 
   preferences = preferences_for (window);
   g_assert_true (studio_preferences_window_choose_engine (preferences, file_c, NULL));
-  spin_until (pid_gone, GINT_TO_POINTER (pid_a));
+  studio_test_spin_until (pid_gone, GINT_TO_POINTER (pid_a));
   wait_for_go (engine_c, 1);
   wait_for_name (panel, "Engine C");
-  spin_until (has_lines, panel);
+  studio_test_spin_until (has_lines, panel);
 
   /* Changing them now sends nothing either, and does not stop the search. */
   g_settings_set_int (settings, "engine-threads", 1);
   g_settings_set_int (settings, "engine-hash", 128);
-  spin_for (200);
+  studio_test_spin_for (200);
 
   log_c = read_log (engine_c);
   g_assert_cmpint (find_line ((const char *const *) log_c, "setoption name UCI_Variant value cheops", 0), >=, 0);
@@ -606,7 +571,7 @@ test_engine_fails_to_start (void)
 
   window = analysing_window (&panel);
   wait_for_go (engine_a, 1);
-  spin_until (has_lines, panel);
+  studio_test_spin_until (has_lines, panel);
   pid_a = studio_engine_get_pid (studio_analysis_panel_get_engine (panel));
   board_width = gtk_widget_get_width (studio_window_get_board_view (window));
   gtk_widget_measure (GTK_WIDGET (panel), GTK_ORIENTATION_HORIZONTAL, -1, &panel_min, NULL, NULL, NULL);
@@ -614,8 +579,8 @@ test_engine_fails_to_start (void)
 
   preferences = preferences_for (window);
   g_assert_true (studio_preferences_window_choose_engine (preferences, file_d, NULL));
-  spin_until (pid_gone, GINT_TO_POINTER (pid_a));
-  spin_until (has_error, panel);
+  studio_test_spin_until (pid_gone, GINT_TO_POINTER (pid_a));
+  studio_test_spin_until (has_error, panel);
   g_assert_true (studio_engine_state_is_error (studio_engine_get_state (studio_analysis_panel_get_engine (panel))));
   g_assert_nonnull (strstr (studio_analysis_panel_get_error (panel), "cannot open its network file"));
   g_assert_cmpuint (studio_analysis_panel_get_n_lines (panel), ==, 0);
@@ -628,7 +593,7 @@ test_engine_fails_to_start (void)
     g_assert_true (studio_preferences_window_choose_engine (preferences, file_a, NULL));
   }
   wait_for_go (engine_a, 2);
-  spin_until (has_lines, panel);
+  studio_test_spin_until (has_lines, panel);
   g_assert_null (studio_analysis_panel_get_error (panel));
 
   /* The message of the hidden error page does not widen the panel, which
@@ -638,7 +603,7 @@ test_engine_fails_to_start (void)
 
     gtk_widget_measure (GTK_WIDGET (panel), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
     g_assert_cmpint (min, ==, panel_min);
-    spin_for (100);
+    studio_test_spin_for (100);
     g_assert_cmpint (gtk_widget_get_width (studio_window_get_board_view (window)), ==, board_width);
   }
 
@@ -683,7 +648,7 @@ assert_refused (StudioPreferencesWindow *preferences,
 
   wait.window = GTK_WIDGET (preferences);
   wait.text = error->message;
-  spin_until (toast_shown, &wait);
+  studio_test_spin_until (toast_shown, &wait);
 }
 
 /* Not an executable regular file: refused, last-engine unchanged. */
@@ -769,7 +734,7 @@ test_use_bundled_engine (void)
                    "Bundled engine (cheops-engine)");
   g_assert_false (gtk_widget_get_sensitive (button));
 
-  spin_until (pid_gone, GINT_TO_POINTER (pid_a));
+  studio_test_spin_until (pid_gone, GINT_TO_POINTER (pid_a));
   g_assert_cmpstr (studio_engine_get_argv (studio_analysis_panel_get_engine (panel))[0], ==, bundled);
 
   /* Analysis off, then a change of engine: the old one goes at once and
@@ -782,7 +747,7 @@ test_use_bundled_engine (void)
     g_assert_true (studio_preferences_window_choose_engine (preferences, file_a, NULL));
     g_assert_null (studio_analysis_panel_get_engine (panel));
     if (pid != 0)
-      spin_until (pid_gone, GINT_TO_POINTER (pid));
+      studio_test_spin_until (pid_gone, GINT_TO_POINTER (pid));
     g_assert_cmpuint (count_go (engine_a), ==, 1);
     gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
     wait_for_go (engine_a, 2);

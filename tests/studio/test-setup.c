@@ -14,6 +14,7 @@
  */
 #include <adwaita.h>
 
+#include "studio-test-util.h"
 #include "cheops-core.h"
 #include "studio-analysis-panel.h"
 #include "studio-board-view.h"
@@ -24,38 +25,6 @@
 
 /* A position with counters to carry: the initial placement, q to move. */
 #define KNOWN_FEN "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka q 3 7"
-
-static gboolean
-keep_ticking (gpointer data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-spin_until (gboolean (*done) (gpointer), gpointer data)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  /* A tick, so that a wait that never ends fails instead of hanging. */
-  guint tick = g_timeout_add (50, keep_ticking, NULL);
-
-  while (!done (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, TRUE);
-    }
-
-  g_source_remove (tick);
-}
-
-static void
-spin_frames (void)
-{
-  for (int i = 0; i < 5; i++)
-    {
-      g_usleep (20000);
-      while (g_main_context_iteration (NULL, FALSE));
-    }
-}
 
 static CheopsCell
 cell (const char *name)
@@ -240,7 +209,7 @@ test_start (void)
 
   /* The widgets: the panel in place of the moves, the eval bar away, the
    * palette of 12 pieces and the eraser, and Done on. */
-  spin_frames ();
+  studio_test_spin_frames ();
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (panel)));
   g_assert_false (gtk_widget_get_mapped (studio_window_get_move_tree (window)));
   g_assert_cmpuint (count_of_type (GTK_WIDGET (panel), GTK_TYPE_TOGGLE_BUTTON), ==, 12 + 1 + 2);
@@ -264,7 +233,7 @@ test_start (void)
   g_assert_false (studio_window_get_setting_up (window));
   g_assert_false (studio_board_scene_get_editing (scene));
   g_assert_true (studio_document_get_current (document) == node);
-  spin_frames ();
+  studio_test_spin_frames ();
   g_assert_true (gtk_widget_get_mapped (studio_window_get_move_tree (window)));
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (panel)));
 
@@ -827,12 +796,12 @@ test_clipboard (void)
   studio_setup_panel_put (panel, cell ("i5"), piece ('Q'));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-fen", NULL);
   gdk_clipboard_read_text_async (clipboard, NULL, read_text_cb, &text);
-  spin_until (text_read, &text);
+  studio_test_spin_until (text_read, &text);
   g_assert_cmpstr (text, ==, "1/3/5/7/4Q4/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka q 3 7");
 
   gdk_clipboard_set_text (clipboard, "  1/3/5/7/9/11/13/15/1K13k1 a 0 1\n");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.paste", NULL);
-  spin_until (setup_fen_is, window);
+  studio_test_spin_until (setup_fen_is, window);
   g_assert_true (studio_window_get_setting_up (window));
   g_assert_true (studio_setup_panel_get_valid (panel));
   fen = studio_document_dup_fen (document);
@@ -946,9 +915,9 @@ test_narrow (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 360, 720);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (studio_window_load_text (window, KNOWN_FEN, NULL));
-  spin_until (paned_vertical, paned);
+  studio_test_spin_until (paned_vertical, paned);
   begin_setup (window);
-  spin_frames ();
+  studio_test_spin_frames ();
 
   g_assert_true (gtk_widget_compute_bounds (view, GTK_WIDGET (window), &board));
   g_assert_true (gtk_widget_compute_bounds (panel, GTK_WIDGET (window), &bounds));
@@ -993,7 +962,7 @@ test_typing (void)
   entry = find_entry_row (GTK_WIDGET (panel));
   g_assert_nonnull (entry);
   g_assert_true (gtk_widget_grab_focus (entry));
-  spin_until (is_typing, panel);
+  studio_test_spin_until (is_typing, panel);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.flip-board", NULL);
   g_assert_true (studio_board_scene_get_flipped (scene));
   gtk_widget_activate_action (GTK_WIDGET (panel), "setup.flip", NULL);
@@ -1032,20 +1001,6 @@ test_palette_marks (void)
   cairo_surface_destroy (surface);
 }
 
-static GLogWriterOutput
-dconf_not_fatal (GLogLevelFlags   log_level,
-                 const GLogField *fields,
-                 gsize            n_fields,
-                 gpointer         user_data)
-{
-  for (gsize i = 0; i < n_fields; i++)
-    if (g_str_equal (fields[i].key, "GLIB_DOMAIN") && fields[i].length == -1 &&
-        g_str_equal (fields[i].value, "dconf") && (log_level & G_LOG_LEVEL_WARNING))
-      return G_LOG_WRITER_HANDLED;
-
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -1056,7 +1011,7 @@ main (int   argc,
   g_setenv ("XDG_DATA_HOME", home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  g_log_set_writer_func (dconf_not_fatal, NULL, NULL);
+  g_log_set_writer_func (studio_test_dconf_not_fatal, NULL, NULL);
 
   g_test_add_func ("/Studio/Setup/start", test_start);
   g_test_add_func ("/Studio/Setup/place-remove", test_place_remove);

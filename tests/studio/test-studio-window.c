@@ -13,6 +13,7 @@
 #include <math.h>
 #include <glib/gstdio.h>
 
+#include "studio-test-util.h"
 #include "cheops-core.h"
 #include "studio-analysis-panel.h"
 #include "studio-board-view.h"
@@ -22,28 +23,6 @@
 #include "studio-move-tree-view.h"
 #include "studio-window.h"
 #include "studio-window-private.h"
-
-static gboolean
-keep_ticking (gpointer data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-spin_until (gboolean (*done) (gpointer), gpointer data)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  /* A tick, so that a wait that never ends fails instead of hanging. */
-  guint tick = g_timeout_add (50, keep_ticking, NULL);
-
-  while (!done (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, TRUE);
-    }
-
-  g_source_remove (tick);
-}
 
 static gboolean
 document_has_file (gpointer data)
@@ -60,7 +39,7 @@ open_sample (const char *name)
 
   gtk_window_present (GTK_WINDOW (window));
   studio_window_open_file (window, file);
-  spin_until (document_has_file, studio_window_get_document (window));
+  studio_test_spin_until (document_has_file, studio_window_get_document (window));
 
   return window;
 }
@@ -290,7 +269,7 @@ test_edit_save_reread (void)
   out_path = g_build_filename (tmpdir, "saved.pgn", NULL);
   out_file = g_file_new_for_path (out_path);
   studio_document_save_async (document, out_file, NULL, save_done_cb, &save_state);
-  spin_until (save_finished, &save_state);
+  studio_test_spin_until (save_finished, &save_state);
   g_assert_cmpint (save_state, ==, 1);
   g_assert_false (studio_document_get_modified (document));
   g_assert_true (g_file_equal (studio_document_get_file (document), out_file));
@@ -392,7 +371,7 @@ test_partly_read_save (void)
   document = studio_window_get_document (window);
   gtk_window_present (GTK_WINDOW (window));
   studio_window_open_file (window, file);
-  spin_until (document_has_file, document);
+  studio_test_spin_until (document_has_file, document);
   g_assert_cmpuint (studio_document_get_n_games (document), ==, 2);
   g_assert_cmpuint (studio_document_get_load_errors (document)->len, ==, 2);
   g_assert_cmpuint (cheops_game_count_nodes (studio_document_get_game (document)), ==, 3);
@@ -400,7 +379,7 @@ test_partly_read_save (void)
   /* Not edited: saved as it was, every character. */
   g_assert_false (studio_document_get_save_loses_text (document));
   studio_document_save_async (document, NULL, NULL, save_done_cb, &save_state);
-  spin_until (save_finished, &save_state);
+  studio_test_spin_until (save_finished, &save_state);
   g_assert_cmpint (save_state, ==, 1);
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_cmpstr (contents, ==, text);
@@ -426,12 +405,12 @@ test_partly_read_save (void)
   /* A response given by code does not close the dialog (libadwaita 1.2
    * closes it on a click). */
   gtk_window_destroy (GTK_WINDOW (dialog));
-  spin_until (no_message_dialog, NULL);
+  studio_test_spin_until (no_message_dialog, NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "save");
-  spin_until (document_saved, document);
+  studio_test_spin_until (document_saved, document);
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_null (strstr (contents, "after the error"));
   g_assert_nonnull (strstr (contents, "[Event \"Broken\"]\n"));
@@ -560,7 +539,7 @@ clipboard_text (GtkWidget *widget)
   char *text = NULL;
 
   gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, read_text_cb, &text);
-  spin_until (text_read, &text);
+  studio_test_spin_until (text_read, &text);
 
   return text;
 }
@@ -638,7 +617,7 @@ test_close_asks (void)
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "discard");
-  spin_until (is_destroyed, &weak);
+  studio_test_spin_until (is_destroyed, &weak);
 }
 
 /* Whether the best line shows a score and at least two moves. */
@@ -684,7 +663,7 @@ test_analysis (void)
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
   g_assert_true (studio_analysis_panel_get_running (panel));
-  spin_until (has_lines, panel);
+  studio_test_spin_until (has_lines, panel);
 
   /* "+0.35 6. Mf5 …": a score, then the moves from the fullmove number of
    * the position (ply 10: a to move at move 6). */
@@ -702,7 +681,7 @@ test_analysis (void)
   g_assert_cmpuint (cheops_game_node_get_ply (after), ==, 12);
 
   /* The analysis follows the new position. */
-  spin_until (has_lines, panel);
+  studio_test_spin_until (has_lines, panel);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
   g_assert_false (studio_analysis_panel_get_running (panel));
@@ -737,7 +716,7 @@ test_flip (void)
   double ax, ay, qx, qy, x, y;
   gboolean was_flipped = studio_board_scene_get_flipped (scene);
 
-  spin_until (view_has_size, view);
+  studio_test_spin_until (view_has_size, view);
   if (was_flipped)
     {
       left = q1;
@@ -771,26 +750,6 @@ test_flip (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* Run without GSETTINGS_BACKEND=memory and without a session bus, dconf
- * warns that it cannot store a setting: that is the machine's state, not a
- * failure of the studio (which must work all the same, see test_flip). */
-static GLogWriterOutput
-dconf_not_fatal (GLogLevelFlags   log_level,
-                 const GLogField *fields,
-                 gsize            n_fields,
-                 gpointer         user_data)
-{
-  for (gsize i = 0; i < n_fields; i++)
-    if (g_str_equal (fields[i].key, "GLIB_DOMAIN") && fields[i].length == -1 &&
-        g_str_equal (fields[i].value, "dconf") && (log_level & G_LOG_LEVEL_WARNING))
-      {
-        g_test_message ("dconf: ignored warning");
-        return G_LOG_WRITER_HANDLED;
-      }
-
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
-}
-
 static gboolean
 paned_vertical (gpointer data)
 {
@@ -821,8 +780,8 @@ test_narrow (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 360, 600);
   gtk_window_present (GTK_WINDOW (window));
   studio_window_open_file (window, file);
-  spin_until (document_has_file, studio_window_get_document (window));
-  spin_until (paned_vertical, paned);
+  studio_test_spin_until (document_has_file, studio_window_get_document (window));
+  studio_test_spin_until (paned_vertical, paned);
   /* A frame for the position of the divider. */
   for (int i = 0; i < 5; i++)
     {
@@ -844,7 +803,7 @@ test_narrow (void)
   gtk_widget_hide (GTK_WIDGET (window));
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
   gtk_window_present (GTK_WINDOW (window));
-  spin_until (paned_horizontal, paned);
+  studio_test_spin_until (paned_horizontal, paned);
   for (int i = 0; i < 5; i++)
     {
       g_usleep (20000);
@@ -862,11 +821,11 @@ test_narrow (void)
     gtk_widget_hide (GTK_WIDGET (window));
     gtk_window_set_default_size (GTK_WINDOW (window), 360, 600);
     gtk_window_present (GTK_WINDOW (window));
-    spin_until (paned_vertical, paned);
+    studio_test_spin_until (paned_vertical, paned);
     gtk_widget_hide (GTK_WIDGET (window));
     gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
     gtk_window_present (GTK_WINDOW (window));
-    spin_until (paned_horizontal, paned);
+    studio_test_spin_until (paned_horizontal, paned);
     for (int i = 0; i < 5; i++)
       {
         g_usleep (20000);
@@ -933,13 +892,13 @@ test_analysis_rows_steady (void)
   for (int i = 0; i < 10; i++)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
-  spin_until (has_lines, panel);
+  studio_test_spin_until (has_lines, panel);
 
   for (int step = 0; step < 30; step++)
     {
       gint64 until = g_get_monotonic_time () + 50 * 1000;
 
-      spin_until (time_passed, &until);
+      studio_test_spin_until (time_passed, &until);
       for (GtkWidget *row = gtk_widget_get_first_child (lines_box); row != NULL;
            row = gtk_widget_get_next_sibling (row))
         {
@@ -1051,7 +1010,7 @@ test_destination_dots (void)
   int width, height;
   guint light = 0, dark = 0;
 
-  spin_until (view_has_size, view);
+  studio_test_spin_until (view_has_size, view);
   width = gtk_widget_get_width (GTK_WIDGET (view));
   height = gtk_widget_get_height (GTK_WIDGET (view));
 
@@ -1159,17 +1118,6 @@ has_a_line (gpointer data)
   return line != NULL;
 }
 
-static void
-spin_ms (guint ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64) ms * 1000;
-  guint tick = g_timeout_add (10, keep_ticking, NULL);
-
-  while (g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (tick);
-}
-
 /* The tester's report: engine on, a position where a Pawn promotes into
  * the Ascension (hxi9=Q#).  After the move the game is over: the engine's
  * late lines of the position left must not reach the bar (read with the
@@ -1204,9 +1152,9 @@ test_ascension_result (void)
     {
       gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
       g_assert_true (studio_analysis_panel_get_running (panel));
-      spin_until (has_a_line, panel);
+      studio_test_spin_until (has_a_line, panel);
       /* Let it search a little deeper, so that lines are in flight. */
-      spin_ms (300);
+      studio_test_spin_for (300);
     }
 
   gtk_widget_activate_action (studio_window_get_board_view (window), "board.play", "s", "h8i9");
@@ -1225,7 +1173,7 @@ test_ascension_result (void)
   if (studio_analysis_panel_get_running (panel))
     {
       /* Whatever the engine still prints about the position left. */
-      spin_ms (500);
+      studio_test_spin_for (500);
       g_assert_cmpstr (studio_analysis_panel_get_status (panel), ==, "Game over");
       g_assert_cmpstr (studio_analysis_panel_get_message (panel), ==, "Green wins by Ascension.");
       g_assert_cmpuint (studio_analysis_panel_get_n_lines (panel), ==, 0);
@@ -1424,16 +1372,6 @@ current_move_visible (GtkTextView *view)
   return location.y >= visible.y && location.y + location.height <= visible.y + visible.height;
 }
 
-static void
-spin_frames (void)
-{
-  for (int i = 0; i < 5; i++)
-    {
-      g_usleep (20000);
-      while (g_main_context_iteration (NULL, FALSE));
-    }
-}
-
 /* The move list keeps the current move in view when its size changes (the
  * narrow layout, a smaller window), without a key pressed. */
 static void
@@ -1453,11 +1391,11 @@ test_tree_resize_keeps_current (void)
   gtk_window_set_child (GTK_WINDOW (window), tree);
   gtk_window_set_default_size (GTK_WINDOW (window), 420, 600);
   gtk_window_present (GTK_WINDOW (window));
-  spin_frames ();
+  studio_test_spin_frames ();
 
   /* The last move: at the bottom of a tall list. */
   studio_document_go_end (document);
-  spin_frames ();
+  studio_test_spin_frames ();
   g_assert_true (current_move_visible (view));
   g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), >, 500);
 
@@ -1465,7 +1403,7 @@ test_tree_resize_keeps_current (void)
   gtk_widget_hide (window);
   gtk_window_set_default_size (GTK_WINDOW (window), 420, 140);
   gtk_window_present (GTK_WINDOW (window));
-  spin_frames ();
+  studio_test_spin_frames ();
   g_assert_cmpint (gtk_widget_get_height (window), <, 200);
   g_assert_true (current_move_visible (view));
 
@@ -1473,7 +1411,7 @@ test_tree_resize_keeps_current (void)
   gtk_widget_hide (window);
   gtk_window_set_default_size (GTK_WINDOW (window), 200, 140);
   gtk_window_present (GTK_WINDOW (window));
-  spin_frames ();
+  studio_test_spin_frames ();
   g_assert_true (current_move_visible (view));
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -1600,11 +1538,11 @@ test_recent_files (void)
   g_assert_nonnull (dir);
   gtk_recent_manager_purge_items (manager, NULL);
   gtk_window_present (GTK_WINDOW (window));
-  spin_until (recent_menu_is, &wait);
+  studio_test_spin_until (recent_menu_is, &wait);
 
   studio_window_open_file (window, a);
   wait.expected = uri_a;
-  spin_until (recent_menu_is, &wait);
+  studio_test_spin_until (recent_menu_is, &wait);
 
   /* Opening the next file in a new window: both windows list both files,
    * the newest first.  (The recent list orders by time in seconds.) */
@@ -1613,14 +1551,14 @@ test_recent_files (void)
   gtk_window_present (GTK_WINDOW (other));
   studio_window_open_file (other, b);
   wait.expected = both;
-  spin_until (recent_menu_is, &wait);
+  studio_test_spin_until (recent_menu_is, &wait);
   wait.window = other;
-  spin_until (recent_menu_is, &wait);
+  studio_test_spin_until (recent_menu_is, &wait);
 
   /* The menu item opens its file. */
   gtk_widget_activate_action (GTK_WIDGET (other), "win.open-recent", "s", uri_a);
   wait.expected = uri_a;
-  spin_until (document_file_is, &wait);
+  studio_test_spin_until (document_file_is, &wait);
   g_assert_cmpstr (cheops_game_get_tag (studio_document_get_game (studio_window_get_document (other)), "Event"),
                    ==, "The race to the Apex");
 
@@ -1628,7 +1566,7 @@ test_recent_files (void)
   g_assert_cmpint (g_remove (g_file_peek_path (b)), ==, 0);
   _studio_window_add_recent (other, a);
   wait.window = window;
-  spin_until (recent_menu_is, &wait);
+  studio_test_spin_until (recent_menu_is, &wait);
 
   /* Opening a recent file that is gone since the menu was built says so
    * and changes nothing. */
@@ -1652,11 +1590,11 @@ test_recent_files (void)
     g_usleep (1100 * 1000);
     _studio_window_add_recent (other, c);
     wait.expected = c_a;
-    spin_until (recent_menu_is, &wait);
+    studio_test_spin_until (recent_menu_is, &wait);
     g_usleep (1100 * 1000);
     _studio_window_add_recent (other, a);
     wait.expected = a_c;
-    spin_until (recent_menu_is, &wait);
+    studio_test_spin_until (recent_menu_is, &wait);
     g_remove (g_file_peek_path (c));
   }
 
@@ -1677,7 +1615,7 @@ test_recent_files (void)
     g_usleep (1100 * 1000);
     _studio_window_add_recent (other, twin);
     wait.expected = expected;
-    spin_until (recent_menu_is, &wait);
+    studio_test_spin_until (recent_menu_is, &wait);
     g_assert_true (g_menu_model_get_item_attribute (G_MENU_MODEL (window->recent_submenu), 0,
                                                     G_MENU_ATTRIBUTE_LABEL, "s", &label0));
     g_assert_true (g_menu_model_get_item_attribute (G_MENU_MODEL (window->recent_submenu), 1,
@@ -1706,7 +1644,7 @@ test_recent_files (void)
     _studio_window_add_recent (other, bad);
     expected = g_strconcat (uri_bad, " ", uri_a, NULL);
     wait.expected = expected;
-    spin_until (recent_menu_is, &wait);
+    studio_test_spin_until (recent_menu_is, &wait);
 
     /* With unsaved changes, a file opens in a new window; one that cannot
      * be read leaves no empty window behind. */
@@ -1720,7 +1658,7 @@ test_recent_files (void)
     }
     gtk_widget_activate_action (GTK_WIDGET (other), "win.open-recent", "s", uri_bad);
     wait.expected = uri_a;
-    spin_until (recent_menu_is, &wait);
+    studio_test_spin_until (recent_menu_is, &wait);
     g_assert_false (gtk_recent_manager_has_item (manager, uri_bad));
     for (int i = 0; i < 10; i++)
       {
@@ -1870,7 +1808,7 @@ test_lines_hold_under_pointer (void)
   for (int i = 0; i < 10; i++)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
-  spin_until (has_lines, panel);
+  studio_test_spin_until (has_lines, panel);
 
   emit_motion (lines_box, "enter");
   held = studio_analysis_panel_dup_line (panel, 0);
@@ -1891,7 +1829,7 @@ test_lines_hold_under_pointer (void)
 
   /* Another position while the pointer stays: its own lines come. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
-  spin_until (has_lines, panel);
+  studio_test_spin_until (has_lines, panel);
   {
     g_autofree char *line = studio_analysis_panel_dup_line (panel, 0);
 
@@ -2016,7 +1954,7 @@ test_drop (void)
   g_assert_true (drop_on (window, &value));
   g_value_unset (&value);
   g_slist_free (list);
-  spin_until (two_windows_shown, files);
+  studio_test_spin_until (two_windows_shown, files);
   g_assert_true (window_showing (files[0]) == window);
   second = window_showing (files[1]);
   g_assert_true (second != window);
@@ -2160,7 +2098,7 @@ static void
 close_message_dialog (AdwMessageDialog *dialog)
 {
   gtk_window_destroy (GTK_WINDOW (dialog));
-  spin_until (window_gone, dialog);
+  studio_test_spin_until (window_gone, dialog);
 }
 
 /* The user test: "Comment Before Move…" on 1. i8 of ascension-studies.pgn
@@ -2354,7 +2292,7 @@ test_problems_banner_after_save (void)
   document = studio_window_get_document (window);
   gtk_window_present (GTK_WINDOW (window));
   studio_window_open_file (window, file);
-  spin_until (document_has_file, document);
+  studio_test_spin_until (document_has_file, document);
   game = studio_document_get_game (document);
   first = mainline_node (game, 1);
 
@@ -2376,7 +2314,7 @@ test_problems_banner_after_save (void)
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save a partly read game?");
   adw_message_dialog_response (dialog, "save");
   close_message_dialog (dialog);
-  spin_until (document_saved, document);
+  studio_test_spin_until (document_saved, document);
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_cmpstr (contents, ==, clean);
   g_clear_pointer (&contents, g_free);
@@ -2389,7 +2327,7 @@ test_problems_banner_after_save (void)
   g_assert_false (studio_document_get_save_loses_text (document));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
   g_assert_null (find_message_dialog ());
-  spin_until (document_saved, document);
+  studio_test_spin_until (document_saved, document);
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_nonnull (strstr (contents, "1. i8 {closed again} *\n"));
   g_clear_pointer (&contents, g_free);
@@ -2401,7 +2339,7 @@ test_problems_banner_after_save (void)
   g_assert_nonnull (cheops_game_get_source_text (game));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
   g_assert_null (find_message_dialog ());
-  spin_until (document_saved, document);
+  studio_test_spin_until (document_saved, document);
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_cmpstr (contents, ==, text);
   problems = studio_document_get_load_errors (document);
@@ -2458,7 +2396,7 @@ test_paste_wording (void)
   gtk_window_present (GTK_WINDOW (window));
   gdk_clipboard_set_text (clipboard, "hello world");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.paste", NULL);
-  spin_until (has_toast, window->toast_overlay);
+  studio_test_spin_until (has_toast, window->toast_overlay);
   label = find_toast_label (GTK_WIDGET (window->toast_overlay));
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==, expected);
   g_assert_cmpstr (gtk_widget_get_tooltip_text (label), ==, expected);
@@ -2541,7 +2479,7 @@ main (int   argc,
   g_setenv ("XDG_DATA_HOME", home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  g_log_set_writer_func (dconf_not_fatal, NULL, NULL);
+  g_log_set_writer_func (studio_test_dconf_not_fatal, NULL, NULL);
 
   g_test_add_func ("/Studio/Window/edit-save-reread", test_edit_save_reread);
   g_test_add_func ("/Studio/Window/file-with-errors", test_file_with_errors);

@@ -1,0 +1,22 @@
+/* studio-test-util.h: what the studio's GUI tests share.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+typedef gboolean (*StudioTestCondition) (gpointer data);
+
+void             studio_test_spin_until     (StudioTestCondition done,
+                                             gpointer            data);
+void             studio_test_spin_for       (guint               ms);
+void             studio_test_spin_frames    (void);
+GLogWriterOutput studio_test_dconf_not_fatal (GLogLevelFlags     log_level,
+                                             const GLogField    *fields,
+                                             gsize               n_fields,
+                                             gpointer            user_data);
+
+G_END_DECLS
