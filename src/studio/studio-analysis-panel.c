@@ -78,9 +78,13 @@ struct _StudioAnalysisPanel
 
   /* The lines hold still under the pointer (a line that changed between
    * reading and clicking played another move): while the pointer is on
-   * them, the newest analysis of the same search waits in @held. */
+   * lines it entered or moved over, the newest analysis of the same search
+   * waits in @held.  Lines of a new position come in freely until the
+   * pointer moves again (else they would stop at their first, shallow
+   * update). */
   StudioEngineAnalysis *held;
   guint           rows_generation;  /* of the lines shown, 0 = none */
+  guint           hold_generation;  /* of the lines pointed at, 0 = none */
 
   guint           running : 1;
   guint           threat : 1;
@@ -311,7 +315,8 @@ studio_analysis_panel_analysis_updated_cb (StudioAnalysisPanel  *self,
 
   /* The pointer is on lines of this search: they wait until it leaves
    * (the depth and speed above them go on). */
-  if (self->pointer_on_lines && self->rows_generation == analysis->generation)
+  if (self->pointer_on_lines && self->rows_generation == analysis->generation &&
+      self->hold_generation == analysis->generation)
     {
       if (self->held != analysis)
         {
@@ -859,10 +864,13 @@ studio_analysis_panel_class_init (StudioAnalysisPanelClass *klass)
   gtk_widget_class_set_css_name (widget_class, "analysispanel");
 }
 
+/* The pointer came onto the lines, or moved over them: the lines shown
+ * are the ones it points at. */
 static void
-lines_enter_cb (StudioAnalysisPanel *self)
+lines_pointed_cb (StudioAnalysisPanel *self)
 {
   self->pointer_on_lines = TRUE;
+  self->hold_generation = self->rows_generation;
 }
 
 static void
@@ -871,6 +879,7 @@ lines_leave_cb (StudioAnalysisPanel *self)
   g_autoptr(StudioEngineAnalysis) held = g_steal_pointer (&self->held);
 
   self->pointer_on_lines = FALSE;
+  self->hold_generation = 0;
   if (held != NULL && self->engine != NULL)
     studio_analysis_panel_analysis_updated_cb (self, held, self->engine);
 }
@@ -883,7 +892,8 @@ studio_analysis_panel_init (StudioAnalysisPanel *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   motion = gtk_event_controller_motion_new ();
-  g_signal_connect_object (motion, "enter", G_CALLBACK (lines_enter_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (motion, "enter", G_CALLBACK (lines_pointed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (motion, "motion", G_CALLBACK (lines_pointed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (motion, "leave", G_CALLBACK (lines_leave_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self->lines_box), motion);
 
