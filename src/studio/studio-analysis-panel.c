@@ -50,6 +50,7 @@ struct _StudioAnalysisPanel
   GtkStack       *stack;
   GtkLabel       *off_label;
   GtkListBox     *lines_box;
+  GtkLabel       *search_label;
   GtkLabel       *error_title;
   GtkLabel       *error_label;
 
@@ -140,6 +141,7 @@ studio_analysis_panel_clear_lines (StudioAnalysisPanel *self)
     }
   self->rows_generation = 0;
   g_clear_pointer (&self->held, studio_engine_analysis_unref);
+  gtk_label_set_label (self->search_label, "");
 
   g_signal_emit (self, signals [EVALUATION], 0, FALSE, FALSE, 0);
   g_signal_emit (self, signals [BEST_MOVE], 0, (guint) CHEOPS_MOVE_NONE);
@@ -360,6 +362,12 @@ studio_analysis_panel_analysis_updated_cb (StudioAnalysisPanel  *self,
       stats = g_strdup_printf (_("Depth %d · %sN/s · %sN · Hash %d%%"),
                                analysis->depth, nps, nodes, (analysis->hashfull + 5) / 10);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->stats_label), stats);
+      g_free (stats);
+      /* Translators: under the engine lines: nodes searched, and how full
+       * the engine's hash table is (UCI hashfull) */
+      stats = g_strdup_printf (_("%sN searched · hash %d%% full"),
+                               nodes, (analysis->hashfull + 5) / 10);
+      gtk_label_set_label (self->search_label, stats);
     }
 
   if (shown > 0)
@@ -856,6 +864,7 @@ studio_analysis_panel_class_init (StudioAnalysisPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, stack);
   gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, off_label);
   gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, lines_box);
+  gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, search_label);
   gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, error_title);
   gtk_widget_class_bind_template_child (widget_class, StudioAnalysisPanel, error_label);
   gtk_widget_class_bind_template_callback (widget_class, restart_clicked_cb);

@@ -636,6 +636,9 @@ has_lines (gpointer data)
 /* With the real engine of the build tree (skipped without one): the panel
  * shows lines in record notation for the current position, a click on a
  * line's move plays the line up to it, and switching off clears them. */
+static GtkWidget *find_by_class (GtkWidget  *widget,
+                                 const char *css_class);
+
 static void
 test_analysis (void)
 {
@@ -673,6 +676,16 @@ test_analysis (void)
                  g_str_equal (words[0], "0.00"));
   g_assert_true (g_str_has_prefix (words[1], "6.\u2009"));
   g_strfreev (words);
+
+  /* Under the lines: the nodes searched and the hash table's use. */
+  {
+    GtkWidget *search = find_by_class (GTK_WIDGET (panel), "analysis-search");
+    const char *text = gtk_label_get_label (GTK_LABEL (search));
+
+    g_test_message ("search: %s", text);
+    g_assert_true (g_regex_match_simple ("^[0-9]+(\\.[0-9])? ?[kMG]?N searched · hash [0-9]+% full$",
+                                         text, 0, 0));
+  }
 
   /* Playing the first two moves of the best line. */
   g_assert_true (studio_analysis_panel_play_line (panel, 0, 1));
