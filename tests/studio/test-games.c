@@ -29,7 +29,7 @@
 #define STUDY_2 "Ascension study: the entombed King"
 #define STUDY_3 "Ascension study: Queen and Swordmaster"
 #define FEN_1 "1/P2/5/5k1/9/6M4/11p1/15/1K15 a 0 1"
-#define FEN_2 "1/3/5/7/8k/11/Q10p1/15/1K10M4 a 0 1"
+#define FEN_2 "1/1P1/Aa3/7/2P3a1p/1P2P2p1p1/AP4P4p1/MS6p1P2qm/AKQ11Mka q 0 41"
 #define FEN_3 "1/3/5/7/6q2/11/1P11/3P7p3/1K10ms1k1 q 0 1"
 #define N_BIG 2000
 /* The row widgets the list may make, far below N_BIG: the 200 items that
@@ -191,11 +191,11 @@ test_sample_switch_edit_save (void)
   /* The file's name stays the title. */
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "ascension-studies.pgn — Cheops Studio");
 
-  /* Edit game 2: a variation at the root, 1. Ka1 beside 1. Qi9#. */
+  /* Edit game 2: a variation at the root, 41... Af6 beside 41... An1. */
   game2 = studio_document_get_game (document);
   nodes2 = cheops_game_count_nodes (game2);
   g_assert_false (studio_document_get_modified (document));
-  gtk_widget_activate_action (studio_window_get_board_view (window), "board.play", "s", "b1a1");
+  gtk_widget_activate_action (studio_window_get_board_view (window), "board.play", "s", "h7f6");
   added = studio_document_get_current (document);
   g_assert_cmpuint (cheops_game_count_nodes (game2), ==, nodes2 + 1);
   g_assert_false (cheops_game_node_is_mainline (added));
@@ -232,7 +232,7 @@ test_sample_switch_edit_save (void)
   g_assert_true (studio_document_get_current (document) == added);
   g_clear_pointer (&fen, g_free);
   fen = studio_document_dup_fen (document);
-  g_assert_cmpstr (fen, ==, "1/3/5/7/8k/11/Q10p1/15/K11M4 q 1 1");
+  g_assert_cmpstr (fen, ==, "1/1P1/A4/a6/2P3a1p/1P2P2p1p1/AP4P4p1/MS6p1P2qm/AKQ11Mka a 1 42");
 
   /* Undo still works on game 2, and so does redo. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
