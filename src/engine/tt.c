@@ -10,6 +10,7 @@
  * only ever used after it is found in the list of playable moves, so even a
  * false hit cannot make the engine play an illegal move.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -45,34 +46,52 @@ pack (CheopsMove move, int score, int eval, int depth, Bound bound)
 static inline int entry_depth (uint64_t data) { return (int) ((data >> 48) & 0xff) - 16; }
 static inline int entry_generation (uint64_t data) { return (int) (data >> 58); }
 
+#define TT_ALIGN ((size_t) 2 * 1024 * 1024)
+
+static void  *mapping;       /* what mmap() gave, for munmap() */
+static size_t mapping_size;
+
+/* The table lives in an anonymous mapping: its pages read as zeros until
+ * first written, so making (or clearing) even a 4 GB table costs no time —
+ * memset() of 4 GB took 4.5 s, long enough for a GUI to think the engine
+ * hung after "setoption name Hash".  The table starts 2 MB-aligned and is
+ * advised as huge pages: every probe is a cache miss, and with 4 kB pages
+ * most are TLB misses too. */
 bool
 tt_resize (size_t megabytes)
 {
-  size_t count;
-  TTCluster *mem;
+  size_t count, size;
+  void *mem;
+  uintptr_t aligned;
 
   if (megabytes < 1)
     megabytes = 1;
   count = megabytes * 1024 * 1024 / sizeof (TTCluster);
-  /* Aligned to 2 MB and advised as huge pages: every probe is a cache miss,
-   * and with 4 kB pages most are TLB misses too. */
-  mem = aligned_alloc (2 * 1024 * 1024, count * sizeof (TTCluster));
-  if (mem == NULL)
+  size = count * sizeof (TTCluster);
+  mem = mmap (NULL, size + TT_ALIGN, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mem == MAP_FAILED)
     return false;
+  aligned = ((uintptr_t) mem + TT_ALIGN - 1) & ~(uintptr_t) (TT_ALIGN - 1);
 #ifdef MADV_HUGEPAGE
-  madvise (mem, count * sizeof (TTCluster), MADV_HUGEPAGE);
+  madvise ((void *) aligned, size, MADV_HUGEPAGE);
 #endif
-  free (table);
-  table = mem;
+  if (mapping != NULL)
+    munmap (mapping, mapping_size);
+  mapping = mem;
+  mapping_size = size + TT_ALIGN;
+  table = (TTCluster *) aligned;
   cluster_count = count;
-  tt_clear ();
+  generation = 0;
   return true;
 }
 
+/* Empties the table: the pages go back to the system and read as zeros
+ * again (MADV_DONTNEED on a private anonymous mapping), at no cost in
+ * time. */
 void
 tt_clear (void)
 {
-  if (table != NULL)
+  if (table != NULL && madvise (table, cluster_count * sizeof (TTCluster), MADV_DONTNEED) != 0)
     memset (table, 0, cluster_count * sizeof (TTCluster));
   generation = 0;
 }

@@ -150,6 +150,10 @@ struct _StudioEngine
   guint                 reply_id;
   guint                 stop_id;
   guint                 pending_readyok;
+  /* Options were sent and not yet acknowledged by a `readyok`: an engine
+   * may take seconds to apply one (zeroing a large hash table), so the
+   * replies meanwhile get the start-up time-out, not the short one. */
+  gboolean              options_settling;
   guint                 got_uciok : 1;
 
   /* The one desired search, and the one running in the engine. */
@@ -1075,6 +1079,8 @@ static void
 engine_send_isready (StudioEngine *self,
                      guint         timeout_ms)
 {
+  if (self->options_settling)
+    timeout_ms = MAX (timeout_ms, self->handshake_ms);
   engine_send (self, "isready");
   self->pending_readyok++;
   if (self->reply_id == 0)
@@ -1159,6 +1165,7 @@ engine_send_unsent_options (StudioEngine *self)
 {
   GHashTableIter iter;
   gpointer key;
+  gboolean sent = FALSE;
 
   g_hash_table_iter_init (&iter, self->unsent);
   while (g_hash_table_iter_next (&iter, &key, NULL))
@@ -1180,8 +1187,24 @@ engine_send_unsent_options (StudioEngine *self)
       else if (declared != NULL)
         command = studio_uci_format_setoption (declared->name, wanted->value);
       if (command != NULL)
-        engine_send (self, command);
+        {
+          engine_send (self, command);
+          sent = TRUE;
+        }
       g_hash_table_iter_remove (&iter);
+    }
+
+  /* A `readyok` awaited now may come only once the options are applied:
+   * give it the longer time-out. */
+  if (sent)
+    {
+      self->options_settling = TRUE;
+      if (self->reply_id != 0)
+        {
+          g_source_remove (self->reply_id);
+          self->reply_id = g_timeout_add_full (IO_PRIORITY, MAX (self->reply_ms, self->handshake_ms),
+                                               engine_reply_timeout_cb, self, NULL);
+        }
     }
 }
 
@@ -1372,7 +1395,12 @@ engine_handle_line (StudioEngine *self,
       self->pending_readyok--;
       g_clear_handle_id (&self->reply_id, g_source_remove);
       if (self->pending_readyok > 0)
-        self->reply_id = g_timeout_add_full (IO_PRIORITY, self->reply_ms, engine_reply_timeout_cb, self, NULL);
+        self->reply_id = g_timeout_add_full (IO_PRIORITY,
+                                             self->options_settling ? MAX (self->reply_ms, self->handshake_ms)
+                                                                    : self->reply_ms,
+                                             engine_reply_timeout_cb, self, NULL);
+      else
+        self->options_settling = FALSE;
       if (self->state == STUDIO_ENGINE_STATE_STARTING && self->got_uciok && self->pending_readyok == 0)
         {
           engine_set_state (self, STUDIO_ENGINE_STATE_IDLE);
@@ -1668,6 +1696,7 @@ studio_engine_start (StudioEngine *self)
   engine_set_last_error (self, NULL);
   self->got_uciok = FALSE;
   self->pending_readyok = 0;
+  self->options_settling = FALSE;
   self->running_generation = 0;
   self->nonsense_run = 0;
   g_clear_pointer (&self->nonsense_sample, g_free);

@@ -66,6 +66,37 @@ test_handshake (void)
   g_assert_cmpint (engine_pipe_free (e), ==, 0);
 }
 
+/* A Hash change, even to the largest table, is answered at once (the table
+ * is zeroed lazily by the system): a GUI pings with `isready` and takes a
+ * slow answer for a hung engine.  A search after it still works. */
+static void
+test_hash_resize_fast (void)
+{
+  EnginePipe *e = engine_pipe_new (NULL);
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  gint64 start;
+  char *line;
+
+  engine_pipe_send (e, "uci");
+  g_free (wait_for (e, "uciok", lines));
+  start = g_get_monotonic_time ();
+  engine_pipe_send (e, "setoption name Hash value 4096");
+  g_ptr_array_unref (sync_lines (e));
+  engine_pipe_send (e, "setoption name Hash value 16");
+  engine_pipe_send (e, "ucinewgame");
+  g_ptr_array_unref (sync_lines (e));
+  g_test_message ("Hash 4096, Hash 16, ucinewgame: %.0f ms",
+                  (g_get_monotonic_time () - start) / 1000.0);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC);
+
+  engine_pipe_send (e, "position startpos");
+  engine_pipe_send (e, "go depth 4");
+  line = wait_for (e, "bestmove", NULL);
+  g_assert_true (g_str_has_prefix (line, "bestmove ") && strcmp (line, "bestmove (none)") != 0);
+  g_free (line);
+  g_assert_cmpint (engine_pipe_free (e), ==, 0);
+}
+
 /* "Fen: <FEN>" of the initial position after @move, by the core. */
 static char *
 fen_line_after (const char *move)
@@ -616,6 +647,7 @@ main (int argc, char **argv)
    * not kill it. */
   signal (SIGPIPE, SIG_IGN);
   g_test_add_func ("/engine/protocol/handshake", test_handshake);
+  g_test_add_func ("/engine/protocol/hash-resize-fast", test_hash_resize_fast);
   g_test_add_func ("/engine/protocol/errors", test_errors);
   g_test_add_func ("/engine/protocol/display", test_display);
   g_test_add_func ("/engine/protocol/isready-during-search", test_isready_during_search);

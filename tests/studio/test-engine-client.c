@@ -534,6 +534,35 @@ test_good_set_option_clamped (void)
   g_rmdir (dir);
 }
 
+/* An option an engine takes long to apply (a large Hash zeroed): the
+ * replies meanwhile get the start-up time-out, so a healthy engine is not
+ * taken for a hung one (a user test saw the bundled engine killed after
+ * Hash 4096). */
+static void
+test_good_slow_option (void)
+{
+  StudioEngine *engine;
+  GPid pid;
+
+  g_setenv ("FAKE_ENGINE_HASH_MS", "1500", TRUE);
+  engine = fake_new ("good", NULL);
+  /* Pings every 200 ms, answered within 500 ms — or 5 s after options. */
+  studio_engine_set_timeouts (engine, 5000, 200, 500, 300);
+  studio_engine_analyze (engine, NULL, NULL, 1);
+  g_unsetenv ("FAKE_ENGINE_HASH_MS");
+  g_assert_true (wait_for_analysis (engine, 1, 2, 5000));
+
+  studio_engine_set_option (engine, "Hash", "512");
+  spin (2500);
+  g_assert_null (studio_engine_get_last_error (engine));
+  g_assert_cmpint (studio_engine_get_state (engine), ==, STUDIO_ENGINE_STATE_ANALYSING);
+  g_assert_true (wait_for_analysis (engine, 1, 2, 5000));
+
+  pid = studio_engine_get_pid (engine);
+  g_assert_cmpuint (pid, !=, 0);
+  finalize_and_check_pid (engine, pid);
+}
+
 /* An engine killed from outside: CRASHED with the signal named, and
  * restart() brings the same search back. */
 static void
@@ -1136,6 +1165,7 @@ main (int   argc,
   g_test_add_func ("/studio/engine-client/good/generation", test_good_generation);
   g_test_add_func ("/studio/engine-client/good/set-option", test_good_set_option);
   g_test_add_func ("/studio/engine-client/good/set-option-clamped", test_good_set_option_clamped);
+  g_test_add_func ("/studio/engine-client/good/slow-option", test_good_slow_option);
   g_test_add_func ("/studio/engine-client/good/shutdown", test_good_shutdown);
   g_test_add_func ("/studio/engine-client/good/killed-and-restarted", test_good_killed_and_restarted);
   g_test_add_func ("/studio/engine-client/bad-input", test_bad_input);

@@ -36,7 +36,9 @@
  * Two environment variables serve the studio's preferences tests:
  * FAKE_ENGINE_LOG names a file to which every line received is appended
  * as it arrives (what the studio sent, in order), and FAKE_ENGINE_NAME
- * replaces the `id name` (to tell two engines apart).
+ * replaces the `id name` (to tell two engines apart).  A third,
+ * FAKE_ENGINE_HASH_MS, makes `setoption name Hash` take that many
+ * milliseconds, as a real engine zeroing a large table does.
  *
  * The first move of every PV is a tag of the position searched: the last
  * move of the `position ... moves` command, or "a1b1" without moves.  The
@@ -239,6 +241,8 @@ handle_command (char *line)
     }
   else if (strncmp (line, "setoption name MultiPV value ", 29) == 0)
     multipv = atoi (line + 29);
+  else if (strncmp (line, "setoption name Hash value ", 26) == 0 && getenv ("FAKE_ENGINE_HASH_MS") != NULL)
+    usleep ((useconds_t) atoi (getenv ("FAKE_ENGINE_HASH_MS")) * 1000);
   else if (strncmp (line, "position ", 9) == 0)
     {
       char *moves = strstr (line, " moves ");
