@@ -13,6 +13,8 @@
  * lifted off the board; only pinned pieces (rare) are tried by playing the
  * move.  Checklock moves (rarer still) are always tried by playing them.
  */
+#include <stdio.h>
+
 #include "cheops-position.h"
 #include "cheops-geometry.h"
 #include "cheops-geometry-private.h"
@@ -389,4 +391,72 @@ cheops_position_outcome (const CheopsPosition *pos)
   if (pos->halfmove_clock >= 150)
     return CHEOPS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES;   /* 8.4.3, R8 */
   return CHEOPS_OUTCOME_NONE;
+}
+
+static void
+set_unreachable (CheopsError *error,
+                 const char  *message)
+{
+  if (error == NULL)
+    return;
+  error->code = CHEOPS_ERROR_POSITION_UNREACHABLE;
+  error->line = 0;
+  error->column = 0;
+  snprintf (error->message, sizeof error->message, "%s", message);
+}
+
+bool
+cheops_position_is_reachable (const CheopsPosition *pos,
+                              CheopsError          *error)
+{
+  /* 4.1: how many of each kind a side starts with. */
+  static const struct { CheopsPieceType type; int most; const char *name; } start[] = {
+    { CHEOPS_SWORDMASTER, 2, "Swordmasters" },
+    { CHEOPS_SISTER, 2, "Sisters" },
+    { CHEOPS_ASSASSIN, 3, "Assassins" },
+    { CHEOPS_PAWN, 7, "Pawns" },
+  };
+  char message[sizeof error->message];
+
+  if (cheops_king_cells (pos->king[CHEOPS_SIDE_A]) & cheops_cellset_of (pos->king[CHEOPS_SIDE_Q]))
+    {
+      set_unreachable (error, "the Kings stand next to each other, which no game can reach (4.2)");
+      return false;
+    }
+
+  if (cheops_position_king_attacked (pos, CHEOPS_SIDE_A) && cheops_position_king_attacked (pos, CHEOPS_SIDE_Q))
+    {
+      set_unreachable (error, "both Kings are in check, which no game can reach: a side ends its turn in check "
+                              "only in checklock, and then may not check (4.2.2, 4.2.6)");
+      return false;
+    }
+
+  for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+    {
+      char letter = side == CHEOPS_SIDE_A ? 'a' : 'q';
+      int queens = cheops_cellset_count (pos->pieces[side][CHEOPS_QUEEN]);
+      int pawns = cheops_cellset_count (pos->pieces[side][CHEOPS_PAWN]);
+
+      for (size_t i = 0; i < sizeof start / sizeof start[0]; i++)
+        {
+          int n = cheops_cellset_count (pos->pieces[side][start[i].type]);
+
+          if (n > start[i].most)
+            {
+              snprintf (message, sizeof message, "the %c side has %d %s; a side starts with %d and "
+                        "gets no more (4.1)", letter, n, start[i].name, start[i].most);
+              set_unreachable (error, message);
+              return false;
+            }
+        }
+      if (queens + pawns > 8)
+        {
+          snprintf (message, sizeof message, "the %c side has %d Queens and %d Pawns; a Queen comes only "
+                    "from a Pawn, so together they are at most 8 (4.1, 4.7.3)", letter, queens, pawns);
+          set_unreachable (error, message);
+          return false;
+        }
+    }
+
+  return true;
 }

@@ -160,6 +160,24 @@ bool            cheops_position_is_playable    (const CheopsPosition *pos,
 /* Whether the side to move is in checklock (4.2.5): in check with no move
  * legal under 4.2.2. */
 bool            cheops_position_in_checklock   (const CheopsPosition *pos);
+/* Whether @pos may arise in a game played from the initial position by the
+ * Laws, as far as a position alone can tell (the moves that led to it are
+ * unknown, so a position that passes may still be unreachable).  A FEN may
+ * describe such a position (RULINGS.md R9 lists what a FEN is rejected
+ * for); this is for those who set positions up.  Returns false, with
+ * @error (may be NULL) set to CHEOPS_ERROR_POSITION_UNREACHABLE and a
+ * message, for:
+ * - the Kings next to each other: a King may not step into danger (4.2.3),
+ *   and a side in checklock may not give check (4.2.6, R4) (4.2);
+ * - both Kings in check: the side not to move could end its turn in check
+ *   only in checklock (4.2.2, 4.2.5), where its move could not leave the
+ *   other King attacked (4.2.6, R4);
+ * - more pieces of a kind than a side starts with (4.1: 1 King, 1 Queen,
+ *   2 Swordmasters, 2 Sisters, 3 Assassins, 7 Pawns), except Queens
+ *   promoted from Pawns: Queens and Pawns together at most 8 (4.7.3, the
+ *   only promotion). */
+bool            cheops_position_is_reachable   (const CheopsPosition *pos,
+                                                CheopsError          *error);
 
 /* How the game stands in @pos, in the order of R5: the Ascension; the draw
  * without Queens and Pawns; no playable move; the seventy-five-move draw from

@@ -174,6 +174,7 @@ typedef enum {
   CHEOPS_ERROR_MOVE_SYNTAX,      /* text that is not a move */
   CHEOPS_ERROR_MOVE_ILLEGAL,     /* a move that cannot be played here */
   CHEOPS_ERROR_MOVE_AMBIGUOUS,   /* SAN that fits more than one move */
+  CHEOPS_ERROR_POSITION_UNREACHABLE, /* a position no game can reach */
 } CheopsErrorCode;
 
 typedef struct {

@@ -121,6 +121,20 @@ palette_draw_cb (GtkDrawingArea *area,
                                      MIN (width, height) / 2.0 * 0.84);
 }
 
+/* The rules core's message with its sides named by colour: "the a side"
+ * becomes "Green" or "Orange", as the set-up draws them. */
+static char *
+studio_setup_panel_name_colours (StudioSetupPanel *self,
+                                 const char       *message)
+{
+  g_autoptr(GString) text = g_string_new (message);
+  gboolean a_green = self->green_side == CHEOPS_SIDE_A;
+
+  g_string_replace (text, "the a side", a_green ? _("Green") : _("Orange"), 0);
+  g_string_replace (text, "the q side", a_green ? _("Orange") : _("Green"), 0);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 /* Shows the problem (or none) under the entry, on Done and in "valid". */
 static void
 studio_setup_panel_show_problem (StudioSetupPanel *self)
@@ -132,9 +146,21 @@ studio_setup_panel_show_problem (StudioSetupPanel *self)
 
   g_clear_pointer (&self->problem, g_free);
   if (!cheops_position_from_fen (&parsed, text, &error))
-    /* Translators: why the set-up is not a position: the column in the
-     * FEN, then the rules core's message (which names the field) */
-    self->problem = g_strdup_printf (_("Column %d: %s"), error.column, error.message);
+    {
+      g_autofree char *message = studio_setup_panel_name_colours (self, error.message);
+
+      /* Translators: why the set-up is not a position: the column in the
+       * FEN, then the rules core's message (which names the field) */
+      self->problem = g_strdup_printf (_("Column %d: %s"), error.column, message);
+    }
+  else if (!cheops_position_is_reachable (&parsed, &error))
+    {
+      g_autofree char *message = studio_setup_panel_name_colours (self, error.message);
+
+      /* Translators: the rules core's reason why no game can reach the
+       * position set up */
+      self->problem = g_strdup_printf (_("Impossible position: %s"), message);
+    }
 
   gtk_label_set_label (self->problem_label, self->problem != NULL ? self->problem : "");
   gtk_widget_set_visible (GTK_WIDGET (self->problem_label), self->problem != NULL);

@@ -582,6 +582,59 @@ test_random_games (void)
   g_rand_free (rand);
 }
 
+/* Positions a FEN may describe but no game can reach (set-up checks):
+ * exact messages, and positions that pass. */
+static void
+test_reachable (void)
+{
+  static const struct {
+    const char *fen;
+    const char *message;   /* NULL: reachable as far as the position tells */
+  } reach_cases[] = {
+    { CHEOPS_START_FEN, NULL },
+    /* The sample study: the q King entombed, in check with a to move. */
+    { "1/1P1/Aa3/7/2P3a1p/1P2P2p1p1/AP4P4p1/MS6p1P2qm/AKQ10aMk1 a 1 42", NULL },
+    /* A Pawn promoted: 2 Queens and 6 Pawns. */
+    { "1/3/5/7/9/11/13/Q14/KQPPPPPP5k3 a 0 1", NULL },
+    { "1/3/5/7/9/Q10/13/15/Kk15 a 0 1",
+      "the Kings stand next to each other, which no game can reach (4.2)" },
+    { "1/3/5/7/9/11/13/15/K1mM12k a 0 1",
+      "both Kings are in check, which no game can reach: a side ends its turn in check only in "
+      "checklock, and then may not check (4.2.2, 4.2.6)" },
+    { "1/3/5/7/9/11/13/MMM12/K15k a 0 1",
+      "the a side has 3 Swordmasters; a side starts with 2 and gets no more (4.1)" },
+    { "1/3/5/7/9/11/13/1s1s1s9/K15k a 0 1",
+      "the q side has 3 Sisters; a side starts with 2 and gets no more (4.1)" },
+    { "1/3/5/7/9/11/13/aaaa11/K15k a 0 1",
+      "the q side has 4 Assassins; a side starts with 3 and gets no more (4.1)" },
+    { "1/3/5/7/9/11/13/PPPPPPPP7/K15k a 0 1",
+      "the a side has 8 Pawns; a side starts with 7 and gets no more (4.1)" },
+    { "1/3/5/7/9/11/13/QQ13/KPPPPPPP8k a 0 1",
+      "the a side has 2 Queens and 7 Pawns; a Queen comes only from a Pawn, so together they are "
+      "at most 8 (4.1, 4.7.3)" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (reach_cases); i++)
+    {
+      CheopsPosition pos;
+      CheopsError error = { 0 };
+      bool reachable;
+
+      g_test_message ("%s", reach_cases[i].fen);
+      g_assert_true (cheops_position_from_fen (&pos, reach_cases[i].fen, &error));
+      reachable = cheops_position_is_reachable (&pos, &error);
+      if (reach_cases[i].message == NULL)
+        g_assert_true (reachable);
+      else
+        {
+          g_assert_false (reachable);
+          g_assert_cmpint (error.code, ==, CHEOPS_ERROR_POSITION_UNREACHABLE);
+          g_assert_cmpstr (error.message, ==, reach_cases[i].message);
+        }
+      g_assert_true (cheops_position_is_reachable (&pos, NULL) == reachable);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -595,6 +648,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/rules/san-parsing", test_san_parsing);
   g_test_add_func ("/core/rules/san-disambiguation", test_san_disambiguation);
   g_test_add_func ("/core/rules/fen-round-trip", test_fen_round_trip);
+  g_test_add_func ("/core/rules/reachable", test_reachable);
   g_test_add_func ("/core/rules/fen-errors", test_fen_errors);
   g_test_add_func ("/core/rules/counters", test_counters);
   g_test_add_func ("/core/rules/repetition", test_repetition);

@@ -424,31 +424,51 @@ test_invalid (void)
   assert_setup_fen (window, "1/3/5/7/9/11/13/15/17 q 0 1");
   g_assert_false (studio_setup_panel_get_valid (panel));
   g_assert_cmpstr (studio_setup_panel_get_problem (panel), ==,
-                   "Column 1: board: the a side has 0 Kings, expected exactly 1");
+                   "Column 1: board: Green has 0 Kings, expected exactly 1");
   g_assert_false (gtk_widget_is_sensitive (done));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (label)));
   g_assert_cmpstr (gtk_label_get_label (label), ==,
-                   "Column 1: board: the a side has 0 Kings, expected exactly 1");
+                   "Column 1: board: Green has 0 Kings, expected exactly 1");
   g_assert_cmpstr (gtk_widget_get_tooltip_text (done), ==,
-                   "Column 1: board: the a side has 0 Kings, expected exactly 1");
+                   "Column 1: board: Green has 0 Kings, expected exactly 1");
   /* Done does nothing. */
   gtk_widget_activate_action (GTK_WIDGET (panel), "setup.done", NULL);
   g_assert_true (studio_window_get_setting_up (window));
 
-  /* One King a side: a position (Kings side by side are not rejected by
-   * the core: see the report). */
+  /* One King a side: a position.  The core's messages name the sides by
+   * colour here. */
   studio_setup_panel_put (panel, cell ("b1"), piece ('K'));
   g_assert_cmpstr (studio_setup_panel_get_problem (panel), ==,
-                   "Column 1: board: the q side has 0 Kings, expected exactly 1");
+                   "Column 1: board: Orange has 0 Kings, expected exactly 1");
   studio_setup_panel_put (panel, cell ("p1"), piece ('k'));
   studio_setup_panel_put (panel, cell ("o1"), piece ('k'));
   g_assert_cmpstr (studio_setup_panel_get_problem (panel), ==,
-                   "Column 1: board: the q side has 2 Kings, expected exactly 1");
+                   "Column 1: board: Orange has 2 Kings, expected exactly 1");
   studio_setup_panel_click_cell (panel, cell ("o1"), FALSE);
   assert_setup_fen (window, "1/3/5/7/9/11/13/15/1K13k1 q 0 1");
   g_assert_true (studio_setup_panel_get_valid (panel));
   g_assert_true (gtk_widget_is_sensitive (done));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (label)));
+
+  /* Positions no game can reach, as the core says (4.1, 4.2): the Kings
+   * side by side; a side with three Swordmasters. */
+  studio_setup_panel_move_piece (panel, cell ("p1"), cell ("c1"));
+  g_assert_cmpstr (studio_setup_panel_get_problem (panel), ==,
+                   "Impossible position: the Kings stand next to each other, which no game can reach (4.2)");
+  g_assert_false (gtk_widget_is_sensitive (done));
+  studio_setup_panel_move_piece (panel, cell ("c1"), cell ("p1"));
+  g_assert_true (studio_setup_panel_get_valid (panel));
+  studio_setup_panel_put (panel, cell ("f6"), piece ('M'));
+  studio_setup_panel_put (panel, cell ("g6"), piece ('M'));
+  studio_setup_panel_put (panel, cell ("h6"), piece ('M'));
+  g_assert_cmpstr (studio_setup_panel_get_problem (panel), ==,
+                   "Impossible position: Green has 3 Swordmasters; a side starts with 2 and gets no more (4.1)");
+  g_assert_false (gtk_widget_is_sensitive (done));
+  studio_setup_panel_put (panel, cell ("f6"), CHEOPS_NO_PIECE);
+  studio_setup_panel_put (panel, cell ("g6"), CHEOPS_NO_PIECE);
+  studio_setup_panel_put (panel, cell ("h6"), CHEOPS_NO_PIECE);
+  assert_setup_fen (window, "1/3/5/7/9/11/13/15/1K13k1 q 0 1");
+  g_assert_true (studio_setup_panel_get_valid (panel));
 
   /* A Sister on a light cell (i5: c + l odd), with the column of its
    * letter in the FEN. */
@@ -552,12 +572,14 @@ test_done_same_window (void)
   guint n_windows = g_list_model_get_n_items (toplevels);
   g_autofree char *fen = NULL;
   g_autofree char *text = NULL;
-  const char *expected = "1/3/5/7/4Q4/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka q 3 7";
+  const char *expected = "1/3/5/7/4Q4/P9p/APP7ppa/MS1PP5ppqsm/AKMSAPP3ppasmka q 3 7";
   char shown[CHEOPS_FEN_MAX];
 
   g_assert_false (studio_document_get_modified (document));
   begin_setup (window);
-  studio_setup_panel_put (panel, cell ("i5"), piece ('Q'));
+  /* The Queen from d2 to i5 (a second one would be more pieces than a
+   * game can have: 4.1, 4.7.3). */
+  studio_setup_panel_move_piece (panel, cell ("d2"), cell ("i5"));
   gtk_widget_activate_action (GTK_WIDGET (panel), "setup.done", NULL);
 
   g_assert_false (studio_window_get_setting_up (window));
@@ -567,7 +589,7 @@ test_done_same_window (void)
   g_assert_null (cheops_game_node_get_parent (studio_document_get_current (document)));
   text = studio_document_dup_game_text (document);
   g_assert_nonnull (strstr (text, "[Variant \"Cheops\"]\n[SetUp \"1\"]\n"
-                                  "[FEN \"1/3/5/7/4Q4/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka q 3 7\"]\n"));
+                                  "[FEN \"1/3/5/7/4Q4/P9p/APP7ppa/MS1PP5ppqsm/AKMSAPP3ppasmka q 3 7\"]\n"));
 
   /* The board plays again, from there: its first legal move. */
   g_assert_false (studio_board_scene_get_editing (scene));
