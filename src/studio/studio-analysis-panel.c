@@ -376,7 +376,9 @@ studio_analysis_panel_analysis_updated_cb (StudioAnalysisPanel  *self,
       CheopsPosition pos;
       CheopsMove move = CHEOPS_MOVE_NONE;
 
-      if (best->score_kind != STUDIO_UCI_SCORE_NONE)
+      /* A threat line's score is the opponent's idea, not the position's
+       * evaluation: the bar is left to the position. */
+      if (best->score_kind != STUDIO_UCI_SCORE_NONE && !self->threat)
         g_signal_emit (self, signals [EVALUATION], 0, TRUE,
                        best->score_kind == STUDIO_UCI_SCORE_MATE,
                        score_for_a (self, best->score));

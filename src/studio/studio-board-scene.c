@@ -360,6 +360,14 @@ studio_board_scene_set_position (StudioBoardScene     *self,
       self->check_cell = self->position.king[self->position.side_to_move];
       self->checklock = !self->editing && cheops_position_in_checklock (&self->position);
     }
+  else if (!self->editing &&
+           cheops_position_king_attacked (&self->position, cheops_side_other (self->position.side_to_move)))
+    {
+      /* The side that just moved stands in check: it can only be
+       * entombed, its checklock going on (4.2.7). */
+      self->check_cell = self->position.king[cheops_side_other (self->position.side_to_move)];
+      self->checklock = TRUE;
+    }
   else
     {
       self->check_cell = CHEOPS_CELL_NONE;
@@ -609,7 +617,8 @@ studio_board_scene_get_destinations (StudioBoardScene *self)
  * @self: a #StudioBoardScene
  *
  * Returns: the cell of the King of the side to move when it is in check
- *   (4.2.1), else CHEOPS_CELL_NONE
+ *   (4.2.1); else that of the other side's King when it stands in check,
+ *   entombed (4.2.7); else CHEOPS_CELL_NONE
  */
 CheopsCell
 studio_board_scene_get_check_cell (StudioBoardScene *self)
@@ -623,7 +632,9 @@ studio_board_scene_get_check_cell (StudioBoardScene *self)
  * studio_board_scene_get_checklock:
  * @self: a #StudioBoardScene
  *
- * Returns: whether the side to move is in checklock (4.2.5)
+ * Returns: whether the King at studio_board_scene_get_check_cell() is
+ *   entombed: the side to move in checklock (4.2.5), or the other side
+ *   standing in check after its own move (4.2.7)
  */
 gboolean
 studio_board_scene_get_checklock (StudioBoardScene *self)

@@ -376,9 +376,16 @@ studio_move_tree_view_rebuild (StudioMoveTreeView *self)
   if (result != NULL && g_strcmp0 (result, "*") != 0)
     insert_with_tags (self, result, self->result_tag, NULL, NULL);
 
-  /* An empty game says how to begin. */
+  /* An empty game says how to begin — unless it cannot begin: a position
+   * set up or pasted that is already over (the line under the board says
+   * how). */
   if (gtk_text_buffer_get_char_count (self->buffer) == 0)
-    insert_with_tags (self, _("No moves yet. Play a move on the board to begin."), self->hint_tag, NULL, NULL);
+    {
+      if (cheops_position_outcome (cheops_game_get_start_position (game)) != CHEOPS_OUTCOME_NONE)
+        insert_with_tags (self, _("No moves: the game is over in this position."), self->hint_tag, NULL, NULL);
+      else
+        insert_with_tags (self, _("No moves yet. Play a move on the board to begin."), self->hint_tag, NULL, NULL);
+    }
 
   studio_move_tree_view_update_current (self);
 }

@@ -228,8 +228,9 @@ _studio_window_sync_board (StudioWindow *self)
  * @self: a #StudioWindow
  *
  * The line under the board, as plain text: who is to move, and whether in
- * check (4.2.2) or in checklock (4.2.5, R4); or how the game ended (8.1,
- * 8.4).  Colours are named as the game assigns them to corners.
+ * check (4.2.2) or in checklock (4.2.5, R4), and whether the other side's
+ * King is entombed (in check after its own move, 4.2.7); or how the game
+ * ended (8.1, 8.4).  Colours are named as the game assigns them to corners.
  *
  * Returns: (transfer full): the text
  */
@@ -241,15 +242,28 @@ _studio_window_dup_status (StudioWindow *self)
   CheopsOutcome outcome = studio_document_get_outcome (self->document);
   gboolean green_to_move = pos->side_to_move == green;
 
+  const char *to_move;
+  const char *other = NULL;
+
   if (outcome != CHEOPS_OUTCOME_NONE)
     return studio_outcome_dup_text (outcome, green);
   if (cheops_position_in_checklock (pos))
-    return g_strdup (green_to_move
-                     ? _("Green to move, in checklock: only checklock moves")
-                     : _("Orange to move, in checklock: only checklock moves"));
-  if (cheops_position_in_check (pos))
-    return g_strdup (green_to_move ? _("Green to move, in check") : _("Orange to move, in check"));
-  return g_strdup (green_to_move ? _("Green to move") : _("Orange to move"));
+    to_move = green_to_move
+              ? _("Green to move, in checklock: the King is entombed and may not move (4.2.5)")
+              : _("Orange to move, in checklock: the King is entombed and may not move (4.2.5)");
+  else if (cheops_position_in_check (pos))
+    to_move = green_to_move ? _("Green to move, in check") : _("Orange to move, in check");
+  else
+    to_move = green_to_move ? _("Green to move") : _("Orange to move");
+
+  /* The side that just moved can stand in check only entombed (4.2.7). */
+  if (cheops_position_king_attacked (pos, cheops_side_other (pos->side_to_move)))
+    other = green_to_move ? _("Orange's King is entombed") : _("Green's King is entombed");
+
+  if (other != NULL)
+    /* Translators: "Green to move · Orange's King is entombed" */
+    return g_strdup_printf (_("%s · %s"), to_move, other);
+  return g_strdup (to_move);
 }
 
 /**
@@ -854,17 +868,17 @@ key_pressed_cb (StudioWindow          *self,
     return FALSE;
   if (event != NULL && gdk_event_get_surface (event) != gtk_native_get_surface (GTK_NATIVE (self)))
     return FALSE;
-  if (focus != NULL &&
-      (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus) ||
-       (GTK_IS_TEXT_VIEW (focus) && gtk_text_view_get_editable (GTK_TEXT_VIEW (focus)))))
-    return FALSE;
-
-  /* Escape leaves a set-up unchanged, as Cancel does. */
+  /* Escape leaves a set-up unchanged, as Cancel does — also while typing
+   * a FEN (a user test found Escape doing nothing there). */
   if (self->setup_mode && keyval == GDK_KEY_Escape)
     {
       gtk_widget_activate_action (GTK_WIDGET (self->setup_panel), "setup.cancel", NULL);
       return TRUE;
     }
+  if (focus != NULL &&
+      (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus) ||
+       (GTK_IS_TEXT_VIEW (focus) && gtk_text_view_get_editable (GTK_TEXT_VIEW (focus)))))
+    return FALSE;
 
   switch (keyval)
     {

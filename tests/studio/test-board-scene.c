@@ -188,6 +188,13 @@ test_check_and_checklock (void)
   g_assert_cmpuint (studio_board_scene_get_check_cell (scene), ==, cell ("m5"));
   g_assert_false (studio_board_scene_get_checklock (scene));
 
+  /* The other side's King in check with a to move: entombed since its
+   * own move (4.2.7), shown as such (the sample study, after 41... An1). */
+  g_clear_object (&scene);
+  scene = scene_for ("1/1P1/Aa3/7/2P3a1p/1P2P2p1p1/AP4P4p1/MS6p1P2qm/AKQ10aMk1 a 1 42", played);
+  g_assert_cmpuint (studio_board_scene_get_check_cell (scene), ==, cell ("p1"));
+  g_assert_true (studio_board_scene_get_checklock (scene));
+
   /* The initial position: no check. */
   g_clear_object (&scene);
   scene = scene_for (CHEOPS_START_FEN, played);

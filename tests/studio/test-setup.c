@@ -228,8 +228,26 @@ test_start (void)
   g_assert_true (studio_document_get_current (document) == node);
   assert_setup_fen (window, "1/3/5/7/9/P9p/APP7ppa/MSQPP1P3ppqsm/AKMSAP4ppasmka q 0 1");
 
-  /* Escape's action: back to the game, which is where it was. */
-  gtk_widget_activate_action (GTK_WIDGET (panel), "setup.cancel", NULL);
+  /* Escape, even while the FEN is being typed: back to the game, which is
+   * where it was.  (The key goes to the window's key controller, as a key
+   * press would.) */
+  {
+    GtkWidget *row = find_entry_row (GTK_WIDGET (panel));
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+    gboolean handled = FALSE;
+
+    studio_test_spin_frames ();
+    g_assert_true (gtk_widget_grab_focus (row));
+    g_assert_true (GTK_IS_TEXT (gtk_root_get_focus (GTK_ROOT (window))));
+    for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+      {
+        g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+        if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+          g_signal_emit_by_name (controller, "key-pressed", GDK_KEY_Escape, 9, 0, &handled);
+      }
+    g_assert_true (handled);
+  }
   g_assert_false (studio_window_get_setting_up (window));
   g_assert_false (studio_board_scene_get_editing (scene));
   g_assert_true (studio_document_get_current (document) == node);

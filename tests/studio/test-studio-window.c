@@ -1707,10 +1707,14 @@ test_status_line (void)
       "Draw: both players have no Queen and no Pawns left (8.4.1)." },
     { "[FEN \"1/3/5/1sq4/5S3/5K5/4k8/15/17 a 0 1\"]\n\n*\n", "Green to move, in check" },
     { "[FEN \"1/3/5/7/9/1q9/3P9/15/K6m8k a 0 1\"]\n\n*\n",
-      "Green to move, in checklock: only checklock moves" },
+      "Green to move, in checklock: the King is entombed and may not move (4.2.5)" },
     /* The a corner is Orange's here. */
     { "[GreenCorner \"q\"]\n[FEN \"1/3/5/7/9/1q9/3P9/15/K6m8k a 0 1\"]\n\n*\n",
-      "Orange to move, in checklock: only checklock moves" },
+      "Orange to move, in checklock: the King is entombed and may not move (4.2.5)" },
+    /* The sample study after Orange's checklock move: Orange's King still
+     * in check, entombed, with Green to move. */
+    { "[FEN \"1/1P1/Aa3/7/2P3a1p/1P2P2p1p1/AP4P4p1/MS6p1P2qm/AKQ10aMk1 a 1 42\"]\n\n*\n",
+      "Green to move · Orange's King is entombed" },
     { "[FEN \"q/3/5/7/9/11/13/15/K15k a 0 1\"]\n\n*\n", "Orange wins by Ascension." },
   };
   StudioWindow *window = studio_window_new (NULL);
@@ -1859,6 +1863,56 @@ test_lines_hold_under_pointer (void)
 
   emit_motion (lines_box, "leave");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* With the real engine (skipped without one): threat mode shows what the
+ * opponent would play, but its score is not the position's, so the
+ * evaluation bar does not move. */
+static void
+test_threat_keeps_bar (void)
+{
+  g_autofree char *engine = studio_engine_find_default_path ();
+  StudioWindow *window;
+  StudioAnalysisPanel *panel;
+  StudioEvalBar *bar;
+  GtkWidget *stats;
+  double before;
+
+  if (!g_file_test (engine, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("no engine in the build tree");
+      return;
+    }
+
+  window = open_sample ("apex-race.pgn");
+  panel = STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window));
+  bar = STUDIO_EVAL_BAR (find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_EVAL_BAR));
+  stats = find_by_class (GTK_WIDGET (panel), "analysis-stats");
+  for (int i = 0; i < 10; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+  before = studio_eval_bar_get_fraction (bar);
+
+  /* X: threat mode, which also starts the engine. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.threat", NULL);
+  g_assert_true (studio_analysis_panel_get_running (panel));
+  studio_test_spin_until (has_lines, panel);
+  {
+    int depth = stats_depth (stats);
+    gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+    while (stats_depth (stats) < depth + 2)
+      {
+        g_assert_cmpfloat (studio_eval_bar_get_fraction (bar), ==, before);
+        g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+        g_main_context_iteration (NULL, TRUE);
+      }
+  }
+  g_assert_cmpfloat (studio_eval_bar_get_fraction (bar), ==, before);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.threat", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  g_assert_false (studio_analysis_panel_get_running (panel));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -2526,6 +2580,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/status-line", test_status_line);
   g_test_add_func ("/Studio/Window/eval-bar-stored", test_eval_bar_stored);
   g_test_add_func ("/Studio/Window/lines-hold-under-pointer", test_lines_hold_under_pointer);
+  g_test_add_func ("/Studio/Window/threat-keeps-bar", test_threat_keeps_bar);
   g_test_add_func ("/Studio/Window/comment-before-first-move", test_comment_before_first_move);
   g_test_add_func ("/Studio/Window/comment-failure-keeps-text", test_comment_failure_keeps_text);
   g_test_add_func ("/Studio/Window/problems-banner-after-save", test_problems_banner_after_save);
