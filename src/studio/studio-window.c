@@ -548,11 +548,15 @@ studio_window_load_cb (GObject      *object,
   StudioDocument *document = (StudioDocument *)object;
   g_autoptr(StudioWindow) self = user_data;
   g_autoptr(GError) error = NULL;
+  /* The window this one was opened from, for this load only. */
+  g_autoptr(StudioWindow) report_to = g_object_steal_data (G_OBJECT (self), "studio-open-for");
+
+  if (report_to != NULL && !gtk_widget_get_visible (GTK_WIDGET (report_to)))
+    g_clear_object (&report_to);   /* closed meanwhile */
 
   if (!studio_document_load_finish (document, result, &error))
     {
       g_autofree char *message = g_strdup_printf (_("Could not open the file: %s"), error->message);
-      StudioWindow *report_to = g_object_get_data (G_OBJECT (self), "studio-open-for");
       GFile *file = g_object_get_data (G_OBJECT (self), "studio-opening");
 
       /* Not a recent file (the file chooser records what it picks). */
