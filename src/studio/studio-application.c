@@ -149,6 +149,8 @@ studio_application_open (GApplication  *app,
     {
       StudioWindow *window = studio_window_new (self);
 
+      if (i == 0)
+        g_signal_connect (window, "map", G_CALLBACK (studio_application_window_mapped_cb), NULL);
       studio_window_open_file (window, files[i]);
       gtk_window_present (GTK_WINDOW (window));
     }
