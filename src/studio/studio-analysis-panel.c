@@ -263,6 +263,20 @@ studio_analysis_panel_update_row (StudioAnalysisPanel    *self,
       side = cheops_side_other (side);
     }
 
+  /* A line whose first move is no move here: most likely an engine that
+   * plays another game (a chess engine without UCI_Variant).  Say so
+   * rather than show an empty line. */
+  if (san[0] == NULL && line->pv != NULL && line->pv[0] != NULL)
+    {
+      g_autofree char *escaped = g_markup_escape_text (line->pv[0], -1);
+      /* Translators: an engine line whose first move (in the engine's
+       * notation) cannot be played in the position */
+      g_autofree char *text = g_strdup_printf (_("“%s” is not a move here: does this engine play Cheops?"),
+                                               escaped);
+
+      g_string_append_printf (markup, "<span foreground=\"#c01c28\">%s</span>", text);
+    }
+
   gtk_label_set_markup (row->moves, markup->str);
   g_clear_pointer (&row->san, g_strfreev);
   row->san = g_steal_pointer (&san);

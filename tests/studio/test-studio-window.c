@@ -1916,6 +1916,40 @@ test_threat_keeps_bar (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* An engine whose moves are no Cheops moves (here the fake engine, whose
+ * first move a1b1 is not playable in the initial position): its line says
+ * so instead of showing nothing. */
+static void
+test_foreign_engine_line (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("studio-engine-XXXXXX", NULL);
+  g_autofree char *wrapper = g_build_filename (dir, "engine", NULL);
+  g_autofree char *script = g_strdup_printf ("#!/bin/sh\nexec '%s' good\n", g_getenv ("STUDIO_FAKE_ENGINE"));
+  StudioWindow *window;
+  StudioAnalysisPanel *panel;
+  g_autofree char *line = NULL;
+
+  g_assert_nonnull (g_getenv ("STUDIO_FAKE_ENGINE"));
+  g_assert_true (g_file_set_contents (wrapper, script, -1, NULL));
+  g_assert_cmpint (g_chmod (wrapper, 0755), ==, 0);
+  g_setenv ("CHEOPS_ENGINE", wrapper, TRUE);
+
+  window = studio_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  studio_window_show_game (window);
+  panel = STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  studio_test_spin_until (has_lines, panel);
+  line = studio_analysis_panel_dup_line (panel, 0);
+  g_assert_nonnull (strstr (line, "“a1b1” is not a move here: does this engine play Cheops?"));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unsetenv ("CHEOPS_ENGINE");
+  g_remove (wrapper);
+  g_rmdir (dir);
+}
+
 /* Save As: a name without an extension gets ".pgn", unless that file is
  * there already. */
 static void
@@ -2581,6 +2615,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/eval-bar-stored", test_eval_bar_stored);
   g_test_add_func ("/Studio/Window/lines-hold-under-pointer", test_lines_hold_under_pointer);
   g_test_add_func ("/Studio/Window/threat-keeps-bar", test_threat_keeps_bar);
+  g_test_add_func ("/Studio/Window/foreign-engine-line", test_foreign_engine_line);
   g_test_add_func ("/Studio/Window/comment-before-first-move", test_comment_before_first_move);
   g_test_add_func ("/Studio/Window/comment-failure-keeps-text", test_comment_failure_keeps_text);
   g_test_add_func ("/Studio/Window/problems-banner-after-save", test_problems_banner_after_save);
