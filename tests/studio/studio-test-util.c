@@ -3,7 +3,30 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <adwaita.h>
+
 #include "studio-test-util.h"
+
+/**
+ * studio_test_init:
+ * @argc: main()'s
+ * @argv: main()'s
+ *
+ * Sets up a GUI test program: a scratch XDG_DATA_HOME (so that the recent
+ * files written are not the user's), GTK's test set-up, libadwaita, and
+ * studio_test_dconf_not_fatal() as the log writer.  Call first in main().
+ */
+void
+studio_test_init (int    *argc,
+                  char ***argv)
+{
+  g_autofree char *home = g_dir_make_tmp ("studio-test-home-XXXXXX", NULL);
+
+  g_setenv ("XDG_DATA_HOME", home, TRUE);
+  gtk_test_init (argc, argv, NULL);
+  adw_init ();
+  g_log_set_writer_func (studio_test_dconf_not_fatal, NULL, NULL);
+}
 
 static gboolean
 keep_ticking (gpointer data)
@@ -35,6 +58,114 @@ studio_test_spin_until (StudioTestCondition done,
     }
 
   g_source_remove (tick);
+}
+
+static void
+read_text_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  char **text = user_data;
+
+  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (object), result, NULL);
+  if (*text == NULL)
+    *text = g_strdup ("");
+}
+
+static gboolean
+text_read (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+/**
+ * studio_test_clipboard_text:
+ * @widget: a widget whose clipboard is read
+ *
+ * Reads the clipboard's text, running the main loop until it is there.
+ *
+ * Returns: (transfer full): the text, "" when the clipboard holds none
+ */
+char *
+studio_test_clipboard_text (GtkWidget *widget)
+{
+  char *text = NULL;
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, read_text_cb, &text);
+  studio_test_spin_until (text_read, &text);
+
+  return text;
+}
+
+/**
+ * studio_test_find_widget:
+ * @widget: where to start
+ * @match: says whether a widget is the one looked for
+ * @data: for @match
+ *
+ * Returns: (transfer none) (nullable): the first widget, depth first from
+ *   @widget itself, that @match accepts
+ */
+GtkWidget *
+studio_test_find_widget (GtkWidget       *widget,
+                         StudioTestMatch  match,
+                         gconstpointer    data)
+{
+  if (match (widget, data))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = studio_test_find_widget (child, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+is_of_type (GtkWidget     *widget,
+            gconstpointer  type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
+}
+
+/**
+ * studio_test_find_widget_of_type:
+ * @widget: where to start
+ * @type: a widget type
+ *
+ * Returns: (transfer none) (nullable): the first widget of @type under
+ *   @widget (or @widget itself)
+ */
+GtkWidget *
+studio_test_find_widget_of_type (GtkWidget *widget,
+                                 GType      type)
+{
+  return studio_test_find_widget (widget, is_of_type, GSIZE_TO_POINTER (type));
+}
+
+static gboolean
+has_class (GtkWidget     *widget,
+           gconstpointer  css_class)
+{
+  return gtk_widget_has_css_class (widget, css_class);
+}
+
+/**
+ * studio_test_find_by_class:
+ * @widget: where to start
+ * @css_class: a style class
+ *
+ * Returns: (transfer none) (nullable): the first widget with @css_class
+ *   under @widget (or @widget itself)
+ */
+GtkWidget *
+studio_test_find_by_class (GtkWidget  *widget,
+                           const char *css_class)
+{
+  return studio_test_find_widget (widget, has_class, css_class);
 }
 
 /**

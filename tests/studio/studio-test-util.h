@@ -9,11 +9,23 @@
 G_BEGIN_DECLS
 
 typedef gboolean (*StudioTestCondition) (gpointer data);
+typedef gboolean (*StudioTestMatch)     (GtkWidget     *widget,
+                                         gconstpointer  data);
 
+void             studio_test_init           (int                *argc,
+                                             char             ***argv);
 void             studio_test_spin_until     (StudioTestCondition done,
                                              gpointer            data);
 void             studio_test_spin_for       (guint               ms);
 void             studio_test_spin_frames    (void);
+char            *studio_test_clipboard_text (GtkWidget          *widget);
+GtkWidget       *studio_test_find_widget    (GtkWidget          *widget,
+                                             StudioTestMatch     match,
+                                             gconstpointer       data);
+GtkWidget       *studio_test_find_widget_of_type (GtkWidget     *widget,
+                                                  GType          type);
+GtkWidget       *studio_test_find_by_class  (GtkWidget          *widget,
+                                             const char         *css_class);
 GLogWriterOutput studio_test_dconf_not_fatal (GLogLevelFlags     log_level,
                                              const GLogField    *fields,
                                              gsize               n_fields,

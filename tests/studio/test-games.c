@@ -593,13 +593,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *home = g_dir_make_tmp ("studio-test-home-XXXXXX", NULL);
-
-  /* The recent files of a scratch home, not the user's. */
-  g_setenv ("XDG_DATA_HOME", home, TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  g_log_set_writer_func (studio_test_dconf_not_fatal, NULL, NULL);
+  studio_test_init (&argc, &argv);
 
   g_test_add_func ("/Studio/Games/sample-switch-edit-save", test_sample_switch_edit_save);
   g_test_add_func ("/Studio/Games/sample-search", test_sample_search);

@@ -159,24 +159,6 @@ has_error (gpointer data)
   return studio_analysis_panel_get_error (data) != NULL;
 }
 
-static GtkWidget *
-find_widget (GtkWidget  *widget,
-             gboolean  (*match) (GtkWidget *, gconstpointer),
-             gconstpointer data)
-{
-  if (match (widget, data))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, match, data);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 is_named (GtkWidget     *widget,
           gconstpointer  name)
@@ -222,7 +204,7 @@ static GtkSpinButton *
 find_spin (GtkWidget  *window,
            const char *name)
 {
-  GtkWidget *spin = find_widget (window, is_named, name);
+  GtkWidget *spin = studio_test_find_widget (window, is_named, name);
 
   g_assert_nonnull (spin);
   g_assert_true (GTK_IS_SPIN_BUTTON (spin));
@@ -324,7 +306,7 @@ test_action_and_window (void)
   gtk_window_present (GTK_WINDOW (window));
 
   /* In the primary menu, just above Keyboard Shortcuts. */
-  menu_button = find_widget (GTK_WIDGET (window), is_menu_button, NULL);
+  menu_button = studio_test_find_widget (GTK_WIDGET (window), is_menu_button, NULL);
   g_assert_nonnull (menu_button);
   g_assert_true (menu_has_action (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)),
                                   "app.preferences", &preferences_index));
@@ -335,7 +317,7 @@ test_action_and_window (void)
   /* In the shortcuts window. */
   overlay = GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
   g_assert_nonnull (overlay);
-  g_assert_nonnull (find_widget (overlay, is_shortcut_for, "app.preferences"));
+  g_assert_nonnull (studio_test_find_widget (overlay, is_shortcut_for, "app.preferences"));
 
   g_assert_null (studio_application_get_preferences_window (app));
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
@@ -354,9 +336,9 @@ test_action_and_window (void)
   /* The bundled engine, and its button insensitive. */
   g_assert_cmpstr (studio_preferences_window_get_engine_title (STUDIO_PREFERENCES_WINDOW (preferences)), ==,
                    "Bundled engine (cheops-engine)");
-  g_assert_false (gtk_widget_get_sensitive (find_widget (preferences, is_button_for,
+  g_assert_false (gtk_widget_get_sensitive (studio_test_find_widget (preferences, is_button_for,
                                                          "preferences.use-bundled-engine")));
-  g_assert_true (gtk_widget_get_sensitive (find_widget (preferences, is_button_for,
+  g_assert_true (gtk_widget_get_sensitive (studio_test_find_widget (preferences, is_button_for,
                                                         "preferences.choose-engine")));
 
   /* Threads 1..processors, Hash 1..4096 MiB, both bound both ways. */
@@ -436,7 +418,7 @@ test_switch_engine_while_analysing (void)
   g_assert_cmpstr (g_settings_get_string (settings, "last-engine"), ==, engine_b);
   g_assert_cmpstr (studio_preferences_window_get_engine_title (preferences), ==, "engine-b");
   g_assert_cmpstr (studio_preferences_window_get_engine_subtitle (preferences), ==, engine_b);
-  g_assert_true (gtk_widget_get_sensitive (find_widget (GTK_WIDGET (preferences), is_button_for,
+  g_assert_true (gtk_widget_get_sensitive (studio_test_find_widget (GTK_WIDGET (preferences), is_button_for,
                                                         "preferences.use-bundled-engine")));
 
   /* A is shut down: told to quit, and its process is gone. */
@@ -622,7 +604,7 @@ toast_shown (gpointer data)
 {
   ToastWait *wait = data;
 
-  return find_widget (wait->window, is_label_with_text, wait->text) != NULL;
+  return studio_test_find_widget (wait->window, is_label_with_text, wait->text) != NULL;
 }
 
 /* Refuses @path with @code: the error says so, a toast shows it, and
@@ -723,7 +705,7 @@ test_use_bundled_engine (void)
   wait_for_go (engine_a, 1);
   pid_a = studio_engine_get_pid (studio_analysis_panel_get_engine (panel));
   preferences = preferences_for (window);
-  button = find_widget (GTK_WIDGET (preferences), is_button_for, "preferences.use-bundled-engine");
+  button = studio_test_find_widget (GTK_WIDGET (preferences), is_button_for, "preferences.use-bundled-engine");
   g_assert_true (gtk_widget_get_sensitive (button));
   g_assert_cmpstr (studio_preferences_window_get_engine_title (preferences), ==, "engine-a");
 

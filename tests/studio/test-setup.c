@@ -143,19 +143,7 @@ count_of_type (GtkWidget *widget,
 static GtkWidget *
 find_entry_row (GtkWidget *widget)
 {
-  if (ADW_IS_ENTRY_ROW (widget))
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_entry_row (child);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
+  return studio_test_find_widget_of_type (widget, ADW_TYPE_ENTRY_ROW);
 }
 
 static GtkLabel *
@@ -793,24 +781,6 @@ test_document_replaced (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static void
-read_text_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  char **text = user_data;
-
-  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (object), result, NULL);
-  if (*text == NULL)
-    *text = g_strdup ("");
-}
-
-static gboolean
-text_read (gpointer data)
-{
-  return *(char **) data != NULL;
-}
-
 static gboolean
 setup_fen_is (gpointer data)
 {
@@ -835,8 +805,7 @@ test_clipboard (void)
   begin_setup (window);
   studio_setup_panel_put (panel, cell ("i5"), piece ('Q'));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-fen", NULL);
-  gdk_clipboard_read_text_async (clipboard, NULL, read_text_cb, &text);
-  studio_test_spin_until (text_read, &text);
+  text = studio_test_clipboard_text (GTK_WIDGET (window));
   g_assert_cmpstr (text, ==, "1/3/5/7/4Q4/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka q 3 7");
 
   gdk_clipboard_set_text (clipboard, "  1/3/5/7/9/11/13/15/1K13k1 a 0 1\n");
@@ -1045,13 +1014,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *home = g_dir_make_tmp ("studio-test-home-XXXXXX", NULL);
-
-  /* The recent files of a scratch home, not the user's. */
-  g_setenv ("XDG_DATA_HOME", home, TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  g_log_set_writer_func (studio_test_dconf_not_fatal, NULL, NULL);
+  studio_test_init (&argc, &argv);
 
   g_test_add_func ("/Studio/Setup/start", test_start);
   g_test_add_func ("/Studio/Setup/place-remove", test_place_remove);

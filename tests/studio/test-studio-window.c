@@ -90,23 +90,6 @@ find_message_dialog (void)
   return NULL;
 }
 
-static GtkWidget *
-find_widget_of_type (GtkWidget *widget,
-                     GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget_of_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 test_edit_save_reread (void)
 {
@@ -194,7 +177,7 @@ test_edit_save_reread (void)
   studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), added, FALSE);
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
-  comment_view = GTK_TEXT_VIEW (find_widget_of_type (adw_message_dialog_get_extra_child (dialog),
+  comment_view = GTK_TEXT_VIEW (studio_test_find_widget_of_type (adw_message_dialog_get_extra_child (dialog),
                                                     GTK_TYPE_TEXT_VIEW));
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (comment_view), "A quiet  start\non the side.", -1);
   adw_message_dialog_response (dialog, "save");
@@ -515,35 +498,6 @@ test_paste_fen (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static void
-read_text_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  char **text = user_data;
-
-  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (object), result, NULL);
-  if (*text == NULL)
-    *text = g_strdup ("");
-}
-
-static gboolean
-text_read (gpointer data)
-{
-  return *(char **) data != NULL;
-}
-
-static char *
-clipboard_text (GtkWidget *widget)
-{
-  char *text = NULL;
-
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, read_text_cb, &text);
-  studio_test_spin_until (text_read, &text);
-
-  return text;
-}
-
 /* Copy the FEN and the game; paste a game into a window. */
 static void
 test_clipboard (void)
@@ -562,7 +516,7 @@ test_clipboard (void)
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-fen", NULL);
-  fen = clipboard_text (GTK_WIDGET (window));
+  fen = studio_test_clipboard_text (GTK_WIDGET (window));
   expected = studio_document_dup_fen (document);
   g_assert_cmpstr (fen, ==, expected);
   /* After 1. i8 (h8 to the Gate, along level 8: a sideways Pawn move,
@@ -570,7 +524,7 @@ test_clipboard (void)
   g_assert_cmpstr (fen, ==, "1/1P1/5/5k1/9/6M4/11p1/15/1K15 q 1 1");
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-game", NULL);
-  game = clipboard_text (GTK_WIDGET (window));
+  game = studio_test_clipboard_text (GTK_WIDGET (window));
   g_clear_pointer (&expected, g_free);
   expected = cheops_pgn_write_game (studio_document_get_game (document));
   g_assert_cmpstr (game, ==, expected);
@@ -636,9 +590,6 @@ has_lines (gpointer data)
 /* With the real engine of the build tree (skipped without one): the panel
  * shows lines in record notation for the current position, a click on a
  * line's move plays the line up to it, and switching off clears them. */
-static GtkWidget *find_by_class (GtkWidget  *widget,
-                                 const char *css_class);
-
 static void
 test_analysis (void)
 {
@@ -679,7 +630,7 @@ test_analysis (void)
 
   /* Under the lines: the nodes searched and the hash table's use. */
   {
-    GtkWidget *search = find_by_class (GTK_WIDGET (panel), "analysis-search");
+    GtkWidget *search = studio_test_find_by_class (GTK_WIDGET (panel), "analysis-search");
     const char *text = gtk_label_get_label (GTK_LABEL (search));
 
     g_test_message ("search: %s", text);
@@ -850,24 +801,6 @@ test_narrow (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static GtkWidget *
-find_by_class (GtkWidget  *widget,
-               const char *css_class)
-{
-  if (gtk_widget_has_css_class (widget, css_class))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_by_class (child, css_class);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
-}
-
 static gboolean
 time_passed (gpointer data)
 {
@@ -897,8 +830,8 @@ test_analysis_rows_steady (void)
   window = open_sample ("apex-race.pgn");
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
   panel = STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window));
-  lines_box = find_by_class (GTK_WIDGET (panel), "analysis-lines");
-  stats = find_by_class (GTK_WIDGET (panel), "analysis-stats");
+  lines_box = studio_test_find_by_class (GTK_WIDGET (panel), "analysis-lines");
+  stats = studio_test_find_by_class (GTK_WIDGET (panel), "analysis-stats");
   g_assert_nonnull (lines_box);
   g_assert_nonnull (stats);
 
@@ -1154,7 +1087,7 @@ test_ascension_result (void)
   gtk_window_present (GTK_WINDOW (window));
   document = studio_window_get_document (window);
   panel = STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window));
-  bar = STUDIO_EVAL_BAR (find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_EVAL_BAR));
+  bar = STUDIO_EVAL_BAR (studio_test_find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_EVAL_BAR));
   g_assert_nonnull (bar);
 
   g_assert_true (studio_window_load_text (window, "q/P2/5/7/4M4/11/13/15/1K13k1 a 0 1", NULL));
@@ -1179,7 +1112,7 @@ test_ascension_result (void)
   tree_text = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (studio_window_get_move_tree (window)));
   g_assert_true (g_str_has_suffix (g_strchomp (tree_text), "1-0"));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-game", NULL);
-  pgn = clipboard_text (GTK_WIDGET (window));
+  pgn = studio_test_clipboard_text (GTK_WIDGET (window));
   g_assert_nonnull (strstr (pgn, "[Result \"1-0\"]"));
   g_assert_true (g_str_has_suffix (g_strchomp (pgn), "1-0"));
 
@@ -1267,8 +1200,8 @@ test_comment_brace (void)
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
   extra = adw_message_dialog_get_extra_child (dialog);
-  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (find_widget_of_type (extra, GTK_TYPE_TEXT_VIEW)));
-  button = find_widget_of_type (extra, GTK_TYPE_BUTTON);
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (studio_test_find_widget_of_type (extra, GTK_TYPE_TEXT_VIEW)));
+  button = studio_test_find_widget_of_type (extra, GTK_TYPE_BUTTON);
   g_assert_nonnull (button);
   problem = gtk_widget_get_parent (button);
 
@@ -1400,7 +1333,7 @@ test_tree_resize_keeps_current (void)
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_true (studio_document_load_text (document, contents, -1, NULL, NULL));
   studio_move_tree_view_set_document (STUDIO_MOVE_TREE_VIEW (tree), document);
-  view = GTK_TEXT_VIEW (find_widget_of_type (tree, GTK_TYPE_TEXT_VIEW));
+  view = GTK_TEXT_VIEW (studio_test_find_widget_of_type (tree, GTK_TYPE_TEXT_VIEW));
   gtk_window_set_child (GTK_WINDOW (window), tree);
   gtk_window_set_default_size (GTK_WINDOW (window), 420, 600);
   gtk_window_present (GTK_WINDOW (window));
@@ -1747,7 +1680,7 @@ test_eval_bar_stored (void)
 {
   StudioWindow *window = studio_window_new (NULL);
   StudioDocument *document = studio_window_get_document (window);
-  StudioEvalBar *bar = STUDIO_EVAL_BAR (find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_EVAL_BAR));
+  StudioEvalBar *bar = STUDIO_EVAL_BAR (studio_test_find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_EVAL_BAR));
   g_autoptr(GError) error = NULL;
 
   gtk_window_present (GTK_WINDOW (window));
@@ -1837,8 +1770,8 @@ test_lines_hold_under_pointer (void)
 
   window = open_sample ("apex-race.pgn");
   panel = STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window));
-  lines_box = find_by_class (GTK_WIDGET (panel), "analysis-lines");
-  stats = find_by_class (GTK_WIDGET (panel), "analysis-stats");
+  lines_box = studio_test_find_by_class (GTK_WIDGET (panel), "analysis-lines");
+  stats = studio_test_find_by_class (GTK_WIDGET (panel), "analysis-stats");
   for (int i = 0; i < 10; i++)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
@@ -1887,8 +1820,8 @@ test_threat_keeps_bar (void)
 
   window = open_sample ("apex-race.pgn");
   panel = STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window));
-  bar = STUDIO_EVAL_BAR (find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_EVAL_BAR));
-  stats = find_by_class (GTK_WIDGET (panel), "analysis-stats");
+  bar = STUDIO_EVAL_BAR (studio_test_find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_EVAL_BAR));
+  stats = studio_test_find_by_class (GTK_WIDGET (panel), "analysis-stats");
   for (int i = 0; i < 10; i++)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
   before = studio_eval_bar_get_fraction (bar);
@@ -2148,27 +2081,24 @@ widget_action_enabled (GtkWidget  *widget,
   return enabled;
 }
 
+static gboolean
+is_named (GtkWidget     *widget,
+          gconstpointer  name)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+}
+
 static GtkWidget *
 find_widget_named (GtkWidget  *widget,
                    const char *name)
 {
-  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget_named (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return studio_test_find_widget (widget, is_named, name);
 }
 
 static char *
 comment_dialog_dup_text (AdwMessageDialog *dialog)
 {
-  GtkWidget *view = find_widget_of_type (adw_message_dialog_get_extra_child (dialog), GTK_TYPE_TEXT_VIEW);
+  GtkWidget *view = studio_test_find_widget_of_type (adw_message_dialog_get_extra_child (dialog), GTK_TYPE_TEXT_VIEW);
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
   GtkTextIter start, end;
 
@@ -2180,7 +2110,7 @@ static void
 comment_dialog_set_text (AdwMessageDialog *dialog,
                          const char       *text)
 {
-  GtkWidget *view = find_widget_of_type (adw_message_dialog_get_extra_child (dialog), GTK_TYPE_TEXT_VIEW);
+  GtkWidget *view = studio_test_find_widget_of_type (adw_message_dialog_get_extra_child (dialog), GTK_TYPE_TEXT_VIEW);
 
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), text, -1);
 }
@@ -2462,20 +2392,17 @@ test_problems_banner_after_save (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+is_toast_label (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_tooltip_text (widget) != NULL;
+}
+
 static GtkWidget *
 find_toast_label (GtkWidget *widget)
 {
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_tooltip_text (widget) != NULL)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_toast_label (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return studio_test_find_widget (widget, is_toast_label, NULL);
 }
 
 static gboolean
@@ -2581,13 +2508,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *home = g_dir_make_tmp ("studio-test-home-XXXXXX", NULL);
-
-  /* The recent files of a scratch home, not the user's. */
-  g_setenv ("XDG_DATA_HOME", home, TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  g_log_set_writer_func (studio_test_dconf_not_fatal, NULL, NULL);
+  studio_test_init (&argc, &argv);
 
   g_test_add_func ("/Studio/Window/edit-save-reread", test_edit_save_reread);
   g_test_add_func ("/Studio/Window/file-with-errors", test_file_with_errors);
