@@ -1074,17 +1074,27 @@ engine_reply_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* (Re)starts the time-out for the `readyok` awaited: @timeout_ms, or the
+ * start-up time-out if longer while options settle. */
+static void
+engine_arm_reply_timer (StudioEngine *self,
+                        guint         timeout_ms)
+{
+  if (self->options_settling)
+    timeout_ms = MAX (timeout_ms, self->handshake_ms);
+  g_clear_handle_id (&self->reply_id, g_source_remove);
+  self->reply_id = g_timeout_add_full (IO_PRIORITY, timeout_ms, engine_reply_timeout_cb, self, NULL);
+}
+
 /* Sends `isready` and expects `readyok` within @timeout_ms. */
 static void
 engine_send_isready (StudioEngine *self,
                      guint         timeout_ms)
 {
-  if (self->options_settling)
-    timeout_ms = MAX (timeout_ms, self->handshake_ms);
   engine_send (self, "isready");
   self->pending_readyok++;
   if (self->reply_id == 0)
-    self->reply_id = g_timeout_add_full (IO_PRIORITY, timeout_ms, engine_reply_timeout_cb, self, NULL);
+    engine_arm_reply_timer (self, timeout_ms);
 }
 
 static gboolean
@@ -1200,11 +1210,7 @@ engine_send_unsent_options (StudioEngine *self)
     {
       self->options_settling = TRUE;
       if (self->reply_id != 0)
-        {
-          g_source_remove (self->reply_id);
-          self->reply_id = g_timeout_add_full (IO_PRIORITY, MAX (self->reply_ms, self->handshake_ms),
-                                               engine_reply_timeout_cb, self, NULL);
-        }
+        engine_arm_reply_timer (self, self->reply_ms);
     }
 }
 
@@ -1395,10 +1401,7 @@ engine_handle_line (StudioEngine *self,
       self->pending_readyok--;
       g_clear_handle_id (&self->reply_id, g_source_remove);
       if (self->pending_readyok > 0)
-        self->reply_id = g_timeout_add_full (IO_PRIORITY,
-                                             self->options_settling ? MAX (self->reply_ms, self->handshake_ms)
-                                                                    : self->reply_ms,
-                                             engine_reply_timeout_cb, self, NULL);
+        engine_arm_reply_timer (self, self->reply_ms);
       else
         self->options_settling = FALSE;
       if (self->state == STUDIO_ENGINE_STATE_STARTING && self->got_uciok && self->pending_readyok == 0)

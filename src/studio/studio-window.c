@@ -223,25 +223,14 @@ _studio_window_sync_board (StudioWindow *self)
   _studio_window_update_status (self);
 }
 
-/**
- * _studio_window_dup_status:
- * @self: a #StudioWindow
- *
- * The line under the board, as plain text: who is to move, and whether in
- * check (4.2.2) or in checklock (4.2.5, R4), and whether the other side's
- * King is entombed (in check after its own move, 4.2.7); or how the game
- * ended (8.1, 8.4).  Colours are named as the game assigns them to corners.
- *
- * Returns: (transfer full): the text
- */
-char *
-_studio_window_dup_status (StudioWindow *self)
+/* _studio_window_dup_status() for the current node's @outcome. */
+static char *
+studio_window_dup_status (StudioWindow  *self,
+                          CheopsOutcome  outcome)
 {
   const CheopsPosition *pos = studio_document_get_position (self->document);
   CheopsSide green = cheops_game_get_green_corner (studio_document_get_game (self->document));
-  CheopsOutcome outcome = studio_document_get_outcome (self->document);
   gboolean green_to_move = pos->side_to_move == green;
-
   const char *to_move;
   const char *other = NULL;
 
@@ -267,6 +256,23 @@ _studio_window_dup_status (StudioWindow *self)
 }
 
 /**
+ * _studio_window_dup_status:
+ * @self: a #StudioWindow
+ *
+ * The line under the board, as plain text: who is to move, and whether in
+ * check (4.2.2) or in checklock (4.2.5, R4), and whether the other side's
+ * King is entombed (in check after its own move, 4.2.7); or how the game
+ * ended (8.1, 8.4).  Colours are named as the game assigns them to corners.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+_studio_window_dup_status (StudioWindow *self)
+{
+  return studio_window_dup_status (self, studio_document_get_outcome (self->document));
+}
+
+/**
  * _studio_window_update_status:
  * @self: a #StudioWindow
  *
@@ -279,12 +285,12 @@ _studio_window_update_status (StudioWindow *self)
 {
   const CheopsPosition *pos = studio_document_get_position (self->document);
   CheopsSide green = cheops_game_get_green_corner (studio_document_get_game (self->document));
-  g_autofree char *text = _studio_window_dup_status (self);
+  CheopsOutcome outcome = studio_document_get_outcome (self->document);
+  g_autofree char *text = studio_window_dup_status (self, outcome);
   g_autofree char *escaped = g_markup_escape_text (text, -1);
   g_autofree char *markup = NULL;
-  gboolean over = studio_document_get_outcome (self->document) != CHEOPS_OUTCOME_NONE;
 
-  if (over)
+  if (outcome != CHEOPS_OUTCOME_NONE)
     markup = g_strdup (escaped);
   else
     markup = g_strdup_printf ("<span foreground=\"%s\">●</span> %s",
