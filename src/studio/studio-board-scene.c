@@ -321,6 +321,16 @@ studio_board_scene_new (void)
   return g_object_new (STUDIO_TYPE_BOARD_SCENE, NULL);
 }
 
+/* No cell selected, nothing dragged. */
+static void
+studio_board_scene_reset_selection (StudioBoardScene *self)
+{
+  self->selected = CHEOPS_CELL_NONE;
+  self->destinations = CHEOPS_CELLSET_EMPTY;
+  self->dragging = FALSE;
+  self->drag_from = CHEOPS_CELL_NONE;
+}
+
 /**
  * studio_board_scene_set_position:
  * @self: a #StudioBoardScene
@@ -374,10 +384,7 @@ studio_board_scene_set_position (StudioBoardScene     *self,
       self->checklock = FALSE;
     }
 
-  self->selected = CHEOPS_CELL_NONE;
-  self->destinations = CHEOPS_CELLSET_EMPTY;
-  self->dragging = FALSE;
-  self->drag_from = CHEOPS_CELL_NONE;
+  studio_board_scene_reset_selection (self);
   self->has_engine_arrow = FALSE;
 
   studio_board_scene_emit_changed (self);
@@ -690,10 +697,7 @@ studio_board_scene_clear_selection (StudioBoardScene *self)
   if (self->selected == CHEOPS_CELL_NONE && !self->dragging)
     return;
 
-  self->selected = CHEOPS_CELL_NONE;
-  self->destinations = CHEOPS_CELLSET_EMPTY;
-  self->dragging = FALSE;
-  self->drag_from = CHEOPS_CELL_NONE;
+  studio_board_scene_reset_selection (self);
   studio_board_scene_emit_changed (self);
 }
 
@@ -726,10 +730,7 @@ studio_board_scene_play (StudioBoardScene *self,
     {
       if (self->moves[i] == move)
         {
-          self->selected = CHEOPS_CELL_NONE;
-          self->destinations = CHEOPS_CELLSET_EMPTY;
-          self->dragging = FALSE;
-          self->drag_from = CHEOPS_CELL_NONE;
+          studio_board_scene_reset_selection (self);
           g_signal_emit (self, signals [MOVE_PLAYED], 0, (guint) move);
           studio_board_scene_emit_changed (self);
           return TRUE;
