@@ -58,12 +58,12 @@ main (int   argc,
     pos = *cheops_game_node_get_position (node);
     studio_board_scene_set_position (scene, &pos, cheops_game_node_get_move (node));
   }
-  studio_board_scene_select (scene, cheops_cell_parse ("j7", NULL));
-  studio_board_scene_toggle_shape (scene, cheops_cell_parse ("i8", NULL), cheops_cell_parse ("i9", NULL), STUDIO_BRUSH_GREEN);
-  studio_board_scene_toggle_shape (scene, cheops_cell_parse ("c2", NULL), cheops_cell_parse ("i5", NULL), STUDIO_BRUSH_RED);
-  studio_board_scene_toggle_shape (scene, cheops_cell_parse ("i8", NULL), cheops_cell_parse ("i8", NULL), STUDIO_BRUSH_YELLOW);
-  studio_board_scene_set_engine_arrow (scene, cheops_move_make (cheops_cell_parse ("j7", NULL),
-                                                                cheops_cell_parse ("i8", NULL)));
+  studio_board_scene_select (scene, cheops_laws_cell_parse ("j7", NULL));
+  studio_board_scene_toggle_shape (scene, cheops_laws_cell_parse ("i8", NULL), cheops_laws_cell_parse ("i9", NULL), STUDIO_BRUSH_GREEN);
+  studio_board_scene_toggle_shape (scene, cheops_laws_cell_parse ("c2", NULL), cheops_laws_cell_parse ("i5", NULL), STUDIO_BRUSH_RED);
+  studio_board_scene_toggle_shape (scene, cheops_laws_cell_parse ("i8", NULL), cheops_laws_cell_parse ("i8", NULL), STUDIO_BRUSH_YELLOW);
+  studio_board_scene_set_engine_arrow (scene, cheops_move_make (cheops_laws_cell_parse ("j7", NULL),
+                                                                cheops_laws_cell_parse ("i8", NULL)));
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 1000);
 

@@ -2,8 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The basic types of the Cheops rules core: cells, sides, pieces, moves and
- * the 81-cell set.  Plain C11 (with the GCC/Clang 128-bit integer extension),
+ * The basic types of the rules core, shared by every variant: cells, sides,
+ * pieces, moves, the 128-cell set and the error record.  Plain C11 (with the GCC/Clang 128-bit integer extension),
  * libc only.  Article numbers refer to "The Laws of Cheops".
  */
 #pragma once
@@ -16,45 +16,38 @@
 extern "C" {
 #endif
 
-/* A cell index, 0..80.  Cells are numbered level by level from the base
- * (level 1, a1 = 0 .. q1 = 16), and within a level from its leftmost column to
- * its rightmost, so the Apex i9 is 80 (Article 2, DESIGN.md section 2). */
+/* A cell index, 0..CHEOPS_CELL_MAX-1.  Each variant numbers its own cells
+ * (its CheopsBoardShape says how many and where they are); the game Cheops
+ * numbers its 81 level by level from the base (a1 = 0 .. the Apex i9 = 80,
+ * Article 2), TrigChess its 46 rank by rank (b1 = 0 .. h6 = 45, spec 2.3). */
 typedef uint8_t CheopsCell;
 
-#define CHEOPS_CELL_NB    81
+/* The most cells any variant may have: cell sets are 128 bits wide. */
+#define CHEOPS_CELL_MAX   128
 #define CHEOPS_CELL_NONE  ((CheopsCell) 255)
-#define CHEOPS_COLUMN_NB  17   /* columns a..q, numbered 0..16 */
-#define CHEOPS_LEVEL_NB   9    /* levels 1..9 */
 
-/* The named cells of 2.5: the Apex i9, the Gate i8, the flanks h8 and j8. */
-#define CHEOPS_APEX       ((CheopsCell) 80)
-#define CHEOPS_GATE       ((CheopsCell) 78)
-#define CHEOPS_FLANK_H    ((CheopsCell) 77)
-#define CHEOPS_FLANK_J    ((CheopsCell) 79)
-
-/* A side, named by the base corner it started in (6.1): CHEOPS_SIDE_A is the
- * side of the a corner (upper case in FEN), CHEOPS_SIDE_Q the side of the q
- * corner (lower case).  Colours (Green, Orange) belong to a game, not to a
- * position (6.2). */
+/* A side.  CHEOPS_SIDE_A is the side written in upper case in FEN (in
+ * Cheops the side of the a corner, 6.1; in TrigChess Gold), CHEOPS_SIDE_B the
+ * side written in lower case (the q corner; Red).  In Cheops colours (Green,
+ * Orange) belong to a game, not to a position (6.2). */
 typedef enum {
   CHEOPS_SIDE_A = 0,
-  CHEOPS_SIDE_Q = 1,
+  CHEOPS_SIDE_B = 1,
   CHEOPS_SIDE_NB = 2
 } CheopsSide;
 
-/* The piece kinds of 4.1.  The letters are K Q M S A and, in FEN only, P. */
-typedef enum {
-  CHEOPS_NO_PIECE_TYPE = 0,
-  CHEOPS_KING          = 1,
-  CHEOPS_QUEEN         = 2,
-  CHEOPS_SWORDMASTER   = 3,
-  CHEOPS_SISTER        = 4,
-  CHEOPS_ASSASSIN      = 5,
-  CHEOPS_PAWN          = 6,
-  CHEOPS_PIECE_TYPE_NB = 7
-} CheopsPieceType;
+/* A piece kind, 1..31, numbered by each variant (its CheopsPieceInfo table
+ * says what each is); 0 is no piece.  Kind 1 is always the royal piece whose
+ * capture or attack the game turns on (the King; its cell is
+ * CheopsPosition.king[]). */
+typedef uint8_t CheopsPieceType;
 
-/* A piece on a cell: 0 for an empty cell, else (side << 3) | type. */
+#define CHEOPS_NO_PIECE_TYPE  ((CheopsPieceType) 0)
+#define CHEOPS_KING           ((CheopsPieceType) 1)
+/* Kinds below this have a cell set of their own in CheopsPosition.pieces. */
+#define CHEOPS_PIECE_TYPE_MAX 8
+
+/* A piece on a cell: 0 for an empty cell, else (side << 5) | kind. */
 typedef uint8_t CheopsPiece;
 
 #define CHEOPS_NO_PIECE ((CheopsPiece) 0)
@@ -62,19 +55,19 @@ typedef uint8_t CheopsPiece;
 static inline CheopsPiece
 cheops_piece_make (CheopsSide side, CheopsPieceType type)
 {
-  return (CheopsPiece) ((unsigned) side << 3 | (unsigned) type);
+  return (CheopsPiece) ((unsigned) side << 5 | (unsigned) type);
 }
 
 static inline CheopsPieceType
 cheops_piece_type (CheopsPiece piece)
 {
-  return (CheopsPieceType) (piece & 7);
+  return (CheopsPieceType) (piece & 31);
 }
 
 static inline CheopsSide
 cheops_piece_side (CheopsPiece piece)
 {
-  return (CheopsSide) (piece >> 3);
+  return (CheopsSide) (piece >> 5);
 }
 
 static inline CheopsSide
@@ -83,21 +76,61 @@ cheops_side_other (CheopsSide side)
   return (CheopsSide) (side ^ 1);
 }
 
-/* A move, packed in 16 bits: from-cell in bits 0..6, to-cell in bits 7..13.
- * Whether it captures, collapses (5.2) or promotes (4.7.3) follows from the
- * position it is played in.  0 (a1 to a1) is never a move: CHEOPS_MOVE_NONE. */
-typedef uint16_t CheopsMove;
+/* A move, packed in 32 bits.  Bits 0..6 are the from-cell, bits 7..13 the
+ * to-cell, so a plain move of any variant is cheops_move_make (from, to) and
+ * the game Cheops's moves keep the values they always had (what a Cheops move
+ * captures, collapses (5.2) or promotes (4.7.3) follows from the position).
+ * Bits 14..15 are the move's kind (CheopsMoveKind); the rest is a payload
+ * whose meaning depends on the kind:
+ * - CHEOPS_MOVE_NORMAL: bits 16..20 a promotion choice (a piece kind, 0 for
+ *   none: TrigChess TR10), bits 21..24 the part of a stack that moves (a
+ *   mask of checker sizes, 0 for the whole piece: Pyramids);
+ * - CHEOPS_MOVE_DROP: a piece put on the to-cell from the hand; bits 16..20
+ *   are its kind, the from-cell is unused (0);
+ * - CHEOPS_MOVE_COMPOUND: a two-part move (Cypher chess): bits 16..22 the
+ *   second part's from-cell, bits 23..29 its to-cell.
+ * 0 (a plain move from cell 0 to cell 0) is never a move: CHEOPS_MOVE_NONE. */
+typedef uint32_t CheopsMove;
+
+typedef enum {
+  CHEOPS_MOVE_NORMAL   = 0,
+  CHEOPS_MOVE_DROP     = 1,
+  CHEOPS_MOVE_COMPOUND = 2,
+} CheopsMoveKind;
 
 #define CHEOPS_MOVE_NONE ((CheopsMove) 0)
 
-/* The largest number of moves a position can have, with margin: the move
- * arrays callers pass to the generators must hold this many entries. */
+/* The largest number of moves a position of any variant offered today can
+ * have, with margin: the move arrays callers pass to the generators must
+ * hold this many entries. */
 #define CHEOPS_MAX_MOVES 320
 
 static inline CheopsMove
 cheops_move_make (CheopsCell from, CheopsCell to)
 {
   return (CheopsMove) (from | (unsigned) to << 7);
+}
+
+/* A move from @from to @to that promotes to a piece of kind @promotion. */
+static inline CheopsMove
+cheops_move_make_promotion (CheopsCell from, CheopsCell to, CheopsPieceType promotion)
+{
+  return (CheopsMove) (from | (unsigned) to << 7 | (unsigned) promotion << 16);
+}
+
+/* A drop of a piece of kind @type from the hand onto @to. */
+static inline CheopsMove
+cheops_move_make_drop (CheopsPieceType type, CheopsCell to)
+{
+  return (CheopsMove) ((unsigned) to << 7 | (unsigned) CHEOPS_MOVE_DROP << 14 | (unsigned) type << 16);
+}
+
+/* A two-part move: @from to @to, then @from2 to @to2. */
+static inline CheopsMove
+cheops_move_make_compound (CheopsCell from, CheopsCell to, CheopsCell from2, CheopsCell to2)
+{
+  return (CheopsMove) (from | (unsigned) to << 7 | (unsigned) CHEOPS_MOVE_COMPOUND << 14
+                       | (unsigned) from2 << 16 | (unsigned) to2 << 23);
 }
 
 static inline CheopsCell
@@ -112,8 +145,50 @@ cheops_move_to (CheopsMove move)
   return (CheopsCell) ((move >> 7) & 0x7f);
 }
 
+static inline CheopsMoveKind
+cheops_move_kind (CheopsMove move)
+{
+  return (CheopsMoveKind) ((move >> 14) & 3);
+}
+
+/* The promotion choice of a CHEOPS_MOVE_NORMAL move (0: none), or the kind
+ * dropped by a CHEOPS_MOVE_DROP. */
+static inline CheopsPieceType
+cheops_move_promotion (CheopsMove move)
+{
+  return (CheopsPieceType) ((move >> 16) & 31);
+}
+
+/* The checker sizes that move, for a CHEOPS_MOVE_NORMAL move of part of a
+ * stack (Pyramids), as a mask (bit n-1 for size n); 0 for the whole piece. */
+static inline unsigned
+cheops_move_part (CheopsMove move)
+{
+  return (move >> 21) & 15;
+}
+
+/* The same move with the part mask @part (Pyramids). */
+static inline CheopsMove
+cheops_move_with_part (CheopsMove move, unsigned part)
+{
+  return (CheopsMove) ((move & ~((CheopsMove) 15 << 21)) | (CheopsMove) (part & 15) << 21);
+}
+
+/* The second part of a CHEOPS_MOVE_COMPOUND move. */
+static inline CheopsCell
+cheops_move_from2 (CheopsMove move)
+{
+  return (CheopsCell) ((move >> 16) & 0x7f);
+}
+
+static inline CheopsCell
+cheops_move_to2 (CheopsMove move)
+{
+  return (CheopsCell) ((move >> 23) & 0x7f);
+}
+
 /* A set of cells: bit n stands for cell n.  Uses the 128-bit integer of GCC
- * and Clang; bits 81..127 are always zero. */
+ * and Clang; the bits of cells a variant does not have are always zero. */
 typedef unsigned __int128 CheopsCellSet;
 
 #define CHEOPS_CELLSET_EMPTY ((CheopsCellSet) 0)

@@ -15,7 +15,7 @@
 #include "uci.h"
 
 static const char *const bench_fens[] = {
-  CHEOPS_START_FEN,
+  CHEOPS_LAWS_START_FEN,
   "1/q2/5/7/9/1P7pp/APP1P6pa/M1Q1PS3pp2sm/AKMS1PP2pApasmka q 3 6",
   "1/q2/3Q1/7/9/PP3S3pp/APPSP6pa/M7ppp2km/AKM2PP3p1asm1a q 0 12",
   "1/3/5/1S5/9/PP7pp/APP1P4p1pa/M3P1aPp1p2km/AKM8p2m1a q 0 19",
@@ -52,7 +52,7 @@ bench_run (int depth)
       CheopsError error;
       char text[CHEOPS_MOVE_TEXT_MAX] = "(none)";
 
-      if (!cheops_position_from_fen (&pos, bench_fens[i], &error))
+      if (!cheops_position_from_fen (&pos, &cheops_variant_cheops, bench_fens[i], &error))
         {
           uci_print ("info string error: bench position %zu: %s", i + 1, error.message);
           continue;
@@ -61,7 +61,7 @@ bench_run (int depth)
       search_start (&pos, &pos.key, 1, &limits, &options);
       search_wait ();
       if (search_last_best () != CHEOPS_MOVE_NONE)
-        cheops_move_to_text (search_last_best (), text);
+        cheops_move_to_text (&cheops_variant_cheops, search_last_best (), text);
       uci_print ("Position %zu/%zu: best %s, nodes %llu", i + 1, n, text,
                  (unsigned long long) search_last_nodes ());
       total += search_last_nodes ();

@@ -36,7 +36,7 @@
 
 #include "evaluate.h"
 
-int piece_value[CHEOPS_PIECE_TYPE_NB] = { 0, 0, 950, 450, 320, 300, 100 };
+int piece_value[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 950, 450, 320, 300, 100 };
 
 /* Scales (percent) of the positional terms, for tuning by play. */
 static int queen_scale = 100;
@@ -45,8 +45,8 @@ static int king_scale = 100;
 
 static const int queen_apex_bonus[17] = { 90, 60, 45, 35, 26, 19, 13, 8, 4, 2, 0, 0, 0, 0, 0, 0, 0 };
 static const int pawn_level_bonus[10] = { 0, 0, 4, 10, 18, 28, 40, 56, 80, 0 };
-static const int mobility_weight[CHEOPS_PIECE_TYPE_NB] = { 0, 0, 3, 3, 2, 3, 0 };
-static const int king_attack_weight[CHEOPS_PIECE_TYPE_NB] = { 0, 0, 5, 3, 3, 3, 2 };
+static const int mobility_weight[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 3, 3, 2, 3, 0 };
+static const int king_attack_weight[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 5, 3, 3, 3, 2 };
 
 #define CONTROL_GATE   10
 #define CONTROL_FLANK  6
@@ -62,12 +62,12 @@ static const char *const term_name[TERM_NB] = {
   "material", "queen", "control", "pawns", "mobility", "king", "checklock"
 };
 
-static int dist_apex[CHEOPS_CELL_NB];
-static int dist_gate[CHEOPS_CELL_NB];
-static int level_of[CHEOPS_CELL_NB];
-static CheopsCellSet king_cells[CHEOPS_CELL_NB];
-static CheopsCellSet leap_cells[CHEOPS_CELL_NB];
-static CheopsCellSet pawn_threats[CHEOPS_SIDE_NB][CHEOPS_CELL_NB];
+static int dist_apex[CHEOPS_LAWS_CELL_NB];
+static int dist_gate[CHEOPS_LAWS_CELL_NB];
+static int level_of[CHEOPS_LAWS_CELL_NB];
+static CheopsCellSet king_cells[CHEOPS_LAWS_CELL_NB];
+static CheopsCellSet leap_cells[CHEOPS_LAWS_CELL_NB];
+static CheopsCellSet pawn_threats[CHEOPS_SIDE_NB][CHEOPS_LAWS_CELL_NB];
 
 /* Tuning by play: CHEOPS_ENGINE_EVAL="Q=1000,M=480,queen=120" overrides
  * material values (letters K Q M S A P) and the percent scales of the
@@ -91,11 +91,11 @@ read_tuning (void)
         continue;
       *eq = '\0';
       v = atoi (eq + 1);
-      if (strcmp (item, "Q") == 0) piece_value[CHEOPS_QUEEN] = v;
-      else if (strcmp (item, "M") == 0) piece_value[CHEOPS_SWORDMASTER] = v;
-      else if (strcmp (item, "S") == 0) piece_value[CHEOPS_SISTER] = v;
-      else if (strcmp (item, "A") == 0) piece_value[CHEOPS_ASSASSIN] = v;
-      else if (strcmp (item, "P") == 0) piece_value[CHEOPS_PAWN] = v;
+      if (strcmp (item, "Q") == 0) piece_value[CHEOPS_LAWS_QUEEN] = v;
+      else if (strcmp (item, "M") == 0) piece_value[CHEOPS_LAWS_SWORDMASTER] = v;
+      else if (strcmp (item, "S") == 0) piece_value[CHEOPS_LAWS_SISTER] = v;
+      else if (strcmp (item, "A") == 0) piece_value[CHEOPS_LAWS_ASSASSIN] = v;
+      else if (strcmp (item, "P") == 0) piece_value[CHEOPS_LAWS_PAWN] = v;
       else if (strcmp (item, "queen") == 0) queen_scale = v;
       else if (strcmp (item, "mobility") == 0) mobility_scale = v;
       else if (strcmp (item, "king") == 0) king_scale = v;
@@ -105,17 +105,17 @@ read_tuning (void)
 void
 evaluate_init (void)
 {
-  cheops_init ();
+  cheops_laws_init ();
   read_tuning ();
-  for (int c = 0; c < CHEOPS_CELL_NB; c++)
+  for (int c = 0; c < CHEOPS_LAWS_CELL_NB; c++)
     {
-      dist_apex[c] = cheops_distance ((CheopsCell) c, CHEOPS_APEX);
-      dist_gate[c] = cheops_distance ((CheopsCell) c, CHEOPS_GATE);
-      level_of[c] = cheops_cell_level ((CheopsCell) c);
-      king_cells[c] = cheops_king_cells ((CheopsCell) c);
-      leap_cells[c] = cheops_leap_cells ((CheopsCell) c);
+      dist_apex[c] = cheops_laws_distance ((CheopsCell) c, CHEOPS_LAWS_APEX);
+      dist_gate[c] = cheops_laws_distance ((CheopsCell) c, CHEOPS_LAWS_GATE);
+      level_of[c] = cheops_laws_cell_level ((CheopsCell) c);
+      king_cells[c] = cheops_laws_king_cells ((CheopsCell) c);
+      leap_cells[c] = cheops_laws_leap_cells ((CheopsCell) c);
       for (int s = 0; s < CHEOPS_SIDE_NB; s++)
-        pawn_threats[s][c] = cheops_pawn_threat_cells ((CheopsSide) s, (CheopsCell) c);
+        pawn_threats[s][c] = cheops_laws_pawn_threat_cells ((CheopsSide) s, (CheopsCell) c);
     }
 }
 
@@ -124,12 +124,12 @@ piece_attacks (CheopsPieceType type, CheopsSide side, CheopsCell cell, CheopsCel
 {
   switch (type)
     {
-    case CHEOPS_QUEEN:       return cheops_band_attacks (cell, occupied);
-    case CHEOPS_SWORDMASTER: return cheops_sword_attacks (cell, occupied);
-    case CHEOPS_SISTER:      return cheops_corner_attacks (cell, occupied);
-    case CHEOPS_ASSASSIN:    return leap_cells[cell];
-    case CHEOPS_KING:        return king_cells[cell];
-    case CHEOPS_PAWN:        return pawn_threats[side][cell];
+    case CHEOPS_LAWS_QUEEN:       return cheops_laws_band_attacks (cell, occupied);
+    case CHEOPS_LAWS_SWORDMASTER: return cheops_laws_sword_attacks (cell, occupied);
+    case CHEOPS_LAWS_SISTER:      return cheops_laws_corner_attacks (cell, occupied);
+    case CHEOPS_LAWS_ASSASSIN:    return leap_cells[cell];
+    case CHEOPS_LAWS_KING:        return king_cells[cell];
+    case CHEOPS_LAWS_PAWN:        return pawn_threats[side][cell];
     default:                 return 0;
     }
 }
@@ -138,13 +138,13 @@ static inline int
 control_value (CheopsCellSet attacks)
 {
   int v = 0;
-  if (cheops_cellset_has (attacks, CHEOPS_GATE))
+  if (cheops_cellset_has (attacks, CHEOPS_LAWS_GATE))
     v += CONTROL_GATE;
-  if (cheops_cellset_has (attacks, CHEOPS_FLANK_H))
+  if (cheops_cellset_has (attacks, CHEOPS_LAWS_FLANK_H))
     v += CONTROL_FLANK;
-  if (cheops_cellset_has (attacks, CHEOPS_FLANK_J))
+  if (cheops_cellset_has (attacks, CHEOPS_LAWS_FLANK_J))
     v += CONTROL_FLANK;
-  if (cheops_cellset_has (attacks, CHEOPS_APEX))
+  if (cheops_cellset_has (attacks, CHEOPS_LAWS_APEX))
     v += CONTROL_APEX;
   return v;
 }
@@ -152,7 +152,7 @@ control_value (CheopsCellSet attacks)
 static inline bool
 can_win (const CheopsPosition *pos, CheopsSide side)
 {
-  return (pos->pieces[side][CHEOPS_QUEEN] | pos->pieces[side][CHEOPS_PAWN]) != 0;
+  return (pos->pieces[side][CHEOPS_LAWS_QUEEN] | pos->pieces[side][CHEOPS_LAWS_PAWN]) != 0;
 }
 
 /* Computes every term for both sides into @terms[side][term]. */
@@ -176,7 +176,7 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
       CheopsCellSet enemy_zone = king_cells[pos->king[them]];
       int *term = terms[s];
 
-      for (int type = CHEOPS_QUEEN; type <= CHEOPS_PAWN; type++)
+      for (int type = CHEOPS_LAWS_QUEEN; type <= CHEOPS_LAWS_PAWN; type++)
         {
           CheopsCellSet set = pos->pieces[side][type];
           while (set)
@@ -193,21 +193,21 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
                   king_weight[them] += king_attack_weight[type];
                   king_attackers[them]++;
                 }
-              if (type == CHEOPS_QUEEN)
+              if (type == CHEOPS_LAWS_QUEEN)
                 {
                   int b = queen_apex_bonus[dist_apex[cell]];
                   term[TERM_QUEEN] += b;
                   if (b > best_queen[s])
                     best_queen[s] = b;
                 }
-              else if (type == CHEOPS_PAWN)
+              else if (type == CHEOPS_LAWS_PAWN)
                 {
                   term[TERM_PAWNS] += pawn_level_bonus[level_of[cell]];
                   if (dist_gate[cell] < 12)
                     term[TERM_PAWNS] += PAWN_GATE_STEP * (12 - dist_gate[cell]);
-                  if (cell == CHEOPS_GATE && pos->board[CHEOPS_APEX] == CHEOPS_NO_PIECE)
+                  if (cell == CHEOPS_LAWS_GATE && pos->board[CHEOPS_LAWS_APEX] == CHEOPS_NO_PIECE)
                     term[TERM_PAWNS] += PAWN_ON_GATE;
-                  else if (cell == CHEOPS_FLANK_H || cell == CHEOPS_FLANK_J)
+                  else if (cell == CHEOPS_LAWS_FLANK_H || cell == CHEOPS_LAWS_FLANK_J)
                     term[TERM_PAWNS] += PAWN_ON_FLANK;
                 }
             }

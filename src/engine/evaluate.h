@@ -14,7 +14,7 @@
 
 /* Material values (centipawns), indexed by CheopsPieceType.  The King is
  * never captured (4.2.1) and has no material value. */
-extern int piece_value[CHEOPS_PIECE_TYPE_NB];
+extern int piece_value[CHEOPS_LAWS_PIECE_TYPE_NB];
 
 /* Builds the evaluation's tables and reads the tuning overrides of the
  * environment variable CHEOPS_ENGINE_EVAL; called once at start-up. */

@@ -18,7 +18,7 @@
 int
 main (int argc, char **argv)
 {
-  cheops_init ();
+  cheops_laws_init ();
   evaluate_init ();
   search_init ();
   uci_init ();

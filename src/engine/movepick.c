@@ -24,11 +24,11 @@ move_kind (const CheopsPosition *pos, CheopsMove move)
 
   if (pos->board[to] != CHEOPS_NO_PIECE)
     kind |= MOVE_CAPTURE;
-  if (to == CHEOPS_APEX)
+  if (to == CHEOPS_LAWS_APEX)
     {
-      if (type == CHEOPS_PAWN)
+      if (type == CHEOPS_LAWS_PAWN)
         kind |= MOVE_PROMOTION;
-      else if (type == CHEOPS_QUEEN)
+      else if (type == CHEOPS_LAWS_QUEEN)
         kind |= MOVE_TO_APEX;
     }
   return kind;
@@ -44,11 +44,11 @@ move_gain (const CheopsPosition *pos, CheopsMove move)
 
   if (pos->board[to] != CHEOPS_NO_PIECE)
     gain += piece_value[cheops_piece_type (pos->board[to])];
-  if (to == CHEOPS_APEX)
+  if (to == CHEOPS_LAWS_APEX)
     {
-      if (type == CHEOPS_PAWN)
-        gain += piece_value[CHEOPS_QUEEN] - piece_value[CHEOPS_PAWN];
-      else if (type != CHEOPS_QUEEN && pos->board[to] != CHEOPS_NO_PIECE)
+      if (type == CHEOPS_LAWS_PAWN)
+        gain += piece_value[CHEOPS_LAWS_QUEEN] - piece_value[CHEOPS_LAWS_PAWN];
+      else if (type != CHEOPS_LAWS_QUEEN && pos->board[to] != CHEOPS_NO_PIECE)
         gain -= piece_value[type];   /* a collapse costs the piece too (5.2) */
     }
   return gain;

@@ -15,7 +15,7 @@
 #include "cheops-core.h"
 
 /* History of quiet moves, [side][from][to], updated by the search. */
-typedef int16_t History[CHEOPS_SIDE_NB][CHEOPS_CELL_NB][CHEOPS_CELL_NB];
+typedef int16_t History[CHEOPS_SIDE_NB][CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_CELL_NB];
 
 /* What kind of move it is in its position. */
 typedef enum {

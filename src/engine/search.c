@@ -238,29 +238,29 @@ is_repetition (const Worker *w)
 static inline bool
 can_win (const CheopsPosition *pos, CheopsSide side)
 {
-  return (pos->pieces[side][CHEOPS_QUEEN] | pos->pieces[side][CHEOPS_PAWN]) != 0;
+  return (pos->pieces[side][CHEOPS_LAWS_QUEEN] | pos->pieces[side][CHEOPS_LAWS_PAWN]) != 0;
 }
 
 static inline bool
 has_pieces (const CheopsPosition *pos, CheopsSide side)
 {
-  return (pos->pieces[side][CHEOPS_QUEEN] | pos->pieces[side][CHEOPS_SWORDMASTER]
-          | pos->pieces[side][CHEOPS_SISTER] | pos->pieces[side][CHEOPS_ASSASSIN]) != 0;
+  return (pos->pieces[side][CHEOPS_LAWS_QUEEN] | pos->pieces[side][CHEOPS_LAWS_SWORDMASTER]
+          | pos->pieces[side][CHEOPS_LAWS_SISTER] | pos->pieces[side][CHEOPS_LAWS_ASSASSIN]) != 0;
 }
 
 static inline bool
 queen_on_apex (const CheopsPosition *pos, CheopsSide side)
 {
-  return cheops_cellset_has (pos->pieces[side][CHEOPS_QUEEN], CHEOPS_APEX);
+  return cheops_cellset_has (pos->pieces[side][CHEOPS_LAWS_QUEEN], CHEOPS_LAWS_APEX);
 }
 
 /* Whether @side has a Queen within two steps of the Apex. */
 static inline bool
 queen_near_apex (const CheopsPosition *pos, CheopsSide side)
 {
-  CheopsCellSet q = pos->pieces[side][CHEOPS_QUEEN];
+  CheopsCellSet q = pos->pieces[side][CHEOPS_LAWS_QUEEN];
   while (q)
-    if (cheops_distance (cheops_cellset_pop (&q), CHEOPS_APEX) <= 2)
+    if (cheops_laws_distance (cheops_cellset_pop (&q), CHEOPS_LAWS_APEX) <= 2)
       return true;
   return false;
 }
@@ -268,7 +268,7 @@ queen_near_apex (const CheopsPosition *pos, CheopsSide side)
 /* Whether @move of the side to move @us may give check to the King on
  * @ksq: its piece attacks @ksq from the move's cell (the lines, leaps and
  * Pawn threats are symmetric, so the attack is looked for from the King),
- * or it leaves a discovery line (@disc, cheops_position_sole_blockers()).
+ * or it leaves a discovery line (@disc, cheops_laws_position_sole_blockers()).
  * Never false for a move that gives
  * check; a move it lets through is played to be sure. */
 static bool
@@ -282,11 +282,11 @@ may_give_check (const CheopsPosition *pos, CheopsSide us, CheopsMove move, Cheop
   occ = (pos->occupied & ~cheops_cellset_of (from)) | cheops_cellset_of (to);
   switch (cheops_piece_type (pos->board[from]))
     {
-    case CHEOPS_QUEEN:       return cheops_cellset_has (cheops_band_attacks (ksq, occ), to);
-    case CHEOPS_SWORDMASTER: return cheops_cellset_has (cheops_sword_attacks (ksq, occ), to);
-    case CHEOPS_SISTER:      return cheops_cellset_has (cheops_corner_attacks (ksq, occ), to);
-    case CHEOPS_ASSASSIN:    return cheops_cellset_has (cheops_leap_cells (ksq), to);
-    case CHEOPS_PAWN:        return cheops_cellset_has (cheops_pawn_attacker_cells (us, ksq), to) || to == CHEOPS_APEX;
+    case CHEOPS_LAWS_QUEEN:       return cheops_cellset_has (cheops_laws_band_attacks (ksq, occ), to);
+    case CHEOPS_LAWS_SWORDMASTER: return cheops_cellset_has (cheops_laws_sword_attacks (ksq, occ), to);
+    case CHEOPS_LAWS_SISTER:      return cheops_cellset_has (cheops_laws_corner_attacks (ksq, occ), to);
+    case CHEOPS_LAWS_ASSASSIN:    return cheops_cellset_has (cheops_laws_leap_cells (ksq), to);
+    case CHEOPS_LAWS_PAWN:        return cheops_cellset_has (cheops_laws_pawn_attacker_cells (us, ksq), to) || to == CHEOPS_LAWS_APEX;
     default:                 return false;   /* a King gives no check (4.2.3) but by discovery */
     }
 }
@@ -319,7 +319,7 @@ has_ascension_move (CheopsPosition *pos, CheopsMove hint, CheopsMove *found)
   for (int pass = 0; pass < 2; pass++)
     {
       CheopsCell ksq = pos->king[cheops_side_other (us)];
-      CheopsCellSet disc = pass == 1 ? cheops_position_sole_blockers (pos, ksq, us, pos->pieces[us][0]) : 0;
+      CheopsCellSet disc = pass == 1 ? cheops_laws_position_sole_blockers (pos, ksq, us, pos->pieces[us][0]) : 0;
 
       for (CheopsMove *m = list; m < end; m++)
         {
@@ -865,7 +865,7 @@ print_info (Worker *w, int depth)
       for (int k = 0; k < rm->pv_length; k++)
         {
           char text[CHEOPS_MOVE_TEXT_MAX];
-          cheops_move_to_text (rm->pv[k], text);
+          cheops_move_to_text (&cheops_variant_cheops, rm->pv[k], text);
           len += (size_t) snprintf (pv + len, sizeof pv - len, "%s%s", k ? " " : "", text);
         }
       pv[len] = '\0';
@@ -1047,7 +1047,7 @@ perft_cb (CheopsMove move, uint64_t nodes, void *data)
   PerftResult *r = data;
   if (r->count < CHEOPS_MAX_MOVES)
     {
-      cheops_move_to_text (move, r->lines[r->count].text);
+      cheops_move_to_text (&cheops_variant_cheops, move, r->lines[r->count].text);
       r->lines[r->count].nodes = nodes;
       r->count++;
     }
@@ -1141,10 +1141,10 @@ search_main (void *data)
         {
           char text[CHEOPS_MOVE_TEXT_MAX];
           char ponder[CHEOPS_MOVE_TEXT_MAX];
-          cheops_move_to_text (best, text);
+          cheops_move_to_text (&cheops_variant_cheops, best, text);
           if (best == w->root_moves[0].move && w->root_moves[0].pv_length > 1)
             {
-              cheops_move_to_text (w->root_moves[0].pv[1], ponder);
+              cheops_move_to_text (&cheops_variant_cheops, w->root_moves[0].pv[1], ponder);
               uci_print ("bestmove %s ponder %s", text, ponder);
             }
           else

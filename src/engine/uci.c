@@ -89,7 +89,7 @@ keys_push (uint64_t **keys, int *count, int *alloc, uint64_t key)
 static void
 set_start_position (void)
 {
-  cheops_position_init_start (&position);
+  cheops_position_init_start (&position, &cheops_variant_cheops);
   game_key_count = 0;
   keys_push (&game_keys, &game_key_count, &game_key_alloc, position.key);
 }
@@ -222,7 +222,7 @@ cmd_position (char **tok, int n)
     }
   if (strcmp (tok[1], "startpos") == 0)
     {
-      cheops_position_init_start (&pos);
+      cheops_position_init_start (&pos, &cheops_variant_cheops);
       i = 2;
     }
   else if (strcmp (tok[1], "fen") == 0)
@@ -240,7 +240,7 @@ cmd_position (char **tok, int n)
           strcat (fen, tok[i]);
         }
       memset (&error, 0, sizeof error);
-      if (!cheops_position_from_fen (&pos, fen, &error))
+      if (!cheops_position_from_fen (&pos, &cheops_variant_cheops, fen, &error))
         {
           print_error ("bad FEN '%s': %s (column %d)", fen, error.message, error.column);
           return;
@@ -351,11 +351,11 @@ cmd_go (char **tok, int n)
           else if (strcmp (t, "wtime") == 0)
             limits.time[CHEOPS_SIDE_A] = v < 0 ? 0 : v;
           else if (strcmp (t, "btime") == 0)
-            limits.time[CHEOPS_SIDE_Q] = v < 0 ? 0 : v;
+            limits.time[CHEOPS_SIDE_B] = v < 0 ? 0 : v;
           else if (strcmp (t, "winc") == 0)
             limits.inc[CHEOPS_SIDE_A] = v < 0 ? 0 : v;
           else if (strcmp (t, "binc") == 0)
-            limits.inc[CHEOPS_SIDE_Q] = v < 0 ? 0 : v;
+            limits.inc[CHEOPS_SIDE_B] = v < 0 ? 0 : v;
           else if (strcmp (t, "movestogo") == 0)
             limits.movestogo = v > 1000 ? 1000 : (int) v;
           else if (strcmp (t, "perft") == 0)
@@ -400,23 +400,23 @@ cmd_display (void)
   char fen[CHEOPS_FEN_MAX];
   CheopsOutcome outcome = cheops_position_outcome (&position);
 
-  for (int level = CHEOPS_LEVEL_NB; level >= 1; level--)
+  for (int level = CHEOPS_LAWS_LEVEL_NB; level >= 1; level--)
     {
       char line[64];
       int len = snprintf (line, sizeof line, "%d ", level);
-      for (int c = 0; c < CHEOPS_COLUMN_NB; c++)
+      for (int c = 0; c < CHEOPS_LAWS_COLUMN_NB; c++)
         {
-          CheopsCell cell = cheops_cell_make (c, level);
+          CheopsCell cell = cheops_laws_cell_make (c, level);
           char ch = ' ';
           if (cell != CHEOPS_CELL_NONE)
             {
               CheopsPiece p = position.board[cell];
               if (p == CHEOPS_NO_PIECE)
-                ch = cheops_cell_is_light (cell) ? '.' : ',';
+                ch = cheops_laws_cell_is_light (cell) ? '.' : ',';
               else
                 {
-                  ch = cheops_piece_type_letter (cheops_piece_type (p));
-                  if (cheops_piece_side (p) == CHEOPS_SIDE_Q)
+                  ch = cheops_laws_piece_type_letter (cheops_piece_type (p));
+                  if (cheops_piece_side (p) == CHEOPS_SIDE_B)
                     ch = (char) tolower (ch);
                 }
             }
@@ -432,7 +432,7 @@ cmd_display (void)
   uci_print ("Key: %016llx", (unsigned long long) position.key);
   uci_print ("Side to move: %s%s%s", position.side_to_move == CHEOPS_SIDE_A ? "a" : "q",
              cheops_position_in_check (&position) ? ", in check" : "",
-             cheops_position_in_checklock (&position) ? " (checklock)" : "");
+             cheops_laws_position_in_checklock (&position) ? " (checklock)" : "");
   if (outcome != CHEOPS_OUTCOME_NONE)
     {
       static const char *const names[] = {

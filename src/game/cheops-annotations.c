@@ -118,7 +118,7 @@ cheops_annotations_toggle_arrow (CheopsAnnotations *self,
   CheopsArrow arrow = { colour, from, to };
 
   g_return_if_fail (self != NULL);
-  g_return_if_fail (from < CHEOPS_CELL_NB && to < CHEOPS_CELL_NB && from != to);
+  g_return_if_fail (from < CHEOPS_LAWS_CELL_NB && to < CHEOPS_LAWS_CELL_NB && from != to);
   g_return_if_fail (colour < CHEOPS_MARK_COLOUR_NB);
 
   for (guint i = 0; i < self->arrows->len; i++)
@@ -144,7 +144,7 @@ cheops_annotations_toggle_mark (CheopsAnnotations *self,
   CheopsCellMark mark = { colour, cell };
 
   g_return_if_fail (self != NULL);
-  g_return_if_fail (cell < CHEOPS_CELL_NB);
+  g_return_if_fail (cell < CHEOPS_LAWS_CELL_NB);
   g_return_if_fail (colour < CHEOPS_MARK_COLOUR_NB);
 
   for (guint i = 0; i < self->marks->len; i++)
@@ -179,7 +179,7 @@ read_cell (const char **p,
   /* Level l spans columns l-1 .. 17-l. */
   if (column < level - 1 || column > 17 - level)
     return FALSE;
-  *cell = cheops_cell_make (column, level);
+  *cell = cheops_laws_cell_make (column, level);
   *p = s + 2;
   return TRUE;
 }
@@ -396,8 +396,8 @@ static void
 append_cell (GString    *out,
              CheopsCell  cell)
 {
-  g_string_append_c (out, 'a' + cheops_cell_column (cell));
-  g_string_append_c (out, '0' + cheops_cell_level (cell));
+  g_string_append_c (out, 'a' + cheops_laws_cell_column (cell));
+  g_string_append_c (out, '0' + cheops_laws_cell_level (cell));
 }
 
 void

@@ -286,7 +286,7 @@ read_line (const char *text,
       g_string_free (fen, TRUE);
       return NULL;
     }
-  if (!cheops_position_from_fen (&pos, fen->str, &err))
+  if (!cheops_position_from_fen (&pos, &cheops_variant_cheops, fen->str, &err))
     {
       const char *at = text;
       while (at < end && is_blank (*at))

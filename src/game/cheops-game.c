@@ -441,7 +441,7 @@ cheops_game_new (void)
 {
   CheopsPosition start;
 
-  cheops_position_init_start (&start);
+  cheops_position_init_start (&start, &cheops_variant_cheops);
   return _cheops_game_new_with_root (_cheops_game_node_new_root (&start));
 }
 
@@ -453,7 +453,7 @@ cheops_game_new_from_fen (const char  *fen,
   CheopsError err = { 0 };
 
   g_return_val_if_fail (fen != NULL, NULL);
-  if (!cheops_position_from_fen (&pos, fen, &err))
+  if (!cheops_position_from_fen (&pos, &cheops_variant_cheops, fen, &err))
     {
       g_set_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN,
                    "%s", err.message);
@@ -754,7 +754,7 @@ cheops_game_get_green_corner (CheopsGame *self)
 {
   const char *corner = cheops_game_get_tag (self, "GreenCorner");
 
-  return corner != NULL && strcmp (corner, "q") == 0 ? CHEOPS_SIDE_Q : CHEOPS_SIDE_A;
+  return corner != NULL && strcmp (corner, "q") == 0 ? CHEOPS_SIDE_B : CHEOPS_SIDE_A;
 }
 
 char *
@@ -813,7 +813,7 @@ cheops_game_add_move (CheopsGame      *self,
     {
       char text[CHEOPS_MOVE_TEXT_MAX];
 
-      cheops_move_to_text (move, text);
+      cheops_move_to_text (&cheops_variant_cheops, move, text);
       g_set_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_ILLEGAL_MOVE,
                    "%s cannot be played here", text);
       return NULL;

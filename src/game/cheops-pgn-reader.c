@@ -953,7 +953,7 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
       skip_space (self);
     }
 
-  cheops_position_init_start (&start);
+  cheops_position_init_start (&start, &cheops_variant_cheops);
   for (guint i = 0; i < tags->len; i++)
     {
       const RawTag *t = &g_array_index (tags, RawTag, i);
@@ -971,7 +971,7 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
     {
       CheopsError err = { 0 };
 
-      if (!cheops_position_from_fen (&start, fen->value, &err))
+      if (!cheops_position_from_fen (&start, &cheops_variant_cheops, fen->value, &err))
         {
           Mark m = fen->value_mark;
           /* Point at the character the core names, counted in the value. */
@@ -979,7 +979,7 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
             m.at++;
           add_error_at (&g, &m, CHEOPS_GAME_ERROR_BAD_FEN, "bad FEN: %s", err.message);
           ok = FALSE;
-          cheops_position_init_start (&start);
+          cheops_position_init_start (&start, &cheops_variant_cheops);
         }
     }
 

@@ -198,7 +198,7 @@ cheops_pgn_write_game_to (CheopsGame *game,
   write_tag (out, "Variant", "Cheops");
   start = cheops_game_get_start_position (game);
   cheops_position_to_fen (start, fen, sizeof fen);
-  if (strcmp (fen, CHEOPS_START_FEN) != 0)
+  if (strcmp (fen, CHEOPS_LAWS_START_FEN) != 0)
     {
       write_tag (out, "SetUp", "1");
       write_tag (out, "FEN", fen);

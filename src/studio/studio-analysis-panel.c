@@ -258,7 +258,7 @@ studio_analysis_panel_update_row (StudioAnalysisPanel    *self,
       else
         g_string_append_printf (markup, "<a href=\"%u\">%s</a>", i, escaped);
 
-      if (side == CHEOPS_SIDE_Q)
+      if (side == CHEOPS_SIDE_B)
         number++;
       side = cheops_side_other (side);
     }
@@ -620,7 +620,7 @@ studio_analysis_panel_sync (StudioAnalysisPanel *self)
       self->side_to_move = flipped.side_to_move;
       self->fullmove = flipped.fullmove_number;
       self->game_over = cheops_generate_moves (&flipped, list) == list;
-      self->outcome = CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE;
+      self->outcome = CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE;
     }
   else
     {
@@ -630,7 +630,7 @@ studio_analysis_panel_sync (StudioAnalysisPanel *self)
       self->side_to_move = pos->side_to_move;
       self->fullmove = pos->fullmove_number;
       self->game_over = cheops_generate_moves (pos, list) == list;
-      self->outcome = CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE;
+      self->outcome = CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE;
     }
 
   /* A finished game (an Ascension, a draw of 8.4.1 or 8.4.3) is over
@@ -650,8 +650,8 @@ studio_analysis_panel_sync (StudioAnalysisPanel *self)
       /* The position was left: drop what the engine still prints about it. */
       studio_engine_abandon (self->engine);
       self->generation = 0;
-      a_result = self->outcome == CHEOPS_OUTCOME_ASCENSION_A ? 1
-                 : self->outcome == CHEOPS_OUTCOME_ASCENSION_Q ? -1 : 0;
+      a_result = self->outcome == CHEOPS_LAWS_OUTCOME_ASCENSION_A ? 1
+                 : self->outcome == CHEOPS_LAWS_OUTCOME_ASCENSION_Q ? -1 : 0;
       g_signal_emit (self, signals [RESULT], 0, a_result);
     }
   else

@@ -9,7 +9,7 @@
  * destinations, a piece being dragged, the arrows and marked cells.  It
  * knows no rule of its own: the playable moves come from
  * cheops_generate_moves(), check from cheops_position_in_check() and
- * checklock from cheops_position_in_checklock().
+ * checklock from cheops_laws_position_in_checklock().
  *
  * When the user completes a playable move the scene emits ::move-played;
  * it does not change its position itself — the owner (the document) plays
@@ -201,7 +201,7 @@ studio_board_scene_class_init (StudioBoardSceneClass *klass)
    */
   properties [PROP_GREEN_SIDE] =
     g_param_spec_int ("green-side", NULL, NULL,
-                      CHEOPS_SIDE_A, CHEOPS_SIDE_Q, CHEOPS_SIDE_A,
+                      CHEOPS_SIDE_A, CHEOPS_SIDE_B, CHEOPS_SIDE_A,
                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /**
@@ -306,7 +306,7 @@ studio_board_scene_init (StudioBoardScene *self)
   self->interactive = TRUE;
   self->shapes = g_array_new (FALSE, FALSE, sizeof (StudioShape));
 
-  cheops_position_init_start (&start);
+  cheops_position_init_start (&start, &cheops_variant_cheops);
   studio_board_scene_set_position (self, &start, CHEOPS_MOVE_NONE);
 }
 
@@ -368,7 +368,7 @@ studio_board_scene_set_position (StudioBoardScene     *self,
   if (cheops_position_in_check (&self->position))
     {
       self->check_cell = self->position.king[self->position.side_to_move];
-      self->checklock = !self->editing && cheops_position_in_checklock (&self->position);
+      self->checklock = !self->editing && cheops_laws_position_in_checklock (&self->position);
     }
   else if (!self->editing &&
            cheops_position_king_attacked (&self->position, cheops_side_other (self->position.side_to_move)))
@@ -481,7 +481,7 @@ studio_board_scene_set_green_side (StudioBoardScene *self,
                                    CheopsSide        side)
 {
   g_return_if_fail (STUDIO_IS_BOARD_SCENE (self));
-  g_return_if_fail (side == CHEOPS_SIDE_A || side == CHEOPS_SIDE_Q);
+  g_return_if_fail (side == CHEOPS_SIDE_A || side == CHEOPS_SIDE_B);
 
   if (self->green_side != side)
     {
@@ -583,7 +583,7 @@ studio_board_scene_edit_click (StudioBoardScene *self,
 {
   g_return_if_fail (STUDIO_IS_BOARD_SCENE (self));
 
-  if (!self->editing || cell >= CHEOPS_CELL_NB)
+  if (!self->editing || cell >= CHEOPS_LAWS_CELL_NB)
     return;
 
   studio_board_scene_clear_selection (self);
@@ -669,7 +669,7 @@ studio_board_scene_select (StudioBoardScene *self,
 
   g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), FALSE);
 
-  if (!self->interactive || cell >= CHEOPS_CELL_NB)
+  if (!self->interactive || cell >= CHEOPS_LAWS_CELL_NB)
     return FALSE;
 
   destinations = studio_board_scene_destinations_of (self, cell);
@@ -722,7 +722,7 @@ studio_board_scene_play (StudioBoardScene *self,
 
   g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), FALSE);
 
-  if (!self->interactive || from >= CHEOPS_CELL_NB || to >= CHEOPS_CELL_NB)
+  if (!self->interactive || from >= CHEOPS_LAWS_CELL_NB || to >= CHEOPS_LAWS_CELL_NB)
     return FALSE;
 
   move = cheops_move_make (from, to);
@@ -764,7 +764,7 @@ studio_board_scene_click (StudioBoardScene *self,
     }
 
   if (self->selected != CHEOPS_CELL_NONE &&
-      cell < CHEOPS_CELL_NB &&
+      cell < CHEOPS_LAWS_CELL_NB &&
       cheops_cellset_has (self->destinations, cell))
     return studio_board_scene_play (self, self->selected, cell);
 
@@ -792,7 +792,7 @@ studio_board_scene_drag_begin (StudioBoardScene *self,
 
   if (self->editing)
     {
-      if (cell >= CHEOPS_CELL_NB || self->position.board[cell] == CHEOPS_NO_PIECE)
+      if (cell >= CHEOPS_LAWS_CELL_NB || self->position.board[cell] == CHEOPS_NO_PIECE)
         return FALSE;
       self->selected = cell;
       self->destinations = CHEOPS_CELLSET_EMPTY;
@@ -863,12 +863,12 @@ studio_board_scene_drag_end (StudioBoardScene *self,
       self->selected = CHEOPS_CELL_NONE;
       if (cell != from)
         g_signal_emit (self, signals [EDIT_MOVE], 0, (guint) from,
-                       (guint) (cell < CHEOPS_CELL_NB ? cell : CHEOPS_CELL_NONE));
+                       (guint) (cell < CHEOPS_LAWS_CELL_NB ? cell : CHEOPS_CELL_NONE));
       studio_board_scene_emit_changed (self);
       return FALSE;
     }
 
-  if (cell < CHEOPS_CELL_NB && cheops_cellset_has (self->destinations, cell))
+  if (cell < CHEOPS_LAWS_CELL_NB && cheops_cellset_has (self->destinations, cell))
     return studio_board_scene_play (self, from, cell);
 
   if (cell != from)
@@ -983,7 +983,7 @@ studio_board_scene_toggle_shape (StudioBoardScene *self,
   StudioShape shape = { from, to, brush };
 
   g_return_if_fail (STUDIO_IS_BOARD_SCENE (self));
-  g_return_if_fail (from < CHEOPS_CELL_NB && to < CHEOPS_CELL_NB);
+  g_return_if_fail (from < CHEOPS_LAWS_CELL_NB && to < CHEOPS_LAWS_CELL_NB);
   g_return_if_fail (brush < STUDIO_BRUSH_NB);
 
   for (guint i = 0; i < self->shapes->len; i++)

@@ -5,11 +5,11 @@
  * StudioBoardView: the board widget.  It draws a StudioBoardScene with Cairo
  * in its snapshot (gtk_snapshot_append_cairo) and turns pointer gestures
  * into scene calls.  The cells are the core's polygons
- * (cheops_cell_polygon(): triangles 2 units wide and 1 unit high, x 0..18,
+ * (cheops_laws_cell_polygon(): triangles 2 units wide and 1 unit high, x 0..18,
  * y 0..9 upward), scaled so that every triangle is equilateral: a unit of
  * x is `scale` pixels and a unit of y is `scale * sqrt(3)` pixels.
  * Hit-testing maps a pointer back to board units and asks
- * cheops_cell_at_point().
+ * cheops_laws_cell_at_point().
  *
  * Pieces are vector marks, one per kind (4.1: "the marks are how the
  * pieces are drawn"): King a crown; Queen a six-rayed star, the six rays of
@@ -76,7 +76,7 @@ struct _StudioBoardView
   int               board_cache_height;
   gboolean          board_cache_flipped;
   GdkRGBA           board_cache_fg;
-  cairo_surface_t  *sprites[2][CHEOPS_PIECE_TYPE_NB];
+  cairo_surface_t  *sprites[2][CHEOPS_LAWS_PIECE_TYPE_NB];
   double            sprites_radius;
   int               sprite_size;
 
@@ -162,7 +162,7 @@ studio_board_view_cell_path (StudioBoardView *self,
 {
   double xy[6];
 
-  cheops_cell_polygon (cell, xy);
+  cheops_laws_cell_polygon (cell, xy);
   for (guint i = 0; i < 3; i++)
     {
       double px, py;
@@ -186,7 +186,7 @@ studio_board_view_center (StudioBoardView *self,
 {
   double xy[6];
 
-  cheops_cell_polygon (cell, xy);
+  cheops_laws_cell_polygon (cell, xy);
   studio_board_view_to_pixels (self,
                                (xy[0] + xy[2] + xy[4]) / 3.0,
                                (xy[1] + xy[3] + xy[5]) / 3.0,
@@ -221,21 +221,21 @@ studio_board_view_draw_cells (StudioBoardView *self,
                               cairo_t         *cr)
 {
   /* One path per colour: two fills instead of 81. */
-  for (CheopsCell cell = 0; cell < CHEOPS_CELL_NB; cell++)
-    if (cheops_cell_is_light (cell) && cell != CHEOPS_APEX)
+  for (CheopsCell cell = 0; cell < CHEOPS_LAWS_CELL_NB; cell++)
+    if (cheops_laws_cell_is_light (cell) && cell != CHEOPS_LAWS_APEX)
       studio_board_view_cell_path (self, cr, cell);
   set_rgb (cr, &light_cell, 1.0);
   cairo_fill (cr);
 
-  for (CheopsCell cell = 0; cell < CHEOPS_CELL_NB; cell++)
-    if (!cheops_cell_is_light (cell))
+  for (CheopsCell cell = 0; cell < CHEOPS_LAWS_CELL_NB; cell++)
+    if (!cheops_laws_cell_is_light (cell))
       studio_board_view_cell_path (self, cr, cell);
   set_rgb (cr, &dark_cell, 1.0);
   cairo_fill (cr);
 
   /* The Apex (2.5) in gold; the Gate and the flanks outlined in gold
    * inside their edges. */
-  studio_board_view_cell_path (self, cr, CHEOPS_APEX);
+  studio_board_view_cell_path (self, cr, CHEOPS_LAWS_APEX);
   set_rgb (cr, &apex_cell, 1.0);
   cairo_fill (cr);
 
@@ -244,7 +244,7 @@ studio_board_view_draw_cells (StudioBoardView *self,
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   for (guint i = 0; i < 4; i++)
     {
-      static const CheopsCell zone[] = { CHEOPS_APEX, CHEOPS_GATE, CHEOPS_FLANK_H, CHEOPS_FLANK_J };
+      static const CheopsCell zone[] = { CHEOPS_LAWS_APEX, CHEOPS_LAWS_GATE, CHEOPS_LAWS_FLANK_H, CHEOPS_LAWS_FLANK_J };
       double cx, cy;
 
       studio_board_view_center (self, zone[i], &cx, &cy);
@@ -300,7 +300,7 @@ studio_board_view_draw_coordinates (StudioBoardView *self,
   cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.55);
 
   /* Columns a..q under the base (2.2), column c centred at x = c + 1. */
-  for (int c = 0; c < CHEOPS_COLUMN_NB; c++)
+  for (int c = 0; c < CHEOPS_LAWS_COLUMN_NB; c++)
     {
       double px, py;
 
@@ -311,7 +311,7 @@ studio_board_view_draw_coordinates (StudioBoardView *self,
     }
 
   /* Levels 1..9 along both slopes, outside the edge at mid-level. */
-  for (int l = 1; l <= CHEOPS_LEVEL_NB; l++)
+  for (int l = 1; l <= CHEOPS_LAWS_LEVEL_NB; l++)
     {
       double px, py;
 
@@ -416,7 +416,7 @@ studio_board_view_draw_piece_mark (cairo_t     *cr,
   cairo_save (cr);
   cairo_translate (cr, cx, cy);
 
-  if (type == CHEOPS_PAWN)
+  if (type == CHEOPS_LAWS_PAWN)
     r *= 0.62;
 
   lw = MAX (1.0, r * 0.11);
@@ -438,7 +438,7 @@ studio_board_view_draw_piece_mark (cairo_t     *cr,
     cairo_arc (cr, 0, 0, r, 0, 2 * G_PI);
 
     /* The Sister's cut-out: a dark (point-down) cell (4.5.1, note). */
-    if (type == CHEOPS_SISTER)
+    if (type == CHEOPS_LAWS_SISTER)
       {
         double t = r * 0.58;
 
@@ -466,7 +466,7 @@ studio_board_view_draw_piece_mark (cairo_t     *cr,
 
   switch (type)
     {
-    case CHEOPS_KING:
+    case CHEOPS_LAWS_KING:
       /* A crown. */
       cairo_move_to (cr, -0.52 * r, 0.36 * r);
       cairo_line_to (cr, -0.60 * r, -0.34 * r);
@@ -481,7 +481,7 @@ studio_board_view_draw_piece_mark (cairo_t     *cr,
       cairo_stroke (cr);
       break;
 
-    case CHEOPS_QUEEN:
+    case CHEOPS_LAWS_QUEEN:
       /* Six rays: the three bands through the cell (3.2.1), the level
        * and the two slopes at 60 degrees. */
       cairo_set_line_width (cr, r * 0.17);
@@ -498,7 +498,7 @@ studio_board_view_draw_piece_mark (cairo_t     *cr,
       cairo_fill (cr);
       break;
 
-    case CHEOPS_SWORDMASTER:
+    case CHEOPS_LAWS_SWORDMASTER:
       /* Level and column (4.4.1). */
       cairo_set_line_width (cr, r * 0.22);
       cairo_move_to (cr, -0.56 * r, 0);
@@ -508,7 +508,7 @@ studio_board_view_draw_piece_mark (cairo_t     *cr,
       cairo_stroke (cr);
       break;
 
-    case CHEOPS_ASSASSIN:
+    case CHEOPS_LAWS_ASSASSIN:
       /* The ring beyond the touching cells (3.5.2). */
       cairo_set_line_width (cr, r * 0.16);
       cairo_arc (cr, 0, 0, r * 0.48, 0, 2 * G_PI);
@@ -517,10 +517,10 @@ studio_board_view_draw_piece_mark (cairo_t     *cr,
       cairo_fill (cr);
       break;
 
-    case CHEOPS_SISTER:
-    case CHEOPS_PAWN:
+    case CHEOPS_LAWS_SISTER:
+    case CHEOPS_LAWS_PAWN:
     case CHEOPS_NO_PIECE_TYPE:
-    case CHEOPS_PIECE_TYPE_NB:
+    case CHEOPS_LAWS_PIECE_TYPE_NB:
     default:
       break;
     }
@@ -533,7 +533,7 @@ studio_board_view_clear_caches (StudioBoardView *self)
 {
   g_clear_pointer (&self->board_cache, cairo_surface_destroy);
   for (guint c = 0; c < 2; c++)
-    for (guint t = 0; t < CHEOPS_PIECE_TYPE_NB; t++)
+    for (guint t = 0; t < CHEOPS_LAWS_PIECE_TYPE_NB; t++)
       g_clear_pointer (&self->sprites[c][t], cairo_surface_destroy);
   self->sprites_radius = 0;
 }
@@ -572,13 +572,13 @@ studio_board_view_draw_piece (StudioBoardView *self,
   CheopsPieceType type = cheops_piece_type (piece);
   cairo_surface_t **sprite;
 
-  if (type <= CHEOPS_NO_PIECE_TYPE || type >= CHEOPS_PIECE_TYPE_NB)
+  if (type <= CHEOPS_NO_PIECE_TYPE || type >= CHEOPS_LAWS_PIECE_TYPE_NB)
     return;
 
   if (self->sprites_radius != r)
     {
       for (guint c = 0; c < 2; c++)
-        for (guint t = 0; t < CHEOPS_PIECE_TYPE_NB; t++)
+        for (guint t = 0; t < CHEOPS_LAWS_PIECE_TYPE_NB; t++)
           g_clear_pointer (&self->sprites[c][t], cairo_surface_destroy);
       self->sprites_radius = r;
       self->sprite_size = (int) ceil (r * 2.6);
@@ -619,7 +619,7 @@ studio_board_view_draw_pieces (StudioBoardView *self,
 
   dragging = studio_board_scene_get_drag (self->scene, &drag_from, NULL, NULL);
 
-  for (CheopsCell cell = 0; cell < CHEOPS_CELL_NB; cell++)
+  for (CheopsCell cell = 0; cell < CHEOPS_LAWS_CELL_NB; cell++)
     {
       double cx, cy;
 
@@ -1090,10 +1090,10 @@ studio_board_view_play_action (GtkWidget  *widget,
   if (self->scene == NULL)
     return;
 
-  from = cheops_cell_parse (text, &len);
+  from = cheops_laws_cell_parse (text, &len);
   if (from == CHEOPS_CELL_NONE)
     return;
-  to = cheops_cell_parse (text + len, NULL);
+  to = cheops_laws_cell_parse (text + len, NULL);
   if (to == CHEOPS_CELL_NONE)
     return;
 
@@ -1324,7 +1324,7 @@ studio_board_view_cell_at (StudioBoardView *self,
   if (self->scene != NULL && studio_board_scene_get_flipped (self->scene))
     bx = BOARD_WIDTH - bx;
 
-  return cheops_cell_at_point (bx, by);
+  return cheops_laws_cell_at_point (bx, by);
 }
 
 /**
@@ -1343,7 +1343,7 @@ studio_board_view_cell_center (StudioBoardView *self,
                                double          *y)
 {
   g_return_val_if_fail (STUDIO_IS_BOARD_VIEW (self), FALSE);
-  g_return_val_if_fail (cell < CHEOPS_CELL_NB, FALSE);
+  g_return_val_if_fail (cell < CHEOPS_LAWS_CELL_NB, FALSE);
 
   studio_board_view_layout (self, gtk_widget_get_width (GTK_WIDGET (self)),
                             gtk_widget_get_height (GTK_WIDGET (self)));

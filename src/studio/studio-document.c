@@ -845,7 +845,7 @@ node_outcome (CheopsGameNode *node)
   for (guint i = 0; i < path->len; i++)
     keys[i] = cheops_game_node_get_position (g_ptr_array_index (path, i))->key;
   if (cheops_repetition_count (keys, path->len, pos->halfmove_clock) >= 5)
-    return CHEOPS_OUTCOME_DRAW_FIFTH_REPETITION;
+    return CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION;
 
   return CHEOPS_OUTCOME_NONE;
 }
@@ -867,14 +867,14 @@ studio_outcome_get_result (CheopsOutcome outcome,
 {
   switch (outcome)
     {
-    case CHEOPS_OUTCOME_ASCENSION_A:
+    case CHEOPS_LAWS_OUTCOME_ASCENSION_A:
       return green_corner == CHEOPS_SIDE_A ? "1-0" : "0-1";
-    case CHEOPS_OUTCOME_ASCENSION_Q:
-      return green_corner == CHEOPS_SIDE_Q ? "1-0" : "0-1";
-    case CHEOPS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN:
-    case CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE:
-    case CHEOPS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES:
-    case CHEOPS_OUTCOME_DRAW_FIFTH_REPETITION:
+    case CHEOPS_LAWS_OUTCOME_ASCENSION_Q:
+      return green_corner == CHEOPS_SIDE_B ? "1-0" : "0-1";
+    case CHEOPS_LAWS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN:
+    case CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE:
+    case CHEOPS_LAWS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES:
+    case CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION:
       return "1/2-1/2";
     case CHEOPS_OUTCOME_NONE:
     default:
@@ -898,18 +898,18 @@ studio_outcome_dup_text (CheopsOutcome outcome,
 {
   switch (outcome)
     {
-    case CHEOPS_OUTCOME_ASCENSION_A:
-    case CHEOPS_OUTCOME_ASCENSION_Q:
+    case CHEOPS_LAWS_OUTCOME_ASCENSION_A:
+    case CHEOPS_LAWS_OUTCOME_ASCENSION_Q:
       return g_strdup (g_str_equal (studio_outcome_get_result (outcome, green_corner), "1-0")
                        ? _("Green wins by Ascension.") : _("Orange wins by Ascension."));
-    case CHEOPS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN:
+    case CHEOPS_LAWS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN:
       return g_strdup (_("Draw: both players have no Queen and no Pawns left (8.4.1)."));
-    case CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE:
+    case CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE:
       return g_strdup (_("Draw: the player to move has no legal move (8.4.1)."));
-    case CHEOPS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES:
+    case CHEOPS_LAWS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES:
       return g_strdup (_("Draw: seventy-five moves by each player without a capture, a collapse "
                          "or a Pawn move to a higher level (8.4.3)."));
-    case CHEOPS_OUTCOME_DRAW_FIFTH_REPETITION:
+    case CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION:
       return g_strdup (_("Draw: the same position appeared for the fifth time (8.4.3)."));
     case CHEOPS_OUTCOME_NONE:
     default:
@@ -1295,7 +1295,7 @@ studio_document_dup_moves (StudioDocument *self)
     {
       char text[CHEOPS_MOVE_TEXT_MAX];
 
-      cheops_move_to_text (cheops_game_node_get_move (g_ptr_array_index (path, i)), text);
+      cheops_move_to_text (&cheops_variant_cheops, cheops_game_node_get_move (g_ptr_array_index (path, i)), text);
       g_strv_builder_add (builder, text);
     }
 
@@ -1349,7 +1349,7 @@ studio_document_dup_engine_position (StudioDocument   *self,
     {
       char text[CHEOPS_MOVE_TEXT_MAX];
 
-      cheops_move_to_text (cheops_game_node_get_move (g_ptr_array_index (path, i)), text);
+      cheops_move_to_text (&cheops_variant_cheops, cheops_game_node_get_move (g_ptr_array_index (path, i)), text);
       g_strv_builder_add (builder, text);
     }
   *moves = g_strv_builder_end (builder);
@@ -1513,7 +1513,7 @@ studio_document_load_text (StudioDocument  *self,
   /* A FEN alone (pasted from another program): a new game from it. */
   stripped = g_strstrip (length < 0 ? g_strdup (text) : g_strndup (text, length));
   if (stripped[0] != '[' && strchr (stripped, '\n') == NULL &&
-      cheops_position_from_fen (&position, stripped, NULL))
+      cheops_position_from_fen (&position, &cheops_variant_cheops, stripped, NULL))
     {
       g_autoptr(CheopsGame) game = cheops_game_new_from_fen (stripped, error);
 

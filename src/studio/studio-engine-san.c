@@ -45,7 +45,7 @@ studio_engine_pv_to_san (const char        *fen,
   CheopsError core_error = { 0 };
   CheopsPosition pos;
 
-  if (!cheops_position_from_fen (&pos, fen != NULL ? fen : CHEOPS_START_FEN, &core_error))
+  if (!cheops_position_from_fen (&pos, &cheops_variant_cheops, fen != NULL ? fen : CHEOPS_LAWS_START_FEN, &core_error))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    "FEN: %s", core_error.message);

@@ -593,7 +593,7 @@ build_context_menu (StudioMoveTreeView *self)
   const char *q_name = _("Orange");
 
   if (self->document != NULL &&
-      cheops_game_get_green_corner (studio_document_get_game (self->document)) == CHEOPS_SIDE_Q)
+      cheops_game_get_green_corner (studio_document_get_game (self->document)) == CHEOPS_SIDE_B)
     {
       a_name = _("Orange");
       q_name = _("Green");

@@ -51,7 +51,7 @@ struct _StudioSetupPanel
 
   /* Built in init: the piece buttons of the palette by row and piece type
    * (index 0 unused), and the eraser. */
-  GtkToggleButton *piece_buttons[PALETTE_ROWS][CHEOPS_PIECE_TYPE_NB];
+  GtkToggleButton *piece_buttons[PALETTE_ROWS][CHEOPS_LAWS_PIECE_TYPE_NB];
   GtkToggleButton *eraser_button;
 
   /* The position being set up: the last one built on the board or read
@@ -87,7 +87,7 @@ static GParamSpec *properties [N_PROPS];
 static guint signals [N_SIGNALS];
 
 /* The palette's tooltips, by row (Green, Orange) and piece type (4.1). */
-static const char *palette_names[PALETTE_ROWS][CHEOPS_PIECE_TYPE_NB] = {
+static const char *palette_names[PALETTE_ROWS][CHEOPS_LAWS_PIECE_TYPE_NB] = {
   { NULL, N_("Green King"), N_("Green Queen"), N_("Green Swordmaster"),
     N_("Green Sister"), N_("Green Assassin"), N_("Green Pawn") },
   { NULL, N_("Orange King"), N_("Orange Queen"), N_("Orange Swordmaster"),
@@ -111,8 +111,8 @@ palette_draw_cb (GtkDrawingArea *area,
 {
   StudioSetupPanel *self = user_data;
   guint slot = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "setup-slot"));
-  guint row = slot / CHEOPS_PIECE_TYPE_NB;
-  CheopsPieceType type = slot % CHEOPS_PIECE_TYPE_NB;
+  guint row = slot / CHEOPS_LAWS_PIECE_TYPE_NB;
+  CheopsPieceType type = slot % CHEOPS_LAWS_PIECE_TYPE_NB;
   CheopsPiece piece = cheops_piece_make (studio_setup_panel_row_side (self, row), type);
 
   /* The shadow and outline reach about 1.1 times the radius. */
@@ -145,7 +145,7 @@ studio_setup_panel_show_problem (StudioSetupPanel *self)
   CheopsError error = { 0 };
 
   g_clear_pointer (&self->problem, g_free);
-  if (!cheops_position_from_fen (&parsed, text, &error))
+  if (!cheops_position_from_fen (&parsed, &cheops_variant_cheops, text, &error))
     {
       g_autofree char *message = studio_setup_panel_name_colours (self, error.message);
 
@@ -217,7 +217,7 @@ fen_changed_cb (StudioSetupPanel *self)
   if (self->updating)
     return;
 
-  if (cheops_position_from_fen (&parsed, gtk_editable_get_text (GTK_EDITABLE (self->fen_row)), NULL))
+  if (cheops_position_from_fen (&parsed, &cheops_variant_cheops, gtk_editable_get_text (GTK_EDITABLE (self->fen_row)), NULL))
     {
       self->position = parsed;
       studio_setup_panel_update_side (self);
@@ -275,7 +275,7 @@ palette_toggled_cb (StudioSetupPanel *self,
     self->brush = CHEOPS_NO_PIECE;
   else
     for (guint row = 0; row < PALETTE_ROWS; row++)
-      for (guint type = CHEOPS_KING; type < CHEOPS_PIECE_TYPE_NB; type++)
+      for (guint type = CHEOPS_LAWS_KING; type < CHEOPS_LAWS_PIECE_TYPE_NB; type++)
         if (self->piece_buttons[row][type] == button)
           self->brush = cheops_piece_make (studio_setup_panel_row_side (self, row), type);
 }
@@ -315,8 +315,8 @@ studio_setup_panel_add_palette_button (StudioSetupPanel *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, name,
                                   -1);
-  if (self->piece_buttons[0][CHEOPS_KING] != NULL)
-    gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), self->piece_buttons[0][CHEOPS_KING]);
+  if (self->piece_buttons[0][CHEOPS_LAWS_KING] != NULL)
+    gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), self->piece_buttons[0][CHEOPS_LAWS_KING]);
   g_signal_connect_object (button, "toggled", G_CALLBACK (palette_toggled_cb), self, G_CONNECT_SWAPPED);
   gtk_grid_attach (self->palette, button, column, row, 1, height);
 
@@ -329,23 +329,23 @@ studio_setup_panel_build_palette (StudioSetupPanel *self)
   GtkWidget *eraser;
 
   for (guint row = 0; row < PALETTE_ROWS; row++)
-    for (guint type = CHEOPS_KING; type < CHEOPS_PIECE_TYPE_NB; type++)
+    for (guint type = CHEOPS_LAWS_KING; type < CHEOPS_LAWS_PIECE_TYPE_NB; type++)
       {
         GtkWidget *area = gtk_drawing_area_new ();
 
         gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), PALETTE_ICON_SIZE);
         gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), PALETTE_ICON_SIZE);
-        g_object_set_data (G_OBJECT (area), "setup-slot", GUINT_TO_POINTER (row * CHEOPS_PIECE_TYPE_NB + type));
+        g_object_set_data (G_OBJECT (area), "setup-slot", GUINT_TO_POINTER (row * CHEOPS_LAWS_PIECE_TYPE_NB + type));
         gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), palette_draw_cb, self, NULL);
         self->piece_buttons[row][type] =
           studio_setup_panel_add_palette_button (self, area, _(palette_names[row][type]),
-                                                 type - CHEOPS_KING, row, 1);
+                                                 type - CHEOPS_LAWS_KING, row, 1);
       }
 
   eraser = gtk_image_new_from_icon_name ("edit-clear-symbolic");
   gtk_image_set_pixel_size (GTK_IMAGE (eraser), 24);
   self->eraser_button = studio_setup_panel_add_palette_button (self, eraser, _("Eraser"),
-                                                               CHEOPS_PIECE_TYPE_NB - CHEOPS_KING, 0,
+                                                               CHEOPS_LAWS_PIECE_TYPE_NB - CHEOPS_LAWS_KING, 0,
                                                                PALETTE_ROWS);
   gtk_widget_set_margin_start (GTK_WIDGET (self->eraser_button), 8);
 }
@@ -467,7 +467,7 @@ studio_setup_panel_class_init (StudioSetupPanelClass *klass)
    */
   properties [PROP_GREEN_SIDE] =
     g_param_spec_int ("green-side", NULL, NULL,
-                      CHEOPS_SIDE_A, CHEOPS_SIDE_Q, CHEOPS_SIDE_A,
+                      CHEOPS_SIDE_A, CHEOPS_SIDE_B, CHEOPS_SIDE_A,
                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /**
@@ -571,11 +571,11 @@ studio_setup_panel_init (StudioSetupPanel *self)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
 
   self->green_side = CHEOPS_SIDE_A;
-  self->brush = cheops_piece_make (CHEOPS_SIDE_A, CHEOPS_KING);
+  self->brush = cheops_piece_make (CHEOPS_SIDE_A, CHEOPS_LAWS_KING);
   studio_setup_panel_build_palette (self);
   studio_setup_panel_update_palette (self);
 
-  cheops_position_init_start (&self->position);
+  cheops_position_init_start (&self->position, &cheops_variant_cheops);
   studio_setup_panel_changed (self);
 }
 
@@ -731,14 +731,14 @@ studio_setup_panel_set_green_side (StudioSetupPanel *self,
                                    CheopsSide        side)
 {
   g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
-  g_return_if_fail (side == CHEOPS_SIDE_A || side == CHEOPS_SIDE_Q);
+  g_return_if_fail (side == CHEOPS_SIDE_A || side == CHEOPS_SIDE_B);
 
   if (self->green_side == side)
     return;
 
   self->green_side = side;
   for (guint row = 0; row < PALETTE_ROWS; row++)
-    for (guint type = CHEOPS_KING; type < CHEOPS_PIECE_TYPE_NB; type++)
+    for (guint type = CHEOPS_LAWS_KING; type < CHEOPS_LAWS_PIECE_TYPE_NB; type++)
       gtk_widget_queue_draw (gtk_button_get_child (GTK_BUTTON (self->piece_buttons[row][type])));
   studio_setup_panel_update_palette (self);
   studio_setup_panel_update_side (self);
@@ -774,8 +774,8 @@ studio_setup_panel_set_brush (StudioSetupPanel *self,
 {
   g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
   g_return_if_fail (piece == CHEOPS_NO_PIECE ||
-                    (cheops_piece_type (piece) >= CHEOPS_KING &&
-                     cheops_piece_type (piece) < CHEOPS_PIECE_TYPE_NB &&
+                    (cheops_piece_type (piece) >= CHEOPS_LAWS_KING &&
+                     cheops_piece_type (piece) < CHEOPS_LAWS_PIECE_TYPE_NB &&
                      cheops_piece_side (piece) < CHEOPS_SIDE_NB));
 
   self->brush = piece;
@@ -798,7 +798,7 @@ studio_setup_panel_put (StudioSetupPanel *self,
                         CheopsPiece       piece)
 {
   g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
-  g_return_if_fail (cell < CHEOPS_CELL_NB);
+  g_return_if_fail (cell < CHEOPS_LAWS_CELL_NB);
 
   cheops_position_put (&self->position, cell, piece);
   studio_setup_panel_changed (self);
@@ -822,7 +822,7 @@ studio_setup_panel_click_cell (StudioSetupPanel *self,
   CheopsPiece piece = CHEOPS_NO_PIECE;
 
   g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
-  g_return_if_fail (cell < CHEOPS_CELL_NB);
+  g_return_if_fail (cell < CHEOPS_LAWS_CELL_NB);
 
   if (primary && self->position.board[cell] != self->brush)
     piece = self->brush;
@@ -847,14 +847,14 @@ studio_setup_panel_move_piece (StudioSetupPanel *self,
   CheopsPiece piece;
 
   g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
-  g_return_if_fail (from < CHEOPS_CELL_NB);
+  g_return_if_fail (from < CHEOPS_LAWS_CELL_NB);
 
   if (from == to)
     return;
 
   piece = self->position.board[from];
   cheops_position_put (&self->position, from, CHEOPS_NO_PIECE);
-  if (to < CHEOPS_CELL_NB)
+  if (to < CHEOPS_LAWS_CELL_NB)
     cheops_position_put (&self->position, to, piece);
   studio_setup_panel_changed (self);
 }
@@ -869,7 +869,7 @@ studio_setup_panel_set_side_to_move (StudioSetupPanel *self,
                                      CheopsSide        side)
 {
   g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
-  g_return_if_fail (side == CHEOPS_SIDE_A || side == CHEOPS_SIDE_Q);
+  g_return_if_fail (side == CHEOPS_SIDE_A || side == CHEOPS_SIDE_B);
 
   cheops_position_set_side (&self->position, side);
   studio_setup_panel_changed (self);
@@ -890,7 +890,7 @@ studio_setup_panel_clear (StudioSetupPanel *self)
   g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
 
   side = self->position.side_to_move;
-  cheops_position_clear (&self->position);
+  cheops_position_clear (&self->position, &cheops_variant_cheops);
   cheops_position_set_side (&self->position, side);
   studio_setup_panel_changed (self);
 }
@@ -907,6 +907,6 @@ studio_setup_panel_reset (StudioSetupPanel *self)
 {
   g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
 
-  cheops_position_init_start (&self->position);
+  cheops_position_init_start (&self->position, &cheops_variant_cheops);
   studio_setup_panel_changed (self);
 }

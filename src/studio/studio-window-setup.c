@@ -206,7 +206,7 @@ _studio_window_end_setup (StudioWindow *self,
           _studio_window_toast (self, error->message);
           return;
         }
-      if (studio_setup_panel_get_green_side (self->setup_panel) == CHEOPS_SIDE_Q)
+      if (studio_setup_panel_get_green_side (self->setup_panel) == CHEOPS_SIDE_B)
         {
           cheops_game_set_tag (game, "GreenCorner", "q", NULL);
           cheops_game_clear_history (game);

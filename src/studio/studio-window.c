@@ -236,7 +236,7 @@ studio_window_dup_status (StudioWindow  *self,
 
   if (outcome != CHEOPS_OUTCOME_NONE)
     return studio_outcome_dup_text (outcome, green);
-  if (cheops_position_in_checklock (pos))
+  if (cheops_laws_position_in_checklock (pos))
     to_move = green_to_move
               ? _("Green to move, in checklock: the King is entombed and may not move (4.2.5)")
               : _("Orange to move, in checklock: the King is entombed and may not move (4.2.5)");
@@ -509,7 +509,7 @@ studio_window_fen_error (const char  *text,
   if (!(slashes == 8 || (slashes > 0 && board_letters)) || strchr (stripped, '\n') != NULL)
     return FALSE;
 
-  if (cheops_position_from_fen (&position, stripped, &fen_error))
+  if (cheops_position_from_fen (&position, &cheops_variant_cheops, stripped, &fen_error))
     return FALSE;
 
   /* Translators: a pasted FEN the core rejects: the column in the FEN,

@@ -212,7 +212,7 @@ player_start_process (Player *p, GError **error)
 
 /* Built-in players -------------------------------------------------------- */
 
-static const int greedy_value[CHEOPS_PIECE_TYPE_NB] = { 0, 0, 9, 5, 3, 3, 1 };
+static const int greedy_value[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 9, 5, 3, 3, 1 };
 
 static CheopsMove
 builtin_move (PlayerKind kind, const CheopsPosition *pos)
@@ -235,13 +235,13 @@ builtin_move (PlayerKind kind, const CheopsPosition *pos)
 
           cheops_position_do_move (&next, moves[i], &undo);
           if (cheops_position_outcome (&next) == (pos->side_to_move == CHEOPS_SIDE_A
-                                                  ? CHEOPS_OUTCOME_ASCENSION_A
-                                                  : CHEOPS_OUTCOME_ASCENSION_Q))
+                                                  ? CHEOPS_LAWS_OUTCOME_ASCENSION_A
+                                                  : CHEOPS_LAWS_OUTCOME_ASCENSION_Q))
             return moves[i];   /* an Ascension in one */
           if (pos->board[to] != CHEOPS_NO_PIECE)
             value += greedy_value[cheops_piece_type (pos->board[to])];
-          if (cheops_position_is_promotion (pos, moves[i]))
-            value += greedy_value[CHEOPS_QUEEN] - greedy_value[CHEOPS_PAWN];
+          if (cheops_laws_position_is_promotion (pos, moves[i]))
+            value += greedy_value[CHEOPS_LAWS_QUEEN] - greedy_value[CHEOPS_LAWS_PAWN];
           if (value > best_value)
             {
               best_value = value;
@@ -291,8 +291,8 @@ read_openings (const char *path, GError **error)
       else
         o->moves = g_new0 (char *, 1);
       g_strstrip (line);
-      o->fen = g_strdup (strcmp (line, "startpos") == 0 ? CHEOPS_START_FEN : line);
-      if (!cheops_position_from_fen (&pos, o->fen, &err))
+      o->fen = g_strdup (strcmp (line, "startpos") == 0 ? CHEOPS_LAWS_START_FEN : line);
+      if (!cheops_position_from_fen (&pos, &cheops_variant_cheops, o->fen, &err))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s:%d: %s", path, i + 1, err.message);
           return NULL;
@@ -354,23 +354,23 @@ adjudicate (Game *game, const CheopsPosition *pos, const uint64_t *keys, size_t 
 
   switch (cheops_position_outcome (pos))
     {
-    case CHEOPS_OUTCOME_ASCENSION_A:
+    case CHEOPS_LAWS_OUTCOME_ASCENSION_A:
       game->result = RESULT_A_WINS;
       game->reason = "Ascension";
       return TRUE;
-    case CHEOPS_OUTCOME_ASCENSION_Q:
+    case CHEOPS_LAWS_OUTCOME_ASCENSION_Q:
       game->result = RESULT_Q_WINS;
       game->reason = "Ascension";
       return TRUE;
-    case CHEOPS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN:
+    case CHEOPS_LAWS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN:
       game->result = RESULT_DRAW;
       game->reason = "no Queen and no Pawn on either side";
       return TRUE;
-    case CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE:
+    case CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE:
       game->result = RESULT_DRAW;
       game->reason = "no playable move";
       return TRUE;
-    case CHEOPS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES:
+    case CHEOPS_LAWS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES:
       game->result = RESULT_DRAW;
       game->reason = "seventy-five-move rule";
       return TRUE;
@@ -415,7 +415,7 @@ play_game (Game *game, Player *players[CHEOPS_SIDE_NB], const Opening *opening,
   game->reason = NULL;
   game->movetext = g_string_new ("");
   game->start_fen = g_strdup (opening->fen);
-  cheops_position_from_fen (&pos, opening->fen, NULL);
+  cheops_position_from_fen (&pos, &cheops_variant_cheops, opening->fen, NULL);
   keys[n++] = pos.key;
 
   for (int s = 0; s < CHEOPS_SIDE_NB; s++)
@@ -478,7 +478,7 @@ play_game (Game *game, Player *players[CHEOPS_SIDE_NB], const Opening *opening,
           else
             player_send (p, "go wtime %" G_GINT64_FORMAT " btime %" G_GINT64_FORMAT
                          " winc %" G_GINT64_FORMAT " binc %" G_GINT64_FORMAT,
-                         clock_ms[CHEOPS_SIDE_A], clock_ms[CHEOPS_SIDE_Q], inc_ms, inc_ms);
+                         clock_ms[CHEOPS_SIDE_A], clock_ms[CHEOPS_SIDE_B], inc_ms, inc_ms);
           line = player_wait_for (p, "bestmove",
                                   node_limit > 0 ? start + 60 * G_USEC_PER_SEC
                                                  : start + (clock_ms[side] + margin_ms) * 1000);
@@ -524,7 +524,7 @@ play_game (Game *game, Player *players[CHEOPS_SIDE_NB], const Opening *opening,
 
       {
         char text[CHEOPS_MOVE_TEXT_MAX];
-        cheops_move_to_text (move, text);
+        cheops_move_to_text (&cheops_variant_cheops, move, text);
         g_string_append_printf (moves_text, " %s", text);
       }
       append_san (game, &pos, move, first);
@@ -559,7 +559,7 @@ write_pgn (FILE *out, const Game *game, int round, const char *green, const char
   fprintf (out, "[Event \"cheops match\"]\n[Site \"?\"]\n[Date \"%s\"]\n[Round \"%d\"]\n", date, round);
   fprintf (out, "[Green \"%s\"]\n[Orange \"%s\"]\n[Result \"%s\"]\n", green, orange, result_text (game->result));
   fprintf (out, "[Variant \"Cheops\"]\n[GreenCorner \"a\"]\n");
-  if (strcmp (game->start_fen, CHEOPS_START_FEN) != 0)
+  if (strcmp (game->start_fen, CHEOPS_LAWS_START_FEN) != 0)
     fprintf (out, "[SetUp \"1\"]\n[FEN \"%s\"]\n", game->start_fen);
   fprintf (out, "[Termination \"%s\"]\n\n", game->reason ? game->reason : "unterminated");
 
@@ -738,7 +738,7 @@ cheops_tool_match (int argc, char **argv)
   else
     {
       Opening *o = g_new0 (Opening, 1);
-      o->fen = g_strdup (CHEOPS_START_FEN);
+      o->fen = g_strdup (CHEOPS_LAWS_START_FEN);
       o->moves = g_new0 (char *, 1);
       openings = g_ptr_array_new ();
       g_ptr_array_add (openings, o);
@@ -763,7 +763,7 @@ cheops_tool_match (int argc, char **argv)
       Game game;
 
       by_side[CHEOPS_SIDE_A] = first_is_a ? &players[0] : &players[1];
-      by_side[CHEOPS_SIDE_Q] = first_is_a ? &players[1] : &players[0];
+      by_side[CHEOPS_SIDE_B] = first_is_a ? &players[1] : &players[0];
       play_game (&game, by_side, opening, base_ms, inc_ms, margin_ms);
 
       if (game.result == RESULT_DRAW)
@@ -773,11 +773,11 @@ cheops_tool_match (int argc, char **argv)
       else
         losses++;
       printf ("Game %d/%d: %s (a) vs %s (q): %s {%s}; score %d - %d - %d\n", g + 1, games,
-              by_side[CHEOPS_SIDE_A]->name, by_side[CHEOPS_SIDE_Q]->name, result_text (game.result),
+              by_side[CHEOPS_SIDE_A]->name, by_side[CHEOPS_SIDE_B]->name, result_text (game.result),
               game.reason ? game.reason : "", wins, losses, draws);
       fflush (stdout);
       if (pgn != NULL)
-        write_pgn (pgn, &game, g + 1, by_side[CHEOPS_SIDE_A]->name, by_side[CHEOPS_SIDE_Q]->name);
+        write_pgn (pgn, &game, g + 1, by_side[CHEOPS_SIDE_A]->name, by_side[CHEOPS_SIDE_B]->name);
       g_string_free (game.movetext, TRUE);
       g_free (game.start_fen);
     }

@@ -54,7 +54,7 @@ parse_rules_args (int argc, char **argv, bool want_depth, RulesArgs *args)
   bool have_depth = false;
 
   memset (args, 0, sizeof *args);
-  args->fen = CHEOPS_START_FEN;
+  args->fen = CHEOPS_LAWS_START_FEN;
   for (int i = 1; i < argc; i++)
     {
       const char *a = argv[i];
@@ -104,7 +104,7 @@ load_fen (const char *command, const char *fen, CheopsPosition *pos)
 {
   CheopsError error;
 
-  if (!cheops_position_from_fen (pos, fen, &error))
+  if (!cheops_position_from_fen (pos, &cheops_variant_cheops, fen, &error))
     {
       fprintf (stderr, "cheops %s: bad FEN at column %d: %s\n", command, error.column, error.message);
       return false;
@@ -126,7 +126,7 @@ static void
 divide_cb (CheopsMove move, uint64_t nodes, void *user_data)
 {
   DivideTable *table = user_data;
-  cheops_move_to_text (move, table->lines[table->n].text);
+  cheops_move_to_text (&cheops_variant_cheops, move, table->lines[table->n].text);
   table->lines[table->n].nodes = nodes;
   table->n++;
 }
@@ -203,7 +203,7 @@ cheops_tool_moves (int argc, char **argv)
   end = cheops_generate_moves (&pos, list);
   for (CheopsMove *m = list; m < end; m++, n++)
     {
-      cheops_move_to_text (*m, lines[n].text);
+      cheops_move_to_text (&cheops_variant_cheops, *m, lines[n].text);
       cheops_move_to_san (&pos, *m, lines[n].san);
     }
   qsort (lines, (size_t) n, sizeof lines[0], compare_move_lines);
@@ -217,12 +217,12 @@ cheops_tool_status (int argc, char **argv)
 {
   static const char *const outcomes[] = {
     [CHEOPS_OUTCOME_NONE] = "none",
-    [CHEOPS_OUTCOME_ASCENSION_A] = "a ascension",
-    [CHEOPS_OUTCOME_ASCENSION_Q] = "q ascension",
-    [CHEOPS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN] = "draw no-queen-no-pawn",
-    [CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE] = "draw no-legal-move",
-    [CHEOPS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES] = "draw seventy-five-moves",
-    [CHEOPS_OUTCOME_DRAW_FIFTH_REPETITION] = "draw fifth-repetition",
+    [CHEOPS_LAWS_OUTCOME_ASCENSION_A] = "a ascension",
+    [CHEOPS_LAWS_OUTCOME_ASCENSION_Q] = "q ascension",
+    [CHEOPS_LAWS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN] = "draw no-queen-no-pawn",
+    [CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE] = "draw no-legal-move",
+    [CHEOPS_LAWS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES] = "draw seventy-five-moves",
+    [CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION] = "draw fifth-repetition",
   };
   RulesArgs args;
   CheopsPosition pos;
@@ -231,7 +231,7 @@ cheops_tool_status (int argc, char **argv)
     return 2;
 
   printf ("check: %s\n", cheops_position_in_check (&pos) ? "yes" : "no");
-  printf ("checklock: %s\n", cheops_position_in_checklock (&pos) ? "yes" : "no");
+  printf ("checklock: %s\n", cheops_laws_position_in_checklock (&pos) ? "yes" : "no");
   printf ("legal-moves: %d\n", cheops_count_moves (&pos));
   printf ("outcome: %s\n", outcomes[cheops_position_outcome (&pos)]);
   return 0;

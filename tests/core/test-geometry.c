@@ -13,7 +13,7 @@
 static CheopsCell
 cell (const char *name)
 {
-  CheopsCell c = cheops_cell_parse (name, NULL);
+  CheopsCell c = cheops_laws_cell_parse (name, NULL);
   g_assert_cmpint (c, !=, CHEOPS_CELL_NONE);
   return c;
 }
@@ -33,7 +33,7 @@ sorted_names (CheopsCellSet set)
   char *joined;
 
   while (set)
-    g_ptr_array_add (names, g_strdup (cheops_cell_name (cheops_cellset_pop (&set), buf)));
+    g_ptr_array_add (names, g_strdup (cheops_laws_cell_name (cheops_cellset_pop (&set), buf)));
   g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
   joined = g_strjoinv (" ", (char **) names->pdata);
@@ -50,15 +50,15 @@ assert_set (CheopsCellSet set, const char *expected)
 
 /* The ray from @from as names in order, e.g. "j3 j4 k4 k5". */
 static void
-assert_ray (const char *from, CheopsRay ray, const char *expected)
+assert_ray (const char *from, CheopsLawsRay ray, const char *expected)
 {
-  CheopsCell cells[CHEOPS_RAY_MAX_CELLS];
-  int n = cheops_ray_list (cell (from), ray, cells);
+  CheopsCell cells[CHEOPS_LAWS_RAY_MAX_CELLS];
+  int n = cheops_laws_ray_list (cell (from), ray, cells);
   GString *s = g_string_new (NULL);
   char buf[3];
 
   for (int i = 0; i < n; i++)
-    g_string_append_printf (s, "%s%s", i ? " " : "", cheops_cell_name (cells[i], buf));
+    g_string_append_printf (s, "%s%s", i ? " " : "", cheops_laws_cell_name (cells[i], buf));
   g_assert_cmpstr (s->str, ==, expected);
   g_string_free (s, TRUE);
 }
@@ -70,39 +70,39 @@ test_cells (void)
   char buf[3];
 
   /* 2.2-2.4 */
-  g_assert_cmpint (cheops_cell_make (0, 1), ==, 0);
-  g_assert_cmpint (cheops_cell_make (16, 1), ==, 16);
-  g_assert_cmpint (cheops_cell_make (8, 9), ==, CHEOPS_APEX);
-  g_assert_cmpint (cheops_cell_make (8, 8), ==, CHEOPS_GATE);
-  g_assert_cmpint (cheops_cell_make (7, 8), ==, CHEOPS_FLANK_H);
-  g_assert_cmpint (cheops_cell_make (9, 8), ==, CHEOPS_FLANK_J);
-  g_assert_cmpint (cheops_cell_make (0, 2), ==, CHEOPS_CELL_NONE);   /* a2 is off the board */
-  g_assert_cmpint (cheops_cell_make (16, 2), ==, CHEOPS_CELL_NONE);
-  g_assert_cmpint (cheops_cell_make (7, 9), ==, CHEOPS_CELL_NONE);
-  g_assert_cmpint (cheops_cell_parse ("b2", NULL), ==, 17);
-  g_assert_cmpint (cheops_cell_parse ("a2", NULL), ==, CHEOPS_CELL_NONE);
-  g_assert_cmpint (cheops_cell_parse ("r1", NULL), ==, CHEOPS_CELL_NONE);
-  g_assert_cmpint (cheops_cell_parse ("i0", NULL), ==, CHEOPS_CELL_NONE);
-  g_assert_cmpstr (cheops_cell_name (CHEOPS_APEX, buf), ==, "i9");
-  g_assert_cmpstr (cheops_cell_name (77, buf), ==, "h8");
+  g_assert_cmpint (cheops_laws_cell_make (0, 1), ==, 0);
+  g_assert_cmpint (cheops_laws_cell_make (16, 1), ==, 16);
+  g_assert_cmpint (cheops_laws_cell_make (8, 9), ==, CHEOPS_LAWS_APEX);
+  g_assert_cmpint (cheops_laws_cell_make (8, 8), ==, CHEOPS_LAWS_GATE);
+  g_assert_cmpint (cheops_laws_cell_make (7, 8), ==, CHEOPS_LAWS_FLANK_H);
+  g_assert_cmpint (cheops_laws_cell_make (9, 8), ==, CHEOPS_LAWS_FLANK_J);
+  g_assert_cmpint (cheops_laws_cell_make (0, 2), ==, CHEOPS_CELL_NONE);   /* a2 is off the board */
+  g_assert_cmpint (cheops_laws_cell_make (16, 2), ==, CHEOPS_CELL_NONE);
+  g_assert_cmpint (cheops_laws_cell_make (7, 9), ==, CHEOPS_CELL_NONE);
+  g_assert_cmpint (cheops_laws_cell_parse ("b2", NULL), ==, 17);
+  g_assert_cmpint (cheops_laws_cell_parse ("a2", NULL), ==, CHEOPS_CELL_NONE);
+  g_assert_cmpint (cheops_laws_cell_parse ("r1", NULL), ==, CHEOPS_CELL_NONE);
+  g_assert_cmpint (cheops_laws_cell_parse ("i0", NULL), ==, CHEOPS_CELL_NONE);
+  g_assert_cmpstr (cheops_laws_cell_name (CHEOPS_LAWS_APEX, buf), ==, "i9");
+  g_assert_cmpstr (cheops_laws_cell_name (77, buf), ==, "h8");
 
-  for (CheopsCell c = 0; c < CHEOPS_CELL_NB; c++)
+  for (CheopsCell c = 0; c < CHEOPS_LAWS_CELL_NB; c++)
     {
-      if (cheops_cell_is_light (c))
+      if (cheops_laws_cell_is_light (c))
         light++;
       else
         dark++;
-      g_assert_cmpint (cheops_cell_parse (cheops_cell_name (c, buf), NULL), ==, c);
+      g_assert_cmpint (cheops_laws_cell_parse (cheops_laws_cell_name (c, buf), NULL), ==, c);
     }
   g_assert_cmpint (light, ==, 45);
   g_assert_cmpint (dark, ==, 36);
-  g_assert_true (cheops_cell_is_light (cell ("a1")));
-  g_assert_false (cheops_cell_is_light (cell ("b1")));
-  g_assert_true (cheops_cell_is_light (cell ("i9")));    /* the Apex is light (5.2 note) */
-  g_assert_false (cheops_cell_is_light (cell ("i8")));   /* the Gate is dark */
-  g_assert_true (cheops_cell_is_light (cell ("h8")));
-  g_assert_cmpint (cheops_cellset_count (cheops_light_cells ()), ==, 45);
-  g_assert_cmpint (cheops_cellset_count (cheops_all_cells ()), ==, 81);
+  g_assert_true (cheops_laws_cell_is_light (cell ("a1")));
+  g_assert_false (cheops_laws_cell_is_light (cell ("b1")));
+  g_assert_true (cheops_laws_cell_is_light (cell ("i9")));    /* the Apex is light (5.2 note) */
+  g_assert_false (cheops_laws_cell_is_light (cell ("i8")));   /* the Gate is dark */
+  g_assert_true (cheops_laws_cell_is_light (cell ("h8")));
+  g_assert_cmpint (cheops_cellset_count (cheops_laws_light_cells ()), ==, 45);
+  g_assert_cmpint (cheops_cellset_count (cheops_laws_all_cells ()), ==, 81);
 }
 
 static void
@@ -110,51 +110,51 @@ test_steps (void)
 {
   /* 3.1.2: a light cell: left, right, below.  3.1.3: a dark cell: left,
    * right, above.  2.5: the Apex shares a side only with the Gate. */
-  assert_set (cheops_step_cells (cell ("i3")), "h3 i2 j3");
-  assert_set (cheops_step_cells (cell ("j3")), "i3 j4 k3");
-  assert_set (cheops_step_cells (cell ("a1")), "b1");
-  assert_set (cheops_step_cells (cell ("q1")), "p1");
-  assert_set (cheops_step_cells (cell ("i9")), "i8");
-  assert_set (cheops_step_cells (cell ("i8")), "h8 i9 j8");
-  assert_set (cheops_step_cells (cell ("h8")), "h7 i8");
+  assert_set (cheops_laws_step_cells (cell ("i3")), "h3 i2 j3");
+  assert_set (cheops_laws_step_cells (cell ("j3")), "i3 j4 k3");
+  assert_set (cheops_laws_step_cells (cell ("a1")), "b1");
+  assert_set (cheops_laws_step_cells (cell ("q1")), "p1");
+  assert_set (cheops_laws_step_cells (cell ("i9")), "i8");
+  assert_set (cheops_laws_step_cells (cell ("i8")), "h8 i9 j8");
+  assert_set (cheops_laws_step_cells (cell ("h8")), "h7 i8");
   /* Corner cells: same colour, one point. */
-  assert_set (cheops_corner_cells (cell ("i3")), "g3 h2 h4 j2 j4 k3");
-  assert_set (cheops_corner_cells (cell ("i9")), "h8 j8");
+  assert_set (cheops_laws_corner_cells (cell ("i3")), "g3 h2 h4 j2 j4 k3");
+  assert_set (cheops_laws_corner_cells (cell ("i9")), "h8 j8");
   /* The King: step and corner, never the Apex (5.2). */
-  assert_set (cheops_king_cells (cell ("i3")), "g3 h2 h3 h4 i2 j2 j3 j4 k3");
-  assert_set (cheops_king_cells (cell ("i8")), "h7 h8 j7 j8");
-  assert_set (cheops_king_cells (cell ("h8")), "g7 h7 i7 i8 j8");
-  assert_set (cheops_king_cells (cell ("b1")), "a1 b2 c1 c2 d1");
+  assert_set (cheops_laws_king_cells (cell ("i3")), "g3 h2 h3 h4 i2 j2 j3 j4 k3");
+  assert_set (cheops_laws_king_cells (cell ("i8")), "h7 h8 j7 j8");
+  assert_set (cheops_laws_king_cells (cell ("h8")), "g7 h7 i7 i8 j8");
+  assert_set (cheops_laws_king_cells (cell ("b1")), "a1 b2 c1 c2 d1");
 }
 
 static void
 test_rays (void)
 {
   /* 3.2.2, both examples. */
-  assert_ray ("i3", CHEOPS_RAY_BAND_NORTH_EAST, "j3 j4 k4 k5 l5 l6");
-  assert_ray ("a1", CHEOPS_RAY_BAND_NORTH_EAST, "b1 b2 c2 c3 d3 d4 e4 e5 f5 f6 g6 g7 h7 h8 i8 i9");
-  assert_ray ("i9", CHEOPS_RAY_BAND_SOUTH_WEST, "i8 h8 h7 g7 g6 f6 f5 e5 e4 d4 d3 c3 c2 b2 b1 a1");
-  assert_ray ("i9", CHEOPS_RAY_BAND_SOUTH_EAST, "i8 j8 j7 k7 k6 l6 l5 m5 m4 n4 n3 o3 o2 p2 p1 q1");
-  assert_ray ("i3", CHEOPS_RAY_BAND_NORTH_WEST, "h3 h4 g4 g5 f5 f6");
-  assert_ray ("i3", CHEOPS_RAY_BAND_EAST, "j3 k3 l3 m3 n3 o3");
-  assert_ray ("i3", CHEOPS_RAY_BAND_SOUTH_EAST, "i2 j2 j1 k1");
+  assert_ray ("i3", CHEOPS_LAWS_RAY_BAND_NORTH_EAST, "j3 j4 k4 k5 l5 l6");
+  assert_ray ("a1", CHEOPS_LAWS_RAY_BAND_NORTH_EAST, "b1 b2 c2 c3 d3 d4 e4 e5 f5 f6 g6 g7 h7 h8 i8 i9");
+  assert_ray ("i9", CHEOPS_LAWS_RAY_BAND_SOUTH_WEST, "i8 h8 h7 g7 g6 f6 f5 e5 e4 d4 d3 c3 c2 b2 b1 a1");
+  assert_ray ("i9", CHEOPS_LAWS_RAY_BAND_SOUTH_EAST, "i8 j8 j7 k7 k6 l6 l5 m5 m4 n4 n3 o3 o2 p2 p1 q1");
+  assert_ray ("i3", CHEOPS_LAWS_RAY_BAND_NORTH_WEST, "h3 h4 g4 g5 f5 f6");
+  assert_ray ("i3", CHEOPS_LAWS_RAY_BAND_EAST, "j3 k3 l3 m3 n3 o3");
+  assert_ray ("i3", CHEOPS_LAWS_RAY_BAND_SOUTH_EAST, "i2 j2 j1 k1");
   /* 3.3.1, the three examples. */
-  assert_ray ("i3", CHEOPS_RAY_CORNER_EAST, "k3 m3 o3");
-  assert_ray ("i3", CHEOPS_RAY_CORNER_NORTH_EAST, "j4 k5 l6");
-  assert_ray ("i3", CHEOPS_RAY_CORNER_NORTH_WEST, "h4 g5 f6");
-  assert_ray ("i3", CHEOPS_RAY_CORNER_SOUTH_WEST, "h2 g1");
+  assert_ray ("i3", CHEOPS_LAWS_RAY_CORNER_EAST, "k3 m3 o3");
+  assert_ray ("i3", CHEOPS_LAWS_RAY_CORNER_NORTH_EAST, "j4 k5 l6");
+  assert_ray ("i3", CHEOPS_LAWS_RAY_CORNER_NORTH_WEST, "h4 g5 f6");
+  assert_ray ("i3", CHEOPS_LAWS_RAY_CORNER_SOUTH_WEST, "h2 g1");
   /* 3.4.1 and the spine of 3.4.2. */
-  assert_ray ("e1", CHEOPS_RAY_COLUMN_UP, "e2 e3 e4 e5");
-  assert_ray ("i1", CHEOPS_RAY_COLUMN_UP, "i2 i3 i4 i5 i6 i7 i8 i9");
-  assert_ray ("i9", CHEOPS_RAY_COLUMN_DOWN, "i8 i7 i6 i5 i4 i3 i2 i1");
-  assert_ray ("a1", CHEOPS_RAY_COLUMN_UP, "");
+  assert_ray ("e1", CHEOPS_LAWS_RAY_COLUMN_UP, "e2 e3 e4 e5");
+  assert_ray ("i1", CHEOPS_LAWS_RAY_COLUMN_UP, "i2 i3 i4 i5 i6 i7 i8 i9");
+  assert_ray ("i9", CHEOPS_LAWS_RAY_COLUMN_DOWN, "i8 i7 i6 i5 i4 i3 i2 i1");
+  assert_ray ("a1", CHEOPS_LAWS_RAY_COLUMN_UP, "");
 
   /* 3.3.2: a corner line keeps its colour. */
-  for (CheopsCell c = 0; c < CHEOPS_CELL_NB; c++)
-    for (int r = CHEOPS_RAY_CORNER_EAST; r <= CHEOPS_RAY_CORNER_SOUTH_EAST; r++)
+  for (CheopsCell c = 0; c < CHEOPS_LAWS_CELL_NB; c++)
+    for (int r = CHEOPS_LAWS_RAY_CORNER_EAST; r <= CHEOPS_LAWS_RAY_CORNER_SOUTH_EAST; r++)
       {
-        CheopsCellSet same = cheops_cell_is_light (c) ? cheops_light_cells () : cheops_dark_cells ();
-        g_assert_true ((cheops_ray_cells (c, (CheopsRay) r) & ~same) == 0);
+        CheopsCellSet same = cheops_laws_cell_is_light (c) ? cheops_laws_light_cells () : cheops_laws_dark_cells ();
+        g_assert_true ((cheops_laws_ray_cells (c, (CheopsLawsRay) r) & ~same) == 0);
       }
 }
 
@@ -167,26 +167,26 @@ test_blocking (void)
   /* 3.6.3: up to and including the first piece.  The NORTH_WEST band visits
    * h4 before g4 though g4 has the lower number. */
   occ = cheops_cellset_of (cell ("g4")) | cheops_cellset_of (cell ("h4"));
-  assert_set (cheops_ray_attacks (i3, CHEOPS_RAY_BAND_NORTH_WEST, occ), "h3 h4");
+  assert_set (cheops_laws_ray_attacks (i3, CHEOPS_LAWS_RAY_BAND_NORTH_WEST, occ), "h3 h4");
   occ = cheops_cellset_of (cell ("g4")) | cheops_cellset_of (cell ("g5"));
-  assert_set (cheops_ray_attacks (i3, CHEOPS_RAY_BAND_NORTH_WEST, occ), "g4 h3 h4");
+  assert_set (cheops_laws_ray_attacks (i3, CHEOPS_LAWS_RAY_BAND_NORTH_WEST, occ), "g4 h3 h4");
   occ = cheops_cellset_of (cell ("j1")) | cheops_cellset_of (cell ("k1"));
-  assert_set (cheops_ray_attacks (i3, CHEOPS_RAY_BAND_SOUTH_EAST, occ), "i2 j1 j2");
+  assert_set (cheops_laws_ray_attacks (i3, CHEOPS_LAWS_RAY_BAND_SOUTH_EAST, occ), "i2 j1 j2");
   occ = cheops_cellset_of (cell ("j1"));
-  assert_set (cheops_ray_attacks (i3, CHEOPS_RAY_BAND_SOUTH_EAST, occ), "i2 j1 j2");
+  assert_set (cheops_laws_ray_attacks (i3, CHEOPS_LAWS_RAY_BAND_SOUTH_EAST, occ), "i2 j1 j2");
   occ = cheops_cellset_of (cell ("m3"));
-  assert_set (cheops_ray_attacks (i3, CHEOPS_RAY_CORNER_EAST, occ), "k3 m3");
+  assert_set (cheops_laws_ray_attacks (i3, CHEOPS_LAWS_RAY_CORNER_EAST, occ), "k3 m3");
   /* 3.3.3, 3.6.4: a corner move passes over a cell of the other colour,
    * which does not block it. */
   occ = cheops_cellset_of (cell ("j3"));
-  assert_set (cheops_ray_attacks (i3, CHEOPS_RAY_CORNER_EAST, occ), "k3 m3 o3");
+  assert_set (cheops_laws_ray_attacks (i3, CHEOPS_LAWS_RAY_CORNER_EAST, occ), "k3 m3 o3");
 
   /* Between, for pins. */
-  assert_set (cheops_between_cells (CHEOPS_QUEEN, cell ("a1"), cell ("e4")), "b1 b2 c2 c3 d3 d4");
-  assert_set (cheops_between_cells (CHEOPS_QUEEN, cell ("e4"), cell ("a1")), "b1 b2 c2 c3 d3 d4");
-  assert_set (cheops_between_cells (CHEOPS_SISTER, cell ("i3"), cell ("o3")), "k3 m3");
-  assert_set (cheops_between_cells (CHEOPS_SWORDMASTER, cell ("i1"), cell ("i9")), "i2 i3 i4 i5 i6 i7 i8");
-  assert_set (cheops_between_cells (CHEOPS_SWORDMASTER, cell ("a1"), cell ("e4")), "");
+  assert_set (cheops_laws_between_cells (CHEOPS_LAWS_QUEEN, cell ("a1"), cell ("e4")), "b1 b2 c2 c3 d3 d4");
+  assert_set (cheops_laws_between_cells (CHEOPS_LAWS_QUEEN, cell ("e4"), cell ("a1")), "b1 b2 c2 c3 d3 d4");
+  assert_set (cheops_laws_between_cells (CHEOPS_LAWS_SISTER, cell ("i3"), cell ("o3")), "k3 m3");
+  assert_set (cheops_laws_between_cells (CHEOPS_LAWS_SWORDMASTER, cell ("i1"), cell ("i9")), "i2 i3 i4 i5 i6 i7 i8");
+  assert_set (cheops_laws_between_cells (CHEOPS_LAWS_SWORDMASTER, cell ("a1"), cell ("e4")), "");
 }
 
 static void
@@ -194,27 +194,27 @@ test_leaps (void)
 {
   /* 3.5, R1: every cell exactly three steps away, derived by hand from the
    * strip coordinates.  The centre: nine cells, g2 i4 k2 among them. */
-  assert_set (cheops_leap_cells (cell ("i3")), "f3 g2 g4 h1 i4 j1 k2 k4 l3");
+  assert_set (cheops_laws_leap_cells (cell ("i3")), "f3 g2 g4 h1 i4 j1 k2 k4 l3");
   /* An edge cell of the base, and a corner. */
-  assert_set (cheops_leap_cells (cell ("i1")), "f1 g2 i2 k2 l1");
-  assert_set (cheops_leap_cells (cell ("a1")), "c2 d1");
-  assert_set (cheops_leap_cells (cell ("b1")), "c3 d2 e1");
+  assert_set (cheops_laws_leap_cells (cell ("i1")), "f1 g2 i2 k2 l1");
+  assert_set (cheops_laws_leap_cells (cell ("a1")), "c2 d1");
+  assert_set (cheops_laws_leap_cells (cell ("b1")), "c3 d2 e1");
   /* The Apex: an Assassin collapses from h7 or j7 (5.2). */
-  assert_set (cheops_leap_cells (cell ("i9")), "h7 j7");
+  assert_set (cheops_laws_leap_cells (cell ("i9")), "h7 j7");
 
-  for (CheopsCell a = 0; a < CHEOPS_CELL_NB; a++)
+  for (CheopsCell a = 0; a < CHEOPS_LAWS_CELL_NB; a++)
     {
-      CheopsCellSet s = cheops_leap_cells (a);
+      CheopsCellSet s = cheops_laws_leap_cells (a);
       g_assert_cmpint (cheops_cellset_count (s), <=, 9);
       while (s)
         {
           CheopsCell b = cheops_cellset_pop (&s);
-          g_assert_true (cheops_cell_is_light (a) != cheops_cell_is_light (b));
-          g_assert_true (cheops_cellset_has (cheops_leap_cells (b), a));
+          g_assert_true (cheops_laws_cell_is_light (a) != cheops_laws_cell_is_light (b));
+          g_assert_true (cheops_cellset_has (cheops_laws_leap_cells (b), a));
         }
     }
-  g_assert_cmpint (cheops_distance (cell ("a1"), cell ("q1")), ==, 16);
-  g_assert_cmpint (cheops_distance (cell ("i9"), cell ("i1")), ==, 16);
+  g_assert_cmpint (cheops_laws_distance (cell ("a1"), cell ("q1")), ==, 16);
+  g_assert_cmpint (cheops_laws_distance (cell ("i9"), cell ("i1")), ==, 16);
 }
 
 static void
@@ -222,18 +222,18 @@ test_pawns (void)
 {
   /* 4.7.2: two cells one level up and one on its own level toward the
    * opponent's corner, two columns along. */
-  assert_set (cheops_pawn_threat_cells (CHEOPS_SIDE_A, cell ("e3")), "d4 f4 g3");
-  assert_set (cheops_pawn_threat_cells (CHEOPS_SIDE_Q, cell ("e3")), "c3 d4 f4");
-  assert_set (cheops_pawn_threat_cells (CHEOPS_SIDE_A, cell ("i8")), "");   /* the Gate: none */
-  assert_set (cheops_pawn_threat_cells (CHEOPS_SIDE_A, cell ("h8")), "i9 j8");
-  assert_set (cheops_pawn_threat_cells (CHEOPS_SIDE_Q, cell ("j8")), "h8 i9");
-  assert_set (cheops_pawn_threat_cells (CHEOPS_SIDE_A, cell ("o3")), "n4");   /* the edge of a level */
-  assert_set (cheops_pawn_attacker_cells (CHEOPS_SIDE_A, cell ("g3")), "e3 f2 h2");
+  assert_set (cheops_laws_pawn_threat_cells (CHEOPS_SIDE_A, cell ("e3")), "d4 f4 g3");
+  assert_set (cheops_laws_pawn_threat_cells (CHEOPS_SIDE_B, cell ("e3")), "c3 d4 f4");
+  assert_set (cheops_laws_pawn_threat_cells (CHEOPS_SIDE_A, cell ("i8")), "");   /* the Gate: none */
+  assert_set (cheops_laws_pawn_threat_cells (CHEOPS_SIDE_A, cell ("h8")), "i9 j8");
+  assert_set (cheops_laws_pawn_threat_cells (CHEOPS_SIDE_B, cell ("j8")), "h8 i9");
+  assert_set (cheops_laws_pawn_threat_cells (CHEOPS_SIDE_A, cell ("o3")), "n4");   /* the edge of a level */
+  assert_set (cheops_laws_pawn_attacker_cells (CHEOPS_SIDE_A, cell ("g3")), "e3 f2 h2");
   /* 4.7.1: never lower; 5.3-5.4: the Apex only from the Gate. */
-  assert_set (cheops_pawn_step_cells (cell ("e3")), "c3 d3 d4 f3 f4 g3");
-  assert_set (cheops_pawn_step_cells (cell ("d3")), "c3 d4 e3 e4 f3");
-  assert_set (cheops_pawn_step_cells (cell ("i8")), "h8 i9 j8");
-  assert_set (cheops_pawn_step_cells (cell ("h8")), "i8 j8");
+  assert_set (cheops_laws_pawn_step_cells (cell ("e3")), "c3 d3 d4 f3 f4 g3");
+  assert_set (cheops_laws_pawn_step_cells (cell ("d3")), "c3 d4 e3 e4 f3");
+  assert_set (cheops_laws_pawn_step_cells (cell ("i8")), "h8 i9 j8");
+  assert_set (cheops_laws_pawn_step_cells (cell ("h8")), "i8 j8");
 }
 
 static void
@@ -241,25 +241,25 @@ test_polygons (void)
 {
   double xy[6];
 
-  cheops_cell_polygon (cell ("a1"), xy);
+  cheops_laws_cell_polygon (cell ("a1"), xy);
   g_assert_cmpfloat (xy[0], ==, 0); g_assert_cmpfloat (xy[1], ==, 0);
   g_assert_cmpfloat (xy[2], ==, 2); g_assert_cmpfloat (xy[3], ==, 0);
   g_assert_cmpfloat (xy[4], ==, 1); g_assert_cmpfloat (xy[5], ==, 1);
-  cheops_cell_polygon (cell ("i8"), xy);
+  cheops_laws_cell_polygon (cell ("i8"), xy);
   g_assert_cmpfloat (xy[0], ==, 9); g_assert_cmpfloat (xy[1], ==, 7);
   g_assert_cmpfloat (xy[2], ==, 8); g_assert_cmpfloat (xy[3], ==, 8);
   g_assert_cmpfloat (xy[4], ==, 10); g_assert_cmpfloat (xy[5], ==, 8);
 
   /* Hit-testing finds each cell at its centroid, and nothing outside. */
-  for (CheopsCell c = 0; c < CHEOPS_CELL_NB; c++)
+  for (CheopsCell c = 0; c < CHEOPS_LAWS_CELL_NB; c++)
     {
-      cheops_cell_polygon (c, xy);
-      g_assert_cmpint (cheops_cell_at_point ((xy[0] + xy[2] + xy[4]) / 3, (xy[1] + xy[3] + xy[5]) / 3), ==, c);
+      cheops_laws_cell_polygon (c, xy);
+      g_assert_cmpint (cheops_laws_cell_at_point ((xy[0] + xy[2] + xy[4]) / 3, (xy[1] + xy[3] + xy[5]) / 3), ==, c);
     }
-  g_assert_cmpint (cheops_cell_at_point (0.2, 0.9), ==, CHEOPS_CELL_NONE);
-  g_assert_cmpint (cheops_cell_at_point (9.0, 8.9), ==, CHEOPS_APEX);
-  g_assert_cmpint (cheops_cell_at_point (9.0, 9.5), ==, CHEOPS_CELL_NONE);
-  g_assert_cmpint (cheops_cell_at_point (-1.0, 0.5), ==, CHEOPS_CELL_NONE);
+  g_assert_cmpint (cheops_laws_cell_at_point (0.2, 0.9), ==, CHEOPS_CELL_NONE);
+  g_assert_cmpint (cheops_laws_cell_at_point (9.0, 8.9), ==, CHEOPS_LAWS_APEX);
+  g_assert_cmpint (cheops_laws_cell_at_point (9.0, 9.5), ==, CHEOPS_CELL_NONE);
+  g_assert_cmpint (cheops_laws_cell_at_point (-1.0, 0.5), ==, CHEOPS_CELL_NONE);
 }
 
 int

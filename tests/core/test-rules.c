@@ -14,7 +14,7 @@ static void
 load (CheopsPosition *pos, const char *fen)
 {
   CheopsError error = { 0 };
-  if (!cheops_position_from_fen (pos, fen, &error))
+  if (!cheops_position_from_fen (pos, &cheops_variant_cheops, fen, &error))
     g_error ("FEN %s: %s", fen, error.message);
   g_assert_true (cheops_position_is_consistent (pos));
 }
@@ -44,7 +44,7 @@ moves_of (const char *fen)
       char text[CHEOPS_MOVE_TEXT_MAX], san[CHEOPS_SAN_MAX];
       CheopsError error = { 0 };
 
-      cheops_move_to_text (*m, text);
+      cheops_move_to_text (&cheops_variant_cheops, *m, text);
       cheops_move_to_san (&pos, *m, san);
       g_ptr_array_add (lines, g_strdup_printf ("%s %s", text, san));
       /* Every SAN written reads back as its move, and so does the move text. */
@@ -68,7 +68,7 @@ typedef struct {
 /* Each list was derived by hand from the Laws before the code was run. */
 static const Case cases[] = {
   { "initial",
-    CHEOPS_START_FEN,
+    CHEOPS_LAWS_START_FEN,
     /* 6.1; Pawn disambiguation as R10's own examples: 3e4, df3, e3f3. */
     "c3e4 Ae4, c3f3 Af3, d3e4 3e4, d3f3 df3, d4e4 4e4, d4e5 e5, d4f4 df4, e1g2 Ag2, e1h1 Ah1, "
     "e2f3 2f3, e2g2 eg2, e3f3 e3f3, e3f4 ef4, e3g3 eg3, f1g2 1g2, f1h1 fh1, f2g2 f2g2, f2g3 fg3, "
@@ -167,12 +167,12 @@ outcome_word (CheopsOutcome o)
   switch (o)
     {
     case CHEOPS_OUTCOME_NONE: return "none";
-    case CHEOPS_OUTCOME_ASCENSION_A: return "a-ascension";
-    case CHEOPS_OUTCOME_ASCENSION_Q: return "q-ascension";
-    case CHEOPS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN: return "draw-no-queen-no-pawn";
-    case CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE: return "draw-no-legal-move";
-    case CHEOPS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES: return "draw-seventy-five-moves";
-    case CHEOPS_OUTCOME_DRAW_FIFTH_REPETITION: return "draw-fifth-repetition";
+    case CHEOPS_LAWS_OUTCOME_ASCENSION_A: return "a-ascension";
+    case CHEOPS_LAWS_OUTCOME_ASCENSION_Q: return "q-ascension";
+    case CHEOPS_LAWS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN: return "draw-no-queen-no-pawn";
+    case CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE: return "draw-no-legal-move";
+    case CHEOPS_LAWS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES: return "draw-seventy-five-moves";
+    case CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION: return "draw-fifth-repetition";
     default: return "?";
     }
 }
@@ -187,7 +187,7 @@ test_case (gconstpointer data)
   load (&pos, c->fen);
   status = g_strdup_printf ("%s %s %s",
                             cheops_position_in_check (&pos) ? "yes" : "no",
-                            cheops_position_in_checklock (&pos) ? "yes" : "no",
+                            cheops_laws_position_in_checklock (&pos) ? "yes" : "no",
                             outcome_word (cheops_position_outcome (&pos)));
   g_assert_cmpstr (status, ==, c->status);
   if (c->moves)
@@ -207,7 +207,7 @@ assert_san_reads (CheopsPosition *pos, const char *san, const char *text, const 
 
   if (m == CHEOPS_MOVE_NONE)
     g_error ("%s: %s", san, error.message);
-  cheops_move_to_text (m, t);
+  cheops_move_to_text (&cheops_variant_cheops, m, t);
   g_assert_cmpstr (t, ==, text);
   cheops_move_to_san (pos, m, buf);
   g_assert_cmpstr (buf, ==, canonical);
@@ -256,7 +256,7 @@ test_san_parsing (void)
 {
   CheopsPosition pos;
 
-  cheops_position_init_start (&pos);
+  cheops_position_init_start (&pos, &cheops_variant_cheops);
   assert_san_reads (&pos, "i1", "g1i1", "i1");
   assert_san_reads (&pos, "g1i1", "g1i1", "i1");
   assert_san_reads (&pos, "gi1", "g1i1", "i1");        /* redundant disambiguation */
@@ -316,7 +316,7 @@ static void
 test_fen_round_trip (void)
 {
   static const char *const fens[] = {
-    CHEOPS_START_FEN,
+    CHEOPS_LAWS_START_FEN,
     "1/1P1/5/7/9/11/13/15/K15k a 0 1",
     "q/P2/5/7/9/11/13/15/4K11k q 12 40",
     "Q/1p1/1s3/3A3/4m4/5S5/6a6/7M7/8Kk7 q 99 100",
@@ -376,7 +376,7 @@ test_fen_errors (void)
       CheopsPosition pos;
       CheopsError error = { 0 };
 
-      g_assert_false (cheops_position_from_fen (&pos, errors[i].fen, &error));
+      g_assert_false (cheops_position_from_fen (&pos, &cheops_variant_cheops, errors[i].fen, &error));
       g_assert_cmpstr (error.message, ==, errors[i].message);
       g_assert_cmpint (error.code, ==, errors[i].code);
       g_assert_cmpint (error.column, ==, errors[i].column);
@@ -409,15 +409,15 @@ test_counters (void)
 
   /* 8.4.2: a claim from 100 plies; 8.4.3: 150 plies draw automatically. */
   load (&pos, "1/3/5/7/9/11/13/15/K3P10pk a 99 90");
-  g_assert_false (cheops_position_fifty_move_claimable (&pos));
+  g_assert_false (cheops_laws_position_fifty_move_claimable (&pos));
   g_assert_cmpint (cheops_position_outcome (&pos), ==, CHEOPS_OUTCOME_NONE);
   load (&pos, "1/3/5/7/9/11/13/15/K3P10pk a 100 90");
-  g_assert_true (cheops_position_fifty_move_claimable (&pos));
+  g_assert_true (cheops_laws_position_fifty_move_claimable (&pos));
   g_assert_cmpint (cheops_position_outcome (&pos), ==, CHEOPS_OUTCOME_NONE);
   load (&pos, "1/3/5/7/9/11/13/15/K3P10pk a 149 90");
   g_assert_cmpint (cheops_position_outcome (&pos), ==, CHEOPS_OUTCOME_NONE);
   load (&pos, "1/3/5/7/9/11/13/15/K3P10pk a 150 90");
-  g_assert_cmpint (cheops_position_outcome (&pos), ==, CHEOPS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES);
+  g_assert_cmpint (cheops_position_outcome (&pos), ==, CHEOPS_LAWS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES);
 }
 
 static void
@@ -437,7 +437,7 @@ test_perft (void)
   CheopsPosition pos;
 
   /* 1 and 2 by hand: 22 moves each side, no contact (484 = 22 x 22). */
-  cheops_position_init_start (&pos);
+  cheops_position_init_start (&pos, &cheops_variant_cheops);
   g_assert_cmpuint (cheops_perft (&pos, 0), ==, 1);
   g_assert_cmpuint (cheops_perft (&pos, 1), ==, 22);
   g_assert_cmpuint (cheops_perft (&pos, 2), ==, 484);
@@ -452,21 +452,21 @@ test_perft (void)
 /* The legal moves found by brute force: every movement of every piece of the
  * side to move (geometry only), played and kept when the mover's King is
  * not attacked afterwards.  Independent of the pin and check shortcuts of
- * cheops_generate_legal(). */
+ * cheops_laws_generate_legal(). */
 static int
 brute_force_legal (CheopsPosition *pos, CheopsMove *out)
 {
   CheopsSide side = pos->side_to_move;
   int n = 0;
 
-  for (CheopsCell from = 0; from < CHEOPS_CELL_NB; from++)
+  for (CheopsCell from = 0; from < CHEOPS_LAWS_CELL_NB; from++)
     {
       CheopsPiece piece = pos->board[from];
       CheopsPieceType type = cheops_piece_type (piece);
 
       if (piece == CHEOPS_NO_PIECE || cheops_piece_side (piece) != side)
         continue;
-      for (CheopsCell to = 0; to < CHEOPS_CELL_NB; to++)
+      for (CheopsCell to = 0; to < CHEOPS_LAWS_CELL_NB; to++)
         {
           CheopsPiece target = pos->board[to];
           CheopsCellSet reach;
@@ -474,23 +474,23 @@ brute_force_legal (CheopsPosition *pos, CheopsMove *out)
           CheopsUndo undo;
           CheopsMove m;
 
-          if (target && (cheops_piece_side (target) == side || cheops_piece_type (target) == CHEOPS_KING))
+          if (target && (cheops_piece_side (target) == side || cheops_piece_type (target) == CHEOPS_LAWS_KING))
             continue;
           switch (type)
             {
-            case CHEOPS_KING: reach = cheops_king_cells (from); break;
-            case CHEOPS_QUEEN: reach = cheops_band_attacks (from, pos->occupied); break;
-            case CHEOPS_SWORDMASTER: reach = cheops_sword_attacks (from, pos->occupied); break;
-            case CHEOPS_SISTER: reach = cheops_corner_attacks (from, pos->occupied); break;
-            case CHEOPS_ASSASSIN: reach = cheops_leap_cells (from); break;
+            case CHEOPS_LAWS_KING: reach = cheops_laws_king_cells (from); break;
+            case CHEOPS_LAWS_QUEEN: reach = cheops_laws_band_attacks (from, pos->occupied); break;
+            case CHEOPS_LAWS_SWORDMASTER: reach = cheops_laws_sword_attacks (from, pos->occupied); break;
+            case CHEOPS_LAWS_SISTER: reach = cheops_laws_corner_attacks (from, pos->occupied); break;
+            case CHEOPS_LAWS_ASSASSIN: reach = cheops_laws_leap_cells (from); break;
             default:
-              reach = target ? cheops_pawn_threat_cells (side, from) : cheops_pawn_step_cells (from);
+              reach = target ? cheops_laws_pawn_threat_cells (side, from) : cheops_laws_pawn_step_cells (from);
               break;
             }
           if (!cheops_cellset_has (reach, to))
             continue;
           /* Article 5: onto the Apex only a Queen, a Pawn, or a collapse. */
-          if (to == CHEOPS_APEX && (type == CHEOPS_SWORDMASTER || type == CHEOPS_ASSASSIN) && !target)
+          if (to == CHEOPS_LAWS_APEX && (type == CHEOPS_LAWS_SWORDMASTER || type == CHEOPS_LAWS_ASSASSIN) && !target)
             continue;
           m = cheops_move_make (from, to);
           cheops_position_do_move (pos, m, &undo);
@@ -521,7 +521,7 @@ test_random_games (void)
   for (int game = 0; game < 120; game++)
     {
       CheopsPosition pos;
-      cheops_position_init_start (&pos);
+      cheops_position_init_start (&pos, &cheops_variant_cheops);
 
       for (int ply = 0; ply < 200; ply++)
         {
@@ -541,10 +541,10 @@ test_random_games (void)
           g_assert_cmpint (n, ==, cheops_count_moves (&pos));
 
           if (cheops_position_outcome (&pos) == CHEOPS_OUTCOME_NONE
-              || cheops_position_outcome (&pos) == CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE)
+              || cheops_position_outcome (&pos) == CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE)
             {
               CheopsMove legal[CHEOPS_MAX_MOVES];
-              int nl = (int) (cheops_generate_legal (&pos, legal) - legal);
+              int nl = (int) (cheops_laws_generate_legal (&pos, legal) - legal);
               nb = brute_force_legal (&pos, brute);
               qsort (legal, (size_t) nl, sizeof legal[0], (int (*) (const void *, const void *)) compare_moves);
               qsort (brute, (size_t) nb, sizeof brute[0], (int (*) (const void *, const void *)) compare_moves);
@@ -553,7 +553,7 @@ test_random_games (void)
             }
           if (cheops_position_in_check (&pos))
             checks++;
-          if (cheops_position_in_checklock (&pos))
+          if (cheops_laws_position_in_checklock (&pos))
             checklocks++;
           if (n == 0)
             break;
@@ -591,7 +591,7 @@ test_reachable (void)
     const char *fen;
     const char *message;   /* NULL: reachable as far as the position tells */
   } reach_cases[] = {
-    { CHEOPS_START_FEN, NULL },
+    { CHEOPS_LAWS_START_FEN, NULL },
     /* The sample study: the q King entombed, in check with a to move. */
     { "1/1P1/Aa3/7/2P3a1p/1P2P2p1p1/AP4P4p1/MS6p1P2qm/AKQ10aMk1 a 1 42", NULL },
     /* A Pawn promoted: 2 Queens and 6 Pawns. */
@@ -621,7 +621,7 @@ test_reachable (void)
       bool reachable;
 
       g_test_message ("%s", reach_cases[i].fen);
-      g_assert_true (cheops_position_from_fen (&pos, reach_cases[i].fen, &error));
+      g_assert_true (cheops_position_from_fen (&pos, &cheops_variant_cheops, reach_cases[i].fen, &error));
       reachable = cheops_position_is_reachable (&pos, &error);
       if (reach_cases[i].message == NULL)
         g_assert_true (reachable);

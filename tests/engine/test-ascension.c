@@ -27,7 +27,7 @@ typedef struct {
 static CheopsOutcome
 ascension_of (CheopsSide side)
 {
-  return side == CHEOPS_SIDE_A ? CHEOPS_OUTCOME_ASCENSION_A : CHEOPS_OUTCOME_ASCENSION_Q;
+  return side == CHEOPS_SIDE_A ? CHEOPS_LAWS_OUTCOME_ASCENSION_A : CHEOPS_LAWS_OUTCOME_ASCENSION_Q;
 }
 
 static gboolean defender_loses (CheopsPosition *pos, int n);
@@ -132,7 +132,7 @@ test_proof (void)
       guint winners = 0;
 
       g_test_message ("%s", p->id);
-      g_assert_true (cheops_position_from_fen (&pos, p->fen, NULL));
+      g_assert_true (cheops_position_from_fen (&pos, &cheops_variant_cheops, p->fen, NULL));
       g_assert_cmpint (cheops_position_outcome (&pos), ==, CHEOPS_OUTCOME_NONE);
       g_assert_cmpint (p->dm, >=, 1);
       g_assert_cmpint (p->dm, <=, 3);
@@ -153,7 +153,7 @@ test_proof (void)
           win = o == ascension_of (us)
                 || (p->dm > 1 && o == CHEOPS_OUTCOME_NONE && defender_loses (&pos, p->dm - 1));
           cheops_position_undo_move (&pos, *m, &undo);
-          cheops_move_to_text (*m, text);
+          cheops_move_to_text (&cheops_variant_cheops, *m, text);
           listed = g_strv_contains ((const char * const *) p->bm, text);
           if (win != listed)
             g_error ("%s: %s %s a first move of the Ascension in %d but %s listed", p->id, text,

@@ -105,7 +105,7 @@ fen_line_after (const char *move)
   CheopsUndo undo;
   char fen[CHEOPS_FEN_MAX];
 
-  cheops_position_init_start (&pos);
+  cheops_position_init_start (&pos, &cheops_variant_cheops);
   cheops_position_do_move (&pos, cheops_move_from_text (&pos, move, NULL), &undo);
   cheops_position_to_fen (&pos, fen, sizeof fen);
   return g_strdup_printf ("Fen: %s", fen);
@@ -164,7 +164,7 @@ test_errors (void)
     g_auto (GStrv) words = g_strsplit (best, " ", -1);
     CheopsPosition pos;
     CheopsUndo undo;
-    cheops_position_init_start (&pos);
+    cheops_position_init_start (&pos, &cheops_variant_cheops);
     cheops_position_do_move (&pos, cheops_move_from_text (&pos, "d3e4", NULL), &undo);
     g_assert_cmpuint (cheops_move_from_text (&pos, words[1], NULL), !=, CHEOPS_MOVE_NONE);
   }
@@ -314,7 +314,7 @@ test_limits (void)
     g_auto (GStrv) words = g_strsplit (best, " ", -1);
     CheopsPosition pos;
     CheopsUndo undo;
-    cheops_position_init_start (&pos);
+    cheops_position_init_start (&pos, &cheops_variant_cheops);
     cheops_position_do_move (&pos, cheops_move_from_text (&pos, "d3e4", NULL), &undo);
     cheops_position_do_move (&pos, cheops_move_from_text (&pos, "n3m4", NULL), &undo);
     g_assert_cmpuint (cheops_move_from_text (&pos, words[1], NULL), !=, CHEOPS_MOVE_NONE);
@@ -338,7 +338,7 @@ divide_cb (CheopsMove move, uint64_t nodes, void *data)
 {
   Divide *d = data;
   char text[CHEOPS_MOVE_TEXT_MAX];
-  cheops_move_to_text (move, text);
+  cheops_move_to_text (&cheops_variant_cheops, move, text);
   g_hash_table_insert (d->counts, g_strdup (text), g_strdup_printf ("%" G_GUINT64_FORMAT, nodes));
 }
 
@@ -355,7 +355,7 @@ check_perft (EnginePipe *e, const char *fen, int depth)
   const char *previous = "";
   guint moves = 0;
 
-  g_assert_true (cheops_position_from_fen (&pos, fen, NULL));
+  g_assert_true (cheops_position_from_fen (&pos, &cheops_variant_cheops, fen, NULL));
   total = cheops_perft_divide (&pos, depth, divide_cb, &d);
   engine_pipe_send (e, "position fen %s", fen);
   engine_pipe_send (e, "go perft %d", depth);
@@ -384,8 +384,8 @@ test_perft (void)
 {
   EnginePipe *e = engine_pipe_new (NULL);
 
-  check_perft (e, CHEOPS_START_FEN, 3);
-  check_perft (e, CHEOPS_START_FEN, 1);
+  check_perft (e, CHEOPS_LAWS_START_FEN, 3);
+  check_perft (e, CHEOPS_LAWS_START_FEN, 1);
   /* q to move first (A.4), a composed Ascension problem, an entombed King. */
   check_perft (e, "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka q 0 1", 2);
   check_perft (e, "1/3/5/7/MQ4k2/11/11p1/15/1K15 a 0 1", 3);
@@ -414,8 +414,8 @@ test_checklock (void)
       CheopsPosition pos;
       const char *go[] = { "go depth 1", "go depth 5", "go nodes 3000" };
 
-      g_assert_true (cheops_position_from_fen (&pos, checklock_fens[i], NULL));
-      g_assert_true (cheops_position_in_checklock (&pos));
+      g_assert_true (cheops_position_from_fen (&pos, &cheops_variant_cheops, checklock_fens[i], NULL));
+      g_assert_true (cheops_laws_position_in_checklock (&pos));
       for (guint k = 0; k < G_N_ELEMENTS (go); k++)
         {
           g_autofree char *best = NULL;
@@ -448,15 +448,15 @@ test_random_positions (void)
       CheopsPosition pos;
       GString *moves = g_string_new ("");
 
-      cheops_position_init_start (&pos);
+      cheops_position_init_start (&pos, &cheops_variant_cheops);
       if (game % 4 == 3)
-        cheops_position_set_side (&pos, CHEOPS_SIDE_Q);
+        cheops_position_set_side (&pos, CHEOPS_SIDE_B);
       for (int ply = 0; ply < 160; ply++)
         {
           CheopsMove list[CHEOPS_MAX_MOVES];
           int n = (int) (cheops_generate_moves (&pos, list) - list);
           gboolean over = cheops_position_outcome (&pos) != CHEOPS_OUTCOME_NONE;
-          gboolean checklock = cheops_position_in_checklock (&pos);
+          gboolean checklock = cheops_laws_position_in_checklock (&pos);
           CheopsUndo undo;
 
           if (checklock)
@@ -490,7 +490,7 @@ test_random_positions (void)
           {
             CheopsMove m = list[g_rand_int_range (rng, 0, n)];
             char text[CHEOPS_MOVE_TEXT_MAX];
-            cheops_move_to_text (m, text);
+            cheops_move_to_text (&cheops_variant_cheops, m, text);
             g_string_append_printf (moves, " %s", text);
             cheops_position_do_move (&pos, m, &undo);
           }
@@ -580,7 +580,7 @@ test_long_move_list (void)
   char fen[CHEOPS_FEN_MAX];
   int plies;
 
-  cheops_position_init_start (&pos);
+  cheops_position_init_start (&pos, &cheops_variant_cheops);
   for (plies = 0; plies < 6000; plies++)
     {
       CheopsMove list[CHEOPS_MAX_MOVES];
@@ -600,7 +600,7 @@ test_long_move_list (void)
           outcome = cheops_position_outcome (&after);
           /* Captures are left out while there are other moves: the
            * material lasts, and so does the game. */
-          if ((outcome == CHEOPS_OUTCOME_NONE || outcome == CHEOPS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES)
+          if ((outcome == CHEOPS_OUTCOME_NONE || outcome == CHEOPS_LAWS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES)
               && cheops_generate_moves (&after, replies) > replies)
             {
               if (!cheops_position_is_capture (&pos, list[i]))
@@ -617,7 +617,7 @@ test_long_move_list (void)
       g_assert_cmpint (n_ok, >, 0);
       {
         CheopsMove move = ok[g_rand_int_range (rng, 0, n_ok)];
-        cheops_move_to_text (move, text);
+        cheops_move_to_text (&cheops_variant_cheops, move, text);
         g_string_append_printf (command, " %s", text);
         cheops_position_do_move (&pos, move, &undo);
       }

@@ -61,8 +61,8 @@ replay_pgn (const char *pgn, char results[][8], int max)
       g_assert_nonnull (body);
       g_assert_nonnull (strstr (text, "[Variant \"Cheops\"]"));
       sscanf (result_tag + 9, "%7[^\"]", result);
-      fen = fen_tag ? g_strndup (fen_tag + 6, strcspn (fen_tag + 6, "\"")) : g_strdup (CHEOPS_START_FEN);
-      g_assert_true (cheops_position_from_fen (&pos, fen, NULL));
+      fen = fen_tag ? g_strndup (fen_tag + 6, strcspn (fen_tag + 6, "\"")) : g_strdup (CHEOPS_LAWS_START_FEN);
+      g_assert_true (cheops_position_from_fen (&pos, &cheops_variant_cheops, fen, NULL));
       words = g_strsplit_set (body, " \n", -1);
       for (int i = 0; words[i] != NULL; i++)
         {
@@ -90,9 +90,9 @@ replay_pgn (const char *pgn, char results[][8], int max)
         }
       /* An Ascension result is the core's verdict on the final position. */
       if (strcmp (result, "1-0") == 0 && strstr (text, "{Ascension}"))
-        g_assert_cmpint (cheops_position_outcome (&pos), ==, CHEOPS_OUTCOME_ASCENSION_A);
+        g_assert_cmpint (cheops_position_outcome (&pos), ==, CHEOPS_LAWS_OUTCOME_ASCENSION_A);
       if (strcmp (result, "0-1") == 0 && strstr (text, "{Ascension}"))
-        g_assert_cmpint (cheops_position_outcome (&pos), ==, CHEOPS_OUTCOME_ASCENSION_Q);
+        g_assert_cmpint (cheops_position_outcome (&pos), ==, CHEOPS_LAWS_OUTCOME_ASCENSION_Q);
       strcpy (results[count++], result);
     }
   return count;

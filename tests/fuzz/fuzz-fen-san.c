@@ -29,12 +29,12 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       *nl = '\0';
       san = nl + 1;
     }
-  if (cheops_position_from_fen (&pos, text, &error))
+  if (cheops_position_from_fen (&pos, &cheops_variant_cheops, text, &error))
     {
       CheopsMove m;
 
       cheops_position_to_fen (&pos, fen, sizeof fen);
-      if (!cheops_position_from_fen (&again, fen, &error))
+      if (!cheops_position_from_fen (&again, &cheops_variant_cheops, fen, &error))
         abort ();
       cheops_position_to_fen (&again, fen2, sizeof fen2);
       if (strcmp (fen, fen2) != 0 || !cheops_position_is_consistent (&again))

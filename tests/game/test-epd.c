@@ -38,7 +38,7 @@ test_read (void)
   g_assert_null (cheops_epd_record_get (r, "c1"));
 
   r = records->pdata[1];
-  g_assert_cmpint (r->position.side_to_move, ==, CHEOPS_SIDE_Q);
+  g_assert_cmpint (r->position.side_to_move, ==, CHEOPS_SIDE_B);
   g_assert_cmpstr (cheops_epd_record_get_string (r, "acd"), ==, "12");
 
   /* Machine move text is kept as SAN; an opcode without operands. */
@@ -75,7 +75,7 @@ test_write (void)
   g_autofree char *text = NULL;
   g_autofree char *text2 = NULL;
 
-  cheops_position_init_start (&start);
+  cheops_position_init_start (&start, &cheops_variant_cheops);
   r = cheops_epd_record_new (&start);
   g_assert_true (cheops_epd_record_set (r, "bm", bm, 2, &error));
   g_assert_true (cheops_epd_record_set (r, "id", (const char *[]) { "x.1" }, 1, &error));
@@ -83,7 +83,7 @@ test_write (void)
   g_assert_true (cheops_epd_record_set (r, "pv", tricky, 2, &error));
   g_assert_no_error (error);
   line = cheops_epd_record_to_string (r);
-  g_assert_cmpstr (line, ==, CHEOPS_START_FEN " bm fg3 i1; id \"x.1\"; c0 \"say \\\"hi\\\"; then \\\\ go\"; "
+  g_assert_cmpstr (line, ==, CHEOPS_LAWS_START_FEN " bm fg3 i1; id \"x.1\"; c0 \"say \\\"hi\\\"; then \\\\ go\"; "
                              "pv \"two words\" \"\";");
   g_assert_false (cheops_epd_record_set (r, "bm", (const char *[]) { "Mf5" }, 1, &error));
   g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_ILLEGAL_MOVE);

@@ -193,7 +193,7 @@ test_positions (void)
   char fen[CHEOPS_FEN_MAX], expected[CHEOPS_FEN_MAX];
   GPtrArray *path;
 
-  cheops_position_init_start (&replay);
+  cheops_position_init_start (&replay, &cheops_variant_cheops);
   path = cheops_game_node_get_path (end);
   g_assert_cmpuint (path->len, ==, 11);
   g_assert_true (path->pdata[0] == root);
@@ -540,7 +540,7 @@ test_annotations (void)
   g_autoptr(CheopsAnnotations) a = cheops_annotations_new ();
   g_autofree char *s0 = snapshot (game);
   g_autoptr(GString) text = g_string_new (NULL);
-  CheopsCell d2 = cheops_cell_make (3, 2), f3 = cheops_cell_make (5, 3), i9 = CHEOPS_APEX;
+  CheopsCell d2 = cheops_laws_cell_make (3, 2), f3 = cheops_laws_cell_make (5, 3), i9 = CHEOPS_LAWS_APEX;
 
   a->eval.kind = CHEOPS_EVAL_CENTIPAWNS;
   a->eval.value = -7;
@@ -613,7 +613,7 @@ test_annotation_commands (void)
     cheops_annotations_add_command (a, "%csl Ri9", -1);
     cheops_annotations_add_command (a, "%csl Gd2", -1);  /* adds */
     g_assert_cmpuint (a->marks->len, ==, 2);
-    g_assert_cmpuint (g_array_index (a->marks, CheopsCellMark, 0).cell, ==, CHEOPS_APEX);
+    g_assert_cmpuint (g_array_index (a->marks, CheopsCellMark, 0).cell, ==, CHEOPS_LAWS_APEX);
     g_assert_cmpint (g_array_index (a->marks, CheopsCellMark, 0).colour, ==, CHEOPS_MARK_RED);
   }
 }
@@ -630,8 +630,8 @@ test_start_position (void)
   g_autofree char *s0 = snapshot (game);
   char fen[CHEOPS_FEN_MAX];
 
-  g_assert_true (cheops_position_from_fen (&q_first, CHEOPS_START_FEN, NULL));
-  cheops_position_set_side (&q_first, CHEOPS_SIDE_Q);
+  g_assert_true (cheops_position_from_fen (&q_first, &cheops_variant_cheops, CHEOPS_LAWS_START_FEN, NULL));
+  cheops_position_set_side (&q_first, CHEOPS_SIDE_B);
   cheops_game_set_start_position (game, &q_first);
   g_assert_true (cheops_game_get_root (game) != old_root);
   g_assert_null (cheops_game_node_get_first_child (cheops_game_get_root (game)));
@@ -650,7 +650,7 @@ test_start_position (void)
     CheopsGameNode *n = cheops_game_add_san (game, cheops_game_get_root (game), "lj1", &error);
     g_autofree char *label = NULL;
     g_assert_no_error (error);
-    g_assert_cmpint (cheops_game_node_get_mover (n), ==, CHEOPS_SIDE_Q);
+    g_assert_cmpint (cheops_game_node_get_mover (n), ==, CHEOPS_SIDE_B);
     g_assert_cmpuint (cheops_game_node_get_move_number (n), ==, 1);
     n = cheops_game_add_san (game, n, "fg3", &error);
     g_assert_no_error (error);
@@ -661,7 +661,7 @@ test_start_position (void)
   {
     g_autoptr(CheopsGame) from_fen = cheops_game_new_from_fen ("1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka q 0 1", &error);
     g_assert_no_error (error);
-    g_assert_cmpint (cheops_game_get_start_position (from_fen)->side_to_move, ==, CHEOPS_SIDE_Q);
+    g_assert_cmpint (cheops_game_get_start_position (from_fen)->side_to_move, ==, CHEOPS_SIDE_B);
     g_assert_null (cheops_game_new_from_fen ("1/3/5 a 0 1", &error));
     g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN);
   }
@@ -693,7 +693,7 @@ test_tags (void)
   check_undo_redo (game, s0);
   g_assert_true (cheops_game_set_tag (game, "Annotator", "Me", &error));
   g_assert_true (cheops_game_set_tag (game, "GreenCorner", "q", &error));
-  g_assert_cmpint (cheops_game_get_green_corner (game), ==, CHEOPS_SIDE_Q);
+  g_assert_cmpint (cheops_game_get_green_corner (game), ==, CHEOPS_SIDE_B);
   g_assert_cmpuint (cheops_game_get_n_tags (game), ==, 9);
   cheops_game_get_nth_tag (game, 7, &name, &value);
   g_assert_cmpstr (name, ==, "Annotator");

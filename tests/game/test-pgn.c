@@ -155,11 +155,11 @@ test_comments (void)
   g_assert_cmpint (a->eval.value, ==, 53);
   g_assert_cmpint (a->eval.depth, ==, 0);
   g_assert_cmpuint (a->arrows->len, ==, 2);
-  g_assert_cmpuint (g_array_index (a->arrows, CheopsArrow, 1).to, ==, CHEOPS_APEX);
+  g_assert_cmpuint (g_array_index (a->arrows, CheopsArrow, 1).to, ==, CHEOPS_LAWS_APEX);
   g_assert_cmpint (g_array_index (a->arrows, CheopsArrow, 1).colour, ==, CHEOPS_MARK_RED);
   g_assert_cmpuint (a->marks->len, ==, 2);
   g_assert_cmpint (g_array_index (a->marks, CheopsCellMark, 1).colour, ==, CHEOPS_MARK_YELLOW);
-  g_assert_cmpuint (g_array_index (a->marks, CheopsCellMark, 1).cell, ==, cheops_cell_make (3, 2));
+  g_assert_cmpuint (g_array_index (a->marks, CheopsCellMark, 1).cell, ==, cheops_laws_cell_make (3, 2));
   g_assert_cmpuint (a->others->len, ==, 1);
   g_assert_cmpstr (a->others->pdata[0], ==, "%clk 0:05:00");
   g_assert_cmpstr (cheops_game_node_get_comment_after (mainline_node (g, 11)), ==,
@@ -253,10 +253,10 @@ test_q_first (void)
 
   g_assert_cmpuint (errors->len, ==, 0);
   g = games->pdata[0];
-  g_assert_cmpint (cheops_game_get_start_position (g)->side_to_move, ==, CHEOPS_SIDE_Q);
-  g_assert_cmpint (cheops_game_get_green_corner (g), ==, CHEOPS_SIDE_Q);
+  g_assert_cmpint (cheops_game_get_start_position (g)->side_to_move, ==, CHEOPS_SIDE_B);
+  g_assert_cmpint (cheops_game_get_green_corner (g), ==, CHEOPS_SIDE_B);
   first = mainline_node (g, 1);
-  g_assert_cmpint (cheops_game_node_get_mover (first), ==, CHEOPS_SIDE_Q);
+  g_assert_cmpint (cheops_game_node_get_mover (first), ==, CHEOPS_SIDE_B);
   g_assert_cmpuint (cheops_game_node_get_move_number (first), ==, 1);
   g_assert_cmpuint (cheops_game_node_get_move_number (mainline_node (g, 2)), ==, 2);
   text = cheops_pgn_write_game (g);
@@ -698,14 +698,14 @@ random_annotations (GRand *rand)
     }
   for (int i = g_rand_int_range (rand, 0, 4); i > 0; i--)
     {
-      CheopsCell from = g_rand_int_range (rand, 0, CHEOPS_CELL_NB);
-      CheopsCell to = g_rand_int_range (rand, 0, CHEOPS_CELL_NB);
+      CheopsCell from = g_rand_int_range (rand, 0, CHEOPS_LAWS_CELL_NB);
+      CheopsCell to = g_rand_int_range (rand, 0, CHEOPS_LAWS_CELL_NB);
       if (from != to)
         cheops_annotations_toggle_arrow (a, g_rand_int_range (rand, 0, 4), from, to);
     }
   for (int i = g_rand_int_range (rand, 0, 4); i > 0; i--)
     cheops_annotations_toggle_mark (a, g_rand_int_range (rand, 0, 4),
-                                    g_rand_int_range (rand, 0, CHEOPS_CELL_NB));
+                                    g_rand_int_range (rand, 0, CHEOPS_LAWS_CELL_NB));
   if (g_rand_int_range (rand, 0, 4) == 0)
     g_ptr_array_add (a->others, g_strdup_printf ("%%clk 0:%02d:00", g_rand_int_range (rand, 0, 60)));
   return a;
@@ -723,15 +723,15 @@ random_game (GRand *rand,
   if (g_rand_int_range (rand, 0, 4) == 0)
     {
       CheopsPosition pos;
-      cheops_position_init_start (&pos);
-      cheops_position_set_side (&pos, CHEOPS_SIDE_Q);
+      cheops_position_init_start (&pos, &cheops_variant_cheops);
+      cheops_position_set_side (&pos, CHEOPS_SIDE_B);
       cheops_game_set_start_position (game, &pos);
     }
   else if (g_rand_int_range (rand, 0, 4) == 0)
     {
       CheopsPosition pos;
       CheopsMove moves[CHEOPS_MAX_MOVES];
-      cheops_position_init_start (&pos);
+      cheops_position_init_start (&pos, &cheops_variant_cheops);
       for (int i = g_rand_int_range (rand, 1, 30); i > 0; i--)
         {
           int n = (int) (cheops_generate_moves (&pos, moves) - moves);

@@ -15,7 +15,7 @@
 static CheopsCell
 cell (const char *name)
 {
-  CheopsCell c = cheops_cell_parse (name, NULL);
+  CheopsCell c = cheops_laws_cell_parse (name, NULL);
 
   g_assert_cmpuint (c, !=, CHEOPS_CELL_NONE);
   return c;
@@ -42,7 +42,7 @@ edit_cell_cb (StudioBoardScene *scene,
 {
   char name[3];
 
-  cheops_cell_name ((CheopsCell) c, name);
+  cheops_laws_cell_name ((CheopsCell) c, name);
   g_string_append_printf (log, "c:%s:%d ", name, primary);
 }
 
@@ -54,9 +54,9 @@ edit_move_cb (StudioBoardScene *scene,
 {
   char a[3], b[4];
 
-  cheops_cell_name ((CheopsCell) from, a);
-  if (to < CHEOPS_CELL_NB)
-    cheops_cell_name ((CheopsCell) to, b);
+  cheops_laws_cell_name ((CheopsCell) from, a);
+  if (to < CHEOPS_LAWS_CELL_NB)
+    cheops_laws_cell_name ((CheopsCell) to, b);
   else
     g_strlcpy (b, "off", sizeof b);
   g_string_append_printf (log, "m:%s-%s ", a, b);
@@ -70,7 +70,7 @@ scene_for (const char *fen,
   CheopsPosition pos;
   CheopsError error;
 
-  g_assert_true (cheops_position_from_fen (&pos, fen, &error));
+  g_assert_true (cheops_position_from_fen (&pos, &cheops_variant_cheops, fen, &error));
   studio_board_scene_set_position (scene, &pos, CHEOPS_MOVE_NONE);
   g_signal_connect (scene, "move-played", G_CALLBACK (move_played_cb), played);
 
@@ -81,7 +81,7 @@ static void
 test_select_and_click (void)
 {
   g_autoptr(GArray) played = g_array_new (FALSE, FALSE, sizeof (CheopsMove));
-  g_autoptr(StudioBoardScene) scene = scene_for (CHEOPS_START_FEN, played);
+  g_autoptr(StudioBoardScene) scene = scene_for (CHEOPS_LAWS_START_FEN, played);
   const CheopsPosition *pos = studio_board_scene_get_position (scene);
   CheopsMove list[CHEOPS_MAX_MOVES], *end;
   CheopsCellSet expected = CHEOPS_CELLSET_EMPTY;
@@ -124,7 +124,7 @@ static void
 test_drag (void)
 {
   g_autoptr(GArray) played = g_array_new (FALSE, FALSE, sizeof (CheopsMove));
-  g_autoptr(StudioBoardScene) scene = scene_for (CHEOPS_START_FEN, played);
+  g_autoptr(StudioBoardScene) scene = scene_for (CHEOPS_LAWS_START_FEN, played);
   CheopsCell from;
   double x, y;
 
@@ -165,7 +165,7 @@ test_promotion_without_asking (void)
   g_assert_cmpuint (played->len, ==, 1);
   move = g_array_index (played, CheopsMove, 0);
   g_assert_cmpuint (move, ==, cheops_move_make (cell ("i8"), cell ("i9")));
-  g_assert_true (cheops_position_is_promotion (studio_board_scene_get_position (scene), move));
+  g_assert_true (cheops_laws_position_is_promotion (studio_board_scene_get_position (scene), move));
 }
 
 static void
@@ -197,7 +197,7 @@ test_check_and_checklock (void)
 
   /* The initial position: no check. */
   g_clear_object (&scene);
-  scene = scene_for (CHEOPS_START_FEN, played);
+  scene = scene_for (CHEOPS_LAWS_START_FEN, played);
   g_assert_cmpuint (studio_board_scene_get_check_cell (scene), ==, CHEOPS_CELL_NONE);
   g_assert_false (studio_board_scene_get_checklock (scene));
 }
@@ -269,7 +269,7 @@ static void
 test_editing (void)
 {
   g_autoptr(GArray) played = g_array_new (FALSE, FALSE, sizeof (CheopsMove));
-  g_autoptr(StudioBoardScene) scene = scene_for (CHEOPS_START_FEN, played);
+  g_autoptr(StudioBoardScene) scene = scene_for (CHEOPS_LAWS_START_FEN, played);
   g_autoptr(GString) log = g_string_new (NULL);
   CheopsPosition empty;
 
@@ -306,10 +306,10 @@ test_editing (void)
   g_assert_cmpuint (studio_board_scene_get_selected (scene), ==, CHEOPS_CELL_NONE);
   /* The scene changes nothing itself: the owner sets the position. */
   g_assert_cmpuint (studio_board_scene_get_position (scene)->board[cell ("p1")], ==,
-                    cheops_piece_make (CHEOPS_SIDE_Q, CHEOPS_KING));
+                    cheops_piece_make (CHEOPS_SIDE_B, CHEOPS_LAWS_KING));
 
   /* A board without Kings is shown, with no check. */
-  cheops_position_clear (&empty);
+  cheops_position_clear (&empty, &cheops_variant_cheops);
   studio_board_scene_set_position (scene, &empty, CHEOPS_MOVE_NONE);
   g_assert_cmpuint (studio_board_scene_get_check_cell (scene), ==, CHEOPS_CELL_NONE);
 
@@ -317,7 +317,7 @@ test_editing (void)
   {
     CheopsPosition start;
 
-    cheops_position_init_start (&start);
+    cheops_position_init_start (&start, &cheops_variant_cheops);
     studio_board_scene_set_position (scene, &start, CHEOPS_MOVE_NONE);
   }
   studio_board_scene_set_editing (scene, FALSE);

@@ -29,25 +29,25 @@
 static CheopsCell
 cell (const char *name)
 {
-  CheopsCell c = cheops_cell_parse (name, NULL);
+  CheopsCell c = cheops_laws_cell_parse (name, NULL);
 
-  g_assert_cmpuint (c, <, CHEOPS_CELL_NB);
+  g_assert_cmpuint (c, <, CHEOPS_LAWS_CELL_NB);
   return c;
 }
 
 static CheopsPiece
 piece (char letter)
 {
-  CheopsSide side = g_ascii_islower (letter) ? CHEOPS_SIDE_Q : CHEOPS_SIDE_A;
+  CheopsSide side = g_ascii_islower (letter) ? CHEOPS_SIDE_B : CHEOPS_SIDE_A;
 
   switch (g_ascii_toupper (letter))
     {
-    case 'K': return cheops_piece_make (side, CHEOPS_KING);
-    case 'Q': return cheops_piece_make (side, CHEOPS_QUEEN);
-    case 'M': return cheops_piece_make (side, CHEOPS_SWORDMASTER);
-    case 'S': return cheops_piece_make (side, CHEOPS_SISTER);
-    case 'A': return cheops_piece_make (side, CHEOPS_ASSASSIN);
-    case 'P': return cheops_piece_make (side, CHEOPS_PAWN);
+    case 'K': return cheops_piece_make (side, CHEOPS_LAWS_KING);
+    case 'Q': return cheops_piece_make (side, CHEOPS_LAWS_QUEEN);
+    case 'M': return cheops_piece_make (side, CHEOPS_LAWS_SWORDMASTER);
+    case 'S': return cheops_piece_make (side, CHEOPS_LAWS_SISTER);
+    case 'A': return cheops_piece_make (side, CHEOPS_LAWS_ASSASSIN);
+    case 'P': return cheops_piece_make (side, CHEOPS_LAWS_PAWN);
     default: g_assert_not_reached ();
     }
 }
@@ -363,7 +363,7 @@ test_side_to_move (void)
   assert_setup_fen (window, "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka a 3 7");
   g_assert_cmpint (studio_setup_panel_get_position (panel)->side_to_move, ==, CHEOPS_SIDE_A);
 
-  studio_setup_panel_set_side_to_move (panel, CHEOPS_SIDE_Q);
+  studio_setup_panel_set_side_to_move (panel, CHEOPS_SIDE_B);
   assert_setup_fen (window, KNOWN_FEN);
   g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (orange)));
 
@@ -387,7 +387,7 @@ test_green_corner_q (void)
   g_autofree char *text = NULL;
 
   begin_setup (window);
-  g_assert_cmpint (studio_setup_panel_get_green_side (panel), ==, CHEOPS_SIDE_Q);
+  g_assert_cmpint (studio_setup_panel_get_green_side (panel), ==, CHEOPS_SIDE_B);
   green = find_button (GTK_WIDGET (panel), NULL, "Green");
   /* a to move: Orange's side. */
   g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (green)));
@@ -396,7 +396,7 @@ test_green_corner_q (void)
 
   gtk_widget_activate_action (GTK_WIDGET (panel), "setup.done", NULL);
   g_assert_false (studio_window_get_setting_up (window));
-  g_assert_cmpint (cheops_game_get_green_corner (studio_document_get_game (document)), ==, CHEOPS_SIDE_Q);
+  g_assert_cmpint (cheops_game_get_green_corner (studio_document_get_game (document)), ==, CHEOPS_SIDE_B);
   g_assert_false (studio_document_get_modified (document));
   text = studio_document_dup_game_text (document);
   g_assert_nonnull (strstr (text, "[GreenCorner \"q\"]\n"));
@@ -489,10 +489,10 @@ test_invalid (void)
   g_assert_true (studio_setup_panel_get_valid (panel));
 
   /* A Pawn on the Apex. */
-  studio_setup_panel_put (panel, CHEOPS_APEX, piece ('P'));
+  studio_setup_panel_put (panel, CHEOPS_LAWS_APEX, piece ('P'));
   g_assert_cmpstr (studio_setup_panel_get_problem (panel), ==,
                    "Column 1: board, cell i9: a Pawn on the Apex, where only a Queen may stand");
-  studio_setup_panel_put (panel, CHEOPS_APEX, piece ('q'));
+  studio_setup_panel_put (panel, CHEOPS_LAWS_APEX, piece ('q'));
   g_assert_true (studio_setup_panel_get_valid (panel));
 
   /* Cancel: the game is as it was. */
@@ -606,7 +606,7 @@ test_done_same_window (void)
     char move_text[CHEOPS_MOVE_TEXT_MAX];
 
     g_assert_true (cheops_generate_moves (studio_board_scene_get_position (scene), moves) > moves);
-    cheops_move_to_text (moves[0], move_text);
+    cheops_move_to_text (&cheops_variant_cheops, moves[0], move_text);
     gtk_widget_activate_action (studio_window_get_board_view (window), "board.play", "s", move_text);
     g_assert_nonnull (cheops_game_node_get_parent (studio_document_get_current (document)));
   }
@@ -654,7 +654,7 @@ test_done_new_window (void)
   assert_setup_fen (window, "1/3/5/7/9/P9p/APP7ppa/MSQPP3p1ppqsm/AKMSAPP4pasmka a 0 8");
   studio_setup_panel_reset (panel);
   assert_setup_fen (window, "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka a 0 1");
-  studio_setup_panel_set_side_to_move (panel, CHEOPS_SIDE_Q);
+  studio_setup_panel_set_side_to_move (panel, CHEOPS_SIDE_B);
   gtk_widget_activate_action (GTK_WIDGET (panel), "setup.done", NULL);
 
   other = other_window (window);
@@ -688,7 +688,7 @@ test_done_initial (void)
 
   begin_setup (window);
   gtk_widget_activate_action (GTK_WIDGET (panel), "setup.initial", NULL);
-  assert_setup_fen (window, CHEOPS_START_FEN);
+  assert_setup_fen (window, CHEOPS_LAWS_START_FEN);
   gtk_widget_activate_action (GTK_WIDGET (panel), "setup.done", NULL);
   text = studio_document_dup_game_text (document);
   g_assert_null (strstr (text, "[SetUp"));
@@ -749,7 +749,7 @@ test_cancel (void)
   window = studio_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
   begin_setup (window);
-  assert_setup_fen (window, CHEOPS_START_FEN);
+  assert_setup_fen (window, CHEOPS_LAWS_START_FEN);
   gtk_widget_activate_action (GTK_WIDGET (setup_panel (window)), "setup.cancel", NULL);
   g_assert_false (studio_window_get_setting_up (window));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Cheops Studio");
@@ -774,9 +774,9 @@ test_document_replaced (void)
   g_assert_false (studio_window_get_setting_up (window));
   g_assert_false (studio_board_scene_get_editing (scene_of (window)));
   fen = studio_document_dup_fen (document);
-  g_assert_cmpstr (fen, ==, CHEOPS_START_FEN);
+  g_assert_cmpstr (fen, ==, CHEOPS_LAWS_START_FEN);
   cheops_position_to_fen (studio_board_scene_get_position (scene_of (window)), shown, sizeof shown);
-  g_assert_cmpstr (shown, ==, CHEOPS_START_FEN);
+  g_assert_cmpstr (shown, ==, CHEOPS_LAWS_START_FEN);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -157,7 +157,7 @@ test_edit_save_reread (void)
         fresh = *m;
     }
   g_assert_cmpuint (fresh, !=, CHEOPS_MOVE_NONE);
-  cheops_move_to_text (fresh, text);
+  cheops_move_to_text (&cheops_variant_cheops, fresh, text);
   cheops_move_to_san (cheops_game_get_start_position (game), fresh, san);
   gtk_widget_activate_action (board, "board.play", "s", text);
 
@@ -186,7 +186,7 @@ test_edit_save_reread (void)
   /* A glyph from the move tree's palette, and an arrow drawn on the board. */
   gtk_widget_activate_action (tree, "tree.move-glyph", "y", (guint8) 5);
   g_assert_cmpuint (cheops_game_node_get_move_glyph (added), ==, 5);
-  studio_board_scene_toggle_shape (scene, cheops_cell_parse ("e2", NULL), cheops_cell_parse ("i5", NULL),
+  studio_board_scene_toggle_shape (scene, cheops_laws_cell_parse ("e2", NULL), cheops_laws_cell_parse ("i5", NULL),
                                    STUDIO_BRUSH_RED);
   g_assert_cmpuint (cheops_game_node_get_annotations (added)->arrows->len, ==, 1);
 
@@ -417,7 +417,7 @@ test_engine_position (void)
   guint resets = 0;
   char expected[CHEOPS_FEN_MAX], got[CHEOPS_FEN_MAX];
 
-  cheops_position_init_start (&pos);
+  cheops_position_init_start (&pos, &cheops_variant_cheops);
   for (guint ply = 0; ply < 60; ply++)
     {
       CheopsMove list[CHEOPS_MAX_MOVES];
@@ -437,11 +437,11 @@ test_engine_position (void)
         resets++;
 
       fen = studio_document_dup_engine_position (document, &moves);
-      g_assert_true (cheops_position_from_fen (&replay, fen, &err));
+      g_assert_true (cheops_position_from_fen (&replay, &cheops_variant_cheops, fen, &err));
       if (resets > 0)
         g_assert_cmpint (replay.halfmove_clock, ==, 0);
       else
-        g_assert_cmpstr (fen, ==, CHEOPS_START_FEN);
+        g_assert_cmpstr (fen, ==, CHEOPS_LAWS_START_FEN);
       g_assert_cmpuint (g_strv_length (moves), ==, resets > 0 ? (guint) pos.halfmove_clock : ply + 1);
       for (guint i = 0; moves[i] != NULL; i++)
         {
@@ -675,7 +675,7 @@ test_flip (void)
   StudioBoardView *view = STUDIO_BOARD_VIEW (studio_window_get_board_view (window));
   StudioBoardScene *scene = studio_board_view_get_scene (view);
   g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
-  CheopsCell a1 = cheops_cell_make (0, 1), q1 = cheops_cell_make (16, 1);
+  CheopsCell a1 = cheops_laws_cell_make (0, 1), q1 = cheops_laws_cell_make (16, 1);
   CheopsCell left = a1, right = q1;
   double ax, ay, qx, qy, x, y;
   gboolean was_flipped = studio_board_scene_get_flipped (scene);
@@ -965,7 +965,7 @@ test_destination_dots (void)
   studio_board_view_draw (view, cr, width, height);
   cairo_destroy (cr);
 
-  studio_board_scene_click (scene, cheops_cell_make (6, 1));  /* the Pawn on g1 */
+  studio_board_scene_click (scene, cheops_laws_cell_make (6, 1));  /* the Pawn on g1 */
   set = studio_board_scene_get_destinations (scene);
   g_assert_true (set != CHEOPS_CELLSET_EMPTY);
   dotted = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
@@ -983,7 +983,7 @@ test_destination_dots (void)
         continue;
       g_assert_true (studio_board_view_cell_center (view, cell, &x, &y));
       g_assert_cmpfloat (luminance_at (plain, x, y) - luminance_at (dotted, x, y), >, 60);
-      if (cheops_cell_is_light (cell))
+      if (cheops_laws_cell_is_light (cell))
         light++;
       else
         dark++;
@@ -1105,7 +1105,7 @@ test_ascension_result (void)
 
   gtk_widget_activate_action (studio_window_get_board_view (window), "board.play", "s", "h8i9");
   g_assert_cmpuint (cheops_game_node_get_ply (studio_document_get_current (document)), ==, 1);
-  g_assert_cmpint (studio_document_get_outcome (document), ==, CHEOPS_OUTCOME_ASCENSION_A);
+  g_assert_cmpint (studio_document_get_outcome (document), ==, CHEOPS_LAWS_OUTCOME_ASCENSION_A);
 
   /* The result: in the game, the move list and the copied game. */
   g_assert_cmpstr (cheops_game_get_result (game), ==, "1-0");
@@ -1161,7 +1161,7 @@ test_ascension_result (void)
     end = cheops_generate_moves (studio_document_get_position (document), list);
     for (CheopsMove *m = list; m < end && other == CHEOPS_MOVE_NONE; m++)
       {
-        cheops_move_to_text (*m, move_text);
+        cheops_move_to_text (&cheops_variant_cheops, *m, move_text);
         if (!g_str_has_prefix (move_text, "h8"))
           other = *m;
       }
@@ -1170,7 +1170,7 @@ test_ascension_result (void)
     studio_document_go_back (document);
     gtk_widget_activate_action (studio_window_get_board_view (window), "board.play", "s", "h8i9");
     g_assert_false (cheops_game_node_is_mainline (studio_document_get_current (document)));
-    g_assert_cmpint (studio_document_get_outcome (document), ==, CHEOPS_OUTCOME_ASCENSION_A);
+    g_assert_cmpint (studio_document_get_outcome (document), ==, CHEOPS_LAWS_OUTCOME_ASCENSION_A);
     g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
   }
   while (studio_document_get_modified (document))

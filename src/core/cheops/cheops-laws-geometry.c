@@ -23,67 +23,67 @@
  * there the first piece is found by looking at the neighbour on the same
  * level (see ray_first()).
  */
-#include "cheops-geometry.h"
-#include "cheops-geometry-private.h"
+#include "cheops-laws-geometry.h"
+#include "cheops-laws-geometry-private.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Offsets of the first cell of each level 1..9 (index 0 unused). */
-static const int level_offset[CHEOPS_LEVEL_NB + 2] = { 0, 0, 17, 32, 45, 56, 65, 72, 77, 80, 81 };
+static const int level_offset[CHEOPS_LAWS_LEVEL_NB + 2] = { 0, 0, 17, 32, 45, 56, 65, 72, 77, 80, 81 };
 
-int8_t        cell_column_tab[CHEOPS_CELL_NB];
-int8_t        cell_level_tab[CHEOPS_CELL_NB];
-static int8_t strip_h[CHEOPS_CELL_NB], strip_p[CHEOPS_CELL_NB], strip_q[CHEOPS_CELL_NB];
-CheopsCellSet step_tab[CHEOPS_CELL_NB];
-CheopsCellSet corner_tab[CHEOPS_CELL_NB];
-CheopsCellSet king_tab[CHEOPS_CELL_NB];
-CheopsCellSet leap_tab[CHEOPS_CELL_NB];
-CheopsCellSet pawn_threat_tab[CHEOPS_SIDE_NB][CHEOPS_CELL_NB];
-CheopsCellSet pawn_step_tab[CHEOPS_CELL_NB];
-CheopsCellSet pawn_attacker_tab[CHEOPS_SIDE_NB][CHEOPS_CELL_NB];
-CheopsCellSet ray_tab[CHEOPS_CELL_NB][CHEOPS_RAY_NB];
-CheopsCell    ray_list_tab[CHEOPS_CELL_NB][CHEOPS_RAY_NB][CHEOPS_RAY_MAX_CELLS];
-uint8_t       ray_len_tab[CHEOPS_CELL_NB][CHEOPS_RAY_NB];
-CheopsCellSet line_full_tab[CHEOPS_PIECE_TYPE_NB][CHEOPS_CELL_NB];
+int8_t        cell_column_tab[CHEOPS_LAWS_CELL_NB];
+int8_t        cell_level_tab[CHEOPS_LAWS_CELL_NB];
+static int8_t strip_h[CHEOPS_LAWS_CELL_NB], strip_p[CHEOPS_LAWS_CELL_NB], strip_q[CHEOPS_LAWS_CELL_NB];
+CheopsCellSet step_tab[CHEOPS_LAWS_CELL_NB];
+CheopsCellSet corner_tab[CHEOPS_LAWS_CELL_NB];
+CheopsCellSet king_tab[CHEOPS_LAWS_CELL_NB];
+CheopsCellSet leap_tab[CHEOPS_LAWS_CELL_NB];
+CheopsCellSet pawn_threat_tab[CHEOPS_SIDE_NB][CHEOPS_LAWS_CELL_NB];
+CheopsCellSet pawn_step_tab[CHEOPS_LAWS_CELL_NB];
+CheopsCellSet pawn_attacker_tab[CHEOPS_SIDE_NB][CHEOPS_LAWS_CELL_NB];
+CheopsCellSet ray_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB];
+CheopsCell    ray_list_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB][CHEOPS_LAWS_RAY_MAX_CELLS];
+uint8_t       ray_len_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB];
+CheopsCellSet line_full_tab[CHEOPS_LAWS_PIECE_TYPE_NB][CHEOPS_LAWS_CELL_NB];
 static CheopsCellSet light_set, dark_set, all_set;
 static bool          initialized;
 
 static inline CheopsCell
 make_cell (int c, int l)
 {
-  if (l < 1 || l > CHEOPS_LEVEL_NB || c < l - 1 || c > 17 - l)
+  if (l < 1 || l > CHEOPS_LAWS_LEVEL_NB || c < l - 1 || c > 17 - l)
     return CHEOPS_CELL_NONE;
   return (CheopsCell) (level_offset[l] + c - (l - 1));
 }
 
 /* One step along @ray from (c, l), or CHEOPS_CELL_NONE off the board. */
 static CheopsCell
-ray_step (int c, int l, CheopsRay ray)
+ray_step (int c, int l, CheopsLawsRay ray)
 {
   bool light = ((c + l) & 1) != 0;
 
   switch (ray)
     {
-    case CHEOPS_RAY_BAND_EAST:        return make_cell (c + 1, l);
-    case CHEOPS_RAY_BAND_WEST:        return make_cell (c - 1, l);
+    case CHEOPS_LAWS_RAY_BAND_EAST:        return make_cell (c + 1, l);
+    case CHEOPS_LAWS_RAY_BAND_WEST:        return make_cell (c - 1, l);
     /* 3.2.2: one column sideways, one level up, alternately. */
-    case CHEOPS_RAY_BAND_NORTH_EAST:  return light ? make_cell (c + 1, l) : make_cell (c, l + 1);
-    case CHEOPS_RAY_BAND_SOUTH_WEST:  return light ? make_cell (c, l - 1) : make_cell (c - 1, l);
-    case CHEOPS_RAY_BAND_NORTH_WEST:  return light ? make_cell (c - 1, l) : make_cell (c, l + 1);
-    case CHEOPS_RAY_BAND_SOUTH_EAST:  return light ? make_cell (c, l - 1) : make_cell (c + 1, l);
+    case CHEOPS_LAWS_RAY_BAND_NORTH_EAST:  return light ? make_cell (c + 1, l) : make_cell (c, l + 1);
+    case CHEOPS_LAWS_RAY_BAND_SOUTH_WEST:  return light ? make_cell (c, l - 1) : make_cell (c - 1, l);
+    case CHEOPS_LAWS_RAY_BAND_NORTH_WEST:  return light ? make_cell (c - 1, l) : make_cell (c, l + 1);
+    case CHEOPS_LAWS_RAY_BAND_SOUTH_EAST:  return light ? make_cell (c, l - 1) : make_cell (c + 1, l);
     /* 3.3.1: along the level two columns at a time, diagonally one and one. */
-    case CHEOPS_RAY_CORNER_EAST:       return make_cell (c + 2, l);
-    case CHEOPS_RAY_CORNER_WEST:       return make_cell (c - 2, l);
-    case CHEOPS_RAY_CORNER_NORTH_EAST: return make_cell (c + 1, l + 1);
-    case CHEOPS_RAY_CORNER_SOUTH_WEST: return make_cell (c - 1, l - 1);
-    case CHEOPS_RAY_CORNER_NORTH_WEST: return make_cell (c - 1, l + 1);
-    case CHEOPS_RAY_CORNER_SOUTH_EAST: return make_cell (c + 1, l - 1);
+    case CHEOPS_LAWS_RAY_CORNER_EAST:       return make_cell (c + 2, l);
+    case CHEOPS_LAWS_RAY_CORNER_WEST:       return make_cell (c - 2, l);
+    case CHEOPS_LAWS_RAY_CORNER_NORTH_EAST: return make_cell (c + 1, l + 1);
+    case CHEOPS_LAWS_RAY_CORNER_SOUTH_WEST: return make_cell (c - 1, l - 1);
+    case CHEOPS_LAWS_RAY_CORNER_NORTH_WEST: return make_cell (c - 1, l + 1);
+    case CHEOPS_LAWS_RAY_CORNER_SOUTH_EAST: return make_cell (c + 1, l - 1);
     /* 3.4.1 */
-    case CHEOPS_RAY_COLUMN_UP:         return make_cell (c, l + 1);
-    case CHEOPS_RAY_COLUMN_DOWN:       return make_cell (c, l - 1);
-    case CHEOPS_RAY_NB:
+    case CHEOPS_LAWS_RAY_COLUMN_UP:         return make_cell (c, l + 1);
+    case CHEOPS_LAWS_RAY_COLUMN_DOWN:       return make_cell (c, l - 1);
+    case CHEOPS_LAWS_RAY_NB:
     default:                           return CHEOPS_CELL_NONE;
     }
 }
@@ -99,16 +99,16 @@ __attribute__((constructor))
 static void
 geometry_init (void)
 {
-  cheops_init ();
+  cheops_laws_init ();
 }
 
 void
-cheops_init (void)
+cheops_laws_init (void)
 {
   if (initialized)
     return;
 
-  for (int l = 1; l <= CHEOPS_LEVEL_NB; l++)
+  for (int l = 1; l <= CHEOPS_LAWS_LEVEL_NB; l++)
     for (int c = l - 1; c <= 17 - l; c++)
       {
         CheopsCell cell = make_cell (c, l);
@@ -126,7 +126,7 @@ cheops_init (void)
           dark_set |= cheops_cellset_of (cell);
       }
 
-  for (CheopsCell cell = 0; cell < CHEOPS_CELL_NB; cell++)
+  for (CheopsCell cell = 0; cell < CHEOPS_LAWS_CELL_NB; cell++)
     {
       int c = cell_column_tab[cell], l = cell_level_tab[cell];
       bool light = ((c + l) & 1) != 0;
@@ -139,11 +139,11 @@ cheops_init (void)
                          | bit_if (c + 1, l + 1) | bit_if (c - 1, l + 1)
                          | bit_if (c + 1, l - 1) | bit_if (c - 1, l - 1);
       /* 4.2.1 and Article 5: the King never enters the Apex. */
-      king_tab[cell] = (step_tab[cell] | corner_tab[cell]) & ~cheops_cellset_of (CHEOPS_APEX);
+      king_tab[cell] = (step_tab[cell] | corner_tab[cell]) & ~cheops_cellset_of (CHEOPS_LAWS_APEX);
 
       /* 4.7.2, R6: the threat direction belongs to the side. */
       pawn_threat_tab[CHEOPS_SIDE_A][cell] = bit_if (c - 1, l + 1) | bit_if (c + 1, l + 1) | bit_if (c + 2, l);
-      pawn_threat_tab[CHEOPS_SIDE_Q][cell] = bit_if (c - 1, l + 1) | bit_if (c + 1, l + 1) | bit_if (c - 2, l);
+      pawn_threat_tab[CHEOPS_SIDE_B][cell] = bit_if (c - 1, l + 1) | bit_if (c + 1, l + 1) | bit_if (c - 2, l);
 
       /* 4.7.1: like a King, never to a lower level; 5.3-5.4: onto the Apex
        * without capturing only from the Gate. */
@@ -155,19 +155,19 @@ cheops_init (void)
             CheopsCell to = cheops_cellset_pop (&s);
             if (cell_level_tab[to] < l)
               continue;
-            if (to == CHEOPS_APEX && cell != CHEOPS_GATE)
+            if (to == CHEOPS_LAWS_APEX && cell != CHEOPS_LAWS_GATE)
               continue;
             keep |= cheops_cellset_of (to);
           }
         pawn_step_tab[cell] = keep;
       }
 
-      for (int r = 0; r < CHEOPS_RAY_NB; r++)
+      for (int r = 0; r < CHEOPS_LAWS_RAY_NB; r++)
         {
           int cc = c, ll = l, n = 0;
           CheopsCell next;
 
-          while ((next = ray_step (cc, ll, (CheopsRay) r)) != CHEOPS_CELL_NONE)
+          while ((next = ray_step (cc, ll, (CheopsLawsRay) r)) != CHEOPS_CELL_NONE)
             {
               ray_tab[cell][r] |= cheops_cellset_of (next);
               ray_list_tab[cell][r][n++] = next;
@@ -178,19 +178,19 @@ cheops_init (void)
         }
     }
 
-  for (CheopsCell cell = 0; cell < CHEOPS_CELL_NB; cell++)
+  for (CheopsCell cell = 0; cell < CHEOPS_LAWS_CELL_NB; cell++)
     {
-      for (int r = CHEOPS_RAY_BAND_EAST; r <= CHEOPS_RAY_BAND_SOUTH_EAST; r++)
-        line_full_tab[CHEOPS_QUEEN][cell] |= ray_tab[cell][r];
-      for (int r = CHEOPS_RAY_CORNER_EAST; r <= CHEOPS_RAY_CORNER_SOUTH_EAST; r++)
-        line_full_tab[CHEOPS_SISTER][cell] |= ray_tab[cell][r];
-      line_full_tab[CHEOPS_SWORDMASTER][cell] = ray_tab[cell][CHEOPS_RAY_BAND_EAST] | ray_tab[cell][CHEOPS_RAY_BAND_WEST]
-                                                | ray_tab[cell][CHEOPS_RAY_COLUMN_UP] | ray_tab[cell][CHEOPS_RAY_COLUMN_DOWN];
+      for (int r = CHEOPS_LAWS_RAY_BAND_EAST; r <= CHEOPS_LAWS_RAY_BAND_SOUTH_EAST; r++)
+        line_full_tab[CHEOPS_LAWS_QUEEN][cell] |= ray_tab[cell][r];
+      for (int r = CHEOPS_LAWS_RAY_CORNER_EAST; r <= CHEOPS_LAWS_RAY_CORNER_SOUTH_EAST; r++)
+        line_full_tab[CHEOPS_LAWS_SISTER][cell] |= ray_tab[cell][r];
+      line_full_tab[CHEOPS_LAWS_SWORDMASTER][cell] = ray_tab[cell][CHEOPS_LAWS_RAY_BAND_EAST] | ray_tab[cell][CHEOPS_LAWS_RAY_BAND_WEST]
+                                                | ray_tab[cell][CHEOPS_LAWS_RAY_COLUMN_UP] | ray_tab[cell][CHEOPS_LAWS_RAY_COLUMN_DOWN];
     }
 
   /* The inverse of the Pawn threats. */
   for (int s = 0; s < CHEOPS_SIDE_NB; s++)
-    for (CheopsCell from = 0; from < CHEOPS_CELL_NB; from++)
+    for (CheopsCell from = 0; from < CHEOPS_LAWS_CELL_NB; from++)
       {
         CheopsCellSet t = pawn_threat_tab[s][from];
         while (t)
@@ -198,44 +198,44 @@ cheops_init (void)
       }
 
   /* 3.5, R1: every cell at a shortest step distance of exactly three. */
-  for (CheopsCell a = 0; a < CHEOPS_CELL_NB; a++)
-    for (CheopsCell b = 0; b < CHEOPS_CELL_NB; b++)
-      if (cheops_distance (a, b) == 3)
+  for (CheopsCell a = 0; a < CHEOPS_LAWS_CELL_NB; a++)
+    for (CheopsCell b = 0; b < CHEOPS_LAWS_CELL_NB; b++)
+      if (cheops_laws_distance (a, b) == 3)
         leap_tab[a] |= cheops_cellset_of (b);
 
   initialized = true;
 }
 
 CheopsCell
-cheops_cell_make (int column,
+cheops_laws_cell_make (int column,
                   int level)
 {
   return make_cell (column, level);
 }
 
 int
-cheops_cell_column (CheopsCell cell)
+cheops_laws_cell_column (CheopsCell cell)
 {
   return cell_column_tab[cell];
 }
 
 int
-cheops_cell_level (CheopsCell cell)
+cheops_laws_cell_level (CheopsCell cell)
 {
   return cell_level_tab[cell];
 }
 
 bool
-cheops_cell_is_light (CheopsCell cell)
+cheops_laws_cell_is_light (CheopsCell cell)
 {
   return ((cell_column_tab[cell] + cell_level_tab[cell]) & 1) != 0;
 }
 
 char *
-cheops_cell_name (CheopsCell cell,
+cheops_laws_cell_name (CheopsCell cell,
                   char       buf[3])
 {
-  if (cell >= CHEOPS_CELL_NB)
+  if (cell >= CHEOPS_LAWS_CELL_NB)
     {
       buf[0] = '-';
       buf[1] = '-';
@@ -250,7 +250,7 @@ cheops_cell_name (CheopsCell cell,
 }
 
 CheopsCell
-cheops_cell_parse (const char *text,
+cheops_laws_cell_parse (const char *text,
                    size_t     *length)
 {
   CheopsCell cell;
@@ -264,12 +264,12 @@ cheops_cell_parse (const char *text,
 }
 
 void
-cheops_cell_polygon (CheopsCell cell,
+cheops_laws_cell_polygon (CheopsCell cell,
                      double     xy[6])
 {
   double c = cell_column_tab[cell], l = cell_level_tab[cell];
 
-  if (cheops_cell_is_light (cell))
+  if (cheops_laws_cell_is_light (cell))
     {
       xy[0] = c;     xy[1] = l - 1;
       xy[2] = c + 2; xy[3] = l - 1;
@@ -284,13 +284,13 @@ cheops_cell_polygon (CheopsCell cell,
 }
 
 CheopsCell
-cheops_cell_at_point (double x,
+cheops_laws_cell_at_point (double x,
                       double y)
 {
   int l;
   double f;
 
-  if (!(y >= 0.0 && y < CHEOPS_LEVEL_NB))
+  if (!(y >= 0.0 && y < CHEOPS_LAWS_LEVEL_NB))
     return CHEOPS_CELL_NONE;
   l = (int) floor (y) + 1;
   f = y - (l - 1);   /* height within the level, 0..1 */
@@ -308,67 +308,67 @@ cheops_cell_at_point (double x,
 }
 
 int
-cheops_distance (CheopsCell a,
+cheops_laws_distance (CheopsCell a,
                  CheopsCell b)
 {
   return abs (strip_h[a] - strip_h[b]) + abs (strip_p[a] - strip_p[b]) + abs (strip_q[a] - strip_q[b]);
 }
 
 CheopsCellSet
-cheops_step_cells (CheopsCell cell)
+cheops_laws_step_cells (CheopsCell cell)
 {
   return step_tab[cell];
 }
 
 CheopsCellSet
-cheops_corner_cells (CheopsCell cell)
+cheops_laws_corner_cells (CheopsCell cell)
 {
   return corner_tab[cell];
 }
 
 CheopsCellSet
-cheops_king_cells (CheopsCell cell)
+cheops_laws_king_cells (CheopsCell cell)
 {
   return king_tab[cell];
 }
 
 CheopsCellSet
-cheops_leap_cells (CheopsCell cell)
+cheops_laws_leap_cells (CheopsCell cell)
 {
   return leap_tab[cell];
 }
 
 CheopsCellSet
-cheops_pawn_threat_cells (CheopsSide side,
+cheops_laws_pawn_threat_cells (CheopsSide side,
                           CheopsCell cell)
 {
   return pawn_threat_tab[side][cell];
 }
 
 CheopsCellSet
-cheops_pawn_attacker_cells (CheopsSide side,
+cheops_laws_pawn_attacker_cells (CheopsSide side,
                             CheopsCell cell)
 {
   return pawn_attacker_tab[side][cell];
 }
 
 CheopsCellSet
-cheops_pawn_step_cells (CheopsCell cell)
+cheops_laws_pawn_step_cells (CheopsCell cell)
 {
   return pawn_step_tab[cell];
 }
 
 CheopsCellSet
-cheops_ray_cells (CheopsCell cell,
-                  CheopsRay  ray)
+cheops_laws_ray_cells (CheopsCell cell,
+                  CheopsLawsRay  ray)
 {
   return ray_tab[cell][ray];
 }
 
 int
-cheops_ray_list (CheopsCell cell,
-                 CheopsRay  ray,
-                 CheopsCell out[CHEOPS_RAY_MAX_CELLS])
+cheops_laws_ray_list (CheopsCell cell,
+                 CheopsLawsRay  ray,
+                 CheopsCell out[CHEOPS_LAWS_RAY_MAX_CELLS])
 {
   int n = ray_len_tab[cell][ray];
   memcpy (out, ray_list_tab[cell][ray], (size_t) n);
@@ -376,58 +376,58 @@ cheops_ray_list (CheopsCell cell,
 }
 
 CheopsCellSet
-cheops_ray_attacks (CheopsCell    cell,
-                    CheopsRay     ray,
+cheops_laws_ray_attacks (CheopsCell    cell,
+                    CheopsLawsRay     ray,
                     CheopsCellSet occupied)
 {
-  return cheops__ray_attacks (cell, ray, occupied);
+  return cheops_laws__ray_attacks (cell, ray, occupied);
 }
 
 CheopsCellSet
-cheops_band_attacks (CheopsCell    cell,
+cheops_laws_band_attacks (CheopsCell    cell,
                      CheopsCellSet occupied)
 {
-  return cheops__band_attacks (cell, occupied);
+  return cheops_laws__band_attacks (cell, occupied);
 }
 
 CheopsCellSet
-cheops_corner_attacks (CheopsCell    cell,
+cheops_laws_corner_attacks (CheopsCell    cell,
                        CheopsCellSet occupied)
 {
-  return cheops__corner_attacks (cell, occupied);
+  return cheops_laws__corner_attacks (cell, occupied);
 }
 
 CheopsCellSet
-cheops_sword_attacks (CheopsCell    cell,
+cheops_laws_sword_attacks (CheopsCell    cell,
                       CheopsCellSet occupied)
 {
-  return cheops__sword_attacks (cell, occupied);
+  return cheops_laws__sword_attacks (cell, occupied);
 }
 
 CheopsCellSet
-cheops_between_cells (CheopsPieceType type,
+cheops_laws_between_cells (CheopsPieceType type,
                       CheopsCell      a,
                       CheopsCell      b)
 {
-  static const CheopsRay band[] = {
-    CHEOPS_RAY_BAND_EAST, CHEOPS_RAY_BAND_WEST, CHEOPS_RAY_BAND_NORTH_EAST,
-    CHEOPS_RAY_BAND_SOUTH_WEST, CHEOPS_RAY_BAND_NORTH_WEST, CHEOPS_RAY_BAND_SOUTH_EAST,
+  static const CheopsLawsRay band[] = {
+    CHEOPS_LAWS_RAY_BAND_EAST, CHEOPS_LAWS_RAY_BAND_WEST, CHEOPS_LAWS_RAY_BAND_NORTH_EAST,
+    CHEOPS_LAWS_RAY_BAND_SOUTH_WEST, CHEOPS_LAWS_RAY_BAND_NORTH_WEST, CHEOPS_LAWS_RAY_BAND_SOUTH_EAST,
   };
-  static const CheopsRay corner[] = {
-    CHEOPS_RAY_CORNER_EAST, CHEOPS_RAY_CORNER_WEST, CHEOPS_RAY_CORNER_NORTH_EAST,
-    CHEOPS_RAY_CORNER_SOUTH_WEST, CHEOPS_RAY_CORNER_NORTH_WEST, CHEOPS_RAY_CORNER_SOUTH_EAST,
+  static const CheopsLawsRay corner[] = {
+    CHEOPS_LAWS_RAY_CORNER_EAST, CHEOPS_LAWS_RAY_CORNER_WEST, CHEOPS_LAWS_RAY_CORNER_NORTH_EAST,
+    CHEOPS_LAWS_RAY_CORNER_SOUTH_WEST, CHEOPS_LAWS_RAY_CORNER_NORTH_WEST, CHEOPS_LAWS_RAY_CORNER_SOUTH_EAST,
   };
-  static const CheopsRay sword[] = {
-    CHEOPS_RAY_BAND_EAST, CHEOPS_RAY_BAND_WEST, CHEOPS_RAY_COLUMN_UP, CHEOPS_RAY_COLUMN_DOWN,
+  static const CheopsLawsRay sword[] = {
+    CHEOPS_LAWS_RAY_BAND_EAST, CHEOPS_LAWS_RAY_BAND_WEST, CHEOPS_LAWS_RAY_COLUMN_UP, CHEOPS_LAWS_RAY_COLUMN_DOWN,
   };
-  const CheopsRay *rays;
+  const CheopsLawsRay *rays;
   int n;
 
   switch (type)
     {
-    case CHEOPS_QUEEN:       rays = band;   n = 6; break;
-    case CHEOPS_SISTER:      rays = corner; n = 6; break;
-    case CHEOPS_SWORDMASTER: rays = sword;  n = 4; break;
+    case CHEOPS_LAWS_QUEEN:       rays = band;   n = 6; break;
+    case CHEOPS_LAWS_SISTER:      rays = corner; n = 6; break;
+    case CHEOPS_LAWS_SWORDMASTER: rays = sword;  n = 4; break;
     default:                 return 0;
     }
 
@@ -438,19 +438,19 @@ cheops_between_cells (CheopsPieceType type,
 }
 
 CheopsCellSet
-cheops_light_cells (void)
+cheops_laws_light_cells (void)
 {
   return light_set;
 }
 
 CheopsCellSet
-cheops_dark_cells (void)
+cheops_laws_dark_cells (void)
 {
   return dark_set;
 }
 
 CheopsCellSet
-cheops_all_cells (void)
+cheops_laws_all_cells (void)
 {
   return all_set;
 }

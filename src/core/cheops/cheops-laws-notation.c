@@ -5,34 +5,33 @@
  * FEN, machine move text and record notation (Appendix A), as DESIGN.md
  * section 3 and RULINGS.md R9 and R10 give them.
  */
-#include "cheops-notation.h"
-#include "cheops-geometry.h"
+#include "cheops-laws.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-static const char piece_letters[CHEOPS_PIECE_TYPE_NB] = { '?', 'K', 'Q', 'M', 'S', 'A', 'P' };
-static const char *const piece_names[CHEOPS_PIECE_TYPE_NB] = {
+static const char piece_letters[CHEOPS_LAWS_PIECE_TYPE_NB] = { '?', 'K', 'Q', 'M', 'S', 'A', 'P' };
+static const char *const piece_names[CHEOPS_LAWS_PIECE_TYPE_NB] = {
   "piece", "King", "Queen", "Swordmaster", "Sister", "Assassin", "Pawn",
 };
 
 char
-cheops_piece_type_letter (CheopsPieceType type)
+cheops_laws_piece_type_letter (CheopsPieceType type)
 {
-  return type < CHEOPS_PIECE_TYPE_NB ? piece_letters[type] : '?';
+  return type < CHEOPS_LAWS_PIECE_TYPE_NB ? piece_letters[type] : '?';
 }
 
 const char *
-cheops_piece_type_name (CheopsPieceType type)
+cheops_laws_piece_type_name (CheopsPieceType type)
 {
-  return type < CHEOPS_PIECE_TYPE_NB ? piece_names[type] : "piece";
+  return type < CHEOPS_LAWS_PIECE_TYPE_NB ? piece_names[type] : "piece";
 }
 
 static CheopsPieceType
 type_from_letter (char upper)
 {
-  for (int t = 1; t < CHEOPS_PIECE_TYPE_NB; t++)
+  for (int t = 1; t < CHEOPS_LAWS_PIECE_TYPE_NB; t++)
     if (piece_letters[t] == upper)
       return (CheopsPieceType) t;
   return CHEOPS_NO_PIECE_TYPE;
@@ -93,7 +92,7 @@ read_counter (const char **p, long *value)
 }
 
 bool
-cheops_position_from_fen (CheopsPosition *out,
+cheops_laws_position_from_fen (CheopsPosition *out,
                           const char     *fen,
                           CheopsError    *error)
 {
@@ -107,14 +106,14 @@ cheops_position_from_fen (CheopsPosition *out,
   if (fen == NULL)
     return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, 0, "no FEN given");
 
-  cheops_position_clear (&pos);
+  cheops_laws_position_clear (&pos);
   while (is_space (*p))
     p++;
   if (*p == '\0')
     return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p), "empty FEN");
 
   /* Field 1: the levels, 9 first (DESIGN.md section 3). */
-  for (int level = CHEOPS_LEVEL_NB; level >= 1; level--)
+  for (int level = CHEOPS_LAWS_LEVEL_NB; level >= 1; level--)
     {
       int first = level - 1, width = 19 - 2 * level, n = 0;
       const char *level_start = p;
@@ -143,7 +142,7 @@ cheops_position_from_fen (CheopsPosition *out,
             {
               char ch = *p;
               CheopsPieceType type = type_from_letter ((char) (ch >= 'a' && ch <= 'z' ? ch - 32 : ch));
-              CheopsSide side = (ch >= 'a' && ch <= 'z') ? CHEOPS_SIDE_Q : CHEOPS_SIDE_A;
+              CheopsSide side = (ch >= 'a' && ch <= 'z') ? CHEOPS_SIDE_B : CHEOPS_SIDE_A;
               CheopsCell cell;
               char name[3];
 
@@ -157,19 +156,19 @@ cheops_position_from_fen (CheopsPosition *out,
               if (n >= width)
                 return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
                                   "board, level %d: more than %d cells", level, width);
-              cell = cheops_cell_make (first + n, level);
-              cheops_cell_name (cell, name);
+              cell = cheops_laws_cell_make (first + n, level);
+              cheops_laws_cell_name (cell, name);
               /* R9: only a Queen on the Apex (5.1); a Sister only on dark cells (4.5.1). */
-              if (cell == CHEOPS_APEX && type != CHEOPS_QUEEN)
+              if (cell == CHEOPS_LAWS_APEX && type != CHEOPS_LAWS_QUEEN)
                 return set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (p),
                                   "board, cell i9: %s %s on the Apex, where only a Queen may stand",
-                                  type == CHEOPS_ASSASSIN ? "an" : "a", cheops_piece_type_name (type));
-              if (type == CHEOPS_SISTER && cheops_cell_is_light (cell))
+                                  type == CHEOPS_LAWS_ASSASSIN ? "an" : "a", cheops_laws_piece_type_name (type));
+              if (type == CHEOPS_LAWS_SISTER && cheops_laws_cell_is_light (cell))
                 return set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (p),
                                   "board, cell %s: a Sister on a light cell", name);
-              if (type == CHEOPS_KING)
+              if (type == CHEOPS_LAWS_KING)
                 kings[side]++;
-              cheops_position_put (&pos, cell, cheops_piece_make (side, type));
+              cheops_laws_position_put (&pos, cell, cheops_piece_make (side, type));
               n++;
               p++;
             }
@@ -181,7 +180,7 @@ cheops_position_from_fen (CheopsPosition *out,
         {
           if (*p != '/')
             return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
-                              "board: expected 9 levels separated by '/', found %d", CHEOPS_LEVEL_NB - level + 1);
+                              "board: expected 9 levels separated by '/', found %d", CHEOPS_LAWS_LEVEL_NB - level + 1);
           p++;
         }
       else if (*p == '/')
@@ -207,7 +206,7 @@ cheops_position_from_fen (CheopsPosition *out,
       return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
                         "side to move: expected 'a' or 'q'");
     }
-  cheops_position_set_side (&pos, *p == 'a' ? CHEOPS_SIDE_A : CHEOPS_SIDE_Q);
+  cheops_laws_position_set_side (&pos, *p == 'a' ? CHEOPS_SIDE_A : CHEOPS_SIDE_B);
   p++;
 
   /* Fields 3 and 4: the counters, optional together. */
@@ -253,19 +252,19 @@ cheops_position_from_fen (CheopsPosition *out,
 }
 
 size_t
-cheops_position_to_fen (const CheopsPosition *pos,
+cheops_laws_position_to_fen (const CheopsPosition *pos,
                         char                 *buf,
                         size_t                size)
 {
   char tmp[CHEOPS_FEN_MAX + 32];
   size_t n = 0;
 
-  for (int level = CHEOPS_LEVEL_NB; level >= 1; level--)
+  for (int level = CHEOPS_LAWS_LEVEL_NB; level >= 1; level--)
     {
       int empty = 0;
       for (int c = level - 1; c <= 17 - level; c++)
         {
-          CheopsPiece piece = pos->board[cheops_cell_make (c, level)];
+          CheopsPiece piece = pos->board[cheops_laws_cell_make (c, level)];
           if (piece == CHEOPS_NO_PIECE)
             {
               empty++;
@@ -276,7 +275,7 @@ cheops_position_to_fen (const CheopsPosition *pos,
           empty = 0;
           {
             char letter = piece_letters[cheops_piece_type (piece)];
-            tmp[n++] = cheops_piece_side (piece) == CHEOPS_SIDE_Q ? (char) (letter + 32) : letter;
+            tmp[n++] = cheops_piece_side (piece) == CHEOPS_SIDE_B ? (char) (letter + 32) : letter;
           }
         }
       if (empty)
@@ -299,11 +298,11 @@ cheops_position_to_fen (const CheopsPosition *pos,
 /* ---------------------------------------------------------- move text */
 
 size_t
-cheops_move_to_text (CheopsMove move,
-                     char       buf[CHEOPS_MOVE_TEXT_MAX])
+cheops_laws_move_to_text (CheopsMove move,
+                          char      *buf)
 {
-  cheops_cell_name (cheops_move_from (move), buf);
-  cheops_cell_name (cheops_move_to (move), buf + 2);
+  cheops_laws_cell_name (cheops_move_from (move), buf);
+  cheops_laws_cell_name (cheops_move_to (move), buf + 2);
   return 4;
 }
 
@@ -316,15 +315,15 @@ parse_machine (const char *text, size_t len)
 
   if (len != 4 && !(len == 5 && (text[4] == 'q' || text[4] == 'Q')))
     return CHEOPS_MOVE_NONE;
-  from = cheops_cell_parse (text, NULL);
-  to = cheops_cell_parse (text + 2, NULL);
+  from = cheops_laws_cell_parse (text, NULL);
+  to = cheops_laws_cell_parse (text + 2, NULL);
   if (from == CHEOPS_CELL_NONE || to == CHEOPS_CELL_NONE)
     return CHEOPS_MOVE_NONE;
   return cheops_move_make (from, to);
 }
 
 CheopsMove
-cheops_move_from_text (const CheopsPosition *pos,
+cheops_laws_move_from_text (const CheopsPosition *pos,
                        const char           *text,
                        CheopsError          *error)
 {
@@ -337,24 +336,24 @@ cheops_move_from_text (const CheopsPosition *pos,
       set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move (expected e.g. d3e4)", text ? text : "");
       return CHEOPS_MOVE_NONE;
     }
-  if (len == 5 && !cheops_position_is_promotion (pos, move))
+  if (len == 5 && !cheops_laws_position_is_promotion (pos, move))
     {
       set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 5, "illegal move %s: it is not a promotion", text);
       return CHEOPS_MOVE_NONE;
     }
-  if (!cheops_position_is_playable (pos, move))
+  if (!cheops_laws_position_is_playable (pos, move))
     {
       CheopsPiece piece = pos->board[cheops_move_from (move)];
-      cheops_cell_name (cheops_move_from (move), name);
+      cheops_laws_cell_name (cheops_move_from (move), name);
       if (piece == CHEOPS_NO_PIECE || cheops_piece_side (piece) != pos->side_to_move)
         set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %.4s: no piece of the side to move on %s",
-                   text, cheops_cell_name (cheops_move_from (move), name));
+                   text, cheops_laws_cell_name (cheops_move_from (move), name));
       else
         {
           char to[3];
-          cheops_cell_name (cheops_move_to (move), to);
+          cheops_laws_cell_name (cheops_move_to (move), to);
           set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %.4s: the %s on %s cannot move to %s", text,
-                     cheops_piece_type_name (cheops_piece_type (piece)), name, to);
+                     cheops_laws_piece_type_name (cheops_piece_type (piece)), name, to);
         }
       return CHEOPS_MOVE_NONE;
     }
@@ -373,33 +372,33 @@ san_suffix (const CheopsPosition *pos, CheopsMove move)
   const char *suffix = "";
   CheopsMove list[CHEOPS_MAX_MOVES];
 
-  cheops_position_do_move (p, move, &undo);
-  if (cheops_position_in_check (p))
+  cheops_laws_position_do_move (p, move, &undo);
+  if (cheops_laws_position_in_check (p))
     {
       /* R5: the opponent in check with the mover's Queen on the Apex is the
        * Ascension; no need to count the opponent's moves for that. */
-      if (p->board[CHEOPS_APEX] == cheops_piece_make (cheops_side_other (p->side_to_move), CHEOPS_QUEEN))
+      if (p->board[CHEOPS_LAWS_APEX] == cheops_piece_make (cheops_side_other (p->side_to_move), CHEOPS_LAWS_QUEEN))
         suffix = "#";
-      else if (cheops_generate_legal (p, list) == list)
+      else if (cheops_laws_generate_legal (p, list) == list)
         suffix = "++";
       else
         suffix = "+";
     }
-  cheops_position_undo_move (p, move, &undo);
+  cheops_laws_position_undo_move (p, move, &undo);
   return suffix;
 }
 
 size_t
-cheops_move_to_san (const CheopsPosition *pos,
+cheops_laws_move_to_san (const CheopsPosition *pos,
                     CheopsMove            move,
-                    char                  buf[CHEOPS_SAN_MAX])
+                         char                 *buf)
 {
   CheopsCell from = cheops_move_from (move), to = cheops_move_to (move);
   CheopsPieceType type = cheops_piece_type (pos->board[from]);
   bool capture = pos->board[to] != CHEOPS_NO_PIECE;
-  bool collapse = cheops_position_is_collapse (pos, move);
+  bool collapse = cheops_laws_position_is_collapse (pos, move);
   CheopsMove list[CHEOPS_MAX_MOVES];
-  CheopsMove *end = cheops_generate_moves_to (pos, to, type, list);
+  CheopsMove *end = cheops_laws_generate_moves_to (pos, to, type, list);
   bool need = false, column_unique = true, level_unique = true;
   char name[3];
   size_t n = 0;
@@ -412,32 +411,32 @@ cheops_move_to_san (const CheopsPosition *pos,
       if (*m == move || cheops_piece_type (pos->board[f]) != type)
         continue;
       need = true;
-      if (cheops_cell_column (f) == cheops_cell_column (from))
+      if (cheops_laws_cell_column (f) == cheops_laws_cell_column (from))
         column_unique = false;
-      if (cheops_cell_level (f) == cheops_cell_level (from))
+      if (cheops_laws_cell_level (f) == cheops_laws_cell_level (from))
         level_unique = false;
     }
 
-  if (type != CHEOPS_PAWN)
-    buf[n++] = cheops_piece_type_letter (type);
+  if (type != CHEOPS_LAWS_PAWN)
+    buf[n++] = cheops_laws_piece_type_letter (type);
 
-  if (type == CHEOPS_PAWN && capture)
+  if (type == CHEOPS_LAWS_PAWN && capture)
     {
       /* R10: Pawn captures always carry the from-column. */
-      buf[n++] = (char) ('a' + cheops_cell_column (from));
+      buf[n++] = (char) ('a' + cheops_laws_cell_column (from));
       if (need && !column_unique)
-        buf[n++] = (char) ('0' + cheops_cell_level (from));
+        buf[n++] = (char) ('0' + cheops_laws_cell_level (from));
     }
   else if (need)
     {
       if (column_unique)
-        buf[n++] = (char) ('a' + cheops_cell_column (from));
+        buf[n++] = (char) ('a' + cheops_laws_cell_column (from));
       else if (level_unique)
-        buf[n++] = (char) ('0' + cheops_cell_level (from));
+        buf[n++] = (char) ('0' + cheops_laws_cell_level (from));
       else
         {
-          buf[n++] = (char) ('a' + cheops_cell_column (from));
-          buf[n++] = (char) ('0' + cheops_cell_level (from));
+          buf[n++] = (char) ('a' + cheops_laws_cell_column (from));
+          buf[n++] = (char) ('0' + cheops_laws_cell_level (from));
         }
     }
 
@@ -449,10 +448,10 @@ cheops_move_to_san (const CheopsPosition *pos,
   else if (capture)
     buf[n++] = 'x';
 
-  cheops_cell_name (to, name);
+  cheops_laws_cell_name (to, name);
   buf[n++] = name[0];
   buf[n++] = name[1];
-  if (type == CHEOPS_PAWN && to == CHEOPS_APEX)
+  if (type == CHEOPS_LAWS_PAWN && to == CHEOPS_LAWS_APEX)
     {
       buf[n++] = '=';
       buf[n++] = 'Q';
@@ -468,14 +467,14 @@ cheops_move_to_san (const CheopsPosition *pos,
 }
 
 CheopsMove
-cheops_move_from_san (const CheopsPosition *pos,
+cheops_laws_move_from_san (const CheopsPosition *pos,
                       const char           *san,
                       ptrdiff_t             length,
                       CheopsError          *error)
 {
   char text[32], quoted[32];
   size_t len, i = 0;
-  CheopsPieceType type = CHEOPS_PAWN;
+  CheopsPieceType type = CHEOPS_LAWS_PAWN;
   int want_column = -1, want_level = -1, marks = 0;
   bool promotion = false;
   const char *suffix = "";
@@ -508,10 +507,10 @@ cheops_move_from_san (const CheopsPosition *pos,
     machine_form = m != CHEOPS_MOVE_NONE;
     if (m != CHEOPS_MOVE_NONE)
       {
-        if (cheops_position_is_playable (pos, m))
+        if (cheops_laws_position_is_playable (pos, m))
           return m;
         if (len == 5)
-          return cheops_move_from_text (pos, text, error);
+          return cheops_laws_move_from_text (pos, text, error);
         /* "e3f3" is also record notation with full disambiguation: go on. */
       }
   }
@@ -531,7 +530,7 @@ cheops_move_from_san (const CheopsPosition *pos,
   if (len >= 1 && text[0] >= 'A' && text[0] <= 'Z')
     {
       type = type_from_letter (text[0]);
-      if (type == CHEOPS_NO_PIECE_TYPE || type == CHEOPS_PAWN)
+      if (type == CHEOPS_NO_PIECE_TYPE || type == CHEOPS_LAWS_PAWN)
         {
           set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s': unknown piece letter '%c'", quoted, text[0]);
           return CHEOPS_MOVE_NONE;
@@ -539,7 +538,7 @@ cheops_move_from_san (const CheopsPosition *pos,
       i = 1;
     }
 
-  if (len < i + 2 || (to = cheops_cell_parse (text + len - 2, NULL)) == CHEOPS_CELL_NONE)
+  if (len < i + 2 || (to = cheops_laws_cell_parse (text + len - 2, NULL)) == CHEOPS_CELL_NONE)
     {
       set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move: it does not end with a cell", san);
       return CHEOPS_MOVE_NONE;
@@ -558,16 +557,16 @@ cheops_move_from_san (const CheopsPosition *pos,
       return CHEOPS_MOVE_NONE;
     }
 
-  cheops_cell_name (to, name);
-  end = cheops_generate_moves_to (pos, to, type, list);
+  cheops_laws_cell_name (to, name);
+  end = cheops_laws_generate_moves_to (pos, to, type, list);
   for (CheopsMove *m = list; m < end; m++)
     {
       CheopsCell f = cheops_move_from (*m);
       if (cheops_piece_type (pos->board[f]) != type)
         continue;
-      if (want_column >= 0 && cheops_cell_column (f) != want_column)
+      if (want_column >= 0 && cheops_laws_cell_column (f) != want_column)
         continue;
-      if (want_level >= 0 && cheops_cell_level (f) != want_level)
+      if (want_level >= 0 && cheops_laws_cell_level (f) != want_level)
         continue;
       matches++;
       found = *m;
@@ -576,8 +575,8 @@ cheops_move_from_san (const CheopsPosition *pos,
   if (matches == 0)
     {
       if (machine_form)
-        return cheops_move_from_text (pos, quoted, error);   /* "e1e1" is machine text, not SAN */
-      if (cheops_count_moves (pos) == 0)
+        return cheops_laws_move_from_text (pos, quoted, error);   /* "e1e1" is machine text, not SAN */
+      if (cheops_laws_count_moves (pos) == 0)
         set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: the side to move has no move", san);
       else if (want_column >= 0 || want_level >= 0)
         {
@@ -588,24 +587,24 @@ cheops_move_from_san (const CheopsPosition *pos,
           if (want_level >= 0)
             where[k++] = (char) ('0' + want_level);
           set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: no %s from %s can reach %s", san,
-                     cheops_piece_type_name (type), where, name);
+                     cheops_laws_piece_type_name (type), where, name);
         }
       else
         set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: no %s can reach %s", san,
-                   cheops_piece_type_name (type), name);
+                   cheops_laws_piece_type_name (type), name);
       return CHEOPS_MOVE_NONE;
     }
   if (matches > 1)
     {
       set_error (error, CHEOPS_ERROR_MOVE_AMBIGUOUS, 1, "ambiguous move %s: more than one %s can reach %s", san,
-                 cheops_piece_type_name (type), name);
+                 cheops_laws_piece_type_name (type), name);
       return CHEOPS_MOVE_NONE;
     }
 
   /* R10: a capture mark or suffix that is present must be right. */
   {
-    bool capture = cheops_position_is_capture (pos, found);
-    bool collapse = cheops_position_is_collapse (pos, found);
+    bool capture = cheops_laws_position_is_capture (pos, found);
+    bool collapse = cheops_laws_position_is_collapse (pos, found);
     char right[CHEOPS_SAN_MAX];
     size_t rlen;
     const char *rsuffix;
@@ -622,14 +621,14 @@ cheops_move_from_san (const CheopsPosition *pos,
                             : "illegal move %s: 'x' marks a capture, and there is nothing to capture", san);
         return CHEOPS_MOVE_NONE;
       }
-    if (promotion && !cheops_position_is_promotion (pos, found))
+    if (promotion && !cheops_laws_position_is_promotion (pos, found))
       {
         set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: it is not a promotion", san);
         return CHEOPS_MOVE_NONE;
       }
     if (*suffix)
       {
-        rlen = cheops_move_to_san (pos, found, right);
+        rlen = cheops_laws_move_to_san (pos, found, right);
         rsuffix = right + rlen;
         while (rsuffix > right && (rsuffix[-1] == '+' || rsuffix[-1] == '#'))
           rsuffix--;

@@ -15,11 +15,10 @@
  */
 #include <stdio.h>
 
-#include "cheops-position.h"
-#include "cheops-geometry.h"
-#include "cheops-geometry-private.h"
+#include "cheops-laws.h"
+#include "cheops-laws-geometry-private.h"
 
-#define APEX_BIT ((CheopsCellSet) 1 << CHEOPS_APEX)
+#define APEX_BIT ((CheopsCellSet) 1 << CHEOPS_LAWS_APEX)
 
 /* The cells the piece on @from may move to by its movement and Article 5,
  * before looking at its own King: never onto its own pieces (3.6.2) nor onto
@@ -39,26 +38,26 @@ piece_targets (const CheopsPosition *pos,
 
   switch (cheops_piece_type (piece))
     {
-    case CHEOPS_KING:
+    case CHEOPS_LAWS_KING:
       t = king_tab[from] & ~own;
       break;
-    case CHEOPS_QUEEN:
-      t = cheops__band_attacks (from, pos->occupied) & ~own;
+    case CHEOPS_LAWS_QUEEN:
+      t = cheops_laws__band_attacks (from, pos->occupied) & ~own;
       break;
-    case CHEOPS_SWORDMASTER:
-      t = cheops__sword_attacks (from, pos->occupied) & ~own;
-      if (pos->board[CHEOPS_APEX] == CHEOPS_NO_PIECE)
+    case CHEOPS_LAWS_SWORDMASTER:
+      t = cheops_laws__sword_attacks (from, pos->occupied) & ~own;
+      if (pos->board[CHEOPS_LAWS_APEX] == CHEOPS_NO_PIECE)
         t &= ~APEX_BIT;
       break;
-    case CHEOPS_SISTER:
-      t = cheops__corner_attacks (from, pos->occupied) & ~own;
+    case CHEOPS_LAWS_SISTER:
+      t = cheops_laws__corner_attacks (from, pos->occupied) & ~own;
       break;
-    case CHEOPS_ASSASSIN:
+    case CHEOPS_LAWS_ASSASSIN:
       t = leap_tab[from] & ~own;
-      if (pos->board[CHEOPS_APEX] == CHEOPS_NO_PIECE)
+      if (pos->board[CHEOPS_LAWS_APEX] == CHEOPS_NO_PIECE)
         t &= ~APEX_BIT;
       break;
-    case CHEOPS_PAWN:
+    case CHEOPS_LAWS_PAWN:
       /* 4.7.1: moves without capturing, to empty cells; 4.7.2: captures only
        * on the threatened cells. */
       t = (pawn_step_tab[from] & ~pos->occupied)
@@ -67,11 +66,11 @@ piece_targets (const CheopsPosition *pos,
     default:
       return 0;
     }
-  return t & ~pos->pieces[side ^ 1][CHEOPS_KING];
+  return t & ~pos->pieces[side ^ 1][CHEOPS_LAWS_KING];
 }
 
 CheopsCellSet
-cheops_position_sole_blockers (const CheopsPosition *pos,
+cheops_laws_position_sole_blockers (const CheopsPosition *pos,
                                CheopsCell            cell,
                                CheopsSide            by,
                                CheopsCellSet         candidates)
@@ -79,13 +78,13 @@ cheops_position_sole_blockers (const CheopsPosition *pos,
   const CheopsCellSet *p = pos->pieces[by];
   CheopsCellSet snipers, found = 0;
 
-  snipers = (line_full_tab[CHEOPS_QUEEN][cell] & p[CHEOPS_QUEEN])
-            | (line_full_tab[CHEOPS_SWORDMASTER][cell] & p[CHEOPS_SWORDMASTER])
-            | (line_full_tab[CHEOPS_SISTER][cell] & p[CHEOPS_SISTER]);
+  snipers = (line_full_tab[CHEOPS_LAWS_QUEEN][cell] & p[CHEOPS_LAWS_QUEEN])
+            | (line_full_tab[CHEOPS_LAWS_SWORDMASTER][cell] & p[CHEOPS_LAWS_SWORDMASTER])
+            | (line_full_tab[CHEOPS_LAWS_SISTER][cell] & p[CHEOPS_LAWS_SISTER]);
   while (snipers)
     {
       CheopsCell s = cheops_cellset_pop (&snipers);
-      CheopsCellSet b = cheops_between_cells (cheops_piece_type (pos->board[s]), cell, s) & pos->occupied;
+      CheopsCellSet b = cheops_laws_between_cells (cheops_piece_type (pos->board[s]), cell, s) & pos->occupied;
 
       if (b && (b & (b - 1)) == 0 && (b & candidates))
         found |= b;
@@ -104,9 +103,9 @@ legal_by_playing (const CheopsPosition *pos,
   CheopsUndo undo;
   bool ok;
 
-  cheops_position_do_move (p, move, &undo);
-  ok = !cheops_position_king_attacked (p, side);
-  cheops_position_undo_move (p, move, &undo);
+  cheops_laws_position_do_move (p, move, &undo);
+  ok = !cheops_laws_position_king_attacked (p, side);
+  cheops_laws_position_undo_move (p, move, &undo);
   return ok;
 }
 
@@ -124,8 +123,8 @@ legal_moves (const CheopsPosition *pos,
   if (ksq == CHEOPS_CELL_NONE)
     return 0;
 
-  checkers = cheops_position_attackers (pos, ksq, side ^ 1, pos->occupied);
-  pinned = cheops_position_sole_blockers (pos, ksq, side ^ 1, pos->pieces[side][0]);
+  checkers = cheops_laws_position_attackers (pos, ksq, side ^ 1, pos->occupied);
+  pinned = cheops_laws_position_sole_blockers (pos, ksq, side ^ 1, pos->pieces[side][0]);
 
   /* Outside check any destination will do.  In check, a move of another
    * piece must, for every checker, capture it or stand between it and the
@@ -138,7 +137,7 @@ legal_moves (const CheopsPosition *pos,
     while (c)
       {
         CheopsCell sq = cheops_cellset_pop (&c);
-        evasion &= cheops_cellset_of (sq) | cheops_between_cells (cheops_piece_type (pos->board[sq]), ksq, sq);
+        evasion &= cheops_cellset_of (sq) | cheops_laws_between_cells (cheops_piece_type (pos->board[sq]), ksq, sq);
       }
   }
 
@@ -180,7 +179,7 @@ legal_moves (const CheopsPosition *pos,
     while (t)
       {
         CheopsCell to = cheops_cellset_pop (&t);
-        if (cheops_position_attackers (pos, to, side ^ 1, occ) == 0)
+        if (cheops_laws_position_attackers (pos, to, side ^ 1, occ) == 0)
           {
             if (list)
               list[n] = cheops_move_make (ksq, to);
@@ -203,13 +202,13 @@ checklock_ok (const CheopsPosition *pos,
   CheopsUndo undo;
   bool ok;
 
-  if (type == CHEOPS_KING)
+  if (type == CHEOPS_LAWS_KING)
     return false;
-  if ((type == CHEOPS_QUEEN || type == CHEOPS_PAWN) && cheops_move_to (move) == CHEOPS_APEX)
+  if ((type == CHEOPS_LAWS_QUEEN || type == CHEOPS_LAWS_PAWN) && cheops_move_to (move) == CHEOPS_LAWS_APEX)
     return false;
-  cheops_position_do_move (p, move, &undo);
-  ok = !cheops_position_king_attacked (p, side ^ 1);
-  cheops_position_undo_move (p, move, &undo);
+  cheops_laws_position_do_move (p, move, &undo);
+  ok = !cheops_laws_position_king_attacked (p, side ^ 1);
+  cheops_laws_position_undo_move (p, move, &undo);
   return ok;
 }
 
@@ -221,7 +220,7 @@ checklock_moves (const CheopsPosition *pos,
                  CheopsMove           *list)
 {
   CheopsSide side = pos->side_to_move;
-  CheopsCellSet pieces = pos->pieces[side][0] & ~pos->pieces[side][CHEOPS_KING];
+  CheopsCellSet pieces = pos->pieces[side][0] & ~pos->pieces[side][CHEOPS_LAWS_KING];
   int n = 0;
 
   while (pieces)
@@ -249,32 +248,32 @@ static CheopsOutcome
 static_outcome (const CheopsPosition *pos)
 {
   CheopsSide stm = pos->side_to_move;
-  CheopsPiece apex = pos->board[CHEOPS_APEX];
+  CheopsPiece apex = pos->board[CHEOPS_LAWS_APEX];
 
-  if (apex == cheops_piece_make (stm ^ 1, CHEOPS_QUEEN) && cheops_position_king_attacked (pos, stm))
-    return stm == CHEOPS_SIDE_A ? CHEOPS_OUTCOME_ASCENSION_Q : CHEOPS_OUTCOME_ASCENSION_A;
-  if ((pos->pieces[0][CHEOPS_QUEEN] | pos->pieces[0][CHEOPS_PAWN]
-       | pos->pieces[1][CHEOPS_QUEEN] | pos->pieces[1][CHEOPS_PAWN]) == 0)
-    return CHEOPS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN;
+  if (apex == cheops_piece_make (stm ^ 1, CHEOPS_LAWS_QUEEN) && cheops_laws_position_king_attacked (pos, stm))
+    return stm == CHEOPS_SIDE_A ? CHEOPS_LAWS_OUTCOME_ASCENSION_Q : CHEOPS_LAWS_OUTCOME_ASCENSION_A;
+  if ((pos->pieces[0][CHEOPS_LAWS_QUEEN] | pos->pieces[0][CHEOPS_LAWS_PAWN]
+       | pos->pieces[1][CHEOPS_LAWS_QUEEN] | pos->pieces[1][CHEOPS_LAWS_PAWN]) == 0)
+    return CHEOPS_LAWS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN;
   return CHEOPS_OUTCOME_NONE;
 }
 
 CheopsMove *
-cheops_generate_legal (const CheopsPosition *pos,
+cheops_laws_generate_legal (const CheopsPosition *pos,
                        CheopsMove           *list)
 {
   return list + legal_moves (pos, list);
 }
 
 CheopsMove *
-cheops_generate_checklock (const CheopsPosition *pos,
+cheops_laws_generate_checklock (const CheopsPosition *pos,
                            CheopsMove           *list)
 {
   return list + checklock_moves (pos, list);
 }
 
 CheopsMove *
-cheops_generate_moves (const CheopsPosition *pos,
+cheops_laws_generate_moves (const CheopsPosition *pos,
                        CheopsMove           *list)
 {
   int n;
@@ -282,7 +281,7 @@ cheops_generate_moves (const CheopsPosition *pos,
   if (static_outcome (pos) != CHEOPS_OUTCOME_NONE)
     return list;
   n = legal_moves (pos, list);
-  if (n == 0 && cheops_position_in_check (pos))
+  if (n == 0 && cheops_laws_position_in_check (pos))
     n = checklock_moves (pos, list);
   return list + n;
 }
@@ -294,13 +293,13 @@ playable_count (const CheopsPosition *pos)
 {
   int n = legal_moves (pos, NULL);
 
-  if (n == 0 && cheops_position_in_check (pos))
+  if (n == 0 && cheops_laws_position_in_check (pos))
     n = checklock_moves (pos, NULL);
   return n;
 }
 
 int
-cheops_count_moves (const CheopsPosition *pos)
+cheops_laws_count_moves (const CheopsPosition *pos)
 {
   if (static_outcome (pos) != CHEOPS_OUTCOME_NONE)
     return 0;
@@ -308,7 +307,7 @@ cheops_count_moves (const CheopsPosition *pos)
 }
 
 CheopsMove *
-cheops_generate_moves_to (const CheopsPosition *pos,
+cheops_laws_generate_moves_to (const CheopsPosition *pos,
                           CheopsCell            to,
                           CheopsPieceType       type,
                           CheopsMove           *list)
@@ -325,16 +324,16 @@ cheops_generate_moves_to (const CheopsPosition *pos,
    * decides exactly. */
   switch (type)
     {
-    case CHEOPS_QUEEN:
-    case CHEOPS_SWORDMASTER:
-    case CHEOPS_SISTER:
+    case CHEOPS_LAWS_QUEEN:
+    case CHEOPS_LAWS_SWORDMASTER:
+    case CHEOPS_LAWS_SISTER:
       pieces &= line_full_tab[type][to];
       break;
-    case CHEOPS_ASSASSIN:
+    case CHEOPS_LAWS_ASSASSIN:
       pieces &= leap_tab[to];
       break;
-    case CHEOPS_KING:
-    case CHEOPS_PAWN:
+    case CHEOPS_LAWS_KING:
+    case CHEOPS_LAWS_PAWN:
       pieces &= king_tab[to];   /* for the Apex: the Gate and the flanks */
       break;
     default:
@@ -350,7 +349,7 @@ cheops_generate_moves_to (const CheopsPosition *pos,
     if (legal_by_playing (pos, candidates[i]))
       list[n++] = candidates[i];
   /* No legal move to @to: in checklock the checklock moves are played. */
-  if (n == 0 && nc > 0 && cheops_position_in_check (pos) && legal_moves (pos, NULL) == 0)
+  if (n == 0 && nc > 0 && cheops_laws_position_in_check (pos) && legal_moves (pos, NULL) == 0)
     for (int i = 0; i < nc; i++)
       if (checklock_ok (pos, candidates[i]))
         list[n++] = candidates[i];
@@ -358,38 +357,39 @@ cheops_generate_moves_to (const CheopsPosition *pos,
 }
 
 bool
-cheops_position_is_playable (const CheopsPosition *pos,
+cheops_laws_position_is_playable (const CheopsPosition *pos,
                              CheopsMove            move)
 {
   CheopsCell from = cheops_move_from (move);
   CheopsPiece piece = pos->board[from];
 
-  if (piece == CHEOPS_NO_PIECE || cheops_piece_side (piece) != pos->side_to_move
+  /* A Cheops move is a plain from-to pair (bits 14 and up are zero). */
+  if ((move >> 14) != 0 || piece == CHEOPS_NO_PIECE || cheops_piece_side (piece) != pos->side_to_move
       || static_outcome (pos) != CHEOPS_OUTCOME_NONE
       || !cheops_cellset_has (piece_targets (pos, from, piece), cheops_move_to (move)))
     return false;
   if (legal_by_playing (pos, move))
     return true;
-  return cheops_position_in_check (pos) && legal_moves (pos, NULL) == 0 && checklock_ok (pos, move);
+  return cheops_laws_position_in_check (pos) && legal_moves (pos, NULL) == 0 && checklock_ok (pos, move);
 }
 
 bool
-cheops_position_in_checklock (const CheopsPosition *pos)
+cheops_laws_position_in_checklock (const CheopsPosition *pos)
 {
-  return cheops_position_in_check (pos) && legal_moves (pos, NULL) == 0;
+  return cheops_laws_position_in_check (pos) && legal_moves (pos, NULL) == 0;
 }
 
 CheopsOutcome
-cheops_position_outcome (const CheopsPosition *pos)
+cheops_laws_position_outcome (const CheopsPosition *pos)
 {
   CheopsOutcome outcome = static_outcome (pos);
 
   if (outcome != CHEOPS_OUTCOME_NONE)
     return outcome;
   if (playable_count (pos) == 0)
-    return CHEOPS_OUTCOME_DRAW_NO_LEGAL_MOVE;   /* 4.2.4, 4.2.5, 8.4.1 */
+    return CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE;   /* 4.2.4, 4.2.5, 8.4.1 */
   if (pos->halfmove_clock >= 150)
-    return CHEOPS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES;   /* 8.4.3, R8 */
+    return CHEOPS_LAWS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES;   /* 8.4.3, R8 */
   return CHEOPS_OUTCOME_NONE;
 }
 
@@ -406,25 +406,25 @@ set_unreachable (CheopsError *error,
 }
 
 bool
-cheops_position_is_reachable (const CheopsPosition *pos,
+cheops_laws_position_is_reachable (const CheopsPosition *pos,
                               CheopsError          *error)
 {
   /* 4.1: how many of each kind a side starts with. */
   static const struct { CheopsPieceType type; int most; const char *name; } start[] = {
-    { CHEOPS_SWORDMASTER, 2, "Swordmasters" },
-    { CHEOPS_SISTER, 2, "Sisters" },
-    { CHEOPS_ASSASSIN, 3, "Assassins" },
-    { CHEOPS_PAWN, 7, "Pawns" },
+    { CHEOPS_LAWS_SWORDMASTER, 2, "Swordmasters" },
+    { CHEOPS_LAWS_SISTER, 2, "Sisters" },
+    { CHEOPS_LAWS_ASSASSIN, 3, "Assassins" },
+    { CHEOPS_LAWS_PAWN, 7, "Pawns" },
   };
   char message[sizeof error->message];
 
-  if (cheops_king_cells (pos->king[CHEOPS_SIDE_A]) & cheops_cellset_of (pos->king[CHEOPS_SIDE_Q]))
+  if (cheops_laws_king_cells (pos->king[CHEOPS_SIDE_A]) & cheops_cellset_of (pos->king[CHEOPS_SIDE_B]))
     {
       set_unreachable (error, "the Kings stand next to each other, which no game can reach (4.2)");
       return false;
     }
 
-  if (cheops_position_king_attacked (pos, CHEOPS_SIDE_A) && cheops_position_king_attacked (pos, CHEOPS_SIDE_Q))
+  if (cheops_laws_position_king_attacked (pos, CHEOPS_SIDE_A) && cheops_laws_position_king_attacked (pos, CHEOPS_SIDE_B))
     {
       set_unreachable (error, "both Kings are in check, which no game can reach: a side ends its turn in check "
                               "only in checklock, and then may not check (4.2.2, 4.2.6)");
@@ -434,8 +434,8 @@ cheops_position_is_reachable (const CheopsPosition *pos,
   for (int side = 0; side < CHEOPS_SIDE_NB; side++)
     {
       char letter = side == CHEOPS_SIDE_A ? 'a' : 'q';
-      int queens = cheops_cellset_count (pos->pieces[side][CHEOPS_QUEEN]);
-      int pawns = cheops_cellset_count (pos->pieces[side][CHEOPS_PAWN]);
+      int queens = cheops_cellset_count (pos->pieces[side][CHEOPS_LAWS_QUEEN]);
+      int pawns = cheops_cellset_count (pos->pieces[side][CHEOPS_LAWS_PAWN]);
 
       for (size_t i = 0; i < sizeof start / sizeof start[0]; i++)
         {

@@ -5,18 +5,19 @@
  * Placement, Zobrist keys, playing and taking back moves, attacks, and the
  * end of the game.  Move generation is in cheops-movegen.c.
  */
-#include "cheops-position.h"
-#include "cheops-geometry.h"
-#include "cheops-geometry-private.h"
-#include "cheops-notation.h"
+#include "cheops-laws.h"
+#include "cheops-laws-geometry-private.h"
 
 #include <string.h>
 
 /* Zobrist keys (Zobrist 1970): one per (piece code, cell) and one for the
  * q side to move, from a fixed SplitMix64 sequence so keys are the same in
  * every run and every program. */
-static uint64_t zobrist_piece[16][CHEOPS_CELL_NB];
+static uint64_t zobrist_piece[CHEOPS_SIDE_NB][8][CHEOPS_LAWS_CELL_NB];
 static uint64_t zobrist_side;
+
+#define ZOBRIST(piece, cell) \
+  zobrist_piece[cheops_piece_side (piece)][cheops_piece_type (piece)][cell]
 
 static uint64_t
 splitmix64 (uint64_t *state)
@@ -33,18 +34,21 @@ zobrist_init (void)
 {
   uint64_t state = 0xC4E095C4E095ull;
 
+  /* In the order of the old piece codes (side << 3 | type), so that the keys
+   * (and the engine's bench signature) stay what they always were. */
   for (int p = 0; p < 16; p++)
-    for (int c = 0; c < CHEOPS_CELL_NB; c++)
-      zobrist_piece[p][c] = splitmix64 (&state);
+    for (int c = 0; c < CHEOPS_LAWS_CELL_NB; c++)
+      zobrist_piece[p >> 3][p & 7][c] = splitmix64 (&state);
   zobrist_side = splitmix64 (&state);
 }
 
 void
-cheops_position_clear (CheopsPosition *pos)
+cheops_laws_position_clear (CheopsPosition *pos)
 {
   memset (pos, 0, sizeof *pos);
+  pos->variant = &cheops_variant_cheops;
   pos->king[CHEOPS_SIDE_A] = CHEOPS_CELL_NONE;
-  pos->king[CHEOPS_SIDE_Q] = CHEOPS_CELL_NONE;
+  pos->king[CHEOPS_SIDE_B] = CHEOPS_CELL_NONE;
   pos->side_to_move = CHEOPS_SIDE_A;
   pos->fullmove_number = 1;
   pos->key = 0;
@@ -60,7 +64,7 @@ add_piece (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
   pos->pieces[side][cheops_piece_type (piece)] |= bit;
   pos->pieces[side][0] |= bit;
   pos->occupied |= bit;
-  pos->key ^= zobrist_piece[piece][cell];
+  pos->key ^= ZOBRIST (piece, cell);
 }
 
 static inline void
@@ -74,11 +78,11 @@ remove_piece (CheopsPosition *pos, CheopsCell cell)
   pos->pieces[side][cheops_piece_type (piece)] &= ~bit;
   pos->pieces[side][0] &= ~bit;
   pos->occupied &= ~bit;
-  pos->key ^= zobrist_piece[piece][cell];
+  pos->key ^= ZOBRIST (piece, cell);
 }
 
 void
-cheops_position_put (CheopsPosition *pos,
+cheops_laws_position_put (CheopsPosition *pos,
                      CheopsCell      cell,
                      CheopsPiece     piece)
 {
@@ -86,22 +90,22 @@ cheops_position_put (CheopsPosition *pos,
     {
       CheopsPiece old = pos->board[cell];
       remove_piece (pos, cell);
-      if (cheops_piece_type (old) == CHEOPS_KING && pos->king[cheops_piece_side (old)] == cell)
+      if (cheops_piece_type (old) == CHEOPS_LAWS_KING && pos->king[cheops_piece_side (old)] == cell)
         {
-          CheopsCellSet kings = pos->pieces[cheops_piece_side (old)][CHEOPS_KING];
+          CheopsCellSet kings = pos->pieces[cheops_piece_side (old)][CHEOPS_LAWS_KING];
           pos->king[cheops_piece_side (old)] = kings ? cheops_cellset_first (kings) : CHEOPS_CELL_NONE;
         }
     }
   if (piece != CHEOPS_NO_PIECE)
     {
       add_piece (pos, cell, piece);
-      if (cheops_piece_type (piece) == CHEOPS_KING)
+      if (cheops_piece_type (piece) == CHEOPS_LAWS_KING)
         pos->king[cheops_piece_side (piece)] = cell;
     }
 }
 
 void
-cheops_position_set_side (CheopsPosition *pos,
+cheops_laws_position_set_side (CheopsPosition *pos,
                           CheopsSide      side)
 {
   if (pos->side_to_move != side)
@@ -112,25 +116,18 @@ cheops_position_set_side (CheopsPosition *pos,
 }
 
 uint64_t
-cheops_position_compute_key (const CheopsPosition *pos)
+cheops_laws_position_compute_key (const CheopsPosition *pos)
 {
-  uint64_t key = pos->side_to_move == CHEOPS_SIDE_Q ? zobrist_side : 0;
+  uint64_t key = pos->side_to_move == CHEOPS_SIDE_B ? zobrist_side : 0;
 
-  for (int c = 0; c < CHEOPS_CELL_NB; c++)
+  for (int c = 0; c < CHEOPS_LAWS_CELL_NB; c++)
     if (pos->board[c])
-      key ^= zobrist_piece[pos->board[c]][c];
+      key ^= ZOBRIST (pos->board[c], c);
   return key;
 }
 
 void
-cheops_position_init_start (CheopsPosition *pos)
-{
-  bool ok = cheops_position_from_fen (pos, CHEOPS_START_FEN, NULL);
-  (void) ok;
-}
-
-void
-cheops_position_do_move (CheopsPosition *pos,
+cheops_laws_position_do_move (CheopsPosition *pos,
                          CheopsMove      move,
                          CheopsUndo     *undo)
 {
@@ -151,22 +148,22 @@ cheops_position_do_move (CheopsPosition *pos,
   if (captured)
     remove_piece (pos, to);   /* 3.6.2 */
 
-  if (to == CHEOPS_APEX && (type == CHEOPS_SWORDMASTER || type == CHEOPS_ASSASSIN))
+  if (to == CHEOPS_LAWS_APEX && (type == CHEOPS_LAWS_SWORDMASTER || type == CHEOPS_LAWS_ASSASSIN))
     ;                         /* 5.2: collapse, both pieces leave the board */
-  else if (to == CHEOPS_APEX && type == CHEOPS_PAWN)
-    add_piece (pos, to, cheops_piece_make (side, CHEOPS_QUEEN));   /* 4.7.3 */
+  else if (to == CHEOPS_LAWS_APEX && type == CHEOPS_LAWS_PAWN)
+    add_piece (pos, to, cheops_piece_make (side, CHEOPS_LAWS_QUEEN));   /* 4.7.3 */
   else
     add_piece (pos, to, piece);
 
-  if (type == CHEOPS_KING)
+  if (type == CHEOPS_LAWS_KING)
     pos->king[side] = to;
 
   /* R8: a capture, a collapse or a Pawn climbing resets the clock. */
-  if (captured || (type == CHEOPS_PAWN && cheops_cell_level (to) > cheops_cell_level (from)))
+  if (captured || (type == CHEOPS_LAWS_PAWN && cheops_laws_cell_level (to) > cheops_laws_cell_level (from)))
     pos->halfmove_clock = 0;
   else
     pos->halfmove_clock++;
-  if (side == CHEOPS_SIDE_Q)
+  if (side == CHEOPS_SIDE_B)
     pos->fullmove_number++;
 
   pos->side_to_move = cheops_side_other (side);
@@ -174,7 +171,7 @@ cheops_position_do_move (CheopsPosition *pos,
 }
 
 void
-cheops_position_undo_move (CheopsPosition   *pos,
+cheops_laws_position_undo_move (CheopsPosition   *pos,
                            CheopsMove        move,
                            const CheopsUndo *undo)
 {
@@ -186,7 +183,7 @@ cheops_position_undo_move (CheopsPosition   *pos,
   if (undo->captured)
     add_piece (pos, to, undo->captured);
   add_piece (pos, from, undo->moved);
-  if (cheops_piece_type (undo->moved) == CHEOPS_KING)
+  if (cheops_piece_type (undo->moved) == CHEOPS_LAWS_KING)
     pos->king[cheops_piece_side (undo->moved)] = from;
 
   pos->side_to_move = cheops_piece_side (undo->moved);
@@ -196,7 +193,7 @@ cheops_position_undo_move (CheopsPosition   *pos,
 }
 
 void
-cheops_position_do_null_move (CheopsPosition *pos,
+cheops_laws_position_do_null_move (CheopsPosition *pos,
                               CheopsUndo     *undo)
 {
   undo->moved = CHEOPS_NO_PIECE;
@@ -205,14 +202,14 @@ cheops_position_do_null_move (CheopsPosition *pos,
   undo->fullmove_number = pos->fullmove_number;
   undo->key = pos->key;
   pos->halfmove_clock++;
-  if (pos->side_to_move == CHEOPS_SIDE_Q)
+  if (pos->side_to_move == CHEOPS_SIDE_B)
     pos->fullmove_number++;
   pos->side_to_move = cheops_side_other (pos->side_to_move);
   pos->key ^= zobrist_side;
 }
 
 void
-cheops_position_undo_null_move (CheopsPosition   *pos,
+cheops_laws_position_undo_null_move (CheopsPosition   *pos,
                                 const CheopsUndo *undo)
 {
   pos->side_to_move = cheops_side_other (pos->side_to_move);
@@ -222,7 +219,7 @@ cheops_position_undo_null_move (CheopsPosition   *pos,
 }
 
 CheopsCellSet
-cheops_position_attackers (const CheopsPosition *pos,
+cheops_laws_position_attackers (const CheopsPosition *pos,
                            CheopsCell            cell,
                            CheopsSide            by,
                            CheopsCellSet         occupied)
@@ -231,101 +228,84 @@ cheops_position_attackers (const CheopsPosition *pos,
   CheopsCellSet att;
 
   /* 4.7.2: the Pawns of `by` that threaten @cell. */
-  att = pawn_attacker_tab[by][cell] & p[CHEOPS_PAWN];
+  att = pawn_attacker_tab[by][cell] & p[CHEOPS_LAWS_PAWN];
 
   /* R2: the King attacks its King cells, never the Apex. */
-  att |= king_tab[cell] & p[CHEOPS_KING];
-  att |= leap_tab[cell] & p[CHEOPS_ASSASSIN];
-  if (p[CHEOPS_QUEEN])
-    att |= cheops__band_attacks (cell, occupied) & p[CHEOPS_QUEEN];
-  if (p[CHEOPS_SWORDMASTER])
-    att |= cheops__sword_attacks (cell, occupied) & p[CHEOPS_SWORDMASTER];
-  if (p[CHEOPS_SISTER])
-    att |= cheops__corner_attacks (cell, occupied) & p[CHEOPS_SISTER];
+  att |= king_tab[cell] & p[CHEOPS_LAWS_KING];
+  att |= leap_tab[cell] & p[CHEOPS_LAWS_ASSASSIN];
+  if (p[CHEOPS_LAWS_QUEEN])
+    att |= cheops_laws__band_attacks (cell, occupied) & p[CHEOPS_LAWS_QUEEN];
+  if (p[CHEOPS_LAWS_SWORDMASTER])
+    att |= cheops_laws__sword_attacks (cell, occupied) & p[CHEOPS_LAWS_SWORDMASTER];
+  if (p[CHEOPS_LAWS_SISTER])
+    att |= cheops_laws__corner_attacks (cell, occupied) & p[CHEOPS_LAWS_SISTER];
   return att;
 }
 
 bool
-cheops_position_is_attacked (const CheopsPosition *pos,
+cheops_laws_position_is_attacked (const CheopsPosition *pos,
                              CheopsCell            cell,
                              CheopsSide            by)
 {
-  return cheops_position_attackers (pos, cell, by, pos->occupied) != 0;
+  return cheops_laws_position_attackers (pos, cell, by, pos->occupied) != 0;
 }
 
 bool
-cheops_position_king_attacked (const CheopsPosition *pos,
+cheops_laws_position_king_attacked (const CheopsPosition *pos,
                                CheopsSide            side)
 {
   if (pos->king[side] == CHEOPS_CELL_NONE)
     return false;
-  return cheops_position_is_attacked (pos, pos->king[side], cheops_side_other (side));
+  return cheops_laws_position_is_attacked (pos, pos->king[side], cheops_side_other (side));
 }
 
 bool
-cheops_position_in_check (const CheopsPosition *pos)
+cheops_laws_position_in_check (const CheopsPosition *pos)
 {
-  return cheops_position_king_attacked (pos, pos->side_to_move);
+  return cheops_laws_position_king_attacked (pos, pos->side_to_move);
 }
 
 bool
-cheops_position_is_capture (const CheopsPosition *pos,
+cheops_laws_position_is_capture (const CheopsPosition *pos,
                             CheopsMove            move)
 {
   return pos->board[cheops_move_to (move)] != CHEOPS_NO_PIECE;
 }
 
 bool
-cheops_position_is_collapse (const CheopsPosition *pos,
+cheops_laws_position_is_collapse (const CheopsPosition *pos,
                              CheopsMove            move)
 {
   CheopsPieceType type = cheops_piece_type (pos->board[cheops_move_from (move)]);
 
-  return cheops_move_to (move) == CHEOPS_APEX
-         && pos->board[CHEOPS_APEX] != CHEOPS_NO_PIECE
-         && (type == CHEOPS_SWORDMASTER || type == CHEOPS_ASSASSIN);
+  return cheops_move_to (move) == CHEOPS_LAWS_APEX
+         && pos->board[CHEOPS_LAWS_APEX] != CHEOPS_NO_PIECE
+         && (type == CHEOPS_LAWS_SWORDMASTER || type == CHEOPS_LAWS_ASSASSIN);
 }
 
 bool
-cheops_position_is_promotion (const CheopsPosition *pos,
+cheops_laws_position_is_promotion (const CheopsPosition *pos,
                               CheopsMove            move)
 {
-  return cheops_move_to (move) == CHEOPS_APEX
-         && cheops_piece_type (pos->board[cheops_move_from (move)]) == CHEOPS_PAWN;
+  return cheops_move_to (move) == CHEOPS_LAWS_APEX
+         && cheops_piece_type (pos->board[cheops_move_from (move)]) == CHEOPS_LAWS_PAWN;
 }
 
 bool
-cheops_position_fifty_move_claimable (const CheopsPosition *pos)
+cheops_laws_position_fifty_move_claimable (const CheopsPosition *pos)
 {
   return pos->halfmove_clock >= 100;
 }
 
-int
-cheops_repetition_count (const uint64_t *keys,
-                         size_t          n,
-                         int             halfmove_clock)
-{
-  int count = 1;
-
-  if (n == 0)
-    return 0;
-  /* 8.5: the same placement and the same side to move, so only every other
-   * ply back, and never across an irreversible move (R8). */
-  for (size_t back = 2; back <= (size_t) halfmove_clock && back < n; back += 2)
-    if (keys[n - 1 - back] == keys[n - 1])
-      count++;
-  return count;
-}
-
 bool
-cheops_position_is_consistent (const CheopsPosition *pos)
+cheops_laws_position_is_consistent (const CheopsPosition *pos)
 {
   CheopsCellSet all = 0;
 
   for (int s = 0; s < CHEOPS_SIDE_NB; s++)
     {
       CheopsCellSet side_all = 0;
-      for (int t = 1; t < CHEOPS_PIECE_TYPE_NB; t++)
+      for (int t = 1; t < CHEOPS_LAWS_PIECE_TYPE_NB; t++)
         {
           CheopsCellSet set = pos->pieces[s][t];
           if (set & side_all)
@@ -341,14 +321,14 @@ cheops_position_is_consistent (const CheopsPosition *pos)
       if (side_all != pos->pieces[s][0] || (side_all & all))
         return false;
       all |= side_all;
-      if (cheops_cellset_count (pos->pieces[s][CHEOPS_KING]) != 1
-          || !cheops_cellset_has (pos->pieces[s][CHEOPS_KING], pos->king[s]))
+      if (cheops_cellset_count (pos->pieces[s][CHEOPS_LAWS_KING]) != 1
+          || !cheops_cellset_has (pos->pieces[s][CHEOPS_LAWS_KING], pos->king[s]))
         return false;
     }
   if (all != pos->occupied)
     return false;
-  for (int c = 0; c < CHEOPS_CELL_NB; c++)
+  for (int c = 0; c < CHEOPS_LAWS_CELL_NB; c++)
     if ((pos->board[c] != 0) != cheops_cellset_has (all, (CheopsCell) c))
       return false;
-  return pos->key == cheops_position_compute_key (pos);
+  return pos->key == cheops_laws_position_compute_key (pos);
 }

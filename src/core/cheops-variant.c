@@ -1,0 +1,190 @@
+/* cheops-variant.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The registry of variants and what every variant shares: looking a
+ * variant up by name, piece letters, cell names and hit-testing from the
+ * board's data, and the position functions that take a variant.
+ */
+#include "cheops-variant.h"
+#include "cheops-position.h"
+#include "cheops-notation.h"
+
+#include <string.h>
+
+const CheopsVariant *const cheops_variants[] = {
+  &cheops_variant_cheops,
+  NULL,
+};
+
+static bool
+is_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static char
+ascii_lower (char c)
+{
+  return c >= 'A' && c <= 'Z' ? (char) (c - 'A' + 'a') : c;
+}
+
+/* Whether @a (@len bytes) and @b are the same in any case. */
+static bool
+same_name (const char *a, size_t len, const char *b)
+{
+  size_t i;
+
+  for (i = 0; i < len; i++)
+    if (b[i] == '\0' || ascii_lower (a[i]) != ascii_lower (b[i]))
+      return false;
+  return b[i] == '\0';
+}
+
+const CheopsVariant *
+cheops_variant_find (const char *name)
+{
+  size_t len;
+
+  if (name == NULL)
+    return NULL;
+  while (is_space (*name))
+    name++;
+  len = strlen (name);
+  while (len > 0 && is_space (name[len - 1]))
+    len--;
+  for (int i = 0; cheops_variants[i] != NULL; i++)
+    {
+      const CheopsVariant *v = cheops_variants[i];
+
+      if (same_name (name, len, v->name) || same_name (name, len, v->title))
+        return v;
+      for (int j = 0; v->aliases != NULL && v->aliases[j] != NULL; j++)
+        if (same_name (name, len, v->aliases[j]))
+          return v;
+    }
+  return NULL;
+}
+
+CheopsPieceType
+cheops_variant_piece_type (const CheopsVariant *variant,
+                           char                 letter)
+{
+  char upper = letter >= 'a' && letter <= 'z' ? (char) (letter - 'a' + 'A') : letter;
+
+  for (int t = 1; t < variant->n_piece_types; t++)
+    if (variant->pieces[t].letter == upper)
+      return (CheopsPieceType) t;
+  return CHEOPS_NO_PIECE_TYPE;
+}
+
+char
+cheops_variant_piece_letter (const CheopsVariant *variant,
+                             CheopsPiece          piece)
+{
+  char letter = variant->pieces[cheops_piece_type (piece)].letter;
+
+  if (cheops_piece_side (piece) == CHEOPS_SIDE_B && letter >= 'A' && letter <= 'Z')
+    letter = (char) (letter - 'A' + 'a');
+  return letter;
+}
+
+CheopsCell
+cheops_variant_cell_parse (const CheopsVariant *variant,
+                           const char          *text,
+                           size_t              *length)
+{
+  const CheopsBoardShape *board = variant->board;
+  CheopsCell best = CHEOPS_CELL_NONE;
+  size_t best_len = 0;
+
+  if (text == NULL)
+    return CHEOPS_CELL_NONE;
+  /* The longest name that matches ("a10" before "a1"). */
+  for (int c = 0; c < board->n_cells; c++)
+    {
+      const char *name = board->cells[c].name;
+      size_t len = strlen (name);
+
+      if (len > best_len && strncmp (text, name, len) == 0)
+        {
+          best = (CheopsCell) c;
+          best_len = len;
+        }
+    }
+  if (length != NULL)
+    *length = best_len;
+  return best;
+}
+
+/* Whether (x, y) is inside the convex polygon of @info (counter-clockwise). */
+static bool
+cell_contains (const CheopsCellInfo *info,
+               double                x,
+               double                y)
+{
+  for (int i = 0; i < info->n_corners; i++)
+    {
+      const CheopsPoint *a = &info->corners[i];
+      const CheopsPoint *b = &info->corners[(i + 1) % info->n_corners];
+
+      if ((b->x - a->x) * (y - a->y) - (b->y - a->y) * (x - a->x) < 0)
+        return false;
+    }
+  return true;
+}
+
+CheopsCell
+cheops_variant_cell_at_point (const CheopsVariant *variant,
+                              double               x,
+                              double               y)
+{
+  const CheopsBoardShape *board = variant->board;
+
+  for (int c = 0; c < board->n_cells; c++)
+    if (cell_contains (&board->cells[c], x, y))
+      return (CheopsCell) c;
+  return CHEOPS_CELL_NONE;
+}
+
+void
+cheops_position_init_start (CheopsPosition      *pos,
+                            const CheopsVariant *variant)
+{
+  bool ok = variant->f.from_fen (pos, variant->start_fen, NULL);
+
+  (void) ok;
+}
+
+void
+cheops_position_clear (CheopsPosition      *pos,
+                       const CheopsVariant *variant)
+{
+  variant->f.clear (pos);
+}
+
+bool
+cheops_position_from_fen (CheopsPosition      *pos,
+                          const CheopsVariant *variant,
+                          const char          *fen,
+                          CheopsError         *error)
+{
+  return variant->f.from_fen (pos, fen, error);
+}
+
+int
+cheops_repetition_count (const uint64_t *keys,
+                         size_t          n,
+                         int             halfmove_clock)
+{
+  int count = 1;
+
+  if (n == 0)
+    return 0;
+  /* The same placement and the same side to move, so only every other ply
+   * back, and never across an irreversible move. */
+  for (size_t back = 2; back <= (size_t) halfmove_clock && back < n; back += 2)
+    if (keys[n - 1 - back] == keys[n - 1])
+      count++;
+  return count;
+}

@@ -1,0 +1,275 @@
+/* cheops-variant.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A variant: one of the games Cheops Studio plays, described by one const
+ * table — its names, sides, board (as data: cells with polygons, names,
+ * shades and zones, an outline, edge labels, how a flip turns it), piece
+ * kinds, outcomes, and pointers straight at that game's own, specialised
+ * rules code.  A CheopsPosition names its variant, so every caller dispatches
+ * from the position alone; nothing outside src/core knows a board shape, a
+ * piece letter or the wording of an outcome.
+ *
+ * Names: the prefix cheops_ (CheopsPosition, cheops_generate_moves()) names
+ * the project, so it means "any variant".  Each game's own code lives in a
+ * folder of its own with a prefix of its own: the game Cheops in
+ * src/core/cheops/ (cheops_laws_, after the Laws of Cheops), Step and Circle
+ * TrigChess in src/core/trigchess/ (trigchess_).
+ */
+#pragma once
+
+#include "cheops-types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct _CheopsPosition CheopsPosition;
+typedef struct _CheopsUndo     CheopsUndo;
+typedef struct _CheopsVariant  CheopsVariant;
+
+/* A point in board units: x grows to the right, y upward (away from the
+ * side drawn at the bottom, side A). */
+typedef struct {
+  double x, y;
+} CheopsPoint;
+
+/* The most corners a cell polygon has (triangles and squares today). */
+#define CHEOPS_CELL_CORNERS_MAX 4
+/* The longest cell name with its NUL ("z10" of Cypher chess). */
+#define CHEOPS_CELL_NAME_MAX 4
+
+/* One cell of a board. */
+typedef struct {
+  char        name[CHEOPS_CELL_NAME_MAX]; /* "i9", "e3" */
+  uint8_t     n_corners;                  /* 3 or 4 */
+  CheopsPoint corners[CHEOPS_CELL_CORNERS_MAX]; /* counter-clockwise */
+  CheopsPoint centre;                     /* where a piece is drawn */
+  uint8_t     shade;                      /* index into CheopsBoardShape.shades */
+  uint16_t    zones;                      /* CheopsZoneInfo bits this cell is in */
+} CheopsCellInfo;
+
+/* How a flip turns the board for a player who sits at the other side. */
+typedef enum {
+  CHEOPS_FLIP_MIRROR = 0,  /* left and right change places (x -> -x): Cheops */
+  CHEOPS_FLIP_ROTATE = 1,  /* a half turn (x, y -> -x, -y): TrigChess, chess boards */
+} CheopsFlip;
+
+/* How the studio marks a zone: flags. */
+typedef enum {
+  CHEOPS_ZONE_STYLE_NONE    = 0,       /* not drawn (a zone the rules use, e.g. a half) */
+  CHEOPS_ZONE_STYLE_OUTLINE = 1 << 0,  /* a border inside the edges of each of its cells */
+  CHEOPS_ZONE_STYLE_TINT    = 1 << 1,  /* each of its cells filled in the zone's colour */
+  CHEOPS_ZONE_STYLE_DOT     = 1 << 2,  /* a small mark in each of its cells */
+} CheopsZoneStyle;
+
+/* A named group of cells (the Apex, the Gate; promotion trigs; Court). */
+typedef struct {
+  const char     *name;     /* English, translatable (N_()): "Apex" */
+  uint16_t        bit;      /* its bit in CheopsCellInfo.zones */
+  CheopsZoneStyle style;
+  double          rgb[3];   /* its colour, 0..1 */
+  int8_t          side;     /* the side it belongs to (a promotion zone), or -1 */
+} CheopsZoneInfo;
+
+/* A coordinate written along an edge of the board. */
+typedef struct {
+  const char *text;         /* "a", "9" */
+  CheopsPoint at;           /* its centre, in board units */
+} CheopsEdgeLabel;
+
+/* The board as data: the view draws and hit-tests these polygons and knows
+ * no game.  Units: each variant's own (its spec gives them); y is already
+ * scaled to true proportions (a triangle's height is sqrt(3) when its side
+ * is 2). */
+typedef struct {
+  int                    n_cells;
+  const CheopsCellInfo  *cells;        /* n_cells, by cell index */
+  int                    n_outline;
+  const CheopsPoint     *outline;      /* the board's outline, counter-clockwise */
+  CheopsPoint            min, max;     /* bounding box of the outline */
+  int                    n_labels;
+  const CheopsEdgeLabel *labels;
+  int                    n_shades;     /* 2 (light, dark) or more (Cypher's sectors) */
+  const char *const     *shade_names;  /* n_shades, English: "light", "dark" */
+  const double         (*shade_rgb)[3]; /* n_shades colours of the default theme, 0..1 */
+  double                 edge_rgb[3];  /* the outline's colour */
+  int                    n_zones;
+  const CheopsZoneInfo  *zones;
+  CheopsFlip             flip;
+} CheopsBoardShape;
+
+/* One step of a piece's mark: data the studio draws, so that a variant's
+ * pieces need no widget code.  Coordinates are in units of the mark's
+ * radius, x to the right and y downward, (0, 0) at the cell's centre. */
+typedef enum {
+  CHEOPS_MARK_END = 0,
+  CHEOPS_MARK_DISC,         /* the piece's disc in its side's colour: a = radius (1 full) */
+  CHEOPS_MARK_CUTOUT,       /* a polygon of n points cut out of the disc */
+  CHEOPS_MARK_FILL,         /* a filled polygon of n points, outlined with width w */
+  CHEOPS_MARK_STROKE,       /* an open polyline of n points, width w */
+  CHEOPS_MARK_SEGMENTS,     /* n/2 separate line segments, width w */
+  CHEOPS_MARK_RING,         /* a circle of radius a at pts[0], width w */
+  CHEOPS_MARK_DOT,          /* a filled circle of radius a at pts[0] */
+  CHEOPS_MARK_TEXT,         /* the text s, height a, centred at pts[0] */
+} CheopsMarkOpKind;
+
+#define CHEOPS_MARK_POINTS_MAX 12
+
+typedef struct {
+  CheopsMarkOpKind op;
+  uint8_t          n;                          /* points used */
+  float            w, a;
+  float            pts[CHEOPS_MARK_POINTS_MAX][2];
+  const char      *s;
+} CheopsMarkOp;
+
+/* A piece kind of a variant. */
+typedef struct {
+  char                letter;      /* FEN and SAN letter, upper case ('K'); side B writes it in lower case */
+  const char         *name;        /* English, translatable (N_()): "Dome" */
+  const CheopsMarkOp *mark;        /* ends with CHEOPS_MARK_END */
+  bool                placeable;   /* the set-up palette offers it */
+} CheopsPieceInfo;
+
+/* A side of a variant. */
+typedef struct {
+  char        letter;              /* FEN side-to-move letter: 'a', 'g' */
+  const char *name;                /* its colour's name, English, translatable: "Gold" */
+  const char *tag;                 /* the player's tag in game files: "Gold" */
+  double      fill[3], outline[3]; /* its pieces' colours, 0..1 RGB */
+} CheopsSideInfo;
+
+/* Who an outcome favours. */
+typedef enum {
+  CHEOPS_WINNER_A    = CHEOPS_SIDE_A,
+  CHEOPS_WINNER_B    = CHEOPS_SIDE_B,
+  CHEOPS_WINNER_DRAW = 2,
+} CheopsWinner;
+
+/* How a game stands: 0 (CHEOPS_OUTCOME_NONE) while it goes on, else an
+ * index into the variant's CheopsOutcomeInfo table. */
+typedef int CheopsOutcome;
+
+#define CHEOPS_OUTCOME_NONE 0
+
+typedef struct {
+  const char  *status;      /* the word of `cheops status` ("a ascension", "g checkmate") */
+  CheopsWinner winner;
+  const char  *reason;      /* English, translatable, for a sentence ("by the Ascension") */
+  const char  *rule;        /* where the rule is ("8.1", "TR13") */
+  bool         needs_history; /* only a game record can end so (repetition) */
+} CheopsOutcomeInfo;
+
+/* The functions of a variant: pointers straight at its own code.  Every
+ * one takes positions of this variant only.  Unless said otherwise they
+ * never allocate, and move lists are arrays of CHEOPS_MAX_MOVES entries
+ * the caller owns; a generator returns the end of what it wrote. */
+typedef struct {
+  /* FEN (each variant's spec gives the form and its errors). */
+  bool        (*from_fen)       (CheopsPosition *pos, const char *fen, CheopsError *error);
+  size_t      (*to_fen)         (const CheopsPosition *pos, char *buf, size_t size);
+  /* Building a position (for set-ups and tests): an empty board, a piece
+   * put or removed, the side to move. */
+  void        (*clear)          (CheopsPosition *pos);
+  void        (*put)            (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece);
+  void        (*set_side)       (CheopsPosition *pos, CheopsSide side);
+  uint64_t    (*compute_key)    (const CheopsPosition *pos);
+  /* Playing. */
+  void        (*do_move)        (CheopsPosition *pos, CheopsMove move, CheopsUndo *undo);
+  void        (*undo_move)      (CheopsPosition *pos, CheopsMove move, const CheopsUndo *undo);
+  void        (*do_null_move)   (CheopsPosition *pos, CheopsUndo *undo);
+  void        (*undo_null_move) (CheopsPosition *pos, const CheopsUndo *undo);
+  /* Rules. */
+  bool        (*king_attacked)  (const CheopsPosition *pos, CheopsSide side);
+  CheopsMove *(*generate_moves) (const CheopsPosition *pos, CheopsMove *list);
+  int         (*count_moves)    (const CheopsPosition *pos);
+  CheopsMove *(*generate_moves_to) (const CheopsPosition *pos, CheopsCell to,
+                                    CheopsPieceType type, CheopsMove *list);
+  bool        (*is_playable)    (const CheopsPosition *pos, CheopsMove move);
+  bool        (*is_capture)     (const CheopsPosition *pos, CheopsMove move);
+  CheopsOutcome (*outcome)      (const CheopsPosition *pos);
+  /* The outcome when the position after a move occurs for the @count-th
+   * time in a game record (the mover's side is the one not to move), or
+   * CHEOPS_OUTCOME_NONE. */
+  CheopsOutcome (*repetition_outcome) (const CheopsPosition *pos, int count);
+  bool        (*is_reachable)   (const CheopsPosition *pos, CheopsError *error);
+  bool        (*is_consistent)  (const CheopsPosition *pos);
+  /* Text of moves. */
+  size_t      (*move_to_text)   (CheopsMove move, char *buf);
+  CheopsMove  (*move_from_text) (const CheopsPosition *pos, const char *text, CheopsError *error);
+  size_t      (*move_to_san)    (const CheopsPosition *pos, CheopsMove move, char *buf);
+  CheopsMove  (*move_from_san)  (const CheopsPosition *pos, const char *san, ptrdiff_t length,
+                                 CheopsError *error);
+} CheopsVariantFuncs;
+
+struct _CheopsVariant {
+  const char              *name;        /* the command line's and UCI_Variant's name: "cheops", "trigchess" */
+  const char              *title;       /* its [Variant] tag value and title: "Cheops", "Step and Circle TrigChess" */
+  const char *const       *aliases;     /* other [Variant] values read (any case), NULL-terminated, or NULL */
+  const char              *spec;        /* the rules document: "The Laws of Cheops", "trigchess.md" */
+  const char              *start_fen;
+  CheopsSideInfo           sides[CHEOPS_SIDE_NB];
+  int                      n_piece_types; /* kinds 1..n_piece_types-1 exist */
+  const CheopsPieceInfo   *pieces;      /* n_piece_types, by kind; [0] unused */
+  int                      n_outcomes;
+  const CheopsOutcomeInfo *outcomes;    /* n_outcomes, [0] is "none" */
+  const CheopsBoardShape  *board;
+  /* A promotion the user must choose (TrigChess TR10): the kinds offered,
+   * 0-terminated; NULL when promotion needs no choice (Cheops 4.7.3). */
+  const CheopsPieceType   *promotion_choices;
+  CheopsVariantFuncs       f;
+};
+
+/* The variants, in the order the studio offers them; NULL-terminated.
+ * Static, never freed. */
+extern const CheopsVariant *const cheops_variants[];
+
+/* The game Cheops, the default wherever no variant is named. */
+extern const CheopsVariant cheops_variant_cheops;
+
+/* The variant called @name: its command-line name ("trigchess"), its title
+ * or one of its aliases, in any case, with white space around it ignored.
+ * Returns NULL for an unknown name. */
+const CheopsVariant *cheops_variant_find      (const char *name);
+
+/* The index of the piece kind whose letter is @letter (either case) in
+ * @variant, or CHEOPS_NO_PIECE_TYPE. */
+CheopsPieceType      cheops_variant_piece_type (const CheopsVariant *variant,
+                                               char                 letter);
+
+/* The letter of @piece as FEN writes it (upper case for side A). */
+char                 cheops_variant_piece_letter (const CheopsVariant *variant,
+                                                 CheopsPiece          piece);
+
+/* The cell whose name is at the start of @text, with its length in bytes
+ * in *@length (may be NULL), or CHEOPS_CELL_NONE. */
+CheopsCell           cheops_variant_cell_parse (const CheopsVariant *variant,
+                                               const char          *text,
+                                               size_t              *length);
+
+/* The name of @cell ("i9"): a static string of @variant's board. */
+static inline const char *
+cheops_variant_cell_name (const CheopsVariant *variant,
+                          CheopsCell           cell)
+{
+  return variant->board->cells[cell].name;
+}
+
+/* The cell whose polygon contains the point (@x, @y) in board units, or
+ * CHEOPS_CELL_NONE. */
+CheopsCell           cheops_variant_cell_at_point (const CheopsVariant *variant,
+                                                  double               x,
+                                                  double               y);
+
+/* The winner of @outcome (not CHEOPS_OUTCOME_NONE). */
+static inline CheopsWinner
+cheops_variant_outcome_winner (const CheopsVariant *variant,
+                               CheopsOutcome        outcome)
+{
+  return variant->outcomes[outcome].winner;
+}
+
+#ifdef __cplusplus
+}
+#endif

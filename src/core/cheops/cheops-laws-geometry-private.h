@@ -1,0 +1,130 @@
+/* cheops-laws-geometry-private.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The core's own view of the geometry tables, so that the hot paths (move
+ * generation, attacks) can inline the lookups.  Not installed, not for use
+ * outside src/core.
+ */
+#pragma once
+
+#include "cheops-laws-geometry.h"
+
+#define cell_column_tab   cheops_laws__cell_column_tab
+#define cell_level_tab    cheops_laws__cell_level_tab
+#define step_tab          cheops_laws__step_tab
+#define corner_tab        cheops_laws__corner_tab
+#define king_tab          cheops_laws__king_tab
+#define leap_tab          cheops_laws__leap_tab
+#define pawn_threat_tab   cheops_laws__pawn_threat_tab
+#define pawn_step_tab     cheops_laws__pawn_step_tab
+#define pawn_attacker_tab cheops_laws__pawn_attacker_tab
+#define ray_tab           cheops_laws__ray_tab
+#define ray_list_tab      cheops_laws__ray_list_tab
+#define ray_len_tab       cheops_laws__ray_len_tab
+#define line_full_tab     cheops_laws__line_full_tab
+
+extern int8_t        cell_column_tab[CHEOPS_LAWS_CELL_NB];
+extern int8_t        cell_level_tab[CHEOPS_LAWS_CELL_NB];
+extern CheopsCellSet step_tab[CHEOPS_LAWS_CELL_NB];
+extern CheopsCellSet corner_tab[CHEOPS_LAWS_CELL_NB];
+extern CheopsCellSet king_tab[CHEOPS_LAWS_CELL_NB];
+extern CheopsCellSet leap_tab[CHEOPS_LAWS_CELL_NB];
+extern CheopsCellSet pawn_threat_tab[CHEOPS_SIDE_NB][CHEOPS_LAWS_CELL_NB];
+extern CheopsCellSet pawn_step_tab[CHEOPS_LAWS_CELL_NB];
+extern CheopsCellSet pawn_attacker_tab[CHEOPS_SIDE_NB][CHEOPS_LAWS_CELL_NB];
+extern CheopsCellSet ray_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB];
+extern CheopsCell    ray_list_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB][CHEOPS_LAWS_RAY_MAX_CELLS];
+extern uint8_t       ray_len_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB];
+/* The union of a cell's rays by the piece that moves along them, indexed by
+ * CHEOPS_LAWS_QUEEN (bands), CHEOPS_LAWS_SWORDMASTER (level and column) and
+ * CHEOPS_LAWS_SISTER (corner lines); the attacks on an empty board. */
+extern CheopsCellSet line_full_tab[CHEOPS_LAWS_PIECE_TYPE_NB][CHEOPS_LAWS_CELL_NB];
+
+/* Whether a ray's cell numbers grow (+1) or shrink (-1) as it goes, and
+ * whether it visits two cells per level against that order (see
+ * cheops-geometry.c). */
+static const int8_t cheops_laws__ray_sign[CHEOPS_LAWS_RAY_NB] = {
+  +1, -1, +1, -1, +1, -1,   /* bands: E W NE SW NW SE */
+  +1, -1, +1, -1, +1, -1,   /* corners */
+  +1, -1,                   /* column up, down */
+};
+static const bool cheops_laws__ray_against_grain[CHEOPS_LAWS_RAY_NB] = {
+  [CHEOPS_LAWS_RAY_BAND_NORTH_WEST] = true,
+  [CHEOPS_LAWS_RAY_BAND_SOUTH_EAST] = true,
+};
+
+/* The first cell of @blockers (non-empty, a subset of a ray of kind @ray)
+ * along that ray. */
+static inline CheopsCell
+cheops_laws__ray_first (CheopsLawsRay ray, CheopsCellSet blockers)
+{
+  CheopsCell first;
+
+  if (cheops_laws__ray_sign[ray] > 0)
+    {
+      first = cheops_cellset_first (blockers);
+      /* NORTH_WEST visits, on each level, the right cell and then the one to
+       * its left: if both are occupied, the right one (first + 1) is first. */
+      if (cheops_laws__ray_against_grain[ray] && first + 1 < CHEOPS_LAWS_CELL_NB
+          && cheops_cellset_has (blockers, (CheopsCell) (first + 1))
+          && cell_level_tab[first + 1] == cell_level_tab[first])
+        first++;
+    }
+  else
+    {
+      first = cheops_cellset_last (blockers);
+      /* SOUTH_EAST visits, on each level, the left cell and then the one to
+       * its right: if both are occupied, the left one (first - 1) is first. */
+      if (cheops_laws__ray_against_grain[ray] && first > 0
+          && cheops_cellset_has (blockers, (CheopsCell) (first - 1))
+          && cell_level_tab[first - 1] == cell_level_tab[first])
+        first--;
+    }
+  return first;
+}
+
+/* cheops_laws_ray_attacks(), inline. */
+static inline CheopsCellSet
+cheops_laws__ray_attacks (CheopsCell cell, CheopsLawsRay ray, CheopsCellSet occupied)
+{
+  CheopsCellSet full = ray_tab[cell][ray];
+  CheopsCellSet blockers = full & occupied;
+
+  if (blockers == 0)
+    return full;
+  /* 3.6.3: up to and including the first piece.  The ray from that piece in
+   * the same direction is the rest of the line. */
+  return full & ~ray_tab[cheops_laws__ray_first (ray, blockers)][ray];
+}
+
+static inline CheopsCellSet
+cheops_laws__band_attacks (CheopsCell cell, CheopsCellSet occupied)
+{
+  return cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_BAND_EAST, occupied)
+         | cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_BAND_WEST, occupied)
+         | cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_BAND_NORTH_EAST, occupied)
+         | cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_BAND_SOUTH_WEST, occupied)
+         | cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_BAND_NORTH_WEST, occupied)
+         | cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_BAND_SOUTH_EAST, occupied);
+}
+
+static inline CheopsCellSet
+cheops_laws__corner_attacks (CheopsCell cell, CheopsCellSet occupied)
+{
+  return cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_CORNER_EAST, occupied)
+         | cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_CORNER_WEST, occupied)
+         | cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_CORNER_NORTH_EAST, occupied)
+         | cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_CORNER_SOUTH_WEST, occupied)
+         | cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_CORNER_NORTH_WEST, occupied)
+         | cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_CORNER_SOUTH_EAST, occupied);
+}
+
+static inline CheopsCellSet
+cheops_laws__sword_attacks (CheopsCell cell, CheopsCellSet occupied)
+{
+  return cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_BAND_EAST, occupied)
+         | cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_BAND_WEST, occupied)
+         | cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_COLUMN_UP, occupied)
+         | cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_COLUMN_DOWN, occupied);
+}

@@ -1,0 +1,240 @@
+/* cheops-laws-variant.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The variant table of the game Cheops: its names, sides, the board of
+ * Article 2 as data, the piece kinds of 4.1 with their marks, the outcomes
+ * of Article 8, and the pointers at the Cheops rules code.
+ */
+#include "cheops-laws.h"
+#include "cheops-laws-geometry-private.h"
+
+#include <math.h>
+
+#define SQRT3 1.7320508075688772
+
+/* The board as data, built once from the geometry (2.2-2.5).  Units: a
+ * triangle is 2 wide and sqrt(3) high; (0, 0) is the a1 corner. */
+static CheopsCellInfo board_cells[CHEOPS_LAWS_CELL_NB];
+static CheopsEdgeLabel board_labels[CHEOPS_LAWS_COLUMN_NB + 2 * CHEOPS_LAWS_LEVEL_NB];
+static char label_text[CHEOPS_LAWS_COLUMN_NB + CHEOPS_LAWS_LEVEL_NB][3];
+
+static const CheopsPoint board_outline[] = {
+  { 0, 0 }, { 18, 0 }, { 9, 9 * SQRT3 },
+};
+
+static const char *const shade_names[] = { "light", "dark" };
+static const double shade_rgb[][3] = {
+  { 0.937, 0.867, 0.718 },
+  { 0.725, 0.553, 0.353 },
+};
+
+/* The Apex in gold, the Gate and the flanks outlined in gold (2.5). */
+static const CheopsZoneInfo zones[] = {
+  { "Apex",  CHEOPS_LAWS_ZONE_APEX,  CHEOPS_ZONE_STYLE_TINT | CHEOPS_ZONE_STYLE_OUTLINE,
+    { 0.973, 0.839, 0.451 }, -1 },
+  { "Gate",  CHEOPS_LAWS_ZONE_GATE,  CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1 },
+  { "flank", CHEOPS_LAWS_ZONE_FLANK, CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1 },
+};
+
+static const CheopsBoardShape board = {
+  .n_cells = CHEOPS_LAWS_CELL_NB,
+  .cells = board_cells,
+  .n_outline = 3,
+  .outline = board_outline,
+  .min = { 0, 0 },
+  .max = { 18, 9 * SQRT3 },
+  .n_labels = CHEOPS_LAWS_COLUMN_NB + 2 * CHEOPS_LAWS_LEVEL_NB,
+  .labels = board_labels,
+  .n_shades = 2,
+  .shade_names = shade_names,
+  .shade_rgb = shade_rgb,
+  .edge_rgb = { 0.486, 0.341, 0.180 },
+  .n_zones = 3,
+  .zones = zones,
+  .flip = CHEOPS_FLIP_MIRROR,
+};
+
+__attribute__((constructor))
+static void
+board_init (void)
+{
+  int n = 0;
+
+  cheops_laws_init ();
+  for (CheopsCell cell = 0; cell < CHEOPS_LAWS_CELL_NB; cell++)
+    {
+      CheopsCellInfo *info = &board_cells[cell];
+      double xy[6];
+      bool light = cheops_laws_cell_is_light (cell);
+
+      cheops_laws_cell_name (cell, info->name);
+      cheops_laws_cell_polygon (cell, xy);
+      info->n_corners = 3;
+      for (int i = 0; i < 3; i++)
+        {
+          info->corners[i].x = xy[2 * i];
+          info->corners[i].y = xy[2 * i + 1] * SQRT3;
+        }
+      /* The centroid: a light cell points up. */
+      info->centre.x = cell_column_tab[cell] + 1;
+      info->centre.y = (cell_level_tab[cell] - (light ? 2.0 / 3.0 : 1.0 / 3.0)) * SQRT3;
+      info->shade = light ? 0 : 1;
+      info->zones = cell == CHEOPS_LAWS_APEX ? CHEOPS_LAWS_ZONE_APEX
+                    : cell == CHEOPS_LAWS_GATE ? CHEOPS_LAWS_ZONE_GATE
+                    : cell == CHEOPS_LAWS_FLANK_H || cell == CHEOPS_LAWS_FLANK_J ? CHEOPS_LAWS_ZONE_FLANK
+                    : 0;
+    }
+
+  /* Columns a..q under the base (2.2), column c centred at x = c + 1. */
+  for (int c = 0; c < CHEOPS_LAWS_COLUMN_NB; c++, n++)
+    {
+      label_text[c][0] = (char) ('a' + c);
+      board_labels[n].text = label_text[c];
+      board_labels[n].at = (CheopsPoint) { c + 1, -0.5 };
+    }
+  /* Levels 1..9 along both slopes, outside the edge at mid-level. */
+  for (int l = 1; l <= CHEOPS_LAWS_LEVEL_NB; l++)
+    {
+      char *text = label_text[CHEOPS_LAWS_COLUMN_NB + l - 1];
+
+      text[0] = (char) ('0' + l);
+      board_labels[n].text = text;
+      board_labels[n++].at = (CheopsPoint) { l - 0.5 - 0.62, (l - 0.5) * SQRT3 };
+      board_labels[n].text = text;
+      board_labels[n++].at = (CheopsPoint) { 18 - (l - 0.5) + 0.62, (l - 0.5) * SQRT3 };
+    }
+}
+
+/* The marks of 4.1's pieces: a disc in the side's colour with a white sign
+ * of how the piece moves. */
+static const CheopsMarkOp king_mark[] = {
+  { CHEOPS_MARK_DISC, 0, 0, 1.0, { { 0 } }, NULL },
+  /* A crown. */
+  { CHEOPS_MARK_FILL, 7, 0.06f, 0,
+    { { -0.52f, 0.36f }, { -0.60f, -0.34f }, { -0.28f, -0.02f }, { 0.0f, -0.50f },
+      { 0.28f, -0.02f }, { 0.60f, -0.34f }, { 0.52f, 0.36f } }, NULL },
+  { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
+};
+
+/* Six rays: the three bands through the cell (3.2.1), the level and the
+ * two slopes at 60 degrees. */
+#define Q_C 0.58f
+#define Q_X (0.5f * 0.58f)
+#define Q_Y (0.8660254f * 0.58f)
+static const CheopsMarkOp queen_mark[] = {
+  { CHEOPS_MARK_DISC, 0, 0, 1.0, { { 0 } }, NULL },
+  { CHEOPS_MARK_SEGMENTS, 6, 0.17f, 0,
+    { { -Q_C, 0 }, { Q_C, 0 }, { -Q_X, -Q_Y }, { Q_X, Q_Y }, { Q_X, -Q_Y }, { -Q_X, Q_Y } }, NULL },
+  { CHEOPS_MARK_DOT, 1, 0, 0.17f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
+};
+
+/* Level and column (4.4.1). */
+static const CheopsMarkOp swordmaster_mark[] = {
+  { CHEOPS_MARK_DISC, 0, 0, 1.0, { { 0 } }, NULL },
+  { CHEOPS_MARK_SEGMENTS, 4, 0.22f, 0,
+    { { -0.56f, 0 }, { 0.56f, 0 }, { 0, -0.56f }, { 0, 0.56f } }, NULL },
+  { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
+};
+
+/* The Sister's cut-out: a dark (point-down) cell (4.5.1, note). */
+#define S_T 0.58f
+static const CheopsMarkOp sister_mark[] = {
+  { CHEOPS_MARK_DISC, 0, 0, 1.0, { { 0 } }, NULL },
+  { CHEOPS_MARK_CUTOUT, 3, 0, 0,
+    { { -S_T * 0.8660254f, -S_T / 2 }, { 0, S_T }, { S_T * 0.8660254f, -S_T / 2 } }, NULL },
+  { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
+};
+
+/* The ring beyond the touching cells (3.5.2). */
+static const CheopsMarkOp assassin_mark[] = {
+  { CHEOPS_MARK_DISC, 0, 0, 1.0, { { 0 } }, NULL },
+  { CHEOPS_MARK_RING, 1, 0.16f, 0.48f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_DOT, 1, 0, 0.12f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
+};
+
+/* A small plain disc. */
+static const CheopsMarkOp pawn_mark[] = {
+  { CHEOPS_MARK_DISC, 0, 0, 0.62f, { { 0 } }, NULL },
+  { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
+};
+
+static const CheopsPieceInfo pieces[CHEOPS_LAWS_PIECE_TYPE_NB] = {
+  [CHEOPS_LAWS_KING]        = { 'K', "King", king_mark, true },
+  [CHEOPS_LAWS_QUEEN]       = { 'Q', "Queen", queen_mark, true },
+  [CHEOPS_LAWS_SWORDMASTER] = { 'M', "Swordmaster", swordmaster_mark, true },
+  [CHEOPS_LAWS_SISTER]      = { 'S', "Sister", sister_mark, true },
+  [CHEOPS_LAWS_ASSASSIN]    = { 'A', "Assassin", assassin_mark, true },
+  [CHEOPS_LAWS_PAWN]        = { 'P', "Pawn", pawn_mark, true },
+};
+
+static const CheopsOutcomeInfo outcomes[CHEOPS_LAWS_OUTCOME_NB] = {
+  [CHEOPS_OUTCOME_NONE] = { "none", CHEOPS_WINNER_DRAW, "", "", false },
+  [CHEOPS_LAWS_OUTCOME_ASCENSION_A] = { "a ascension", CHEOPS_WINNER_A, "by the Ascension", "8.1", false },
+  [CHEOPS_LAWS_OUTCOME_ASCENSION_Q] = { "q ascension", CHEOPS_WINNER_B, "by the Ascension", "8.1", false },
+  [CHEOPS_LAWS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN] =
+    { "draw no-queen-no-pawn", CHEOPS_WINNER_DRAW, "neither side has a Queen or a Pawn", "8.4.1", false },
+  [CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE] =
+    { "draw no-legal-move", CHEOPS_WINNER_DRAW, "the side to move has no move", "8.4.1", false },
+  [CHEOPS_LAWS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES] =
+    { "draw seventy-five-moves", CHEOPS_WINNER_DRAW, "seventy-five moves without a capture or a Pawn climbing",
+      "8.4.3", false },
+  [CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION] =
+    { "draw fifth-repetition", CHEOPS_WINNER_DRAW, "the same position for the fifth time", "8.4.3", true },
+};
+
+CheopsOutcome
+cheops_laws_repetition_outcome (const CheopsPosition *pos,
+                                int                   count)
+{
+  (void) pos;
+  return count >= 5 ? CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION : CHEOPS_OUTCOME_NONE;   /* 8.4.3 */
+}
+
+/* The colours of a Cheops game follow its GreenCorner tag (6.2); these are
+ * the default, Green in the a corner. */
+const CheopsVariant cheops_variant_cheops = {
+  .name = "cheops",
+  .title = "Cheops",
+  .aliases = NULL,
+  .spec = "The Laws of Cheops",
+  .start_fen = CHEOPS_LAWS_START_FEN,
+  .sides = {
+    { 'a', "Green", "Green", { 0.180, 0.647, 0.427 }, { 0.063, 0.388, 0.235 } },
+    { 'q', "Orange", "Orange", { 0.961, 0.475, 0.059 }, { 0.667, 0.263, 0.000 } },
+  },
+  .n_piece_types = CHEOPS_LAWS_PIECE_TYPE_NB,
+  .pieces = pieces,
+  .n_outcomes = CHEOPS_LAWS_OUTCOME_NB,
+  .outcomes = outcomes,
+  .board = &board,
+  .promotion_choices = NULL,
+  .f = {
+    .from_fen = cheops_laws_position_from_fen,
+    .to_fen = cheops_laws_position_to_fen,
+    .clear = cheops_laws_position_clear,
+    .put = cheops_laws_position_put,
+    .set_side = cheops_laws_position_set_side,
+    .compute_key = cheops_laws_position_compute_key,
+    .do_move = cheops_laws_position_do_move,
+    .undo_move = cheops_laws_position_undo_move,
+    .do_null_move = cheops_laws_position_do_null_move,
+    .undo_null_move = cheops_laws_position_undo_null_move,
+    .king_attacked = cheops_laws_position_king_attacked,
+    .generate_moves = cheops_laws_generate_moves,
+    .count_moves = cheops_laws_count_moves,
+    .generate_moves_to = cheops_laws_generate_moves_to,
+    .is_playable = cheops_laws_position_is_playable,
+    .is_capture = cheops_laws_position_is_capture,
+    .outcome = cheops_laws_position_outcome,
+    .repetition_outcome = cheops_laws_repetition_outcome,
+    .is_reachable = cheops_laws_position_is_reachable,
+    .is_consistent = cheops_laws_position_is_consistent,
+    .move_to_text = cheops_laws_move_to_text,
+    .move_from_text = cheops_laws_move_from_text,
+    .move_to_san = cheops_laws_move_to_san,
+    .move_from_san = cheops_laws_move_from_san,
+  },
+};
