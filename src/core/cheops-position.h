@@ -132,6 +132,17 @@ cheops_position_in_check (const CheopsPosition *pos)
   return pos->variant->f.king_attacked (pos, pos->side_to_move);
 }
 
+/* The game's words for a state of check beyond "in check" of the side to
+ * move (@side_to_move true) or of the side that just moved: a static
+ * English phrase to translate (Cheops's checklock, 4.2.5, and entombed
+ * King, 4.2.7), or NULL (always for a variant without such states). */
+static inline const char *
+cheops_position_check_note (const CheopsPosition *pos,
+                            bool                  side_to_move)
+{
+  return pos->variant->f.check_note != NULL ? pos->variant->f.check_note (pos, side_to_move) : NULL;
+}
+
 /* The moves the side to move may actually play, into @list (which must hold
  * CHEOPS_MAX_MOVES entries); returns the end of what it wrote.  None when the
  * game is over by the position alone.  Move counters and repetitions are not

@@ -201,6 +201,14 @@ typedef struct {
   size_t      (*move_to_san)    (const CheopsPosition *pos, CheopsMove move, char *buf);
   CheopsMove  (*move_from_san)  (const CheopsPosition *pos, const char *san, ptrdiff_t length,
                                  CheopsError *error);
+  /* Words for a state of check the game names beyond "in check", for the
+   * side to move (@side_to_move true) or for the side that just moved:
+   * a static English phrase, translatable (N_()), to follow "Green to
+   * move, " or "Orange: ", with the rule (Cheops: "in checklock: the King
+   * is entombed and may not move (4.2.5)", "the King is entombed (4.2.7)");
+   * NULL when there is nothing special.  May itself be NULL: a variant with
+   * no such state (TrigChess). */
+  const char *(*check_note)     (const CheopsPosition *pos, bool side_to_move);
 } CheopsVariantFuncs;
 
 struct _CheopsVariant {

@@ -11,6 +11,10 @@
 
 #include <math.h>
 
+/* Marks a string for the studio's translators (po/POTFILES.in); the core
+ * itself never translates. */
+#define N_(text) text
+
 #define SQRT3 1.7320508075688772
 
 /* The board as data, built once from the geometry (2.2-2.5).  Units: a
@@ -23,7 +27,7 @@ static const CheopsPoint board_outline[] = {
   { 0, 0 }, { 18, 0 }, { 9, 9 * SQRT3 },
 };
 
-static const char *const shade_names[] = { "light", "dark" };
+static const char *const shade_names[] = { N_("light"), N_("dark") };
 static const double shade_rgb[][3] = {
   { 0.937, 0.867, 0.718 },
   { 0.725, 0.553, 0.353 },
@@ -31,10 +35,10 @@ static const double shade_rgb[][3] = {
 
 /* The Apex in gold, the Gate and the flanks outlined in gold (2.5). */
 static const CheopsZoneInfo zones[] = {
-  { "Apex",  CHEOPS_LAWS_ZONE_APEX,  CHEOPS_ZONE_STYLE_TINT | CHEOPS_ZONE_STYLE_OUTLINE,
+  { N_("Apex"),  CHEOPS_LAWS_ZONE_APEX,  CHEOPS_ZONE_STYLE_TINT | CHEOPS_ZONE_STYLE_OUTLINE,
     { 0.973, 0.839, 0.451 }, -1 },
-  { "Gate",  CHEOPS_LAWS_ZONE_GATE,  CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1 },
-  { "flank", CHEOPS_LAWS_ZONE_FLANK, CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1 },
+  { N_("Gate"),  CHEOPS_LAWS_ZONE_GATE,  CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1 },
+  { N_("flank"), CHEOPS_LAWS_ZONE_FLANK, CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1 },
 };
 
 static const CheopsBoardShape board = {
@@ -162,27 +166,27 @@ static const CheopsMarkOp pawn_mark[] = {
 };
 
 static const CheopsPieceInfo pieces[CHEOPS_LAWS_PIECE_TYPE_NB] = {
-  [CHEOPS_LAWS_KING]        = { 'K', "King", king_mark, true },
-  [CHEOPS_LAWS_QUEEN]       = { 'Q', "Queen", queen_mark, true },
-  [CHEOPS_LAWS_SWORDMASTER] = { 'M', "Swordmaster", swordmaster_mark, true },
-  [CHEOPS_LAWS_SISTER]      = { 'S', "Sister", sister_mark, true },
-  [CHEOPS_LAWS_ASSASSIN]    = { 'A', "Assassin", assassin_mark, true },
-  [CHEOPS_LAWS_PAWN]        = { 'P', "Pawn", pawn_mark, true },
+  [CHEOPS_LAWS_KING]        = { 'K', N_("King"), king_mark, true },
+  [CHEOPS_LAWS_QUEEN]       = { 'Q', N_("Queen"), queen_mark, true },
+  [CHEOPS_LAWS_SWORDMASTER] = { 'M', N_("Swordmaster"), swordmaster_mark, true },
+  [CHEOPS_LAWS_SISTER]      = { 'S', N_("Sister"), sister_mark, true },
+  [CHEOPS_LAWS_ASSASSIN]    = { 'A', N_("Assassin"), assassin_mark, true },
+  [CHEOPS_LAWS_PAWN]        = { 'P', N_("Pawn"), pawn_mark, true },
 };
 
 static const CheopsOutcomeInfo outcomes[CHEOPS_LAWS_OUTCOME_NB] = {
   [CHEOPS_OUTCOME_NONE] = { "none", CHEOPS_WINNER_DRAW, "", "", false },
-  [CHEOPS_LAWS_OUTCOME_ASCENSION_A] = { "a ascension", CHEOPS_WINNER_A, "by the Ascension", "8.1", false },
-  [CHEOPS_LAWS_OUTCOME_ASCENSION_Q] = { "q ascension", CHEOPS_WINNER_B, "by the Ascension", "8.1", false },
+  [CHEOPS_LAWS_OUTCOME_ASCENSION_A] = { "a ascension", CHEOPS_WINNER_A, N_("by the Ascension"), "8.1", false },
+  [CHEOPS_LAWS_OUTCOME_ASCENSION_Q] = { "q ascension", CHEOPS_WINNER_B, N_("by the Ascension"), "8.1", false },
   [CHEOPS_LAWS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN] =
-    { "draw no-queen-no-pawn", CHEOPS_WINNER_DRAW, "neither side has a Queen or a Pawn", "8.4.1", false },
+    { "draw no-queen-no-pawn", CHEOPS_WINNER_DRAW, N_("neither side has a Queen or a Pawn"), "8.4.1", false },
   [CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE] =
-    { "draw no-legal-move", CHEOPS_WINNER_DRAW, "the side to move has no move", "8.4.1", false },
+    { "draw no-legal-move", CHEOPS_WINNER_DRAW, N_("the side to move has no move"), "8.4.1", false },
   [CHEOPS_LAWS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES] =
-    { "draw seventy-five-moves", CHEOPS_WINNER_DRAW, "seventy-five moves without a capture or a Pawn climbing",
+    { "draw seventy-five-moves", CHEOPS_WINNER_DRAW, N_("seventy-five moves without a capture or a Pawn climbing"),
       "8.4.3", false },
   [CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION] =
-    { "draw fifth-repetition", CHEOPS_WINNER_DRAW, "the same position for the fifth time", "8.4.3", true },
+    { "draw fifth-repetition", CHEOPS_WINNER_DRAW, N_("the same position for the fifth time"), "8.4.3", true },
 };
 
 CheopsOutcome
@@ -193,17 +197,31 @@ cheops_laws_repetition_outcome (const CheopsPosition *pos,
   return count >= 5 ? CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION : CHEOPS_OUTCOME_NONE;   /* 8.4.3 */
 }
 
+/* The checklock of the side to move (4.2.5: in check, and no move ends
+ * the check), or the other side's King standing in check after its own
+ * move, which only an entombed King does (4.2.7). */
+static const char *
+cheops_laws_check_note (const CheopsPosition *pos,
+                        bool                  side_to_move)
+{
+  if (side_to_move)
+    return cheops_laws_position_in_checklock (pos)
+           ? N_("in checklock: the King is entombed and may not move (4.2.5)") : NULL;
+  return cheops_laws_position_king_attacked (pos, cheops_side_other (pos->side_to_move))
+         ? N_("the King is entombed (4.2.7)") : NULL;
+}
+
 /* The colours of a Cheops game follow its GreenCorner tag (6.2); these are
  * the default, Green in the a corner. */
 const CheopsVariant cheops_variant_cheops = {
   .name = "cheops",
-  .title = "Cheops",
+  .title = N_("Cheops"),
   .aliases = NULL,
   .spec = "The Laws of Cheops",
   .start_fen = CHEOPS_LAWS_START_FEN,
   .sides = {
-    { 'a', "Green", "Green", { 0.180, 0.647, 0.427 }, { 0.063, 0.388, 0.235 } },
-    { 'q', "Orange", "Orange", { 0.961, 0.475, 0.059 }, { 0.667, 0.263, 0.000 } },
+    { 'a', N_("Green"), "Green", { 0.180, 0.647, 0.427 }, { 0.063, 0.388, 0.235 } },
+    { 'q', N_("Orange"), "Orange", { 0.961, 0.475, 0.059 }, { 0.667, 0.263, 0.000 } },
   },
   .n_piece_types = CHEOPS_LAWS_PIECE_TYPE_NB,
   .pieces = pieces,
@@ -236,5 +254,6 @@ const CheopsVariant cheops_variant_cheops = {
     .move_from_text = cheops_laws_move_from_text,
     .move_to_san = cheops_laws_move_to_san,
     .move_from_san = cheops_laws_move_from_san,
+    .check_note = cheops_laws_check_note,
   },
 };
