@@ -29,12 +29,14 @@ static const double shade_rgb[][3] = {
   { 0.725, 0.553, 0.353 },
 };
 
-/* The Apex in gold, the Gate and the flanks outlined in gold (2.5). */
+/* The Apex in gold, the Apex, the Gate and the flanks outlined in a darker
+ * gold (2.5). */
+#define ZONE_BORDER { 0.80, 0.58, 0.10, 0.85 }
 static const CheopsZoneInfo zones[] = {
   { "Apex",  CHEOPS_LAWS_ZONE_APEX,  CHEOPS_ZONE_STYLE_TINT | CHEOPS_ZONE_STYLE_OUTLINE,
-    { 0.973, 0.839, 0.451 }, -1 },
-  { "Gate",  CHEOPS_LAWS_ZONE_GATE,  CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1 },
-  { "flank", CHEOPS_LAWS_ZONE_FLANK, CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1 },
+    { 0.973, 0.839, 0.451 }, -1, ZONE_BORDER },
+  { "Gate",  CHEOPS_LAWS_ZONE_GATE,  CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1, ZONE_BORDER },
+  { "flank", CHEOPS_LAWS_ZONE_FLANK, CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1, ZONE_BORDER },
 };
 
 static const CheopsBoardShape board = {
@@ -53,6 +55,11 @@ static const CheopsBoardShape board = {
   .n_zones = 3,
   .zones = zones,
   .flip = CHEOPS_FLIP_MIRROR,
+  /* The studio's layout of the coordinates, as it always was: letters
+   * 0.42 high, 1.1 to each side for the levels, 1.0 under the base for the
+   * columns and 0.35 over the Apex. */
+  .label_size = 0.42,
+  .margin = { 1.1, 1.0, 1.1, 0.35 },
 };
 
 __attribute__((constructor))
