@@ -13,6 +13,10 @@
 
 #define SQRT3 1.7320508075688772
 
+/* Marks the table's English names for the studio's translations (the core
+ * itself never translates; po/POTFILES.in lists this file). */
+#define N_(s) (s)
+
 /* The board as data, built once from the geometry (2.2-2.5).  Units: a
  * triangle is 2 wide and sqrt(3) high; (0, 0) is the a1 corner. */
 static CheopsCellInfo board_cells[CHEOPS_LAWS_CELL_NB];
@@ -169,12 +173,12 @@ static const CheopsMarkOp pawn_mark[] = {
 };
 
 static const CheopsPieceInfo pieces[CHEOPS_LAWS_PIECE_TYPE_NB] = {
-  [CHEOPS_LAWS_KING]        = { 'K', "King", king_mark, true },
-  [CHEOPS_LAWS_QUEEN]       = { 'Q', "Queen", queen_mark, true },
-  [CHEOPS_LAWS_SWORDMASTER] = { 'M', "Swordmaster", swordmaster_mark, true },
-  [CHEOPS_LAWS_SISTER]      = { 'S', "Sister", sister_mark, true },
-  [CHEOPS_LAWS_ASSASSIN]    = { 'A', "Assassin", assassin_mark, true },
-  [CHEOPS_LAWS_PAWN]        = { 'P', "Pawn", pawn_mark, true },
+  [CHEOPS_LAWS_KING]        = { 'K', N_("King"), king_mark, true },
+  [CHEOPS_LAWS_QUEEN]       = { 'Q', N_("Queen"), queen_mark, true },
+  [CHEOPS_LAWS_SWORDMASTER] = { 'M', N_("Swordmaster"), swordmaster_mark, true },
+  [CHEOPS_LAWS_SISTER]      = { 'S', N_("Sister"), sister_mark, true },
+  [CHEOPS_LAWS_ASSASSIN]    = { 'A', N_("Assassin"), assassin_mark, true },
+  [CHEOPS_LAWS_PAWN]        = { 'P', N_("Pawn"), pawn_mark, true },
 };
 
 static const CheopsOutcomeInfo outcomes[CHEOPS_LAWS_OUTCOME_NB] = {
