@@ -70,6 +70,9 @@ typedef struct {
   CheopsZoneStyle style;
   double          rgb[3];   /* its colour, 0..1 */
   int8_t          side;     /* the side it belongs to (a promotion zone), or -1 */
+  /* The colour of the OUTLINE style's border, 0..1, with its opacity in
+   * [3]; all 0 (the default) draws the border opaque in rgb. */
+  double          outline_rgba[4];
 } CheopsZoneInfo;
 
 /* A coordinate written along an edge of the board. */
@@ -97,6 +100,14 @@ typedef struct {
   int                    n_zones;
   const CheopsZoneInfo  *zones;
   CheopsFlip             flip;
+  /* How the studio lays the labels out, in board units; 0 for the
+   * defaults.  label_size: the height of a label's text (default: 0.73 of
+   * the smallest cell's inradius).  margin: the room kept around the
+   * bounding box for the labels — left, bottom, right, top (default: the
+   * box of the labels' centres grown by label_size, or label_size where
+   * there are no labels). */
+  double                 label_size;
+  double                 margin[4];
 } CheopsBoardShape;
 
 /* One step of a piece's mark: data the studio draws, so that a variant's
@@ -201,6 +212,11 @@ typedef struct {
   size_t      (*move_to_san)    (const CheopsPosition *pos, CheopsMove move, char *buf);
   CheopsMove  (*move_from_san)  (const CheopsPosition *pos, const char *san, ptrdiff_t length,
                                  CheopsError *error);
+  /* The lines of `cheops status` this variant has beyond "check:",
+   * "legal-moves:" and "outcome:" (Cheops: "checklock: yes|no"), written
+   * after "check:" into @buf (@size bytes), each ending in a newline;
+   * returns their length.  NULL when there are none (TrigChess, 6.6). */
+  size_t      (*status_lines)   (const CheopsPosition *pos, char *buf, size_t size);
   /* Words for a state of check the game names beyond "in check", for the
    * side to move (@side_to_move true) or for the side that just moved:
    * a static English phrase, translatable (N_()), to follow "Green to
@@ -235,6 +251,10 @@ extern const CheopsVariant *const cheops_variants[];
 
 /* The game Cheops, the default wherever no variant is named. */
 extern const CheopsVariant cheops_variant_cheops;
+
+/* Step and Circle TrigChess (variants/trigchess.md; its own header is
+ * trigchess/trigchess.h). */
+extern const CheopsVariant cheops_variant_trigchess;
 
 /* The variant called @name: its command-line name ("trigchess"), its title
  * or one of its aliases, in any case, with white space around it ignored.

@@ -10,12 +10,13 @@
 #include "cheops-laws-geometry-private.h"
 
 #include <math.h>
-
-/* Marks a string for the studio's translators (po/POTFILES.in); the core
- * itself never translates. */
-#define N_(text) text
+#include <stdio.h>
 
 #define SQRT3 1.7320508075688772
+
+/* Marks the table's English names for the studio's translations (the core
+ * itself never translates; po/POTFILES.in lists this file). */
+#define N_(s) (s)
 
 /* The board as data, built once from the geometry (2.2-2.5).  Units: a
  * triangle is 2 wide and sqrt(3) high; (0, 0) is the a1 corner. */
@@ -33,12 +34,14 @@ static const double shade_rgb[][3] = {
   { 0.725, 0.553, 0.353 },
 };
 
-/* The Apex in gold, the Gate and the flanks outlined in gold (2.5). */
+/* The Apex in gold, the Apex, the Gate and the flanks outlined in a darker
+ * gold (2.5). */
+#define ZONE_BORDER { 0.80, 0.58, 0.10, 0.85 }
 static const CheopsZoneInfo zones[] = {
   { N_("Apex"),  CHEOPS_LAWS_ZONE_APEX,  CHEOPS_ZONE_STYLE_TINT | CHEOPS_ZONE_STYLE_OUTLINE,
-    { 0.973, 0.839, 0.451 }, -1 },
-  { N_("Gate"),  CHEOPS_LAWS_ZONE_GATE,  CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1 },
-  { N_("flank"), CHEOPS_LAWS_ZONE_FLANK, CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1 },
+    { 0.973, 0.839, 0.451 }, -1, ZONE_BORDER },
+  { N_("Gate"),  CHEOPS_LAWS_ZONE_GATE,  CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1, ZONE_BORDER },
+  { N_("flank"), CHEOPS_LAWS_ZONE_FLANK, CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1, ZONE_BORDER },
 };
 
 static const CheopsBoardShape board = {
@@ -57,6 +60,11 @@ static const CheopsBoardShape board = {
   .n_zones = 3,
   .zones = zones,
   .flip = CHEOPS_FLIP_MIRROR,
+  /* The studio's layout of the coordinates, as it always was: letters
+   * 0.42 high, 1.1 to each side for the levels, 1.0 under the base for the
+   * columns and 0.35 over the Apex. */
+  .label_size = 0.42,
+  .margin = { 1.1, 1.0, 1.1, 0.35 },
 };
 
 __attribute__((constructor))
@@ -189,6 +197,15 @@ static const CheopsOutcomeInfo outcomes[CHEOPS_LAWS_OUTCOME_NB] = {
     { "draw fifth-repetition", CHEOPS_WINNER_DRAW, N_("the same position for the fifth time"), "8.4.3", true },
 };
 
+/* `cheops status`'s checklock line (4.2.5). */
+static size_t
+status_lines (const CheopsPosition *pos, char *buf, size_t size)
+{
+  int n = snprintf (buf, size, "checklock: %s\n", cheops_laws_position_in_checklock (pos) ? "yes" : "no");
+
+  return n < 0 ? 0 : (size_t) n;
+}
+
 CheopsOutcome
 cheops_laws_repetition_outcome (const CheopsPosition *pos,
                                 int                   count)
@@ -254,6 +271,7 @@ const CheopsVariant cheops_variant_cheops = {
     .move_from_text = cheops_laws_move_from_text,
     .move_to_san = cheops_laws_move_to_san,
     .move_from_san = cheops_laws_move_from_san,
+    .status_lines = status_lines,
     .check_note = cheops_laws_check_note,
   },
 };
