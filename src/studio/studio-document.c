@@ -1515,7 +1515,7 @@ studio_document_load_text (StudioDocument  *self,
   if (stripped[0] != '[' && strchr (stripped, '\n') == NULL &&
       cheops_position_from_fen (&position, &cheops_variant_cheops, stripped, NULL))
     {
-      g_autoptr(CheopsGame) game = cheops_game_new_from_fen (stripped, error);
+      g_autoptr(CheopsGame) game = cheops_game_new_from_fen (position.variant, stripped, error);
 
       if (game == NULL)
         return FALSE;
