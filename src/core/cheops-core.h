@@ -14,3 +14,4 @@
 #include "cheops-notation.h"
 #include "cheops-perft.h"
 #include "cheops-laws.h"
+#include "trigchess.h"

@@ -14,6 +14,7 @@
 
 const CheopsVariant *const cheops_variants[] = {
   &cheops_variant_cheops,
+  &cheops_variant_trigchess,
   NULL,
 };
 

@@ -201,6 +201,11 @@ typedef struct {
   size_t      (*move_to_san)    (const CheopsPosition *pos, CheopsMove move, char *buf);
   CheopsMove  (*move_from_san)  (const CheopsPosition *pos, const char *san, ptrdiff_t length,
                                  CheopsError *error);
+  /* The lines of `cheops status` this variant has beyond "check:",
+   * "legal-moves:" and "outcome:" (Cheops: "checklock: yes|no"), written
+   * after "check:" into @buf (@size bytes), each ending in a newline;
+   * returns their length.  NULL when there are none (TrigChess, 6.6). */
+  size_t      (*status_lines)   (const CheopsPosition *pos, char *buf, size_t size);
 } CheopsVariantFuncs;
 
 struct _CheopsVariant {
@@ -227,6 +232,10 @@ extern const CheopsVariant *const cheops_variants[];
 
 /* The game Cheops, the default wherever no variant is named. */
 extern const CheopsVariant cheops_variant_cheops;
+
+/* Step and Circle TrigChess (variants/trigchess.md; its own header is
+ * trigchess/trigchess.h). */
+extern const CheopsVariant cheops_variant_trigchess;
 
 /* The variant called @name: its command-line name ("trigchess"), its title
  * or one of its aliases, in any case, with white space around it ignored.

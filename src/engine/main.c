@@ -2,7 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * cheops-engine: a UCI engine for Cheops (DESIGN.md section 5).  With no
+ * cheops-engine: a UCI engine for every variant of engine-variant.h (DESIGN.md
+ * section 5).  With no
  * arguments it reads UCI commands from standard input; with arguments it
  * runs them as one command and exits (`cheops-engine bench`,
  * `cheops-engine bench 6`).
@@ -11,15 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "evaluate.h"
+#include "engine-variant.h"
 #include "search.h"
 #include "uci.h"
 
 int
 main (int argc, char **argv)
 {
-  cheops_laws_init ();
-  evaluate_init ();
+  engine_variants_init ();
   search_init ();
   uci_init ();
 

@@ -9,26 +9,30 @@
  * extensions for moves onto the Apex and for checks given while a Queen is
  * near it, MultiPV and lazy SMP.
  *
- * How the Laws enter the search:
- * - The moves searched are exactly cheops_generate_moves(): the legal moves
- *   or, for a side in check without one, the checklock moves (4.2.5-4.2.7,
- *   RULINGS.md R4).  A side with no playable move is a draw (4.2.4, 8.4.1).
- * - The Ascension (8.1, R5) is judged at the start of every node: when the
- *   side not to move has a Queen on the Apex and the side to move's King is
- *   attacked, the side to move has lost: -VALUE_MATE + ply.  "score mate N"
- *   is then an Ascension in N moves.
- * - Draws: both sides without Queen and Pawn (8.4.1); the halfmove clock at
- *   100 plies (8.4.2, claimable, so a side that wants the draw gets it; 150
- *   is automatic, 8.4.3); any repetition of a position since the last
- *   irreversible move (8.4.2-8.4.3: the side to move could steer to the
- *   third and fifth occurrence).
- * - Null move is never tried in check (so never in checklock), and its mate
- *   scores are not trusted.  It is also skipped when the side to move has
- *   only its King and Pawns, where passing may be better than any move.
- * - Quiescence searches captures, collapses (5.2), promotions (4.7.3) and
- *   Queen moves onto the Apex; with its own Queen on the Apex a side also
- *   tries every check (each is an Ascension); in check, or facing an enemy
- *   Queen on the Apex, it searches every playable move.
+ * One search for every variant: it calls only the core's generic API
+ * (cheops-position.h, dispatching through pos->variant) and the variant's
+ * engine hooks (engine-variant.h; the game's own rules and tactics live in
+ * evaluate-<variant>.c), and reports through a SearchReport.
+ * - The moves searched are exactly cheops_generate_moves().  A side with no
+ *   playable move has drawn or lost, as the variant says (Cheops 4.2.4,
+ *   8.4.1: a draw; TrigChess TR13: a loss, by checkmate or stalemate).
+ * - The end of the game is judged at the start of every node by the
+ *   variant's node_end() (Cheops: the Ascension 8.1, R5; both sides without
+ *   Queen and Pawn 8.4.1): a loss scores -VALUE_MATE + ply, so "score mate
+ *   N" is a win in N moves by the variant's rules.
+ * - The halfmove clock at the variant's halfmove_draw scores a draw.
+ * - Repetitions: in a variant whose repetitions draw, any repetition of a
+ *   position since the last irreversible move (Cheops 8.4.2-8.4.3: the side
+ *   to move could steer to the third and fifth occurrence); otherwise the
+ *   occurrences along the game and the search are counted and
+ *   cheops_position_repetition_outcome() decides (TrigChess TR15: the
+ *   mover making the third occurrence loses).
+ * - Null move is never tried in check, and its mate scores are not
+ *   trusted; the variant may forbid it (null_move_ok(): zugzwang) and
+ *   forbid forward pruning (threat_pending()).
+ * - Quiescence searches the moves of a kind other than MOVE_QUIET; a side
+ *   with a win in one (win_in_one()) scores it at once; in check, or facing
+ *   a win in one (threat_in_one()), it searches every playable move.
  */
 #include <math.h>
 #include <pthread.h>
@@ -38,12 +42,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "evaluate.h"
+#include "cheops-notation.h"
+#include "cheops-perft.h"
 #include "movepick.h"
 #include "search.h"
 #include "timeman.h"
 #include "tt.h"
-#include "uci.h"
 
 typedef struct {
   CheopsMove move;
@@ -65,6 +69,7 @@ typedef struct {
 typedef struct {
   int              id;
   pthread_t        thread;
+  const EngineVariant *ev;
   CheopsPosition   pos;
   uint64_t         keys[MAX_HISTORY_KEYS + MAX_PLY + 8];
   int              key_count;
@@ -95,6 +100,8 @@ static bool           use_time;
 static int64_t        start_time;
 static uint64_t       last_nodes;
 static CheopsMove     last_best;
+static SearchReport   report;
+static const EngineVariant *root_ev;
 static int            lmr_table[64][64];
 
 /* The game's history and root, copied once for every worker. */
@@ -220,7 +227,8 @@ undo_move (Worker *w, CheopsMove move, const CheopsUndo *undo)
 }
 
 /* Whether the position repeats one since the last irreversible move and the
- * last null move (8.5: placement and side to move, i.e. the key). */
+ * last null move (the key: placement, side to move and the variant's
+ * state), for a variant whose repetitions draw. */
 static bool
 is_repetition (const Worker *w)
 {
@@ -235,129 +243,21 @@ is_repetition (const Worker *w)
   return false;
 }
 
-static inline bool
-can_win (const CheopsPosition *pos, CheopsSide side)
+/* How often the position has occurred along the game and the search since
+ * the last irreversible move and the last null move, this time included
+ * (cheops_repetition_count() over the worker's keys). */
+static int
+repetition_count (const Worker *w)
 {
-  return (pos->pieces[side][CHEOPS_LAWS_QUEEN] | pos->pieces[side][CHEOPS_LAWS_PAWN]) != 0;
-}
+  int end = w->pos.halfmove_clock < w->plies_from_null ? w->pos.halfmove_clock : w->plies_from_null;
+  uint64_t key = w->pos.key;
+  int count = 1;
 
-static inline bool
-has_pieces (const CheopsPosition *pos, CheopsSide side)
-{
-  return (pos->pieces[side][CHEOPS_LAWS_QUEEN] | pos->pieces[side][CHEOPS_LAWS_SWORDMASTER]
-          | pos->pieces[side][CHEOPS_LAWS_SISTER] | pos->pieces[side][CHEOPS_LAWS_ASSASSIN]) != 0;
-}
-
-static inline bool
-queen_on_apex (const CheopsPosition *pos, CheopsSide side)
-{
-  return cheops_cellset_has (pos->pieces[side][CHEOPS_LAWS_QUEEN], CHEOPS_LAWS_APEX);
-}
-
-/* Whether @side has a Queen within two steps of the Apex. */
-static inline bool
-queen_near_apex (const CheopsPosition *pos, CheopsSide side)
-{
-  CheopsCellSet q = pos->pieces[side][CHEOPS_LAWS_QUEEN];
-  while (q)
-    if (cheops_laws_distance (cheops_cellset_pop (&q), CHEOPS_LAWS_APEX) <= 2)
-      return true;
-  return false;
-}
-
-/* Whether @move of the side to move @us may give check to the King on
- * @ksq: its piece attacks @ksq from the move's cell (the lines, leaps and
- * Pawn threats are symmetric, so the attack is looked for from the King),
- * or it leaves a discovery line (@disc, cheops_laws_position_sole_blockers()).
- * Never false for a move that gives
- * check; a move it lets through is played to be sure. */
-static bool
-may_give_check (const CheopsPosition *pos, CheopsSide us, CheopsMove move, CheopsCell ksq, CheopsCellSet disc)
-{
-  CheopsCell from = cheops_move_from (move), to = cheops_move_to (move);
-  CheopsCellSet occ;
-
-  if (cheops_cellset_has (disc, from))
-    return true;
-  occ = (pos->occupied & ~cheops_cellset_of (from)) | cheops_cellset_of (to);
-  switch (cheops_piece_type (pos->board[from]))
-    {
-    case CHEOPS_LAWS_QUEEN:       return cheops_cellset_has (cheops_laws_band_attacks (ksq, occ), to);
-    case CHEOPS_LAWS_SWORDMASTER: return cheops_cellset_has (cheops_laws_sword_attacks (ksq, occ), to);
-    case CHEOPS_LAWS_SISTER:      return cheops_cellset_has (cheops_laws_corner_attacks (ksq, occ), to);
-    case CHEOPS_LAWS_ASSASSIN:    return cheops_cellset_has (cheops_laws_leap_cells (ksq), to);
-    case CHEOPS_LAWS_PAWN:        return cheops_cellset_has (cheops_laws_pawn_attacker_cells (us, ksq), to) || to == CHEOPS_LAWS_APEX;
-    default:                 return false;   /* a King gives no check (4.2.3) but by discovery */
-    }
-}
-
-/* Whether the side to move, with a Queen on the Apex, has a playable move
- * after which the opponent's King is attacked while one of its Queens still
- * stands on the Apex: the Ascension (8.1, R5), i.e. a win on the spot.  The
- * same test as the start of qsearch() and search() at the child node.
- * @hint (or CHEOPS_MOVE_NONE), a move that was such a move in a related
- * position, is tried first and alone if it still is one; else the cost is
- * one move generation, a cheap filter (may_give_check()) and a do/undo
- * per move that passes it.  The move found goes to *@found (may be NULL).
- * No allocation. */
-static bool
-has_ascension_move (CheopsPosition *pos, CheopsMove hint, CheopsMove *found)
-{
-  CheopsMove list[CHEOPS_MAX_MOVES];
-  CheopsMove *end;
-  CheopsSide us = pos->side_to_move;
-
-  if (!queen_on_apex (pos, us))
-    return false;
-  if (hint != CHEOPS_MOVE_NONE && cheops_position_is_playable (pos, hint))
-    {
-      list[0] = hint;
-      end = list + 1;
-    }
-  else
-    end = list;
-  for (int pass = 0; pass < 2; pass++)
-    {
-      CheopsCell ksq = pos->king[cheops_side_other (us)];
-      CheopsCellSet disc = pass == 1 ? cheops_laws_position_sole_blockers (pos, ksq, us, pos->pieces[us][0]) : 0;
-
-      for (CheopsMove *m = list; m < end; m++)
-        {
-          CheopsUndo undo;
-          bool wins;
-
-          if (pass == 1 && !may_give_check (pos, us, *m, ksq, disc))
-            continue;
-          cheops_position_do_move (pos, *m, &undo);
-          wins = cheops_position_in_check (pos) && queen_on_apex (pos, us);
-          cheops_position_undo_move (pos, *m, &undo);
-          if (wins)
-            {
-              if (found != NULL)
-                *found = *m;
-              return true;
-            }
-        }
-      if (pass == 0)
-        end = cheops_generate_moves (pos, list);
-    }
-  return false;
-}
-
-/* Whether the opponent of the side to move (not in check) would have the
- * Ascension at once if the side to move passed: the null-move view of
- * has_ascension_move(), whose move goes to *@threat.  Only asked when the
- * opponent has a Queen on the Apex. */
-static bool
-ascension_threatened (CheopsPosition *pos, CheopsMove hint, CheopsMove *threat)
-{
-  CheopsUndo undo;
-  bool threatened;
-
-  cheops_position_do_null_move (pos, &undo);
-  threatened = has_ascension_move (pos, hint, threat);
-  cheops_position_undo_null_move (pos, &undo);
-  return threatened;
+  if (end > w->key_count - 1)
+    end = w->key_count - 1;
+  for (int i = 4; i <= end; i += 2)
+    count += w->keys[w->key_count - 1 - i] == key;
+  return count;
 }
 
 static void
@@ -384,14 +284,14 @@ static int
 qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
 {
   CheopsPosition *pos = &w->pos;
+  const EngineVariant *ev = w->ev;
   Stack *ss = &w->stack[ply];
-  CheopsSide us = pos->side_to_move;
-  CheopsSide them = cheops_side_other (us);
   TTData tte;
+  NodeEnd end;
   bool tt_hit, full_width, threatened;
   int skipped_checks = 0;
   CheopsMove tt_move, best_move = CHEOPS_MOVE_NONE;
-  int best, stand_pat = VALUE_NONE, old_alpha = alpha, move_count = 0;
+  int best, stand_pat = VALUE_NONE, old_alpha = alpha, move_count = 0, kind;
   MovePicker mp;
   CheopsMove move;
 
@@ -402,15 +302,15 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
   if (ply > w->seldepth)
     w->seldepth = ply;
 
-  /* 8.1, R5: the Ascension was achieved against us. */
-  if (in_check && queen_on_apex (pos, them))
-    return mated_in (ply);
-  if (!can_win (pos, us) && !can_win (pos, them))
-    return VALUE_DRAW;
-  if (pos->halfmove_clock >= 100)
+  /* The end of the game by the variant (Cheops: the Ascension was achieved
+   * against us, 8.1, R5). */
+  end = ev->node_end (pos, in_check);
+  if (end != NODE_GOES_ON)
+    return end == NODE_LOST ? mated_in (ply) : VALUE_DRAW;
+  if (ev->halfmove_draw > 0 && pos->halfmove_clock >= ev->halfmove_draw)
     return VALUE_DRAW;
   if (ply >= MAX_PLY - 1)
-    return in_check ? VALUE_DRAW : evaluate (pos);
+    return in_check ? VALUE_DRAW : ev->evaluate (pos);
 
   tt_hit = tt_probe (pos->key, &tte);
   tt_move = tt_hit ? tte.move : CHEOPS_MOVE_NONE;
@@ -421,7 +321,8 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
         return s;
     }
 
-  /* The Queen on the Apex (8.1).  A check given while one of our Queens
+  /* A win in one and its threat: the variant's hooks (Cheops: the Queen on
+   * the Apex, 8.1, in evaluate-cheops.c).  A check given while one of our Queens
    * stands on the Apex wins on the spot, so with such a check available
    * this node is worth a win and nothing else needs searching.
    *
@@ -453,15 +354,15 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
    * exponentially (a position reached depth 6 in 20 s) and still stood pat
    * from the 5th ply on. */
   ss->threat_move = CHEOPS_MOVE_NONE;
-  if (!in_check && queen_on_apex (pos, us)
-      && has_ascension_move (pos, ply >= 1 ? w->stack[ply - 1].threat_move : CHEOPS_MOVE_NONE, NULL))
+  if (!in_check && ev->win_in_one != NULL
+      && ev->win_in_one (pos, ply >= 1 ? w->stack[ply - 1].threat_move : CHEOPS_MOVE_NONE, NULL))
     {
       best = mate_in (ply + 1);
       tt_store (pos->key, value_to_tt (best, ply), VALUE_NONE, CHEOPS_MOVE_NONE, -1, BOUND_EXACT);
       return best;
     }
-  threatened = !in_check && queen_on_apex (pos, them)
-               && ascension_threatened (pos, ply >= 2 ? w->stack[ply - 2].threat_move : CHEOPS_MOVE_NONE,
+  threatened = !in_check && ev->threat_in_one != NULL
+               && ev->threat_in_one (pos, ply >= 2 ? w->stack[ply - 2].threat_move : CHEOPS_MOVE_NONE,
                                         &ss->threat_move);
   full_width = in_check || threatened;
 
@@ -469,7 +370,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
     best = -VALUE_INFINITE;
   else
     {
-      stand_pat = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate (pos);
+      stand_pat = tt_hit && tte.eval != VALUE_NONE ? tte.eval : ev->evaluate (pos);
       if (stand_pat >= beta)
         {
           if (!tt_hit)
@@ -481,23 +382,22 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
       best = stand_pat;
     }
 
-  movepick_init (&mp, pos, tt_move, NULL, NULL, !full_width);
+  movepick_init (&mp, ev, pos, tt_move, NULL, NULL, !full_width);
   if (full_width && mp.count == 0)
     {
-      /* No playable move at all: a draw (4.2.4, R4) -- unless the
-       * generator returned none because the game is over otherwise. */
-      return VALUE_DRAW;
+      /* No playable move at all: a draw or a loss, as the variant says
+       * (Cheops 4.2.4, R4; TrigChess TR13). */
+      return ev->no_move_loses ? mated_in (ply) : VALUE_DRAW;
     }
 
-  while ((move = movepick_next (&mp)) != CHEOPS_MOVE_NONE)
+  while ((move = movepick_next (&mp, &kind)) != CHEOPS_MOVE_NONE)
     {
       CheopsUndo undo;
-      int kind = move_kind (pos, move);
       bool gives_check;
       int v;
 
       if (!full_width && kind == MOVE_CAPTURE
-          && stand_pat + move_gain (pos, move) + 200 <= alpha)
+          && stand_pat + ev->move_gain (pos, move) + 200 <= alpha)
         continue;   /* delta pruning */
 
       do_move (w, move, &undo);
@@ -531,7 +431,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
   /* Threatened with only (skipped) checks to play: counted as the
    * Ascension that follows a check that parries nothing. */
   if (full_width && move_count == 0)
-    return skipped_checks > 0 ? mated_in (ply + 2) : VALUE_DRAW;
+    return skipped_checks > 0 ? mated_in (ply + 2) : ev->no_move_loses ? mated_in (ply) : VALUE_DRAW;
 
   tt_store (pos->key, value_to_tt (best, ply), stand_pat, best_move, in_check ? 0 : -1,
             best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER);
@@ -542,15 +442,16 @@ static int
 search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool in_check)
 {
   CheopsPosition *pos = &w->pos;
+  const EngineVariant *ev = w->ev;
   Stack *ss = &w->stack[ply];
   CheopsSide us = pos->side_to_move;
-  CheopsSide them = cheops_side_other (us);
   TTData tte;
   bool tt_hit;
+  NodeEnd end;
   CheopsMove tt_move, best_move = CHEOPS_MOVE_NONE, move;
   CheopsMove quiets[64];
-  int quiet_count = 0, move_count = 0;
-  int eval, tt_score = VALUE_NONE, best = -VALUE_INFINITE, old_alpha = alpha;
+  int quiet_count = 0, move_count = 0, best_kind = MOVE_QUIET;
+  int eval, tt_score = VALUE_NONE, best = -VALUE_INFINITE, old_alpha = alpha, kind;
   MovePicker mp;
 
   if (depth <= 0)
@@ -564,15 +465,32 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
   if (ply > w->seldepth)
     w->seldepth = ply;
 
-  /* The end of the game, in the order of R5. */
-  if (in_check && queen_on_apex (pos, them))
-    return mated_in (ply);
-  if (!can_win (pos, us) && !can_win (pos, them))
-    return VALUE_DRAW;
-  if (pos->halfmove_clock >= 100 || is_repetition (w))
-    return VALUE_DRAW;
+  /* The end of the game, by the variant (Cheops: in the order of R5). */
+  end = ev->node_end (pos, in_check);
+  if (end != NODE_GOES_ON)
+    return end == NODE_LOST ? mated_in (ply) : VALUE_DRAW;
+  if (ev->repetition_draws)
+    {
+      if ((ev->halfmove_draw > 0 && pos->halfmove_clock >= ev->halfmove_draw) || is_repetition (w))
+        return VALUE_DRAW;
+    }
+  else
+    {
+      CheopsOutcome rep;
+      if (ev->halfmove_draw > 0 && pos->halfmove_clock >= ev->halfmove_draw)
+        return VALUE_DRAW;
+      /* The mover (the side not to move) made the count-th occurrence:
+       * the core says what that means (TrigChess TR15: the third loses). */
+      rep = cheops_position_repetition_outcome (pos, repetition_count (w));
+      if (rep != CHEOPS_OUTCOME_NONE)
+        {
+          CheopsWinner winner = cheops_variant_outcome_winner (pos->variant, rep);
+          return winner == CHEOPS_WINNER_DRAW ? VALUE_DRAW
+                 : winner == (CheopsWinner) us ? mate_in (ply) : mated_in (ply);
+        }
+    }
   if (ply >= MAX_PLY - 1)
-    return in_check ? VALUE_DRAW : evaluate (pos);
+    return in_check ? VALUE_DRAW : ev->evaluate (pos);
 
   /* Mate distance pruning. */
   if (alpha < mated_in (ply))
@@ -591,7 +509,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
           && (tte.bound & (tt_score >= beta ? BOUND_LOWER : BOUND_UPPER)))
         {
           if (tt_score >= beta && tt_move != CHEOPS_MOVE_NONE
-              && move_kind (pos, tt_move) == MOVE_QUIET && w->killers[ply][0] != tt_move)
+              && ev->move_kind (pos, tt_move) == MOVE_QUIET && w->killers[ply][0] != tt_move)
             {
               w->killers[ply][1] = w->killers[ply][0];
               w->killers[ply][0] = tt_move;
@@ -604,14 +522,15 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
     eval = ss->static_eval = VALUE_NONE;
   else
     {
-      eval = ss->static_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate (pos);
+      eval = ss->static_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : ev->evaluate (pos);
       if (!tt_hit)
         tt_store (pos->key, VALUE_NONE, eval, CHEOPS_MOVE_NONE, -2, BOUND_NONE);
       else if (tt_score != VALUE_NONE && (tte.bound & (tt_score > eval ? BOUND_LOWER : BOUND_UPPER)))
         eval = tt_score;
     }
 
-  if (!pv_node && !in_check && !queen_on_apex (pos, them) && abs (beta) < VALUE_MATE_IN_MAX)
+  if (!pv_node && !in_check && !(ev->threat_pending != NULL && ev->threat_pending (pos))
+      && abs (beta) < VALUE_MATE_IN_MAX)
     {
       /* Reverse futility pruning. */
       if (depth <= 5 && eval - 100 * depth >= beta)
@@ -619,7 +538,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
 
       /* Null move. */
       if (depth >= 3 && eval >= beta && !(ply > 0 && w->stack[ply - 1].null_move)
-          && has_pieces (pos, us))
+          && ev->null_move_ok (pos))
         {
           CheopsUndo undo;
           int r = 3 + depth / 4, v, saved_from_null = w->plies_from_null;
@@ -645,14 +564,13 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
   if (pv_node && tt_move == CHEOPS_MOVE_NONE && depth >= 6)
     depth -= 2;
 
-  movepick_init (&mp, pos, tt_move, w->killers[ply], &w->history, false);
-  if (mp.count == 0)
-    return VALUE_DRAW;   /* no playable move: 4.2.4, 8.4.1, R4 */
+  movepick_init (&mp, ev, pos, tt_move, w->killers[ply], &w->history, false);
+  if (mp.count == 0)   /* no playable move: Cheops 4.2.4, 8.4.1, R4; TrigChess TR13 */
+    return ev->no_move_loses ? mated_in (ply) : VALUE_DRAW;
 
-  while ((move = movepick_next (&mp)) != CHEOPS_MOVE_NONE)
+  while ((move = movepick_next (&mp, &kind)) != CHEOPS_MOVE_NONE)
     {
       CheopsUndo undo;
-      int kind = move_kind (pos, move);
       bool tactical = kind != MOVE_QUIET;
       bool gives_check;
       int ext = 0, new_depth, v;
@@ -672,10 +590,10 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
 
       if (ply < 2 * w->root_depth)
         {
-          if (kind & (MOVE_PROMOTION | MOVE_TO_APEX))
-            ext = 1;                      /* onto the Apex (8.1, 4.7.3) */
-          else if (gives_check && queen_near_apex (pos, us))
-            ext = 1;                      /* check with a Queen near the Apex */
+          if (kind & (MOVE_PROMOTION | MOVE_SPECIAL))
+            ext = 1;                      /* Cheops: onto the Apex (8.1, 4.7.3) */
+          else if (gives_check && ev->check_extension != NULL && ev->check_extension (pos, us))
+            ext = 1;                      /* Cheops: check with a Queen near the Apex */
           else if (in_check && mp.count == 1)
             ext = 1;                      /* the only move */
         }
@@ -715,6 +633,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
           if (v > alpha)
             {
               best_move = move;
+              best_kind = kind;
               if (pv_node)
                 update_pv (ss, move, &w->stack[ply + 1]);
               if (v >= beta)
@@ -726,7 +645,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
         quiets[quiet_count++] = move;
     }
 
-  if (best >= beta && move_kind (pos, best_move) == MOVE_QUIET)
+  if (best >= beta && best_kind == MOVE_QUIET)
     {
       int bonus = depth * depth > 400 ? 400 : depth * depth;
       if (w->killers[ply][0] != best_move)
@@ -757,12 +676,12 @@ root_search (Worker *w, int alpha, int beta, int depth)
       RootMove *rm = &w->root_moves[i];
       CheopsUndo undo;
       bool gives_check;
-      int kind = move_kind (pos, rm->move), ext, v;
+      int kind = w->ev->move_kind (pos, rm->move), ext, v;
 
       count_node (w);
       do_move (w, rm->move, &undo);
       gives_check = cheops_position_in_check (pos);
-      ext = (kind & (MOVE_PROMOTION | MOVE_TO_APEX)) ? 1 : 0;
+      ext = (kind & (MOVE_PROMOTION | MOVE_SPECIAL)) ? 1 : 0;
       w->seldepth = 1;
       if (i == w->pv_index)
         v = -search (w, -beta, -alpha, depth - 1 + ext, 1, true, gives_check);
@@ -829,20 +748,21 @@ sort_root_moves (Worker *w, int from)
     }
 }
 
-static char *
-format_score (int v, char *buf, size_t size)
+int
+search_mate_moves (int v)
 {
+  /* A win at ply p is p plies away: (p + 1) / 2 of the winner's moves; a
+   * loss at ply p (even when the loser moves last, e.g. into a third
+   * occurrence) is likewise (p + 1) / 2 moves of the loser away. */
   if (v >= VALUE_MATE_IN_MAX)
-    snprintf (buf, size, "mate %d", (VALUE_MATE - v + 1) / 2);
-  else if (v <= -VALUE_MATE_IN_MAX)
-    snprintf (buf, size, "mate %d", -(VALUE_MATE + v) / 2);
-  else
-    snprintf (buf, size, "cp %d", v);
-  return buf;
+    return (VALUE_MATE - v + 1) / 2;
+  if (v <= -VALUE_MATE_IN_MAX)
+    return -((VALUE_MATE + v + 1) / 2);
+  return 0;
 }
 
 static void
-print_info (Worker *w, int depth)
+report_info (Worker *w, int depth)
 {
   int64_t elapsed = timeman_now () - start_time;
   uint64_t nodes = total_nodes ();
@@ -856,23 +776,21 @@ print_info (Worker *w, int depth)
       bool updated = rm->score != -VALUE_INFINITE;
       int d = updated ? depth : depth - 1;
       int score = updated ? rm->score : rm->previous_score;
-      char pv[(MAX_PLY + 1) * 6];
-      char sc[32];
-      size_t len = 0;
+      SearchInfo info;
 
       if (d < 1 || score == -VALUE_INFINITE)
         continue;
-      for (int k = 0; k < rm->pv_length; k++)
-        {
-          char text[CHEOPS_MOVE_TEXT_MAX];
-          cheops_move_to_text (&cheops_variant_cheops, rm->pv[k], text);
-          len += (size_t) snprintf (pv + len, sizeof pv - len, "%s%s", k ? " " : "", text);
-        }
-      pv[len] = '\0';
-      uci_print ("info depth %d seldepth %d multipv %d score %s nodes %llu nps %llu hashfull %d time %lld pv %s",
-                 d, rm->seldepth, i + 1, format_score (score, sc, sizeof sc),
-                 (unsigned long long) nodes, (unsigned long long) nps, hashfull,
-                 (long long) elapsed, pv);
+      info.depth = d;
+      info.seldepth = rm->seldepth;
+      info.multipv = i + 1;
+      info.score = score;
+      info.nodes = nodes;
+      info.nps = nps;
+      info.hashfull = hashfull;
+      info.time = elapsed;
+      info.pv = rm->pv;
+      info.pv_length = rm->pv_length;
+      report.info (&info, report.data);
     }
 }
 
@@ -929,8 +847,8 @@ iterative_deepening (Worker *w, int max_depth, int pv_count)
       if (w->id != 0)
         continue;
 
-      if (!options.quiet)
-        print_info (w, depth);
+      if (report.info != NULL)
+        report_info (w, depth);
 
       {
         int best = w->root_moves[0].score;
@@ -974,6 +892,7 @@ worker_prepare (Worker *w)
   CheopsMove *end;
 
   w->pos = root_pos;
+  w->ev = root_ev;
   memcpy (w->keys, root_keys, root_key_count * sizeof (uint64_t));
   w->key_count = root_key_count;
   w->plies_from_null = root_key_count;
@@ -1031,49 +950,24 @@ skill_pick (Worker *w, int lines)
   return best;
 }
 
-typedef struct {
-  char     text[CHEOPS_MOVE_TEXT_MAX];
-  uint64_t nodes;
-} PerftLine;
-
-typedef struct {
-  PerftLine lines[CHEOPS_MAX_MOVES];
-  int       count;
-} PerftResult;
-
 static void
 perft_cb (CheopsMove move, uint64_t nodes, void *data)
 {
-  PerftResult *r = data;
-  if (r->count < CHEOPS_MAX_MOVES)
-    {
-      cheops_move_to_text (&cheops_variant_cheops, move, r->lines[r->count].text);
-      r->lines[r->count].nodes = nodes;
-      r->count++;
-    }
+  (void) data;
+  if (report.perft_move != NULL)
+    report.perft_move (move, nodes, report.data);
 }
 
-static int
-perft_line_cmp (const void *a, const void *b)
-{
-  return strcmp (((const PerftLine *) a)->text, ((const PerftLine *) b)->text);
-}
-
-/* `go perft N`: one line per root move sorted by move text, then the total. */
+/* `go perft N`: each root move's count, then the total. */
 static void
 run_perft (void)
 {
-  static PerftResult result;
   CheopsPosition pos = root_pos;
   uint64_t total;
 
-  result.count = 0;
-  total = cheops_perft_divide (&pos, limits.perft, perft_cb, &result);
-  qsort (result.lines, result.count, sizeof (PerftLine), perft_line_cmp);
-  for (int i = 0; i < result.count; i++)
-    uci_print ("%s: %llu", result.lines[i].text, (unsigned long long) result.lines[i].nodes);
-  uci_print ("%s", "");
-  uci_print ("Nodes searched: %llu", (unsigned long long) total);
+  total = cheops_perft_divide (&pos, limits.perft, perft_cb, NULL);
+  if (report.perft_done != NULL)
+    report.perft_done (total, report.data);
   last_nodes = total;
 }
 
@@ -1135,33 +1029,26 @@ search_main (void *data)
 
   last_nodes = total_nodes ();
   last_best = best;
-  if (!options.quiet)
-    {
-      if (best != CHEOPS_MOVE_NONE)
-        {
-          char text[CHEOPS_MOVE_TEXT_MAX];
-          char ponder[CHEOPS_MOVE_TEXT_MAX];
-          cheops_move_to_text (&cheops_variant_cheops, best, text);
-          if (best == w->root_moves[0].move && w->root_moves[0].pv_length > 1)
-            {
-              cheops_move_to_text (&cheops_variant_cheops, w->root_moves[0].pv[1], ponder);
-              uci_print ("bestmove %s ponder %s", text, ponder);
-            }
-          else
-            uci_print ("bestmove %s", text);
-        }
-      else
-        uci_print ("bestmove (none)");
-    }
+  if (report.bestmove != NULL)
+    report.bestmove (best,
+                     best != CHEOPS_MOVE_NONE && best == w->root_moves[0].move
+                     && w->root_moves[0].pv_length > 1 ? w->root_moves[0].pv[1] : CHEOPS_MOVE_NONE,
+                     report.data);
   atomic_store (&running, false);
   return NULL;
 }
 
 void
 search_start (const CheopsPosition *pos, const uint64_t *keys, int key_count,
-              const SearchLimits *l, const SearchOptions *o)
+              const SearchLimits *l, const SearchOptions *o, const SearchReport *r)
 {
   search_wait ();
+  if (r != NULL)
+    report = *r;
+  else
+    memset (&report, 0, sizeof report);
+  root_ev = engine_variant_of (pos->variant);
+  tt_set_variant (pos->variant);
   start_time = timeman_now ();
   limits = *l;
   options = *o;

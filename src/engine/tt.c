@@ -31,12 +31,54 @@ typedef struct {
 static TTCluster *table;
 static size_t     cluster_count;
 static uint8_t    generation;   /* 6 bits, advanced by tt_new_search() */
+static const CheopsPieceType *promotions;   /* the variant's promotion choices, or NULL */
+
+void
+tt_set_variant (const CheopsVariant *variant)
+{
+  promotions = variant->promotion_choices;
+}
+
+/* A move in 16 bits: from 7 | to 7 | promotion 2, the promotion being the
+ * 1-based index of the move's promotion kind (bits 16..20 of a CheopsMove,
+ * TrigChess TR10) in the variant's promotion_choices (at most 3 kinds; 0 for
+ * none).  A move of another kind (a drop, a compound move, part of a stack)
+ * or with a promotion not in the list is stored as no move: the table's move
+ * is only a hint.  A Cheops move (14 bits, no choice) is stored as it is. */
+static inline uint64_t
+move_pack (CheopsMove move)
+{
+  CheopsPieceType promotion;
+
+  if (move <= 0x3fff)
+    return move;
+  if (cheops_move_kind (move) != CHEOPS_MOVE_NORMAL || cheops_move_part (move) != 0
+      || (promotion = cheops_move_promotion (move)) == 0 || promotions == NULL)
+    return 0;
+  for (unsigned i = 0; i < 3 && promotions[i] != 0; i++)
+    if (promotions[i] == promotion)
+      return (move & 0x3fff) | (uint64_t) (i + 1) << 14;
+  return 0;
+}
+
+static inline CheopsMove
+move_unpack (uint64_t bits)
+{
+  unsigned index = (unsigned) (bits >> 14) & 3;
+  CheopsMove move = (CheopsMove) (bits & 0x3fff);
+
+  if (index == 0)
+    return move;
+  if (promotions == NULL)
+    return CHEOPS_MOVE_NONE;
+  return move | (CheopsMove) promotions[index - 1] << 16;
+}
 
 /* Data word layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 + generation 6. */
 static inline uint64_t
 pack (CheopsMove move, int score, int eval, int depth, Bound bound)
 {
-  return (uint64_t) move
+  return move_pack (move)
          | (uint64_t) (uint16_t) (int16_t) score << 16
          | (uint64_t) (uint16_t) (int16_t) eval << 32
          | (uint64_t) (uint8_t) (depth + 16) << 48
@@ -124,7 +166,7 @@ tt_probe (uint64_t key, TTData *out)
       uint64_t data = c->entry[i].data;
       if ((c->entry[i].key_xor_data ^ data) == key && data != 0)
         {
-          out->move = (CheopsMove) (data & 0xffff);
+          out->move = move_unpack (data & 0xffff);
           out->score = (int16_t) (uint16_t) (data >> 16);
           out->eval = (int16_t) (uint16_t) (data >> 32);
           out->depth = entry_depth (data);
@@ -153,7 +195,7 @@ tt_store (uint64_t key, int score, int eval, CheopsMove move, int depth, Bound b
           /* Same position: keep the old move when the new result has none,
            * and keep a deeper exact result of this search. */
           if (move == CHEOPS_MOVE_NONE)
-            move = (CheopsMove) (data & 0xffff);
+            move = move_unpack (data & 0xffff);
           if (bound != BOUND_EXACT && entry_generation (data) == generation
               && entry_depth (data) > depth + 3)
             return;

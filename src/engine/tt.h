@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cheops-core.h"
+#include "cheops-position.h"
 
 /* What a stored score is: an upper bound (fail low), a lower bound (fail
  * high) or exact. */
@@ -36,6 +36,9 @@ typedef struct {
 /* Resizes the table to @megabytes (1..65536) and clears it.  Returns false
  * (keeping the old table) when the memory cannot be had. */
 bool  tt_resize      (size_t megabytes);
+/* Sets the variant whose moves the table will hold (its promotion choices
+ * are packed as an index, tt.c); before a search. */
+void  tt_set_variant (const CheopsVariant *variant);
 /* Empties the table (ucinewgame). */
 void  tt_clear       (void);
 /* Starts a new search: entries of older searches become easier to replace. */

@@ -8,9 +8,15 @@
  * Every malformed or illegal command is answered with one line
  * `info string error: ...` and otherwise ignored: the engine never crashes
  * or hangs on its input.
+ *
+ * The loop knows no game: the variant is the UCI_Variant option (a name of
+ * cheops_variants[] that the engine plays, engine-variant.h), positions,
+ * moves and outcomes are read and written through the core's generic API,
+ * and the search reports through callbacks that print here.
  */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,7 +26,8 @@
 #include <unistd.h>
 
 #include "bench.h"
-#include "evaluate.h"
+#include "cheops-notation.h"
+#include "engine-variant.h"
 #include "search.h"
 #include "tt.h"
 #include "uci.h"
@@ -31,13 +38,19 @@
 
 static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* The position set by `position`, and the keys of the game up to it. */
+/* The variant of UCI_Variant. */
+static const CheopsVariant *variant = &cheops_variant_cheops;
+
+/* The position set by `position`, and the keys of the game up to it, and
+ * how the game stands after the moves of `position` (a repetition outcome
+ * needs the list). */
+static CheopsOutcome  game_outcome;
 static CheopsPosition position;
 static uint64_t      *game_keys;
 static int            game_key_count;
 static int            game_key_alloc;
 
-static SearchOptions  options = { 1, 10, 20, false };
+static SearchOptions  options = { 1, 10, 20 };
 static int            hash_mb = 16;
 static int            threads = 1;
 
@@ -89,7 +102,8 @@ keys_push (uint64_t **keys, int *count, int *alloc, uint64_t key)
 static void
 set_start_position (void)
 {
-  cheops_position_init_start (&position, &cheops_variant_cheops);
+  cheops_position_init_start (&position, variant);
+  game_outcome = CHEOPS_OUTCOME_NONE;
   game_key_count = 0;
   keys_push (&game_keys, &game_key_count, &game_key_alloc, position.key);
 }
@@ -119,7 +133,15 @@ cmd_uci (void)
   uci_print ("option name Hash type spin default 16 min 1 max 4096");
   uci_print ("option name Threads type spin default 1 min 1 max %d", MAX_THREADS);
   uci_print ("option name MultiPV type spin default 1 min 1 max %d", MAX_MULTIPV);
-  uci_print ("option name UCI_Variant type combo default cheops var cheops");
+  {
+    char line[512];
+    size_t len = (size_t) snprintf (line, sizeof line, "option name UCI_Variant type combo default %s",
+                                    cheops_variant_cheops.name);
+    for (int i = 0; cheops_variants[i] != NULL; i++)
+      if (engine_variant_of (cheops_variants[i]) != NULL && len < sizeof line)
+        len += (size_t) snprintf (line + len, sizeof line - len, " var %s", cheops_variants[i]->name);
+    uci_print ("%s", line);
+  }
   uci_print ("option name Move Overhead type spin default 10 min 0 max 5000");
   uci_print ("option name Skill Level type spin default 20 min 0 max 20");
   uci_print ("uciok");
@@ -184,8 +206,16 @@ cmd_setoption (char **tok, int n)
     }
   else if (strcasecmp (name, "UCI_Variant") == 0)
     {
-      if (strcasecmp (value, "cheops") != 0)
-        print_error ("unsupported variant '%s' (only cheops)", value);
+      const CheopsVariant *found = cheops_variant_find (value);
+      if (found == NULL || engine_variant_of (found) == NULL)
+        print_error ("unsupported variant '%s'", value);
+      else if (found != variant)
+        {
+          /* A new game: its start position, a clean table. */
+          variant = found;
+          search_clear ();
+          set_start_position ();
+        }
     }
   else if (strcasecmp (name, "Move Overhead") == 0)
     {
@@ -211,6 +241,7 @@ cmd_position (char **tok, int n)
 {
   CheopsPosition pos;
   CheopsError error;
+  CheopsOutcome outcome = CHEOPS_OUTCOME_NONE;
   uint64_t *keys = NULL;
   int key_count = 0, key_alloc = 0;
   int i;
@@ -222,7 +253,7 @@ cmd_position (char **tok, int n)
     }
   if (strcmp (tok[1], "startpos") == 0)
     {
-      cheops_position_init_start (&pos, &cheops_variant_cheops);
+      cheops_position_init_start (&pos, variant);
       i = 2;
     }
   else if (strcmp (tok[1], "fen") == 0)
@@ -240,7 +271,7 @@ cmd_position (char **tok, int n)
           strcat (fen, tok[i]);
         }
       memset (&error, 0, sizeof error);
-      if (!cheops_position_from_fen (&pos, &cheops_variant_cheops, fen, &error))
+      if (!cheops_position_from_fen (&pos, variant, fen, &error))
         {
           print_error ("bad FEN '%s': %s (column %d)", fen, error.message, error.column);
           return;
@@ -275,13 +306,24 @@ cmd_position (char **tok, int n)
               free (keys);
               return;
             }
+          if (outcome != CHEOPS_OUTCOME_NONE)
+            {
+              print_error ("move '%s' after the end of the game", tok[i]);
+              free (keys);
+              return;
+            }
           cheops_position_do_move (&pos, move, &undo);
           if (!keys_push (&keys, &key_count, &key_alloc, pos.key))
             goto oom;
+          /* A repetition ends the game along this list (Cheops 8.4.3: the
+           * fifth draws; TrigChess TR15: the third loses for the mover). */
+          outcome = cheops_position_repetition_outcome (
+            &pos, cheops_repetition_count (keys, (size_t) key_count, pos.halfmove_clock));
         }
     }
 
   position = pos;
+  game_outcome = outcome;
   free (game_keys);
   game_keys = keys;
   game_key_count = key_count;
@@ -292,6 +334,101 @@ oom:
   free (keys);
   print_error ("out of memory");
 }
+
+/* The search's reports, printed as UCI.  The search runs on one variant at
+ * a time, the one of the position it was given: report_variant. */
+static const CheopsVariant *report_variant;
+
+static void
+report_info (const SearchInfo *info, void *data)
+{
+  char pv[(MAX_PLY + 1) * (CHEOPS_MOVE_TEXT_MAX + 1)];
+  char score[32];
+  size_t len = 0;
+  int mate = search_mate_moves (info->score);
+
+  (void) data;
+  for (int k = 0; k < info->pv_length; k++)
+    {
+      char text[CHEOPS_MOVE_TEXT_MAX];
+      cheops_move_to_text (report_variant, info->pv[k], text);
+      len += (size_t) snprintf (pv + len, sizeof pv - len, "%s%s", k ? " " : "", text);
+    }
+  pv[len] = '\0';
+  if (mate != 0)
+    snprintf (score, sizeof score, "mate %d", mate);
+  else
+    snprintf (score, sizeof score, "cp %d", info->score);
+  uci_print ("info depth %d seldepth %d multipv %d score %s nodes %llu nps %llu hashfull %d time %lld pv %s",
+             info->depth, info->seldepth, info->multipv, score,
+             (unsigned long long) info->nodes, (unsigned long long) info->nps, info->hashfull,
+             (long long) info->time, pv);
+}
+
+static void
+report_bestmove (CheopsMove best, CheopsMove ponder, void *data)
+{
+  char text[CHEOPS_MOVE_TEXT_MAX];
+  char reply[CHEOPS_MOVE_TEXT_MAX];
+
+  (void) data;
+  if (best == CHEOPS_MOVE_NONE)
+    {
+      uci_print ("bestmove (none)");
+      return;
+    }
+  cheops_move_to_text (report_variant, best, text);
+  if (ponder != CHEOPS_MOVE_NONE)
+    {
+      cheops_move_to_text (report_variant, ponder, reply);
+      uci_print ("bestmove %s ponder %s", text, reply);
+    }
+  else
+    uci_print ("bestmove %s", text);
+}
+
+typedef struct {
+  char     text[CHEOPS_MOVE_TEXT_MAX];
+  uint64_t nodes;
+} PerftLine;
+
+static PerftLine perft_lines[CHEOPS_MAX_MOVES];
+static int       perft_count;
+
+static void
+report_perft_move (CheopsMove move, uint64_t nodes, void *data)
+{
+  (void) data;
+  if (perft_count < CHEOPS_MAX_MOVES)
+    {
+      cheops_move_to_text (report_variant, move, perft_lines[perft_count].text);
+      perft_lines[perft_count].nodes = nodes;
+      perft_count++;
+    }
+}
+
+static int
+perft_line_cmp (const void *a, const void *b)
+{
+  return strcmp (((const PerftLine *) a)->text, ((const PerftLine *) b)->text);
+}
+
+/* `go perft N`: one line per root move sorted by move text, then the total. */
+static void
+report_perft_done (uint64_t total, void *data)
+{
+  (void) data;
+  qsort (perft_lines, (size_t) perft_count, sizeof (PerftLine), perft_line_cmp);
+  for (int i = 0; i < perft_count; i++)
+    uci_print ("%s: %llu", perft_lines[i].text, (unsigned long long) perft_lines[i].nodes);
+  uci_print ("%s", "");
+  uci_print ("Nodes searched: %llu", (unsigned long long) total);
+  perft_count = 0;
+}
+
+static const SearchReport uci_report = {
+  report_info, report_bestmove, report_perft_move, report_perft_done, NULL,
+};
 
 /* go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS]
  *    [binc MS] [movestogo N] [infinite] [ponder] [perft N]
@@ -378,7 +515,9 @@ cmd_go (char **tok, int n)
   /* A new go ends the search before it (which answers its own bestmove). */
   search_stop ();
   search_wait ();
-  search_start (&position, game_keys, game_key_count, &limits, &options);
+  report_variant = position.variant;
+  perft_count = 0;
+  search_start (&position, game_keys, game_key_count, &limits, &options, &uci_report);
 }
 
 static void
@@ -393,57 +532,115 @@ print_line (const char *format, ...)
   uci_print ("%s", buf);
 }
 
-/* d: the board (level 9 at the top), the FEN, the key and the evaluation. */
+/* The middle of @cell's bounding box (an up and a down triangle of one
+ * row share it, unlike their centres). */
+static CheopsPoint
+cell_middle (const CheopsCellInfo *cell)
+{
+  CheopsPoint lo = cell->corners[0], hi = cell->corners[0];
+
+  for (int k = 1; k < cell->n_corners; k++)
+    {
+      lo.x = fmin (lo.x, cell->corners[k].x);
+      lo.y = fmin (lo.y, cell->corners[k].y);
+      hi.x = fmax (hi.x, cell->corners[k].x);
+      hi.y = fmax (hi.y, cell->corners[k].y);
+    }
+  return (CheopsPoint) { (lo.x + hi.x) / 2, (lo.y + hi.y) / 2 };
+}
+
+/* The board as text, from the variant's board data: one line per row of
+ * cells (the top row first), each cell at a column proportional to its
+ * middle's x; a piece by its FEN letter, an empty cell by '.' (shade 0) or
+ * ',' (any other shade). */
+static void
+print_board (const CheopsPosition *pos)
+{
+  const CheopsBoardShape *board = pos->variant->board;
+  double dx = 0;
+  double done_y = 1e300;
+
+  /* The column step: the smallest distance between two cells of a row. */
+  for (int a = 0; a < board->n_cells; a++)
+    for (int b = 0; b < board->n_cells; b++)
+      {
+        CheopsPoint pa = cell_middle (&board->cells[a]), pb = cell_middle (&board->cells[b]);
+        double d = pb.x - pa.x;
+        if (d > 1e-6 && fabs (pb.y - pa.y) < 1e-6 && (dx == 0 || d < dx))
+          dx = d;
+      }
+  if (dx == 0)
+    dx = 1;
+  for (;;)
+    {
+      double y = -1e300;
+      char line[256];
+      int width = 0;
+
+      /* The highest row below the one printed last. */
+      for (int c = 0; c < board->n_cells; c++)
+        {
+          double cy = cell_middle (&board->cells[c]).y;
+          if (cy < done_y - 1e-6 && cy > y)
+            y = cy;
+        }
+      if (y == -1e300)
+        break;
+      memset (line, ' ', sizeof line);
+      for (int c = 0; c < board->n_cells; c++)
+        {
+          CheopsPoint m = cell_middle (&board->cells[c]);
+          int col = (int) lround ((m.x - board->min.x) / dx);
+          CheopsPiece p = pos->board[c];
+
+          if (fabs (m.y - y) >= 1e-6 || col < 0 || col >= (int) sizeof line - 1)
+            continue;
+          line[col] = p != CHEOPS_NO_PIECE ? cheops_variant_piece_letter (pos->variant, p)
+                      : board->cells[c].shade == 0 ? '.' : ',';
+          if (col + 1 > width)
+            width = col + 1;
+        }
+      line[width] = '\0';
+      uci_print ("%s", line);
+      done_y = y;
+    }
+}
+
+/* The "Game over" line: the wording of the variant's outcome table. */
+static void
+print_outcome (const CheopsVariant *v, CheopsOutcome outcome)
+{
+  const CheopsOutcomeInfo *info = &v->outcomes[outcome];
+
+  if (info->winner == CHEOPS_WINNER_DRAW)
+    uci_print ("Game over: draw: %s (%s)", info->reason, info->rule);
+  else
+    uci_print ("Game over: %s (%c) wins %s (%s)", v->sides[info->winner].name,
+               v->sides[info->winner].letter, info->reason, info->rule);
+}
+
+/* d: the board, the FEN, the key and the evaluation. */
 static void
 cmd_display (void)
 {
   char fen[CHEOPS_FEN_MAX];
   CheopsOutcome outcome = cheops_position_outcome (&position);
+  const CheopsVariant *v = position.variant;
 
-  for (int level = CHEOPS_LAWS_LEVEL_NB; level >= 1; level--)
-    {
-      char line[64];
-      int len = snprintf (line, sizeof line, "%d ", level);
-      for (int c = 0; c < CHEOPS_LAWS_COLUMN_NB; c++)
-        {
-          CheopsCell cell = cheops_laws_cell_make (c, level);
-          char ch = ' ';
-          if (cell != CHEOPS_CELL_NONE)
-            {
-              CheopsPiece p = position.board[cell];
-              if (p == CHEOPS_NO_PIECE)
-                ch = cheops_laws_cell_is_light (cell) ? '.' : ',';
-              else
-                {
-                  ch = cheops_laws_piece_type_letter (cheops_piece_type (p));
-                  if (cheops_piece_side (p) == CHEOPS_SIDE_B)
-                    ch = (char) tolower (ch);
-                }
-            }
-          line[len++] = ch;
-          line[len++] = ' ';
-        }
-      line[len] = '\0';
-      uci_print ("%s", line);
-    }
-  uci_print ("  a b c d e f g h i j k l m n o p q");
+  if (outcome == CHEOPS_OUTCOME_NONE)
+    outcome = game_outcome;
+  print_board (&position);
   cheops_position_to_fen (&position, fen, sizeof fen);
+  uci_print ("Variant: %s", v->name);
   uci_print ("Fen: %s", fen);
   uci_print ("Key: %016llx", (unsigned long long) position.key);
-  uci_print ("Side to move: %s%s%s", position.side_to_move == CHEOPS_SIDE_A ? "a" : "q",
+  uci_print ("Side to move: %c%s, %d playable moves", v->sides[position.side_to_move].letter,
              cheops_position_in_check (&position) ? ", in check" : "",
-             cheops_laws_position_in_checklock (&position) ? " (checklock)" : "");
+             cheops_count_moves (&position));
   if (outcome != CHEOPS_OUTCOME_NONE)
-    {
-      static const char *const names[] = {
-        "", "Ascension by the a side (8.1)", "Ascension by the q side (8.1)",
-        "draw: no Queen and no Pawn on either side (8.4.1)", "draw: no playable move (8.4.1)",
-        "draw: seventy-five-move rule (8.4.3)", "draw: fifth repetition (8.4.3)",
-      };
-      uci_print ("Game over: %s", (unsigned) outcome < ARRAY_SIZE (names) ? names[outcome] : "?");
-    }
+    print_outcome (v, outcome);
   else
-    evaluate_trace (&position, print_line);
+    engine_variant_of (v)->evaluate_trace (&position, print_line);
 }
 
 /* Splits @line in place into whitespace-separated tokens, in *@tok (grown
@@ -523,14 +720,26 @@ uci_execute (char *line)
     }
   else if (strcmp (tok[0], "bench") == 0)
     {
-      long long depth = BENCH_DEFAULT_DEPTH;
-      if (n > 1 && !parse_int (tok[1], 1, 40, &depth))
+      /* bench [VARIANT] [DEPTH]: the variant's own positions, by default
+       * Cheops's whatever UCI_Variant says (its signature, README.md). */
+      const EngineVariant *ev = &engine_variant_cheops;
+      long long depth = 0;
+      int k = 1;
+      if (n > k && !isdigit ((unsigned char) tok[k][0]))
+        {
+          const CheopsVariant *v = cheops_variant_find (tok[k]);
+          ev = v != NULL ? engine_variant_of (v) : NULL;
+          k++;
+        }
+      if (ev == NULL)
+        print_error ("bench: unknown variant '%s'", tok[1]);
+      else if (n > k && !parse_int (tok[k], 1, 40, &depth))
         print_error ("bench depth must be from 1 to 40");
       else
         {
           search_stop ();
           search_wait ();
-          bench_run ((int) depth);
+          bench_run (ev, (int) depth, print_line);
           /* bench uses one thread and clears the table: put both back. */
           search_set_threads (threads);
           search_clear ();

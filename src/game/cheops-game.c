@@ -261,6 +261,26 @@ update_state (CheopsGame *self)
     }
 }
 
+/* Makes the game a game of its root's variant: the roster's colour tags
+ * take that variant's names (keeping their values). */
+static void
+adopt_variant (CheopsGame *self)
+{
+  const CheopsVariant *variant = self->root->position->variant;
+
+  if (variant == self->variant)
+    return;
+  self->variant = variant;
+  for (guint c = 0; c < CHEOPS_SIDE_NB; c++)
+    {
+      Tag *tag = &g_array_index (self->tags, Tag, ROSTER_COLOUR_0 + c);
+
+      self->roster[ROSTER_COLOUR_0 + c] = variant->sides[c].tag;
+      g_free (tag->name);
+      tag->name = g_strdup (variant->sides[c].tag);
+    }
+}
+
 /* Applies @cmd forwards or backwards and returns the node "changed" names. */
 static CheopsGameNode *
 command_apply (CheopsGame *self,
@@ -329,6 +349,7 @@ command_apply (CheopsGame *self,
         self->root = cmd->node;
         cmd->node = old;
         self->n_nodes_valid = FALSE;
+        adopt_variant (self);
         return self->root;
       }
 
@@ -873,21 +894,24 @@ cheops_game_describe_outcome (CheopsGame    *self,
                               CheopsOutcome  outcome)
 {
   const CheopsOutcomeInfo *info;
+  const char *reason, *colour;
 
   g_return_val_if_fail (CHEOPS_IS_GAME (self), NULL);
   g_return_val_if_fail (outcome >= 0 && outcome < self->variant->n_outcomes, NULL);
 
   if (outcome == CHEOPS_OUTCOME_NONE)
-    return g_strdup (_("The game goes on."));
+    return g_strdup (_("The game is not over."));
   info = &self->variant->outcomes[outcome];
+  reason = g_dgettext (GETTEXT_PACKAGE, info->reason);
   if (info->winner == CHEOPS_WINNER_DRAW)
-    /* TRANSLATORS: a draw and why, e.g. "Draw: the same position for the fifth time." */
-    return g_strdup_printf (_("Draw: %s."), g_dgettext (GETTEXT_PACKAGE, info->reason));
-  /* TRANSLATORS: a colour and how it won, e.g. "Gold wins by checkmate." */
-  return g_strdup_printf (_("%s wins %s."),
-                          g_dgettext (GETTEXT_PACKAGE,
-                                      cheops_game_get_side_name (self, (CheopsSide) info->winner)),
-                          g_dgettext (GETTEXT_PACKAGE, info->reason));
+    /* Translators: "Draw: the same position for the fifth time." */
+    return g_strdup_printf (_("Draw: %s."), reason);
+  colour = g_dgettext (GETTEXT_PACKAGE, cheops_game_get_side_name (self, (CheopsSide) info->winner));
+  if (g_str_has_prefix (info->reason, "by "))
+    /* Translators: "Gold wins by checkmate." */
+    return g_strdup_printf (_("%s wins %s."), colour, reason);
+  /* Translators: "Red wins: Gold made the same position a third time." */
+  return g_strdup_printf (_("%s wins: %s."), colour, reason);
 }
 
 char *
@@ -1297,7 +1321,6 @@ cheops_game_set_start_position (CheopsGame           *self,
 
   g_return_if_fail (CHEOPS_IS_GAME (self));
   g_return_if_fail (position != NULL);
-  g_return_if_fail (position->variant == self->variant);
 
   root = _cheops_game_node_new_root (position);
   cmd = command_new (COMMAND_ROOT, root);

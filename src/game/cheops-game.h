@@ -7,8 +7,9 @@
  *
  * Every change goes through the functions here.  Each records a command in
  * the history, emits CheopsGame::changed, and can be undone and redone.
- * A game is a game of one variant (cheops-variant.h), fixed when it is
- * made: every position in its tree is a position of that variant, and what
+ * A game is a game of one variant (cheops-variant.h), its start position's
+ * (chosen when it is made, changed only with the start position): every
+ * position in its tree is a position of that variant, and what
  * it says of sides, colours and outcomes comes from the variant's table.
  *
  * Tags: the seven of PGN's roster are always present, in roster order,
@@ -159,8 +160,10 @@ const char           *cheops_game_outcome_result      (CheopsGame    *self,
  * CheopsOutcomeInfo and the game's colours, translated (gettext domain
  * "cheops-studio"; the colour name and the reason are looked up in it
  * too): "<colour> wins <reason>." ("Gold wins by checkmate.", "Green wins
- * by the Ascension.") or "Draw: <reason>." ("Draw: the same position for
- * the fifth time."); "The game goes on." for CHEOPS_OUTCOME_NONE.  The
+ * by the Ascension.") for a reason that starts with "by ", else
+ * "<colour> wins: <reason>.", or "Draw: <reason>." ("Draw: the same
+ * position for the fifth time."); "The game is not over." for
+ * CHEOPS_OUTCOME_NONE.  The
  * rule (CheopsOutcomeInfo.rule, "8.4.3", "TR15") is not in it.  Newly
  * allocated. */
 char                 *cheops_game_describe_outcome    (CheopsGame    *self,
@@ -251,8 +254,10 @@ void                  cheops_game_set_annotations     (CheopsGame     *self,
 /* Replaces the start position: the tree is emptied (its moves would not
  * fit the new position) and a new root takes @position.  Undo brings the
  * old root and tree back.  @position must be a position the core accepts
- * (it is not checked again; build it with cheops_position_from_fen()), a
- * position of the game's variant. */
+ * (it is not checked again; build it with cheops_position_from_fen()), of
+ * any variant: the game becomes a game of @position's variant (the roster's
+ * colour tags take its names and keep their values), and undo makes it a
+ * game of the old one again. */
 void                  cheops_game_set_start_position  (CheopsGame           *self,
                                                        const CheopsPosition *position);
 

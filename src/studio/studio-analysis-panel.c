@@ -69,9 +69,12 @@ struct _StudioAnalysisPanel
   int             threads;
   int             hash;
 
-  /* What was sent to the engine, to turn lines into SAN. */
+  /* What was sent to the engine, and the position it stands for (the
+   * current node's, or in threat mode the same with the other side to
+   * move), to turn lines into SAN without reading the FEN again. */
   char           *fen;
   char          **moves;
+  CheopsPosition  analysed;
   CheopsSide      side_to_move;
   guint           fullmove;
   guint           generation;  /* of the search asked for, 0 = none */
@@ -100,7 +103,37 @@ typedef struct {
   GtkLabel   *score;
   GtkLabel   *moves;
   char      **san;         /* the line in SAN, for clicks */
+  char       *ahead_class; /* the score's colour class, or NULL */
 } LineRow;
+
+/* The classes "ahead-VARIANT-0" and "-1" colour a score in the first or
+ * second colour of a variant's sides, for every variant: installed once
+ * for the display. */
+static void
+ensure_ahead_css (GtkWidget *widget)
+{
+  GdkDisplay *display = gtk_widget_get_display (widget);
+  g_autoptr(GString) css = NULL;
+  GtkCssProvider *provider;
+
+  if (display == NULL || g_object_get_data (G_OBJECT (display), "studio-ahead-css") != NULL)
+    return;
+  css = g_string_new (NULL);
+  for (guint i = 0; cheops_variants[i] != NULL; i++)
+    for (guint c = 0; c < 2; c++)
+      {
+        const double *rgb = cheops_variants[i]->sides[c].fill;
+
+        g_string_append_printf (css, ".analysis-score.ahead-%s-%u { background-color: #%02x%02x%02x; color: white; }\n",
+                                cheops_variants[i]->name, c, (guint) (rgb[0] * 255 + 0.5),
+                                (guint) (rgb[1] * 255 + 0.5), (guint) (rgb[2] * 255 + 0.5));
+      }
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_data (provider, css->str, (gssize) css->len);
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  g_object_set_data_full (G_OBJECT (display), "studio-ahead-css", provider, g_object_unref);
+}
 
 enum {
   PROP_0,
@@ -126,6 +159,7 @@ static void
 line_row_free (LineRow *row)
 {
   g_clear_pointer (&row->san, g_strfreev);
+  g_free (row->ahead_class);
   g_free (row);
 }
 
@@ -239,8 +273,7 @@ studio_analysis_panel_update_row (StudioAnalysisPanel    *self,
   guint number = self->fullmove;
   int a_score = score_for_a (self, line->score);
 
-  san = studio_engine_pv_to_san (self->fen, (const char * const *) self->moves,
-                                 (const char * const *) line->pv, NULL);
+  san = studio_engine_pv_to_san_at (&self->analysed, (const char * const *) line->pv, NULL);
 
   for (guint i = 0; san[i] != NULL; i++)
     {
@@ -271,8 +304,8 @@ studio_analysis_panel_update_row (StudioAnalysisPanel    *self,
       g_autofree char *escaped = g_markup_escape_text (line->pv[0], -1);
       /* Translators: an engine line whose first move (in the engine's
        * notation) cannot be played in the position */
-      g_autofree char *text = g_strdup_printf (_("“%s” is not a move here: does this engine play Cheops?"),
-                                               escaped);
+      g_autofree char *text = g_strdup_printf (_("“%s” is not a move here: does this engine play %s?"),
+                                               escaped, self->analysed.variant->title);
 
       g_string_append_printf (markup, "<span foreground=\"#c01c28\">%s</span>", text);
     }
@@ -287,14 +320,17 @@ studio_analysis_panel_update_row (StudioAnalysisPanel    *self,
     score = format_score (line->score_kind, a_score);
   gtk_label_set_label (row->score, score);
 
-  gtk_widget_remove_css_class (GTK_WIDGET (row->score), "green-ahead");
-  gtk_widget_remove_css_class (GTK_WIDGET (row->score), "orange-ahead");
+  if (row->ahead_class != NULL)
+    gtk_widget_remove_css_class (GTK_WIDGET (row->score), row->ahead_class);
+  g_clear_pointer (&row->ahead_class, g_free);
   if (line->score_kind != STUDIO_UCI_SCORE_NONE && a_score != 0 && self->document != NULL)
     {
-      gboolean a_green = cheops_game_get_green_corner (studio_document_get_game (self->document)) == CHEOPS_SIDE_A;
-      gboolean green = (a_score > 0) == a_green;
+      gboolean first = studio_document_get_side_is_first (self->document,
+                                                          a_score > 0 ? CHEOPS_SIDE_A : CHEOPS_SIDE_B);
 
-      gtk_widget_add_css_class (GTK_WIDGET (row->score), green ? "green-ahead" : "orange-ahead");
+      /* In the colour of the side ahead (see ensure_ahead_css()). */
+      row->ahead_class = g_strdup_printf ("ahead-%s-%d", self->analysed.variant->name, first ? 0 : 1);
+      gtk_widget_add_css_class (GTK_WIDGET (row->score), row->ahead_class);
     }
 
   gtk_widget_set_visible (row->row, TRUE);
@@ -450,10 +486,14 @@ studio_analysis_panel_update_state (StudioAnalysisPanel *self)
 
   if (self->game_over)
     {
-      CheopsSide green = self->document != NULL
-                         ? cheops_game_get_green_corner (studio_document_get_game (self->document))
-                         : CHEOPS_SIDE_A;
-      g_autofree char *text = studio_outcome_dup_text (self->outcome, green);
+      g_autofree char *text = NULL;
+
+      if (self->outcome != CHEOPS_OUTCOME_NONE && self->document != NULL)
+        text = studio_document_dup_outcome_text (self->document, self->outcome);
+      else
+        /* Translators: threat mode in a position where the opponent,
+         * to move, would have no move */
+        text = g_strdup (_("The opponent would have no move here."));
 
       gtk_label_set_label (self->off_label, text);
       /* Translators: the engine header in a finished position */
@@ -619,18 +659,23 @@ studio_analysis_panel_sync (StudioAnalysisPanel *self)
       self->moves = g_new0 (char *, 1);
       self->side_to_move = flipped.side_to_move;
       self->fullmove = flipped.fullmove_number;
+      self->analysed = flipped;
       self->game_over = cheops_generate_moves (&flipped, list) == list;
-      self->outcome = CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE;
+      self->outcome = CHEOPS_OUTCOME_NONE;
     }
   else
     {
       /* From the last irreversible move on: a short command for a deep
        * node, with all the engine needs for repetitions. */
       self->fen = studio_document_dup_engine_position (self->document, &self->moves);
+      guint n_moves;
+
       self->side_to_move = pos->side_to_move;
       self->fullmove = pos->fullmove_number;
-      self->game_over = cheops_generate_moves (pos, list) == list;
-      self->outcome = CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE;
+      self->analysed = *pos;
+      studio_document_get_moves (self->document, &n_moves);
+      self->game_over = n_moves == 0;
+      self->outcome = CHEOPS_OUTCOME_NONE;
     }
 
   /* A finished game (an Ascension, a draw of 8.4.1 or 8.4.3) is over
@@ -640,6 +685,10 @@ studio_analysis_panel_sync (StudioAnalysisPanel *self)
       self->game_over = TRUE;
       self->outcome = studio_document_get_outcome (self->document);
     }
+  else if (self->game_over && !self->threat)
+    /* No move, yet no outcome the variant names: say the game is over by
+     * the position's own outcome (never seen in the variants of today). */
+    self->outcome = cheops_position_outcome (pos);
 
   studio_analysis_panel_clear_lines (self);
 
@@ -650,8 +699,13 @@ studio_analysis_panel_sync (StudioAnalysisPanel *self)
       /* The position was left: drop what the engine still prints about it. */
       studio_engine_abandon (self->engine);
       self->generation = 0;
-      a_result = self->outcome == CHEOPS_LAWS_OUTCOME_ASCENSION_A ? 1
-                 : self->outcome == CHEOPS_LAWS_OUTCOME_ASCENSION_Q ? -1 : 0;
+      a_result = 0;
+      if (self->outcome != CHEOPS_OUTCOME_NONE)
+        {
+          CheopsWinner winner = cheops_variant_outcome_winner (self->analysed.variant, self->outcome);
+
+          a_result = winner == CHEOPS_WINNER_A ? 1 : winner == CHEOPS_WINNER_B ? -1 : 0;
+        }
       g_signal_emit (self, signals [RESULT], 0, a_result);
     }
   else
@@ -915,6 +969,8 @@ studio_analysis_panel_init (StudioAnalysisPanel *self)
   GtkEventController *motion;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  ensure_ahead_css (GTK_WIDGET (self));
+  cheops_position_init_start (&self->analysed, &cheops_variant_cheops);
 
   motion = gtk_event_controller_motion_new ();
   g_signal_connect_object (motion, "enter", G_CALLBACK (lines_pointed_cb), self, G_CONNECT_SWAPPED);

@@ -49,6 +49,21 @@ struct _StudioDocument
 
   /* During an undo or a redo: the nodes its commands touched. */
   GPtrArray      *touched;      /* CheopsGameNode (refs), or NULL */
+
+  /* What is derived from the current node, computed once when first asked
+   * and shared by the board, the status line, the analysis panel and the
+   * engine client (see studio_document_node_data()).  A node's position
+   * and path never change, so this holds until the current node does. */
+  struct {
+    CheopsGameNode *node;       /* whose these are (ref), or NULL */
+    CheopsMove     *moves;      /* CHEOPS_MAX_MOVES entries, or NULL until asked */
+    guint           n_moves;
+    gboolean        walked;     /* the path from the root was walked: */
+    CheopsOutcome   outcome;    /*   how the game stands there */
+    char           *base_fen;   /*   the engine's base position */
+    char          **base_moves; /*   and the moves since (machine text) */
+    char           *fen;        /* the position's FEN, or NULL until asked */
+  } derived;
 };
 
 enum {
@@ -83,7 +98,8 @@ static guint signals [N_SIGNALS];
 static char *
 studio_document_row_key (CheopsGame *game)
 {
-  static const char *const names[] = { "Event", "Site", "Date", "Round", "Green", "Orange", "Result" };
+  const CheopsVariant *variant = cheops_game_get_start_position (game)->variant;
+  const char *const names[] = { "Event", "Site", "Date", "Round", variant->sides[0].tag, variant->sides[1].tag, "Result" };
   GString *key = g_string_new (NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
@@ -183,6 +199,83 @@ studio_document_game_notify_cb (StudioDocument *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CAN_REDO]);
 }
 
+/* Drops what was derived from the node that was current. */
+static void
+studio_document_forget_derived (StudioDocument *self)
+{
+  g_clear_pointer (&self->derived.node, cheops_game_node_unref);
+  g_clear_pointer (&self->derived.moves, g_free);
+  g_clear_pointer (&self->derived.base_fen, g_free);
+  g_clear_pointer (&self->derived.base_moves, g_strfreev);
+  g_clear_pointer (&self->derived.fen, g_free);
+  self->derived.n_moves = 0;
+  self->derived.walked = FALSE;
+  self->derived.outcome = CHEOPS_OUTCOME_NONE;
+}
+
+/* Makes self->derived belong to the current node (emptied if it belonged
+ * to another). */
+static void
+studio_document_node_data (StudioDocument *self)
+{
+  if (self->derived.node == self->current)
+    return;
+  studio_document_forget_derived (self);
+  self->derived.node = cheops_game_node_ref (self->current);
+}
+
+/* One walk from the root to the current node, for all that needs the path:
+ * the outcome with the repetition counted along it (the variant says what a
+ * repetition does: Cheops 8.4.3, TrigChess TR15), and the position the
+ * engine is given (see studio_document_dup_engine_position()). */
+static void
+studio_document_walk (StudioDocument *self)
+{
+  g_autoptr(GPtrArray) path = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autofree uint64_t *keys = NULL;
+  const CheopsPosition *pos, *base;
+  char buf[CHEOPS_FEN_MAX];
+  guint base_index = 0;
+
+  studio_document_node_data (self);
+  if (self->derived.walked)
+    return;
+  self->derived.walked = TRUE;
+
+  pos = cheops_game_node_get_position (self->current);
+  path = cheops_game_node_get_path (self->current);
+  keys = g_new (uint64_t, path->len);
+  base = cheops_game_get_start_position (self->game);
+  for (guint i = 0; i < path->len; i++)
+    {
+      const CheopsPosition *at = cheops_game_node_get_position (g_ptr_array_index (path, i));
+
+      keys[i] = at->key;
+      if (i > 0 && at->halfmove_clock == 0)
+        {
+          base = at;
+          base_index = i;
+        }
+    }
+
+  self->derived.outcome = cheops_position_outcome (pos);
+  if (self->derived.outcome == CHEOPS_OUTCOME_NONE && path->len > 1)
+    self->derived.outcome = cheops_position_repetition_outcome (pos, cheops_repetition_count (keys, path->len,
+                                                                                             pos->halfmove_clock));
+
+  for (guint i = base_index + 1; i < path->len; i++)
+    {
+      char text[CHEOPS_MOVE_TEXT_MAX];
+
+      cheops_move_to_text (pos->variant, cheops_game_node_get_move (g_ptr_array_index (path, i)), text);
+      g_strv_builder_add (builder, text);
+    }
+  self->derived.base_moves = g_strv_builder_end (builder);
+  cheops_position_to_fen (base, buf, sizeof buf);
+  self->derived.base_fen = g_strdup (buf);
+}
+
 static void
 studio_document_dispose (GObject *object)
 {
@@ -192,6 +285,7 @@ studio_document_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->game, self);
 
   g_clear_pointer (&self->current, cheops_game_node_unref);
+  studio_document_forget_derived (self);
   g_clear_object (&self->game);
   g_clear_pointer (&self->games, g_ptr_array_unref);
   g_clear_pointer (&self->currents, g_ptr_array_unref);
@@ -579,8 +673,8 @@ studio_document_dup_title (StudioDocument *self)
   if (event != NULL && event[0] != '\0' && g_strcmp0 (event, "?") != 0)
     return g_strdup (event);
 
-  green = cheops_game_get_tag (self->game, "Green");
-  orange = cheops_game_get_tag (self->game, "Orange");
+  green = cheops_game_get_tag (self->game, studio_document_get_variant (self)->sides[0].tag);
+  orange = cheops_game_get_tag (self->game, studio_document_get_variant (self)->sides[1].tag);
   if ((green != NULL && green[0] != '\0' && g_strcmp0 (green, "?") != 0) ||
       (orange != NULL && orange[0] != '\0' && g_strcmp0 (orange, "?") != 0))
     /* Translators: a game's title from its players, Green first */
@@ -826,113 +920,200 @@ studio_document_get_game_loses_text (StudioDocument *self,
          !g_hash_table_contains (self->rest_dropped, game);
 }
 
-/* How the game stands at @node (Article 8, R5): cheops_position_outcome(),
- * and the fifth repetition (8.4.3) from the positions on the path from the
- * root, the start position included. */
-static CheopsOutcome
-node_outcome (CheopsGameNode *node)
+/**
+ * studio_document_get_variant:
+ * @self: a #StudioDocument
+ *
+ * Returns: (transfer none): the variant of the game shown (the game's)
+ */
+const CheopsVariant *
+studio_document_get_variant (StudioDocument *self)
 {
-  const CheopsPosition *pos = cheops_game_node_get_position (node);
-  CheopsOutcome outcome = cheops_position_outcome (pos);
-  g_autoptr(GPtrArray) path = NULL;
-  g_autofree uint64_t *keys = NULL;
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), &cheops_variant_cheops);
 
-  if (outcome != CHEOPS_OUTCOME_NONE)
-    return outcome;
+  return cheops_game_get_start_position (self->game)->variant;
+}
 
-  path = cheops_game_node_get_path (node);
-  keys = g_new (uint64_t, path->len);
-  for (guint i = 0; i < path->len; i++)
-    keys[i] = cheops_game_node_get_position (g_ptr_array_index (path, i))->key;
-  if (cheops_repetition_count (keys, path->len, pos->halfmove_clock) >= 5)
-    return CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION;
-
-  return CHEOPS_OUTCOME_NONE;
+/* The colour (0 or 1) that @side plays in the game shown: a Cheops game
+ * may give its first colour to the q corner ([GreenCorner], 6.2); the
+ * others play their sides' own colours. */
+static guint
+studio_document_colour_of (StudioDocument *self,
+                           CheopsSide      side)
+{
+  return (guint) side ^ (cheops_game_get_green_corner (self->game) == CHEOPS_SIDE_B ? 1u : 0u);
 }
 
 /**
- * studio_outcome_get_result:
- * @outcome: how a game ended
- * @green_corner: the corner Green held (the game's [GreenCorner])
+ * studio_document_get_side_name:
+ * @self: a #StudioDocument
+ * @side: a side of the position
  *
- * The Result tag for @outcome: an Ascension (8.1) is won by the colour that
- * played from the corner that achieved it ("1-0" Green, "0-1" Orange); the
- * draws of 8.4.1 and 8.4.3 are "1/2-1/2".
+ * Returns: the name of the colour @side plays in the game shown, translated
+ *   ("Green", "Gold"): a static string of the variant
+ */
+const char *
+studio_document_get_side_name (StudioDocument *self,
+                               CheopsSide      side)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), "");
+
+  return _(studio_document_get_variant (self)->sides[studio_document_colour_of (self, side)].name);
+}
+
+/**
+ * studio_document_get_side_is_first:
+ * @self: a #StudioDocument
+ * @side: a side of the position
+ *
+ * Returns: whether @side plays the game's first colour (PGN's White: the
+ *   player of "1-0", the first of the player tags)
+ */
+gboolean
+studio_document_get_side_is_first (StudioDocument *self,
+                                   CheopsSide      side)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), TRUE);
+
+  return studio_document_colour_of (self, side) == 0;
+}
+
+/**
+ * studio_document_get_result:
+ * @self: a #StudioDocument
+ * @outcome: an outcome of the document's variant
+ *
+ * The Result tag for @outcome: "1-0" when the winner plays the first colour,
+ * "0-1" when the other, "1/2-1/2" for a draw (from the variant's outcome
+ * table).
  *
  * Returns: (nullable): a static string, or %NULL for %CHEOPS_OUTCOME_NONE
  */
 const char *
-studio_outcome_get_result (CheopsOutcome outcome,
-                           CheopsSide    green_corner)
+studio_document_get_result (StudioDocument *self,
+                            CheopsOutcome   outcome)
 {
-  switch (outcome)
-    {
-    case CHEOPS_LAWS_OUTCOME_ASCENSION_A:
-      return green_corner == CHEOPS_SIDE_A ? "1-0" : "0-1";
-    case CHEOPS_LAWS_OUTCOME_ASCENSION_Q:
-      return green_corner == CHEOPS_SIDE_B ? "1-0" : "0-1";
-    case CHEOPS_LAWS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN:
-    case CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE:
-    case CHEOPS_LAWS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES:
-    case CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION:
-      return "1/2-1/2";
-    case CHEOPS_OUTCOME_NONE:
-    default:
-      return NULL;
-    }
+  CheopsWinner winner;
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+
+  if (outcome == CHEOPS_OUTCOME_NONE)
+    return NULL;
+  winner = cheops_variant_outcome_winner (studio_document_get_variant (self), outcome);
+  if (winner == CHEOPS_WINNER_DRAW)
+    return "1/2-1/2";
+  return studio_document_get_side_is_first (self, (CheopsSide) winner) ? "1-0" : "0-1";
 }
 
 /**
- * studio_outcome_dup_text:
- * @outcome: how a game ended, not %CHEOPS_OUTCOME_NONE
- * @green_corner: the corner Green held (the game's [GreenCorner])
+ * studio_document_dup_outcome_text:
+ * @self: a #StudioDocument
+ * @outcome: an outcome of the document's variant, not %CHEOPS_OUTCOME_NONE
  *
- * Says how the game ended, for people: "Green wins by Ascension.",
- * "Draw: the player to move has no legal move (8.4.1)."...
+ * Says how the game ended, for people, in the game's own words (its
+ * outcome table's reason and rule, its colours): "Green wins by the
+ * Ascension (8.1).", "Gold wins by checkmate (TR13).", "Draw: the side to
+ * move has no move (8.4.1)."  The one place the studio words an outcome.
  *
  * Returns: (transfer full): the sentence
  */
 char *
-studio_outcome_dup_text (CheopsOutcome outcome,
-                         CheopsSide    green_corner)
+studio_document_dup_outcome_text (StudioDocument *self,
+                                  CheopsOutcome   outcome)
 {
-  switch (outcome)
-    {
-    case CHEOPS_LAWS_OUTCOME_ASCENSION_A:
-    case CHEOPS_LAWS_OUTCOME_ASCENSION_Q:
-      return g_strdup (g_str_equal (studio_outcome_get_result (outcome, green_corner), "1-0")
-                       ? _("Green wins by Ascension.") : _("Orange wins by Ascension."));
-    case CHEOPS_LAWS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN:
-      return g_strdup (_("Draw: both players have no Queen and no Pawns left (8.4.1)."));
-    case CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE:
-      return g_strdup (_("Draw: the player to move has no legal move (8.4.1)."));
-    case CHEOPS_LAWS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES:
-      return g_strdup (_("Draw: seventy-five moves by each player without a capture, a collapse "
-                         "or a Pawn move to a higher level (8.4.3)."));
-    case CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION:
-      return g_strdup (_("Draw: the same position appeared for the fifth time (8.4.3)."));
-    case CHEOPS_OUTCOME_NONE:
-    default:
-      return g_strdup (_("The game is not over."));
-    }
+  const CheopsVariant *variant;
+  const CheopsOutcomeInfo *info;
+  const char *reason;
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+
+  variant = studio_document_get_variant (self);
+  if (outcome <= CHEOPS_OUTCOME_NONE || outcome >= variant->n_outcomes)
+    return g_strdup (_("The game is not over."));
+  info = &variant->outcomes[outcome];
+  reason = _(info->reason);
+  if (info->winner == CHEOPS_WINNER_DRAW)
+    /* Translators: "Draw: the side to move has no move (8.4.1)." */
+    return g_strdup_printf (_("Draw: %s (%s)."), reason, info->rule);
+  if (g_str_has_prefix (info->reason, "by "))
+    /* Translators: "Gold wins by checkmate (TR13)." */
+    return g_strdup_printf (_("%s wins %s (%s)."),
+                            studio_document_get_side_name (self, (CheopsSide) info->winner), reason, info->rule);
+  /* Translators: "Red wins: Gold made the same position a third time (TR15)." */
+  return g_strdup_printf (_("%s wins: %s (%s)."),
+                          studio_document_get_side_name (self, (CheopsSide) info->winner), reason, info->rule);
 }
 
 /**
  * studio_document_get_outcome:
  * @self: a #StudioDocument
  *
- * How the game stands at the current node: an Ascension (8.1), a draw of
- * 8.4.1 or 8.4.3 (the fifth repetition counted along the path from the
- * start), or %CHEOPS_OUTCOME_NONE.
+ * How the game stands at the current node: by the position alone
+ * (cheops_position_outcome()) or by a repetition counted along the path
+ * from the start (cheops_position_repetition_outcome()), or
+ * %CHEOPS_OUTCOME_NONE.  Computed once per node.
  *
- * Returns: the outcome
+ * Returns: the outcome, an index of the variant's outcome table
  */
 CheopsOutcome
 studio_document_get_outcome (StudioDocument *self)
 {
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), CHEOPS_OUTCOME_NONE);
 
-  return node_outcome (self->current);
+  studio_document_walk (self);
+  return self->derived.outcome;
+}
+
+/**
+ * studio_document_get_moves:
+ * @self: a #StudioDocument
+ * @n_moves: (out): how many
+ *
+ * The moves the side to move may play at the current node
+ * (cheops_generate_moves()), generated once per node.
+ *
+ * Returns: (array length=n_moves) (transfer none): the moves, valid until
+ *   the current node changes
+ */
+const CheopsMove *
+studio_document_get_moves (StudioDocument *self,
+                           guint          *n_moves)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (n_moves != NULL, NULL);
+
+  studio_document_node_data (self);
+  if (self->derived.moves == NULL)
+    {
+      self->derived.moves = g_new (CheopsMove, CHEOPS_MAX_MOVES);
+      self->derived.n_moves = (guint) (cheops_generate_moves (studio_document_get_position (self),
+                                                              self->derived.moves) - self->derived.moves);
+    }
+  *n_moves = self->derived.n_moves;
+  return self->derived.moves;
+}
+
+/**
+ * studio_document_get_fen:
+ * @self: a #StudioDocument
+ *
+ * Returns: (transfer none): the FEN of the current position, written once
+ *   per node, valid until the current node changes
+ */
+const char *
+studio_document_get_fen (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+
+  studio_document_node_data (self);
+  if (self->derived.fen == NULL)
+    {
+      char buf[CHEOPS_FEN_MAX];
+
+      cheops_position_to_fen (studio_document_get_position (self), buf, sizeof buf);
+      self->derived.fen = g_strdup (buf);
+    }
+  return self->derived.fen;
 }
 
 /* After a move added at @node (inside the move's undo group): a move on the
@@ -943,9 +1124,9 @@ studio_document_record_result (StudioDocument *self,
 {
   const char *result;
 
-  if (!cheops_game_node_is_mainline (node))
+  if (node != self->current || !cheops_game_node_is_mainline (node))
     return;
-  result = studio_outcome_get_result (node_outcome (node), cheops_game_get_green_corner (self->game));
+  result = studio_document_get_result (self, studio_document_get_outcome (self));
   if (result != NULL && g_strcmp0 (cheops_game_get_result (self->game), result) != 0)
     cheops_game_set_tag (self->game, "Result", result, NULL);
 }
@@ -975,13 +1156,16 @@ studio_document_play_move (StudioDocument  *self,
 
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
 
-  before = cheops_game_count_nodes (self->game);
+  /* A move adds a child or goes to the one it has: count the children. */
+  before = cheops_game_node_get_n_children (self->current);
   cheops_game_begin_group (self->game);
   node = cheops_game_add_move (self->game, self->current, move, error);
   if (node != NULL)
     {
+      gboolean added = cheops_game_node_get_n_children (cheops_game_node_get_parent (node)) != before;
+
       studio_document_set_current (self, node);
-      if (cheops_game_count_nodes (self->game) != before)
+      if (added)
         studio_document_record_result (self, node);
     }
   cheops_game_end_group (self->game);
@@ -1015,16 +1199,18 @@ studio_document_play_line (StudioDocument     *self,
   cheops_game_begin_group (self->game);
   for (guint i = 0; i < n_moves; i++)
     {
-      guint before = cheops_game_count_nodes (self->game);
+      guint before = cheops_game_node_get_n_children (self->current);
       CheopsGameNode *node = cheops_game_add_san (self->game, self->current, moves[i], error);
+      gboolean added;
 
       if (node == NULL)
         {
           ret = FALSE;
           break;
         }
+      added = cheops_game_node_get_n_children (cheops_game_node_get_parent (node)) != before;
       studio_document_set_current (self, node);
-      if (cheops_game_count_nodes (self->game) != before)
+      if (added)
         studio_document_record_result (self, node);
     }
   cheops_game_end_group (self->game);
@@ -1246,13 +1432,9 @@ studio_document_redo (StudioDocument *self)
 char *
 studio_document_dup_fen (StudioDocument *self)
 {
-  char buf[CHEOPS_FEN_MAX];
-
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
 
-  cheops_position_to_fen (studio_document_get_position (self), buf, sizeof buf);
-
-  return g_strdup (buf);
+  return g_strdup (studio_document_get_fen (self));
 }
 
 /**
@@ -1295,7 +1477,8 @@ studio_document_dup_moves (StudioDocument *self)
     {
       char text[CHEOPS_MOVE_TEXT_MAX];
 
-      cheops_move_to_text (&cheops_variant_cheops, cheops_game_node_get_move (g_ptr_array_index (path, i)), text);
+      cheops_move_to_text (studio_document_get_variant (self),
+                           cheops_game_node_get_move (g_ptr_array_index (path, i)), text);
       g_strv_builder_add (builder, text);
     }
 
@@ -1322,40 +1505,12 @@ char *
 studio_document_dup_engine_position (StudioDocument   *self,
                                       char           ***moves)
 {
-  g_autoptr(GPtrArray) path = NULL;
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  CheopsPosition pos, base;
-  char buf[CHEOPS_FEN_MAX];
-  guint base_index = 0;
-
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
   g_return_val_if_fail (moves != NULL, NULL);
 
-  path = cheops_game_node_get_path (self->current);
-  pos = *cheops_game_get_start_position (self->game);
-  base = pos;
-  for (guint i = 1; i < path->len; i++)
-    {
-      CheopsUndo undo;
-
-      cheops_position_do_move (&pos, cheops_game_node_get_move (g_ptr_array_index (path, i)), &undo);
-      if (pos.halfmove_clock == 0)
-        {
-          base = pos;
-          base_index = i;
-        }
-    }
-  for (guint i = base_index + 1; i < path->len; i++)
-    {
-      char text[CHEOPS_MOVE_TEXT_MAX];
-
-      cheops_move_to_text (&cheops_variant_cheops, cheops_game_node_get_move (g_ptr_array_index (path, i)), text);
-      g_strv_builder_add (builder, text);
-    }
-  *moves = g_strv_builder_end (builder);
-  cheops_position_to_fen (&base, buf, sizeof buf);
-
-  return g_strdup (buf);
+  studio_document_walk (self);
+  *moves = g_strdupv (self->derived.base_moves);
+  return g_strdup (self->derived.base_fen);
 }
 
 /**
@@ -1453,6 +1608,41 @@ studio_document_set_shapes (StudioDocument    *self,
     cheops_game_set_annotations (self->game, self->current, annotations);
 }
 
+/**
+ * studio_game_new_for_position:
+ * @position: a position the core accepts, of any variant
+ *
+ * A new game of @position's variant starting from @position, with no
+ * history and not modified.
+ *
+ * Returns: (transfer full): the game
+ */
+CheopsGame *
+studio_game_new_for_position (const CheopsPosition *position)
+{
+  CheopsGame *game = cheops_game_new ();
+
+  cheops_game_set_start_position (game, position);
+  cheops_game_clear_history (game);
+  cheops_game_set_saved (game);
+  return game;
+}
+
+/**
+ * studio_game_new_for_variant:
+ * @variant: a variant of cheops_variants[]
+ *
+ * Returns: (transfer full): a new game of @variant from its initial position
+ */
+CheopsGame *
+studio_game_new_for_variant (const CheopsVariant *variant)
+{
+  CheopsPosition start;
+
+  cheops_position_init_start (&start, variant);
+  return studio_game_new_for_position (&start);
+}
+
 /* Whether @game holds nothing that was read: no move, no comment, only
  * the roster tags at their PGN defaults. */
 static gboolean
@@ -1510,18 +1700,26 @@ studio_document_load_text (StudioDocument  *self,
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
 
-  /* A FEN alone (pasted from another program): a new game from it. */
+  /* A FEN alone (pasted from another program): a new game from it, of the
+   * document's variant if it reads as one, else of the first variant (in
+   * cheops_variants[] order) that reads it. */
   stripped = g_strstrip (length < 0 ? g_strdup (text) : g_strndup (text, length));
-  if (stripped[0] != '[' && strchr (stripped, '\n') == NULL &&
-      cheops_position_from_fen (&position, &cheops_variant_cheops, stripped, NULL))
+  if (stripped[0] != '[' && strchr (stripped, '\n') == NULL)
     {
-      g_autoptr(CheopsGame) game = cheops_game_new_from_fen (position.variant, stripped, error);
+      const CheopsVariant *variant = NULL;
 
-      if (game == NULL)
-        return FALSE;
+      if (cheops_position_from_fen (&position, studio_document_get_variant (self), stripped, NULL))
+        variant = position.variant;
+      for (guint i = 0; variant == NULL && cheops_variants[i] != NULL; i++)
+        if (cheops_position_from_fen (&position, cheops_variants[i], stripped, NULL))
+          variant = position.variant;
+      if (variant != NULL)
+        {
+          g_autoptr(CheopsGame) game = studio_game_new_for_position (&position);
 
-      studio_document_set_game (self, game);
-      return TRUE;
+          studio_document_set_game (self, game);
+          return TRUE;
+        }
     }
 
   games = cheops_pgn_read_string (text, length, &errors);

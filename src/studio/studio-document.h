@@ -58,11 +58,22 @@ gboolean          studio_document_go_sibling       (StudioDocument       *self,
 gboolean          studio_document_undo             (StudioDocument       *self);
 gboolean          studio_document_redo             (StudioDocument       *self);
 
+const CheopsVariant *studio_document_get_variant  (StudioDocument       *self);
+const char       *studio_document_get_side_name    (StudioDocument       *self,
+                                                    CheopsSide            side);
+gboolean          studio_document_get_side_is_first (StudioDocument      *self,
+                                                    CheopsSide            side);
 CheopsOutcome     studio_document_get_outcome      (StudioDocument       *self);
-const char       *studio_outcome_get_result        (CheopsOutcome         outcome,
-                                                    CheopsSide            green_corner);
-char             *studio_outcome_dup_text          (CheopsOutcome         outcome,
-                                                    CheopsSide            green_corner);
+const char       *studio_document_get_result       (StudioDocument       *self,
+                                                    CheopsOutcome         outcome);
+char             *studio_document_dup_outcome_text (StudioDocument       *self,
+                                                    CheopsOutcome         outcome);
+const CheopsMove *studio_document_get_moves        (StudioDocument       *self,
+                                                    guint                *n_moves);
+const char       *studio_document_get_fen          (StudioDocument       *self);
+
+CheopsGame       *studio_game_new_for_position     (const CheopsPosition *position);
+CheopsGame       *studio_game_new_for_variant      (const CheopsVariant  *variant);
 
 char             *studio_document_dup_fen          (StudioDocument       *self);
 char             *studio_document_dup_start_fen    (StudioDocument       *self);

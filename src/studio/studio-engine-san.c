@@ -35,35 +35,54 @@ play_text (CheopsPosition *pos,
   return TRUE;
 }
 
-char **
-studio_engine_pv_to_san (const char        *fen,
-                         const char *const *moves,
-                         const char *const *pv,
-                         GError           **error)
+/* The SAN of @pv played from @pos (changed). */
+static char **
+pv_to_san (CheopsPosition    *pos,
+           const char *const *pv,
+           GError           **error)
 {
   g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func (g_free);
-  CheopsError core_error = { 0 };
-  CheopsPosition pos;
 
-  if (!cheops_position_from_fen (&pos, &cheops_variant_cheops, fen != NULL ? fen : CHEOPS_LAWS_START_FEN, &core_error))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   "FEN: %s", core_error.message);
-      goto done;
-    }
-  for (guint i = 0; moves != NULL && moves[i] != NULL; i++)
-    if (!play_text (&pos, moves[i], NULL, error))
-      goto done;
   for (guint i = 0; pv != NULL && pv[i] != NULL; i++)
     {
       char san[CHEOPS_SAN_MAX];
 
-      if (!play_text (&pos, pv[i], san, error))
+      if (!play_text (pos, pv[i], san, error))
         break;
       g_ptr_array_add (out, g_strdup (san));
     }
-
-done:
   g_ptr_array_add (out, NULL);
   return (char **) g_ptr_array_steal (out, NULL);
+}
+
+char **
+studio_engine_pv_to_san_at (const CheopsPosition *pos,
+                            const char *const    *pv,
+                            GError              **error)
+{
+  CheopsPosition at = *pos;
+
+  return pv_to_san (&at, pv, error);
+}
+
+char **
+studio_engine_pv_to_san (const CheopsVariant *variant,
+                         const char          *fen,
+                         const char *const   *moves,
+                         const char *const   *pv,
+                         GError             **error)
+{
+  CheopsError core_error = { 0 };
+  CheopsPosition pos;
+
+  if (!cheops_position_from_fen (&pos, variant, fen != NULL ? fen : variant->start_fen, &core_error))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   "FEN: %s", core_error.message);
+      return g_new0 (char *, 1);
+    }
+  for (guint i = 0; moves != NULL && moves[i] != NULL; i++)
+    if (!play_text (&pos, moves[i], NULL, error))
+      return g_new0 (char *, 1);
+  return pv_to_san (&pos, pv, error);
 }

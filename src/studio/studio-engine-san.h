@@ -12,11 +12,16 @@
 
 #include <glib.h>
 
+#include "cheops-core.h"
+
 G_BEGIN_DECLS
 
 /**
  * studio_engine_pv_to_san:
- * @fen: (nullable): the FEN of the start position, %NULL for the initial one
+ * @variant: the variant the FEN and the moves are of (its machine move
+ *   text, e.g. TrigChess "b5b6d", its SAN)
+ * @fen: (nullable): the FEN of the start position, %NULL for @variant's
+ *   initial one
  * @moves: (nullable) (array zero-terminated=1): move texts from @fen to the
  *   analysed position (as given to studio_engine_analyze())
  * @pv: (array zero-terminated=1): the engine's line, move texts
@@ -31,9 +36,24 @@ G_BEGIN_DECLS
  * Returns: (transfer full) (array zero-terminated=1): the SAN of the first
  *   playable moves of @pv; never %NULL
  */
-char **studio_engine_pv_to_san (const char        *fen,
-                                const char *const *moves,
-                                const char *const *pv,
-                                GError           **error);
+char **studio_engine_pv_to_san    (const CheopsVariant  *variant,
+                                   const char           *fen,
+                                   const char *const    *moves,
+                                   const char *const    *pv,
+                                   GError              **error);
+/**
+ * studio_engine_pv_to_san_at:
+ * @pos: the analysed position (of any variant; not changed)
+ * @pv: (array zero-terminated=1): the engine's line, move texts
+ * @error: (nullable): as for studio_engine_pv_to_san()
+ *
+ * studio_engine_pv_to_san() from a position the caller already has (no
+ * FEN read, no moves replayed: what the analysis panel does per line).
+ *
+ * Returns: (transfer full) (array zero-terminated=1): never %NULL
+ */
+char **studio_engine_pv_to_san_at (const CheopsPosition *pos,
+                                   const char *const    *pv,
+                                   GError              **error);
 
 G_END_DECLS

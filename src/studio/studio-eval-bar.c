@@ -25,7 +25,8 @@ struct _StudioEvalBar
   guint      has_score : 1;
   guint      has_result : 1; /* a finished game: score is 1, -1 or 0 */
   guint      is_ascension : 1;
-  guint      a_green : 1;
+  guint      a_green : 1;   /* the a side plays the first colour */
+  GdkRGBA    colours[2];    /* the first colour's, the second's */
 };
 
 G_DEFINE_FINAL_TYPE (StudioEvalBar, studio_eval_bar, GTK_TYPE_WIDGET)
@@ -103,8 +104,6 @@ studio_eval_bar_snapshot (GtkWidget   *widget,
   double green = studio_eval_bar_get_fraction (self);
   double split = height * (1.0 - green);
   GskRoundedRect outline;
-  static const GdkRGBA green_rgba = { 0.180, 0.647, 0.427, 1.0 };
-  static const GdkRGBA orange_rgba = { 0.961, 0.475, 0.059, 1.0 };
   static const GdkRGBA mid_rgba = { 0.0, 0.0, 0.0, 0.35 };
 
   if (width <= 0 || height <= 0)
@@ -112,8 +111,8 @@ studio_eval_bar_snapshot (GtkWidget   *widget,
 
   gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, width, height), 4);
   gtk_snapshot_push_rounded_clip (snapshot, &outline);
-  gtk_snapshot_append_color (snapshot, &orange_rgba, &GRAPHENE_RECT_INIT (0, 0, width, split));
-  gtk_snapshot_append_color (snapshot, &green_rgba, &GRAPHENE_RECT_INIT (0, split, width, height - split));
+  gtk_snapshot_append_color (snapshot, &self->colours[1], &GRAPHENE_RECT_INIT (0, 0, width, split));
+  gtk_snapshot_append_color (snapshot, &self->colours[0], &GRAPHENE_RECT_INIT (0, split, width, height - split));
   /* The midpoint: an even game. */
   gtk_snapshot_append_color (snapshot, &mid_rgba, &GRAPHENE_RECT_INIT (0, height / 2.0 - 1, width, 2));
   gtk_snapshot_pop (snapshot);
@@ -187,6 +186,7 @@ static void
 studio_eval_bar_init (StudioEvalBar *self)
 {
   self->a_green = TRUE;
+  studio_eval_bar_set_sides (self, &cheops_variant_cheops, TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
 }
 
@@ -289,9 +289,30 @@ studio_eval_bar_clear (StudioEvalBar *self)
 }
 
 /**
+ * studio_eval_bar_set_sides:
+ * @self: a #StudioEvalBar
+ * @variant: the game's variant: the bar is filled in its sides' colours,
+ *   the first colour from the bottom
+ * @a_first: whether side A plays the first colour (a Cheops game's
+ *   [GreenCorner] may give it to the q corner)
+ */
+void
+studio_eval_bar_set_sides (StudioEvalBar       *self,
+                           const CheopsVariant *variant,
+                           gboolean             a_first)
+{
+  g_return_if_fail (STUDIO_IS_EVAL_BAR (self));
+
+  for (guint i = 0; i < 2; i++)
+    self->colours[i] = (GdkRGBA) { variant->sides[i].fill[0], variant->sides[i].fill[1],
+                                   variant->sides[i].fill[2], 1.0 };
+  studio_eval_bar_set_a_green (self, a_first);
+}
+
+/**
  * studio_eval_bar_set_a_green:
  * @self: a #StudioEvalBar
- * @a_green: whether the a side plays Green (the game's [GreenCorner])
+ * @a_green: whether the a side plays the first colour
  */
 void
 studio_eval_bar_set_a_green (StudioEvalBar *self,

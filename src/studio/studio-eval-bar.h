@@ -6,6 +6,8 @@
 
 #include <gtk/gtk.h>
 
+#include "cheops-core.h"
+
 G_BEGIN_DECLS
 
 #define STUDIO_TYPE_EVAL_BAR (studio_eval_bar_get_type ())
@@ -22,6 +24,9 @@ char      *studio_eval_bar_dup_text     (StudioEvalBar *self);
 void       studio_eval_bar_clear        (StudioEvalBar *self);
 void       studio_eval_bar_set_a_green  (StudioEvalBar *self,
                                          gboolean       a_green);
+void       studio_eval_bar_set_sides    (StudioEvalBar       *self,
+                                         const CheopsVariant *variant,
+                                         gboolean             a_first);
 double     studio_eval_bar_get_fraction (StudioEvalBar *self);
 char      *studio_eval_bar_format_score (gboolean       is_ascension,
                                          int            score);

@@ -102,7 +102,9 @@ studio_games_button_game_matches (CheopsGame *game,
                                   guint       index,
                                   const char *query)
 {
-  static const char *const names[] = { "Event", "Site", "Date", "Round", "Green", "Orange", "Result" };
+  const CheopsVariant *variant = cheops_game_get_start_position (game)->variant;
+  const char *const names[] = { "Event", "Site", "Date", "Round", variant->sides[0].tag, variant->sides[1].tag,
+                                "Result" };
   g_autoptr(GString) text = NULL;
   g_autofree char *folded_text = NULL;
   g_autofree char *folded_query = NULL;
@@ -390,8 +392,9 @@ row_bind_cb (GtkSignalListItemFactory *factory,
   guint index = studio_games_button_index_of (self, game);
   guint n = studio_document_get_n_games (self->document);
   const char *event = known_tag (game, "Event");
-  const char *green = known_tag (game, "Green");
-  const char *orange = known_tag (game, "Orange");
+  const CheopsVariant *variant = cheops_game_get_start_position (game)->variant;
+  const char *green = known_tag (game, variant->sides[0].tag);
+  const char *orange = known_tag (game, variant->sides[1].tag);
   const char *date = known_tag (game, "Date");
   const char *result = cheops_game_get_result (game);
   const char *error = studio_document_get_game_error (self->document, index);

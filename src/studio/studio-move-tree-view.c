@@ -589,15 +589,13 @@ build_context_menu (StudioMoveTreeView *self)
   g_autoptr(GMenu) move_menu = g_menu_new ();
   g_autoptr(GMenu) position_menu = g_menu_new ();
   g_autoptr(GMenu) observation_menu = g_menu_new ();
-  const char *a_name = _("Green");
-  const char *q_name = _("Orange");
-
-  if (self->document != NULL &&
-      cheops_game_get_green_corner (studio_document_get_game (self->document)) == CHEOPS_SIDE_B)
-    {
-      a_name = _("Orange");
-      q_name = _("Green");
-    }
+  /* The colours the sides play in this game. */
+  const char *a_name = self->document != NULL
+                       ? studio_document_get_side_name (self->document, CHEOPS_SIDE_A)
+                       : _(cheops_variant_cheops.sides[0].name);
+  const char *q_name = self->document != NULL
+                       ? studio_document_get_side_name (self->document, CHEOPS_SIDE_B)
+                       : _(cheops_variant_cheops.sides[1].name);
 
   g_menu_append (tree, _("_Promote Variation"), "tree.promote");
   g_menu_append (tree, _("_Make Main Line"), "tree.make-mainline");

@@ -150,8 +150,9 @@ known_tag (CheopsGame *game,
 static char *
 studio_window_dup_players_and_date (CheopsGame *game)
 {
-  const char *green = known_tag (game, "Green");
-  const char *orange = known_tag (game, "Orange");
+  const CheopsVariant *variant = cheops_game_get_start_position (game)->variant;
+  const char *green = known_tag (game, variant->sides[0].tag);
+  const char *orange = known_tag (game, variant->sides[1].tag);
   const char *date = known_tag (game, "Date");
   GString *text = g_string_new (NULL);
 
@@ -169,10 +170,11 @@ static void
 studio_window_update_headline (StudioWindow *self)
 {
   CheopsGame *game = studio_document_get_game (self->document);
+  const CheopsVariant *variant = studio_document_get_variant (self->document);
   CheopsSide green = cheops_game_get_green_corner (game);
   const char *event = known_tag (game, "Event");
-  const char *green_name = known_tag (game, "Green");
-  const char *orange_name = known_tag (game, "Orange");
+  const char *green_name = known_tag (game, variant->sides[0].tag);
+  const char *orange_name = known_tag (game, variant->sides[1].tag);
   const char *date = known_tag (game, "Date");
   const char *result = cheops_game_get_result (game);
   g_autoptr(GString) players = g_string_new (NULL);
@@ -181,9 +183,9 @@ studio_window_update_headline (StudioWindow *self)
 
   /* Translators: "Green Ann – Orange Bob": who played which colour */
   if (green_name != NULL || orange_name != NULL)
-    g_string_append_printf (players, _("Green %s – Orange %s"),
-                            green_name != NULL ? green_name : "?",
-                            orange_name != NULL ? orange_name : "?");
+    g_string_append_printf (players, _("%s %s – %s %s"),
+                            _(variant->sides[0].name), green_name != NULL ? green_name : "?",
+                            _(variant->sides[1].name), orange_name != NULL ? orange_name : "?");
   if (date != NULL && !g_str_has_prefix (date, "????"))
     g_string_append_printf (players, "%s%s", players->len > 0 ? " · " : "", date);
   if (result != NULL && g_strcmp0 (result, "*") != 0)
@@ -192,7 +194,7 @@ studio_window_update_headline (StudioWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->players_label), players->len > 0);
 
   studio_board_scene_set_green_side (self->scene, green);
-  studio_eval_bar_set_a_green (self->eval_bar, green == CHEOPS_SIDE_A);
+  studio_eval_bar_set_sides (self->eval_bar, variant, green == CHEOPS_SIDE_A);
 }
 
 static void
@@ -223,36 +225,64 @@ _studio_window_sync_board (StudioWindow *self)
   _studio_window_update_status (self);
 }
 
+/* Whether the side to move in @pos, in check, has moves but none that
+ * leaves its King out of check (Cheops's checklock, 4.2.5): asked of the
+ * position through the seam, so a variant where every move must end the
+ * check (TrigChess TR11) never has it. */
+static gboolean
+studio_window_check_holds (const CheopsPosition *pos,
+                           const CheopsMove     *moves,
+                           guint                 n_moves)
+{
+  if (n_moves == 0)
+    return FALSE;
+  for (guint i = 0; i < n_moves; i++)
+    {
+      CheopsPosition after = *pos;
+      CheopsUndo undo;
+
+      cheops_position_do_move (&after, moves[i], &undo);
+      if (!cheops_position_king_attacked (&after, pos->side_to_move))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* _studio_window_dup_status() for the current node's @outcome. */
 static char *
 studio_window_dup_status (StudioWindow  *self,
                           CheopsOutcome  outcome)
 {
   const CheopsPosition *pos = studio_document_get_position (self->document);
-  CheopsSide green = cheops_game_get_green_corner (studio_document_get_game (self->document));
-  gboolean green_to_move = pos->side_to_move == green;
-  const char *to_move;
-  const char *other = NULL;
+  const char *mover = studio_document_get_side_name (self->document, pos->side_to_move);
+  const char *other = studio_document_get_side_name (self->document, cheops_side_other (pos->side_to_move));
+  g_autofree char *to_move = NULL;
 
   if (outcome != CHEOPS_OUTCOME_NONE)
-    return studio_outcome_dup_text (outcome, green);
-  if (cheops_laws_position_in_checklock (pos))
-    to_move = green_to_move
-              ? _("Green to move, in checklock: the King is entombed and may not move (4.2.5)")
-              : _("Orange to move, in checklock: the King is entombed and may not move (4.2.5)");
-  else if (cheops_position_in_check (pos))
-    to_move = green_to_move ? _("Green to move, in check") : _("Orange to move, in check");
+    return studio_document_dup_outcome_text (self->document, outcome);
+  if (cheops_position_in_check (pos))
+    {
+      guint n_moves;
+      const CheopsMove *moves = studio_document_get_moves (self->document, &n_moves);
+
+      if (studio_window_check_holds (pos, moves, n_moves))
+        /* Translators: "Green to move, in checklock: …" (Cheops 4.2.5: in
+         * check, and no move ends the check) */
+        to_move = g_strdup_printf (_("%s to move, in checklock: the King is entombed and may not move (4.2.5)"),
+                                   mover);
+      else
+        /* Translators: "Gold to move, in check" */
+        to_move = g_strdup_printf (_("%s to move, in check"), mover);
+    }
   else
-    to_move = green_to_move ? _("Green to move") : _("Orange to move");
+    /* Translators: "Gold to move" */
+    to_move = g_strdup_printf (_("%s to move"), mover);
 
   /* The side that just moved can stand in check only entombed (4.2.7). */
   if (cheops_position_king_attacked (pos, cheops_side_other (pos->side_to_move)))
-    other = green_to_move ? _("Orange's King is entombed") : _("Green's King is entombed");
-
-  if (other != NULL)
     /* Translators: "Green to move · Orange's King is entombed" */
-    return g_strdup_printf (_("%s · %s"), to_move, other);
-  return g_strdup (to_move);
+    return g_strdup_printf (_("%s · %s's King is entombed"), to_move, other);
+  return g_steal_pointer (&to_move);
 }
 
 /**
@@ -284,7 +314,7 @@ void
 _studio_window_update_status (StudioWindow *self)
 {
   const CheopsPosition *pos = studio_document_get_position (self->document);
-  CheopsSide green = cheops_game_get_green_corner (studio_document_get_game (self->document));
+  const CheopsVariant *variant = studio_document_get_variant (self->document);
   CheopsOutcome outcome = studio_document_get_outcome (self->document);
   g_autofree char *text = studio_window_dup_status (self, outcome);
   g_autofree char *escaped = g_markup_escape_text (text, -1);
@@ -293,8 +323,15 @@ _studio_window_update_status (StudioWindow *self)
   if (outcome != CHEOPS_OUTCOME_NONE)
     markup = g_strdup (escaped);
   else
-    markup = g_strdup_printf ("<span foreground=\"%s\">●</span> %s",
-                              pos->side_to_move == green ? "#2ea56d" : "#f5790f", escaped);
+    {
+      /* A dot in the colour of the side to move. */
+      const double *rgb = variant->sides[studio_document_get_side_is_first (self->document, pos->side_to_move)
+                                         ? 0 : 1].fill;
+
+      markup = g_strdup_printf ("<span foreground=\"#%02x%02x%02x\">●</span> %s",
+                                (guint) (rgb[0] * 255 + 0.5), (guint) (rgb[1] * 255 + 0.5),
+                                (guint) (rgb[2] * 255 + 0.5), escaped);
+    }
   gtk_label_set_markup (self->status_label, markup);
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), !self->setup_mode);
 }
@@ -488,8 +525,9 @@ studio_window_after_load (StudioWindow *self)
  * in the FEN, rather than let the game reader report a move it cannot
  * read.  A wrong number of levels is a FEN error too. */
 static gboolean
-studio_window_fen_error (const char  *text,
-                         GError     **error)
+studio_window_fen_error (const CheopsVariant *variant,
+                         const char          *text,
+                         GError             **error)
 {
   g_autofree char *stripped = g_strstrip (g_strdup (text));
   CheopsPosition position;
@@ -502,15 +540,17 @@ studio_window_fen_error (const char  *text,
     {
       if (*p == '/')
         slashes++;
-      else if (!g_ascii_isdigit (*p) && strchr ("KQMSAPkqmsap", *p) == NULL)
+      else if (!g_ascii_isdigit (*p) && cheops_variant_piece_type (variant, *p) == CHEOPS_NO_PIECE_TYPE)
         board_letters = FALSE;
     }
-  /* The 8 slashes of 9 levels, or fewer or more with only FEN letters. */
-  if (!(slashes == 8 || (slashes > 0 && board_letters)) || strchr (stripped, '\n') != NULL)
+  /* Several ranks, or fewer with only the variant's FEN letters. */
+  if (!(slashes >= 4 || (slashes > 0 && board_letters)) || strchr (stripped, '\n') != NULL)
     return FALSE;
 
-  if (cheops_position_from_fen (&position, &cheops_variant_cheops, stripped, &fen_error))
-    return FALSE;
+  for (guint i = 0; cheops_variants[i] != NULL; i++)
+    if (cheops_position_from_fen (&position, cheops_variants[i], stripped, NULL))
+      return FALSE;
+  cheops_position_from_fen (&position, variant, stripped, &fen_error);
 
   /* Translators: a pasted FEN the core rejects: the column in the FEN,
    * then the core's message (which names the field) */
@@ -536,7 +576,7 @@ studio_window_load_text (StudioWindow  *self,
 {
   g_return_val_if_fail (STUDIO_IS_WINDOW (self), FALSE);
 
-  if (studio_window_fen_error (text, error))
+  if (studio_window_fen_error (studio_document_get_variant (self->document), text, error))
     return FALSE;
 
   if (!studio_document_load_text (self->document, text, -1, NULL, error))

@@ -5,21 +5,32 @@
  * `cheops match`: plays UCI engines (and the built-in players `random` and
  * `greedy`) against each other, the role cutechess-cli plays for chess.
  *
- *   cheops match --engine CMD [--engine CMD] [--builtin random|greedy]
- *                --games N [--tc BASE+INC] [--openings FILE] [--pgn OUT]
- *                [--seed N] [--timemargin MS] [--nodes N]
+ *   cheops match [--variant NAME] --engine CMD [--engine CMD]
+ *                [--builtin random|greedy] --games N [--tc BASE+INC]
+ *                [--openings FILE] [--pgn OUT] [--seed N] [--timemargin MS]
+ *                [--nodes N]
  *
- * Exactly two players, the first named plays the a corner in odd games.
+ * The game is the variant NAME (cheops_variant_find(): "cheops" by
+ * default, "trigchess"...); engines get `setoption name UCI_Variant value
+ * NAME`.  Nothing here knows a game: rules, outcomes and their wording
+ * come from the variant (cheops-variant.h).
+ *
+ * Exactly two players, the first named plays side A (the variant's first
+ * side: Cheops's a corner, TrigChess's Gold) in odd games.
  * Openings are paired: each opening is played twice, once with each player
  * on each side.  An opening file holds one opening a line: `startpos` or a
  * FEN, optionally followed by `moves` and machine move text; empty lines
  * and lines starting with '#' are skipped.
  *
- * Games are adjudicated by the Laws through the core (Article 8, R5): the
- * Ascension, the draw without Queens and Pawns, no playable move, and the
- * automatic draws of 8.4.3.  The claimable draws of 8.4.2 (third
- * repetition, fifty moves each) are claimed at once for the player to move,
- * as an arbiter does for engines.  A player loses by an illegal or
+ * Games are adjudicated through the core: the outcome of the position
+ * (the variant's outcome table: Cheops's Ascension and draws of Article 8,
+ * TrigChess's checkmate and stalemate) and of a repetition along the game
+ * (cheops_position_repetition_outcome(): Cheops's fifth occurrence draws,
+ * TrigChess's third loses for the mover, TR15).  Where a variant's
+ * repetitions draw, the third occurrence is claimed at once for the player
+ * to move, as an arbiter does for engines; where its move counter draws (the
+ * position with the clock at 150 plies is drawn: Cheops 8.4.3), 100 plies
+ * are claimed likewise (Cheops 8.4.2).  A player loses by an illegal or
  * malformed move, by exceeding its clock by more than --timemargin ms
  * (default 20), or by dying.  With --nodes N the engines get `go nodes N`
  * instead of a clock (no time losses: for tuning on a loaded machine).
@@ -37,7 +48,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cheops-core.h"
+#include "cheops-notation.h"
+#include "cheops-position.h"
 #include "cheops-tool.h"
 
 #define EOF_LINE "\001EOF"
@@ -74,6 +86,7 @@ typedef enum {
 
 static GRand *rng;
 static gint64 node_limit;
+static const CheopsVariant *variant;
 
 /* Engine process plumbing ------------------------------------------------ */
 
@@ -204,7 +217,7 @@ player_start_process (Player *p, GError **error)
         }
       g_free (line);
     }
-  player_send (p, "setoption name UCI_Variant value cheops");
+  player_send (p, "setoption name UCI_Variant value %s", variant->name);
   if (p->name == NULL)
     p->name = g_strdup (p->command);
   return TRUE;
@@ -212,8 +225,21 @@ player_start_process (Player *p, GError **error)
 
 /* Built-in players -------------------------------------------------------- */
 
-static const int greedy_value[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 9, 5, 3, 3, 1 };
+/* The outcome @pos has for the side that just moved into it, by the
+ * position alone: true when that side has won. */
+static gboolean
+mover_won (const CheopsPosition *pos)
+{
+  CheopsOutcome o = cheops_position_outcome (pos);
 
+  return o != CHEOPS_OUTCOME_NONE
+         && cheops_variant_outcome_winner (pos->variant, o) == (CheopsWinner) cheops_side_other (pos->side_to_move);
+}
+
+/* `random` plays any playable move; `greedy` a move that wins at once if it
+ * has one (by the variant's outcome table), else one of the captures and
+ * promotions (a capture 1, a promotion 1, both 2), else any move; ties at
+ * random.  Variant-neutral: no piece values. */
 static CheopsMove
 builtin_move (PlayerKind kind, const CheopsPosition *pos)
 {
@@ -230,18 +256,17 @@ builtin_move (PlayerKind kind, const CheopsPosition *pos)
         {
           CheopsPosition next = *pos;
           CheopsUndo undo;
-          CheopsCell to = cheops_move_to (moves[i]);
+          CheopsCell from = cheops_move_from (moves[i]), to = cheops_move_to (moves[i]);
           int value = 0;
 
           cheops_position_do_move (&next, moves[i], &undo);
-          if (cheops_position_outcome (&next) == (pos->side_to_move == CHEOPS_SIDE_A
-                                                  ? CHEOPS_LAWS_OUTCOME_ASCENSION_A
-                                                  : CHEOPS_LAWS_OUTCOME_ASCENSION_Q))
-            return moves[i];   /* an Ascension in one */
-          if (pos->board[to] != CHEOPS_NO_PIECE)
-            value += greedy_value[cheops_piece_type (pos->board[to])];
-          if (cheops_laws_position_is_promotion (pos, moves[i]))
-            value += greedy_value[CHEOPS_LAWS_QUEEN] - greedy_value[CHEOPS_LAWS_PAWN];
+          if (mover_won (&next))
+            return moves[i];   /* a win in one */
+          if (cheops_position_is_capture (pos, moves[i]))
+            value++;
+          if (cheops_move_kind (moves[i]) == CHEOPS_MOVE_NORMAL && next.board[to] != CHEOPS_NO_PIECE
+              && cheops_piece_type (next.board[to]) != cheops_piece_type (pos->board[from]))
+            value++;           /* a promotion */
           if (value > best_value)
             {
               best_value = value;
@@ -291,8 +316,8 @@ read_openings (const char *path, GError **error)
       else
         o->moves = g_new0 (char *, 1);
       g_strstrip (line);
-      o->fen = g_strdup (strcmp (line, "startpos") == 0 ? CHEOPS_LAWS_START_FEN : line);
-      if (!cheops_position_from_fen (&pos, &cheops_variant_cheops, o->fen, &err))
+      o->fen = g_strdup (strcmp (line, "startpos") == 0 ? variant->start_fen : line);
+      if (!cheops_position_from_fen (&pos, variant, o->fen, &err))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s:%d: %s", path, i + 1, err.message);
           return NULL;
@@ -346,44 +371,67 @@ append_san (Game *game, const CheopsPosition *pos, CheopsMove move, gboolean fir
     g_string_append_printf (game->movetext, " %s", san);
 }
 
-/* Adjudicates @pos after a move, with the game's @keys; sets game->result. */
+static GameResult
+result_of (const CheopsVariant *v, CheopsOutcome outcome)
+{
+  switch (cheops_variant_outcome_winner (v, outcome))
+    {
+    case CHEOPS_WINNER_A: return RESULT_A_WINS;
+    case CHEOPS_WINNER_B: return RESULT_Q_WINS;
+    default:              return RESULT_DRAW;
+    }
+}
+
+/* Whether a repetition ends @pos's variant in a draw at some count (then
+ * the third occurrence is claimed). */
+static gboolean
+repetition_draws (const CheopsPosition *pos)
+{
+  for (int count = 2; count <= 8; count++)
+    {
+      CheopsOutcome o = cheops_position_repetition_outcome (pos, count);
+      if (o != CHEOPS_OUTCOME_NONE)
+        return cheops_variant_outcome_winner (pos->variant, o) == CHEOPS_WINNER_DRAW;
+    }
+  return FALSE;
+}
+
+/* Whether @pos's variant draws by its move counter: the same position with
+ * the clock at 150 plies is a draw (then 100 are claimed). */
+static gboolean
+clock_draws (const CheopsPosition *pos)
+{
+  CheopsPosition later = *pos;
+  CheopsOutcome o;
+
+  later.halfmove_clock = 150;
+  o = cheops_position_outcome (&later);
+  return o != CHEOPS_OUTCOME_NONE && cheops_variant_outcome_winner (pos->variant, o) == CHEOPS_WINNER_DRAW;
+}
+
+/* Adjudicates @pos after a move, with the game's @keys; sets game->result
+ * and game->reason (the outcome table's wording). */
 static gboolean
 adjudicate (Game *game, const CheopsPosition *pos, const uint64_t *keys, size_t n)
 {
   int reps = cheops_repetition_count (keys, n, pos->halfmove_clock);
+  CheopsOutcome o = cheops_position_outcome (pos);
 
-  switch (cheops_position_outcome (pos))
+  if (o == CHEOPS_OUTCOME_NONE)
+    o = cheops_position_repetition_outcome (pos, reps);
+  if (o != CHEOPS_OUTCOME_NONE)
     {
-    case CHEOPS_LAWS_OUTCOME_ASCENSION_A:
-      game->result = RESULT_A_WINS;
-      game->reason = "Ascension";
-      return TRUE;
-    case CHEOPS_LAWS_OUTCOME_ASCENSION_Q:
-      game->result = RESULT_Q_WINS;
-      game->reason = "Ascension";
-      return TRUE;
-    case CHEOPS_LAWS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN:
-      game->result = RESULT_DRAW;
-      game->reason = "no Queen and no Pawn on either side";
-      return TRUE;
-    case CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE:
-      game->result = RESULT_DRAW;
-      game->reason = "no playable move";
-      return TRUE;
-    case CHEOPS_LAWS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES:
-      game->result = RESULT_DRAW;
-      game->reason = "seventy-five-move rule";
-      return TRUE;
-    default:
-      break;
-    }
-  if (reps >= 3)
-    {
-      game->result = RESULT_DRAW;
-      game->reason = reps >= 5 ? "fifth repetition" : "third repetition (claimed)";
+      game->result = result_of (pos->variant, o);
+      game->reason = pos->variant->outcomes[o].reason;
       return TRUE;
     }
-  if (pos->halfmove_clock >= 100)
+  if (reps >= 3 && repetition_draws (pos))
+    {
+      game->result = RESULT_DRAW;
+      game->reason = "third repetition (claimed)";
+      return TRUE;
+    }
+  if (pos->halfmove_clock >= 100 && clock_draws (pos))
     {
       game->result = RESULT_DRAW;
       game->reason = "fifty-move rule (claimed)";
@@ -415,7 +463,7 @@ play_game (Game *game, Player *players[CHEOPS_SIDE_NB], const Opening *opening,
   game->reason = NULL;
   game->movetext = g_string_new ("");
   game->start_fen = g_strdup (opening->fen);
-  cheops_position_from_fen (&pos, &cheops_variant_cheops, opening->fen, NULL);
+  cheops_position_from_fen (&pos, variant, opening->fen, NULL);
   keys[n++] = pos.key;
 
   for (int s = 0; s < CHEOPS_SIDE_NB; s++)
@@ -524,7 +572,7 @@ play_game (Game *game, Player *players[CHEOPS_SIDE_NB], const Opening *opening,
 
       {
         char text[CHEOPS_MOVE_TEXT_MAX];
-        cheops_move_to_text (&cheops_variant_cheops, move, text);
+        cheops_move_to_text (variant, move, text);
         g_string_append_printf (moves_text, " %s", text);
       }
       append_san (game, &pos, move, first);
@@ -545,10 +593,11 @@ result_text (GameResult r)
   return r == RESULT_A_WINS ? "1-0" : r == RESULT_Q_WINS ? "0-1" : r == RESULT_DRAW ? "1/2-1/2" : "*";
 }
 
-/* Writes @game as PGN-shaped text (DESIGN.md section 4); Green holds the a
- * corner. */
+/* Writes @game as PGN-shaped text (DESIGN.md section 4): the variant's
+ * title in [Variant] and its sides' tags ([Green]/[Orange] for Cheops,
+ * side A, the a corner, being Green; [Gold]/[Red] for TrigChess). */
 static void
-write_pgn (FILE *out, const Game *game, int round, const char *green, const char *orange)
+write_pgn (FILE *out, const Game *game, int round, const char *player_a, const char *player_b)
 {
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
@@ -557,9 +606,11 @@ write_pgn (FILE *out, const Game *game, int round, const char *green, const char
   size_t col = 0;
 
   fprintf (out, "[Event \"cheops match\"]\n[Site \"?\"]\n[Date \"%s\"]\n[Round \"%d\"]\n", date, round);
-  fprintf (out, "[Green \"%s\"]\n[Orange \"%s\"]\n[Result \"%s\"]\n", green, orange, result_text (game->result));
-  fprintf (out, "[Variant \"Cheops\"]\n[GreenCorner \"a\"]\n");
-  if (strcmp (game->start_fen, CHEOPS_LAWS_START_FEN) != 0)
+  fprintf (out, "[%s \"%s\"]\n[%s \"%s\"]\n[Result \"%s\"]\n",
+           variant->sides[CHEOPS_SIDE_A].tag, player_a, variant->sides[CHEOPS_SIDE_B].tag, player_b,
+           result_text (game->result));
+  fprintf (out, "[Variant \"%s\"]\n", variant->title);
+  if (strcmp (game->start_fen, variant->start_fen) != 0)
     fprintf (out, "[SetUp \"1\"]\n[FEN \"%s\"]\n", game->start_fen);
   fprintf (out, "[Termination \"%s\"]\n\n", game->reason ? game->reason : "unterminated");
 
@@ -645,7 +696,7 @@ static int
 usage (const char *message)
 {
   fprintf (stderr, "cheops match: %s\n"
-           "Usage: cheops match --engine CMD [--engine CMD] [--builtin random|greedy] --games N\n"
+           "Usage: cheops match [--variant NAME] --engine CMD [--engine CMD] [--builtin random|greedy] --games N\n"
            "                    [--tc BASE+INC] [--openings FILE] [--pgn OUT] [--seed N] [--timemargin MS] [--nodes N]\n",
            message);
   return 2;
@@ -665,12 +716,19 @@ cheops_tool_match (int argc, char **argv)
   int wins = 0, losses = 0, draws = 0;
   g_autoptr (GError) error = NULL;
 
+  variant = NULL;
   for (int i = 1; i < argc; i++)
     {
       const char *a = argv[i];
       const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 
-      if (strcmp (a, "--engine") == 0 || strcmp (a, "--builtin") == 0)
+      if (strcmp (a, "--variant") == 0 && v != NULL)
+        {
+          if ((variant = cheops_variant_find (v)) == NULL)
+            return usage ("unknown --variant");
+          i++;
+        }
+      else if (strcmp (a, "--engine") == 0 || strcmp (a, "--builtin") == 0)
         {
           if (v == NULL)
             return usage ("a player needs a value");
@@ -720,6 +778,8 @@ cheops_tool_match (int argc, char **argv)
       else
         return usage ("unknown or incomplete option");
     }
+  if (variant == NULL)
+    variant = &cheops_variant_cheops;
   if (player_count != 2)
     return usage ("exactly two players are needed");
   if (games < 1)
@@ -738,7 +798,7 @@ cheops_tool_match (int argc, char **argv)
   else
     {
       Opening *o = g_new0 (Opening, 1);
-      o->fen = g_strdup (CHEOPS_LAWS_START_FEN);
+      o->fen = g_strdup (variant->start_fen);
       o->moves = g_new0 (char *, 1);
       openings = g_ptr_array_new ();
       g_ptr_array_add (openings, o);
@@ -772,8 +832,9 @@ cheops_tool_match (int argc, char **argv)
         wins++;
       else
         losses++;
-      printf ("Game %d/%d: %s (a) vs %s (q): %s {%s}; score %d - %d - %d\n", g + 1, games,
-              by_side[CHEOPS_SIDE_A]->name, by_side[CHEOPS_SIDE_B]->name, result_text (game.result),
+      printf ("Game %d/%d: %s (%c) vs %s (%c): %s {%s}; score %d - %d - %d\n", g + 1, games,
+              by_side[CHEOPS_SIDE_A]->name, variant->sides[CHEOPS_SIDE_A].letter,
+              by_side[CHEOPS_SIDE_B]->name, variant->sides[CHEOPS_SIDE_B].letter, result_text (game.result),
               game.reason ? game.reason : "", wins, losses, draws);
       fflush (stdout);
       if (pgn != NULL)
@@ -789,6 +850,11 @@ cheops_tool_match (int argc, char **argv)
   for (int i = 0; i < 2; i++)
     if (players[i].kind == PLAYER_ENGINE)
       player_stop_process (&players[i]);
+  for (int i = 0; i < 2; i++)
+    {
+      g_free (players[i].name);
+      g_free (players[i].command);
+    }
   if (pgn != NULL)
     fclose (pgn);
   g_rand_free (rng);

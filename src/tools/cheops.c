@@ -22,9 +22,9 @@ typedef struct {
 } Command;
 
 static const Command commands[] = {
-  { "perft",  cheops_tool_perft,  "perft [--fen FEN] [--divide] [--bench] DEPTH" },
-  { "moves",  cheops_tool_moves,  "moves [--fen FEN]" },
-  { "status", cheops_tool_status, "status [--fen FEN]" },
+  { "perft",  cheops_tool_perft,  "perft [--variant NAME] [--fen FEN] [--divide] [--bench] DEPTH" },
+  { "moves",  cheops_tool_moves,  "moves [--variant NAME] [--fen FEN]" },
+  { "status", cheops_tool_status, "status [--variant NAME] [--fen FEN] [MOVE...]" },
   { "pgn",    cheops_tool_pgn,    "pgn check FILE... | pgn format FILE" },
   { "match",  cheops_tool_match,  "match --engine CMD [--engine CMD] [--builtin random|greedy] --games N [--tc 0.1+0.01] [--openings FILE] [--pgn OUT]" },
 };
@@ -39,22 +39,26 @@ print_usage (FILE *out)
 
 /* Options shared by the rules commands. */
 typedef struct {
-  const char *fen;
+  const CheopsVariant *variant;
+  const char *fen;        /* NULL: the variant's initial position */
   bool        divide;
   bool        bench;
   int         depth;
+  int         n_moves;    /* status: the moves of a game record after the FEN */
+  char      **moves;
 } RulesArgs;
 
 /* Parses @argv (after the command name) into *@args; @want_depth says
- * whether a DEPTH argument is required.  Prints a one-line error and
- * returns false on bad usage. */
+ * whether a DEPTH argument is required, @want_moves whether MOVE arguments
+ * may follow.  Prints a one-line error and returns false on bad usage. */
 static bool
-parse_rules_args (int argc, char **argv, bool want_depth, RulesArgs *args)
+parse_rules_args (int argc, char **argv, bool want_depth, bool want_moves, RulesArgs *args)
 {
   bool have_depth = false;
+  const char *variant_name = NULL;
 
   memset (args, 0, sizeof *args);
-  args->fen = CHEOPS_LAWS_START_FEN;
+  args->moves = argv + argc;
   for (int i = 1; i < argc; i++)
     {
       const char *a = argv[i];
@@ -69,6 +73,17 @@ parse_rules_args (int argc, char **argv, bool want_depth, RulesArgs *args)
         }
       else if (strncmp (a, "--fen=", 6) == 0)
         args->fen = a + 6;
+      else if (strcmp (a, "--variant") == 0)
+        {
+          if (i + 1 >= argc)
+            {
+              fprintf (stderr, "cheops %s: --variant needs a name\n", argv[0]);
+              return false;
+            }
+          variant_name = argv[++i];
+        }
+      else if (strncmp (a, "--variant=", 10) == 0)
+        variant_name = a + 10;
       else if (want_depth && strcmp (a, "--divide") == 0)
         args->divide = true;
       else if (want_depth && strcmp (a, "--bench") == 0)
@@ -85,6 +100,19 @@ parse_rules_args (int argc, char **argv, bool want_depth, RulesArgs *args)
           args->depth = (int) d;
           have_depth = true;
         }
+      else if (want_moves && a[0] != '-')
+        {
+          /* The moves run to the end. */
+          args->moves = argv + i;
+          args->n_moves = argc - i;
+          for (int j = i; j < argc; j++)
+            if (argv[j][0] == '-' && argv[j][1] == '-')
+              {
+                fprintf (stderr, "cheops %s: options go before the moves: '%s'\n", argv[0], argv[j]);
+                return false;
+              }
+          break;
+        }
       else
         {
           fprintf (stderr, "cheops %s: unexpected argument '%s'\n", argv[0], a);
@@ -96,15 +124,27 @@ parse_rules_args (int argc, char **argv, bool want_depth, RulesArgs *args)
       fprintf (stderr, "cheops %s: missing DEPTH\n", argv[0]);
       return false;
     }
+  args->variant = &cheops_variant_cheops;
+  if (variant_name != NULL)
+    {
+      args->variant = cheops_variant_find (variant_name);
+      if (args->variant == NULL)
+        {
+          fprintf (stderr, "cheops %s: unknown variant '%s'\n", argv[0], variant_name);
+          return false;
+        }
+    }
+  if (args->fen == NULL)
+    args->fen = args->variant->start_fen;
   return true;
 }
 
 static bool
-load_fen (const char *command, const char *fen, CheopsPosition *pos)
+load_fen (const char *command, const RulesArgs *args, CheopsPosition *pos)
 {
   CheopsError error;
 
-  if (!cheops_position_from_fen (pos, &cheops_variant_cheops, fen, &error))
+  if (!cheops_position_from_fen (pos, args->variant, args->fen, &error))
     {
       fprintf (stderr, "cheops %s: bad FEN at column %d: %s\n", command, error.column, error.message);
       return false;
@@ -118,6 +158,7 @@ typedef struct {
 } DivideLine;
 
 typedef struct {
+  const CheopsVariant *variant;
   DivideLine lines[CHEOPS_MAX_MOVES];
   int        n;
 } DivideTable;
@@ -126,7 +167,7 @@ static void
 divide_cb (CheopsMove move, uint64_t nodes, void *user_data)
 {
   DivideTable *table = user_data;
-  cheops_move_to_text (&cheops_variant_cheops, move, table->lines[table->n].text);
+  cheops_move_to_text (table->variant, move, table->lines[table->n].text);
   table->lines[table->n].nodes = nodes;
   table->n++;
 }
@@ -150,13 +191,15 @@ cheops_tool_perft (int argc, char **argv)
 {
   RulesArgs args;
   CheopsPosition pos;
-  DivideTable table = { .n = 0 };
+  static DivideTable table;
   uint64_t nodes;
   double start, elapsed;
 
-  if (!parse_rules_args (argc, argv, true, &args) || !load_fen (argv[0], args.fen, &pos))
+  if (!parse_rules_args (argc, argv, true, false, &args) || !load_fen (argv[0], &args, &pos))
     return 2;
 
+  table.variant = args.variant;
+  table.n = 0;
   start = now_seconds ();
   if (args.divide)
     nodes = cheops_perft_divide (&pos, args.depth, divide_cb, &table);
@@ -197,13 +240,13 @@ cheops_tool_moves (int argc, char **argv)
   CheopsMove *end;
   int n = 0;
 
-  if (!parse_rules_args (argc, argv, false, &args) || !load_fen (argv[0], args.fen, &pos))
+  if (!parse_rules_args (argc, argv, false, false, &args) || !load_fen (argv[0], &args, &pos))
     return 2;
 
   end = cheops_generate_moves (&pos, list);
   for (CheopsMove *m = list; m < end; m++, n++)
     {
-      cheops_move_to_text (&cheops_variant_cheops, *m, lines[n].text);
+      cheops_move_to_text (pos.variant, *m, lines[n].text);
       cheops_move_to_san (&pos, *m, lines[n].san);
     }
   qsort (lines, (size_t) n, sizeof lines[0], compare_move_lines);
@@ -212,28 +255,68 @@ cheops_tool_moves (int argc, char **argv)
   return 0;
 }
 
+/* `cheops status [--variant V] [--fen F] [MOVE...]`: the position after
+ * the moves, judged as a game record: the FEN (or the initial position)
+ * counts once, every position after a move is counted for repetition, and
+ * a move after the end of the game is an error. */
 int
 cheops_tool_status (int argc, char **argv)
 {
-  static const char *const outcomes[] = {
-    [CHEOPS_OUTCOME_NONE] = "none",
-    [CHEOPS_LAWS_OUTCOME_ASCENSION_A] = "a ascension",
-    [CHEOPS_LAWS_OUTCOME_ASCENSION_Q] = "q ascension",
-    [CHEOPS_LAWS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN] = "draw no-queen-no-pawn",
-    [CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE] = "draw no-legal-move",
-    [CHEOPS_LAWS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES] = "draw seventy-five-moves",
-    [CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION] = "draw fifth-repetition",
-  };
   RulesArgs args;
   CheopsPosition pos;
+  uint64_t *keys;
+  size_t n_keys = 0;
+  CheopsOutcome outcome;
+  char extra[256];
 
-  if (!parse_rules_args (argc, argv, false, &args) || !load_fen (argv[0], args.fen, &pos))
+  if (!parse_rules_args (argc, argv, false, true, &args) || !load_fen (argv[0], &args, &pos))
     return 2;
 
+  keys = malloc (sizeof *keys * ((size_t) args.n_moves + 1));
+  if (keys == NULL)
+    return 2;
+  keys[n_keys++] = pos.key;
+  outcome = cheops_position_outcome (&pos);
+  for (int i = 0; i < args.n_moves; i++)
+    {
+      CheopsError error = { 0 };
+      CheopsMove move;
+      CheopsUndo undo;
+
+      if (outcome != CHEOPS_OUTCOME_NONE)
+        {
+          fprintf (stderr, "cheops %s: move %d '%s': the game is already over (%s)\n", argv[0], i + 1,
+                   args.moves[i], pos.variant->outcomes[outcome].status);
+          free (keys);
+          return 2;
+        }
+      move = cheops_move_from_san (&pos, args.moves[i], -1, &error);
+      if (move == CHEOPS_MOVE_NONE)
+        {
+          fprintf (stderr, "cheops %s: move %d '%s': %s\n", argv[0], i + 1, args.moves[i], error.message);
+          free (keys);
+          return 2;
+        }
+      cheops_position_do_move (&pos, move, &undo);
+      keys[n_keys++] = pos.key;
+      /* Counted over the whole record, not just since the clock's last
+       * reset: a TrigChess Pawn's sideways move resets the clock (TR19) and
+       * can be undone.  Where the clock only resets on irreversible moves
+       * (Cheops) the count is the same. */
+      outcome = cheops_position_repetition_outcome (&pos, cheops_repetition_count (keys, n_keys, (int) n_keys));
+      if (outcome == CHEOPS_OUTCOME_NONE)
+        outcome = cheops_position_outcome (&pos);
+    }
+  free (keys);
+
   printf ("check: %s\n", cheops_position_in_check (&pos) ? "yes" : "no");
-  printf ("checklock: %s\n", cheops_laws_position_in_checklock (&pos) ? "yes" : "no");
+  if (pos.variant->f.status_lines != NULL)
+    {
+      size_t len = pos.variant->f.status_lines (&pos, extra, sizeof extra);
+      fwrite (extra, 1, len < sizeof extra ? len : sizeof extra - 1, stdout);
+    }
   printf ("legal-moves: %d\n", cheops_count_moves (&pos));
-  printf ("outcome: %s\n", outcomes[cheops_position_outcome (&pos)]);
+  printf ("outcome: %s\n", pos.variant->outcomes[outcome].status);
   return 0;
 }
 

@@ -89,9 +89,9 @@ replay_pgn (const char *pgn, char results[][8], int max)
           cheops_position_do_move (&pos, m, &undo);
         }
       /* An Ascension result is the core's verdict on the final position. */
-      if (strcmp (result, "1-0") == 0 && strstr (text, "{Ascension}"))
+      if (strcmp (result, "1-0") == 0 && strstr (text, "{by the Ascension}"))
         g_assert_cmpint (cheops_position_outcome (&pos), ==, CHEOPS_LAWS_OUTCOME_ASCENSION_A);
-      if (strcmp (result, "0-1") == 0 && strstr (text, "{Ascension}"))
+      if (strcmp (result, "0-1") == 0 && strstr (text, "{by the Ascension}"))
         g_assert_cmpint (cheops_position_outcome (&pos), ==, CHEOPS_LAWS_OUTCOME_ASCENSION_Q);
       strcpy (results[count++], result);
     }

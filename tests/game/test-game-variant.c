@@ -155,7 +155,7 @@ test_cheops_draw_words (void)
 {
   g_autoptr(CheopsGame) game = cheops_game_new ();
   static const struct { CheopsOutcome outcome; const char *text; } cases[] = {
-    { CHEOPS_OUTCOME_NONE, "The game goes on." },
+    { CHEOPS_OUTCOME_NONE, "The game is not over." },
     { CHEOPS_LAWS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN, "Draw: neither side has a Queen or a Pawn." },
     { CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE, "Draw: the side to move has no move." },
     { CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION, "Draw: the same position for the fifth time." },

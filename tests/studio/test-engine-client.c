@@ -1103,7 +1103,7 @@ test_real_engine (void)
   for (guint i = 0; i < a->n_lines; i++)
     {
       g_autoptr(GError) error = NULL;
-      g_auto(GStrv) san = studio_engine_pv_to_san (a->fen, (const char *const *) a->moves,
+      g_auto(GStrv) san = studio_engine_pv_to_san (&cheops_variant_cheops, a->fen, (const char *const *) a->moves,
                                                    (const char *const *) a->lines[i].pv, &error);
 
       /* Every move of every line is legal. */
@@ -1135,7 +1135,7 @@ test_real_engine (void)
         for (guint j = 0; j < b->n_lines; j++)
           {
             g_autoptr(GError) error = NULL;
-            g_auto(GStrv) san = studio_engine_pv_to_san (NULL, moves, (const char *const *) b->lines[j].pv, &error);
+            g_auto(GStrv) san = studio_engine_pv_to_san (&cheops_variant_cheops, NULL, moves, (const char *const *) b->lines[j].pv, &error);
 
             g_assert_no_error (error);
             g_assert_cmpuint (g_strv_length (san), ==, g_strv_length (b->lines[j].pv));

@@ -278,7 +278,7 @@ test_pv_to_san (void)
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) san = NULL;
 
-  san = studio_engine_pv_to_san (NULL, NULL, pv, &error);
+  san = studio_engine_pv_to_san (&cheops_variant_cheops, NULL, NULL, pv, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (g_strv_length (san), ==, 2);
   g_assert_cmpstr (san[0], ==, "e5");
@@ -286,21 +286,21 @@ test_pv_to_san (void)
   g_clear_pointer (&san, g_strfreev);
 
   /* The position is the FEN plus the moves given. */
-  san = studio_engine_pv_to_san ("1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka a 0 1", after, pv2, &error);
+  san = studio_engine_pv_to_san (&cheops_variant_cheops, "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka a 0 1", after, pv2, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (g_strv_length (san), ==, 1);
   g_assert_cmpstr (san[0], ==, "m5");
   g_clear_pointer (&san, g_strfreev);
 
   /* It stops at the first move that cannot be played, keeping the rest. */
-  san = studio_engine_pv_to_san (NULL, NULL, illegal, &error);
+  san = studio_engine_pv_to_san (&cheops_variant_cheops, NULL, NULL, illegal, &error);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
   g_assert_cmpuint (g_strv_length (san), ==, 1);
   g_assert_cmpstr (san[0], ==, "e5");
   g_clear_pointer (&san, g_strfreev);
   g_clear_error (&error);
 
-  san = studio_engine_pv_to_san ("not a fen", NULL, pv, &error);
+  san = studio_engine_pv_to_san (&cheops_variant_cheops, "not a fen", NULL, pv, &error);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
   g_assert_cmpuint (g_strv_length (san), ==, 0);
 }

@@ -10,6 +10,7 @@
 #include "cheops-laws-geometry-private.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #define SQRT3 1.7320508075688772
 
@@ -185,6 +186,15 @@ static const CheopsOutcomeInfo outcomes[CHEOPS_LAWS_OUTCOME_NB] = {
     { "draw fifth-repetition", CHEOPS_WINNER_DRAW, "the same position for the fifth time", "8.4.3", true },
 };
 
+/* `cheops status`'s checklock line (4.2.5). */
+static size_t
+status_lines (const CheopsPosition *pos, char *buf, size_t size)
+{
+  int n = snprintf (buf, size, "checklock: %s\n", cheops_laws_position_in_checklock (pos) ? "yes" : "no");
+
+  return n < 0 ? 0 : (size_t) n;
+}
+
 CheopsOutcome
 cheops_laws_repetition_outcome (const CheopsPosition *pos,
                                 int                   count)
@@ -236,5 +246,6 @@ const CheopsVariant cheops_variant_cheops = {
     .move_from_text = cheops_laws_move_from_text,
     .move_to_san = cheops_laws_move_to_san,
     .move_from_san = cheops_laws_move_from_san,
+    .status_lines = status_lines,
   },
 };

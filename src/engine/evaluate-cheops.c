@@ -1,6 +1,12 @@
-/* evaluate.c
+/* evaluate-cheops.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * What the engine knows of the game Cheops (engine-variant.h): its static
+ * evaluation, the end of the game as the search judges it (the Ascension
+ * 8.1, R5; the draws 8.4), the kinds of moves (collapses 5.2, promotion
+ * 4.7.3, a Queen onto the Apex), the Ascension-in-one tests of quiescence,
+ * and the bench positions.
  *
  * The static evaluation.  Every term is computed for each side and the
  * difference is returned from the side to move's point of view.  The terms
@@ -34,9 +40,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "evaluate.h"
+#include "cheops-core.h"
+#include "engine-variant.h"
 
-int piece_value[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 950, 450, 320, 300, 100 };
+static int piece_value[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 950, 450, 320, 300, 100 };
 
 /* Scales (percent) of the positional terms, for tuning by play. */
 static int queen_scale = 100;
@@ -102,7 +109,7 @@ read_tuning (void)
     }
 }
 
-void
+static void
 evaluate_init (void)
 {
   cheops_laws_init ();
@@ -245,7 +252,7 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
       }
 }
 
-int
+static int
 evaluate (const CheopsPosition *pos)
 {
   int terms[CHEOPS_SIDE_NB][TERM_NB];
@@ -265,8 +272,8 @@ evaluate (const CheopsPosition *pos)
   return score;
 }
 
-void
-evaluate_trace (const CheopsPosition *pos, void (*print) (const char *format, ...))
+static void
+evaluate_trace (const CheopsPosition *pos, EnginePrintFunc print)
 {
   int terms[CHEOPS_SIDE_NB][TERM_NB];
 
@@ -276,3 +283,244 @@ evaluate_trace (const CheopsPosition *pos, void (*print) (const char *format, ..
     print ("%-10s %6d %6d %6d", term_name[t], terms[0][t], terms[1][t], terms[0][t] - terms[1][t]);
   print ("Evaluation (side to move, tempo included): %d", evaluate (pos));
 }
+
+/* The search's view of the Laws. */
+
+static inline bool
+has_pieces (const CheopsPosition *pos, CheopsSide side)
+{
+  return (pos->pieces[side][CHEOPS_LAWS_QUEEN] | pos->pieces[side][CHEOPS_LAWS_SWORDMASTER]
+          | pos->pieces[side][CHEOPS_LAWS_SISTER] | pos->pieces[side][CHEOPS_LAWS_ASSASSIN]) != 0;
+}
+
+static inline bool
+queen_on_apex (const CheopsPosition *pos, CheopsSide side)
+{
+  return cheops_cellset_has (pos->pieces[side][CHEOPS_LAWS_QUEEN], CHEOPS_LAWS_APEX);
+}
+
+/* The end of the game at the start of a node, in the order of R5: the
+ * Ascension achieved against the side to move (8.1: it is in check while
+ * an enemy Queen stands on the Apex), then both sides without Queen and
+ * Pawn (8.4.1). */
+static NodeEnd
+node_end (const CheopsPosition *pos, bool in_check)
+{
+  CheopsSide us = pos->side_to_move;
+  CheopsSide them = cheops_side_other (us);
+
+  if (in_check && queen_on_apex (pos, them))
+    return NODE_LOST;
+  if (!can_win (pos, us) && !can_win (pos, them))
+    return NODE_DRAWN;
+  return NODE_GOES_ON;
+}
+
+/* A null move is skipped when the side to move has only its King and
+ * Pawns, where passing may be better than any move. */
+static bool
+null_move_ok (const CheopsPosition *pos)
+{
+  return has_pieces (pos, pos->side_to_move);
+}
+
+/* Forward pruning and null move are not trusted facing a Queen on the
+ * Apex (8.1). */
+static bool
+threat_pending (const CheopsPosition *pos)
+{
+  return queen_on_apex (pos, cheops_side_other (pos->side_to_move));
+}
+
+/* Whether @side has a Queen within two steps of the Apex: a check it gives
+ * is extended. */
+static bool
+check_extension (const CheopsPosition *pos, CheopsSide side)
+{
+  CheopsCellSet q = pos->pieces[side][CHEOPS_LAWS_QUEEN];
+  while (q)
+    if (dist_apex[cheops_cellset_pop (&q)] <= 2)
+      return true;
+  return false;
+}
+
+static int
+move_kind (const CheopsPosition *pos, CheopsMove move)
+{
+  CheopsCell from = cheops_move_from (move);
+  CheopsCell to = cheops_move_to (move);
+  CheopsPieceType type = cheops_piece_type (pos->board[from]);
+  int kind = MOVE_QUIET;
+
+  if (pos->board[to] != CHEOPS_NO_PIECE)
+    kind |= MOVE_CAPTURE;
+  if (to == CHEOPS_LAWS_APEX)
+    {
+      if (type == CHEOPS_LAWS_PAWN)
+        kind |= MOVE_PROMOTION;
+      else if (type == CHEOPS_LAWS_QUEEN)
+        kind |= MOVE_SPECIAL;
+    }
+  return kind;
+}
+
+static int
+move_gain (const CheopsPosition *pos, CheopsMove move)
+{
+  CheopsCell from = cheops_move_from (move);
+  CheopsCell to = cheops_move_to (move);
+  CheopsPieceType type = cheops_piece_type (pos->board[from]);
+  int gain = 0;
+
+  if (pos->board[to] != CHEOPS_NO_PIECE)
+    gain += piece_value[cheops_piece_type (pos->board[to])];
+  if (to == CHEOPS_LAWS_APEX)
+    {
+      if (type == CHEOPS_LAWS_PAWN)
+        gain += piece_value[CHEOPS_LAWS_QUEEN] - piece_value[CHEOPS_LAWS_PAWN];
+      else if (type != CHEOPS_LAWS_QUEEN && pos->board[to] != CHEOPS_NO_PIECE)
+        gain -= piece_value[type];   /* a collapse costs the piece too (5.2) */
+    }
+  return gain;
+}
+
+/* Whether @move of the side to move @us may give check to the King on
+ * @ksq: its piece attacks @ksq from the move's cell (the lines, leaps and
+ * Pawn threats are symmetric, so the attack is looked for from the King),
+ * or it leaves a discovery line (@disc, cheops_laws_position_sole_blockers()).
+ * Never false for a move that gives
+ * check; a move it lets through is played to be sure. */
+static bool
+may_give_check (const CheopsPosition *pos, CheopsSide us, CheopsMove move, CheopsCell ksq, CheopsCellSet disc)
+{
+  CheopsCell from = cheops_move_from (move), to = cheops_move_to (move);
+  CheopsCellSet occ;
+
+  if (cheops_cellset_has (disc, from))
+    return true;
+  occ = (pos->occupied & ~cheops_cellset_of (from)) | cheops_cellset_of (to);
+  switch (cheops_piece_type (pos->board[from]))
+    {
+    case CHEOPS_LAWS_QUEEN:       return cheops_cellset_has (cheops_laws_band_attacks (ksq, occ), to);
+    case CHEOPS_LAWS_SWORDMASTER: return cheops_cellset_has (cheops_laws_sword_attacks (ksq, occ), to);
+    case CHEOPS_LAWS_SISTER:      return cheops_cellset_has (cheops_laws_corner_attacks (ksq, occ), to);
+    case CHEOPS_LAWS_ASSASSIN:    return cheops_cellset_has (cheops_laws_leap_cells (ksq), to);
+    case CHEOPS_LAWS_PAWN:        return cheops_cellset_has (cheops_laws_pawn_attacker_cells (us, ksq), to) || to == CHEOPS_LAWS_APEX;
+    default:                 return false;   /* a King gives no check (4.2.3) but by discovery */
+    }
+}
+
+/* Whether the side to move, with a Queen on the Apex, has a playable move
+ * after which the opponent's King is attacked while one of its Queens still
+ * stands on the Apex: the Ascension (8.1, R5), i.e. a win on the spot.  The
+ * same test as node_end() at the child node.
+ * @hint (or CHEOPS_MOVE_NONE), a move that was such a move in a related
+ * position, is tried first and alone if it still is one; else the cost is
+ * one move generation, a cheap filter (may_give_check()) and a do/undo
+ * per move that passes it.  The move found goes to *@found (may be NULL).
+ * No allocation. */
+static bool
+has_ascension_move (CheopsPosition *pos, CheopsMove hint, CheopsMove *found)
+{
+  CheopsMove list[CHEOPS_MAX_MOVES];
+  CheopsMove *end;
+  CheopsSide us = pos->side_to_move;
+
+  if (!queen_on_apex (pos, us))
+    return false;
+  if (hint != CHEOPS_MOVE_NONE && cheops_position_is_playable (pos, hint))
+    {
+      list[0] = hint;
+      end = list + 1;
+    }
+  else
+    end = list;
+  for (int pass = 0; pass < 2; pass++)
+    {
+      CheopsCell ksq = pos->king[cheops_side_other (us)];
+      CheopsCellSet disc = pass == 1 ? cheops_laws_position_sole_blockers (pos, ksq, us, pos->pieces[us][0]) : 0;
+
+      for (CheopsMove *m = list; m < end; m++)
+        {
+          CheopsUndo undo;
+          bool wins;
+
+          if (pass == 1 && !may_give_check (pos, us, *m, ksq, disc))
+            continue;
+          cheops_position_do_move (pos, *m, &undo);
+          wins = cheops_position_in_check (pos) && queen_on_apex (pos, us);
+          cheops_position_undo_move (pos, *m, &undo);
+          if (wins)
+            {
+              if (found != NULL)
+                *found = *m;
+              return true;
+            }
+        }
+      if (pass == 0)
+        end = cheops_generate_moves (pos, list);
+    }
+  return false;
+}
+
+/* Whether the opponent of the side to move (not in check) would have the
+ * Ascension at once if the side to move passed: the null-move view of
+ * has_ascension_move(), whose move goes to *@threat.  Only asked when the
+ * opponent has a Queen on the Apex. */
+static bool
+ascension_threatened (CheopsPosition *pos, CheopsMove hint, CheopsMove *threat)
+{
+  CheopsUndo undo;
+  bool threatened;
+
+  if (!queen_on_apex (pos, cheops_side_other (pos->side_to_move)))
+    return false;
+  cheops_position_do_null_move (pos, &undo);
+  threatened = has_ascension_move (pos, hint, threat);
+  cheops_position_undo_null_move (pos, &undo);
+  return threatened;
+}
+
+/* The bench positions are the initial position and positions reached in
+ * games the engine played against itself, chosen for variety: openings,
+ * middlegames with Queens racing for the Apex, checklock and endings. */
+static const char *const bench_fens[] = {
+  CHEOPS_LAWS_START_FEN,
+  "1/q2/5/7/9/1P7pp/APP1P6pa/M1Q1PS3pp2sm/AKMS1PP2pApasmka q 3 6",
+  "1/q2/3Q1/7/9/PP3S3pp/APPSP6pa/M7ppp2km/AKM2PP3p1asm1a q 0 12",
+  "1/3/5/1S5/9/PP7pp/APP1P4p1pa/M3P1aPp1p2km/AKM8p2m1a q 0 19",
+  "1/3/4p/P4S1/9/P6p1p1/APP1P6p1/M3P4p1a1km/AK6Ma1p2m1a q 0 27",
+  "1/1M1/P3p/7/7p1/PP1S5p1/A1P1P3pp1pk/M3P5aa2m/1K1A5m6a q 1 37",
+  "1/P2/3p1/5p1/5a1p1/PPP3p4/A1P3M1Pp1pk/M8Sa2am/1K1Am12 a 0 47",
+  "1/3/5/6p/1S5s1/P1A8/A1PPP4pp1a/M1QPP4ppsq1m/AKM2SP3ppa1mka q 1 7",
+  "1/3/4p/7/1A5p1/P2P7/A1P1P5p1a/M1QPP1P2pp1q1m/AKM6p1pa1mka q 0 13",
+  "1/1p1/1q3/2A4/7p1/P2P6p/A1P1P7a/M1QPP2p1ap3m/AKM8p2mka q 3 20",
+  "q/3/2q2/2A4/2P4p1/P1P7p/APP9a/MK2Pp2p1pM1km/A15a q 4 28",
+  "1/3/5/7/9/P6p1ap/APPP6ps1/M1QSPS3pppq1m/AKM2P1AP2pasmka q 3 7",
+  "1/3/5/6p/5a3/PSP1P5p/AP7pps1/M1Q1PS3pp1q1m/AKM2P2PaAp1smka q 1 13",
+  "1/3/5/6p/4Pa3/PSP4p2p/APQ6sps1/M4S3p1aq1m/AKM4PP2p2mk1 q 0 20",
+  "Q/3/5/7/P3p4/PS6a1p/AP5s2p2/6M2p1aqmm/AKM5P6k1 q 1 28",
+  "1/P1A/5/7/2q6/1K4m3p/4m8/4A2ak6/17 a 28 132",
+  NULL,
+};
+
+const EngineVariant engine_variant_cheops = {
+  .variant          = &cheops_variant_cheops,
+  .init             = evaluate_init,
+  .evaluate         = evaluate,
+  .evaluate_trace   = evaluate_trace,
+  .piece_value      = piece_value,
+  .node_end         = node_end,
+  .no_move_loses    = false,   /* 4.2.4, 8.4.1, R4 */
+  .repetition_draws = true,    /* 8.4.2-8.4.3 */
+  .halfmove_draw    = 100,     /* 8.4.2, claimable; 150 is automatic (8.4.3) */
+  .move_kind        = move_kind,
+  .move_gain        = move_gain,
+  .win_in_one       = has_ascension_move,
+  .threat_in_one    = ascension_threatened,
+  .threat_pending   = threat_pending,
+  .check_extension  = check_extension,
+  .null_move_ok     = null_move_ok,
+  .bench_fens       = bench_fens,
+  .bench_depth      = 8,
+};

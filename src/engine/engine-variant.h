@@ -1,0 +1,105 @@
+/* engine-variant.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * What the engine knows of a variant beyond the core's rules: its static
+ * evaluation and the few hooks through which the one generic search
+ * (search.c) asks about the game's own end and its tactics.  One const table
+ * per variant, each in a file of its own (evaluate-cheops.c,
+ * evaluate-trigchess.c), found by the core's CheopsVariant with
+ * engine_variant_of().  The search, the move ordering and the UCI loop call
+ * only these hooks and the core's generic API (cheops-position.h), never a
+ * game's own code.
+ */
+#ifndef ENGINE_VARIANT_H_INCLUDED
+#define ENGINE_VARIANT_H_INCLUDED
+
+#include <stdbool.h>
+
+#include "cheops-position.h"
+#include "cheops-notation.h"
+
+/* What kind of move it is in its position, as the search treats it: a bit
+ * set. */
+typedef enum {
+  MOVE_QUIET     = 0,
+  MOVE_CAPTURE   = 1,    /* takes a piece (in Cheops a collapse too, 5.2) */
+  MOVE_PROMOTION = 2,    /* a Pawn promotes (Cheops 4.7.3, TrigChess TR9); may capture too */
+  MOVE_SPECIAL   = 4,    /* a variant's winning step, searched like a capture
+                          * (Cheops: a Queen onto the Apex, 8.1) */
+} MoveKind;
+
+/* How a node stands before it is searched (EngineVariant.node_end). */
+typedef enum {
+  NODE_GOES_ON = 0,
+  NODE_LOST    = 1,      /* the side to move has lost (the game is over) */
+  NODE_DRAWN   = 2,      /* the game is drawn, or must be scored as drawn */
+} NodeEnd;
+
+typedef void (*EnginePrintFunc) (const char *format, ...);
+
+typedef struct {
+  const CheopsVariant *variant;
+  /* Builds the evaluation's tables (called once, at start-up). */
+  void (*init)            (void);
+  /* The static evaluation of @pos for the side to move, in centipawns (a
+   * Pawn = 100).  Assumes the game is not over. */
+  int  (*evaluate)        (const CheopsPosition *pos);
+  /* Prints the evaluation's terms, one a line, for the `d` command. */
+  void (*evaluate_trace)  (const CheopsPosition *pos, EnginePrintFunc print);
+  /* Material values by piece kind (centipawns; the King 0), for move
+   * ordering (MVV-LVA) and delta pruning.  n_piece_types entries. */
+  const int *piece_value;
+  /* The end of the game judged at the start of every node from the
+   * position and whether the side to move is in check: checked before the
+   * transposition table. */
+  NodeEnd (*node_end)     (const CheopsPosition *pos, bool in_check);
+  /* A side with no playable move: true when it has lost (TrigChess TR13,
+   * checkmate and stalemate), false when it is a draw (Cheops 4.2.4). */
+  bool no_move_loses;
+  /* true: any repetition since the last irreversible move scores a draw
+   * (Cheops 8.4.2-8.4.3: the side to move could steer to the claim); false:
+   * the occurrences along the game and the search are counted and the
+   * core's cheops_position_repetition_outcome() decides (TrigChess TR15:
+   * the mover making the third occurrence loses). */
+  bool repetition_draws;
+  /* The halfmove clock at which the search scores a draw, or 0 for none. */
+  int  halfmove_draw;
+  /* The MoveKind bits of @move, a playable move of @pos. */
+  int  (*move_kind)       (const CheopsPosition *pos, CheopsMove move);
+  /* The material gained by a move of kind != MOVE_QUIET (delta pruning). */
+  int  (*move_gain)       (const CheopsPosition *pos, CheopsMove move);
+  /* Whether the side to move (not in check) wins with its next move: true,
+   * with the move in *@found (may be NULL).  @hint, a move that did so in a
+   * related position, is tried first.  NULL: not asked (the search finds
+   * such wins itself). */
+  bool (*win_in_one)      (CheopsPosition *pos, CheopsMove hint, CheopsMove *found);
+  /* Whether the opponent of the side to move (not in check) would win at
+   * once if the side to move passed, its move in *@threat: the quiescence
+   * then searches every move.  NULL: not asked. */
+  bool (*threat_in_one)   (CheopsPosition *pos, CheopsMove hint, CheopsMove *threat);
+  /* Whether the opponent has a standing threat that forbids forward
+   * pruning and null move at this node (Cheops: a Queen on the Apex).
+   * NULL: never. */
+  bool (*threat_pending)  (const CheopsPosition *pos);
+  /* Whether a check just given by @us (the side not to move in @pos) is
+   * worth a ply of extension.  NULL: never. */
+  bool (*check_extension) (const CheopsPosition *pos, CheopsSide us);
+  /* Whether the side to move may try a null move (zugzwang is unlikely). */
+  bool (*null_move_ok)    (const CheopsPosition *pos);
+  /* A few positions of the variant for `bench`, NULL-terminated, searched
+   * to the depth bench_depth; the node total is the variant's signature
+   * (src/engine/README.md). */
+  const char *const *bench_fens;
+  int bench_depth;
+} EngineVariant;
+
+extern const EngineVariant engine_variant_cheops;
+extern const EngineVariant engine_variant_trigchess;
+
+/* The engine's table of @variant, or NULL for a variant it does not play. */
+const EngineVariant *engine_variant_of   (const CheopsVariant *variant);
+/* Calls every table's init(). */
+void                 engine_variants_init (void);
+
+#endif /* ENGINE_VARIANT_H_INCLUDED */
