@@ -998,7 +998,8 @@ test_palette_marks (void)
   const guint32 *pixels;
   guint32 centre_left;
 
-  studio_board_view_draw_piece_mark (cr, piece ('K'), TRUE, 20, 20, 16);
+  studio_board_view_draw_piece_mark (cr, &cheops_variant_cheops, cheops_piece_type (piece ('K')),
+                                     &cheops_variant_cheops.sides[0], 20, 20, 16);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   pixels = (const guint32 *)(gpointer) cairo_image_surface_get_data (surface);
