@@ -184,17 +184,17 @@ static const CheopsPieceInfo pieces[CHEOPS_LAWS_PIECE_TYPE_NB] = {
 
 static const CheopsOutcomeInfo outcomes[CHEOPS_LAWS_OUTCOME_NB] = {
   [CHEOPS_OUTCOME_NONE] = { "none", CHEOPS_WINNER_DRAW, "", "", false },
-  [CHEOPS_LAWS_OUTCOME_ASCENSION_A] = { "a ascension", CHEOPS_WINNER_A, "by the Ascension", "8.1", false },
-  [CHEOPS_LAWS_OUTCOME_ASCENSION_Q] = { "q ascension", CHEOPS_WINNER_B, "by the Ascension", "8.1", false },
+  [CHEOPS_LAWS_OUTCOME_ASCENSION_A] = { "a ascension", CHEOPS_WINNER_A, N_("by the Ascension"), "8.1", false },
+  [CHEOPS_LAWS_OUTCOME_ASCENSION_Q] = { "q ascension", CHEOPS_WINNER_B, N_("by the Ascension"), "8.1", false },
   [CHEOPS_LAWS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN] =
-    { "draw no-queen-no-pawn", CHEOPS_WINNER_DRAW, "neither side has a Queen or a Pawn", "8.4.1", false },
+    { "draw no-queen-no-pawn", CHEOPS_WINNER_DRAW, N_("neither side has a Queen or a Pawn"), "8.4.1", false },
   [CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE] =
-    { "draw no-legal-move", CHEOPS_WINNER_DRAW, "the side to move has no move", "8.4.1", false },
+    { "draw no-legal-move", CHEOPS_WINNER_DRAW, N_("the side to move has no move"), "8.4.1", false },
   [CHEOPS_LAWS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES] =
-    { "draw seventy-five-moves", CHEOPS_WINNER_DRAW, "seventy-five moves without a capture or a Pawn climbing",
+    { "draw seventy-five-moves", CHEOPS_WINNER_DRAW, N_("seventy-five moves without a capture or a Pawn climbing"),
       "8.4.3", false },
   [CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION] =
-    { "draw fifth-repetition", CHEOPS_WINNER_DRAW, "the same position for the fifth time", "8.4.3", true },
+    { "draw fifth-repetition", CHEOPS_WINNER_DRAW, N_("the same position for the fifth time"), "8.4.3", true },
 };
 
 /* `cheops status`'s checklock line (4.2.5). */
@@ -223,8 +223,8 @@ const CheopsVariant cheops_variant_cheops = {
   .spec = "The Laws of Cheops",
   .start_fen = CHEOPS_LAWS_START_FEN,
   .sides = {
-    { 'a', "Green", "Green", { 0.180, 0.647, 0.427 }, { 0.063, 0.388, 0.235 } },
-    { 'q', "Orange", "Orange", { 0.961, 0.475, 0.059 }, { 0.667, 0.263, 0.000 } },
+    { 'a', N_("Green"), "Green", { 0.180, 0.647, 0.427 }, { 0.063, 0.388, 0.235 } },
+    { 'q', N_("Orange"), "Orange", { 0.961, 0.475, 0.059 }, { 0.667, 0.263, 0.000 } },
   },
   .n_piece_types = CHEOPS_LAWS_PIECE_TYPE_NB,
   .pieces = pieces,
