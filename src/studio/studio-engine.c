@@ -58,6 +58,8 @@
 #define STDERR_TAIL_LINES         5
 /* After EOF on stdout, how long to wait for the exit status. */
 #define EXIT_GRACE_MS             500
+/* After the exit, how many more graces its stderr may take to reach EOF. */
+#define EXIT_GRACE_ROUNDS         6
 /* In dispose: the longest wait per escalation step. */
 #define SYNC_STEP_MS              500
 
@@ -111,6 +113,7 @@ struct _EngineProcess
 
   guint          escalation_id; /* quit -> TERM -> KILL timer */
   guint          grace_id;      /* EOF seen, waiting for the exit status */
+  guint          grace_rounds;  /* how often the grace was extended for stderr */
   int            escalation_step;
   int            exit_status;   /* as from waitpid(), valid once exited */
 
@@ -999,6 +1002,16 @@ engine_grace_cb (gpointer user_data)
 {
   EngineProcess *process = user_data;
 
+  /* Exited, but its stderr not yet read to the end: the last words are in
+   * the pipe, and the reads run at idle priority, after this timer, on a
+   * busy machine.  Wait a few more moments for them (EOF is sure to come:
+   * the writer is gone). */
+  if (process->engine != NULL && process->exited && !process->stderr_eof
+      && process->grace_rounds < EXIT_GRACE_ROUNDS)
+    {
+      process->grace_rounds++;
+      return G_SOURCE_CONTINUE;
+    }
   process->grace_id = 0;
   if (process->engine != NULL)
     engine_report_crash (process->engine);
