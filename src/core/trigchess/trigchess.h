@@ -117,6 +117,10 @@ void            trigchess_position_undo_null_move (CheopsPosition *pos, const Ch
 bool            trigchess_position_king_attacked  (const CheopsPosition *pos, CheopsSide side);
 /* Whether a piece of side @by attacks @cell (3.8, TR12). */
 bool            trigchess_position_is_attacked    (const CheopsPosition *pos, CheopsCell cell, CheopsSide by);
+/* The trigs the piece on @cell attacks (3.8, TR12): those it could
+ * capture on if an enemy piece stood there, with the current blockers; 0
+ * for an empty cell. */
+CheopsCellSet   trigchess_position_attacks        (const CheopsPosition *pos, CheopsCell cell);
 /* The legal moves (4.2, TR11), each promotion choice a move of its own. */
 CheopsMove     *trigchess_generate_moves          (const CheopsPosition *pos, CheopsMove *list);
 int             trigchess_count_moves             (const CheopsPosition *pos);
