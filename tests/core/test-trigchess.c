@@ -730,6 +730,10 @@ test_move_text (void)
   g_assert_cmpstr (error.message, ==, "illegal move b5b6: a promotion needs its piece letter (b5b6d, g or s)");
   g_assert_cmphex (cheops_move_from_text (&pos, "d3d4d", &error), ==, CHEOPS_MOVE_NONE);
   g_assert_cmpstr (error.message, ==, "illegal move d3d4d: it is not a promotion");
+  g_assert_cmphex (cheops_move_from_text (&pos, "b5b6D", &error), ==, CHEOPS_MOVE_NONE);
+  g_assert_cmpint (error.code, ==, CHEOPS_ERROR_MOVE_SYNTAX);
+  g_assert_cmphex (cheops_move_from_san (&pos, "b5b6D", -1, &error), ==, CHEOPS_MOVE_NONE);
+  g_assert_cmpint (error.code, ==, CHEOPS_ERROR_MOVE_SYNTAX);
   g_assert_cmphex (cheops_move_from_text (&pos, "b5b6k", &error), ==, CHEOPS_MOVE_NONE);
   g_assert_cmpint (error.code, ==, CHEOPS_ERROR_MOVE_SYNTAX);
   g_assert_cmphex (cheops_move_from_text (&pos, "d3d5", &error), ==, CHEOPS_MOVE_NONE);

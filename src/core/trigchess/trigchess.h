@@ -158,8 +158,10 @@ bool            trigchess_position_from_fen       (CheopsPosition *pos, const ch
 size_t          trigchess_position_to_fen         (const CheopsPosition *pos, char *buf, size_t size);
 /* 6.2: "b2b3"; a promotion "b5b6d" (letter in lower case). */
 size_t          trigchess_move_to_text            (CheopsMove move, char *buf);
-/* 6.2: the letter (d, g or s; either case) is required on a promotion and
- * refused on any other move. */
+/* 6.2: the letter (d, g or s, lower case) is required on a promotion and
+ * refused on any other move.  Errors: CHEOPS_ERROR_MOVE_SYNTAX for text not
+ * of that form (an upper-case letter included), CHEOPS_ERROR_MOVE_ILLEGAL
+ * for a move that cannot be played. */
 CheopsMove      trigchess_move_from_text          (const CheopsPosition *pos, const char *text,
                                                    CheopsError *error);
 /* 6.3, TR20. */
