@@ -7,7 +7,7 @@
 cd "$1" || exit 2
 status=0
 for f in $(grep -lE '(^|[^a-zA-Z_])(N?_|C_)\("|translatable="yes"' \
-             src/*/*.c src/*/*.ui src/*/*/*.ui data/*.in 2>/dev/null); do
+             src/*/*.c src/*/*/*.c src/*/*.ui src/*/*/*.ui data/*.in 2>/dev/null); do
   if ! grep -qx "$f" po/POTFILES.in; then
     echo "not in po/POTFILES.in: $f"
     status=1

@@ -70,6 +70,9 @@ typedef struct {
   CheopsZoneStyle style;
   double          rgb[3];   /* its colour, 0..1 */
   int8_t          side;     /* the side it belongs to (a promotion zone), or -1 */
+  /* The colour of the OUTLINE style's border, 0..1, with its opacity in
+   * [3]; all 0 (the default) draws the border opaque in rgb. */
+  double          outline_rgba[4];
 } CheopsZoneInfo;
 
 /* A coordinate written along an edge of the board. */
@@ -97,6 +100,14 @@ typedef struct {
   int                    n_zones;
   const CheopsZoneInfo  *zones;
   CheopsFlip             flip;
+  /* How the studio lays the labels out, in board units; 0 for the
+   * defaults.  label_size: the height of a label's text (default: 0.73 of
+   * the smallest cell's inradius).  margin: the room kept around the
+   * bounding box for the labels — left, bottom, right, top (default: the
+   * box of the labels' centres grown by label_size, or label_size where
+   * there are no labels). */
+  double                 label_size;
+  double                 margin[4];
 } CheopsBoardShape;
 
 /* One step of a piece's mark: data the studio draws, so that a variant's

@@ -10,6 +10,7 @@
 
 static const EngineVariant *const engine_variants[] = {
   &engine_variant_cheops,
+  &engine_variant_trigchess,
   NULL,
 };
 

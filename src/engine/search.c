@@ -260,6 +260,23 @@ repetition_count (const Worker *w)
   return count;
 }
 
+/* For a variant whose repetitions do not simply draw: the score of the
+ * node for the side to move when the mover (the side not to move) has made
+ * the position occur for the count-th time and the core says the game ends
+ * so (TrigChess TR15: the third loses for the mover), else VALUE_NONE. */
+static int
+repetition_score (const Worker *w, int ply)
+{
+  CheopsOutcome rep = cheops_position_repetition_outcome (&w->pos, repetition_count (w));
+  CheopsWinner winner;
+
+  if (rep == CHEOPS_OUTCOME_NONE)
+    return VALUE_NONE;
+  winner = cheops_variant_outcome_winner (w->pos.variant, rep);
+  return winner == CHEOPS_WINNER_DRAW ? VALUE_DRAW
+         : winner == (CheopsWinner) w->pos.side_to_move ? mate_in (ply) : mated_in (ply);
+}
+
 static void
 update_pv (Stack *ss, CheopsMove move, const Stack *child)
 {
@@ -291,7 +308,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
   bool tt_hit, full_width, threatened;
   int skipped_checks = 0;
   CheopsMove tt_move, best_move = CHEOPS_MOVE_NONE;
-  int best, stand_pat = VALUE_NONE, old_alpha = alpha, move_count = 0, kind;
+  int best, stand_pat = VALUE_NONE, old_alpha = alpha, move_count = 0, kind, v;
   MovePicker mp;
   CheopsMove move;
 
@@ -309,6 +326,12 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
     return end == NODE_LOST ? mated_in (ply) : VALUE_DRAW;
   if (ev->halfmove_draw > 0 && pos->halfmove_clock >= ev->halfmove_draw)
     return VALUE_DRAW;
+  if (!ev->repetition_draws)
+    {
+      v = repetition_score (w, ply);
+      if (v != VALUE_NONE)
+        return v;
+    }
   if (ply >= MAX_PLY - 1)
     return in_check ? VALUE_DRAW : ev->evaluate (pos);
 
@@ -394,7 +417,6 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
     {
       CheopsUndo undo;
       bool gives_check;
-      int v;
 
       if (!full_width && kind == MOVE_CAPTURE
           && stand_pat + ev->move_gain (pos, move) + 200 <= alpha)
@@ -476,18 +498,12 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
     }
   else
     {
-      CheopsOutcome rep;
+      int v;
       if (ev->halfmove_draw > 0 && pos->halfmove_clock >= ev->halfmove_draw)
         return VALUE_DRAW;
-      /* The mover (the side not to move) made the count-th occurrence:
-       * the core says what that means (TrigChess TR15: the third loses). */
-      rep = cheops_position_repetition_outcome (pos, repetition_count (w));
-      if (rep != CHEOPS_OUTCOME_NONE)
-        {
-          CheopsWinner winner = cheops_variant_outcome_winner (pos->variant, rep);
-          return winner == CHEOPS_WINNER_DRAW ? VALUE_DRAW
-                 : winner == (CheopsWinner) us ? mate_in (ply) : mated_in (ply);
-        }
+      v = repetition_score (w, ply);
+      if (v != VALUE_NONE)
+        return v;
     }
   if (ply >= MAX_PLY - 1)
     return in_check ? VALUE_DRAW : ev->evaluate (pos);

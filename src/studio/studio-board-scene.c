@@ -4,12 +4,21 @@
  *
  * StudioBoardScene: the view-model of the board (the GNOME Chess split of
  * ChessScene and ChessView).  It holds what the board shows — a position,
- * the last move, which corner is drawn on the left, which side is Green —
- * and what the user is doing with it: the selected cell and its legal
- * destinations, a piece being dragged, the arrows and marked cells.  It
- * knows no rule of its own: the playable moves come from
- * cheops_generate_moves(), check from cheops_position_in_check() and
- * checklock from cheops_laws_position_in_checklock().
+ * the last move, whether the board is turned, which side is drawn in which
+ * of its variant's colours — and what the user is doing with it: the
+ * selected cell and its legal destinations, a piece being dragged, a
+ * promotion being chosen, the arrows and marked cells.  It knows no game:
+ * the board and the pieces are the position's variant's (pos->variant),
+ * the playable moves come from cheops_generate_moves(), check from
+ * cheops_position_in_check().
+ *
+ * A move that from and to do not identify — several playable moves with
+ * the same from and to, differing in their promotion choice (TrigChess
+ * TR10) — is not played at once: the scene keeps the choices
+ * (studio_board_scene_get_choices()) and emits ::choice-requested; the
+ * view asks the user and calls studio_board_scene_choose() or
+ * studio_board_scene_cancel_choice().  A promotion without a choice
+ * (Cheops 4.7.3) is one move and is played at once.
  *
  * When the user completes a playable move the scene emits ::move-played;
  * it does not change its position itself — the owner (the document) plays
@@ -39,6 +48,11 @@ struct _StudioBoardScene
   CheopsMove      last_move;
   CheopsCell      check_cell;
   CheopsSide      green_side;
+
+  /* A move waiting for the user's choice: the playable moves it may be
+   * (all with the same from and to). */
+  CheopsMove      choices[CHEOPS_MAX_MOVES];
+  guint           n_choices;
 
   CheopsCell      selected;
   CheopsCellSet   destinations;
@@ -75,10 +89,14 @@ enum {
   SHAPES_CHANGED,
   EDIT_CELL,
   EDIT_MOVE,
+  CHOICE_REQUESTED,
   N_SIGNALS
 };
 
 G_DEFINE_FINAL_TYPE (StudioBoardScene, studio_board_scene, G_TYPE_OBJECT)
+
+/* The number of cells of the board shown. */
+#define N_CELLS(self) ((guint) (self)->position.variant->board->n_cells)
 
 static GParamSpec *properties [N_PROPS];
 static guint signals [N_SIGNALS];
@@ -187,7 +205,9 @@ studio_board_scene_class_init (StudioBoardSceneClass *klass)
   /**
    * StudioBoardScene:flipped:
    *
-   * Whether the board is mirrored, so that the q corner is on the left.
+   * Whether the board is turned for the player of side B, as its variant
+   * turns it (CheopsBoardShape.flip: Cheops mirrors, so the q corner is on
+   * the left).
    */
   properties [PROP_FLIPPED] =
     g_param_spec_boolean ("flipped", NULL, NULL,
@@ -197,7 +217,10 @@ studio_board_scene_class_init (StudioBoardSceneClass *klass)
   /**
    * StudioBoardScene:green-side:
    *
-   * The side (a CheopsSide, 0 for the a corner) that plays Green (6.2).
+   * The side (a CheopsSide) drawn in the colours of its variant's first
+   * side, the other in the second's: in Cheops the side that plays Green
+   * (its game's GreenCorner, 6.2); side A in games whose colours belong to
+   * the sides.
    */
   properties [PROP_GREEN_SIDE] =
     g_param_spec_int ("green-side", NULL, NULL,
@@ -292,6 +315,22 @@ studio_board_scene_class_init (StudioBoardSceneClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+
+  /**
+   * StudioBoardScene::choice-requested:
+   * @self: the scene
+   *
+   * The user completed a move that from and to do not identify (a
+   * promotion with a choice): studio_board_scene_get_choices() lists what
+   * it may be; answer with studio_board_scene_choose() or
+   * studio_board_scene_cancel_choice().
+   */
+  signals [CHOICE_REQUESTED] =
+    g_signal_new ("choice-requested",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 }
 
 static void
@@ -306,14 +345,15 @@ studio_board_scene_init (StudioBoardScene *self)
   self->interactive = TRUE;
   self->shapes = g_array_new (FALSE, FALSE, sizeof (StudioShape));
 
-  cheops_position_init_start (&start, &cheops_variant_cheops);
+  cheops_position_init_start (&start, cheops_variants[0]);
   studio_board_scene_set_position (self, &start, CHEOPS_MOVE_NONE);
 }
 
 /**
  * studio_board_scene_new:
  *
- * Returns: (transfer full): a scene showing the initial position (6.1)
+ * Returns: (transfer full): a scene showing the initial position of the
+ *   first variant (cheops_variants[0])
  */
 StudioBoardScene *
 studio_board_scene_new (void)
@@ -329,6 +369,31 @@ studio_board_scene_reset_selection (StudioBoardScene *self)
   self->destinations = CHEOPS_CELLSET_EMPTY;
   self->dragging = FALSE;
   self->drag_from = CHEOPS_CELL_NONE;
+  self->n_choices = 0;
+}
+
+/* Whether the side to move, in check, has no playable move that takes its
+ * King out of check: checklock in Cheops (4.2.5: its checklock moves leave
+ * the King attacked), checkmate in a game whose legal moves all end the
+ * check. */
+static gboolean
+studio_board_scene_king_trapped (StudioBoardScene *self)
+{
+  CheopsPosition *pos = &self->position;
+  CheopsSide side = pos->side_to_move;
+
+  for (guint i = 0; i < self->n_moves; i++)
+    {
+      CheopsUndo undo;
+      gboolean attacked;
+
+      cheops_position_do_move (pos, self->moves[i], &undo);
+      attacked = cheops_position_king_attacked (pos, side);
+      cheops_position_undo_move (pos, self->moves[i], &undo);
+      if (!attacked)
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /**
@@ -368,7 +433,7 @@ studio_board_scene_set_position (StudioBoardScene     *self,
   if (cheops_position_in_check (&self->position))
     {
       self->check_cell = self->position.king[self->position.side_to_move];
-      self->checklock = !self->editing && cheops_laws_position_in_checklock (&self->position);
+      self->checklock = !self->editing && studio_board_scene_king_trapped (self);
     }
   else if (!self->editing &&
            cheops_position_king_attacked (&self->position, cheops_side_other (self->position.side_to_move)))
@@ -422,7 +487,7 @@ studio_board_scene_get_last_move (StudioBoardScene *self)
  * studio_board_scene_get_flipped:
  * @self: a #StudioBoardScene
  *
- * Returns: whether the q corner is drawn on the left
+ * Returns: whether the board is turned (see CheopsBoardShape.flip)
  */
 gboolean
 studio_board_scene_get_flipped (StudioBoardScene *self)
@@ -435,10 +500,11 @@ studio_board_scene_get_flipped (StudioBoardScene *self)
 /**
  * studio_board_scene_set_flipped:
  * @self: a #StudioBoardScene
- * @flipped: %TRUE to draw the q corner on the left
+ * @flipped: %TRUE to turn the board for the player of side B
  *
- * Mirrors the board about the spine (6.2: the mirror keeps every cell's
- * colour, so only the labels move).
+ * Turns the board as its variant says (CheopsBoardShape.flip): Cheops
+ * mirrors it about the spine (6.2: the mirror keeps every cell's colour,
+ * so only the labels move), boards of two edges take a half turn.
  */
 void
 studio_board_scene_set_flipped (StudioBoardScene *self,
@@ -459,7 +525,7 @@ studio_board_scene_set_flipped (StudioBoardScene *self,
  * studio_board_scene_get_green_side:
  * @self: a #StudioBoardScene
  *
- * Returns: the side whose pieces are drawn in Green
+ * Returns: the side drawn in the colours of the variant's first side
  */
 CheopsSide
 studio_board_scene_get_green_side (StudioBoardScene *self)
@@ -472,9 +538,10 @@ studio_board_scene_get_green_side (StudioBoardScene *self)
 /**
  * studio_board_scene_set_green_side:
  * @self: a #StudioBoardScene
- * @side: the side whose pieces are drawn in Green
+ * @side: the side drawn in the colours of the variant's first side
  *
- * Which colour holds which corner is a property of the game (6.2).
+ * In Cheops which colour holds which corner is a property of the game
+ * (6.2).
  */
 void
 studio_board_scene_set_green_side (StudioBoardScene *self,
@@ -583,7 +650,7 @@ studio_board_scene_edit_click (StudioBoardScene *self,
 {
   g_return_if_fail (STUDIO_IS_BOARD_SCENE (self));
 
-  if (!self->editing || cell >= CHEOPS_LAWS_CELL_NB)
+  if (!self->editing || cell >= N_CELLS (self))
     return;
 
   studio_board_scene_clear_selection (self);
@@ -623,9 +690,9 @@ studio_board_scene_get_destinations (StudioBoardScene *self)
  * studio_board_scene_get_check_cell:
  * @self: a #StudioBoardScene
  *
- * Returns: the cell of the King of the side to move when it is in check
- *   (4.2.1); else that of the other side's King when it stands in check,
- *   entombed (4.2.7); else CHEOPS_CELL_NONE
+ * Returns: the cell of the King of the side to move when it is in check;
+ *   else that of the other side's King when it stands in check (Cheops
+ *   4.2.7: entombed since its own move); else CHEOPS_CELL_NONE
  */
 CheopsCell
 studio_board_scene_get_check_cell (StudioBoardScene *self)
@@ -640,8 +707,9 @@ studio_board_scene_get_check_cell (StudioBoardScene *self)
  * @self: a #StudioBoardScene
  *
  * Returns: whether the King at studio_board_scene_get_check_cell() is
- *   entombed: the side to move in checklock (4.2.5), or the other side
- *   standing in check after its own move (4.2.7)
+ *   trapped: the side to move in check with no move out of it (Cheops's
+ *   checklock, 4.2.5; a checkmate), or the other side standing in check
+ *   after its own move (Cheops 4.2.7)
  */
 gboolean
 studio_board_scene_get_checklock (StudioBoardScene *self)
@@ -669,7 +737,7 @@ studio_board_scene_select (StudioBoardScene *self,
 
   g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), FALSE);
 
-  if (!self->interactive || cell >= CHEOPS_LAWS_CELL_NB)
+  if (!self->interactive || cell >= N_CELLS (self))
     return FALSE;
 
   destinations = studio_board_scene_destinations_of (self, cell);
@@ -701,43 +769,208 @@ studio_board_scene_clear_selection (StudioBoardScene *self)
   studio_board_scene_emit_changed (self);
 }
 
+/* Plays @move: the selection goes, ::move-played. */
+static void
+studio_board_scene_emit_move (StudioBoardScene *self,
+                              CheopsMove        move)
+{
+  studio_board_scene_reset_selection (self);
+  g_signal_emit (self, signals [MOVE_PLAYED], 0, (guint) move);
+  studio_board_scene_emit_changed (self);
+}
+
+/* The rank of a promotion choice in the variant's promotion_choices (the
+ * order the user is offered them), or the kind itself past them. */
+static guint
+choice_rank (const CheopsVariant *variant,
+             CheopsMove           move)
+{
+  CheopsPieceType kind = cheops_move_promotion (move);
+
+  if (variant->promotion_choices != NULL)
+    for (guint i = 0; variant->promotion_choices[i] != CHEOPS_NO_PIECE_TYPE; i++)
+      if (variant->promotion_choices[i] == kind)
+        return i;
+  return 64 + kind;
+}
+
 /**
  * studio_board_scene_play:
  * @self: a #StudioBoardScene
  * @from: the cell of the piece
  * @to: its destination
  *
- * Emits ::move-played if @from → @to is a playable move of the position
- * (a Pawn reaching the Apex promotes without asking: it can only become a
- * Queen, 4.7.3).
+ * Completes the user's move from @from to @to.  When exactly one playable
+ * move goes from @from to @to it emits ::move-played (a promotion without
+ * a choice, as Cheops's on the Apex, 4.7.3, is one move).  When several do
+ * (a promotion with a choice, TrigChess TR10) it keeps them, in the order
+ * of the variant's promotion_choices, and emits ::choice-requested: the
+ * move is played by studio_board_scene_choose().
  *
- * Returns: whether the move was playable
+ * Returns: whether a move from @from to @to is playable (played or waiting
+ *   for the choice)
  */
 gboolean
 studio_board_scene_play (StudioBoardScene *self,
                          CheopsCell        from,
                          CheopsCell        to)
 {
-  CheopsMove move;
+  const CheopsVariant *variant;
+  guint n = 0;
 
   g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), FALSE);
 
-  if (!self->interactive || from >= CHEOPS_LAWS_CELL_NB || to >= CHEOPS_LAWS_CELL_NB)
+  if (!self->interactive || from >= N_CELLS (self) || to >= N_CELLS (self))
     return FALSE;
 
-  move = cheops_move_make (from, to);
+  variant = self->position.variant;
   for (guint i = 0; i < self->n_moves; i++)
     {
-      if (self->moves[i] == move)
-        {
-          studio_board_scene_reset_selection (self);
-          g_signal_emit (self, signals [MOVE_PLAYED], 0, (guint) move);
-          studio_board_scene_emit_changed (self);
-          return TRUE;
-        }
+      CheopsMove m = self->moves[i];
+
+      if (cheops_move_kind (m) != CHEOPS_MOVE_NORMAL ||
+          cheops_move_from (m) != from || cheops_move_to (m) != to)
+        continue;
+      /* Insertion by rank: a handful of moves. */
+      {
+        guint j = n++;
+
+        while (j > 0 && choice_rank (variant, self->choices[j - 1]) > choice_rank (variant, m))
+          {
+            self->choices[j] = self->choices[j - 1];
+            j--;
+          }
+        self->choices[j] = m;
+      }
     }
 
+  if (n == 0)
+    return FALSE;
+  if (n == 1)
+    {
+      studio_board_scene_emit_move (self, self->choices[0]);
+      return TRUE;
+    }
+
+  studio_board_scene_reset_selection (self);
+  self->n_choices = n;
+  studio_board_scene_emit_changed (self);
+  g_signal_emit (self, signals [CHOICE_REQUESTED], 0);
+
+  return TRUE;
+}
+
+/**
+ * studio_board_scene_play_move:
+ * @self: a #StudioBoardScene
+ * @move: a move, with its promotion choice if it has one
+ *
+ * Emits ::move-played if @move is one of the playable moves (the way
+ * board.play plays a move given as text, "b5b6d").
+ *
+ * Returns: whether @move was playable
+ */
+gboolean
+studio_board_scene_play_move (StudioBoardScene *self,
+                              CheopsMove        move)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), FALSE);
+
+  if (!self->interactive || move == CHEOPS_MOVE_NONE)
+    return FALSE;
+
+  for (guint i = 0; i < self->n_moves; i++)
+    if (self->moves[i] == move)
+      {
+        studio_board_scene_emit_move (self, move);
+        return TRUE;
+      }
+
   return FALSE;
+}
+
+/**
+ * studio_board_scene_get_choices:
+ * @self: a #StudioBoardScene
+ * @n_choices: (out): how many moves wait for the choice (0: none)
+ *
+ * Returns: (transfer none) (array length=n_choices): the playable moves
+ *   the move the user completed may be (same from and to, each with its
+ *   promotion choice), in the order to offer them; valid until the scene
+ *   changes
+ */
+const CheopsMove *
+studio_board_scene_get_choices (StudioBoardScene *self,
+                                guint            *n_choices)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), NULL);
+  g_return_val_if_fail (n_choices != NULL, NULL);
+
+  *n_choices = self->n_choices;
+  return self->choices;
+}
+
+/**
+ * studio_board_scene_choose:
+ * @self: a #StudioBoardScene
+ * @move: one of studio_board_scene_get_choices()
+ *
+ * Plays the chosen move (::move-played).
+ *
+ * Returns: whether @move was one of the choices
+ */
+gboolean
+studio_board_scene_choose (StudioBoardScene *self,
+                           CheopsMove        move)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), FALSE);
+
+  for (guint i = 0; i < self->n_choices; i++)
+    if (self->choices[i] == move)
+      {
+        studio_board_scene_emit_move (self, move);
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
+/**
+ * studio_board_scene_cancel_choice:
+ * @self: a #StudioBoardScene
+ *
+ * Drops a move waiting for its choice: the piece goes back.
+ */
+void
+studio_board_scene_cancel_choice (StudioBoardScene *self)
+{
+  g_return_if_fail (STUDIO_IS_BOARD_SCENE (self));
+
+  if (self->n_choices == 0)
+    return;
+
+  self->n_choices = 0;
+  studio_board_scene_emit_changed (self);
+}
+
+/**
+ * studio_board_scene_get_side_colours:
+ * @self: a #StudioBoardScene
+ * @side: a side
+ *
+ * Which of its variant's colours @side is drawn in: the first side's
+ * colours for the side of #StudioBoardScene:green-side, the second's for
+ * the other (in Cheops colours belong to the game, its GreenCorner, 6.2).
+ *
+ * Returns: (transfer none): an entry of the variant's sides[]
+ */
+const CheopsSideInfo *
+studio_board_scene_get_side_colours (StudioBoardScene *self,
+                                     CheopsSide        side)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), NULL);
+
+  return &self->position.variant->sides[side == self->green_side ? 0 : 1];
 }
 
 /**
@@ -764,7 +997,7 @@ studio_board_scene_click (StudioBoardScene *self,
     }
 
   if (self->selected != CHEOPS_CELL_NONE &&
-      cell < CHEOPS_LAWS_CELL_NB &&
+      cell < N_CELLS (self) &&
       cheops_cellset_has (self->destinations, cell))
     return studio_board_scene_play (self, self->selected, cell);
 
@@ -792,7 +1025,7 @@ studio_board_scene_drag_begin (StudioBoardScene *self,
 
   if (self->editing)
     {
-      if (cell >= CHEOPS_LAWS_CELL_NB || self->position.board[cell] == CHEOPS_NO_PIECE)
+      if (cell >= N_CELLS (self) || self->position.board[cell] == CHEOPS_NO_PIECE)
         return FALSE;
       self->selected = cell;
       self->destinations = CHEOPS_CELLSET_EMPTY;
@@ -863,12 +1096,12 @@ studio_board_scene_drag_end (StudioBoardScene *self,
       self->selected = CHEOPS_CELL_NONE;
       if (cell != from)
         g_signal_emit (self, signals [EDIT_MOVE], 0, (guint) from,
-                       (guint) (cell < CHEOPS_LAWS_CELL_NB ? cell : CHEOPS_CELL_NONE));
+                       (guint) (cell < N_CELLS (self) ? cell : CHEOPS_CELL_NONE));
       studio_board_scene_emit_changed (self);
       return FALSE;
     }
 
-  if (cell < CHEOPS_LAWS_CELL_NB && cheops_cellset_has (self->destinations, cell))
+  if (cell < N_CELLS (self) && cheops_cellset_has (self->destinations, cell))
     return studio_board_scene_play (self, from, cell);
 
   if (cell != from)
@@ -983,7 +1216,7 @@ studio_board_scene_toggle_shape (StudioBoardScene *self,
   StudioShape shape = { from, to, brush };
 
   g_return_if_fail (STUDIO_IS_BOARD_SCENE (self));
-  g_return_if_fail (from < CHEOPS_LAWS_CELL_NB && to < CHEOPS_LAWS_CELL_NB);
+  g_return_if_fail (from < N_CELLS (self) && to < N_CELLS (self));
   g_return_if_fail (brush < STUDIO_BRUSH_NB);
 
   for (guint i = 0; i < self->shapes->len; i++)

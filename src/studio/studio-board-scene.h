@@ -47,6 +47,15 @@ gboolean              studio_board_scene_click            (StudioBoardScene     
 gboolean              studio_board_scene_play             (StudioBoardScene     *self,
                                                            CheopsCell            from,
                                                            CheopsCell            to);
+gboolean              studio_board_scene_play_move        (StudioBoardScene     *self,
+                                                           CheopsMove            move);
+const CheopsMove     *studio_board_scene_get_choices      (StudioBoardScene     *self,
+                                                           guint                *n_choices);
+gboolean              studio_board_scene_choose           (StudioBoardScene     *self,
+                                                           CheopsMove            move);
+void                  studio_board_scene_cancel_choice    (StudioBoardScene     *self);
+const CheopsSideInfo *studio_board_scene_get_side_colours (StudioBoardScene     *self,
+                                                           CheopsSide            side);
 gboolean              studio_board_scene_drag_begin       (StudioBoardScene     *self,
                                                            CheopsCell            cell);
 void                  studio_board_scene_drag_motion      (StudioBoardScene     *self,

@@ -4,25 +4,30 @@
  *
  * StudioBoardView: the board widget.  It draws a StudioBoardScene with Cairo
  * in its snapshot (gtk_snapshot_append_cairo) and turns pointer gestures
- * into scene calls.  The cells are the core's polygons
- * (cheops_laws_cell_polygon(): triangles 2 units wide and 1 unit high, x 0..18,
- * y 0..9 upward), scaled so that every triangle is equilateral: a unit of
- * x is `scale` pixels and a unit of y is `scale * sqrt(3)` pixels.
- * Hit-testing maps a pointer back to board units and asks
- * cheops_laws_cell_at_point().
- *
- * Pieces are vector marks, one per kind (4.1: "the marks are how the
- * pieces are drawn"): King a crown; Queen a six-rayed star, the six rays of
- * its bands (4.3); Swordmaster a cross, its level and column (4.4); Sister a
- * disc with a dark cell cut out (4.5 and its note); Assassin a ring, the
- * ring it leaps to (3.5.2); Pawn a small plain disc.
+ * into scene calls.  It knows no game: everything it draws is the data of
+ * the position's variant (cheops-variant.h) — the cells' polygons by shade,
+ * the zones by their style, the outline, the edge labels, and the pieces'
+ * marks (CheopsMarkOp, read by one interpreter,
+ * studio_board_view_draw_piece_mark()) in the colours of the sides.  Board
+ * units are the variant's (x to the right, y upward, true proportions); a
+ * unit is `scale` pixels, and the layout fits the board's bounding box and
+ * the room for its labels (CheopsBoardShape.margin) into the widget.  A
+ * flip turns the board as the variant says (Cheops mirrors it, others
+ * take a half turn).  Hit-testing maps a pointer back to board units and
+ * asks cheops_variant_cell_at_point().
  *
  * Gestures: primary button click-click and drag-and-drop; secondary button
  * drag draws an arrow and a click marks a cell, with the colour from the
  * modifiers: none Green, Shift Red, Alt (or Ctrl) Blue, Shift+Alt (or
- * Shift+Ctrl) Yellow.  While the scene is in editing mode (setting up a
- * position) a click of either button goes to studio_board_scene_edit_click()
- * and a piece can be dragged anywhere, or off the board.
+ * Shift+Ctrl) Yellow.  A move that from and to do not identify (a
+ * promotion with a choice) opens a popover at the target listing the
+ * choices with their marks and names; Escape cancels it and the piece goes
+ * back.  While the scene is in editing mode (setting up a position) a
+ * click of either button goes to studio_board_scene_edit_click() and a
+ * piece can be dragged anywhere, or off the board.
+ *
+ * HiDPI: the caches (the board layer, the piece sprites) are drawn at the
+ * widget's scale factor, so the board is as sharp at GDK_SCALE=2 as at 1.
  */
 #define G_LOG_DOMAIN "studio-board-view"
 
@@ -33,15 +38,8 @@
 
 #include "studio-board-view.h"
 
-#define SQRT3 1.7320508075688772
-
-/* The board is 18 units wide and 9 levels high; around it room for the
- * coordinates, in x units. */
-#define BOARD_WIDTH  18.0
-#define BOARD_LEVELS 9.0
-#define MARGIN_SIDE  1.1
-#define MARGIN_TOP   0.35
-#define MARGIN_BASE  1.0
+/* Piece kinds are 1..31 (cheops-types.h). */
+#define PIECE_KINDS 32
 
 struct _StudioBoardView
 {
@@ -49,12 +47,16 @@ struct _StudioBoardView
 
   StudioBoardScene *scene;
   gulong            changed_handler;
+  gulong            choice_handler;
 
-  /* Layout of the last allocation: pixels per x unit and where board
-   * point (0, 0) lies. */
+  /* Layout of the last allocation: pixels per board unit and where board
+   * point (0, 0) lies, for the variant it was made for. */
+  const CheopsVariant *layout_variant;
   double            scale;
   double            origin_x;
   double            origin_y;
+  /* The smallest cell's inradius, in board units (the pieces' size). */
+  double            inradius_units;
 
   /* Primary-button press. */
   CheopsCell        press_cell;
@@ -67,18 +69,29 @@ struct _StudioBoardView
   CheopsCell        arrow_to;
   StudioBrush       arrow_brush;
 
+  /* The promotion popover, while a choice is asked. */
+  GtkWidget        *choice_popover;
+
   /* Caches, so that a frame is mostly two image copies: the board with its
-   * coordinates (drawn again only when the size, the orientation or the
-   * text colour change), and one sprite per piece mark and colour (drawn
-   * again when the size changes). */
+   * coordinates (drawn again only when the size, the variant, the
+   * orientation, the device scale or the text colour change), and one
+   * sprite per piece mark and colour (drawn again when the size, the
+   * variant or the scale change). */
   cairo_surface_t  *board_cache;
   int               board_cache_width;
   int               board_cache_height;
+  double            board_cache_device_scale;
+  const CheopsVariant *board_cache_variant;
   gboolean          board_cache_flipped;
   GdkRGBA           board_cache_fg;
-  cairo_surface_t  *sprites[2][CHEOPS_LAWS_PIECE_TYPE_NB];
+  cairo_surface_t  *sprites[2][PIECE_KINDS];
+  const CheopsVariant *sprites_variant;
   double            sprites_radius;
+  double            sprites_device_scale;
   int               sprite_size;
+
+  /* The device scale of the frame being drawn. */
+  double            device_scale;
 
   guint             press_moved : 1;
   guint             press_dragging : 1;
@@ -98,18 +111,6 @@ typedef struct {
   double r, g, b;
 } Rgb;
 
-/* Board colours: sandstone, with the Apex in gold. */
-static const Rgb light_cell = { 0.937, 0.867, 0.718 };
-static const Rgb dark_cell  = { 0.725, 0.553, 0.353 };
-static const Rgb apex_cell  = { 0.973, 0.839, 0.451 };
-static const Rgb board_edge = { 0.486, 0.341, 0.180 };
-
-/* Piece colours (6.1: Green and Orange), fill and outline. */
-static const Rgb green_fill     = { 0.180, 0.647, 0.427 };
-static const Rgb green_outline  = { 0.063, 0.388, 0.235 };
-static const Rgb orange_fill    = { 0.961, 0.475, 0.059 };
-static const Rgb orange_outline = { 0.667, 0.263, 0.000 };
-
 static const Rgb brush_colours[STUDIO_BRUSH_NB] = {
   { 0.082, 0.471, 0.106 },   /* G */
   { 0.533, 0.125, 0.125 },   /* R */
@@ -117,12 +118,26 @@ static const Rgb brush_colours[STUDIO_BRUSH_NB] = {
   { 0.000, 0.188, 0.533 },   /* B */
 };
 
+static void studio_board_view_clear_caches (StudioBoardView *self);
+
 static void
 set_rgb (cairo_t   *cr,
          const Rgb *rgb,
          double     alpha)
 {
   cairo_set_source_rgba (cr, rgb->r, rgb->g, rgb->b, alpha);
+}
+
+static inline const CheopsVariant *
+studio_board_view_variant (StudioBoardView *self)
+{
+  return studio_board_scene_get_position (self->scene)->variant;
+}
+
+static inline const CheopsBoardShape *
+studio_board_view_board (StudioBoardView *self)
+{
+  return studio_board_view_variant (self)->board;
 }
 
 /* Board units to widget pixels, honouring the flip. */
@@ -134,10 +149,92 @@ studio_board_view_to_pixels (StudioBoardView *self,
                              double          *py)
 {
   if (self->scene != NULL && studio_board_scene_get_flipped (self->scene))
-    bx = BOARD_WIDTH - bx;
+    {
+      const CheopsBoardShape *board = studio_board_view_board (self);
+
+      bx = board->min.x + board->max.x - bx;
+      if (board->flip == CHEOPS_FLIP_ROTATE)
+        by = board->min.y + board->max.y - by;
+    }
 
   *px = self->origin_x + bx * self->scale;
-  *py = self->origin_y - by * self->scale * SQRT3;
+  *py = self->origin_y - by * self->scale;
+}
+
+/* Widget pixels to board units, honouring the flip. */
+static inline void
+studio_board_view_to_board (StudioBoardView *self,
+                            double           px,
+                            double           py,
+                            double          *bx,
+                            double          *by)
+{
+  *bx = (px - self->origin_x) / self->scale;
+  *by = (self->origin_y - py) / self->scale;
+  if (self->scene != NULL && studio_board_scene_get_flipped (self->scene))
+    {
+      const CheopsBoardShape *board = studio_board_view_board (self);
+
+      *bx = board->min.x + board->max.x - *bx;
+      if (board->flip == CHEOPS_FLIP_ROTATE)
+        *by = board->min.y + board->max.y - *by;
+    }
+}
+
+/* The distance from a cell's centre to the nearest of its edges. */
+static double
+cell_inradius (const CheopsCellInfo *info)
+{
+  double best = G_MAXDOUBLE;
+
+  for (guint i = 0; i < info->n_corners; i++)
+    {
+      const CheopsPoint *a = &info->corners[i];
+      const CheopsPoint *b = &info->corners[(i + 1) % info->n_corners];
+      double len = hypot (b->x - a->x, b->y - a->y);
+      double d;
+
+      if (len <= 0)
+        continue;
+      d = fabs ((b->x - a->x) * (a->y - info->centre.y) - (a->x - info->centre.x) * (b->y - a->y)) / len;
+      best = MIN (best, d);
+    }
+  return best;
+}
+
+static double
+board_label_size (const CheopsBoardShape *board,
+                  double                  inradius)
+{
+  return board->label_size > 0 ? board->label_size : 0.73 * inradius;
+}
+
+/* The room around the bounding box for the labels: left, bottom, right,
+ * top, in board units. */
+static void
+board_margins (const CheopsBoardShape *board,
+               double                  inradius,
+               double                  margin[4])
+{
+  double size = board_label_size (board, inradius);
+
+  if (board->margin[0] > 0 || board->margin[1] > 0 || board->margin[2] > 0 || board->margin[3] > 0)
+    {
+      memcpy (margin, board->margin, 4 * sizeof (double));
+      return;
+    }
+
+  for (guint i = 0; i < 4; i++)
+    margin[i] = size;
+  for (int i = 0; i < board->n_labels; i++)
+    {
+      const CheopsPoint *at = &board->labels[i].at;
+
+      margin[0] = MAX (margin[0], board->min.x - at->x + size);
+      margin[1] = MAX (margin[1], board->min.y - at->y + size);
+      margin[2] = MAX (margin[2], at->x - board->max.x + size);
+      margin[3] = MAX (margin[3], at->y - board->max.y + size);
+    }
 }
 
 static void
@@ -145,14 +242,40 @@ studio_board_view_layout (StudioBoardView *self,
                           int              width,
                           int              height)
 {
-  double total_w = BOARD_WIDTH + 2 * MARGIN_SIDE;
-  double total_h = BOARD_LEVELS * SQRT3 + MARGIN_TOP + MARGIN_BASE;
-  double board_h;
+  const CheopsVariant *variant;
+  const CheopsBoardShape *board;
+  double margin[4];
+  double board_w, board_h, total_w, total_h;
+
+  if (self->scene == NULL)
+    {
+      self->scale = 0;
+      return;
+    }
+
+  variant = studio_board_view_variant (self);
+  board = variant->board;
+  if (self->layout_variant != variant)
+    {
+      self->layout_variant = variant;
+      self->inradius_units = G_MAXDOUBLE;
+      for (int c = 0; c < board->n_cells; c++)
+        self->inradius_units = MIN (self->inradius_units, cell_inradius (&board->cells[c]));
+    }
+
+  board_margins (board, self->inradius_units, margin);
+  board_w = board->max.x - board->min.x;
+  board_h = board->max.y - board->min.y;
+  /* A mirrored board keeps its labels' sides; a turned one swaps them. */
+  total_w = board_w + (margin[0] + margin[2]);
+  total_h = board_h + margin[3] + margin[1];
 
   self->scale = MIN (width / total_w, height / total_h);
-  board_h = BOARD_LEVELS * SQRT3 * self->scale;
-  self->origin_x = (width - BOARD_WIDTH * self->scale) / 2.0;
-  self->origin_y = (height - total_h * self->scale) / 2.0 + MARGIN_TOP * self->scale + board_h;
+  self->origin_x = (width - board_w * self->scale) / 2.0 - board->min.x * self->scale;
+  if (margin[0] != margin[2])
+    self->origin_x += (margin[0] - margin[2]) / 2.0 * self->scale;
+  self->origin_y = (height - total_h * self->scale) / 2.0 + margin[3] * self->scale + board_h * self->scale
+                   + board->min.y * self->scale;
 }
 
 static void
@@ -160,14 +283,13 @@ studio_board_view_cell_path (StudioBoardView *self,
                              cairo_t         *cr,
                              CheopsCell       cell)
 {
-  double xy[6];
+  const CheopsCellInfo *info = &studio_board_view_board (self)->cells[cell];
 
-  cheops_laws_cell_polygon (cell, xy);
-  for (guint i = 0; i < 3; i++)
+  for (guint i = 0; i < info->n_corners; i++)
     {
       double px, py;
 
-      studio_board_view_to_pixels (self, xy[2 * i], xy[2 * i + 1], &px, &py);
+      studio_board_view_to_pixels (self, info->corners[i].x, info->corners[i].y, &px, &py);
       if (i == 0)
         cairo_move_to (cr, px, py);
       else
@@ -176,29 +298,23 @@ studio_board_view_cell_path (StudioBoardView *self,
   cairo_close_path (cr);
 }
 
-/* The centre of @cell's triangle (its centroid, which is also the centre of
- * its inscribed circle) in pixels. */
+/* The centre of @cell (where its piece stands) in pixels. */
 static void
 studio_board_view_center (StudioBoardView *self,
                           CheopsCell       cell,
                           double          *px,
                           double          *py)
 {
-  double xy[6];
+  const CheopsCellInfo *info = &studio_board_view_board (self)->cells[cell];
 
-  cheops_laws_cell_polygon (cell, xy);
-  studio_board_view_to_pixels (self,
-                               (xy[0] + xy[2] + xy[4]) / 3.0,
-                               (xy[1] + xy[3] + xy[5]) / 3.0,
-                               px, py);
+  studio_board_view_to_pixels (self, info->centre.x, info->centre.y, px, py);
 }
 
-/* The radius of a cell's inscribed circle in pixels: a third of the
- * triangle's height. */
+/* The radius of the smallest cell's inscribed circle, in pixels. */
 static inline double
 studio_board_view_inradius (StudioBoardView *self)
 {
-  return self->scale * SQRT3 / 3.0;
+  return self->scale * self->inradius_units;
 }
 
 static void
@@ -216,75 +332,143 @@ draw_text_centered (cairo_t     *cr,
   pango_cairo_show_layout (cr, layout);
 }
 
+/* The cells of @zone's bit, in one path, each shrunk by @factor about its
+ * centre. */
+static void
+studio_board_view_zone_path (StudioBoardView *self,
+                             cairo_t         *cr,
+                             uint16_t         bit,
+                             double           factor)
+{
+  const CheopsBoardShape *board = studio_board_view_board (self);
+
+  for (CheopsCell cell = 0; cell < board->n_cells; cell++)
+    {
+      double cx, cy;
+
+      if ((board->cells[cell].zones & bit) == 0)
+        continue;
+      if (factor == 1.0)
+        {
+          studio_board_view_cell_path (self, cr, cell);
+          continue;
+        }
+      studio_board_view_center (self, cell, &cx, &cy);
+      cairo_save (cr);
+      cairo_translate (cr, cx, cy);
+      cairo_scale (cr, factor, factor);
+      cairo_translate (cr, -cx, -cy);
+      studio_board_view_cell_path (self, cr, cell);
+      cairo_restore (cr);
+    }
+}
+
 static void
 studio_board_view_draw_cells (StudioBoardView *self,
                               cairo_t         *cr)
 {
-  /* One path per colour: two fills instead of 81. */
-  for (CheopsCell cell = 0; cell < CHEOPS_LAWS_CELL_NB; cell++)
-    if (cheops_laws_cell_is_light (cell) && cell != CHEOPS_LAWS_APEX)
-      studio_board_view_cell_path (self, cr, cell);
-  set_rgb (cr, &light_cell, 1.0);
-  cairo_fill (cr);
+  const CheopsBoardShape *board = studio_board_view_board (self);
+  uint16_t tinted = 0;
 
-  for (CheopsCell cell = 0; cell < CHEOPS_LAWS_CELL_NB; cell++)
-    if (!cheops_laws_cell_is_light (cell))
-      studio_board_view_cell_path (self, cr, cell);
-  set_rgb (cr, &dark_cell, 1.0);
-  cairo_fill (cr);
+  for (int z = 0; z < board->n_zones; z++)
+    if (board->zones[z].style & CHEOPS_ZONE_STYLE_TINT)
+      tinted |= board->zones[z].bit;
 
-  /* The Apex (2.5) in gold; the Gate and the flanks outlined in gold
-   * inside their edges. */
-  studio_board_view_cell_path (self, cr, CHEOPS_LAWS_APEX);
-  set_rgb (cr, &apex_cell, 1.0);
-  cairo_fill (cr);
+  /* One path per shade: a fill per shade instead of one per cell; a
+   * tinted zone's cells are filled in its colour instead. */
+  for (int shade = 0; shade < board->n_shades; shade++)
+    {
+      for (CheopsCell cell = 0; cell < board->n_cells; cell++)
+        if (board->cells[cell].shade == shade && (board->cells[cell].zones & tinted) == 0)
+          studio_board_view_cell_path (self, cr, cell);
+      cairo_set_source_rgb (cr, board->shade_rgb[shade][0], board->shade_rgb[shade][1], board->shade_rgb[shade][2]);
+      cairo_fill (cr);
+    }
 
+  for (int z = 0; z < board->n_zones; z++)
+    {
+      const CheopsZoneInfo *zone = &board->zones[z];
+
+      if ((zone->style & CHEOPS_ZONE_STYLE_TINT) == 0)
+        continue;
+      studio_board_view_zone_path (self, cr, zone->bit, 1.0);
+      cairo_set_source_rgb (cr, zone->rgb[0], zone->rgb[1], zone->rgb[2]);
+      cairo_fill (cr);
+    }
+
+  /* Outlined zones (Cheops's Apex, Gate and flanks, 2.5): a border
+   * inside each cell's edges; dotted ones a small disc at the centre.
+   * Zones of the same border colour share one stroke. */
   cairo_save (cr);
   cairo_set_line_width (cr, MAX (1.5, self->scale * 0.08));
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  for (guint i = 0; i < 4; i++)
+  for (int z = 0; z < board->n_zones; z++)
     {
-      static const CheopsCell zone[] = { CHEOPS_LAWS_APEX, CHEOPS_LAWS_GATE, CHEOPS_LAWS_FLANK_H, CHEOPS_LAWS_FLANK_J };
-      double cx, cy;
+      const CheopsZoneInfo *zone = &board->zones[z];
+      gboolean opaque = zone->outline_rgba[3] <= 0;
 
-      studio_board_view_center (self, zone[i], &cx, &cy);
-      cairo_save (cr);
-      cairo_translate (cr, cx, cy);
-      cairo_scale (cr, 0.78, 0.78);
-      cairo_translate (cr, -cx, -cy);
-      studio_board_view_cell_path (self, cr, zone[i]);
-      cairo_restore (cr);
+      if ((zone->style & CHEOPS_ZONE_STYLE_OUTLINE) == 0)
+        continue;
+      studio_board_view_zone_path (self, cr, zone->bit, 0.78);
+      if (z + 1 < board->n_zones &&
+          (board->zones[z + 1].style & CHEOPS_ZONE_STYLE_OUTLINE) &&
+          memcmp (board->zones[z + 1].outline_rgba, zone->outline_rgba, sizeof zone->outline_rgba) == 0 &&
+          (!opaque || memcmp (board->zones[z + 1].rgb, zone->rgb, sizeof zone->rgb) == 0))
+        continue;
+      if (opaque)
+        cairo_set_source_rgb (cr, zone->rgb[0], zone->rgb[1], zone->rgb[2]);
+      else
+        cairo_set_source_rgba (cr, zone->outline_rgba[0], zone->outline_rgba[1], zone->outline_rgba[2],
+                               zone->outline_rgba[3]);
+      cairo_stroke (cr);
     }
-  cairo_set_source_rgba (cr, 0.80, 0.58, 0.10, 0.85);
-  cairo_stroke (cr);
   cairo_restore (cr);
 
-  /* The outline of the pyramid. */
-  {
-    double x0, y0, x1, y1, x2, y2;
+  for (int z = 0; z < board->n_zones; z++)
+    {
+      const CheopsZoneInfo *zone = &board->zones[z];
 
-    studio_board_view_to_pixels (self, 0, 0, &x0, &y0);
-    studio_board_view_to_pixels (self, BOARD_WIDTH, 0, &x1, &y1);
-    studio_board_view_to_pixels (self, BOARD_WIDTH / 2, BOARD_LEVELS, &x2, &y2);
-    cairo_move_to (cr, x0, y0);
-    cairo_line_to (cr, x1, y1);
-    cairo_line_to (cr, x2, y2);
-    cairo_close_path (cr);
-    set_rgb (cr, &board_edge, 1.0);
-    cairo_set_line_width (cr, MAX (1.0, self->scale * 0.06));
-    cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_stroke (cr);
-  }
+      if ((zone->style & CHEOPS_ZONE_STYLE_DOT) == 0)
+        continue;
+      for (CheopsCell cell = 0; cell < board->n_cells; cell++)
+        if (board->cells[cell].zones & zone->bit)
+          {
+            double cx, cy;
+
+            studio_board_view_center (self, cell, &cx, &cy);
+            cairo_new_sub_path (cr);
+            cairo_arc (cr, cx, cy, studio_board_view_inradius (self) * 0.16, 0, 2 * G_PI);
+          }
+      cairo_set_source_rgb (cr, zone->rgb[0], zone->rgb[1], zone->rgb[2]);
+      cairo_fill (cr);
+    }
+
+  /* The board's outline. */
+  for (int i = 0; i < board->n_outline; i++)
+    {
+      double px, py;
+
+      studio_board_view_to_pixels (self, board->outline[i].x, board->outline[i].y, &px, &py);
+      if (i == 0)
+        cairo_move_to (cr, px, py);
+      else
+        cairo_line_to (cr, px, py);
+    }
+  cairo_close_path (cr);
+  cairo_set_source_rgb (cr, board->edge_rgb[0], board->edge_rgb[1], board->edge_rgb[2]);
+  cairo_set_line_width (cr, MAX (1.0, self->scale * 0.06));
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_stroke (cr);
 }
 
 static void
 studio_board_view_draw_coordinates (StudioBoardView *self,
                                     cairo_t         *cr)
 {
+  const CheopsBoardShape *board = studio_board_view_board (self);
   g_autoptr(PangoLayout) layout = NULL;
   PangoFontDescription *font;
   GdkRGBA fg;
-  char text[4];
 
   /* gtk_widget_get_color() is GTK 4.10; this is the 4.8 way. */
   gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &fg);
@@ -293,33 +477,21 @@ studio_board_view_draw_coordinates (StudioBoardView *self,
   font = pango_font_description_new ();
   pango_font_description_set_family (font, "Cantarell, sans-serif");
   pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_font_description_set_absolute_size (font, MAX (7.0, self->scale * 0.42) * PANGO_SCALE);
+  pango_font_description_set_absolute_size (font,
+                                            MAX (7.0, self->scale * board_label_size (board, self->inradius_units))
+                                            * PANGO_SCALE);
   pango_layout_set_font_description (layout, font);
   pango_font_description_free (font);
 
   cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.55);
 
-  /* Columns a..q under the base (2.2), column c centred at x = c + 1. */
-  for (int c = 0; c < CHEOPS_LAWS_COLUMN_NB; c++)
+  /* The labels where the table puts them (they follow a flip). */
+  for (int i = 0; i < board->n_labels; i++)
     {
       double px, py;
 
-      text[0] = 'a' + c;
-      text[1] = 0;
-      studio_board_view_to_pixels (self, c + 1, 0, &px, &py);
-      draw_text_centered (cr, layout, text, px, py + self->scale * 0.5);
-    }
-
-  /* Levels 1..9 along both slopes, outside the edge at mid-level. */
-  for (int l = 1; l <= CHEOPS_LAWS_LEVEL_NB; l++)
-    {
-      double px, py;
-
-      g_snprintf (text, sizeof text, "%d", l);
-      studio_board_view_to_pixels (self, l - 0.5 - 0.62, l - 0.5, &px, &py);
-      draw_text_centered (cr, layout, text, px, py);
-      studio_board_view_to_pixels (self, BOARD_WIDTH - (l - 0.5) + 0.62, l - 0.5, &px, &py);
-      draw_text_centered (cr, layout, text, px, py);
+      studio_board_view_to_pixels (self, board->labels[i].at.x, board->labels[i].at.y, &px, &py);
+      draw_text_centered (cr, layout, board->labels[i].text, px, py);
     }
 }
 
@@ -341,15 +513,26 @@ studio_board_view_draw_highlights (StudioBoardView *self,
   CheopsMove last = studio_board_scene_get_last_move (self->scene);
   CheopsCell selected = studio_board_scene_get_selected (self->scene);
   CheopsCell check = studio_board_scene_get_check_cell (self->scene);
+  const CheopsMove *choices;
+  guint n_choices;
 
   if (last != CHEOPS_MOVE_NONE)
     {
-      studio_board_view_fill_cell (self, cr, cheops_move_from (last), 0.608, 0.780, 0.0, 0.38);
+      if (cheops_move_kind (last) != CHEOPS_MOVE_DROP)
+        studio_board_view_fill_cell (self, cr, cheops_move_from (last), 0.608, 0.780, 0.0, 0.38);
       studio_board_view_fill_cell (self, cr, cheops_move_to (last), 0.608, 0.780, 0.0, 0.48);
     }
 
   if (selected != CHEOPS_CELL_NONE)
     studio_board_view_fill_cell (self, cr, selected, 0.08, 0.33, 0.12, 0.45);
+
+  /* A move waiting for its choice: its cells as the selection. */
+  choices = studio_board_scene_get_choices (self->scene, &n_choices);
+  if (n_choices > 0)
+    {
+      studio_board_view_fill_cell (self, cr, cheops_move_from (choices[0]), 0.08, 0.33, 0.12, 0.45);
+      studio_board_view_fill_cell (self, cr, cheops_move_to (choices[0]), 0.08, 0.33, 0.12, 0.45);
+    }
 
   if (check != CHEOPS_CELL_NONE)
     {
@@ -366,8 +549,8 @@ studio_board_view_draw_highlights (StudioBoardView *self,
       cairo_fill (cr);
       cairo_pattern_destroy (pattern);
 
-      /* Checklock (4.2.5): the King is entombed — a heavy dark red
-       * border around its cell. */
+      /* A King that cannot get out of check (Cheops's checklock, 4.2.5;
+       * a checkmate): a heavy dark red border around its cell. */
       if (studio_board_scene_get_checklock (self->scene))
         {
           cairo_save (cr);
@@ -384,175 +567,211 @@ studio_board_view_draw_highlights (StudioBoardView *self,
     }
 }
 
+/* A polygon of @n points of @op, in units of @r. */
+static void
+mark_polygon (cairo_t            *cr,
+              const CheopsMarkOp *op,
+              double              r,
+              gboolean            close)
+{
+  for (guint i = 0; i < op->n && i < CHEOPS_MARK_POINTS_MAX; i++)
+    {
+      if (i == 0)
+        cairo_move_to (cr, op->pts[i][0] * r, op->pts[i][1] * r);
+      else
+        cairo_line_to (cr, op->pts[i][0] * r, op->pts[i][1] * r);
+    }
+  if (close)
+    cairo_close_path (cr);
+}
+
 /**
  * studio_board_view_draw_piece_mark:
  * @cr: a Cairo context
- * @piece: a piece (a CheopsPiece, not 0)
- * @green: whether to draw it in Green (else Orange): which side is Green is
- *   a property of the game (6.2)
+ * @variant: the variant whose piece it is
+ * @type: a piece kind of @variant (1 .. n_piece_types - 1)
+ * @colours: the colours to draw it in: an entry of @variant's sides[]
+ *   (which side has which is the scene's to say,
+ *   studio_board_scene_get_side_colours())
  * @cx: the centre, in @cr's user units (pixels on the board)
  * @cy: the centre, in @cr's user units
- * @radius: the radius of an officer's disc (a Pawn is drawn smaller), in
- *   the same units; the shadow and outline reach about 1.1 × @radius
+ * @radius: the mark's radius (its unit: a full disc, as Cheops's officers',
+ *   has this radius), in the same units; the shadow and outline reach
+ *   about 1.1 × @radius
  *
- * Draws the mark of @piece as the board draws it (4.1: "the marks are how
- * the pieces are drawn"), so that other widgets (the set-up palette) show
- * the very same pieces.
+ * Draws the mark of a piece of kind @type (CheopsPieceInfo.mark: a list of
+ * CheopsMarkOp ending with CHEOPS_MARK_END) as the board draws it, so that
+ * other widgets (the set-up palette, the promotion popover) show the very
+ * same pieces.  DISC draws the piece's disc, with a soft shadow and lit
+ * from above, in @colours' fill with its outline, and the CUTOUT steps
+ * right after it are cut out of it (even-odd); the other steps draw in
+ * white: FILL a polygon filled and outlined, STROKE a polyline, SEGMENTS
+ * separate segments, RING a circle, DOT a disc, TEXT a text (bold).  Does
+ * nothing for a kind @variant does not have.
  */
 void
-studio_board_view_draw_piece_mark (cairo_t     *cr,
-                                   CheopsPiece  piece,
-                                   gboolean     green,
-                                   double       cx,
-                                   double       cy,
-                                   double       radius)
+studio_board_view_draw_piece_mark (cairo_t              *cr,
+                                   const CheopsVariant  *variant,
+                                   CheopsPieceType       type,
+                                   const CheopsSideInfo *colours,
+                                   double                cx,
+                                   double                cy,
+                                   double                radius)
 {
-  CheopsPieceType type = cheops_piece_type (piece);
+  const CheopsMarkOp *op;
   double r = radius;
-  const Rgb *fill = green ? &green_fill : &orange_fill;
-  const Rgb *outline = green ? &green_outline : &orange_outline;
-  double lw;
+
+  g_return_if_fail (variant != NULL && colours != NULL);
+
+  if (type == CHEOPS_NO_PIECE_TYPE || type >= variant->n_piece_types || variant->pieces[type].mark == NULL)
+    return;
 
   cairo_save (cr);
   cairo_translate (cr, cx, cy);
 
-  if (type == CHEOPS_LAWS_PAWN)
-    r *= 0.62;
-
-  lw = MAX (1.0, r * 0.11);
-
-  /* A soft shadow under the disc. */
-  cairo_arc (cr, 0, r * 0.08, r + lw * 0.5, 0, 2 * G_PI);
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.22);
-  cairo_fill (cr);
-
-  /* The disc, lit from above. */
-  {
-    cairo_pattern_t *pattern = cairo_pattern_create_linear (0, -r, 0, r);
-
-    cairo_pattern_add_color_stop_rgb (pattern, 0.0,
-                                      MIN (1.0, fill->r * 1.12 + 0.06),
-                                      MIN (1.0, fill->g * 1.12 + 0.06),
-                                      MIN (1.0, fill->b * 1.12 + 0.06));
-    cairo_pattern_add_color_stop_rgb (pattern, 1.0, fill->r * 0.88, fill->g * 0.88, fill->b * 0.88);
-    cairo_arc (cr, 0, 0, r, 0, 2 * G_PI);
-
-    /* The Sister's cut-out: a dark (point-down) cell (4.5.1, note). */
-    if (type == CHEOPS_LAWS_SISTER)
-      {
-        double t = r * 0.58;
-
-        cairo_new_sub_path (cr);
-        cairo_move_to (cr, -t * SQRT3 / 2, -t / 2);
-        cairo_line_to (cr, 0, t);
-        cairo_line_to (cr, t * SQRT3 / 2, -t / 2);
-        cairo_close_path (cr);
-        cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-      }
-
-    cairo_set_source (cr, pattern);
-    cairo_fill_preserve (cr);
-    cairo_pattern_destroy (pattern);
-    set_rgb (cr, outline, 1.0);
-    cairo_set_line_width (cr, lw);
-    cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_stroke (cr);
-    cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
-  }
-
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-
-  switch (type)
+  for (op = variant->pieces[type].mark; op->op != CHEOPS_MARK_END; op++)
     {
-    case CHEOPS_LAWS_KING:
-      /* A crown. */
-      cairo_move_to (cr, -0.52 * r, 0.36 * r);
-      cairo_line_to (cr, -0.60 * r, -0.34 * r);
-      cairo_line_to (cr, -0.28 * r, -0.02 * r);
-      cairo_line_to (cr, 0.0, -0.50 * r);
-      cairo_line_to (cr, 0.28 * r, -0.02 * r);
-      cairo_line_to (cr, 0.60 * r, -0.34 * r);
-      cairo_line_to (cr, 0.52 * r, 0.36 * r);
-      cairo_close_path (cr);
-      cairo_fill_preserve (cr);
-      cairo_set_line_width (cr, r * 0.06);
-      cairo_stroke (cr);
-      break;
-
-    case CHEOPS_LAWS_QUEEN:
-      /* Six rays: the three bands through the cell (3.2.1), the level
-       * and the two slopes at 60 degrees. */
-      cairo_set_line_width (cr, r * 0.17);
-      for (int i = 0; i < 3; i++)
+      switch (op->op)
         {
-          double a = i * G_PI / 3.0;
-          double dx = cos (a) * r * 0.58, dy = sin (a) * r * 0.58;
+        case CHEOPS_MARK_DISC:
+          {
+            const double *fill = colours->fill;
+            double d = r * op->a;
+            double lw = MAX (1.0, d * 0.11);
+            cairo_pattern_t *pattern;
 
-          cairo_move_to (cr, -dx, -dy);
-          cairo_line_to (cr, dx, dy);
+            /* A soft shadow under the disc. */
+            cairo_arc (cr, 0, d * 0.08, d + lw * 0.5, 0, 2 * G_PI);
+            cairo_set_source_rgba (cr, 0, 0, 0, 0.22);
+            cairo_fill (cr);
+
+            /* The disc, lit from above, with what is cut out of it. */
+            pattern = cairo_pattern_create_linear (0, -d, 0, d);
+            cairo_pattern_add_color_stop_rgb (pattern, 0.0,
+                                              MIN (1.0, fill[0] * 1.12 + 0.06),
+                                              MIN (1.0, fill[1] * 1.12 + 0.06),
+                                              MIN (1.0, fill[2] * 1.12 + 0.06));
+            cairo_pattern_add_color_stop_rgb (pattern, 1.0, fill[0] * 0.88, fill[1] * 0.88, fill[2] * 0.88);
+            cairo_arc (cr, 0, 0, d, 0, 2 * G_PI);
+            while (op[1].op == CHEOPS_MARK_CUTOUT)
+              {
+                op++;
+                cairo_new_sub_path (cr);
+                mark_polygon (cr, op, r, TRUE);
+                cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+              }
+            cairo_set_source (cr, pattern);
+            cairo_fill_preserve (cr);
+            cairo_pattern_destroy (pattern);
+            cairo_set_source_rgb (cr, colours->outline[0], colours->outline[1], colours->outline[2]);
+            cairo_set_line_width (cr, lw);
+            cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+            cairo_stroke (cr);
+            cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+
+            /* What follows is drawn in white. */
+            cairo_set_source_rgb (cr, 1, 1, 1);
+            cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+            cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+          }
+          break;
+
+        case CHEOPS_MARK_CUTOUT:
+          /* Only right after a DISC (handled there). */
+          break;
+
+        case CHEOPS_MARK_FILL:
+          mark_polygon (cr, op, r, TRUE);
+          cairo_fill_preserve (cr);
+          cairo_set_line_width (cr, r * op->w);
+          cairo_stroke (cr);
+          break;
+
+        case CHEOPS_MARK_STROKE:
+          mark_polygon (cr, op, r, FALSE);
+          cairo_set_line_width (cr, r * op->w);
+          cairo_stroke (cr);
+          break;
+
+        case CHEOPS_MARK_SEGMENTS:
+          for (guint i = 0; i + 1 < op->n && i + 1 < CHEOPS_MARK_POINTS_MAX; i += 2)
+            {
+              cairo_move_to (cr, op->pts[i][0] * r, op->pts[i][1] * r);
+              cairo_line_to (cr, op->pts[i + 1][0] * r, op->pts[i + 1][1] * r);
+            }
+          cairo_set_line_width (cr, r * op->w);
+          cairo_stroke (cr);
+          break;
+
+        case CHEOPS_MARK_RING:
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, op->pts[0][0] * r, op->pts[0][1] * r, r * op->a, 0, 2 * G_PI);
+          cairo_set_line_width (cr, r * op->w);
+          cairo_stroke (cr);
+          break;
+
+        case CHEOPS_MARK_DOT:
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, op->pts[0][0] * r, op->pts[0][1] * r, r * op->a, 0, 2 * G_PI);
+          cairo_fill (cr);
+          break;
+
+        case CHEOPS_MARK_TEXT:
+          if (op->s != NULL)
+            {
+              g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
+              PangoFontDescription *font = pango_font_description_new ();
+
+              pango_font_description_set_family (font, "Cantarell, sans-serif");
+              pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+              pango_font_description_set_absolute_size (font, MAX (1.0, r * op->a) * PANGO_SCALE);
+              pango_layout_set_font_description (layout, font);
+              pango_font_description_free (font);
+              draw_text_centered (cr, layout, op->s, op->pts[0][0] * r, op->pts[0][1] * r);
+              cairo_new_path (cr);
+            }
+          break;
+
+        case CHEOPS_MARK_END:
+        default:
+          break;
         }
-      cairo_stroke (cr);
-      cairo_arc (cr, 0, 0, r * 0.17, 0, 2 * G_PI);
-      cairo_fill (cr);
-      break;
-
-    case CHEOPS_LAWS_SWORDMASTER:
-      /* Level and column (4.4.1). */
-      cairo_set_line_width (cr, r * 0.22);
-      cairo_move_to (cr, -0.56 * r, 0);
-      cairo_line_to (cr, 0.56 * r, 0);
-      cairo_move_to (cr, 0, -0.56 * r);
-      cairo_line_to (cr, 0, 0.56 * r);
-      cairo_stroke (cr);
-      break;
-
-    case CHEOPS_LAWS_ASSASSIN:
-      /* The ring beyond the touching cells (3.5.2). */
-      cairo_set_line_width (cr, r * 0.16);
-      cairo_arc (cr, 0, 0, r * 0.48, 0, 2 * G_PI);
-      cairo_stroke (cr);
-      cairo_arc (cr, 0, 0, r * 0.12, 0, 2 * G_PI);
-      cairo_fill (cr);
-      break;
-
-    case CHEOPS_LAWS_SISTER:
-    case CHEOPS_LAWS_PAWN:
-    case CHEOPS_NO_PIECE_TYPE:
-    case CHEOPS_LAWS_PIECE_TYPE_NB:
-    default:
-      break;
     }
 
   cairo_restore (cr);
 }
 
 static void
-studio_board_view_clear_caches (StudioBoardView *self)
+studio_board_view_clear_sprites (StudioBoardView *self)
 {
-  g_clear_pointer (&self->board_cache, cairo_surface_destroy);
   for (guint c = 0; c < 2; c++)
-    for (guint t = 0; t < CHEOPS_LAWS_PIECE_TYPE_NB; t++)
+    for (guint t = 0; t < PIECE_KINDS; t++)
       g_clear_pointer (&self->sprites[c][t], cairo_surface_destroy);
   self->sprites_radius = 0;
 }
 
-/* An image surface like @cr's target (same device scale), @width × @height
- * in user units. */
+static void
+studio_board_view_clear_caches (StudioBoardView *self)
+{
+  g_clear_pointer (&self->board_cache, cairo_surface_destroy);
+  studio_board_view_clear_sprites (self);
+}
+
+/* An image surface at the frame's device scale, @width × @height in user
+ * units. */
 static cairo_surface_t *
-create_similar (cairo_t *cr,
-                int      width,
-                int      height)
+create_similar (StudioBoardView *self,
+                cairo_t         *cr,
+                int              width,
+                int              height)
 {
   cairo_surface_t *target = cairo_get_target (cr);
   cairo_surface_t *surface;
-  double sx = 1, sy = 1;
+  double s = self->device_scale;
 
-  cairo_surface_get_device_scale (target, &sx, &sy);
   surface = cairo_surface_create_similar_image (target, CAIRO_FORMAT_ARGB32,
-                                                (int) ceil (width * sx), (int) ceil (height * sy));
-  cairo_surface_set_device_scale (surface, sx, sy);
+                                                (int) ceil (width * s), (int) ceil (height * s));
+  cairo_surface_set_device_scale (surface, s, s);
 
   return surface;
 }
@@ -568,30 +787,33 @@ studio_board_view_draw_piece (StudioBoardView *self,
                               double           r,
                               double           alpha)
 {
-  gboolean green = cheops_piece_side (piece) == studio_board_scene_get_green_side (self->scene);
+  const CheopsVariant *variant = studio_board_view_variant (self);
+  const CheopsSideInfo *colours = studio_board_scene_get_side_colours (self->scene, cheops_piece_side (piece));
+  guint colour = colours == &variant->sides[0] ? 0 : 1;
   CheopsPieceType type = cheops_piece_type (piece);
   cairo_surface_t **sprite;
 
-  if (type <= CHEOPS_NO_PIECE_TYPE || type >= CHEOPS_LAWS_PIECE_TYPE_NB)
+  if (type <= CHEOPS_NO_PIECE_TYPE || type >= variant->n_piece_types || type >= PIECE_KINDS)
     return;
 
-  if (self->sprites_radius != r)
+  if (self->sprites_radius != r || self->sprites_variant != variant ||
+      self->sprites_device_scale != self->device_scale)
     {
-      for (guint c = 0; c < 2; c++)
-        for (guint t = 0; t < CHEOPS_LAWS_PIECE_TYPE_NB; t++)
-          g_clear_pointer (&self->sprites[c][t], cairo_surface_destroy);
+      studio_board_view_clear_sprites (self);
       self->sprites_radius = r;
+      self->sprites_variant = variant;
+      self->sprites_device_scale = self->device_scale;
       self->sprite_size = (int) ceil (r * 2.6);
     }
 
-  sprite = &self->sprites[green ? 0 : 1][type];
+  sprite = &self->sprites[colour][type];
   if (*sprite == NULL)
     {
       cairo_t *scr;
 
-      *sprite = create_similar (cr, self->sprite_size, self->sprite_size);
+      *sprite = create_similar (self, cr, self->sprite_size, self->sprite_size);
       scr = cairo_create (*sprite);
-      studio_board_view_draw_piece_mark (scr, piece, green,
+      studio_board_view_draw_piece_mark (scr, variant, type, colours,
                                          self->sprite_size / 2.0, self->sprite_size / 2.0, r);
       cairo_destroy (scr);
     }
@@ -616,18 +838,34 @@ studio_board_view_draw_pieces (StudioBoardView *self,
   double r = studio_board_view_inradius (self) * 0.84;
   CheopsCell drag_from;
   gboolean dragging;
+  const CheopsMove *choices;
+  guint n_choices;
+  CheopsCell choice_from = CHEOPS_CELL_NONE, choice_to = CHEOPS_CELL_NONE;
 
   dragging = studio_board_scene_get_drag (self->scene, &drag_from, NULL, NULL);
 
-  for (CheopsCell cell = 0; cell < CHEOPS_LAWS_CELL_NB; cell++)
+  /* A move waiting for its choice: the piece stands on its target. */
+  choices = studio_board_scene_get_choices (self->scene, &n_choices);
+  if (n_choices > 0)
     {
+      choice_from = cheops_move_from (choices[0]);
+      choice_to = cheops_move_to (choices[0]);
+    }
+
+  for (CheopsCell cell = 0; cell < pos->variant->board->n_cells; cell++)
+    {
+      CheopsPiece piece = pos->board[cell];
       double cx, cy;
 
-      if (pos->board[cell] == CHEOPS_NO_PIECE)
+      if (cell == choice_from)
+        continue;
+      if (cell == choice_to)
+        piece = pos->board[choice_from];
+      if (piece == CHEOPS_NO_PIECE)
         continue;
 
       studio_board_view_center (self, cell, &cx, &cy);
-      studio_board_view_draw_piece (self, cr, pos->board[cell], cx, cy, r,
+      studio_board_view_draw_piece (self, cr, piece, cx, cy, r,
                                     dragging && cell == drag_from ? 0.3 : 1.0);
     }
 }
@@ -674,7 +912,6 @@ studio_board_view_draw_destinations (StudioBoardView *self,
         }
     }
 }
-
 static void
 studio_board_view_draw_arrow (StudioBoardView   *self,
                               cairo_t           *cr,
@@ -755,47 +992,42 @@ studio_board_view_draw_shapes (StudioBoardView *self,
     }
 }
 
-/**
- * studio_board_view_draw:
- * @self: a #StudioBoardView
- * @cr: a Cairo context
- * @width: the width to draw in, in pixels
- * @height: the height to draw in, in pixels
- *
- * Draws the whole board as the widget shows it at @width × @height: cells,
- * coordinates, highlights, pieces, shapes and the dragged piece.  The
- * widget's snapshot calls it; benchmarks call it on an image surface.
- */
-void
-studio_board_view_draw (StudioBoardView *self,
-                        cairo_t         *cr,
-                        int              width,
-                        int              height)
+static void
+studio_board_view_draw_scaled (StudioBoardView *self,
+                               cairo_t         *cr,
+                               int              width,
+                               int              height,
+                               double           device_scale)
 {
   CheopsCell drag_from;
   double drag_x, drag_y;
-
-  g_return_if_fail (STUDIO_IS_BOARD_VIEW (self));
 
   studio_board_view_layout (self, width, height);
   if (self->scene == NULL || self->scale <= 0)
     return;
 
+  self->device_scale = device_scale > 0 ? device_scale : 1.0;
+
   {
     GdkRGBA fg;
     gboolean flipped = studio_board_scene_get_flipped (self->scene);
+    const CheopsVariant *variant = studio_board_view_variant (self);
 
     gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &fg);
     if (self->board_cache == NULL ||
         self->board_cache_width != width || self->board_cache_height != height ||
+        self->board_cache_device_scale != self->device_scale ||
+        self->board_cache_variant != variant ||
         self->board_cache_flipped != flipped || !gdk_rgba_equal (&self->board_cache_fg, &fg))
       {
         cairo_t *bcr;
 
         g_clear_pointer (&self->board_cache, cairo_surface_destroy);
-        self->board_cache = create_similar (cr, width, height);
+        self->board_cache = create_similar (self, cr, width, height);
         self->board_cache_width = width;
         self->board_cache_height = height;
+        self->board_cache_device_scale = self->device_scale;
+        self->board_cache_variant = variant;
         self->board_cache_flipped = flipped;
         self->board_cache_fg = fg;
 
@@ -820,7 +1052,13 @@ studio_board_view_draw (StudioBoardView *self,
   if (studio_board_scene_get_drag (self->scene, &drag_from, &drag_x, &drag_y) && drag_x >= 0)
     {
       const CheopsPosition *pos = studio_board_scene_get_position (self->scene);
-      CheopsCell under = studio_board_view_cell_at (self, drag_x, drag_y);
+      CheopsCell under;
+      double bx, by;
+
+      /* In this frame's layout (the widget's may differ when drawing to
+       * an image of another size). */
+      studio_board_view_to_board (self, drag_x, drag_y, &bx, &by);
+      under = cheops_variant_cell_at_point (pos->variant, bx, by);
 
       if (under != CHEOPS_CELL_NONE &&
           (studio_board_scene_get_editing (self->scene) ||
@@ -836,6 +1074,33 @@ studio_board_view_draw (StudioBoardView *self,
     }
 }
 
+/**
+ * studio_board_view_draw:
+ * @self: a #StudioBoardView
+ * @cr: a Cairo context
+ * @width: the width to draw in, in pixels
+ * @height: the height to draw in, in pixels
+ *
+ * Draws the whole board as the widget shows it at @width × @height: cells,
+ * coordinates, highlights, pieces, shapes and the dragged piece, with its
+ * caches at the device scale of @cr's target.  The widget's snapshot draws
+ * the same at its scale factor; benchmarks and tests call this on an image
+ * surface.
+ */
+void
+studio_board_view_draw (StudioBoardView *self,
+                        cairo_t         *cr,
+                        int              width,
+                        int              height)
+{
+  double sx = 1, sy = 1;
+
+  g_return_if_fail (STUDIO_IS_BOARD_VIEW (self));
+
+  cairo_surface_get_device_scale (cairo_get_target (cr), &sx, &sy);
+  studio_board_view_draw_scaled (self, cr, width, height, MAX (sx, sy));
+}
+
 static void
 studio_board_view_snapshot (GtkWidget   *widget,
                             GtkSnapshot *snapshot)
@@ -848,9 +1113,178 @@ studio_board_view_snapshot (GtkWidget   *widget,
   if (width <= 0 || height <= 0)
     return;
 
+  /* A Cairo node records what is drawn and is rendered at the window's
+   * scale; the image caches are made at that scale too. */
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  studio_board_view_draw (self, cr, width, height);
+  studio_board_view_draw_scaled (self, cr, width, height, gtk_widget_get_scale_factor (widget));
   cairo_destroy (cr);
+}
+
+/* The promotion popover (a move that from and to do not identify). */
+
+typedef struct {
+  const CheopsVariant  *variant;
+  CheopsPieceType       type;
+  const CheopsSideInfo *colours;
+} ChoiceMark;
+
+static void
+choice_mark_draw_cb (GtkDrawingArea *area,
+                     cairo_t        *cr,
+                     int             width,
+                     int             height,
+                     gpointer        user_data)
+{
+  ChoiceMark *mark = user_data;
+
+  studio_board_view_draw_piece_mark (cr, mark->variant, mark->type, mark->colours,
+                                     width / 2.0, height / 2.0, MIN (width, height) / 2.0 * 0.84);
+}
+
+static void
+choice_clicked_cb (GtkButton       *button,
+                   StudioBoardView *self)
+{
+  CheopsMove move = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "choice-move"));
+  GtkWidget *popover = self->choice_popover;
+
+  /* Chosen: closing the popover then cancels nothing. */
+  self->choice_popover = NULL;
+  if (popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (popover));
+  if (self->scene != NULL)
+    studio_board_scene_choose (self->scene, move);
+}
+
+static gboolean
+unparent_popover_cb (gpointer data)
+{
+  GtkWidget *popover = data;
+
+  if (gtk_widget_get_parent (popover) != NULL)
+    gtk_widget_unparent (popover);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+choice_closed_cb (GtkPopover      *popover,
+                  StudioBoardView *self)
+{
+  if (self->choice_popover == GTK_WIDGET (popover))
+    {
+      self->choice_popover = NULL;
+      if (self->scene != NULL)
+        studio_board_scene_cancel_choice (self->scene);
+    }
+  /* Unparented once it is closed (not inside its own signal). */
+  g_idle_add_full (G_PRIORITY_DEFAULT, unparent_popover_cb, g_object_ref (popover), g_object_unref);
+}
+
+static void
+studio_board_view_close_choice (StudioBoardView *self)
+{
+  GtkWidget *popover = self->choice_popover;
+
+  self->choice_popover = NULL;
+  if (popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (popover));
+}
+
+/* ::choice-requested: a popover at the target lists the choices, each with
+ * its mark and its name; Escape (or a click outside) cancels. */
+static void
+choice_requested_cb (StudioBoardView  *self,
+                     StudioBoardScene *scene)
+{
+  const CheopsPosition *pos = studio_board_scene_get_position (scene);
+  const CheopsVariant *variant = pos->variant;
+  const CheopsMove *choices;
+  guint n_choices;
+  GtkWidget *popover, *box;
+  CheopsSide side;
+  double cx, cy, r;
+
+  choices = studio_board_scene_get_choices (scene, &n_choices);
+  if (n_choices == 0)
+    return;
+
+  studio_board_view_close_choice (self);
+
+  side = cheops_piece_side (pos->board[cheops_move_from (choices[0])]);
+  popover = gtk_popover_new ();
+  gtk_widget_add_css_class (popover, "promotion-choice");
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  for (guint i = 0; i < n_choices; i++)
+    {
+      CheopsPieceType type = cheops_move_promotion (choices[i]);
+      const char *name = type < variant->n_piece_types ? variant->pieces[type].name : NULL;
+      GtkWidget *button = gtk_button_new ();
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      GtkWidget *area = gtk_drawing_area_new ();
+      GtkWidget *label = gtk_label_new (name != NULL ? _(name) : "?");
+      ChoiceMark *mark = g_new0 (ChoiceMark, 1);
+
+      mark->variant = variant;
+      mark->type = type;
+      mark->colours = studio_board_scene_get_side_colours (scene, side);
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 32);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 32);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), choice_mark_draw_cb, mark, g_free);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_box_append (GTK_BOX (row), area);
+      gtk_box_append (GTK_BOX (row), label);
+      gtk_button_set_child (GTK_BUTTON (button), row);
+      gtk_widget_add_css_class (button, "flat");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name != NULL ? _(name) : "?",
+                                      -1);
+      g_object_set_data (G_OBJECT (button), "choice-move", GUINT_TO_POINTER (choices[i]));
+      g_signal_connect (button, "clicked", G_CALLBACK (choice_clicked_cb), self);
+      gtk_box_append (GTK_BOX (box), button);
+    }
+  gtk_popover_set_child (GTK_POPOVER (popover), box);
+  gtk_widget_set_parent (popover, GTK_WIDGET (self));
+
+  studio_board_view_layout (self, gtk_widget_get_width (GTK_WIDGET (self)),
+                            gtk_widget_get_height (GTK_WIDGET (self)));
+  studio_board_view_center (self, cheops_move_to (choices[0]), &cx, &cy);
+  r = studio_board_view_inradius (self);
+  gtk_popover_set_pointing_to (GTK_POPOVER (popover),
+                               &(GdkRectangle) { (int) floor (cx - r), (int) floor (cy - r),
+                                                 (int) ceil (2 * r), (int) ceil (2 * r) });
+  g_signal_connect (popover, "closed", G_CALLBACK (choice_closed_cb), self);
+  self->choice_popover = popover;
+  gtk_popover_popup (GTK_POPOVER (popover));
+}
+
+/* ::changed: redraw; a choice the scene dropped (a new position) closes
+ * its popover. */
+static void
+scene_changed_cb (StudioBoardView  *self,
+                  StudioBoardScene *scene)
+{
+  guint n_choices;
+
+  studio_board_scene_get_choices (scene, &n_choices);
+  if (n_choices == 0 && self->choice_popover != NULL)
+    studio_board_view_close_choice (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * studio_board_view_get_choice_popover:
+ * @self: a #StudioBoardView
+ *
+ * Returns: (transfer none) (nullable): the popover asking for a promotion
+ *   choice, while one is open (its buttons, in the order of
+ *   studio_board_scene_get_choices(), are children of a vertical box)
+ */
+GtkWidget *
+studio_board_view_get_choice_popover (StudioBoardView *self)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_VIEW (self), NULL);
+
+  return self->choice_popover;
 }
 
 static void
@@ -1084,20 +1518,35 @@ studio_board_view_play_action (GtkWidget  *widget,
 {
   StudioBoardView *self = (StudioBoardView *)widget;
   const char *text = g_variant_get_string (param, NULL);
+  const CheopsVariant *variant;
   CheopsCell from, to;
-  size_t len;
+  size_t len, len2;
+  gboolean played;
 
   if (self->scene == NULL)
     return;
 
-  from = cheops_laws_cell_parse (text, &len);
+  variant = studio_board_scene_get_position (self->scene)->variant;
+  from = cheops_variant_cell_parse (variant, text, &len);
   if (from == CHEOPS_CELL_NONE)
     return;
-  to = cheops_laws_cell_parse (text + len, NULL);
+  to = cheops_variant_cell_parse (variant, text + len, &len2);
   if (to == CHEOPS_CELL_NONE)
     return;
 
-  if (!studio_board_scene_play (self->scene, from, to))
+  /* With a promotion choice ("b5b6d"): that move; from and to alone: as
+   * the pointer plays them (asking, if there is a choice). */
+  if (text[len + len2] != 0)
+    {
+      CheopsError error;
+
+      played = studio_board_scene_play_move (self->scene,
+                                             cheops_move_from_text (studio_board_scene_get_position (self->scene),
+                                                                    text, &error));
+    }
+  else
+    played = studio_board_scene_play (self->scene, from, to);
+  if (!played)
     gtk_widget_error_bell (widget);
 }
 
@@ -1116,14 +1565,21 @@ static void
 studio_board_view_dispose (GObject *object)
 {
   StudioBoardView *self = (StudioBoardView *)object;
+  GtkWidget *child;
 
   studio_board_view_clear_caches (self);
 
   if (self->scene != NULL)
     {
       g_clear_signal_handler (&self->changed_handler, self->scene);
+      g_clear_signal_handler (&self->choice_handler, self->scene);
       g_clear_object (&self->scene);
     }
+
+  /* The promotion popovers, open or closing. */
+  self->choice_popover = NULL;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
 
   G_OBJECT_CLASS (studio_board_view_parent_class)->dispose (object);
 }
@@ -1279,9 +1735,11 @@ studio_board_view_set_scene (StudioBoardView  *self,
   if (self->scene == scene)
     return;
 
+  studio_board_view_close_choice (self);
   if (self->scene != NULL)
     {
       g_clear_signal_handler (&self->changed_handler, self->scene);
+      g_clear_signal_handler (&self->choice_handler, self->scene);
       g_clear_object (&self->scene);
     }
 
@@ -1289,8 +1747,11 @@ studio_board_view_set_scene (StudioBoardView  *self,
     {
       self->scene = g_object_ref (scene);
       self->changed_handler = g_signal_connect_swapped (scene, "changed",
-                                                        G_CALLBACK (gtk_widget_queue_draw),
+                                                        G_CALLBACK (scene_changed_cb),
                                                         self);
+      self->choice_handler = g_signal_connect_swapped (scene, "choice-requested",
+                                                       G_CALLBACK (choice_requested_cb),
+                                                       self);
     }
 
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SCENE]);
@@ -1319,12 +1780,9 @@ studio_board_view_cell_at (StudioBoardView *self,
   if (self->scale <= 0)
     return CHEOPS_CELL_NONE;
 
-  bx = (x - self->origin_x) / self->scale;
-  by = (self->origin_y - y) / (self->scale * SQRT3);
-  if (self->scene != NULL && studio_board_scene_get_flipped (self->scene))
-    bx = BOARD_WIDTH - bx;
+  studio_board_view_to_board (self, x, y, &bx, &by);
 
-  return cheops_laws_cell_at_point (bx, by);
+  return cheops_variant_cell_at_point (studio_board_view_variant (self), bx, by);
 }
 
 /**
@@ -1343,7 +1801,8 @@ studio_board_view_cell_center (StudioBoardView *self,
                                double          *y)
 {
   g_return_val_if_fail (STUDIO_IS_BOARD_VIEW (self), FALSE);
-  g_return_val_if_fail (cell < CHEOPS_LAWS_CELL_NB, FALSE);
+  if (self->scene == NULL || cell >= studio_board_view_board (self)->n_cells)
+    return FALSE;
 
   studio_board_view_layout (self, gtk_widget_get_width (GTK_WIDGET (self)),
                             gtk_widget_get_height (GTK_WIDGET (self)));

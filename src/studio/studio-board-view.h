@@ -29,11 +29,13 @@ void              studio_board_view_draw          (StudioBoardView *self,
                                                    cairo_t         *cr,
                                                    int              width,
                                                    int              height);
-void              studio_board_view_draw_piece_mark (cairo_t        *cr,
-                                                     CheopsPiece     piece,
-                                                     gboolean        green,
-                                                     double          cx,
-                                                     double          cy,
-                                                     double          radius);
+void              studio_board_view_draw_piece_mark (cairo_t              *cr,
+                                                     const CheopsVariant  *variant,
+                                                     CheopsPieceType       type,
+                                                     const CheopsSideInfo *colours,
+                                                     double                cx,
+                                                     double                cy,
+                                                     double                radius);
+GtkWidget        *studio_board_view_get_choice_popover (StudioBoardView *self);
 
 G_END_DECLS

@@ -4,17 +4,23 @@
  *
  * StudioSetupPanel: the side pane of the position set-up (the "board
  * editor" of Lichess, "Setup position" of ChessBase).  It holds the
- * position being built and shows, from top to bottom: a palette of the six
- * piece kinds of 4.1 in both colours, drawn by the board's own
+ * position being built and shows, from top to bottom: a palette of the
+ * placeable piece kinds of the position's variant (CheopsPieceInfo.placeable)
+ * in both sides' colours, drawn by the board's own
  * studio_board_view_draw_piece_mark(), and an eraser; Clear Board, Initial
- * Position and Flip; the side to move; a FEN entry that always shows the
- * FEN of the set-up and takes a typed or pasted one; and Cancel and Done.
+ * Position (the variant's start_fen) and Flip; the side to move, named by
+ * the variant's sides; a FEN entry that always shows the FEN of the set-up
+ * and takes a typed or pasted one; and Cancel and Done.
  *
- * It knows no rule: whether the set-up is a position is what the core's
- * FEN reader says of the FEN text (cheops_position_from_fen(), RULINGS.md
- * R9), and its message, with the column, is shown under the entry and as
- * the reason Done is off.  The board is not its own: the window shows
- * studio_setup_panel_get_position() on the board after each
+ * It knows no game: the variant is the position's (set it with
+ * studio_setup_panel_set_position()); whether the set-up is a position is
+ * what the variant's FEN reader says of the FEN text
+ * (cheops_position_from_fen(), for Cheops RULINGS.md R9) and then
+ * cheops_position_is_reachable(), and the core's message, with the column,
+ * is shown under the entry and as the reason Done is off.  The core names
+ * a side "the a side" (its FEN letter); the panel says the name of the
+ * colours it is drawn in instead ("Green").  The board is not its own: the
+ * window shows studio_setup_panel_get_position() on the board after each
  * ::position-changed and passes the board's clicks and drags back to
  * studio_setup_panel_click_cell() and studio_setup_panel_move_piece().
  *
@@ -32,8 +38,11 @@
 #include "studio-board-view.h"
 #include "studio-setup-panel.h"
 
-/* The palette's rows: 0 the Green pieces, 1 the Orange ones. */
+/* The palette's rows: 0 the pieces drawn in the variant's first side's
+ * colours (Cheops: Green), 1 the others. */
 #define PALETTE_ROWS 2
+/* Piece kinds are 1..31 (cheops-types.h). */
+#define PIECE_KINDS 32
 #define PALETTE_ICON_SIZE 38
 
 struct _StudioSetupPanel
@@ -49,9 +58,10 @@ struct _StudioSetupPanel
   GtkLabel        *problem_label;
   GtkWidget       *done_button;
 
-  /* Built in init: the piece buttons of the palette by row and piece type
-   * (index 0 unused), and the eraser. */
-  GtkToggleButton *piece_buttons[PALETTE_ROWS][CHEOPS_LAWS_PIECE_TYPE_NB];
+  /* Built for the variant: the piece buttons of the palette by row and
+   * piece kind (NULL for kinds not placed), and the eraser. */
+  const CheopsVariant *variant;
+  GtkToggleButton *piece_buttons[PALETTE_ROWS][PIECE_KINDS];
   GtkToggleButton *eraser_button;
 
   /* The position being set up: the last one built on the board or read
@@ -86,15 +96,7 @@ G_DEFINE_FINAL_TYPE (StudioSetupPanel, studio_setup_panel, GTK_TYPE_WIDGET)
 static GParamSpec *properties [N_PROPS];
 static guint signals [N_SIGNALS];
 
-/* The palette's tooltips, by row (Green, Orange) and piece type (4.1). */
-static const char *palette_names[PALETTE_ROWS][CHEOPS_LAWS_PIECE_TYPE_NB] = {
-  { NULL, N_("Green King"), N_("Green Queen"), N_("Green Swordmaster"),
-    N_("Green Sister"), N_("Green Assassin"), N_("Green Pawn") },
-  { NULL, N_("Orange King"), N_("Orange Queen"), N_("Orange Swordmaster"),
-    N_("Orange Sister"), N_("Orange Assassin"), N_("Orange Pawn") },
-};
-
-/* The side whose pieces a palette row shows: Green's first. */
+/* The side whose pieces a palette row shows: the first colours' first. */
 static CheopsSide
 studio_setup_panel_row_side (StudioSetupPanel *self,
                              guint             row)
@@ -111,27 +113,38 @@ palette_draw_cb (GtkDrawingArea *area,
 {
   StudioSetupPanel *self = user_data;
   guint slot = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "setup-slot"));
-  guint row = slot / CHEOPS_LAWS_PIECE_TYPE_NB;
-  CheopsPieceType type = slot % CHEOPS_LAWS_PIECE_TYPE_NB;
-  CheopsPiece piece = cheops_piece_make (studio_setup_panel_row_side (self, row), type);
+  guint row = slot / PIECE_KINDS;
+  CheopsPieceType type = slot % PIECE_KINDS;
 
   /* The shadow and outline reach about 1.1 times the radius. */
-  studio_board_view_draw_piece_mark (cr, piece, row == 0,
+  studio_board_view_draw_piece_mark (cr, self->variant, type, &self->variant->sides[row],
                                      width / 2.0, height / 2.0,
                                      MIN (width, height) / 2.0 * 0.84);
 }
 
-/* The rules core's message with its sides named by colour: "the a side"
- * becomes "Green" or "Orange", as the set-up draws them. */
+/* The name of the colours @side is drawn in (translated). */
+static const char *
+studio_setup_panel_side_name (StudioSetupPanel *self,
+                              CheopsSide        side)
+{
+  return _(self->variant->sides[side == self->green_side ? 0 : 1].name);
+}
+
+/* The rules core's message with its sides named by colour: the core says
+ * "the a side" (a side's FEN letter, CheopsSideInfo.letter); the set-up
+ * says the name of the colours that side is drawn in ("Green"). */
 static char *
 studio_setup_panel_name_colours (StudioSetupPanel *self,
                                  const char       *message)
 {
   g_autoptr(GString) text = g_string_new (message);
-  gboolean a_green = self->green_side == CHEOPS_SIDE_A;
 
-  g_string_replace (text, "the a side", a_green ? _("Green") : _("Orange"), 0);
-  g_string_replace (text, "the q side", a_green ? _("Orange") : _("Green"), 0);
+  for (CheopsSide side = CHEOPS_SIDE_A; side < CHEOPS_SIDE_NB; side++)
+    {
+      g_autofree char *core = g_strdup_printf ("the %c side", self->variant->sides[side].letter);
+
+      g_string_replace (text, core, studio_setup_panel_side_name (self, side), 0);
+    }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
@@ -145,7 +158,7 @@ studio_setup_panel_show_problem (StudioSetupPanel *self)
   CheopsError error = { 0 };
 
   g_clear_pointer (&self->problem, g_free);
-  if (!cheops_position_from_fen (&parsed, &cheops_variant_cheops, text, &error))
+  if (!cheops_position_from_fen (&parsed, self->variant, text, &error))
     {
       g_autofree char *message = studio_setup_panel_name_colours (self, error.message);
 
@@ -217,7 +230,7 @@ fen_changed_cb (StudioSetupPanel *self)
   if (self->updating)
     return;
 
-  if (cheops_position_from_fen (&parsed, &cheops_variant_cheops, gtk_editable_get_text (GTK_EDITABLE (self->fen_row)), NULL))
+  if (cheops_position_from_fen (&parsed, self->variant, gtk_editable_get_text (GTK_EDITABLE (self->fen_row)), NULL))
     {
       self->position = parsed;
       studio_setup_panel_update_side (self);
@@ -275,7 +288,7 @@ palette_toggled_cb (StudioSetupPanel *self,
     self->brush = CHEOPS_NO_PIECE;
   else
     for (guint row = 0; row < PALETTE_ROWS; row++)
-      for (guint type = CHEOPS_LAWS_KING; type < CHEOPS_LAWS_PIECE_TYPE_NB; type++)
+      for (guint type = 1; type < PIECE_KINDS; type++)
         if (self->piece_buttons[row][type] == button)
           self->brush = cheops_piece_make (studio_setup_panel_row_side (self, row), type);
 }
@@ -289,8 +302,10 @@ studio_setup_panel_update_palette (StudioSetupPanel *self)
   if (self->brush != CHEOPS_NO_PIECE)
     {
       guint row = cheops_piece_side (self->brush) == self->green_side ? 0 : 1;
+      CheopsPieceType type = cheops_piece_type (self->brush);
 
-      button = self->piece_buttons[row][cheops_piece_type (self->brush)];
+      if (type < PIECE_KINDS && self->piece_buttons[row][type] != NULL)
+        button = self->piece_buttons[row][type];
     }
 
   self->updating = TRUE;
@@ -315,39 +330,91 @@ studio_setup_panel_add_palette_button (StudioSetupPanel *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, name,
                                   -1);
-  if (self->piece_buttons[0][CHEOPS_LAWS_KING] != NULL)
-    gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), self->piece_buttons[0][CHEOPS_LAWS_KING]);
+  if (self->eraser_button != NULL)
+    gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), self->eraser_button);
   g_signal_connect_object (button, "toggled", G_CALLBACK (palette_toggled_cb), self, G_CONNECT_SWAPPED);
   gtk_grid_attach (self->palette, button, column, row, 1, height);
 
   return GTK_TOGGLE_BUTTON (button);
 }
 
+/* The palette for the variant: each placeable kind in both colours, in
+ * the variant's order of kinds, then the eraser. */
 static void
 studio_setup_panel_build_palette (StudioSetupPanel *self)
 {
+  GtkWidget *child;
   GtkWidget *eraser;
+  int column = 0;
 
-  for (guint row = 0; row < PALETTE_ROWS; row++)
-    for (guint type = CHEOPS_LAWS_KING; type < CHEOPS_LAWS_PIECE_TYPE_NB; type++)
-      {
-        GtkWidget *area = gtk_drawing_area_new ();
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->palette))) != NULL)
+    gtk_grid_remove (self->palette, child);
+  memset (self->piece_buttons, 0, sizeof self->piece_buttons);
+  self->eraser_button = NULL;
 
-        gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), PALETTE_ICON_SIZE);
-        gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), PALETTE_ICON_SIZE);
-        g_object_set_data (G_OBJECT (area), "setup-slot", GUINT_TO_POINTER (row * CHEOPS_LAWS_PIECE_TYPE_NB + type));
-        gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), palette_draw_cb, self, NULL);
-        self->piece_buttons[row][type] =
-          studio_setup_panel_add_palette_button (self, area, _(palette_names[row][type]),
-                                                 type - CHEOPS_LAWS_KING, row, 1);
-      }
-
+  /* The eraser first, so that it leads the buttons' group. */
   eraser = gtk_image_new_from_icon_name ("edit-clear-symbolic");
   gtk_image_set_pixel_size (GTK_IMAGE (eraser), 24);
   self->eraser_button = studio_setup_panel_add_palette_button (self, eraser, _("Eraser"),
-                                                               CHEOPS_LAWS_PIECE_TYPE_NB - CHEOPS_LAWS_KING, 0,
-                                                               PALETTE_ROWS);
+                                                               PIECE_KINDS, 0, PALETTE_ROWS);
   gtk_widget_set_margin_start (GTK_WIDGET (self->eraser_button), 8);
+
+  for (CheopsPieceType type = 1; type < self->variant->n_piece_types && type < PIECE_KINDS; type++)
+    {
+      if (!self->variant->pieces[type].placeable)
+        continue;
+      for (guint row = 0; row < PALETTE_ROWS; row++)
+        {
+          GtkWidget *area = gtk_drawing_area_new ();
+          /* Translators: a piece of the set-up palette: the name of its
+           * side's colour, then its kind ("Green King", "Gold Dome") */
+          g_autofree char *name = g_strdup_printf (C_("palette", "%s %s"),
+                                                   _(self->variant->sides[row].name),
+                                                   _(self->variant->pieces[type].name));
+
+          gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), PALETTE_ICON_SIZE);
+          gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), PALETTE_ICON_SIZE);
+          g_object_set_data (G_OBJECT (area), "setup-slot", GUINT_TO_POINTER (row * PIECE_KINDS + type));
+          gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), palette_draw_cb, self, NULL);
+          self->piece_buttons[row][type] =
+            studio_setup_panel_add_palette_button (self, area, name, column, row, 1);
+        }
+      column++;
+    }
+
+  /* The eraser after the pieces. */
+  gtk_grid_layout_child_set_column (GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (
+                                      gtk_widget_get_layout_manager (GTK_WIDGET (self->palette)),
+                                      GTK_WIDGET (self->eraser_button))),
+                                    column);
+}
+
+/* The side-to-move buttons' labels: the first names the side drawn in the
+ * variant's first colours. */
+static void
+studio_setup_panel_label_sides (StudioSetupPanel *self)
+{
+  gtk_button_set_label (GTK_BUTTON (self->green_button), _(self->variant->sides[0].name));
+  gtk_button_set_label (GTK_BUTTON (self->orange_button), _(self->variant->sides[1].name));
+}
+
+/* Takes @variant's pieces and names, when they are not those shown. */
+static void
+studio_setup_panel_set_variant (StudioSetupPanel    *self,
+                                const CheopsVariant *variant)
+{
+  if (self->variant == variant)
+    return;
+
+  self->variant = variant;
+  studio_setup_panel_build_palette (self);
+  studio_setup_panel_label_sides (self);
+  /* The brush: the same kind if the variant places it, else the King. */
+  if (self->brush != CHEOPS_NO_PIECE &&
+      (cheops_piece_type (self->brush) >= PIECE_KINDS ||
+       self->piece_buttons[0][cheops_piece_type (self->brush)] == NULL))
+    self->brush = cheops_piece_make (cheops_piece_side (self->brush), CHEOPS_KING);
+  studio_setup_panel_update_palette (self);
 }
 
 static void
@@ -463,7 +530,8 @@ studio_setup_panel_class_init (StudioSetupPanelClass *klass)
   /**
    * StudioSetupPanel:green-side:
    *
-   * The side (a CheopsSide) whose pieces are drawn in Green (6.2).
+   * The side (a CheopsSide) drawn in the colours of the variant's first
+   * side (Cheops 6.2: the side that plays Green).
    */
   properties [PROP_GREEN_SIDE] =
     g_param_spec_int ("green-side", NULL, NULL,
@@ -571,11 +639,10 @@ studio_setup_panel_init (StudioSetupPanel *self)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
 
   self->green_side = CHEOPS_SIDE_A;
-  self->brush = cheops_piece_make (CHEOPS_SIDE_A, CHEOPS_LAWS_KING);
-  studio_setup_panel_build_palette (self);
-  studio_setup_panel_update_palette (self);
+  self->brush = cheops_piece_make (CHEOPS_SIDE_A, CHEOPS_KING);
+  studio_setup_panel_set_variant (self, cheops_variants[0]);
 
-  cheops_position_init_start (&self->position, &cheops_variant_cheops);
+  cheops_position_init_start (&self->position, self->variant);
   studio_setup_panel_changed (self);
 }
 
@@ -583,6 +650,7 @@ studio_setup_panel_init (StudioSetupPanel *self)
  * studio_setup_panel_new:
  *
  * Returns: (transfer floating): a set-up panel holding the initial position
+ *   of the first variant (cheops_variants[0])
  */
 GtkWidget *
 studio_setup_panel_new (void)
@@ -596,7 +664,9 @@ studio_setup_panel_new (void)
  * @position: the position to start from (copied), with its side to move
  *   and counters
  *
- * Starts the set-up from @position.  Emits ::position-changed.
+ * Starts the set-up from @position, in its variant: the palette offers
+ * that variant's pieces, the FEN is read by its rules.  Emits
+ * ::position-changed.
  */
 void
 studio_setup_panel_set_position (StudioSetupPanel     *self,
@@ -605,6 +675,7 @@ studio_setup_panel_set_position (StudioSetupPanel     *self,
   g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
   g_return_if_fail (position != NULL);
 
+  studio_setup_panel_set_variant (self, position->variant);
   self->position = *position;
   studio_setup_panel_changed (self);
 }
@@ -709,7 +780,8 @@ studio_setup_panel_get_typing (StudioSetupPanel *self)
  * studio_setup_panel_get_green_side:
  * @self: a #StudioSetupPanel
  *
- * Returns: the side whose pieces are drawn in Green
+ * Returns: the side drawn in the colours of the variant's first side (in
+ *   Cheops, Green)
  */
 CheopsSide
 studio_setup_panel_get_green_side (StudioSetupPanel *self)
@@ -722,9 +794,11 @@ studio_setup_panel_get_green_side (StudioSetupPanel *self)
 /**
  * studio_setup_panel_set_green_side:
  * @self: a #StudioSetupPanel
- * @side: the side drawn in Green, as on the board (6.2)
+ * @side: the side drawn in the colours of the variant's first side, as on
+ *   the board (Cheops 6.2: which side is Green)
  *
- * The palette's first row and the first side-to-move button are Green's.
+ * The palette's first row and the first side-to-move button are that
+ * side's.
  */
 void
 studio_setup_panel_set_green_side (StudioSetupPanel *self,
@@ -738,8 +812,9 @@ studio_setup_panel_set_green_side (StudioSetupPanel *self,
 
   self->green_side = side;
   for (guint row = 0; row < PALETTE_ROWS; row++)
-    for (guint type = CHEOPS_LAWS_KING; type < CHEOPS_LAWS_PIECE_TYPE_NB; type++)
-      gtk_widget_queue_draw (gtk_button_get_child (GTK_BUTTON (self->piece_buttons[row][type])));
+    for (guint type = 1; type < PIECE_KINDS; type++)
+      if (self->piece_buttons[row][type] != NULL)
+        gtk_widget_queue_draw (gtk_button_get_child (GTK_BUTTON (self->piece_buttons[row][type])));
   studio_setup_panel_update_palette (self);
   studio_setup_panel_update_side (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_GREEN_SIDE]);
@@ -774,8 +849,8 @@ studio_setup_panel_set_brush (StudioSetupPanel *self,
 {
   g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
   g_return_if_fail (piece == CHEOPS_NO_PIECE ||
-                    (cheops_piece_type (piece) >= CHEOPS_LAWS_KING &&
-                     cheops_piece_type (piece) < CHEOPS_LAWS_PIECE_TYPE_NB &&
+                    (cheops_piece_type (piece) >= 1 &&
+                     cheops_piece_type (piece) < self->variant->n_piece_types &&
                      cheops_piece_side (piece) < CHEOPS_SIDE_NB));
 
   self->brush = piece;
@@ -785,7 +860,7 @@ studio_setup_panel_set_brush (StudioSetupPanel *self,
 /**
  * studio_setup_panel_put:
  * @self: a #StudioSetupPanel
- * @cell: a cell (0..80)
+ * @cell: a cell of the variant's board
  * @piece: the piece to put there, or CHEOPS_NO_PIECE to empty it
  *
  * Puts @piece on @cell, whatever stood there.  Any piece may go anywhere:
@@ -798,7 +873,7 @@ studio_setup_panel_put (StudioSetupPanel *self,
                         CheopsPiece       piece)
 {
   g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
-  g_return_if_fail (cell < CHEOPS_LAWS_CELL_NB);
+  g_return_if_fail (cell < (CheopsCell) self->variant->board->n_cells);
 
   cheops_position_put (&self->position, cell, piece);
   studio_setup_panel_changed (self);
@@ -822,7 +897,7 @@ studio_setup_panel_click_cell (StudioSetupPanel *self,
   CheopsPiece piece = CHEOPS_NO_PIECE;
 
   g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
-  g_return_if_fail (cell < CHEOPS_LAWS_CELL_NB);
+  g_return_if_fail (cell < (CheopsCell) self->variant->board->n_cells);
 
   if (primary && self->position.board[cell] != self->brush)
     piece = self->brush;
@@ -847,14 +922,14 @@ studio_setup_panel_move_piece (StudioSetupPanel *self,
   CheopsPiece piece;
 
   g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
-  g_return_if_fail (from < CHEOPS_LAWS_CELL_NB);
+  g_return_if_fail (from < (CheopsCell) self->variant->board->n_cells);
 
   if (from == to)
     return;
 
   piece = self->position.board[from];
   cheops_position_put (&self->position, from, CHEOPS_NO_PIECE);
-  if (to < CHEOPS_LAWS_CELL_NB)
+  if (to < (CheopsCell) self->variant->board->n_cells)
     cheops_position_put (&self->position, to, piece);
   studio_setup_panel_changed (self);
 }
@@ -890,7 +965,7 @@ studio_setup_panel_clear (StudioSetupPanel *self)
   g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
 
   side = self->position.side_to_move;
-  cheops_position_clear (&self->position, &cheops_variant_cheops);
+  cheops_position_clear (&self->position, self->variant);
   cheops_position_set_side (&self->position, side);
   studio_setup_panel_changed (self);
 }
@@ -899,14 +974,14 @@ studio_setup_panel_clear (StudioSetupPanel *self)
  * studio_setup_panel_reset:
  * @self: a #StudioSetupPanel
  *
- * Sets up the initial position of 6.1 with the a side to move (Initial
- * Position).
+ * Sets up the variant's initial position (its start_fen, with its side to
+ * move: Initial Position).
  */
 void
 studio_setup_panel_reset (StudioSetupPanel *self)
 {
   g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
 
-  cheops_position_init_start (&self->position, &cheops_variant_cheops);
+  cheops_position_init_start (&self->position, self->variant);
   studio_setup_panel_changed (self);
 }

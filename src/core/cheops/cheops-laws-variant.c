@@ -14,6 +14,10 @@
 
 #define SQRT3 1.7320508075688772
 
+/* Marks the table's English names for the studio's translations (the core
+ * itself never translates; po/POTFILES.in lists this file). */
+#define N_(s) (s)
+
 /* The board as data, built once from the geometry (2.2-2.5).  Units: a
  * triangle is 2 wide and sqrt(3) high; (0, 0) is the a1 corner. */
 static CheopsCellInfo board_cells[CHEOPS_LAWS_CELL_NB];
@@ -30,12 +34,14 @@ static const double shade_rgb[][3] = {
   { 0.725, 0.553, 0.353 },
 };
 
-/* The Apex in gold, the Gate and the flanks outlined in gold (2.5). */
+/* The Apex in gold, the Apex, the Gate and the flanks outlined in a darker
+ * gold (2.5). */
+#define ZONE_BORDER { 0.80, 0.58, 0.10, 0.85 }
 static const CheopsZoneInfo zones[] = {
   { "Apex",  CHEOPS_LAWS_ZONE_APEX,  CHEOPS_ZONE_STYLE_TINT | CHEOPS_ZONE_STYLE_OUTLINE,
-    { 0.973, 0.839, 0.451 }, -1 },
-  { "Gate",  CHEOPS_LAWS_ZONE_GATE,  CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1 },
-  { "flank", CHEOPS_LAWS_ZONE_FLANK, CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1 },
+    { 0.973, 0.839, 0.451 }, -1, ZONE_BORDER },
+  { "Gate",  CHEOPS_LAWS_ZONE_GATE,  CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1, ZONE_BORDER },
+  { "flank", CHEOPS_LAWS_ZONE_FLANK, CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1, ZONE_BORDER },
 };
 
 static const CheopsBoardShape board = {
@@ -54,6 +60,11 @@ static const CheopsBoardShape board = {
   .n_zones = 3,
   .zones = zones,
   .flip = CHEOPS_FLIP_MIRROR,
+  /* The studio's layout of the coordinates, as it always was: letters
+   * 0.42 high, 1.1 to each side for the levels, 1.0 under the base for the
+   * columns and 0.35 over the Apex. */
+  .label_size = 0.42,
+  .margin = { 1.1, 1.0, 1.1, 0.35 },
 };
 
 __attribute__((constructor))
@@ -163,27 +174,27 @@ static const CheopsMarkOp pawn_mark[] = {
 };
 
 static const CheopsPieceInfo pieces[CHEOPS_LAWS_PIECE_TYPE_NB] = {
-  [CHEOPS_LAWS_KING]        = { 'K', "King", king_mark, true },
-  [CHEOPS_LAWS_QUEEN]       = { 'Q', "Queen", queen_mark, true },
-  [CHEOPS_LAWS_SWORDMASTER] = { 'M', "Swordmaster", swordmaster_mark, true },
-  [CHEOPS_LAWS_SISTER]      = { 'S', "Sister", sister_mark, true },
-  [CHEOPS_LAWS_ASSASSIN]    = { 'A', "Assassin", assassin_mark, true },
-  [CHEOPS_LAWS_PAWN]        = { 'P', "Pawn", pawn_mark, true },
+  [CHEOPS_LAWS_KING]        = { 'K', N_("King"), king_mark, true },
+  [CHEOPS_LAWS_QUEEN]       = { 'Q', N_("Queen"), queen_mark, true },
+  [CHEOPS_LAWS_SWORDMASTER] = { 'M', N_("Swordmaster"), swordmaster_mark, true },
+  [CHEOPS_LAWS_SISTER]      = { 'S', N_("Sister"), sister_mark, true },
+  [CHEOPS_LAWS_ASSASSIN]    = { 'A', N_("Assassin"), assassin_mark, true },
+  [CHEOPS_LAWS_PAWN]        = { 'P', N_("Pawn"), pawn_mark, true },
 };
 
 static const CheopsOutcomeInfo outcomes[CHEOPS_LAWS_OUTCOME_NB] = {
   [CHEOPS_OUTCOME_NONE] = { "none", CHEOPS_WINNER_DRAW, "", "", false },
-  [CHEOPS_LAWS_OUTCOME_ASCENSION_A] = { "a ascension", CHEOPS_WINNER_A, "by the Ascension", "8.1", false },
-  [CHEOPS_LAWS_OUTCOME_ASCENSION_Q] = { "q ascension", CHEOPS_WINNER_B, "by the Ascension", "8.1", false },
+  [CHEOPS_LAWS_OUTCOME_ASCENSION_A] = { "a ascension", CHEOPS_WINNER_A, N_("by the Ascension"), "8.1", false },
+  [CHEOPS_LAWS_OUTCOME_ASCENSION_Q] = { "q ascension", CHEOPS_WINNER_B, N_("by the Ascension"), "8.1", false },
   [CHEOPS_LAWS_OUTCOME_DRAW_NO_QUEEN_NO_PAWN] =
-    { "draw no-queen-no-pawn", CHEOPS_WINNER_DRAW, "neither side has a Queen or a Pawn", "8.4.1", false },
+    { "draw no-queen-no-pawn", CHEOPS_WINNER_DRAW, N_("neither side has a Queen or a Pawn"), "8.4.1", false },
   [CHEOPS_LAWS_OUTCOME_DRAW_NO_LEGAL_MOVE] =
-    { "draw no-legal-move", CHEOPS_WINNER_DRAW, "the side to move has no move", "8.4.1", false },
+    { "draw no-legal-move", CHEOPS_WINNER_DRAW, N_("the side to move has no move"), "8.4.1", false },
   [CHEOPS_LAWS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES] =
-    { "draw seventy-five-moves", CHEOPS_WINNER_DRAW, "seventy-five moves without a capture or a Pawn climbing",
+    { "draw seventy-five-moves", CHEOPS_WINNER_DRAW, N_("seventy-five moves without a capture or a Pawn climbing"),
       "8.4.3", false },
   [CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION] =
-    { "draw fifth-repetition", CHEOPS_WINNER_DRAW, "the same position for the fifth time", "8.4.3", true },
+    { "draw fifth-repetition", CHEOPS_WINNER_DRAW, N_("the same position for the fifth time"), "8.4.3", true },
 };
 
 /* `cheops status`'s checklock line (4.2.5). */
@@ -212,8 +223,8 @@ const CheopsVariant cheops_variant_cheops = {
   .spec = "The Laws of Cheops",
   .start_fen = CHEOPS_LAWS_START_FEN,
   .sides = {
-    { 'a', "Green", "Green", { 0.180, 0.647, 0.427 }, { 0.063, 0.388, 0.235 } },
-    { 'q', "Orange", "Orange", { 0.961, 0.475, 0.059 }, { 0.667, 0.263, 0.000 } },
+    { 'a', N_("Green"), "Green", { 0.180, 0.647, 0.427 }, { 0.063, 0.388, 0.235 } },
+    { 'q', N_("Orange"), "Orange", { 0.961, 0.475, 0.059 }, { 0.667, 0.263, 0.000 } },
   },
   .n_piece_types = CHEOPS_LAWS_PIECE_TYPE_NB,
   .pieces = pieces,

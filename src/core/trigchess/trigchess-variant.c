@@ -8,6 +8,10 @@
  */
 #include "trigchess-private.h"
 
+/* Marks the table's English names for the studio's translations (the core
+ * itself never translates; po/POTFILES.in lists this file). */
+#define N_(s) (s)
+
 extern const CheopsBoardShape trigchess__board;
 
 __attribute__((constructor))
@@ -65,22 +69,22 @@ static const CheopsMarkOp pawn_mark[] = {
 };
 
 static const CheopsPieceInfo pieces[TRIGCHESS_PIECE_TYPE_NB] = {
-  [TRIGCHESS_KING] = { 'K', "King", king_mark, true },
-  [TRIGCHESS_DOME] = { 'D', "Dome", dome_mark, true },
-  [TRIGCHESS_GYRO] = { 'G', "Gyro", gyro_mark, true },
-  [TRIGCHESS_STAG] = { 'S', "Stag", stag_mark, true },
-  [TRIGCHESS_PAWN] = { 'P', "Pawn", pawn_mark, true },
+  [TRIGCHESS_KING] = { 'K', N_("King"), king_mark, true },
+  [TRIGCHESS_DOME] = { 'D', N_("Dome"), dome_mark, true },
+  [TRIGCHESS_GYRO] = { 'G', N_("Gyro"), gyro_mark, true },
+  [TRIGCHESS_STAG] = { 'S', N_("Stag"), stag_mark, true },
+  [TRIGCHESS_PAWN] = { 'P', N_("Pawn"), pawn_mark, true },
 };
 
 /* 6.6; TR13, TR15, TR17 (no draw). */
 static const CheopsOutcomeInfo outcomes[TRIGCHESS_OUTCOME_NB] = {
   [CHEOPS_OUTCOME_NONE] = { "none", CHEOPS_WINNER_DRAW, "", "", false },
-  [TRIGCHESS_OUTCOME_G_CHECKMATE] = { "g checkmate", CHEOPS_WINNER_A, "by checkmate", "TR13", false },
-  [TRIGCHESS_OUTCOME_R_CHECKMATE] = { "r checkmate", CHEOPS_WINNER_B, "by checkmate", "TR13", false },
-  [TRIGCHESS_OUTCOME_G_STALEMATE] = { "g stalemate", CHEOPS_WINNER_A, "by stalemate", "TR13", false },
-  [TRIGCHESS_OUTCOME_R_STALEMATE] = { "r stalemate", CHEOPS_WINNER_B, "by stalemate", "TR13", false },
-  [TRIGCHESS_OUTCOME_G_REPETITION] = { "g repetition", CHEOPS_WINNER_A, "by the third repetition", "TR15", true },
-  [TRIGCHESS_OUTCOME_R_REPETITION] = { "r repetition", CHEOPS_WINNER_B, "by the third repetition", "TR15", true },
+  [TRIGCHESS_OUTCOME_G_CHECKMATE] = { "g checkmate", CHEOPS_WINNER_A, N_("by checkmate"), "TR13", false },
+  [TRIGCHESS_OUTCOME_R_CHECKMATE] = { "r checkmate", CHEOPS_WINNER_B, N_("by checkmate"), "TR13", false },
+  [TRIGCHESS_OUTCOME_G_STALEMATE] = { "g stalemate", CHEOPS_WINNER_A, N_("by stalemate"), "TR13", false },
+  [TRIGCHESS_OUTCOME_R_STALEMATE] = { "r stalemate", CHEOPS_WINNER_B, N_("by stalemate"), "TR13", false },
+  [TRIGCHESS_OUTCOME_G_REPETITION] = { "g repetition", CHEOPS_WINNER_A, N_("by the third repetition"), "TR15", true },
+  [TRIGCHESS_OUTCOME_R_REPETITION] = { "r repetition", CHEOPS_WINNER_B, N_("by the third repetition"), "TR15", true },
 };
 
 /* TR10 */
@@ -97,8 +101,8 @@ const CheopsVariant cheops_variant_trigchess = {
   .spec = "trigchess.md",
   .start_fen = TRIGCHESS_START_FEN,
   .sides = {
-    { 'g', "Gold", "Gold", { 0.855, 0.647, 0.125 }, { 0.545, 0.400, 0.043 } },
-    { 'r', "Red", "Red", { 0.800, 0.157, 0.157 }, { 0.502, 0.063, 0.063 } },
+    { 'g', N_("Gold"), "Gold", { 0.855, 0.647, 0.125 }, { 0.545, 0.400, 0.043 } },
+    { 'r', N_("Red"), "Red", { 0.800, 0.157, 0.157 }, { 0.502, 0.063, 0.063 } },
   },
   .n_piece_types = TRIGCHESS_PIECE_TYPE_NB,
   .pieces = pieces,
