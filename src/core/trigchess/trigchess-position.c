@@ -189,6 +189,22 @@ trigchess_position_is_attacked (const CheopsPosition *pos, CheopsCell cell, Cheo
   return tc_attacked (pos, cell, by, pos->occupied, ~(CheopsCellSet) 0);
 }
 
+CheopsCellSet
+trigchess_position_attacks (const CheopsPosition *pos, CheopsCell cell)
+{
+  CheopsPiece piece = cell < TC_N ? pos->board[cell] : CHEOPS_NO_PIECE;
+
+  switch (cheops_piece_type (piece))
+    {
+    case TRIGCHESS_KING: return tc_edge[cell];
+    case TRIGCHESS_DOME: return tc_slide (&tc_dome[cell], pos->occupied);
+    case TRIGCHESS_GYRO: return tc_slide (&tc_gyro[cell], pos->occupied);
+    case TRIGCHESS_STAG: return tc_stag_targets (cell, pos->occupied);
+    case TRIGCHESS_PAWN: return tc_pawn_cap[cheops_piece_side (piece)][cell];
+    default: return 0;
+    }
+}
+
 bool
 trigchess_position_king_attacked (const CheopsPosition *pos, CheopsSide side)
 {

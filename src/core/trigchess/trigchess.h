@@ -117,6 +117,10 @@ void            trigchess_position_undo_null_move (CheopsPosition *pos, const Ch
 bool            trigchess_position_king_attacked  (const CheopsPosition *pos, CheopsSide side);
 /* Whether a piece of side @by attacks @cell (3.8, TR12). */
 bool            trigchess_position_is_attacked    (const CheopsPosition *pos, CheopsCell cell, CheopsSide by);
+/* The trigs the piece on @cell attacks (3.8, TR12): those it could
+ * capture on if an enemy piece stood there, with the current blockers; 0
+ * for an empty cell. */
+CheopsCellSet   trigchess_position_attacks        (const CheopsPosition *pos, CheopsCell cell);
 /* The legal moves (4.2, TR11), each promotion choice a move of its own. */
 CheopsMove     *trigchess_generate_moves          (const CheopsPosition *pos, CheopsMove *list);
 int             trigchess_count_moves             (const CheopsPosition *pos);
@@ -154,8 +158,10 @@ bool            trigchess_position_from_fen       (CheopsPosition *pos, const ch
 size_t          trigchess_position_to_fen         (const CheopsPosition *pos, char *buf, size_t size);
 /* 6.2: "b2b3"; a promotion "b5b6d" (letter in lower case). */
 size_t          trigchess_move_to_text            (CheopsMove move, char *buf);
-/* 6.2: the letter (d, g or s; either case) is required on a promotion and
- * refused on any other move. */
+/* 6.2: the letter (d, g or s, lower case) is required on a promotion and
+ * refused on any other move.  Errors: CHEOPS_ERROR_MOVE_SYNTAX for text not
+ * of that form (an upper-case letter included), CHEOPS_ERROR_MOVE_ILLEGAL
+ * for a move that cannot be played. */
 CheopsMove      trigchess_move_from_text          (const CheopsPosition *pos, const char *text,
                                                    CheopsError *error);
 /* 6.3, TR20. */
