@@ -564,7 +564,8 @@ play_record (const char *fen, const char *record, CheopsPosition *pos)
       cheops_position_do_move (pos, m, &undo);
       g_assert_true (cheops_position_is_consistent (pos));
       keys[n++] = pos->key;
-      outcome = cheops_position_repetition_outcome (pos, cheops_repetition_count (keys, n, (int) n));
+      outcome = cheops_position_repetition_outcome (pos, cheops_repetition_count (keys, n,
+                                                                                  cheops_position_repetition_horizon (pos)));
       if (outcome == CHEOPS_OUTCOME_NONE)
         outcome = cheops_position_outcome (pos);
     }
@@ -603,6 +604,12 @@ test_sanity_numbers (void)
    * next: the third occurrence still counts across it (TR15). */
   o = play_record ("3k3/7/3P5/9/7/3K3 g 0 1", "c4 Kd6 d4 Ke6 c4 Kd6 d4 Ke6", &pos);
   g_assert_cmpstr (V->outcomes[o].status, ==, "g repetition");
+  g_assert_cmpint (pos.halfmove_clock, ==, 1);
+  g_assert_cmpint (cheops_position_repetition_horizon (&pos), ==, 8);
+  /* A forward step can never be undone: the horizon starts again. */
+  o = play_record ("3k3/7/3P5/9/7/3K3 g 0 1", "c4 Kd6 d4 Ke6 d5", &pos);
+  g_assert_cmpint (cheops_position_repetition_horizon (&pos), ==, 0);
+  g_assert_cmpint (pos.halfmove_clock, ==, 0);
 }
 
 /* ------------------------------------------------------------- FEN */

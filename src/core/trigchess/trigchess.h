@@ -27,7 +27,12 @@
  * - fullmove_number: from 1, grows after each move of Red (4.5).
  * - key: Zobrist key of the placement and the side to move (TR15's
  *   "position"); the counters are not in it.
- * - hand[][] and state[]: unused, always 0.
+ * - state[0]: the plies since the last move that can never be undone (a
+ *   capture, a promotion, a Pawn's forward step or capture; not a sideways
+ *   Pawn step, which resets the halfmove clock, TR19, but may be undone),
+ *   for repetition (TR15); not part of the key or the FEN (0 after a FEN
+ *   is read: positions before it are not counted);
+ * - hand[][] and state[1..3]: unused, always 0.
  *
  * Moves: cheops_move_make (from, to); a Pawn arriving on one of its
  * promotion trigs carries the chosen kind (TR10):
@@ -136,6 +141,8 @@ bool            trigchess_position_is_promotion   (const CheopsPosition *pos, Ch
 CheopsOutcome   trigchess_position_outcome        (const CheopsPosition *pos);
 /* @count >= 3: the mover (the side not to move in @pos) loses (TR15). */
 CheopsOutcome   trigchess_repetition_outcome      (const CheopsPosition *pos, int count);
+/* state[0]: the plies since the last move that can never be undone (TR15). */
+int             trigchess_position_repetition_horizon (const CheopsPosition *pos);
 /* Whether @pos may arise in a game from the initial position, as far as the
  * position alone can tell.  Refuses, with CHEOPS_ERROR_POSITION_UNREACHABLE
  * and a message:
