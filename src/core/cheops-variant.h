@@ -204,6 +204,11 @@ typedef struct {
    * time in a game record (the mover's side is the one not to move), or
    * CHEOPS_OUTCOME_NONE. */
   CheopsOutcome (*repetition_outcome) (const CheopsPosition *pos, int count);
+  /* How many plies back a position may repeat: the plies since the last
+   * move that can never be undone.  NULL: the halfmove clock (Cheops, whose
+   * clock resets only on such moves).  TrigChess's clock also resets on a
+   * sideways Pawn step (TR19), which the next move may undo. */
+  int         (*repetition_horizon) (const CheopsPosition *pos);
   bool        (*is_reachable)   (const CheopsPosition *pos, CheopsError *error);
   bool        (*is_consistent)  (const CheopsPosition *pos);
   /* Text of moves. */

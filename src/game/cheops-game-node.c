@@ -351,7 +351,7 @@ _cheops_repetition_outcome (const CheopsPosition *pos,
   /* Repetition is judged only after a move (the start counts once). */
   if (n < 2)
     return CHEOPS_OUTCOME_NONE;
-  count = cheops_repetition_count (keys, n, pos->halfmove_clock);
+  count = cheops_repetition_count (keys, n, cheops_position_repetition_horizon (pos));
   return count > 1 ? cheops_position_repetition_outcome (pos, count) : CHEOPS_OUTCOME_NONE;
 }
 
@@ -405,8 +405,8 @@ cheops_game_node_get_outcome (CheopsGameNode *self)
           return outcome;
         }
       /* No position before the last irreversible move can repeat: the
-       * keys of the last halfmove_clock plies are all that count. */
-      n = MIN ((gsize) pos->halfmove_clock, (gsize) self->ply) + 1;
+       * keys of the plies of the repetition horizon are all that count. */
+      n = MIN ((gsize) cheops_position_repetition_horizon (pos), (gsize) self->ply) + 1;
       keys = g_new (guint64, n);
       i = n;
       for (p = self; i > 0 && p != NULL; p = p->parent)
@@ -522,8 +522,8 @@ cheops_game_node_get_uci_position (CheopsGameNode *self)
       if (pos == NULL)
         return NULL;
       /* The base: the last position on the path after which nothing can
-       * repeat (halfmove clock 0), or the root; then the moves since. */
-      back = MIN ((guint) pos->halfmove_clock, self->ply);
+       * repeat (repetition horizon 0), or the root; then the moves since. */
+      back = MIN ((guint) cheops_position_repetition_horizon (pos), self->ply);
       line = g_ptr_array_sized_new (back);
       for (base = self; back > 0 && base->parent != NULL; back--, base = base->parent)
         g_ptr_array_add (line, base);
