@@ -257,7 +257,8 @@ undo_move (Worker *w, CheopsMove move, const CheopsUndo *undo)
 static bool
 is_repetition (const Worker *w)
 {
-  int end = w->pos.halfmove_clock < w->plies_from_null ? w->pos.halfmove_clock : w->plies_from_null;
+  int horizon = cheops_position_repetition_horizon (&w->pos);
+  int end = horizon < w->plies_from_null ? horizon : w->plies_from_null;
   uint64_t key = w->pos.key;
 
   if (end > w->key_count - 1)
@@ -274,7 +275,8 @@ is_repetition (const Worker *w)
 static int
 repetition_count (const Worker *w)
 {
-  int end = w->pos.halfmove_clock < w->plies_from_null ? w->pos.halfmove_clock : w->plies_from_null;
+  int horizon = cheops_position_repetition_horizon (&w->pos);
+  int end = horizon < w->plies_from_null ? horizon : w->plies_from_null;
   uint64_t key = w->pos.key;
   int count = 1;
 

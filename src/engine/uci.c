@@ -326,7 +326,7 @@ cmd_position (char **tok, int n)
           /* A repetition ends the game along this list (Cheops 8.4.3: the
            * fifth draws; TrigChess TR15: the third loses for the mover). */
           outcome = cheops_position_repetition_outcome (
-            &pos, cheops_repetition_count (keys, (size_t) key_count, pos.halfmove_clock));
+            &pos, cheops_repetition_count (keys, (size_t) key_count, cheops_position_repetition_horizon (&pos)));
         }
     }
 

@@ -225,29 +225,6 @@ _studio_window_sync_board (StudioWindow *self)
   _studio_window_update_status (self);
 }
 
-/* Whether the side to move in @pos, in check, has moves but none that
- * leaves its King out of check (Cheops's checklock, 4.2.5): asked of the
- * position through the seam, so a variant where every move must end the
- * check (TrigChess TR11) never has it. */
-static gboolean
-studio_window_check_holds (const CheopsPosition *pos,
-                           const CheopsMove     *moves,
-                           guint                 n_moves)
-{
-  if (n_moves == 0)
-    return FALSE;
-  for (guint i = 0; i < n_moves; i++)
-    {
-      CheopsPosition after = *pos;
-      CheopsUndo undo;
-
-      cheops_position_do_move (&after, moves[i], &undo);
-      if (!cheops_position_king_attacked (&after, pos->side_to_move))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 /* _studio_window_dup_status() for the current node's @outcome. */
 static char *
 studio_window_dup_status (StudioWindow  *self,
@@ -262,14 +239,13 @@ studio_window_dup_status (StudioWindow  *self,
     return studio_document_dup_outcome_text (self->document, outcome);
   if (cheops_position_in_check (pos))
     {
-      guint n_moves;
-      const CheopsMove *moves = studio_document_get_moves (self->document, &n_moves);
+      const char *note = cheops_position_check_note (pos, true);
 
-      if (studio_window_check_holds (pos, moves, n_moves))
-        /* Translators: "Green to move, in checklock: …" (Cheops 4.2.5: in
-         * check, and no move ends the check) */
-        to_move = g_strdup_printf (_("%s to move, in checklock: the King is entombed and may not move (4.2.5)"),
-                                   mover);
+      if (note != NULL)
+        /* Translators: "Green to move, in checklock: the King is entombed
+         * and may not move (4.2.5)": the second %s is the game's own words
+         * for the state of check */
+        to_move = g_strdup_printf (_("%s to move, %s"), mover, _(note));
       else
         /* Translators: "Gold to move, in check" */
         to_move = g_strdup_printf (_("%s to move, in check"), mover);
@@ -278,10 +254,15 @@ studio_window_dup_status (StudioWindow  *self,
     /* Translators: "Gold to move" */
     to_move = g_strdup_printf (_("%s to move"), mover);
 
-  /* The side that just moved can stand in check only entombed (4.2.7). */
-  if (cheops_position_king_attacked (pos, cheops_side_other (pos->side_to_move)))
-    /* Translators: "Green to move · Orange's King is entombed" */
-    return g_strdup_printf (_("%s · %s's King is entombed"), to_move, other);
+  /* The side that just moved: what the game says of it (Cheops: its King
+   * stands in check only entombed, 4.2.7). */
+  {
+    const char *note = cheops_position_check_note (pos, false);
+
+    if (note != NULL)
+      /* Translators: "Green to move · Orange: the King is entombed (4.2.7)" */
+      return g_strdup_printf (_("%s · %s: %s"), to_move, other, _(note));
+  }
   return g_steal_pointer (&to_move);
 }
 
@@ -290,9 +271,11 @@ studio_window_dup_status (StudioWindow  *self,
  * @self: a #StudioWindow
  *
  * The line under the board, as plain text: who is to move, and whether in
- * check (4.2.2) or in checklock (4.2.5, R4), and whether the other side's
- * King is entombed (in check after its own move, 4.2.7); or how the game
- * ended (8.1, 8.4).  Colours are named as the game assigns them to corners.
+ * check, with the game's own words for a special state of check of either
+ * side (cheops_position_check_note(): Cheops's checklock, 4.2.5, and
+ * entombed King, 4.2.7); or how the game ended, in the game's words
+ * (studio_document_dup_outcome_text()).  Colours are named as the game
+ * assigns them.
  *
  * Returns: (transfer full): the text
  */

@@ -414,7 +414,7 @@ clock_draws (const CheopsPosition *pos)
 static gboolean
 adjudicate (Game *game, const CheopsPosition *pos, const uint64_t *keys, size_t n)
 {
-  int reps = cheops_repetition_count (keys, n, pos->halfmove_clock);
+  int reps = cheops_repetition_count (keys, n, cheops_position_repetition_horizon (pos));
   CheopsOutcome o = cheops_position_outcome (pos);
 
   if (o == CHEOPS_OUTCOME_NONE)

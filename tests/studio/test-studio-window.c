@@ -1647,7 +1647,7 @@ test_status_line (void)
     /* The sample study after Orange's checklock move: Orange's King still
      * in check, entombed, with Green to move. */
     { "[FEN \"1/1P1/Aa3/7/2P3a1p/1P2P2p1p1/AP4P4p1/MS6p1P2qm/AKQ10aMk1 a 1 42\"]\n\n*\n",
-      "Green to move · Orange's King is entombed" },
+      "Green to move · Orange: the King is entombed (4.2.7)" },
     { "[FEN \"q/3/5/7/9/11/13/15/K15k a 0 1\"]\n\n*\n", "Orange wins by the Ascension (8.1)." },
   };
   StudioWindow *window = studio_window_new (NULL);
