@@ -750,7 +750,7 @@ run_bench_job (void *data)
   bench_run (job->ev, job->depth, print_line);
   /* bench uses one thread and a cleared 16 MB table: put all back. */
   search_set_threads (threads);
-  if (hash_mb != DEFAULT_HASH_MB)
+  if (hash_mb != 16)
     tt_resize ((size_t) hash_mb);
   search_clear ();
 }
@@ -867,8 +867,12 @@ uci_reset (void)
   options = (SearchOptions) { 1, 10, 20 };
   if (threads != 1)
     search_set_threads (threads = 1);
-  if (hash_mb != DEFAULT_HASH_MB)
-    tt_resize ((size_t) (hash_mb = DEFAULT_HASH_MB));
+  {
+    int want = caps.max_hash_mb > 0 && caps.max_hash_mb < DEFAULT_HASH_MB ? caps.max_hash_mb
+               : DEFAULT_HASH_MB;
+    if (hash_mb != want)
+      tt_resize ((size_t) (hash_mb = want));
+  }
   set_start_position ();
 }
 

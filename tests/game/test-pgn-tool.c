@@ -35,13 +35,30 @@ run (const char *first,
   return cheops_tool_pgn ((int) args->len - 1, (char **) args->pdata);
 }
 
+/* Frees the strings given (NULL-terminated) and exits with @status: a
+ * subprocess must not leave with g_autofree strings in scope (they are
+ * never freed: LeakSanitizer reports them). */
+static G_GNUC_NORETURN G_GNUC_NULL_TERMINATED void
+exit_freeing (int status,
+              ...)
+{
+  va_list ap;
+  char *p;
+
+  va_start (ap, status);
+  while ((p = va_arg (ap, char *)) != NULL)
+    g_free (p);
+  va_end (ap);
+  exit (status);
+}
+
 static void
 test_check_good (void)
 {
   if (g_test_subprocess ())
     {
-      g_autofree char *path = data_path ("basic.pgn");
-      exit (run ("check", path, NULL));
+      char *path = data_path ("basic.pgn");
+      exit_freeing (run ("check", path, NULL), path, NULL);
     }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();
@@ -56,8 +73,8 @@ test_check_errors (void)
 {
   if (g_test_subprocess ())
     {
-      g_autofree char *path = data_path ("errors.pgn");
-      exit (run ("check", path, NULL));
+      char *path = data_path ("errors.pgn");
+      exit_freeing (run ("check", path, NULL), path, NULL);
     }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_failed ();
@@ -83,8 +100,8 @@ test_format (void)
 {
   if (g_test_subprocess ())
     {
-      g_autofree char *path = data_path ("q-first.pgn");
-      exit (run ("format", path, NULL));
+      char *path = data_path ("q-first.pgn");
+      exit_freeing (run ("format", path, NULL), path, NULL);
     }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();
@@ -116,10 +133,9 @@ test_format_errors (void)
 
   if (g_test_subprocess ())
     {
-      g_autofree char *path = data_path ("errors.pgn");
-      if (freopen (out_path, "w", stdout) == NULL)
-        exit (3);
-      exit (run ("format", path, NULL));
+      char *path = data_path ("errors.pgn");
+      int status = freopen (out_path, "w", stdout) == NULL ? 3 : run ("format", path, NULL);
+      exit_freeing (status, path, g_steal_pointer (&out_path), g_steal_pointer (&expected_path), NULL);
     }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_failed ();
@@ -156,7 +172,10 @@ test_format_bad_game_kept (void)
 
   g_assert_true (g_file_set_contents (path, bad, -1, NULL));
   if (g_test_subprocess ())
-    exit (run ("format", path, NULL));
+    {
+      int status = run ("format", path, NULL);
+      exit_freeing (status, g_steal_pointer (&path), NULL);
+    }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_unlink (path);
   g_test_trap_assert_failed ();
@@ -171,8 +190,8 @@ test_check_trigchess (void)
 {
   if (g_test_subprocess ())
     {
-      g_autofree char *path = data_path ("trigchess.pgn");
-      exit (run ("check", path, NULL));
+      char *path = data_path ("trigchess.pgn");
+      exit_freeing (run ("check", path, NULL), path, NULL);
     }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();
@@ -194,9 +213,8 @@ test_format_trigchess (void)
 
   if (g_test_subprocess ())
     {
-      if (freopen (out_path, "w", stdout) == NULL)
-        exit (3);
-      exit (run ("format", expected_path, NULL));
+      int status = freopen (out_path, "w", stdout) == NULL ? 3 : run ("format", expected_path, NULL);
+      exit_freeing (status, g_steal_pointer (&out_path), g_steal_pointer (&expected_path), NULL);
     }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();
@@ -220,7 +238,10 @@ test_check_variant_errors (void)
 
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
   if (g_test_subprocess ())
-    exit (run ("check", path, NULL));
+    {
+      int status = run ("check", path, NULL);
+      exit_freeing (status, g_steal_pointer (&path), NULL);
+    }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_failed ();
   g_test_trap_assert_stdout ("*cheops-test-variant-errors.pgn:1: game 1: ? - ?\n"
