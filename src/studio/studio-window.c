@@ -128,6 +128,15 @@ _studio_window_update_title (StudioWindow *self)
       return;
     }
 
+  /* Which game is open, then where it is kept: "Step and Circle
+   * TrigChess · Not saved". */
+  {
+    const char *game = _(studio_document_get_variant (self->document)->title);
+    char *both = subtitle != NULL ? g_strdup_printf ("%s · %s", game, subtitle) : g_strdup (game);
+
+    g_free (subtitle);
+    subtitle = both;
+  }
   adw_window_title_set_title (self->window_title, title);
   adw_window_title_set_subtitle (self->window_title, subtitle);
 
@@ -705,7 +714,13 @@ studio_window_fill_samples (StudioWindow *self)
         continue;
 
       event = known_tag (game, "Event");
-      subtitle = studio_window_dup_players_and_date (game);
+      {
+        g_autofree char *players = studio_window_dup_players_and_date (game);
+        const char *variant = _(cheops_game_get_variant (game)->title);
+
+        /* The game it is of, then who played it and when. */
+        subtitle = players[0] != 0 ? g_strdup_printf ("%s · %s", variant, players) : g_strdup (variant);
+      }
 
       row = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), event != NULL ? event : names[i]);
@@ -1167,6 +1182,8 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, problems_label);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, samples_list);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, recent_submenu);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, new_submenu);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, new_menu);
   gtk_widget_class_bind_template_callback (widget_class, problems_response_cb);
   gtk_widget_class_bind_template_callback (widget_class, sample_activated_cb);
 
@@ -1181,6 +1198,16 @@ studio_window_init (StudioWindow *self)
   GtkDropTarget *drop;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* New Game offers each game the studio plays, by title. */
+  for (guint i = 0; cheops_variants[i] != NULL; i++)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_(cheops_variants[i]->title), NULL);
+
+      g_menu_item_set_action_and_target (item, "win.new-variant", "s", cheops_variants[i]->name);
+      g_menu_append_item (self->new_submenu, item);
+      g_menu_append_item (self->new_menu, item);
+    }
 
   self->shapes = g_array_new (FALSE, FALSE, sizeof (StudioShape));
   self->scene = studio_board_view_get_scene (self->board_view);
