@@ -439,3 +439,12 @@ cheops_epd_write (GPtrArray *records)
     }
   return g_string_free (out, FALSE);
 }
+
+GPtrArray *
+cheops_epd_read_string_for_variant (const char          *text,
+                                    gssize               length,
+                                    const CheopsVariant *variant,
+                                    GPtrArray          **errors)
+{
+  return cheops_epd_read_string (text, length, errors);
+}

@@ -72,6 +72,10 @@ char            *cheops_epd_record_to_string  (CheopsEpdRecord      *self);
 GPtrArray       *cheops_epd_read_string       (const char  *text,
                                                gssize       length,
                                                GPtrArray  **errors);
+GPtrArray       *cheops_epd_read_string_for_variant (const char          *text,
+                                                     gssize               length,
+                                                     const CheopsVariant *variant,
+                                                     GPtrArray          **errors);
 /* The text of the CheopsEpdRecords in @records, one line each. */
 char            *cheops_epd_write             (GPtrArray   *records);
 

@@ -292,6 +292,9 @@ void                  cheops_game_set_saved           (CheopsGame  *self);
  * for a game read without errors or made otherwise.  The writer writes this
  * text instead of the canonical one. */
 const char           *cheops_game_get_source_text     (CheopsGame  *self);
+/* The same text with its length in bytes in *@length (0 when NULL). */
+const char           *cheops_game_get_source          (CheopsGame  *self,
+                                                       gsize       *length);
 /* Whether the game was read from a file with errors, so that the tree
  * holds only the part before the first error (even after edits, which
  * make cheops_game_get_source_text() return NULL): saving it in canonical

@@ -131,6 +131,8 @@ char            *cheops_pgn_write_game          (CheopsGame  *game);
 /* The canonical text of the CheopsGames in @games, one blank line between
  * two games, newly allocated. */
 char            *cheops_pgn_write_games         (GPtrArray   *games);
+/* The same text as bytes, with its length (a new reference). */
+GBytes          *cheops_pgn_write_games_to_bytes (GPtrArray  *games);
 /* Writes cheops_pgn_write_games() to @path (atomically, through
  * g_file_set_contents()); FALSE with a G_FILE_ERROR on failure. */
 gboolean         cheops_pgn_write_file          (const char  *path,
