@@ -169,7 +169,7 @@ static void
 test_variant (void)
 {
   g_autofree char *text = g_strdup_printf ("%s bm Ga3; variant TrigChess; id \"t.1\";\n"
-                                           "%s variant \"Step and Circle TrigChess\"; bm b4;\n"
+                                           "%s variant \"Step and Circle TrigChess\"; bm Ga3;\n"
                                            "%s bm fg3;\n"
                                            "%s variant xiangqi;\n"
                                            "%s variant;\n",
@@ -206,7 +206,7 @@ test_variant (void)
 
   written = cheops_epd_write (records);
   expected = g_strdup_printf ("%s variant trigchess; bm Ga3; id \"t.1\";\n"
-                              "%s variant trigchess; bm b4;\n"
+                              "%s variant trigchess; bm Ga3;\n"
                               "%s bm fg3;\n",
                               cheops_variant_trigchess.start_fen, cheops_variant_trigchess.start_fen,
                               CHEOPS_LAWS_START_FEN);
