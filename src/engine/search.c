@@ -244,12 +244,15 @@ is_repetition (const Worker *w)
 }
 
 /* How often the position has occurred along the game and the search since
- * the last irreversible move and the last null move, this time included
- * (cheops_repetition_count() over the worker's keys). */
+ * the last null move, this time included (cheops_repetition_count() over the
+ * worker's keys).  Not bounded by the halfmove clock: TrigChess's clock is
+ * reset by every Pawn move (spec 4.5, TR19), yet a Pawn's sideways step
+ * (TR8) is reversible, so a position can recur across a reset (TR15 counts
+ * every occurrence in the game). */
 static int
 repetition_count (const Worker *w)
 {
-  int end = w->pos.halfmove_clock < w->plies_from_null ? w->pos.halfmove_clock : w->plies_from_null;
+  int end = w->plies_from_null;
   uint64_t key = w->pos.key;
   int count = 1;
 

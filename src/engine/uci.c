@@ -316,9 +316,11 @@ cmd_position (char **tok, int n)
           if (!keys_push (&keys, &key_count, &key_alloc, pos.key))
             goto oom;
           /* A repetition ends the game along this list (Cheops 8.4.3: the
-           * fifth draws; TrigChess TR15: the third loses for the mover). */
+           * fifth draws; TrigChess TR15: the third loses for the mover),
+           * counted over the whole list: TrigChess's halfmove clock is reset
+           * by a reversible sideways Pawn step (TR8, TR19). */
           outcome = cheops_position_repetition_outcome (
-            &pos, cheops_repetition_count (keys, (size_t) key_count, pos.halfmove_clock));
+            &pos, cheops_repetition_count (keys, (size_t) key_count, key_count));
         }
     }
 

@@ -414,7 +414,9 @@ clock_draws (const CheopsPosition *pos)
 static gboolean
 adjudicate (Game *game, const CheopsPosition *pos, const uint64_t *keys, size_t n)
 {
-  int reps = cheops_repetition_count (keys, n, pos->halfmove_clock);
+  /* Over the whole game, not since the halfmove clock's reset: TrigChess's
+   * clock is reset by a reversible sideways Pawn step (TR8, TR19). */
+  int reps = cheops_repetition_count (keys, n, (int) n);
   CheopsOutcome o = cheops_position_outcome (pos);
 
   if (o == CHEOPS_OUTCOME_NONE)
