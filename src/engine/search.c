@@ -24,7 +24,8 @@
  * - Repetitions: in a variant whose repetitions draw, any repetition of a
  *   position since the last irreversible move (Cheops 8.4.2-8.4.3: the side
  *   to move could steer to the third and fifth occurrence); otherwise the
- *   occurrences along the game and the search are counted and
+ *   occurrences along the game and the search (since the last null move,
+ *   not bounded by the halfmove clock) are counted and
  *   cheops_position_repetition_outcome() decides (TrigChess TR15: the
  *   mover making the third occurrence loses).
  * - Null move is never tried in check, and its mate scores are not
