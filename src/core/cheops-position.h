@@ -132,6 +132,17 @@ cheops_position_in_check (const CheopsPosition *pos)
   return pos->variant->f.king_attacked (pos, pos->side_to_move);
 }
 
+/* The game's words for a state of check beyond "in check" of the side to
+ * move (@side_to_move true) or of the side that just moved: a static
+ * English phrase to translate (Cheops's checklock, 4.2.5, and entombed
+ * King, 4.2.7), or NULL (always for a variant without such states). */
+static inline const char *
+cheops_position_check_note (const CheopsPosition *pos,
+                            bool                  side_to_move)
+{
+  return pos->variant->f.check_note != NULL ? pos->variant->f.check_note (pos, side_to_move) : NULL;
+}
+
 /* The moves the side to move may actually play, into @list (which must hold
  * CHEOPS_MAX_MOVES entries); returns the end of what it wrote.  None when the
  * game is over by the position alone.  Move counters and repetitions are not
@@ -205,10 +216,21 @@ cheops_position_is_reachable (const CheopsPosition *pos, CheopsError *error)
   return pos->variant->f.is_reachable (pos, error);
 }
 
+/* How many plies back from @pos a position may repeat (the plies since the
+ * last move that can never be undone): the @halfmove_clock argument of
+ * cheops_repetition_count(). */
+static inline int
+cheops_position_repetition_horizon (const CheopsPosition *pos)
+{
+  return pos->variant->f.repetition_horizon != NULL ? pos->variant->f.repetition_horizon (pos)
+                                                      : pos->halfmove_clock;
+}
+
 /* How many times the last of @keys occurs among the keys of the positions a
  * game went through, where @keys[0..@n-1] are the keys after each ply from
- * the start, oldest first, and @halfmove_clock is the current clock (no
- * position before an irreversible move can repeat).  1 means no repetition.
+ * the start, oldest first, and @halfmove_clock is the current
+ * cheops_position_repetition_horizon() (no position before an irreversible
+ * move can repeat).  1 means no repetition.
  * The same placement and side to move is the same position in every
  * variant (Cheops 8.5, TrigChess TR15). */
 int             cheops_repetition_count        (const uint64_t *keys,

@@ -204,6 +204,11 @@ typedef struct {
    * time in a game record (the mover's side is the one not to move), or
    * CHEOPS_OUTCOME_NONE. */
   CheopsOutcome (*repetition_outcome) (const CheopsPosition *pos, int count);
+  /* How many plies back a position may repeat: the plies since the last
+   * move that can never be undone.  NULL: the halfmove clock (Cheops, whose
+   * clock resets only on such moves).  TrigChess's clock also resets on a
+   * sideways Pawn step (TR19), which the next move may undo. */
+  int         (*repetition_horizon) (const CheopsPosition *pos);
   bool        (*is_reachable)   (const CheopsPosition *pos, CheopsError *error);
   bool        (*is_consistent)  (const CheopsPosition *pos);
   /* Text of moves. */
@@ -217,6 +222,14 @@ typedef struct {
    * after "check:" into @buf (@size bytes), each ending in a newline;
    * returns their length.  NULL when there are none (TrigChess, 6.6). */
   size_t      (*status_lines)   (const CheopsPosition *pos, char *buf, size_t size);
+  /* Words for a state of check the game names beyond "in check", for the
+   * side to move (@side_to_move true) or for the side that just moved:
+   * a static English phrase, translatable (N_()), to follow "Green to
+   * move, " or "Orange: ", with the rule (Cheops: "in checklock: the King
+   * is entombed and may not move (4.2.5)", "the King is entombed (4.2.7)");
+   * NULL when there is nothing special.  May itself be NULL: a variant with
+   * no such state (TrigChess). */
+  const char *(*check_note)     (const CheopsPosition *pos, bool side_to_move);
 } CheopsVariantFuncs;
 
 struct _CheopsVariant {

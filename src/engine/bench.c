@@ -3,7 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The bench: each variant's positions (evaluate-<variant>.c), searched one
- * after the other with a cleared table.
+ * after the other with a cleared table.  It runs as a job of the search
+ * thread (search_start_job()), so that `stop` ends it: then a line
+ * `info string bench stopped in position I of N` precedes the summary, whose
+ * `Nodes searched:` counts the nodes searched so far (no signature).
  */
 #include "bench.h"
 #include "search.h"
@@ -37,8 +40,13 @@ bench_run (const EngineVariant *ev, int depth, EnginePrintFunc print)
           continue;
         }
       search_clear ();
-      search_start (&pos, &pos.key, 1, &limits, &options, NULL);
-      search_wait ();
+      if (!search_run (&pos, &pos.key, 1, &limits, &options, NULL))
+        {
+          /* `stop` (or quit, ucinewgame...): the summary of what was done. */
+          total += search_last_nodes ();
+          print ("info string bench stopped in position %zu of %zu", i + 1, n);
+          break;
+        }
       if (search_last_best () != CHEOPS_MOVE_NONE)
         cheops_move_to_text (ev->variant, search_last_best (), text);
       print ("Position %zu/%zu: best %s, nodes %llu", i + 1, n, text,

@@ -16,7 +16,10 @@
 
 /* Runs the benchmark of @ev to @depth (0: the variant's bench_depth) and
  * prints with @print one line per position, then "Total time (ms)",
- * "Nodes/second" and, last, "Nodes searched: N".  Returns the node count. */
+ * "Nodes/second" and, last, "Nodes searched: N".  Returns the node count.
+ * Only within a job of the search thread (search_start_job()): search_stop()
+ * ends it early, with "info string bench stopped in position I of N" before
+ * the summary. */
 uint64_t bench_run (const EngineVariant *ev,
                     int                  depth,
                     EnginePrintFunc      print);

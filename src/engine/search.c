@@ -24,8 +24,7 @@
  * - Repetitions: in a variant whose repetitions draw, any repetition of a
  *   position since the last irreversible move (Cheops 8.4.2-8.4.3: the side
  *   to move could steer to the third and fifth occurrence); otherwise the
- *   occurrences along the game and the search (since the last null move,
- *   not bounded by the halfmove clock) are counted and
+ *   occurrences along the game and the search are counted and
  *   cheops_position_repetition_outcome() decides (TrigChess TR15: the
  *   mover making the third occurrence loses).
  * - Null move is never tried in check, and its mate scores are not
@@ -44,7 +43,6 @@
 #include <time.h>
 
 #include "cheops-notation.h"
-#include "cheops-perft.h"
 #include "movepick.h"
 #include "search.h"
 #include "timeman.h"
@@ -86,11 +84,14 @@ typedef struct {
   Stack            stack[MAX_PLY + 8];
   RootMove         root_moves[CHEOPS_MAX_MOVES];
   int              root_count;
+  CheopsMove       currmove;          /* root_search(): the move being searched */
+  int              currmove_number;   /* its 1-based index in root_moves */
 } Worker;
 
 static Worker        *workers[MAX_THREADS];
 static int            thread_count = 1;
-static atomic_bool    stop_flag;
+static atomic_bool    stop_flag;      /* the search must end (stop, a limit, the end of a job's search) */
+static atomic_bool    abort_flag;     /* search_stop() since the start of the search or job */
 static atomic_bool    running;
 static bool           joinable;
 static pthread_t      main_thread;
@@ -99,6 +100,7 @@ static SearchOptions  options;
 static TimeBudget     budget;
 static bool           use_time;
 static int64_t        start_time;
+static int64_t        last_report;    /* ms since start_time of the last info or progress */
 static uint64_t       last_nodes;
 static CheopsMove     last_best;
 static SearchReport   report;
@@ -142,6 +144,24 @@ total_nodes (void)
   return n;
 }
 
+/* The progress line of worker 0's iteration (SearchReport.progress). */
+static void
+report_progress (Worker *w, int64_t elapsed)
+{
+  SearchProgress p;
+
+  p.depth = w->root_depth;
+  p.seldepth = w->seldepth;
+  p.nodes = total_nodes ();
+  p.nps = elapsed > 0 ? p.nodes * 1000 / (uint64_t) elapsed : p.nodes * 1000;
+  p.hashfull = tt_hashfull ();
+  p.time = elapsed;
+  p.currmove = w->currmove;
+  p.currmovenumber = w->currmove_number;
+  last_report = elapsed;
+  report.progress (&p, report.data);
+}
+
 static inline void
 count_node (Worker *w)
 {
@@ -154,6 +174,10 @@ count_node (Worker *w)
           || (limits.movetime >= 0 && elapsed >= limits.movetime)
           || (limits.nodes > 0 && total_nodes () >= limits.nodes))
         atomic_store (&stop_flag, true);
+      /* A long iteration: keep the readout moving (reads only). */
+      else if (report.progress != NULL && w->currmove != CHEOPS_MOVE_NONE
+               && elapsed - last_report >= SEARCH_PROGRESS_MS)
+        report_progress (w, elapsed);
     }
 }
 
@@ -233,7 +257,8 @@ undo_move (Worker *w, CheopsMove move, const CheopsUndo *undo)
 static bool
 is_repetition (const Worker *w)
 {
-  int end = w->pos.halfmove_clock < w->plies_from_null ? w->pos.halfmove_clock : w->plies_from_null;
+  int horizon = cheops_position_repetition_horizon (&w->pos);
+  int end = horizon < w->plies_from_null ? horizon : w->plies_from_null;
   uint64_t key = w->pos.key;
 
   if (end > w->key_count - 1)
@@ -245,15 +270,13 @@ is_repetition (const Worker *w)
 }
 
 /* How often the position has occurred along the game and the search since
- * the last null move, this time included (cheops_repetition_count() over the
- * worker's keys).  Not bounded by the halfmove clock: TrigChess's clock is
- * reset by every Pawn move (spec 4.5, TR19), yet a Pawn's sideways step
- * (TR8) is reversible, so a position can recur across a reset (TR15 counts
- * every occurrence in the game). */
+ * the last irreversible move and the last null move, this time included
+ * (cheops_repetition_count() over the worker's keys). */
 static int
 repetition_count (const Worker *w)
 {
-  int end = w->plies_from_null;
+  int horizon = cheops_position_repetition_horizon (&w->pos);
+  int end = horizon < w->plies_from_null ? horizon : w->plies_from_null;
   uint64_t key = w->pos.key;
   int count = 1;
 
@@ -698,6 +721,8 @@ root_search (Worker *w, int alpha, int beta, int depth)
       bool gives_check;
       int kind = w->ev->move_kind (pos, rm->move), ext, v;
 
+      w->currmove = rm->move;
+      w->currmove_number = i + 1;
       count_node (w);
       do_move (w, rm->move, &undo);
       gives_check = cheops_position_in_check (pos);
@@ -768,6 +793,12 @@ sort_root_moves (Worker *w, int from)
     }
 }
 
+bool
+search_is_mate (int v)
+{
+  return v >= VALUE_MATE_IN_MAX || v <= -VALUE_MATE_IN_MAX;
+}
+
 int
 search_mate_moves (int v)
 {
@@ -789,6 +820,8 @@ report_info (Worker *w, int depth)
   uint64_t nps = elapsed > 0 ? nodes * 1000 / (uint64_t) elapsed : nodes * 1000;
   int hashfull = tt_hashfull ();
   int lines = options.multipv < w->root_count ? options.multipv : w->root_count;
+
+  last_report = elapsed;
 
   for (int i = 0; i < lines; i++)
     {
@@ -920,6 +953,8 @@ worker_prepare (Worker *w)
   w->seldepth = 0;
   w->completed_depth = 0;
   w->root_count = 0;
+  w->currmove = CHEOPS_MOVE_NONE;
+  w->currmove_number = 0;
   if (cheops_position_outcome (&w->pos) != CHEOPS_OUTCOME_NONE)
     return;
   end = cheops_generate_moves (&w->pos, moves);
@@ -978,21 +1013,90 @@ perft_cb (CheopsMove move, uint64_t nodes, void *data)
     report.perft_move (move, nodes, report.data);
 }
 
-/* `go perft N`: each root move's count, then the total. */
+/* The leaf count of @pos to @depth >= 1, as cheops_perft() counts it (bulk
+ * counting at depth 1; a position where the game is over has no moves),
+ * but ending early (with a count that means nothing) on search_stop(). */
+static uint64_t
+perft_rec (CheopsPosition *pos, int depth)
+{
+  CheopsMove list[CHEOPS_MAX_MOVES];
+  CheopsMove *end;
+  uint64_t nodes = 0;
+
+  if (depth == 1)
+    return (uint64_t) cheops_count_moves (pos);
+  if (stopped ())
+    return 0;
+  end = cheops_generate_moves (pos, list);
+  for (CheopsMove *m = list; m < end; m++)
+    {
+      CheopsUndo undo;
+      cheops_position_do_move (pos, *m, &undo);
+      nodes += perft_rec (pos, depth - 1);
+      cheops_position_undo_move (pos, *m, &undo);
+    }
+  return nodes;
+}
+
+/* `go perft N`: each root move's count (cheops_perft_divide()'s), then the
+ * total; after search_stop(), the moves counted to their end only. */
 static void
 run_perft (void)
 {
   CheopsPosition pos = root_pos;
-  uint64_t total;
+  CheopsMove list[CHEOPS_MAX_MOVES];
+  CheopsMove *end = cheops_generate_moves (&pos, list);
+  uint64_t total = 0;
+  bool complete = true;
 
-  total = cheops_perft_divide (&pos, limits.perft, perft_cb, NULL);
+  for (CheopsMove *m = list; m < end; m++)
+    {
+      CheopsUndo undo;
+      uint64_t nodes;
+
+      cheops_position_do_move (&pos, *m, &undo);
+      nodes = limits.perft > 1 ? perft_rec (&pos, limits.perft - 1) : 1;
+      cheops_position_undo_move (&pos, *m, &undo);
+      if (stopped ())
+        {
+          complete = false;
+          break;
+        }
+      perft_cb (*m, nodes, NULL);
+      total += nodes;
+    }
   if (report.perft_done != NULL)
-    report.perft_done (total, report.data);
+    report.perft_done (total, complete, report.data);
   last_nodes = total;
 }
 
-static void *
-search_main (void *data)
+/* The game is over at the root: its score for the side to move, once, at
+ * depth 0 (UCI `score mate 0` for a loss, `cp 0` for a draw; nothing for
+ * a win, which UCI cannot say). */
+static void
+report_root_end (void)
+{
+  CheopsOutcome outcome = cheops_position_outcome (&root_pos);
+  CheopsWinner winner;
+  SearchInfo info;
+
+  if (report.info == NULL || outcome == CHEOPS_OUTCOME_NONE)
+    return;
+  winner = cheops_variant_outcome_winner (root_pos.variant, outcome);
+  if (winner == (CheopsWinner) root_pos.side_to_move)
+    return;
+  memset (&info, 0, sizeof info);
+  info.multipv = 1;
+  info.score = winner == CHEOPS_WINNER_DRAW ? VALUE_DRAW : mated_in (0);
+  info.time = timeman_now () - start_time;
+  info.hashfull = tt_hashfull ();
+  report.info (&info, report.data);
+}
+
+/* One search (or perft) of the root set up by search_setup(), in the
+ * calling thread. */
+static void
+search_body (void)
 {
   Worker *w = workers[0];
   int max_depth = limits.depth > 0 ? limits.depth : MAX_PLY - 1;
@@ -1003,8 +1107,7 @@ search_main (void *data)
   if (limits.perft > 0)
     {
       run_perft ();
-      atomic_store (&running, false);
-      return NULL;
+      return;
     }
 
   if (skill)
@@ -1040,6 +1143,7 @@ search_main (void *data)
     }
   else
     {
+      report_root_end ();
       while (limits.infinite && !stopped ())
         {
           struct timespec ts = { 0, 1000000 };
@@ -1054,15 +1158,22 @@ search_main (void *data)
                      best != CHEOPS_MOVE_NONE && best == w->root_moves[0].move
                      && w->root_moves[0].pv_length > 1 ? w->root_moves[0].pv[1] : CHEOPS_MOVE_NONE,
                      report.data);
+}
+
+static void *
+search_main (void *data)
+{
+  (void) data;
+  search_body ();
   atomic_store (&running, false);
   return NULL;
 }
 
-void
-search_start (const CheopsPosition *pos, const uint64_t *keys, int key_count,
+/* Copies what a search needs (search_start()'s arguments). */
+static void
+search_setup (const CheopsPosition *pos, const uint64_t *keys, int key_count,
               const SearchLimits *l, const SearchOptions *o, const SearchReport *r)
 {
-  search_wait ();
   if (r != NULL)
     report = *r;
   else
@@ -1070,6 +1181,7 @@ search_start (const CheopsPosition *pos, const uint64_t *keys, int key_count,
   root_ev = engine_variant_of (pos->variant);
   tt_set_variant (pos->variant);
   start_time = timeman_now ();
+  last_report = 0;
   limits = *l;
   options = *o;
   if (options.multipv < 1)
@@ -1098,16 +1210,78 @@ search_start (const CheopsPosition *pos, const uint64_t *keys, int key_count,
   if (use_time)
     timeman_budget (&budget, limits.time[pos->side_to_move], limits.inc[pos->side_to_move],
                     limits.movestogo, options.move_overhead);
+}
 
+void
+search_start (const CheopsPosition *pos, const uint64_t *keys, int key_count,
+              const SearchLimits *l, const SearchOptions *o, const SearchReport *r)
+{
+  search_wait ();
+  search_setup (pos, keys, key_count, l, o, r);
+  atomic_store (&abort_flag, false);
   atomic_store (&stop_flag, false);
   atomic_store (&running, true);
   joinable = true;
   pthread_create (&main_thread, NULL, search_main, NULL);
 }
 
+typedef struct {
+  void (*job) (void *data);
+  void  *data;
+} Job;
+
+static Job job;
+
+static void *
+job_main (void *data)
+{
+  (void) data;
+  job.job (job.data);
+  atomic_store (&running, false);
+  return NULL;
+}
+
+void
+search_start_job (void (*fn) (void *data), void *data)
+{
+  search_wait ();
+  job.job = fn;
+  job.data = data;
+  atomic_store (&abort_flag, false);
+  atomic_store (&stop_flag, false);
+  atomic_store (&running, true);
+  joinable = true;
+  pthread_create (&main_thread, NULL, job_main, NULL);
+}
+
+bool
+search_run (const CheopsPosition *pos, const uint64_t *keys, int key_count,
+            const SearchLimits *l, const SearchOptions *o, const SearchReport *r)
+{
+  search_setup (pos, keys, key_count, l, o, r);
+  /* The search before this one ended by setting stop_flag: clear it, then
+   * look for a stop (search_stop() sets abort_flag before stop_flag, so a
+   * stop is never lost between the two). */
+  atomic_store (&stop_flag, false);
+  if (atomic_load (&abort_flag))
+    {
+      atomic_store (&stop_flag, true);
+      return false;
+    }
+  search_body ();
+  return !atomic_load (&abort_flag);
+}
+
+bool
+search_stopped (void)
+{
+  return atomic_load (&abort_flag);
+}
+
 void
 search_stop (void)
 {
+  atomic_store (&abort_flag, true);
   atomic_store (&stop_flag, true);
 }
 
@@ -1125,12 +1299,6 @@ bool
 search_is_running (void)
 {
   return atomic_load (&running);
-}
-
-bool
-search_is_perft (void)
-{
-  return atomic_load (&running) && limits.perft > 0;
 }
 
 uint64_t

@@ -67,23 +67,51 @@ typedef struct {
   int               pv_length;
 } SearchInfo;
 
+/* Where a long iteration stands (UCI `info ... currmove M currmovenumber
+ * K`, as Stockfish): sent by the reporting thread when no line went out
+ * for SEARCH_PROGRESS_MS, so that a GUI's readout keeps moving. */
+#define SEARCH_PROGRESS_MS 1000
+typedef struct {
+  int               depth;          /* the iteration's depth */
+  int               seldepth;
+  uint64_t          nodes;          /* all threads */
+  uint64_t          nps;
+  int               hashfull;       /* permille */
+  int64_t           time;           /* ms since the start */
+  CheopsMove        currmove;       /* the root move being searched */
+  int               currmovenumber; /* 1-based, in the iteration's order */
+} SearchProgress;
+
 /* How a search reports: each function may be NULL (not called), and is
  * called from a search thread, never two at once.  @data is passed back. */
 typedef struct {
-  /* After each completed iteration, once per MultiPV line. */
+  /* After each completed iteration, once per MultiPV line.  When the game
+   * is over at the root (no root move): once, with depth 0, pv_length 0
+   * and the score -VALUE_MATE (the side to move has lost: UCI `score mate
+   * 0`) or VALUE_DRAW; nothing when the side to move has won (UCI has no
+   * form for it). */
   void (*info)     (const SearchInfo *info, void *data);
   /* At the end: the best move (CHEOPS_MOVE_NONE when there is none) and
    * the expected reply (CHEOPS_MOVE_NONE when not known). */
   void (*bestmove) (CheopsMove best, CheopsMove ponder, void *data);
   /* `go perft`: each root move's count, in the order generated, then the
-   * total. */
+   * total of those reported; @complete is false when `stop` ended the
+   * perft early (the root moves not reported were not counted, or not to
+   * their end). */
   void (*perft_move) (CheopsMove move, uint64_t nodes, void *data);
-  void (*perft_done) (uint64_t total, void *data);
+  void (*perft_done) (uint64_t total, bool complete, void *data);
+  /* During an iteration, at least every SEARCH_PROGRESS_MS. */
+  void (*progress) (const SearchProgress *progress, void *data);
   void *data;
 } SearchReport;
 
-/* The number of moves to the end of a won (> 0) or lost (< 0) game that a
- * mate @score means (UCI `score mate N`); 0 when @score is no such score. */
+/* Whether @score is a win or a loss in a number of plies (within MAX_PLY
+ * of +-VALUE_MATE), to be shown as UCI `score mate N`. */
+bool      search_is_mate      (int score);
+/* The N of UCI `score mate N` for a mate @score (search_is_mate()): the
+ * moves to the end of a won (N >= 1) or lost (N <= -1) game; 0 only for a
+ * loss at ply 0, the side to move having lost already (UCI `score mate 0`).
+ * 0 too when @score is no mate score. */
 int       search_mate_moves   (int score);
 
 /* Builds the search's tables and one worker. */
@@ -109,8 +137,23 @@ void      search_stop         (void);
 void      search_wait         (void);
 /* Whether a search is running. */
 bool      search_is_running   (void);
-/* Whether the running job is a `go perft`, which cannot be interrupted. */
-bool      search_is_perft     (void);
+/* Runs @job (@data) in the search thread, where search_stop() reaches it,
+ * as search_start() does a search (search_wait() waits for it).  Returns at
+ * once.  The job may call search_run() and search_stopped(). */
+void      search_start_job    (void (*job) (void *data),
+                               void  *data);
+/* Within a job (and only there): searches @pos as search_start() would,
+ * but in the calling thread, and returns when done: true, or false when
+ * search_stop() ended it (then, or before it started). */
+bool      search_run          (const CheopsPosition *pos,
+                               const uint64_t       *keys,
+                               int                   key_count,
+                               const SearchLimits   *limits,
+                               const SearchOptions  *options,
+                               const SearchReport   *report);
+/* Whether search_stop() was called since the running search or job
+ * started. */
+bool      search_stopped      (void);
 /* The nodes searched by the last search (all threads). */
 uint64_t  search_last_nodes   (void);
 /* The best move found by the last search, or CHEOPS_MOVE_NONE. */

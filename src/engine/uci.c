@@ -23,7 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include "bench.h"
 #include "cheops-notation.h"
@@ -50,9 +49,14 @@ static uint64_t      *game_keys;
 static int            game_key_count;
 static int            game_key_alloc;
 
+#define DEFAULT_HASH_MB 16
+
 static SearchOptions  options = { 1, 10, 20 };
-static int            hash_mb = 16;
+static int            hash_mb = DEFAULT_HASH_MB;
 static int            threads = 1;
+
+/* uci_set_caps(): all 0 (no caps) unless a fuzzer set them. */
+static UciCaps        caps;
 
 void
 uci_print (const char *format, ...)
@@ -185,6 +189,8 @@ cmd_setoption (char **tok, int n)
     {
       if (!parse_int (value, 1, 4096, &v))
         print_error ("Hash must be a number from 1 to 4096");
+      else if (caps.max_hash_mb > 0 && v > caps.max_hash_mb)
+        print_error ("Hash is capped at %d", caps.max_hash_mb);
       else if (!tt_resize ((size_t) v))
         print_error ("cannot allocate %lld MB of hash", v);
       else
@@ -192,7 +198,9 @@ cmd_setoption (char **tok, int n)
     }
   else if (strcasecmp (name, "Threads") == 0)
     {
-      if (!parse_int (value, 1, MAX_THREADS, &v) || !search_set_threads ((int) v))
+      if (caps.max_threads > 0 && parse_int (value, 1, MAX_THREADS, &v) && v > caps.max_threads)
+        print_error ("Threads is capped at %d", caps.max_threads);
+      else if (!parse_int (value, 1, MAX_THREADS, &v) || !search_set_threads ((int) v))
         print_error ("Threads must be a number from 1 to %d", MAX_THREADS);
       else
         threads = (int) v;
@@ -208,7 +216,7 @@ cmd_setoption (char **tok, int n)
     {
       const CheopsVariant *found = cheops_variant_find (value);
       if (found == NULL || engine_variant_of (found) == NULL)
-        print_error ("unsupported variant '%s'", value);
+        print_error ("unsupported variant '%.40s'", value);
       else if (found != variant)
         {
           /* A new game: its start position, a clean table. */
@@ -232,7 +240,7 @@ cmd_setoption (char **tok, int n)
         options.skill_level = (int) v;
     }
   else
-    print_error ("unknown option '%s'", name);
+    print_error ("unknown option '%.40s'", name);
 }
 
 /* position startpos|fen <FEN> [moves <move>...] */
@@ -316,11 +324,9 @@ cmd_position (char **tok, int n)
           if (!keys_push (&keys, &key_count, &key_alloc, pos.key))
             goto oom;
           /* A repetition ends the game along this list (Cheops 8.4.3: the
-           * fifth draws; TrigChess TR15: the third loses for the mover),
-           * counted over the whole list: TrigChess's halfmove clock is reset
-           * by a reversible sideways Pawn step (TR8, TR19). */
+           * fifth draws; TrigChess TR15: the third loses for the mover). */
           outcome = cheops_position_repetition_outcome (
-            &pos, cheops_repetition_count (keys, (size_t) key_count, key_count));
+            &pos, cheops_repetition_count (keys, (size_t) key_count, cheops_position_repetition_horizon (&pos)));
         }
     }
 
@@ -347,9 +353,20 @@ report_info (const SearchInfo *info, void *data)
   char pv[(MAX_PLY + 1) * (CHEOPS_MOVE_TEXT_MAX + 1)];
   char score[32];
   size_t len = 0;
-  int mate = search_mate_moves (info->score);
 
   (void) data;
+  /* A loss is `mate -N` (N >= 1), a win `mate N`; `mate 0` only at depth
+   * 0, the side to move having lost at the root (search.h). */
+  if (search_is_mate (info->score))
+    snprintf (score, sizeof score, "mate %d", search_mate_moves (info->score));
+  else
+    snprintf (score, sizeof score, "cp %d", info->score);
+  if (info->depth == 0)
+    {
+      /* The game is over at the root: the score alone (as Stockfish). */
+      uci_print ("info depth 0 score %s", score);
+      return;
+    }
   for (int k = 0; k < info->pv_length; k++)
     {
       char text[CHEOPS_MOVE_TEXT_MAX];
@@ -357,14 +374,23 @@ report_info (const SearchInfo *info, void *data)
       len += (size_t) snprintf (pv + len, sizeof pv - len, "%s%s", k ? " " : "", text);
     }
   pv[len] = '\0';
-  if (mate != 0)
-    snprintf (score, sizeof score, "mate %d", mate);
-  else
-    snprintf (score, sizeof score, "cp %d", info->score);
   uci_print ("info depth %d seldepth %d multipv %d score %s nodes %llu nps %llu hashfull %d time %lld pv %s",
              info->depth, info->seldepth, info->multipv, score,
              (unsigned long long) info->nodes, (unsigned long long) info->nps, info->hashfull,
              (long long) info->time, pv);
+}
+
+/* A long iteration's progress, as Stockfish's currmove line. */
+static void
+report_progress (const SearchProgress *p, void *data)
+{
+  char text[CHEOPS_MOVE_TEXT_MAX];
+
+  (void) data;
+  cheops_move_to_text (report_variant, p->currmove, text);
+  uci_print ("info depth %d seldepth %d nodes %llu nps %llu hashfull %d time %lld currmove %s currmovenumber %d",
+             p->depth, p->seldepth, (unsigned long long) p->nodes, (unsigned long long) p->nps,
+             p->hashfull, (long long) p->time, text, p->currmovenumber);
 }
 
 static void
@@ -396,6 +422,7 @@ typedef struct {
 
 static PerftLine perft_lines[CHEOPS_MAX_MOVES];
 static int       perft_count;
+static int       perft_root_moves;   /* of the position the perft counts */
 
 static void
 report_perft_move (CheopsMove move, uint64_t nodes, void *data)
@@ -415,11 +442,16 @@ perft_line_cmp (const void *a, const void *b)
   return strcmp (((const PerftLine *) a)->text, ((const PerftLine *) b)->text);
 }
 
-/* `go perft N`: one line per root move sorted by move text, then the total. */
+/* `go perft N`: one line per root move sorted by move text, then the total.
+ * Stopped early: first `info string perft stopped after K of M root
+ * moves`, then the moves counted to their end and their total. */
 static void
-report_perft_done (uint64_t total, void *data)
+report_perft_done (uint64_t total, bool complete, void *data)
 {
   (void) data;
+  if (!complete)
+    uci_print ("info string perft stopped after %d of %d root moves", perft_count,
+               perft_root_moves);
   qsort (perft_lines, (size_t) perft_count, sizeof (PerftLine), perft_line_cmp);
   for (int i = 0; i < perft_count; i++)
     uci_print ("%s: %llu", perft_lines[i].text, (unsigned long long) perft_lines[i].nodes);
@@ -429,7 +461,11 @@ report_perft_done (uint64_t total, void *data)
 }
 
 static const SearchReport uci_report = {
-  report_info, report_bestmove, report_perft_move, report_perft_done, NULL,
+  .info = report_info,
+  .bestmove = report_bestmove,
+  .perft_move = report_perft_move,
+  .perft_done = report_perft_done,
+  .progress = report_progress,
 };
 
 /* go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS]
@@ -453,17 +489,33 @@ cmd_go (char **tok, int n)
         ;   /* pondering is searching without a clock: nothing to do */
       else if (strcmp (t, "searchmoves") == 0)
         {
+          /* The rest of the line, of any length: duplicates are dropped,
+           * illegal moves ignored (one error line for all), so that at most
+           * the position's legal moves are kept; none legal: every move is
+           * searched. */
+          int illegal = 0;
+          const char *first_illegal = NULL;
+
           for (i++; i < n; i++)
             {
-              CheopsError error;
-              CheopsMove move = cheops_move_from_text (&position, tok[i], &error);
+              CheopsMove move = cheops_move_from_text (&position, tok[i], NULL);
+              bool seen = false;
+
               if (move == CHEOPS_MOVE_NONE)
                 {
-                  print_error ("illegal move '%s' in searchmoves: %s", tok[i], error.message);
-                  return;
+                  if (illegal++ == 0)
+                    first_illegal = tok[i];
+                  continue;
                 }
-              limits.searchmoves[limits.searchmove_count++] = move;
+              for (int k = 0; k < limits.searchmove_count && !seen; k++)
+                seen = limits.searchmoves[k] == move;
+              if (!seen && limits.searchmove_count < CHEOPS_MAX_MOVES)
+                limits.searchmoves[limits.searchmove_count++] = move;
             }
+          if (illegal > 0)
+            print_error ("%d illegal move%s in searchmoves ignored, the first '%.40s'%s", illegal,
+                         illegal > 1 ? "s" : "", first_illegal,
+                         strlen (first_illegal) > 40 ? "..." : "");
         }
       else if (strcmp (t, "depth") == 0 || strcmp (t, "nodes") == 0 || strcmp (t, "movetime") == 0
                || strcmp (t, "wtime") == 0 || strcmp (t, "btime") == 0 || strcmp (t, "winc") == 0
@@ -514,11 +566,21 @@ cmd_go (char **tok, int n)
         }
     }
 
+  if (caps.max_depth > 0 && (limits.depth == 0 || limits.depth > caps.max_depth))
+    limits.depth = caps.max_depth;
+  if (caps.max_nodes > 0 && (limits.nodes == 0 || limits.nodes > caps.max_nodes))
+    limits.nodes = caps.max_nodes;
+  if (caps.max_perft > 0 && limits.perft > caps.max_perft)
+    limits.perft = caps.max_perft;
+  if (caps.max_depth > 0)
+    limits.infinite = false;
+
   /* A new go ends the search before it (which answers its own bestmove). */
   search_stop ();
   search_wait ();
   report_variant = position.variant;
   perft_count = 0;
+  perft_root_moves = cheops_count_moves (&position);
   search_start (&position, game_keys, game_key_count, &limits, &options, &uci_report);
 }
 
@@ -673,6 +735,26 @@ tokenize (char *line, char ***tok, int *alloc)
   return n;
 }
 
+typedef struct {
+  const EngineVariant *ev;
+  int                  depth;
+} BenchJob;
+
+static BenchJob bench_job;
+
+static void
+run_bench_job (void *data)
+{
+  const BenchJob *job = data;
+
+  bench_run (job->ev, job->depth, print_line);
+  /* bench uses one thread and a cleared 16 MB table: put all back. */
+  search_set_threads (threads);
+  if (hash_mb != 16)
+    tt_resize ((size_t) hash_mb);
+  search_clear ();
+}
+
 bool
 uci_execute (char *line)
 {
@@ -710,12 +792,7 @@ uci_execute (char *line)
     ;
   else if (strcmp (tok[0], "quit") == 0)
     {
-      /* A perft cannot be stopped: leave without waiting for it. */
-      if (search_is_perft ())
-        {
-          fflush (stdout);
-          _exit (0);
-        }
+      /* A search, a perft or a bench ends within a few ms of stop. */
       search_stop ();
       search_wait ();
       return false;
@@ -734,24 +811,69 @@ uci_execute (char *line)
           k++;
         }
       if (ev == NULL)
-        print_error ("bench: unknown variant '%s'", tok[1]);
+        print_error ("bench: unknown variant '%.40s'", tok[1]);
       else if (n > k && !parse_int (tok[k], 1, 40, &depth))
         print_error ("bench depth must be from 1 to 40");
       else
         {
+          if (caps.max_bench_depth > 0 && (depth == 0 || depth > caps.max_bench_depth))
+            depth = caps.max_bench_depth;
           search_stop ();
           search_wait ();
-          bench_run (ev, (int) depth, print_line);
-          /* bench uses one thread and clears the table: put both back. */
-          search_set_threads (threads);
-          search_clear ();
+          bench_job.ev = ev;
+          bench_job.depth = (int) depth;
+          /* In the search thread, where stop, quit and ucinewgame reach it. */
+          search_start_job (run_bench_job, &bench_job);
         }
     }
   else if (strcmp (tok[0], "d") == 0)
     cmd_display ();
   else
-    print_error ("unknown command '%s'", tok[0]);
+    print_error ("unknown command '%.40s'", tok[0]);
   return true;
+}
+
+bool
+uci_handle_line (const char *line)
+{
+  char *copy = strdup (line);
+  bool go_on;
+
+  if (copy == NULL)
+    {
+      print_error ("out of memory");
+      return true;
+    }
+  go_on = uci_execute (copy);
+  free (copy);
+  return go_on;
+}
+
+void
+uci_set_caps (const UciCaps *c)
+{
+  if (c != NULL)
+    caps = *c;
+  else
+    memset (&caps, 0, sizeof caps);
+}
+
+void
+uci_reset (void)
+{
+  search_stop ();
+  search_wait ();
+  variant = &cheops_variant_cheops;
+  options = (SearchOptions) { 1, 10, 20 };
+  if (threads != 1)
+    search_set_threads (threads = 1);
+  {
+    int want = caps.max_hash_mb > 0 && caps.max_hash_mb < DEFAULT_HASH_MB ? caps.max_hash_mb
+               : DEFAULT_HASH_MB;
+    if (hash_mb != want)
+      tt_resize ((size_t) (hash_mb = want));
+  }
+  set_start_position ();
 }
 
 int

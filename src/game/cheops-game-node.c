@@ -53,6 +53,8 @@ _cheops_game_node_new_root (const CheopsPosition *position)
   CheopsGameNode *self = node_alloc ();
 
   self->position = g_memdup2 (position, sizeof *position);
+  self->key = position->key;
+  self->key_known = TRUE;
   self->mover = position->side_to_move;
   self->move_number = position->fullmove_number;
   return self;
@@ -81,9 +83,21 @@ _cheops_game_node_append_child (CheopsGameNode       *parent,
 }
 
 static void
+derived_free (CheopsGameNodeDerived *derived)
+{
+  if (derived == NULL)
+    return;
+  g_free (derived->moves);
+  g_free (derived->fen);
+  g_free (derived->uci_position);
+  g_free (derived);
+}
+
+static void
 node_free_data (CheopsGameNode *self)
 {
   g_free (self->position);
+  derived_free (self->derived);
   g_free (self->comment_before);
   g_free (self->comment_after);
   g_free (self->nags);
@@ -287,11 +301,254 @@ cheops_game_node_get_position (CheopsGameNode *self)
       CheopsUndo undo;
 
       cheops_position_do_move (&pos, step->move, &undo);
+      step->key = pos.key;
+      step->key_known = TRUE;
       if (i == 0 || step->ply % POSITION_CACHE_STRIDE == 0)
         step->position = g_memdup2 (&pos, sizeof pos);
     }
   g_ptr_array_free (path, TRUE);
   return self->position;
+}
+
+guint64
+_cheops_game_node_get_key (CheopsGameNode *node)
+{
+  if (!node->key_known)
+    {
+      const CheopsPosition *pos = cheops_game_node_get_position (node);
+
+      if (pos == NULL)
+        return 0;
+      node->key = pos->key;
+      node->key_known = TRUE;
+    }
+  return node->key;
+}
+
+void
+_cheops_game_node_set_key (CheopsGameNode *node,
+                           guint64         key)
+{
+  node->key = key;
+  node->key_known = TRUE;
+}
+
+void
+_cheops_game_node_set_outcome (CheopsGameNode *node,
+                               CheopsOutcome   outcome)
+{
+  node->outcome = (gint16) outcome;
+  node->outcome_known = TRUE;
+}
+
+CheopsOutcome
+_cheops_repetition_outcome (const CheopsPosition *pos,
+                            const guint64        *keys,
+                            gsize                 n)
+{
+  int count;
+
+  /* Repetition is judged only after a move (the start counts once). */
+  if (n < 2)
+    return CHEOPS_OUTCOME_NONE;
+  count = cheops_repetition_count (keys, n, cheops_position_repetition_horizon (pos));
+  return count > 1 ? cheops_position_repetition_outcome (pos, count) : CHEOPS_OUTCOME_NONE;
+}
+
+CheopsOutcome
+_cheops_outcome_after_keys (const CheopsPosition *pos,
+                            const guint64        *keys,
+                            gsize                 n)
+{
+  CheopsOutcome outcome = cheops_position_outcome (pos);
+
+  return outcome != CHEOPS_OUTCOME_NONE ? outcome : _cheops_repetition_outcome (pos, keys, n);
+}
+
+guint
+_cheops_game_node_count_subtree (const CheopsGameNode *node)
+{
+  GPtrArray *stack = g_ptr_array_new ();
+  guint n = 0;
+
+  g_ptr_array_add (stack, (gpointer) node);
+  while (stack->len > 0)
+    {
+      const CheopsGameNode *x = g_ptr_array_steal_index_fast (stack, stack->len - 1);
+
+      n++;
+      for (CheopsGameNode *c = x->first_child; c != NULL; c = c->next_sibling)
+        g_ptr_array_add (stack, c);
+    }
+  g_ptr_array_free (stack, TRUE);
+  return n;
+}
+
+CheopsOutcome
+cheops_game_node_get_outcome (CheopsGameNode *self)
+{
+  g_return_val_if_fail (self != NULL, CHEOPS_OUTCOME_NONE);
+  if (!self->outcome_known)
+    {
+      const CheopsPosition *pos = cheops_game_node_get_position (self);
+      guint64 *keys;
+      gsize n, i;
+      CheopsGameNode *p;
+      CheopsOutcome outcome;
+
+      if (pos == NULL)
+        return CHEOPS_OUTCOME_NONE;
+      outcome = cheops_position_outcome (pos);
+      if (outcome != CHEOPS_OUTCOME_NONE || self->ply == 0)
+        {
+          _cheops_game_node_set_outcome (self, outcome);
+          return outcome;
+        }
+      /* No position before the last irreversible move can repeat: the
+       * keys of the plies of the repetition horizon are all that count. */
+      n = MIN ((gsize) cheops_position_repetition_horizon (pos), (gsize) self->ply) + 1;
+      keys = g_new (guint64, n);
+      i = n;
+      for (p = self; i > 0 && p != NULL; p = p->parent)
+        keys[--i] = _cheops_game_node_get_key (p);
+      /* (A node cut off from its root counts what is left of its path.) */
+      _cheops_game_node_set_outcome (self, _cheops_repetition_outcome (pos, keys + i, n - i));
+      g_free (keys);
+    }
+  return (CheopsOutcome) self->outcome;
+}
+
+static CheopsGameNodeDerived *
+ensure_derived (CheopsGameNode *self)
+{
+  if (self->derived == NULL)
+    self->derived = g_new0 (CheopsGameNodeDerived, 1);
+  return self->derived;
+}
+
+const CheopsMove *
+cheops_game_node_get_moves (CheopsGameNode *self,
+                            guint          *n_moves)
+{
+  CheopsGameNodeDerived *d;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  d = ensure_derived (self);
+  if (!d->moves_known)
+    {
+      const CheopsPosition *pos = cheops_game_node_get_position (self);
+
+      if (pos != NULL && !_cheops_outcome_ends_record (pos->variant, cheops_game_node_get_outcome (self)))
+        {
+          CheopsMove list[CHEOPS_MAX_MOVES];
+          CheopsMove *end = cheops_generate_moves (pos, list);
+
+          d->n_moves = (guint) (end - list);
+          d->moves = d->n_moves > 0 ? g_memdup2 (list, d->n_moves * sizeof *list) : NULL;
+        }
+      d->moves_known = TRUE;
+    }
+  if (n_moves != NULL)
+    *n_moves = d->n_moves;
+  return d->moves;
+}
+
+gboolean
+cheops_game_node_has_move (CheopsGameNode *self,
+                           CheopsMove      move)
+{
+  guint n;
+  const CheopsMove *moves;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  moves = cheops_game_node_get_moves (self, &n);
+  for (guint i = 0; i < n; i++)
+    if (moves[i] == move)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+cheops_game_node_in_check (CheopsGameNode *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  if (!self->check_known)
+    {
+      const CheopsPosition *pos = cheops_game_node_get_position (self);
+
+      if (pos == NULL)
+        return FALSE;
+      self->in_check = cheops_position_in_check (pos);
+      self->check_known = TRUE;
+    }
+  return self->in_check;
+}
+
+const char *
+cheops_game_node_get_fen (CheopsGameNode *self)
+{
+  CheopsGameNodeDerived *d;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  d = ensure_derived (self);
+  if (d->fen == NULL)
+    {
+      const CheopsPosition *pos = cheops_game_node_get_position (self);
+      char fen[CHEOPS_FEN_MAX];
+
+      if (pos == NULL)
+        return NULL;
+      cheops_position_to_fen (pos, fen, sizeof fen);
+      d->fen = g_strdup (fen);
+    }
+  return d->fen;
+}
+
+const char *
+cheops_game_node_get_uci_position (CheopsGameNode *self)
+{
+  CheopsGameNodeDerived *d;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  d = ensure_derived (self);
+  if (d->uci_position == NULL)
+    {
+      const CheopsPosition *pos = cheops_game_node_get_position (self);
+      GPtrArray *line;
+      CheopsGameNode *base;
+      GString *s;
+      guint back;
+
+      if (pos == NULL)
+        return NULL;
+      /* The base: the last position on the path after which nothing can
+       * repeat (repetition horizon 0), or the root; then the moves since. */
+      back = MIN ((guint) cheops_position_repetition_horizon (pos), self->ply);
+      line = g_ptr_array_sized_new (back);
+      for (base = self; back > 0 && base->parent != NULL; back--, base = base->parent)
+        g_ptr_array_add (line, base);
+      if (cheops_game_node_get_fen (base) == NULL)
+        {
+          g_ptr_array_free (line, TRUE);
+          return NULL;
+        }
+      s = g_string_new ("position fen ");
+      g_string_append (s, cheops_game_node_get_fen (base));
+      if (line->len > 0)
+        g_string_append (s, " moves");
+      for (guint i = line->len; i-- > 0;)
+        {
+          char text[CHEOPS_MOVE_TEXT_MAX];
+          CheopsGameNode *n = line->pdata[i];
+
+          cheops_move_to_text (pos->variant, n->move, text);
+          g_string_append_c (s, ' ');
+          g_string_append (s, text);
+        }
+      g_ptr_array_free (line, TRUE);
+      d->uci_position = g_string_free (s, FALSE);
+    }
+  return d->uci_position;
 }
 
 const char *

@@ -74,6 +74,48 @@ char                 *cheops_game_node_format_move      (const CheopsGameNode *s
  * cut off from its root (its parent freed). */
 const CheopsPosition *cheops_game_node_get_position     (CheopsGameNode *self);
 
+/* What a node derives from its position.  Each is computed on the first
+ * call (through the core, from the node's variant: the position's) and
+ * kept in the node: later calls cost nothing.  Nothing a node derives can
+ * change, since neither its parent nor its move ever changes; what they
+ * return is owned by the node and stays valid as long as the node (see
+ * the reference counting above).  For a node cut off from its root before
+ * its position was ever computed they return NULL, 0 or FALSE. */
+
+/* How the game stands at this node: cheops_position_outcome() of its
+ * position or, if that is CHEOPS_OUTCOME_NONE, the repetition outcome
+ * along the path from the root (the keys of the positions after each move
+ * on the path, the start position counting once:
+ * cheops_repetition_count() and cheops_position_repetition_outcome(); e.g.
+ * Cheops 8.4.3 draws at the fifth occurrence, TrigChess TR15 makes the
+ * mover of the third lose).  An index into the variant's outcomes
+ * (cheops_game_describe_outcome() words it), CHEOPS_OUTCOME_NONE while the
+ * game goes on.  O(halfmove clock) the first time. */
+CheopsOutcome         cheops_game_node_get_outcome      (CheopsGameNode *self);
+/* The moves that may be played at this node, in the core's order
+ * (cheops_generate_moves()), none once the game is over here
+ * (cheops_game_node_get_outcome(), repetition included).  *@n_moves (may
+ * be NULL) receives how many; the array belongs to the node (NULL when
+ * there are none). */
+const CheopsMove     *cheops_game_node_get_moves        (CheopsGameNode *self,
+                                                         guint          *n_moves);
+/* Whether @move is one of cheops_game_node_get_moves(). */
+gboolean              cheops_game_node_has_move         (CheopsGameNode *self,
+                                                         CheopsMove      move);
+/* Whether the side to move is in check (cheops_position_in_check()). */
+gboolean              cheops_game_node_in_check         (CheopsGameNode *self);
+/* The FEN of the node's position (owned by the node). */
+const char           *cheops_game_node_get_fen          (CheopsGameNode *self);
+/* The node's position as a UCI engine is given it, without a line break:
+ * "position fen <FEN> moves <m1> <m2> ..." (no "moves" part when there is
+ * none), where FEN is that of the last position on the path from the root
+ * after which no position can repeat (the one whose halfmove clock is 0:
+ * after the last irreversible move) or the root's, and the moves are the
+ * machine move texts played since.  So the engine has all the history
+ * repetition needs, and the command stays short however deep the node.
+ * Owned by the node. */
+const char           *cheops_game_node_get_uci_position (CheopsGameNode *self);
+
 /* The comment written before the move (in files: at the start of a
  * variation, "( {comment} 14... Mf5"), or NULL.  Always NULL for the root
  * (see cheops_game_set_comment_before()). */

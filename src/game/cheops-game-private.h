@@ -12,6 +12,16 @@
 
 G_BEGIN_DECLS
 
+/* What a node derives from its position, computed on first request and
+ * freed with the node (cheops-game-node.h). */
+typedef struct {
+  CheopsMove        *moves;           /* n_moves of them, or NULL */
+  guint              n_moves;
+  char              *fen;             /* or NULL until asked */
+  char              *uci_position;    /* or NULL until asked */
+  guint              moves_known : 1;
+} CheopsGameNodeDerived;
+
 struct _CheopsGameNode {
   grefcount          ref_count;
   guint32            ply;
@@ -20,6 +30,8 @@ struct _CheopsGameNode {
   CheopsGameNode    *next_sibling;    /* owned by the parent's chain */
   CheopsGameNode    *visited_child;   /* weak; checked before use */
   CheopsPosition    *position;        /* cache, or NULL */
+  CheopsGameNodeDerived *derived;     /* cache, or NULL */
+  guint64            key;             /* of the position, valid if key_known */
   char              *comment_before;
   char              *comment_after;
   guint8            *nags;            /* n_nags of them, or NULL */
@@ -29,6 +41,11 @@ struct _CheopsGameNode {
   guint8             mover;
   guint8             n_nags;
   guint8             detached : 1;    /* taken out of its parent by an edit */
+  guint8             key_known : 1;
+  guint8             outcome_known : 1;
+  guint8             check_known : 1;
+  guint8             in_check : 1;
+  gint16             outcome;         /* valid if outcome_known */
   char               san[CHEOPS_SAN_MAX];
 };
 
@@ -39,6 +56,42 @@ CheopsGameNode *_cheops_game_node_new_root       (const CheopsPosition *position
 CheopsGameNode *_cheops_game_node_append_child   (CheopsGameNode       *parent,
                                                   const CheopsPosition *before,
                                                   CheopsMove            move);
+/* The key of @node's position (computed through the position if need
+ * be), or 0 for a node cut off from its root. */
+guint64         _cheops_game_node_get_key        (CheopsGameNode *node);
+/* Sets what a reader already knows of @node: its key, and its outcome. */
+void            _cheops_game_node_set_key        (CheopsGameNode *node,
+                                                  guint64         key);
+void            _cheops_game_node_set_outcome    (CheopsGameNode *node,
+                                                  CheopsOutcome   outcome);
+/* The outcome that ends the game at the end of the line @keys[0..@n-1]
+ * (the keys of the positions from the start, @pos the last): the
+ * position's own, else repetition (the start counting once).  For the
+ * reader and the nodes. */
+CheopsOutcome   _cheops_outcome_after_keys       (const CheopsPosition *pos,
+                                                  const guint64        *keys,
+                                                  gsize                 n);
+/* Whether a game record ends at @outcome, so that no move may follow it
+ * (and a Result must agree with it): an outcome with a winner.  A draw
+ * that leaves moves (Cheops 8.4.3: seventy-five moves, the fifth
+ * repetition) is an outcome, but records could always go on after it, and
+ * still can; a draw without a move (Cheops 8.4.1) leaves no move to
+ * play anyway. */
+static inline gboolean
+_cheops_outcome_ends_record (const CheopsVariant *variant,
+                             CheopsOutcome        outcome)
+{
+  return outcome != CHEOPS_OUTCOME_NONE
+         && cheops_variant_outcome_winner (variant, outcome) != CHEOPS_WINNER_DRAW;
+}
+
+/* Only the repetition outcome of the same. */
+CheopsOutcome   _cheops_repetition_outcome       (const CheopsPosition *pos,
+                                                  const guint64        *keys,
+                                                  gsize                 n);
+/* The number of nodes in the subtree of @node, @node included. */
+guint           _cheops_game_node_count_subtree  (const CheopsGameNode *node);
+
 /* Unlinks @child from its parent's children and returns its former index;
  * the parent's reference passes to the caller. */
 guint           _cheops_game_node_unlink         (CheopsGameNode *child);

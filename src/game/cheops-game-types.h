@@ -39,7 +39,8 @@ GQuark cheops_game_error_quark (void);
  * @CHEOPS_GAME_ERROR_ILLEGAL_MOVE: a move that cannot be played there
  * @CHEOPS_GAME_ERROR_AMBIGUOUS_MOVE: record notation that fits two moves
  * @CHEOPS_GAME_ERROR_RESULT: a result that contradicts the Result tag
- * @CHEOPS_GAME_ERROR_VARIANT: a [Variant] other than Cheops
+ * @CHEOPS_GAME_ERROR_VARIANT: a [Variant] that names no variant
+ *   (cheops_variant_find())
  * @CHEOPS_GAME_ERROR_INVALID: an argument the game model refuses (a comment
  *   with "}" or "[%", a bad tag name, a bad result)
  */

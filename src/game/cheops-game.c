@@ -11,6 +11,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "cheops-game-private.h"
 
 typedef struct {
@@ -45,19 +47,34 @@ struct _Command {
   GPtrArray         *children;       /* of Command */
 };
 
-static const char * const roster[] = {
-  "Event", "Site", "Date", "Round", "Green", "Orange", "Result"
-};
-static const char * const roster_defaults[] = {
+/* The seven tags of the roster: PGN's, with the tags of the variant's two
+ * colours (CheopsSideInfo.tag: Green and Orange, Gold and Red) in the
+ * places of White and Black. */
+#define N_ROSTER 7
+#define ROSTER_COLOUR_0 4
+static const char * const roster_defaults[N_ROSTER] = {
   "?", "?", "????.??.??", "?", "?", "?", "*"
 };
-#define N_ROSTER G_N_ELEMENTS (roster)
+
+/* Variants whose colours belong to a game rather than to a side (Cheops
+ * 6.2): the tag that says which side played the first colour, by that
+ * side's FEN letter ([GreenCorner "q"]); without it, side A did.  (The
+ * variant table has no field for this yet: it would belong there.) */
+static const struct {
+  const char *variant;
+  const char *tag;
+} colour_tags[] = {
+  { "cheops", "GreenCorner" },
+};
 
 struct _CheopsGame {
   GObject         parent_instance;
 
+  const CheopsVariant *variant;   /* of every position in the tree */
+  const char     *roster[N_ROSTER];
   CheopsGameNode *root;
   GArray         *tags;           /* of Tag: the roster first */
+  guint           n_nodes;        /* in the tree, valid if n_nodes_valid */
 
   GPtrArray      *undo_stack;     /* of Command */
   GPtrArray      *redo_stack;
@@ -71,6 +88,7 @@ struct _CheopsGame {
   guint           can_redo : 1;
   guint           modified : 1;
   guint           partly_read : 1;
+  guint           n_nodes_valid : 1;
 };
 
 G_DEFINE_FINAL_TYPE (CheopsGame, cheops_game, G_TYPE_OBJECT)
@@ -148,10 +166,11 @@ find_tag (CheopsGame *self,
 }
 
 static int
-roster_index (const char *name)
+roster_index (CheopsGame *self,
+              const char *name)
 {
   for (guint i = 0; i < N_ROSTER; i++)
-    if (strcmp (roster[i], name) == 0)
+    if (strcmp (self->roster[i], name) == 0)
       return (int) i;
   return -1;
 }
@@ -242,6 +261,26 @@ update_state (CheopsGame *self)
     }
 }
 
+/* Makes the game a game of its root's variant: the roster's colour tags
+ * take that variant's names (keeping their values). */
+static void
+adopt_variant (CheopsGame *self)
+{
+  const CheopsVariant *variant = self->root->position->variant;
+
+  if (variant == self->variant)
+    return;
+  self->variant = variant;
+  for (guint c = 0; c < CHEOPS_SIDE_NB; c++)
+    {
+      Tag *tag = &g_array_index (self->tags, Tag, ROSTER_COLOUR_0 + c);
+
+      self->roster[ROSTER_COLOUR_0 + c] = variant->sides[c].tag;
+      g_free (tag->name);
+      tag->name = g_strdup (variant->sides[c].tag);
+    }
+}
+
 /* Applies @cmd forwards or backwards and returns the node "changed" names. */
 static CheopsGameNode *
 command_apply (CheopsGame *self,
@@ -257,8 +296,12 @@ command_apply (CheopsGame *self,
       if (forwards == (cmd->kind == COMMAND_ATTACH))
         {
           _cheops_game_node_link (cheops_game_node_ref (node), cmd->index);
+          if (self->n_nodes_valid)
+            self->n_nodes += _cheops_game_node_count_subtree (node);
           return node;
         }
+      if (self->n_nodes_valid)
+        self->n_nodes -= _cheops_game_node_count_subtree (node);
       _cheops_game_node_unlink (node);
       cheops_game_node_unref (node);   /* the parent's reference */
       return node->parent;
@@ -305,6 +348,8 @@ command_apply (CheopsGame *self,
         CheopsGameNode *old = self->root;
         self->root = cmd->node;
         cmd->node = old;
+        self->n_nodes_valid = FALSE;
+        adopt_variant (self);
         return self->root;
       }
 
@@ -420,8 +465,6 @@ cheops_game_init (CheopsGame *self)
 {
   self->tags = g_array_new (FALSE, FALSE, sizeof (Tag));
   g_array_set_clear_func (self->tags, tag_clear);
-  for (guint i = 0; i < N_ROSTER; i++)
-    _cheops_game_put_tag (self, roster[i], strlen (roster[i]), roster_defaults[i]);
   self->undo_stack = g_ptr_array_new_with_free_func (command_free);
   self->redo_stack = g_ptr_array_new_with_free_func (command_free);
   self->group_stack = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
@@ -431,29 +474,48 @@ CheopsGame *
 _cheops_game_new_with_root (CheopsGameNode *root)
 {
   CheopsGame *self = g_object_new (CHEOPS_TYPE_GAME, NULL);
+  static const char * const fixed[N_ROSTER] = {
+    "Event", "Site", "Date", "Round", NULL, NULL, "Result"
+  };
 
   self->root = root;
+  self->variant = root->position->variant;
+  for (guint i = 0; i < N_ROSTER; i++)
+    {
+      self->roster[i] = fixed[i] != NULL ? fixed[i] : self->variant->sides[i - ROSTER_COLOUR_0].tag;
+      _cheops_game_put_tag (self, self->roster[i], strlen (self->roster[i]), roster_defaults[i]);
+    }
   return self;
 }
 
 CheopsGame *
 cheops_game_new (void)
 {
+  return cheops_game_new_for_variant (&cheops_variant_cheops);
+}
+
+CheopsGame *
+cheops_game_new_for_variant (const CheopsVariant *variant)
+{
   CheopsPosition start;
 
-  cheops_position_init_start (&start, &cheops_variant_cheops);
+  g_return_val_if_fail (variant != NULL, NULL);
+  cheops_position_init_start (&start, variant);
   return _cheops_game_new_with_root (_cheops_game_node_new_root (&start));
 }
 
 CheopsGame *
-cheops_game_new_from_fen (const char  *fen,
-                          GError     **error)
+cheops_game_new_from_fen (const CheopsVariant  *variant,
+                          const char           *fen,
+                          GError              **error)
 {
   CheopsPosition pos;
   CheopsError err = { 0 };
 
   g_return_val_if_fail (fen != NULL, NULL);
-  if (!cheops_position_from_fen (&pos, &cheops_variant_cheops, fen, &err))
+  if (variant == NULL)
+    variant = &cheops_variant_cheops;
+  if (!cheops_position_from_fen (&pos, variant, fen, &err))
     {
       g_set_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN,
                    "%s", err.message);
@@ -537,7 +599,7 @@ cheops_game_equal (CheopsGame *a,
   g_return_val_if_fail (CHEOPS_IS_GAME (a), FALSE);
   g_return_val_if_fail (CHEOPS_IS_GAME (b), FALSE);
 
-  if (a->tags->len != b->tags->len)
+  if (a->variant != b->variant || a->tags->len != b->tags->len)
     return FALSE;
   for (guint i = 0; i < a->tags->len; i++)
     {
@@ -620,21 +682,22 @@ cheops_game_contains (CheopsGame           *self,
 guint
 cheops_game_count_nodes (CheopsGame *self)
 {
-  GPtrArray *stack;
-  guint n = 0;
-
   g_return_val_if_fail (CHEOPS_IS_GAME (self), 0);
-  stack = g_ptr_array_new ();
-  g_ptr_array_add (stack, self->root);
-  while (stack->len > 0)
+  /* Counted once (a game read or copied is built without the history),
+   * then kept up to date by every edit, undo and redo. */
+  if (!self->n_nodes_valid)
     {
-      CheopsGameNode *node = g_ptr_array_steal_index_fast (stack, stack->len - 1);
-      n++;
-      for (CheopsGameNode *c = node->first_child; c != NULL; c = c->next_sibling)
-        g_ptr_array_add (stack, c);
+      self->n_nodes = _cheops_game_node_count_subtree (self->root);
+      self->n_nodes_valid = TRUE;
     }
-  g_ptr_array_free (stack, TRUE);
-  return n;
+  return self->n_nodes;
+}
+
+const CheopsVariant *
+cheops_game_get_variant (CheopsGame *self)
+{
+  g_return_val_if_fail (CHEOPS_IS_GAME (self), &cheops_variant_cheops);
+  return self->variant;
 }
 
 /* Tags. */
@@ -688,7 +751,7 @@ cheops_game_set_tag (CheopsGame  *self,
                    "“%s” cannot be set as a tag", name);
       return FALSE;
     }
-  r = roster_index (name);
+  r = roster_index (self, name);
   if (value == NULL && r >= 0)
     value = roster_defaults[r];
   if (value != NULL
@@ -750,19 +813,113 @@ cheops_game_get_result (CheopsGame *self)
 }
 
 CheopsSide
+cheops_game_get_colour_side (CheopsGame *self,
+                             guint       colour)
+{
+  g_return_val_if_fail (CHEOPS_IS_GAME (self), CHEOPS_SIDE_A);
+  g_return_val_if_fail (colour < CHEOPS_SIDE_NB, CHEOPS_SIDE_A);
+
+  for (guint i = 0; i < G_N_ELEMENTS (colour_tags); i++)
+    if (strcmp (colour_tags[i].variant, self->variant->name) == 0)
+      {
+        const char *value = cheops_game_get_tag (self, colour_tags[i].tag);
+        gboolean swapped = value != NULL && value[0] == self->variant->sides[CHEOPS_SIDE_B].letter
+                           && value[1] == '\0';
+
+        return (CheopsSide) (colour ^ (swapped ? 1 : 0));
+      }
+  return (CheopsSide) colour;
+}
+
+guint
+cheops_game_get_side_colour (CheopsGame *self,
+                             CheopsSide  side)
+{
+  g_return_val_if_fail (CHEOPS_IS_GAME (self), 0);
+  g_return_val_if_fail (side < CHEOPS_SIDE_NB, 0);
+  /* Two colours: the map is its own inverse. */
+  return (guint) cheops_game_get_colour_side (self, (guint) side);
+}
+
+const char *
+cheops_game_get_side_name (CheopsGame *self,
+                           CheopsSide  side)
+{
+  g_return_val_if_fail (CHEOPS_IS_GAME (self), NULL);
+  return self->variant->sides[cheops_game_get_side_colour (self, side)].name;
+}
+
+const char *
+cheops_game_get_player (CheopsGame *self,
+                        CheopsSide  side)
+{
+  g_return_val_if_fail (CHEOPS_IS_GAME (self), NULL);
+  return cheops_game_get_tag (self, self->roster[ROSTER_COLOUR_0 + cheops_game_get_side_colour (self, side)]);
+}
+
+const char *
+cheops_game_get_colour_tag (CheopsGame *self,
+                            guint       colour)
+{
+  g_return_val_if_fail (CHEOPS_IS_GAME (self), NULL);
+  g_return_val_if_fail (colour < CHEOPS_SIDE_NB, NULL);
+  return self->roster[ROSTER_COLOUR_0 + colour];
+}
+
+CheopsSide
 cheops_game_get_green_corner (CheopsGame *self)
 {
-  const char *corner = cheops_game_get_tag (self, "GreenCorner");
+  return cheops_game_get_colour_side (self, 0);
+}
 
-  return corner != NULL && strcmp (corner, "q") == 0 ? CHEOPS_SIDE_B : CHEOPS_SIDE_A;
+const char *
+cheops_game_outcome_result (CheopsGame    *self,
+                            CheopsOutcome  outcome)
+{
+  CheopsWinner winner;
+
+  g_return_val_if_fail (CHEOPS_IS_GAME (self), NULL);
+  g_return_val_if_fail (outcome >= 0 && outcome < self->variant->n_outcomes, NULL);
+
+  if (outcome == CHEOPS_OUTCOME_NONE)
+    return NULL;
+  winner = cheops_variant_outcome_winner (self->variant, outcome);
+  if (winner == CHEOPS_WINNER_DRAW)
+    return "1/2-1/2";
+  return cheops_game_get_side_colour (self, (CheopsSide) winner) == 0 ? "1-0" : "0-1";
+}
+
+char *
+cheops_game_describe_outcome (CheopsGame    *self,
+                              CheopsOutcome  outcome)
+{
+  const CheopsOutcomeInfo *info;
+  const char *reason, *colour;
+
+  g_return_val_if_fail (CHEOPS_IS_GAME (self), NULL);
+  g_return_val_if_fail (outcome >= 0 && outcome < self->variant->n_outcomes, NULL);
+
+  if (outcome == CHEOPS_OUTCOME_NONE)
+    return g_strdup (_("The game is not over."));
+  info = &self->variant->outcomes[outcome];
+  reason = g_dgettext (GETTEXT_PACKAGE, info->reason);
+  if (info->winner == CHEOPS_WINNER_DRAW)
+    /* Translators: "Draw: the same position for the fifth time." */
+    return g_strdup_printf (_("Draw: %s."), reason);
+  colour = g_dgettext (GETTEXT_PACKAGE, cheops_game_get_side_name (self, (CheopsSide) info->winner));
+  if (g_str_has_prefix (info->reason, "by "))
+    /* Translators: "Gold wins by checkmate." */
+    return g_strdup_printf (_("%s wins %s."), colour, reason);
+  /* Translators: "Red wins: Gold made the same position a third time." */
+  return g_strdup_printf (_("%s wins: %s."), colour, reason);
 }
 
 char *
 cheops_game_dup_headline (CheopsGame *self)
 {
   GString *s = g_string_new (NULL);
-  const char *green = cheops_game_get_tag (self, "Green");
-  const char *orange = cheops_game_get_tag (self, "Orange");
+  const char *green = cheops_game_get_tag (self, self->roster[ROSTER_COLOUR_0]);
+  const char *orange = cheops_game_get_tag (self, self->roster[ROSTER_COLOUR_0 + 1]);
   const char *parts[] = {
     cheops_game_get_tag (self, "Event"),
     cheops_game_get_tag (self, "Date"),
@@ -788,6 +945,24 @@ find_child (CheopsGameNode *node,
   return NULL;
 }
 
+/* A record ends where the game does (repetition included): FALSE with
+ * CHEOPS_GAME_ERROR_ILLEGAL_MOVE once the game is over at @node. */
+static gboolean
+check_not_over (CheopsGame      *self,
+                CheopsGameNode  *node,
+                GError         **error)
+{
+  CheopsOutcome outcome = cheops_game_node_get_outcome (node);
+  g_autofree char *why = NULL;
+
+  if (!_cheops_outcome_ends_record (self->variant, outcome))
+    return TRUE;
+  why = cheops_game_describe_outcome (self, outcome);
+  g_set_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_ILLEGAL_MOVE,
+               "the game is over: %s", why);
+  return FALSE;
+}
+
 CheopsGameNode *
 cheops_game_add_move (CheopsGame      *self,
                       CheopsGameNode  *node,
@@ -809,11 +984,13 @@ cheops_game_add_move (CheopsGame      *self,
     return child;
 
   pos = cheops_game_node_get_position (node);
+  if (!check_not_over (self, node, error))
+    return NULL;
   if (move == CHEOPS_MOVE_NONE || !cheops_position_is_playable (pos, move))
     {
       char text[CHEOPS_MOVE_TEXT_MAX];
 
-      cheops_move_to_text (&cheops_variant_cheops, move, text);
+      cheops_move_to_text (self->variant, move, text);
       g_set_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_ILLEGAL_MOVE,
                    "%s cannot be played here", text);
       return NULL;
@@ -842,6 +1019,8 @@ cheops_game_add_san (CheopsGame      *self,
   g_return_val_if_fail (node != NULL, NULL);
   g_return_val_if_fail (san != NULL, NULL);
 
+  if (!check_not_over (self, node, error))
+    return NULL;
   move = cheops_move_from_san (cheops_game_node_get_position (node), san, -1, &err);
   if (move == CHEOPS_MOVE_NONE)
     {

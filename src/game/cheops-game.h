@@ -7,11 +7,26 @@
  *
  * Every change goes through the functions here.  Each records a command in
  * the history, emits CheopsGame::changed, and can be undone and redone.
- * Tags: the seven of PGN's roster (with Green and Orange for White and
- * Black, DESIGN.md section 4) are always present, in roster order, with the
- * PGN defaults until set; other tags follow in the order they were added.
- * [Variant], [SetUp] and [FEN] are not tags here: the variant is Cheops and
- * the start position is cheops_game_get_start_position().
+ * A game is a game of one variant (cheops-variant.h), its start position's
+ * (chosen when it is made, changed only with the start position): every
+ * position in its tree is a position of that variant, and what
+ * it says of sides, colours and outcomes comes from the variant's table.
+ *
+ * Tags: the seven of PGN's roster are always present, in roster order,
+ * with the PGN defaults until set: Event Site Date Round, the tags of the
+ * variant's two colours in the places of White and Black (its
+ * CheopsSideInfo.tag: Green and Orange for Cheops, DESIGN.md section 4;
+ * Gold and Red for TrigChess, spec 6.5), Result; other tags follow in the
+ * order they were added.  [Variant], [SetUp] and [FEN] are not tags here:
+ * they are cheops_game_get_variant() and cheops_game_get_start_position().
+ *
+ * Sides and colours: a side (CHEOPS_SIDE_A, _B) is where a player sits in
+ * the position (FEN's upper and lower case); a colour (0, 1) is an entry of
+ * the variant's sides[] table, which names it, gives its player tag and the
+ * colours of its pieces.  Usually side A plays colour 0 (TrigChess: Gold);
+ * in Cheops the colours belong to the game (6.2): [GreenCorner "q"] says
+ * that the q side (B) played Green (colour 0).  The Result tag speaks of
+ * colours: "1-0" means colour 0 won (Green, Gold), "0-1" colour 1.
  */
 #pragma once
 
@@ -41,20 +56,27 @@ G_DECLARE_FINAL_TYPE (CheopsGame, cheops_game, CHEOPS, GAME, GObject)
  * when they change.
  */
 
-/* A new game: the initial position (6.1) with a to move, no moves, the
- * seven roster tags at their defaults, an empty history. */
+/* A new game of Cheops: the initial position (6.1) with a to move, no
+ * moves, the seven roster tags at their defaults, an empty history. */
 CheopsGame           *cheops_game_new                 (void);
-/* A new game starting from @fen (the core's FEN, DESIGN.md section 3).
- * NULL with CHEOPS_GAME_ERROR_BAD_FEN and the core's message if it is not a
- * position. */
-CheopsGame           *cheops_game_new_from_fen        (const char  *fen,
-                                                       GError     **error);
+/* The same for @variant (static, e.g. from cheops_variant_find()): its
+ * start_fen, its roster. */
+CheopsGame           *cheops_game_new_for_variant     (const CheopsVariant *variant);
+/* A new game of @variant (NULL: Cheops) starting from @fen, a FEN of that
+ * variant (its spec gives the form).  NULL with CHEOPS_GAME_ERROR_BAD_FEN
+ * and the core's message if it is not a position. */
+CheopsGame           *cheops_game_new_from_fen        (const CheopsVariant  *variant,
+                                                       const char           *fen,
+                                                       GError              **error);
 /* A deep copy of the tags, start position and tree (not the history). */
 CheopsGame           *cheops_game_copy                (CheopsGame  *self);
 /* Whether two games have the same tags (same order), start position and
  * tree: moves, child order, comments, NAGs, annotations.  Iterative. */
 gboolean              cheops_game_equal               (CheopsGame  *a,
                                                        CheopsGame  *b);
+
+/* The variant the game is a game of (static, never NULL). */
+const CheopsVariant  *cheops_game_get_variant         (CheopsGame  *self);
 
 /* The tree. */
 
@@ -68,12 +90,14 @@ CheopsGameNode       *cheops_game_get_mainline_end    (CheopsGame  *self);
  * part of a tree replaced by cheops_game_set_start_position()).  O(depth). */
 gboolean              cheops_game_contains            (CheopsGame     *self,
                                                        const CheopsGameNode *node);
-/* The number of nodes in the tree, root included.  O(nodes). */
+/* The number of nodes in the tree, root included.  O(1): counted once
+ * (O(nodes)) the first time for a game read or copied, and after a change
+ * of start position, then kept up to date by each edit. */
 guint                 cheops_game_count_nodes         (CheopsGame  *self);
 
 /* Tags. */
 
-/* The value of tag @name ("Event", "Green", "Result"...), or NULL. */
+/* The value of tag @name ("Event", "Green", "Gold", "Result"...), or NULL. */
 const char           *cheops_game_get_tag             (CheopsGame  *self,
                                                        const char  *name);
 /* Sets tag @name to @value, or removes it when @value is NULL (a roster tag
@@ -93,15 +117,57 @@ void                  cheops_game_get_nth_tag         (CheopsGame  *self,
                                                        guint        index,
                                                        const char **name,
                                                        const char **value);
-/* The game's result, the Result tag: "1-0" (Green won), "0-1" (Orange
- * won), "1/2-1/2" or "*". */
+/* The game's result, the Result tag: "1-0" (colour 0 won: Green, Gold),
+ * "0-1" (colour 1: Orange, Red), "1/2-1/2" or "*". */
 const char           *cheops_game_get_result          (CheopsGame  *self);
-/* The corner Green held: the [GreenCorner] tag, "a" by default. */
+/* The colour @side plays in this game: an index into the variant's sides[]
+ * (0 or 1).  @side itself, except in a Cheops game with [GreenCorner "q"]
+ * (6.2), where the sides play each other's colours. */
+guint                 cheops_game_get_side_colour     (CheopsGame  *self,
+                                                       CheopsSide   side);
+/* The side that plays @colour (0 or 1): the inverse of the above. */
+CheopsSide            cheops_game_get_colour_side     (CheopsGame  *self,
+                                                       guint        colour);
+/* The name of the colour @side plays (the variant's, English, static:
+ * "Green", "Gold"); translate it with the studio's catalogue. */
+const char           *cheops_game_get_side_name       (CheopsGame  *self,
+                                                       CheopsSide   side);
+/* The player tag of @colour ("Green", "Orange"; "Gold", "Red"), static. */
+const char           *cheops_game_get_colour_tag      (CheopsGame  *self,
+                                                       guint        colour);
+/* The player of @side: the value of the player tag of the colour it plays
+ * (borrowed; "?" when unknown). */
+const char           *cheops_game_get_player          (CheopsGame  *self,
+                                                       CheopsSide   side);
+/* Kept for the studio until it moves to the functions above: the side that
+ * played colour 0 (Cheops: the corner Green held, [GreenCorner], "a" by
+ * default).  Equal to cheops_game_get_colour_side (self, 0). */
 CheopsSide            cheops_game_get_green_corner    (CheopsGame  *self);
-/* One line naming the game for lists: "Green - Orange, Event, Date,
- * Result" with "?" parts left out, e.g. "Ann - Bob, Club match, 1-0".
- * Newly allocated. */
+/* One line naming the game for lists: "<colour 0 player> - <colour 1
+ * player>, Event, Date, Result" with "?" parts left out, e.g. "Ann - Bob,
+ * Club match, 1-0".  Newly allocated. */
 char                 *cheops_game_dup_headline        (CheopsGame  *self);
+
+/* Outcomes (an index into the variant's CheopsOutcomeInfo table, e.g. from
+ * cheops_game_node_get_outcome()). */
+
+/* The Result tag value for @outcome in this game: "1-0" when the side that
+ * wins plays colour 0, "0-1" for colour 1, "1/2-1/2" for a draw; NULL for
+ * CHEOPS_OUTCOME_NONE.  Static. */
+const char           *cheops_game_outcome_result      (CheopsGame    *self,
+                                                       CheopsOutcome  outcome);
+/* How the game ended, as a sentence for people, built from the variant's
+ * CheopsOutcomeInfo and the game's colours, translated (gettext domain
+ * "cheops-studio"; the colour name and the reason are looked up in it
+ * too): "<colour> wins <reason>." ("Gold wins by checkmate.", "Green wins
+ * by the Ascension.") for a reason that starts with "by ", else
+ * "<colour> wins: <reason>.", or "Draw: <reason>." ("Draw: the same
+ * position for the fifth time."); "The game is not over." for
+ * CHEOPS_OUTCOME_NONE.  The
+ * rule (CheopsOutcomeInfo.rule, "8.4.3", "TR15") is not in it.  Newly
+ * allocated. */
+char                 *cheops_game_describe_outcome    (CheopsGame    *self,
+                                                       CheopsOutcome  outcome);
 
 /* Edits.  Each is undoable and emits "changed" when it changes anything. */
 
@@ -109,7 +175,9 @@ char                 *cheops_game_dup_headline        (CheopsGame  *self);
  * an existing one (then nothing changes) or adding it as the last child (a
  * new variation, or the mainline if @node had no child).  NULL with
  * CHEOPS_GAME_ERROR_ILLEGAL_MOVE if @move is not one of the core's
- * cheops_generate_moves() there.  The node returned belongs to the game. */
+ * cheops_generate_moves() there, or if the game is over at @node
+ * (cheops_game_node_get_outcome(), repetition included: "the game is
+ * over: Gold wins by ...").  The node returned belongs to the game. */
 CheopsGameNode       *cheops_game_add_move            (CheopsGame     *self,
                                                        CheopsGameNode *node,
                                                        CheopsMove      move,
@@ -186,7 +254,10 @@ void                  cheops_game_set_annotations     (CheopsGame     *self,
 /* Replaces the start position: the tree is emptied (its moves would not
  * fit the new position) and a new root takes @position.  Undo brings the
  * old root and tree back.  @position must be a position the core accepts
- * (it is not checked again; build it with cheops_position_from_fen()). */
+ * (it is not checked again; build it with cheops_position_from_fen()), of
+ * any variant: the game becomes a game of @position's variant (the roster's
+ * colour tags take its names and keep their values), and undo makes it a
+ * game of the old one again. */
 void                  cheops_game_set_start_position  (CheopsGame           *self,
                                                        const CheopsPosition *position);
 

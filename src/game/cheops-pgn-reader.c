@@ -41,6 +41,7 @@ typedef struct {
   CheopsPosition  after;
   CheopsUndo      undo;
   Mark            open;
+  guint           n_keys;     /* the keys of the path to node */
 } Frame;
 
 typedef struct {
@@ -55,6 +56,10 @@ typedef struct {
   GString         *pending;      /* comment before the next move */
   GString         *scratch;
   gboolean         result_tag;   /* a Result tag was given */
+  Mark             result_tag_mark;
+  gboolean         result_token; /* the movetext ended with a result */
+  Mark             result_token_mark;
+  GArray          *keys;         /* guint64: the positions from the root to cur */
 } GameReader;
 
 void
@@ -549,6 +554,23 @@ describe_move_number (const CheopsPosition *pos,
               pos->side_to_move == CHEOPS_SIDE_A ? "." : "...");
 }
 
+/* How the game stands after the current line (computed once per node, and
+ * kept in it). */
+static CheopsOutcome
+current_outcome (GameReader *g)
+{
+  CheopsGameNode *node = g->cur.node;
+
+  if (!node->outcome_known)
+    {
+      g_array_set_size (g->keys, g->cur.n_keys);
+      _cheops_game_node_set_outcome (node, _cheops_outcome_after_keys (&g->cur.after,
+                                                                       (const guint64 *) (gpointer) g->keys->data,
+                                                                       g->keys->len));
+    }
+  return (CheopsOutcome) node->outcome;
+}
+
 static gboolean
 read_move (GameReader *g,
            const Mark *m,
@@ -559,6 +581,23 @@ read_move (GameReader *g,
   CheopsMove move;
   CheopsGameNode *node;
   char token[64];
+
+  /* A record ends where the game does (any outcome, repetition included):
+   * a move after the end is an error. */
+  {
+    CheopsOutcome outcome = current_outcome (g);
+
+    if (_cheops_outcome_ends_record (g->cur.after.variant, outcome))
+      {
+        char number[32];
+        g_autofree char *why = cheops_game_describe_outcome (g->game, outcome);
+
+        describe_move_number (&g->cur.after, number);
+        add_error_at (g, m, CHEOPS_GAME_ERROR_ILLEGAL_MOVE,
+                      "illegal move %.*s at %s: the game is over: %s", (int) len, san, number, why);
+        return FALSE;
+      }
+  }
 
   /* The core gets its own NUL-terminated copy of the token. */
   if (len < sizeof token)
@@ -610,6 +649,10 @@ read_move (GameReader *g,
     }
   cheops_position_do_move (&g->cur.after, move, &g->cur.undo);
   g->cur.node = node;
+  g_array_set_size (g->keys, g->cur.n_keys);
+  g_array_append_val (g->keys, g->cur.after.key);
+  g->cur.n_keys++;
+  _cheops_game_node_set_key (node, g->cur.after.key);
   g->fresh = FALSE;
   return TRUE;
 }
@@ -670,6 +713,8 @@ take_result (GameReader *g,
   /* A Result tag that disagrees with the movetext is kept as written (the
    * user's text is not rewritten): the game has an error, so it is
    * written back as read. */
+  g->result_token = TRUE;
+  g->result_token_mark = *m;
   if (g->result_tag && (strlen (tag) != len || memcmp (tag, result, len) != 0))
     {
       add_error_at (g, m, CHEOPS_GAME_ERROR_RESULT,
@@ -765,6 +810,7 @@ read_movetext (GameReader *g)
           g_array_append_val (g->stack, g->cur);
           cheops_position_undo_move (&g->cur.after, g->cur.node->move, &g->cur.undo);
           g->cur.node = g->cur.node->parent;
+          g->cur.n_keys--;
           g->fresh = TRUE;
           r->p++;
           break;
@@ -782,6 +828,9 @@ read_movetext (GameReader *g)
             }
           g->cur = g_array_index (g->stack, Frame, g->stack->len - 1);
           g_array_set_size (g->stack, g->stack->len - 1);
+          /* The variation changed only the last key of this line's path. */
+          g_array_set_size (g->keys, g->cur.n_keys);
+          g_array_index (g->keys, guint64, g->cur.n_keys - 1) = g->cur.node->key;
           g->fresh = FALSE;
           r->p++;
           break;
@@ -916,10 +965,30 @@ read_movetext (GameReader *g)
     }
 }
 
-static gboolean
-is_cheops_variant (const char *value)
+/* A game that the record ends (an outcome at the end of its main line)
+ * with a result other than that outcome's (or "*", a record left open):
+ * an error at the result, or at the Result tag's value. */
+static void
+check_result_against_outcome (GameReader *g)
 {
-  return g_ascii_strcasecmp (value, "Cheops") == 0;
+  const char *result = cheops_game_get_result (g->game);
+  const char *expected;
+  CheopsOutcome outcome;
+
+  if (g->n_errors > 0 || g->stack->len > 0 || strcmp (result, "*") == 0)
+    return;
+  outcome = current_outcome (g);
+  if (!_cheops_outcome_ends_record (g->cur.after.variant, outcome))
+    return;
+  expected = cheops_game_outcome_result (g->game, outcome);
+  if (strcmp (result, expected) != 0)
+    {
+      g_autofree char *why = cheops_game_describe_outcome (g->game, outcome);
+
+      add_error_at (g, g->result_token ? &g->result_token_mark : &g->result_tag_mark,
+                    CHEOPS_GAME_ERROR_RESULT, "the result %s differs from the end of the game: %s",
+                    result, why);
+    }
 }
 
 CheopsGame *
@@ -932,6 +1001,7 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
   gboolean ok = TRUE;
   const RawTag *fen = NULL;
   const char *game_start, *game_end;
+  const CheopsVariant *variant = &cheops_variant_cheops;
 
   g_return_val_if_fail (self != NULL, NULL);
 
@@ -953,25 +1023,34 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
       skip_space (self);
     }
 
-  cheops_position_init_start (&start, &cheops_variant_cheops);
+  /* [Variant] names the game (any name cheops_variant_find() knows, in
+   * any case); none is Cheops. */
   for (guint i = 0; i < tags->len; i++)
     {
       const RawTag *t = &g_array_index (tags, RawTag, i);
 
-      if (strcmp (t->name, "Variant") == 0 && !is_cheops_variant (t->value))
+      if (strcmp (t->name, "Variant") == 0)
         {
-          add_error_at (&g, &t->value_mark, CHEOPS_GAME_ERROR_VARIANT,
-                        "variant “%s” is not Cheops", t->value);
-          ok = FALSE;
+          const CheopsVariant *v = cheops_variant_find (t->value);
+
+          if (v == NULL)
+            {
+              add_error_at (&g, &t->value_mark, CHEOPS_GAME_ERROR_VARIANT,
+                            "unknown variant “%s”", t->value);
+              ok = FALSE;
+            }
+          else
+            variant = v;
         }
       else if (strcmp (t->name, "FEN") == 0)
         fen = t;
     }
+  cheops_position_init_start (&start, variant);
   if (fen != NULL)
     {
       CheopsError err = { 0 };
 
-      if (!cheops_position_from_fen (&start, &cheops_variant_cheops, fen->value, &err))
+      if (!cheops_position_from_fen (&start, variant, fen->value, &err))
         {
           Mark m = fen->value_mark;
           /* Point at the character the core names, counted in the value. */
@@ -979,7 +1058,7 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
             m.at++;
           add_error_at (&g, &m, CHEOPS_GAME_ERROR_BAD_FEN, "bad FEN: %s", err.message);
           ok = FALSE;
-          cheops_position_init_start (&start, &cheops_variant_cheops);
+          cheops_position_init_start (&start, variant);
         }
     }
 
@@ -1002,6 +1081,7 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
               continue;
             }
           g.result_tag = TRUE;
+          g.result_tag_mark = t->value_mark;
         }
       _cheops_game_put_tag (g.game, t->name, strlen (t->name), t->value);
     }
@@ -1010,12 +1090,18 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
   /* The movetext. */
   g.cur.node = g.root;
   g.cur.after = start;
+  g.cur.n_keys = 1;
+  g.keys = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_array_append_val (g.keys, start.key);
   g.fresh = TRUE;
   g.stack = g_array_new (FALSE, FALSE, sizeof (Frame));
   g.pending = g_string_new (NULL);
   g.scratch = g_string_new (NULL);
   if (!ok || !read_movetext (&g))
     skip_rest_of_game (self);
+  else
+    check_result_against_outcome (&g);
+  g_array_unref (g.keys);
   g_array_unref (g.stack);
   g_string_free (g.pending, TRUE);
   g_string_free (g.scratch, TRUE);

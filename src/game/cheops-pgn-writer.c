@@ -195,10 +195,10 @@ cheops_pgn_write_game_to (CheopsGame *game,
       cheops_game_get_nth_tag (game, i, &name, &value);
       write_tag (out, name, value);
     }
-  write_tag (out, "Variant", "Cheops");
+  write_tag (out, "Variant", cheops_game_get_variant (game)->title);
   start = cheops_game_get_start_position (game);
   cheops_position_to_fen (start, fen, sizeof fen);
-  if (strcmp (fen, CHEOPS_LAWS_START_FEN) != 0)
+  if (strcmp (fen, cheops_game_get_variant (game)->start_fen) != 0)
     {
       write_tag (out, "SetUp", "1");
       write_tag (out, "FEN", fen);

@@ -19,7 +19,18 @@
  * ("[Name \"" at the head of a line, after blanks): reading resumes there,
  * with the next game.  So a closed comment may span lines, but not a line
  * that starts a tag pair.  A Result tag that differs from the result after
- * the moves is an error; the tag is kept as written.  A comment at the start of the game belongs to the
+ * the moves is an error; the tag is kept as written.
+ * [Variant "..."] chooses the game (any name cheops_variant_find() knows:
+ * its name, title or an alias, in any case, white space around it
+ * ignored; none is Cheops); an unknown one is an error ("unknown variant
+ * “Xiangqi”", at its value) and the game is kept as text.  The FEN and
+ * the moves are read as that variant's.  A record ends where the game does
+ * with a winner (cheops_game_node_get_outcome(), repetition included, e.g.
+ * TrigChess TR15): a move after that is an error at that move ("illegal
+ * move Kh6 at 3...: the game is over: Green wins by the Ascension."), and
+ * a result other than "*" that contradicts it is an error at the result
+ * (or the Result tag).  A draw that leaves moves (Cheops 8.4.3) is not an
+ * end of the record, as it never was.  A comment at the start of the game belongs to the
  * root, one at the start of a variation is the first move's comment before,
  * any other to the move before it; several in a row are joined by a space.
  * Three things carry no information and are not kept: an empty comment
@@ -29,9 +40,10 @@
  *
  * Writing: a game read with errors and not edited since is written back as
  * it was read (its source text), so that nothing of the file is lost; any
- * other game as canonical text.  Tags: the seven of the roster, [Variant
- * "Cheops"], [SetUp "1"] and [FEN] when the start is not the initial
- * position with a to move (so a game in which q moved first, A.4, carries
+ * other game as canonical text.  Tags: the seven of the roster (with the
+ * variant's colour tags), [Variant "<the variant's title>"] ("Cheops",
+ * "Step and Circle TrigChess"), [SetUp "1"] and [FEN] when the start is not
+ * the variant's initial position (for Cheops: with a to move) (so a game in which q moved first, A.4, carries
  * "... q 0 1"), then the others in order.  Movetext: lines of at most 80
  * columns (only a single word longer than that can overflow), move numbers
  * for each move of a and after every comment or variation ("14... Mf5"),

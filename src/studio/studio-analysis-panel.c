@@ -319,6 +319,20 @@ studio_analysis_panel_update_row (StudioAnalysisPanel    *self,
   else
     score = format_score (line->score_kind, a_score);
   gtk_label_set_label (row->score, score);
+  /* "#3" in words, with the side's name in the game's words. */
+  if (line->score_kind == STUDIO_UCI_SCORE_MATE && a_score != 0 && self->document != NULL)
+    {
+      const char *winner = studio_document_get_side_name (self->document,
+                                                          a_score > 0 ? CHEOPS_SIDE_A : CHEOPS_SIDE_B);
+      /* Translators: a forced win the engine found: "Gold wins in 3 moves" */
+      g_autofree char *words = g_strdup_printf (ngettext ("%s wins in %d move",
+                                                          "%s wins in %d moves", ABS (a_score)),
+                                                winner, ABS (a_score));
+
+      gtk_widget_set_tooltip_text (GTK_WIDGET (row->score), words);
+    }
+  else
+    gtk_widget_set_tooltip_text (GTK_WIDGET (row->score), NULL);
 
   if (row->ahead_class != NULL)
     gtk_widget_remove_css_class (GTK_WIDGET (row->score), row->ahead_class);
@@ -502,6 +516,23 @@ studio_analysis_panel_update_state (StudioAnalysisPanel *self)
       return;
     }
 
+  /* A running engine that does not play this game: said in place of the
+   * lines, and the engine stays ready for a game it plays. */
+  if (self->engine != NULL && !studio_engine_get_plays_variant (self->engine))
+    {
+      const CheopsVariant *variant = studio_engine_get_variant (self->engine);
+      /* Translators: %s is a game's title ("Step and Circle TrigChess") */
+      g_autofree char *text = g_strdup_printf (_("This engine does not play %s."), _(variant->title));
+
+      gtk_label_set_label (self->off_label, text);
+      /* Translators: the engine header when the engine cannot analyse the game */
+      gtk_label_set_label (self->stats_label, _("Not this game"));
+      gtk_stack_set_visible_child_name (self->stack, "off");
+      g_signal_emit (self, signals [EVALUATION], 0, FALSE, FALSE, 0);
+      g_signal_emit (self, signals [BEST_MOVE], 0, (guint) CHEOPS_MOVE_NONE);
+      return;
+    }
+
   if (state == STUDIO_ENGINE_STATE_STARTING)
     gtk_label_set_label (self->stats_label, _("Starting…"));
   gtk_stack_set_visible_child_name (self->stack, "lines");
@@ -561,6 +592,9 @@ studio_analysis_panel_create_engine (StudioAnalysisPanel *self)
                            G_CALLBACK (studio_analysis_panel_update_state),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->engine, "notify::name",
+                           G_CALLBACK (studio_analysis_panel_update_state),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->engine, "notify::plays-variant",
                            G_CALLBACK (studio_analysis_panel_update_state),
                            self, G_CONNECT_SWAPPED);
   studio_analysis_panel_send_options (self, TRUE);
@@ -710,6 +744,7 @@ studio_analysis_panel_sync (StudioAnalysisPanel *self)
     }
   else
     {
+      studio_engine_set_variant (self->engine, self->analysed.variant);
       self->generation = studio_engine_analyze (self->engine, self->fen, (const char * const *) self->moves,
                                                 studio_analysis_panel_get_multipv (self));
       /* Until the first depth of this search: not the last one's. */

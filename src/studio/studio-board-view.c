@@ -1052,7 +1052,13 @@ studio_board_view_draw_scaled (StudioBoardView *self,
   if (studio_board_scene_get_drag (self->scene, &drag_from, &drag_x, &drag_y) && drag_x >= 0)
     {
       const CheopsPosition *pos = studio_board_scene_get_position (self->scene);
-      CheopsCell under = studio_board_view_cell_at (self, drag_x, drag_y);
+      CheopsCell under;
+      double bx, by;
+
+      /* In this frame's layout (the widget's may differ when drawing to
+       * an image of another size). */
+      studio_board_view_to_board (self, drag_x, drag_y, &bx, &by);
+      under = cheops_variant_cell_at_point (pos->variant, bx, by);
 
       if (under != CHEOPS_CELL_NONE &&
           (studio_board_scene_get_editing (self->scene) ||

@@ -252,7 +252,7 @@ studio_document_walk (StudioDocument *self)
       const CheopsPosition *at = cheops_game_node_get_position (g_ptr_array_index (path, i));
 
       keys[i] = at->key;
-      if (i > 0 && at->halfmove_clock == 0)
+      if (i > 0 && cheops_position_repetition_horizon (at) == 0)
         {
           base = at;
           base_index = i;
@@ -262,7 +262,7 @@ studio_document_walk (StudioDocument *self)
   self->derived.outcome = cheops_position_outcome (pos);
   if (self->derived.outcome == CHEOPS_OUTCOME_NONE && path->len > 1)
     self->derived.outcome = cheops_position_repetition_outcome (pos, cheops_repetition_count (keys, path->len,
-                                                                                             pos->halfmove_clock));
+                                                                                             cheops_position_repetition_horizon (pos)));
 
   for (guint i = base_index + 1; i < path->len; i++)
     {

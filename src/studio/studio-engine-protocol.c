@@ -109,26 +109,40 @@ parse_int (const char *text,
   return TRUE;
 }
 
+/* One cell name at *@p: a lower-case letter and a number 1..99 ("e3",
+ * "z10"), advancing *@p. */
+static gboolean
+skip_cell_name (const char **p)
+{
+  const char *s = *p;
+
+  if (*s < 'a' || *s > 'z')
+    return FALSE;
+  s++;
+  if (*s < '1' || *s > '9')
+    return FALSE;
+  s++;
+  if (g_ascii_isdigit (*s))
+    s++;
+  *p = s;
+  return TRUE;
+}
+
 gboolean
 studio_uci_is_move_text (const char *text)
 {
-  size_t len;
+  const char *p = text;
 
   if (text == NULL)
     return FALSE;
   if (strcmp (text, "0000") == 0)
     return TRUE;
-  len = strlen (text);
-  if (len != 4 && len != 5)
+  if (!skip_cell_name (&p) || !skip_cell_name (&p))
     return FALSE;
-  for (guint i = 0; i < 4; i += 2)
-    {
-      if (text[i] < 'a' || text[i] > 'q')
-        return FALSE;
-      if (text[i + 1] < '1' || text[i + 1] > '9')
-        return FALSE;
-    }
-  return len == 4 || text[4] == 'q';
+  /* A promotion's piece letter, lower case ("b5b6d"). */
+  if (*p >= 'a' && *p <= 'z')
+    p++;
+  return *p == 0;
 }
 
 /* The keys an `info` line may hold (UCI 2006 spec plus common extensions)

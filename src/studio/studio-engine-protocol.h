@@ -16,10 +16,10 @@
  * nothing after it) is STUDIO_UCI_MESSAGE_MALFORMED.  The engine client
  * counts both kinds to detect an engine that prints nonsense.
  *
- * Move text is Cheops machine move text (DESIGN.md section 3): from-cell then
- * to-cell, columns a..q, levels 1..9, an optional trailing `q` ("d3e4",
- * "i8i9q", "i5i9"), plus the UCI null move "0000".  The parser checks the
- * shape only; whether a move is legal is for the core to say.
+ * Move text is a variant's machine move text (DESIGN.md section 3): from-cell then
+ * to-cell and an optional lower-case piece letter (Cheops "d3e4", "i8i9q";
+ * TrigChess "b5b6d"), plus the UCI null move "0000".  The parser checks the
+ * shape only; whether a move is legal is for the variant's core to say.
  */
 #pragma once
 
@@ -174,9 +174,12 @@ void                 studio_uci_option_copy     (StudioUciOption       *dest,
  * studio_uci_is_move_text:
  * @text: a word
  *
- * Returns: %TRUE if @text has the shape of Cheops machine move text
- *   (`[a-q][1-9][a-q][1-9]` with an optional trailing `q`) or is the UCI
- *   null move "0000".  Checks the shape, not legality.
+ * Returns: %TRUE if @text has the shape of machine move text of any
+ *   variant: two cell names (a lower-case letter and one or two digits)
+ *   and an optional lower-case piece letter (Cheops `d3e4`, `h8i9q`;
+ *   TrigChess `b5b6d`), or is the UCI null move "0000".  Checks the shape,
+ *   not legality: the variant's own move text reads the move
+ *   (cheops_move_from_text(), studio-engine-san.h).
  */
 gboolean             studio_uci_is_move_text    (const char *text);
 

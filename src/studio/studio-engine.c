@@ -40,6 +40,7 @@
 #include <gio/gio.h>
 
 #include "studio-engine.h"
+#include "cheops-core.h"
 
 /* Default time-outs (milliseconds). */
 #define DEFAULT_HANDSHAKE_MS      10000
@@ -57,6 +58,8 @@
 #define STDERR_TAIL_LINES         5
 /* After EOF on stdout, how long to wait for the exit status. */
 #define EXIT_GRACE_MS             500
+/* After the exit, how many more graces its stderr may take to reach EOF. */
+#define EXIT_GRACE_ROUNDS         6
 /* In dispose: the longest wait per escalation step. */
 #define SYNC_STEP_MS              500
 
@@ -110,6 +113,7 @@ struct _EngineProcess
 
   guint          escalation_id; /* quit -> TERM -> KILL timer */
   guint          grace_id;      /* EOF seen, waiting for the exit status */
+  guint          grace_rounds;  /* how often the grace was extended for stderr */
   int            escalation_step;
   int            exit_status;   /* as from waitpid(), valid once exited */
 
@@ -164,6 +168,13 @@ struct _StudioEngine
   char                **desired_moves;
   char                 *desired_command;  /* the `position ...` line */
   guint                 desired_multipv;
+  /* The variant of the positions analysed (studio_engine_set_variant()),
+   * the one last chosen in this process by UCI_Variant (NULL: none yet),
+   * and whether the engine plays the desired one. */
+  const CheopsVariant  *variant;
+  const CheopsVariant  *desired_variant;
+  const CheopsVariant  *sent_variant;
+  gboolean              plays_variant;
 
   /* The model of the desired search and its publisher. */
   GPtrArray            *model_lines;      /* StudioEngineLine * or NULL, index multipv-1 */
@@ -200,6 +211,7 @@ enum {
   PROP_STATE,
   PROP_LAST_ERROR,
   PROP_NAME,
+  PROP_PLAYS_VARIANT,
   PROP_UPDATE_INTERVAL,
   PROP_MAX_LINES_PER_SECOND,
   N_PROPS
@@ -990,6 +1002,16 @@ engine_grace_cb (gpointer user_data)
 {
   EngineProcess *process = user_data;
 
+  /* Exited, but its stderr not yet read to the end: the last words are in
+   * the pipe, and the reads run at idle priority, after this timer, on a
+   * busy machine.  Wait a few more moments for them (EOF is sure to come:
+   * the writer is gone). */
+  if (process->engine != NULL && process->exited && !process->stderr_eof
+      && process->grace_rounds < EXIT_GRACE_ROUNDS)
+    {
+      process->grace_rounds++;
+      return G_SOURCE_CONTINUE;
+    }
   process->grace_id = 0;
   if (process->engine != NULL)
     engine_report_crash (process->engine);
@@ -1214,7 +1236,38 @@ engine_send_unsent_options (StudioEngine *self)
     }
 }
 
-/* After `uciok`: choose the variant, send the options, then `isready`. */
+/* Whether the engine plays @variant: its UCI_Variant combo lists the
+ * variant's name (any case); an engine without the option plays the
+ * default variant, Cheops, only (DESIGN.md section 5); a UCI_Variant that
+ * is not a combo is taken at its word. */
+static gboolean
+engine_plays (StudioEngine        *self,
+              const CheopsVariant *variant)
+{
+  const StudioUciOption *option = engine_find_option (self, "UCI_Variant");
+
+  if (option == NULL)
+    return variant == &cheops_variant_cheops;
+  if (option->type != STUDIO_UCI_OPTION_COMBO || option->vars == NULL)
+    return TRUE;
+  for (guint i = 0; option->vars[i] != NULL; i++)
+    if (g_ascii_strcasecmp (option->vars[i], variant->name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+engine_set_plays_variant (StudioEngine *self,
+                          gboolean      plays)
+{
+  if (self->plays_variant == !!plays)
+    return;
+  self->plays_variant = !!plays;
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_PLAYS_VARIANT]);
+}
+
+/* After `uciok`: refuse an engine that plays none of the studio's games,
+ * choose the variant, send the options, then `isready`. */
 static void
 engine_after_uciok (StudioEngine *self)
 {
@@ -1224,35 +1277,43 @@ engine_after_uciok (StudioEngine *self)
 
   g_clear_handle_id (&self->handshake_id, g_source_remove);
   self->got_uciok = TRUE;
+  self->sent_variant = NULL;
 
-  if (variant != NULL)
+  if (variant != NULL && variant->type == STUDIO_UCI_OPTION_COMBO && variant->vars != NULL)
     {
-      if (variant->type == STUDIO_UCI_OPTION_COMBO && variant->vars != NULL)
+      gboolean found = FALSE;
+
+      for (guint i = 0; cheops_variants[i] != NULL; i++)
+        if (engine_plays (self, cheops_variants[i]))
+          found = TRUE;
+      if (!found)
         {
-          gboolean found = FALSE;
+          guint n = g_strv_length (variant->vars);
+          g_autoptr(GString) list = g_string_new (NULL);
+          g_autofree char *message = NULL;
 
-          for (guint i = 0; variant->vars[i] != NULL; i++)
-            if (g_ascii_strcasecmp (variant->vars[i], "cheops") == 0)
-              found = TRUE;
-          if (!found)
-            {
-              guint n = g_strv_length (variant->vars);
-              g_autoptr(GString) list = g_string_new (NULL);
-              g_autofree char *message = NULL;
+          /* Name ten at most: Fairy-Stockfish offers ninety. */
+          for (guint i = 0; i < MIN (n, 10); i++)
+            g_string_append_printf (list, "%s%s", i > 0 ? ", " : "", variant->vars[i]);
+          if (n > 10)
+            g_string_append (list, ", …");
+          /* Translators: the first %s is a game's title ("Cheops"), the
+           * second the engine's list of variants */
+          message = g_strdup_printf (_("The engine does not play %s (its variants are: %s)."),
+                                     _(self->variant->title), list->str);
 
-              /* Name ten at most: Fairy-Stockfish offers ninety. */
-              for (guint i = 0; i < MIN (n, 10); i++)
-                g_string_append_printf (list, "%s%s", i > 0 ? ", " : "", variant->vars[i]);
-              if (n > 10)
-                g_string_append (list, ", …");
-              message = g_strdup_printf (_("The engine does not play Cheops (its variants are: %s)."),
-                                         list->str);
-
-              engine_fail (self, STUDIO_ENGINE_STATE_FAILED, message);
-              return;
-            }
+          engine_fail (self, STUDIO_ENGINE_STATE_FAILED, message);
+          return;
         }
-      engine_send (self, "setoption name UCI_Variant value cheops");
+    }
+  /* The variant of the search to come, before the `isready` of the
+   * handshake (a later change goes out before its search). */
+  if (variant != NULL && engine_plays (self, self->variant))
+    {
+      g_autofree char *command = studio_uci_format_setoption ("UCI_Variant", self->variant->name);
+
+      engine_send (self, command);
+      self->sent_variant = self->variant;
     }
 
   /* Every wanted option goes out again to a new process. */
@@ -1275,7 +1336,24 @@ engine_start_desired (StudioEngine *self)
 
   if (!self->desired)
     return;
+  /* A game this engine does not play: no search; the studio says so
+   * (property "plays-variant"). */
+  engine_set_plays_variant (self, engine_plays (self, self->desired_variant));
+  if (!self->plays_variant)
+    return;
   engine_send_unsent_options (self);
+  if (self->sent_variant != self->desired_variant && engine_find_option (self, "UCI_Variant") != NULL)
+    {
+      g_autofree char *command = studio_uci_format_setoption ("UCI_Variant", self->desired_variant->name);
+
+      /* A new game in the engine: it may clear its table, so the next
+       * reply gets the longer time-out, as for other options. */
+      engine_send (self, command);
+      self->sent_variant = self->desired_variant;
+      self->options_settling = TRUE;
+      if (self->reply_id != 0)
+        engine_arm_reply_timer (self, self->reply_ms);
+    }
   if (self->engine_multipv != self->desired_multipv && engine_find_option (self, "MultiPV") != NULL)
     {
       g_autofree char *value = g_strdup_printf ("%u", self->desired_multipv);
@@ -1528,6 +1606,9 @@ studio_engine_get_property (GObject    *object,
     case PROP_NAME:
       g_value_set_string (value, self->name);
       break;
+    case PROP_PLAYS_VARIANT:
+      g_value_set_boolean (value, self->plays_variant);
+      break;
     case PROP_UPDATE_INTERVAL:
       g_value_set_uint (value, self->update_interval_ms);
       break;
@@ -1593,6 +1674,9 @@ studio_engine_class_init (StudioEngineClass *klass)
   properties [PROP_NAME] =
     g_param_spec_string ("name", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties [PROP_PLAYS_VARIANT] =
+    g_param_spec_boolean ("plays-variant", NULL, NULL, TRUE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties [PROP_UPDATE_INTERVAL] =
     g_param_spec_uint ("update-interval", NULL, NULL, 0, 10000, DEFAULT_UPDATE_INTERVAL,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -1619,6 +1703,8 @@ studio_engine_init (StudioEngine *self)
   self->unsent = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->model_lines = g_ptr_array_new_with_free_func ((GDestroyNotify) engine_line_free);
   self->desired_multipv = 1;
+  self->variant = self->desired_variant = &cheops_variant_cheops;
+  self->plays_variant = TRUE;
   self->handshake_ms = DEFAULT_HANDSHAKE_MS;
   self->ping_interval_ms = DEFAULT_PING_INTERVAL_MS;
   self->reply_ms = DEFAULT_REPLY_MS;
@@ -1798,7 +1884,8 @@ studio_engine_analyze (StudioEngine      *self,
   /* The same search again while it is wanted: nothing to do. */
   if (self->desired && self->generation != 0
       && g_strcmp0 (command, self->desired_command) == 0
-      && multipv == self->desired_multipv)
+      && multipv == self->desired_multipv
+      && self->desired_variant == self->variant)
     return self->generation;
 
   self->generation++;
@@ -1810,6 +1897,7 @@ studio_engine_analyze (StudioEngine      *self,
   g_free (self->desired_command);
   self->desired_command = g_steal_pointer (&command);
   self->desired_multipv = multipv;
+  self->desired_variant = self->variant;
   engine_model_reset (self);
   engine_publish (self);
 
@@ -1833,6 +1921,32 @@ studio_engine_analyze (StudioEngine      *self,
       break;
     }
   return self->generation;
+}
+
+void
+studio_engine_set_variant (StudioEngine        *self,
+                           const CheopsVariant *variant)
+{
+  g_return_if_fail (STUDIO_IS_ENGINE (self));
+  g_return_if_fail (variant != NULL);
+
+  self->variant = variant;
+}
+
+const CheopsVariant *
+studio_engine_get_variant (StudioEngine *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ENGINE (self), NULL);
+
+  return self->variant;
+}
+
+gboolean
+studio_engine_get_plays_variant (StudioEngine *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ENGINE (self), TRUE);
+
+  return self->plays_variant;
 }
 
 void

@@ -61,6 +61,7 @@
 #include <gio/gio.h>
 
 #include "studio-engine-protocol.h"
+#include "cheops-variant.h"
 
 G_BEGIN_DECLS
 
@@ -185,6 +186,29 @@ void                  studio_engine_restart           (StudioEngine *self);
  * @self is disposed.
  */
 void                  studio_engine_shutdown          (StudioEngine *self);
+
+/**
+ * studio_engine_set_variant:
+ * @self: a #StudioEngine
+ * @variant: the game of the positions given to studio_engine_analyze()
+ *   from now on (static, of cheops_variants[]); Cheops until set
+ *
+ * Before the first search of a variant in an engine process the client
+ * sends `setoption name UCI_Variant value <variant->name>` (when the engine
+ * declares UCI_Variant).  A search of a variant the engine does not play
+ * (its UCI_Variant combo does not list it; an engine without UCI_Variant
+ * plays Cheops only) is not sent: the engine stays IDLE and
+ * "plays-variant" turns FALSE until a search of a variant it plays.  An
+ * engine that plays none of cheops_variants[] fails at the handshake.
+ */
+void                  studio_engine_set_variant       (StudioEngine        *self,
+                                                       const CheopsVariant *variant);
+const CheopsVariant  *studio_engine_get_variant       (StudioEngine        *self);
+
+/* Property "plays-variant" (boolean, notifies): FALSE when the desired
+ * search is of a variant this engine does not play (see
+ * studio_engine_set_variant()); TRUE otherwise, and until known. */
+gboolean              studio_engine_get_plays_variant (StudioEngine        *self);
 
 /**
  * studio_engine_analyze:

@@ -66,12 +66,12 @@ _studio_window_update_actions (StudioWindow *self)
   _studio_window_games_update_actions (self);
 }
 
+/* A new game of @variant in @self (its initial position), or in a new
+ * window when @self holds unsaved work. */
 static void
-studio_window_actions_new (GtkWidget  *widget,
-                           const char *action_name,
-                           GVariant   *param)
+studio_window_new_game (StudioWindow        *self,
+                        const CheopsVariant *variant)
 {
-  StudioWindow *self = (StudioWindow *)widget;
   g_autoptr(CheopsGame) game = NULL;
 
   /* Never drop unsaved work: a new game then gets its own window. */
@@ -80,15 +80,45 @@ studio_window_actions_new (GtkWidget  *widget,
       GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
       StudioWindow *window = studio_window_new (STUDIO_APPLICATION (app));
 
-      studio_window_show_game (window);
+      studio_window_new_game (window, variant);
       gtk_window_present (GTK_WINDOW (window));
       return;
     }
 
-  game = cheops_game_new ();
+  game = studio_game_new_for_variant (variant);
   studio_document_set_game (self->document, game);
   gtk_revealer_set_reveal_child (self->problems_revealer, FALSE);
   studio_window_show_game (self);
+}
+
+/* win.new (Ctrl+N): a new game of the game chosen last (setting
+ * last-variant; Cheops when it names none the studio knows). */
+static void
+studio_window_actions_new (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+  g_autofree char *name = g_settings_get_string (self->settings, "last-variant");
+  const CheopsVariant *variant = cheops_variant_find (name);
+
+  studio_window_new_game (self, variant != NULL ? variant : &cheops_variant_cheops);
+}
+
+/* win.new-variant("trigchess"): a new game of that variant, remembered as
+ * the one New Game starts next. */
+static void
+studio_window_actions_new_variant (GtkWidget  *widget,
+                                   const char *action_name,
+                                   GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+  const CheopsVariant *variant = cheops_variant_find (g_variant_get_string (param, NULL));
+
+  if (variant == NULL)
+    return;
+  g_settings_set_string (self->settings, "last-variant", variant->name);
+  studio_window_new_game (self, variant);
 }
 
 static GtkFileFilter *
@@ -669,6 +699,7 @@ _studio_window_class_actions_init (StudioWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   gtk_widget_class_install_action (widget_class, "win.new", NULL, studio_window_actions_new);
+  gtk_widget_class_install_action (widget_class, "win.new-variant", "s", studio_window_actions_new_variant);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, studio_window_actions_open);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", studio_window_actions_open_recent);
   gtk_widget_class_install_action (widget_class, "win.no-recent", NULL, studio_window_actions_nothing);

@@ -44,6 +44,8 @@ struct _StudioWindow
   GtkLabel             *status_label;
   GtkListBox           *samples_list;
   GMenu                *recent_submenu;
+  GMenu                *new_submenu;   /* the primary menu's: one item per variant */
+  GMenu                *new_menu;      /* the New Game button's: the same */
 
   /* Owned. */
   StudioDocument       *document;

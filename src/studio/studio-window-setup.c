@@ -199,7 +199,7 @@ _studio_window_end_setup (StudioWindow *self,
         return;
 
       cheops_position_to_fen (studio_setup_panel_get_position (self->setup_panel), fen, sizeof fen);
-      game = cheops_game_new_from_fen (fen, &error);
+      game = cheops_game_new_from_fen (studio_setup_panel_get_position (self->setup_panel)->variant, fen, &error);
       if (game == NULL)
         {
           /* The panel said the core reads it: not expected. */

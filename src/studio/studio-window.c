@@ -128,6 +128,15 @@ _studio_window_update_title (StudioWindow *self)
       return;
     }
 
+  /* Which game is open, then where it is kept: "Step and Circle
+   * TrigChess · Not saved". */
+  {
+    const char *game = _(studio_document_get_variant (self->document)->title);
+    char *both = subtitle != NULL ? g_strdup_printf ("%s · %s", game, subtitle) : g_strdup (game);
+
+    g_free (subtitle);
+    subtitle = both;
+  }
   adw_window_title_set_title (self->window_title, title);
   adw_window_title_set_subtitle (self->window_title, subtitle);
 
@@ -225,29 +234,6 @@ _studio_window_sync_board (StudioWindow *self)
   _studio_window_update_status (self);
 }
 
-/* Whether the side to move in @pos, in check, has moves but none that
- * leaves its King out of check (Cheops's checklock, 4.2.5): asked of the
- * position through the seam, so a variant where every move must end the
- * check (TrigChess TR11) never has it. */
-static gboolean
-studio_window_check_holds (const CheopsPosition *pos,
-                           const CheopsMove     *moves,
-                           guint                 n_moves)
-{
-  if (n_moves == 0)
-    return FALSE;
-  for (guint i = 0; i < n_moves; i++)
-    {
-      CheopsPosition after = *pos;
-      CheopsUndo undo;
-
-      cheops_position_do_move (&after, moves[i], &undo);
-      if (!cheops_position_king_attacked (&after, pos->side_to_move))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 /* _studio_window_dup_status() for the current node's @outcome. */
 static char *
 studio_window_dup_status (StudioWindow  *self,
@@ -262,14 +248,13 @@ studio_window_dup_status (StudioWindow  *self,
     return studio_document_dup_outcome_text (self->document, outcome);
   if (cheops_position_in_check (pos))
     {
-      guint n_moves;
-      const CheopsMove *moves = studio_document_get_moves (self->document, &n_moves);
+      const char *note = cheops_position_check_note (pos, true);
 
-      if (studio_window_check_holds (pos, moves, n_moves))
-        /* Translators: "Green to move, in checklock: …" (Cheops 4.2.5: in
-         * check, and no move ends the check) */
-        to_move = g_strdup_printf (_("%s to move, in checklock: the King is entombed and may not move (4.2.5)"),
-                                   mover);
+      if (note != NULL)
+        /* Translators: "Green to move, in checklock: the King is entombed
+         * and may not move (4.2.5)": the second %s is the game's own words
+         * for the state of check */
+        to_move = g_strdup_printf (_("%s to move, %s"), mover, _(note));
       else
         /* Translators: "Gold to move, in check" */
         to_move = g_strdup_printf (_("%s to move, in check"), mover);
@@ -278,10 +263,15 @@ studio_window_dup_status (StudioWindow  *self,
     /* Translators: "Gold to move" */
     to_move = g_strdup_printf (_("%s to move"), mover);
 
-  /* The side that just moved can stand in check only entombed (4.2.7). */
-  if (cheops_position_king_attacked (pos, cheops_side_other (pos->side_to_move)))
-    /* Translators: "Green to move · Orange's King is entombed" */
-    return g_strdup_printf (_("%s · %s's King is entombed"), to_move, other);
+  /* The side that just moved: what the game says of it (Cheops: its King
+   * stands in check only entombed, 4.2.7). */
+  {
+    const char *note = cheops_position_check_note (pos, false);
+
+    if (note != NULL)
+      /* Translators: "Green to move · Orange: the King is entombed (4.2.7)" */
+      return g_strdup_printf (_("%s · %s: %s"), to_move, other, _(note));
+  }
   return g_steal_pointer (&to_move);
 }
 
@@ -290,9 +280,11 @@ studio_window_dup_status (StudioWindow  *self,
  * @self: a #StudioWindow
  *
  * The line under the board, as plain text: who is to move, and whether in
- * check (4.2.2) or in checklock (4.2.5, R4), and whether the other side's
- * King is entombed (in check after its own move, 4.2.7); or how the game
- * ended (8.1, 8.4).  Colours are named as the game assigns them to corners.
+ * check, with the game's own words for a special state of check of either
+ * side (cheops_position_check_note(): Cheops's checklock, 4.2.5, and
+ * entombed King, 4.2.7); or how the game ended, in the game's words
+ * (studio_document_dup_outcome_text()).  Colours are named as the game
+ * assigns them.
  *
  * Returns: (transfer full): the text
  */
@@ -722,7 +714,13 @@ studio_window_fill_samples (StudioWindow *self)
         continue;
 
       event = known_tag (game, "Event");
-      subtitle = studio_window_dup_players_and_date (game);
+      {
+        g_autofree char *players = studio_window_dup_players_and_date (game);
+        const char *variant = _(cheops_game_get_variant (game)->title);
+
+        /* The game it is of, then who played it and when. */
+        subtitle = players[0] != 0 ? g_strdup_printf ("%s · %s", variant, players) : g_strdup (variant);
+      }
 
       row = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), event != NULL ? event : names[i]);
@@ -1184,6 +1182,8 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, problems_label);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, samples_list);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, recent_submenu);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, new_submenu);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, new_menu);
   gtk_widget_class_bind_template_callback (widget_class, problems_response_cb);
   gtk_widget_class_bind_template_callback (widget_class, sample_activated_cb);
 
@@ -1198,6 +1198,16 @@ studio_window_init (StudioWindow *self)
   GtkDropTarget *drop;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* New Game offers each game the studio plays, by title. */
+  for (guint i = 0; cheops_variants[i] != NULL; i++)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_(cheops_variants[i]->title), NULL);
+
+      g_menu_item_set_action_and_target (item, "win.new-variant", "s", cheops_variants[i]->name);
+      g_menu_append_item (self->new_submenu, item);
+      g_menu_append_item (self->new_menu, item);
+    }
 
   self->shapes = g_array_new (FALSE, FALSE, sizeof (StudioShape));
   self->scene = studio_board_view_get_scene (self->board_view);

@@ -5,9 +5,12 @@
  * `cheops pgn check FILE...` and `cheops pgn format FILE`: checking game
  * files and writing them in canonical form (DESIGN.md section 4).
  *
- * check prints, for each game, "FILE:LINE: game N: HEADLINE" and then each
- * of its errors as "FILE:LINE:COLUMN: MESSAGE"; it exits with 1 if any game
- * has an error.  format writes FILE's games to standard output, each game
+ * check prints, for each game, "FILE:LINE: game N: HEADLINE" (the players
+ * by the tags of the game's variant: Green - Orange, Gold - Red), followed,
+ * for a game whose record ends the game, by how in the variant's words
+ * (", Gold wins by checkmate."), and then each of its errors as
+ * "FILE:LINE:COLUMN: MESSAGE"; it exits with 1 if any game has an error.
+ * Each game is read in its [Variant] (Cheops without one).  format writes FILE's games to standard output, each game
  * without errors in canonical form and each game with errors exactly as it
  * was read (nothing of the file is lost), and every error to standard
  * error (exit 1 if any).  "-" reads standard input.  A file that cannot be
@@ -89,8 +92,20 @@ pgn_check (int    argc,
             break;
           n_games++;
           headline = cheops_game_dup_headline (game);
-          printf ("%s:%u: game %u: %s\n", argv[i], cheops_pgn_reader_get_game_line (reader),
+          printf ("%s:%u: game %u: %s", argv[i], cheops_pgn_reader_get_game_line (reader),
                   n_games, headline);
+          /* A game the record ends: how, in the variant's words. */
+          if (errors->len == before)
+            {
+              CheopsOutcome outcome = cheops_game_node_get_outcome (cheops_game_get_mainline_end (game));
+
+              if (outcome != CHEOPS_OUTCOME_NONE)
+                {
+                  g_autofree char *how = cheops_game_describe_outcome (game, outcome);
+                  printf (", %s", how);
+                }
+            }
+          putchar ('\n');
           print_errors (stdout, argv[i], errors, before);
           g_object_unref (game);
         }

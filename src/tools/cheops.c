@@ -303,7 +303,7 @@ cheops_tool_status (int argc, char **argv)
        * reset: a TrigChess Pawn's sideways move resets the clock (TR19) and
        * can be undone.  Where the clock only resets on irreversible moves
        * (Cheops) the count is the same. */
-      outcome = cheops_position_repetition_outcome (&pos, cheops_repetition_count (keys, n_keys, (int) n_keys));
+      outcome = cheops_position_repetition_outcome (&pos, cheops_repetition_count (keys, n_keys, cheops_position_repetition_horizon (&pos)));
       if (outcome == CHEOPS_OUTCOME_NONE)
         outcome = cheops_position_outcome (&pos);
     }

@@ -659,10 +659,10 @@ test_start_position (void)
   }
 
   {
-    g_autoptr(CheopsGame) from_fen = cheops_game_new_from_fen ("1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka q 0 1", &error);
+    g_autoptr(CheopsGame) from_fen = cheops_game_new_from_fen (NULL, "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka q 0 1", &error);
     g_assert_no_error (error);
     g_assert_cmpint (cheops_game_get_start_position (from_fen)->side_to_move, ==, CHEOPS_SIDE_B);
-    g_assert_null (cheops_game_new_from_fen ("1/3/5 a 0 1", &error));
+    g_assert_null (cheops_game_new_from_fen (NULL, "1/3/5 a 0 1", &error));
     g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN);
   }
 }

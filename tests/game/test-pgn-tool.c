@@ -35,13 +35,30 @@ run (const char *first,
   return cheops_tool_pgn ((int) args->len - 1, (char **) args->pdata);
 }
 
+/* Frees the strings given (NULL-terminated) and exits with @status: a
+ * subprocess must not leave with g_autofree strings in scope (they are
+ * never freed: LeakSanitizer reports them). */
+static G_GNUC_NORETURN G_GNUC_NULL_TERMINATED void
+exit_freeing (int status,
+              ...)
+{
+  va_list ap;
+  char *p;
+
+  va_start (ap, status);
+  while ((p = va_arg (ap, char *)) != NULL)
+    g_free (p);
+  va_end (ap);
+  exit (status);
+}
+
 static void
 test_check_good (void)
 {
   if (g_test_subprocess ())
     {
-      g_autofree char *path = data_path ("basic.pgn");
-      exit (run ("check", path, NULL));
+      char *path = data_path ("basic.pgn");
+      exit_freeing (run ("check", path, NULL), path, NULL);
     }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();
@@ -56,8 +73,8 @@ test_check_errors (void)
 {
   if (g_test_subprocess ())
     {
-      g_autofree char *path = data_path ("errors.pgn");
-      exit (run ("check", path, NULL));
+      char *path = data_path ("errors.pgn");
+      exit_freeing (run ("check", path, NULL), path, NULL);
     }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_failed ();
@@ -83,8 +100,8 @@ test_format (void)
 {
   if (g_test_subprocess ())
     {
-      g_autofree char *path = data_path ("q-first.pgn");
-      exit (run ("format", path, NULL));
+      char *path = data_path ("q-first.pgn");
+      exit_freeing (run ("format", path, NULL), path, NULL);
     }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();
@@ -116,10 +133,9 @@ test_format_errors (void)
 
   if (g_test_subprocess ())
     {
-      g_autofree char *path = data_path ("errors.pgn");
-      if (freopen (out_path, "w", stdout) == NULL)
-        exit (3);
-      exit (run ("format", path, NULL));
+      char *path = data_path ("errors.pgn");
+      int status = freopen (out_path, "w", stdout) == NULL ? 3 : run ("format", path, NULL);
+      exit_freeing (status, path, g_steal_pointer (&out_path), g_steal_pointer (&expected_path), NULL);
     }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_failed ();
@@ -156,12 +172,85 @@ test_format_bad_game_kept (void)
 
   g_assert_true (g_file_set_contents (path, bad, -1, NULL));
   if (g_test_subprocess ())
-    exit (run ("format", path, NULL));
+    {
+      int status = run ("format", path, NULL);
+      exit_freeing (status, g_steal_pointer (&path), NULL);
+    }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_unlink (path);
   g_test_trap_assert_failed ();
   g_test_trap_assert_stdout (bad);
   g_test_trap_assert_stderr ("*cheops-test-bad-game.pgn:1:17: unreadable move Zz9 at 2.: *\n");
+}
+
+/* A TrigChess file: players by Gold and Red, each game's end in TrigChess's
+ * words; format writes it back exactly (it is canonical). */
+static void
+test_check_trigchess (void)
+{
+  if (g_test_subprocess ())
+    {
+      char *path = data_path ("trigchess.pgn");
+      exit_freeing (run ("check", path, NULL), path, NULL);
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stdout ("*trigchess.pgn:1: game 1: Ann - Bob, TrigChess sanity, 2026.12.01, 1-0, "
+                             "Gold wins by checkmate.\n"
+                             "*trigchess.pgn:13: game 2: Bob - Ann, Third occurrence, 2026.12.01, 1-0, "
+                             "Gold wins by the third repetition.\n"
+                             "*trigchess.pgn:24: game 3: ? - ?, Kings only, 1-0, Gold wins by stalemate.\n"
+                             "*trigchess.pgn: 3 games, 0 errors\n");
+}
+
+static void
+test_format_trigchess (void)
+{
+  g_autofree char *out_path = g_build_filename (g_get_tmp_dir (), "cheops-test-format-trigchess.pgn", NULL);
+  g_autofree char *expected_path = data_path ("trigchess.pgn");
+  g_autofree char *expected = NULL;
+  g_autofree char *got = NULL;
+
+  if (g_test_subprocess ())
+    {
+      int status = freopen (out_path, "w", stdout) == NULL ? 3 : run ("format", expected_path, NULL);
+      exit_freeing (status, g_steal_pointer (&out_path), g_steal_pointer (&expected_path), NULL);
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_assert_true (g_file_get_contents (expected_path, &expected, NULL, NULL));
+  g_assert_true (g_file_get_contents (out_path, &got, NULL, NULL));
+  g_unlink (out_path);
+  g_assert_cmpstr (got, ==, expected);
+}
+
+/* An unknown variant is refused by name; its game is kept as it was, and
+ * a TrigChess game that goes on after the third occurrence is refused at
+ * the move after the end. */
+static void
+test_check_variant_errors (void)
+{
+  static const char text[] =
+    "[Variant \"Xiangqi\"]\n\n1. Ga3 *\n\n"
+    "[Variant \"TrigChess\"]\n[Gold \"Ann\"]\n\n"
+    "1. Ge3 Ge4 2. Ge2 Ge5 3. Ge3 Ge4 4. Ge2 Ge5 5. Ge3 *\n";
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "cheops-test-variant-errors.pgn", NULL);
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  if (g_test_subprocess ())
+    {
+      int status = run ("check", path, NULL);
+      exit_freeing (status, g_steal_pointer (&path), NULL);
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stdout ("*cheops-test-variant-errors.pgn:1: game 1: ? - ?\n"
+                             "*cheops-test-variant-errors.pgn:1:11: unknown variant “Xiangqi”\n"
+                             "*cheops-test-variant-errors.pgn:5: game 2: Ann - ?\n"
+                             "*cheops-test-variant-errors.pgn:8:48: illegal move Ge3 at 5.: the game is over: "
+                             "Gold wins by the third repetition.\n"
+                             "*cheops-test-variant-errors.pgn: 2 games, 2 errors\n");
+  g_unlink (path);
 }
 
 static void
@@ -188,6 +277,9 @@ main (int    argc,
   g_test_add_func ("/game/tool/check-directory", test_check_directory);
   g_test_add_func ("/game/tool/format-bad-game-kept", test_format_bad_game_kept);
   g_test_add_func ("/game/tool/usage", test_usage);
+  g_test_add_func ("/game/tool/check-trigchess", test_check_trigchess);
+  g_test_add_func ("/game/tool/format-trigchess", test_format_trigchess);
+  g_test_add_func ("/game/tool/check-variant-errors", test_check_variant_errors);
 
   return g_test_run ();
 }

@@ -1023,6 +1023,305 @@ test_speed (void)
   g_assert_cmpint (t2 - t1, <, 500000);
 }
 
+/* TrigChess (variants/trigchess.md). */
+
+#define TRIG_START "dsgkgsd/pspgpsp/9/9/PSPGPSP/DSGKGSD g 0 1"
+/* Spec section 8: the initial position occurs a third time after Red's
+ * last move, so Red loses (TR15). */
+#define TRIG_REPETITION "1. Ge3 Ge4 2. Ge2 Ge5 3. Ge3 Ge4 4. Ge2 Ge5"
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+static CheopsGame *
+read_one (const char *text,
+          GPtrArray **errors)
+{
+  g_autoptr(GPtrArray) games = cheops_pgn_read_string (text, -1, errors);
+
+  g_assert_cmpuint (games->len, ==, 1);
+  return g_object_ref (games->pdata[0]);
+}
+
+/* A TrigChess file is read in its variant and written back exactly: the
+ * Gold and Red roster tags, [Variant "Step and Circle TrigChess"], a FEN
+ * read as TrigChess's; each game's end in TrigChess's words. */
+static void
+test_trigchess_file (void)
+{
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = read_fixture ("trigchess.pgn", &errors);
+  g_autofree char *expected = fixture_text ("trigchess.pgn");
+  g_autofree char *written = NULL;
+  static const char * const roster[] = { "Event", "Site", "Date", "Round", "Gold", "Red", "Result" };
+  static const CheopsOutcome ends[] = {
+    TRIGCHESS_OUTCOME_G_CHECKMATE, TRIGCHESS_OUTCOME_G_REPETITION, TRIGCHESS_OUTCOME_G_STALEMATE,
+  };
+  static const char * const outcome_words[] = {
+    "Gold wins by checkmate.", "Gold wins by the third repetition.", "Gold wins by stalemate.",
+  };
+
+  g_assert_cmpuint (errors->len, ==, 0);
+  g_assert_cmpuint (games->len, ==, 3);
+  for (guint i = 0; i < games->len; i++)
+    {
+      CheopsGame *game = games->pdata[i];
+      CheopsOutcome end = cheops_game_node_get_outcome (cheops_game_get_mainline_end (game));
+      g_autofree char *how = cheops_game_describe_outcome (game, end);
+
+      g_assert_true (cheops_game_get_variant (game) == &cheops_variant_trigchess);
+      for (guint t = 0; t < 7; t++)
+        {
+          const char *name;
+          cheops_game_get_nth_tag (game, t, &name, NULL);
+          g_assert_cmpstr (name, ==, roster[t]);
+        }
+      g_assert_cmpint (end, ==, ends[i]);
+      g_assert_cmpstr (how, ==, outcome_words[i]);
+      g_assert_cmpstr (cheops_game_outcome_result (game, end), ==, "1-0");
+      g_assert_cmpstr (cheops_game_get_result (game), ==, "1-0");
+    }
+  g_assert_cmpstr (cheops_game_get_tag (games->pdata[0], "Gold"), ==, "Ann");
+  g_assert_cmpstr (cheops_game_get_player (games->pdata[0], CHEOPS_SIDE_B), ==, "Bob");
+  g_assert_cmpstr (cheops_game_node_get_fen (cheops_game_get_root (games->pdata[2])), ==, "k1K4/7/9/9/7/7 r 0 1");
+  written = cheops_pgn_write_games (games);
+  g_assert_cmpstr (written, ==, expected);
+  assert_round_trip (games);
+}
+
+/* [Variant] takes any name cheops_variant_find() knows; no tag is Cheops. */
+static void
+test_trigchess_variant_names (void)
+{
+  static const struct { const char *tag; const CheopsVariant *variant; } cases[] = {
+    { "[Variant \"Step and Circle TrigChess\"]\n", &cheops_variant_trigchess },
+    { "[Variant \"trigchess\"]\n", &cheops_variant_trigchess },
+    { "[Variant \" TrigChess \"]\n", &cheops_variant_trigchess },
+    { "[Variant \"STEP AND CIRCLE TRIGCHESS\"]\n", &cheops_variant_trigchess },
+    { "[Variant \" Cheops \"]\n", &cheops_variant_cheops },
+    { "[Variant \"Cheops\"]\n", &cheops_variant_cheops },
+    { "", &cheops_variant_cheops },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%s\n%s *\n", cases[i].tag,
+                                               cases[i].variant == &cheops_variant_cheops ? "1. fg3" : "1. Ga3 b4");
+      g_autoptr(GPtrArray) errors = NULL;
+      g_autoptr(CheopsGame) game = read_one (text, &errors);
+      g_autofree char *written = cheops_pgn_write_game (game);
+      g_autofree char *variant_tag = g_strdup_printf ("[Variant \"%s\"]\n", cases[i].variant->title);
+
+      g_assert_cmpuint (errors->len, ==, 0);
+      g_assert_true (cheops_game_get_variant (game) == cases[i].variant);
+      g_assert_cmpuint (cheops_game_count_nodes (game), ==, cases[i].variant == &cheops_variant_cheops ? 2 : 3);
+      g_assert_nonnull (strstr (written, variant_tag));
+    }
+
+  /* TrigChess moves are no Cheops moves. */
+  {
+    g_autoptr(GPtrArray) errors = NULL;
+    g_autoptr(CheopsGame) game = read_one ("1. Ga3 *\n", &errors);
+    g_assert_cmpuint (errors->len, ==, 1);
+    g_assert_cmpuint (((CheopsPgnError *) errors->pdata[0])->code, ==, CHEOPS_GAME_ERROR_BAD_MOVE);
+  }
+}
+
+/* An unknown variant is named, at its value, and the game's text is kept
+ * and written back as it was. */
+static void
+test_unknown_variant (void)
+{
+  static const char text[] = "[Event \"x\"]\n[Variant \"Xiangqi\"]\n\n1. Ga3 b4 *";
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = cheops_pgn_read_string (text, -1, &errors);
+  const CheopsPgnError *e;
+  g_autofree char *written = NULL;
+
+  g_assert_cmpuint (games->len, ==, 1);
+  g_assert_cmpuint (errors->len, ==, 1);
+  e = errors->pdata[0];
+  g_assert_cmpuint (e->code, ==, CHEOPS_GAME_ERROR_VARIANT);
+  g_assert_cmpuint (e->line, ==, 2);
+  g_assert_cmpuint (e->column, ==, 11);
+  g_assert_cmpstr (e->message, ==, "unknown variant “Xiangqi”");
+  g_assert_cmpstr (cheops_game_get_source_text (games->pdata[0]), ==, text);
+  written = cheops_pgn_write_games (games);
+  g_assert_cmpstr (written, ==, "[Event \"x\"]\n[Variant \"Xiangqi\"]\n\n1. Ga3 b4 *\n");
+}
+
+/* TR15 from a game record: the mover whose move makes the third
+ * occurrence loses, the start counting once; the record ends there. */
+static void
+test_trigchess_repetition (void)
+{
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(CheopsGame) game = read_one ("[Variant \"TrigChess\"]\n[Result \"1-0\"]\n\n" TRIG_REPETITION " 1-0\n",
+                                         &errors);
+  CheopsGameNode *end = cheops_game_get_mainline_end (game);
+  CheopsGameNode *node;
+  g_autoptr(GError) error = NULL;
+  guint n = 99;
+  const CheopsPgnError *e;
+
+  g_assert_cmpuint (errors->len, ==, 0);
+  g_assert_cmpuint (cheops_game_node_get_ply (end), ==, 8);
+  g_assert_cmpint (cheops_game_node_get_outcome (end), ==, TRIGCHESS_OUTCOME_G_REPETITION);
+  g_assert_cmpstr (cheops_game_node_get_fen (end), ==, "dsgkgsd/pspgpsp/9/9/PSPGPSP/DSGKGSD g 8 5");
+  /* The second occurrence (ply 4) and the other positions go on. */
+  for (node = cheops_game_node_get_parent (end); node != NULL; node = cheops_game_node_get_parent (node))
+    g_assert_cmpint (cheops_game_node_get_outcome (node), ==, CHEOPS_OUTCOME_NONE);
+  /* The move that repeats is legal; after it no move is offered... */
+  g_assert_null (cheops_game_node_get_moves (end, &n));
+  g_assert_cmpuint (n, ==, 0);
+  g_assert_false (cheops_game_node_in_check (end));
+  /* ...nor can one be added. */
+  g_assert_null (cheops_game_add_san (game, end, "Ge3", &error));
+  g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_ILLEGAL_MOVE);
+  g_assert_cmpstr (error->message, ==, "the game is over: Gold wins by the third repetition.");
+  g_clear_object (&game);
+  g_clear_pointer (&errors, g_ptr_array_unref);
+
+  /* A fifth move is an error at that move. */
+  game = read_one ("[Variant \"TrigChess\"]\n\n" TRIG_REPETITION " 5. Ge3 *\n", &errors);
+  g_assert_cmpuint (errors->len, ==, 1);
+  e = errors->pdata[0];
+  g_assert_cmpuint (e->code, ==, CHEOPS_GAME_ERROR_ILLEGAL_MOVE);
+  g_assert_cmpuint (e->line, ==, 3);
+  g_assert_cmpuint (e->column, ==, 48);
+  g_assert_cmpstr (e->message, ==, "illegal move Ge3 at 5.: the game is over: Gold wins by the third repetition.");
+  g_assert_cmpuint (cheops_game_count_nodes (game), ==, 9);
+  g_clear_object (&game);
+  g_clear_pointer (&errors, g_ptr_array_unref);
+
+  /* A Result that says Red won contradicts it. */
+  game = read_one ("[Variant \"TrigChess\"]\n[Result \"0-1\"]\n\n" TRIG_REPETITION "\n", &errors);
+  g_assert_cmpuint (errors->len, ==, 1);
+  e = errors->pdata[0];
+  g_assert_cmpuint (e->code, ==, CHEOPS_GAME_ERROR_RESULT);
+  g_assert_cmpuint (e->line, ==, 2);
+  g_assert_cmpuint (e->column, ==, 10);
+  g_assert_cmpstr (e->message, ==, "the result 0-1 differs from the end of the game: Gold wins by the third repetition.");
+  g_clear_object (&game);
+  g_clear_pointer (&errors, g_ptr_array_unref);
+
+  /* Each line counts along its own path: a variation that leaves the
+   * cycle at move 4 repeats nothing, and a variation may end the game. */
+  game = read_one ("[Variant \"TrigChess\"]\n\n1. Ge3 Ge4 2. Ge2 Ge5 3. Ge3 Ge4 4. Ge2 (4. b3 Ge5 5. Ge2) Ge5 *\n",
+                   &errors);
+  g_assert_cmpuint (errors->len, ==, 0);
+  node = cheops_game_node_get_next_sibling (cheops_game_node_get_parent (cheops_game_get_mainline_end (game)));
+  g_assert_nonnull (node);
+  for (; node != NULL; node = cheops_game_node_get_first_child (node))
+    g_assert_cmpint (cheops_game_node_get_outcome (node), ==, CHEOPS_OUTCOME_NONE);
+  g_assert_cmpint (cheops_game_node_get_outcome (cheops_game_get_mainline_end (game)), ==,
+                   TRIGCHESS_OUTCOME_G_REPETITION);
+}
+
+/* Spec section 8: 1. Ga3 b4 2. Gxc5# ends by checkmate. */
+static void
+test_trigchess_checkmate (void)
+{
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(CheopsGame) game = read_one ("[Variant \"TrigChess\"]\n\n1. Ga3 b4 2. Gxc5# 0-1\n", &errors);
+  CheopsGameNode *end = cheops_game_get_mainline_end (game);
+  const CheopsPgnError *e;
+  guint n = 99;
+
+  g_assert_cmpuint (errors->len, ==, 1);
+  e = errors->pdata[0];
+  g_assert_cmpuint (e->code, ==, CHEOPS_GAME_ERROR_RESULT);
+  g_assert_cmpstr (e->message, ==, "the result 0-1 differs from the end of the game: Gold wins by checkmate.");
+  g_assert_cmpint (cheops_game_node_get_outcome (end), ==, TRIGCHESS_OUTCOME_G_CHECKMATE);
+  g_assert_true (cheops_game_node_in_check (end));
+  cheops_game_node_get_moves (end, &n);
+  g_assert_cmpuint (n, ==, 0);
+  g_assert_cmpstr (cheops_game_node_get_san (end), ==, "Gxc5#");
+}
+
+/* A node's derived data in TrigChess, and a new game of the variant. */
+static void
+test_trigchess_node_derived (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CheopsGame) game = cheops_game_new_for_variant (&cheops_variant_trigchess);
+  CheopsGameNode *root = cheops_game_get_root (game);
+  CheopsGameNode *node;
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *joined = NULL;
+  g_autofree char *written = NULL;
+  const CheopsMove *moves;
+  guint n = 0;
+
+  moves = cheops_game_node_get_moves (root, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      char text[CHEOPS_MOVE_TEXT_MAX];
+      cheops_move_to_text (&cheops_variant_trigchess, moves[i], text);
+      g_ptr_array_add (texts, g_strdup (text));
+    }
+  g_ptr_array_sort (texts, compare_strings);
+  g_ptr_array_add (texts, NULL);
+  joined = g_strjoinv (" ", (char **) texts->pdata);
+  /* Spec section 8: Gold's 9 moves. */
+  g_assert_cmpstr (joined, ==, "b2b3 d2d3 e2a3 e2c4 e2e3 e2g4 e2i3 f2f3 h2h3");
+  g_assert_cmpstr (cheops_game_node_get_fen (root), ==, TRIG_START);
+  node = cheops_game_add_san (game, root, "Ge3", &error);
+  g_assert_no_error (error);
+  node = cheops_game_add_san (game, node, "Ge4", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (cheops_game_node_get_uci_position (node), ==, "position fen " TRIG_START " moves e2e3 e5e4");
+  node = cheops_game_add_san (game, node, "b3", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (cheops_game_node_get_uci_position (node), ==,
+                   "position fen dsgkgsd/psp1psp/4g4/1P2G4/1SP1PSP/DSGKGSD r 0 2");
+  g_assert_cmpuint (cheops_game_count_nodes (game), ==, 4);
+
+  cheops_game_set_tag (game, "Gold", "Ann", NULL);
+  cheops_game_set_tag (game, "Red", "Bob", NULL);
+  written = cheops_pgn_write_game (game);
+  g_assert_cmpstr (written, ==,
+                   "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+                   "[Gold \"Ann\"]\n[Red \"Bob\"]\n[Result \"*\"]\n"
+                   "[Variant \"Step and Circle TrigChess\"]\n\n1. Ge3 Ge4 2. b3 *\n");
+  {
+    g_autofree char *headline = cheops_game_dup_headline (game);
+    g_assert_cmpstr (headline, ==, "Ann - Bob");
+  }
+}
+
+/* A game changes its variant with its start position: the roster's colour
+ * tags take the variant's names and keep their values; undo goes back. */
+static void
+test_start_position_variant (void)
+{
+  g_autoptr(CheopsGame) game = cheops_game_new ();
+  CheopsPosition start;
+  const char *name;
+
+  cheops_game_set_tag (game, "Green", "Ann", NULL);
+  cheops_position_init_start (&start, &cheops_variant_trigchess);
+  cheops_game_set_start_position (game, &start);
+  g_assert_true (cheops_game_get_variant (game) == &cheops_variant_trigchess);
+  cheops_game_get_nth_tag (game, 4, &name, NULL);
+  g_assert_cmpstr (name, ==, "Gold");
+  g_assert_cmpstr (cheops_game_get_tag (game, "Gold"), ==, "Ann");
+  g_assert_null (cheops_game_get_tag (game, "Green"));
+  g_assert_true (cheops_game_set_tag (game, "Red", "Bob", NULL));
+  cheops_game_get_nth_tag (game, 5, &name, NULL);
+  g_assert_cmpstr (name, ==, "Red");
+  g_assert_cmpuint (cheops_game_get_n_tags (game), ==, 7);
+  cheops_game_undo (game);
+  cheops_game_undo (game);
+  g_assert_true (cheops_game_get_variant (game) == &cheops_variant_cheops);
+  g_assert_cmpstr (cheops_game_get_tag (game, "Green"), ==, "Ann");
+  g_assert_cmpstr (cheops_game_get_tag (game, "Orange"), ==, "?");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1052,6 +1351,13 @@ main (int    argc,
   g_test_add_func ("/game/pgn/random-edits-undo", test_random_edits_undo);
   g_test_add_func ("/game/pgn/deep-nesting", test_deep_nesting);
   g_test_add_func ("/game/pgn/speed", test_speed);
+  g_test_add_func ("/game/pgn/trigchess-file", test_trigchess_file);
+  g_test_add_func ("/game/pgn/trigchess-variant-names", test_trigchess_variant_names);
+  g_test_add_func ("/game/pgn/unknown-variant", test_unknown_variant);
+  g_test_add_func ("/game/pgn/trigchess-repetition", test_trigchess_repetition);
+  g_test_add_func ("/game/pgn/trigchess-checkmate", test_trigchess_checkmate);
+  g_test_add_func ("/game/pgn/trigchess-node-derived", test_trigchess_node_derived);
+  g_test_add_func ("/game/pgn/start-position-variant", test_start_position_variant);
 
   return g_test_run ();
 }

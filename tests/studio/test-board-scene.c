@@ -4,7 +4,8 @@
  *
  * The board's view-model without a display: selection and legal
  * destinations, click-click and drag-and-drop moves, promotion on the Apex
- * without a question (4.7.3), check and checklock (4.2.5), arrows and marks,
+ * without a question (4.7.3), a TrigChess promotion waiting for its choice
+ * (TR10), check and checklock (4.2.5), arrows and marks,
  * and the editing mode of the position set-up.
  */
 #include <glib-object.h>
@@ -166,6 +167,75 @@ test_promotion_without_asking (void)
   move = g_array_index (played, CheopsMove, 0);
   g_assert_cmpuint (move, ==, cheops_move_make (cell ("i8"), cell ("i9")));
   g_assert_true (cheops_laws_position_is_promotion (studio_board_scene_get_position (scene), move));
+}
+
+static void
+choice_requested_cb (StudioBoardScene *scene,
+                     guint            *count)
+{
+  (*count)++;
+}
+
+/* TrigChess TR10: a Pawn reaching a promotion trig chooses a Dome, a Gyro
+ * or a Stag; from and to alone do not say which, so the scene waits for
+ * the choice (spec 3.7: b5 -> b6 with 3 promotion choices). */
+static void
+test_promotion_choice (void)
+{
+  const CheopsVariant *trig = cheops_variant_find ("trigchess");
+  g_autoptr(GArray) played = g_array_new (FALSE, FALSE, sizeof (CheopsMove));
+  g_autoptr(StudioBoardScene) scene = studio_board_scene_new ();
+  CheopsPosition pos;
+  CheopsError error;
+  const CheopsMove *choices;
+  CheopsCell b5, b6;
+  guint n = 99, requested = 0;
+
+  g_assert_nonnull (trig);
+  g_assert_true (cheops_position_from_fen (&pos, trig, "3k3/P6/9/9/7/3K3 g 0 1", &error));
+  studio_board_scene_set_position (scene, &pos, CHEOPS_MOVE_NONE);
+  g_signal_connect (scene, "move-played", G_CALLBACK (move_played_cb), played);
+  g_signal_connect (scene, "choice-requested", G_CALLBACK (choice_requested_cb), &requested);
+  b5 = cheops_variant_cell_parse (trig, "b5", NULL);
+  b6 = cheops_variant_cell_parse (trig, "b6", NULL);
+
+  /* Click-click: b5, then b6. */
+  g_assert_false (studio_board_scene_click (scene, b5));
+  g_assert_true (studio_board_scene_click (scene, b6));
+  g_assert_cmpuint (played->len, ==, 0);
+  g_assert_cmpuint (requested, ==, 1);
+  choices = studio_board_scene_get_choices (scene, &n);
+  g_assert_cmpuint (n, ==, 3);
+  /* In the order of the table's promotion_choices: Dome, Gyro, Stag. */
+  g_assert_cmpuint (choices[0], ==, cheops_move_make_promotion (b5, b6, cheops_variant_piece_type (trig, 'D')));
+  g_assert_cmpuint (choices[1], ==, cheops_move_make_promotion (b5, b6, cheops_variant_piece_type (trig, 'G')));
+  g_assert_cmpuint (choices[2], ==, cheops_move_make_promotion (b5, b6, cheops_variant_piece_type (trig, 'S')));
+  g_assert_cmpuint (studio_board_scene_get_selected (scene), ==, CHEOPS_CELL_NONE);
+
+  /* Cancelled: nothing played, nothing waits. */
+  studio_board_scene_cancel_choice (scene);
+  studio_board_scene_get_choices (scene, &n);
+  g_assert_cmpuint (n, ==, 0);
+  g_assert_cmpuint (played->len, ==, 0);
+  g_assert_false (studio_board_scene_choose (scene, choices[1]));
+  g_assert_cmpuint (played->len, ==, 0);
+
+  /* Drag and drop, then the Gyro. */
+  g_assert_true (studio_board_scene_drag_begin (scene, b5));
+  g_assert_true (studio_board_scene_drag_end (scene, b6));
+  g_assert_cmpuint (requested, ==, 2);
+  g_assert_cmpuint (played->len, ==, 0);
+  g_assert_true (studio_board_scene_choose (scene, cheops_move_make_promotion (b5, b6, cheops_variant_piece_type (trig, 'G'))));
+  g_assert_cmpuint (played->len, ==, 1);
+  g_assert_cmpuint (cheops_move_promotion (g_array_index (played, CheopsMove, 0)), ==, cheops_variant_piece_type (trig, 'G'));
+  studio_board_scene_get_choices (scene, &n);
+  g_assert_cmpuint (n, ==, 0);
+
+  /* A move given whole (board.play "b5b6s") is played at once. */
+  g_assert_true (studio_board_scene_play_move (scene, cheops_move_make_promotion (b5, b6, cheops_variant_piece_type (trig, 'S'))));
+  g_assert_cmpuint (played->len, ==, 2);
+  g_assert_cmpuint (requested, ==, 2);
+  g_assert_false (studio_board_scene_play_move (scene, cheops_move_make (b5, b6)));
 }
 
 static void
@@ -335,6 +405,7 @@ main (int   argc,
   g_test_add_func ("/Studio/BoardScene/select-and-click", test_select_and_click);
   g_test_add_func ("/Studio/BoardScene/drag", test_drag);
   g_test_add_func ("/Studio/BoardScene/promotion-without-asking", test_promotion_without_asking);
+  g_test_add_func ("/Studio/BoardScene/promotion-choice", test_promotion_choice);
   g_test_add_func ("/Studio/BoardScene/check-and-checklock", test_check_and_checklock);
   g_test_add_func ("/Studio/BoardScene/shapes", test_shapes);
   g_test_add_func ("/Studio/BoardScene/editing", test_editing);

@@ -534,6 +534,92 @@ test_good_set_option_clamped (void)
   g_rmdir (dir);
 }
 
+/* The log's lines that start with "setoption name UCI_Variant" or
+ * "position", in order, joined by " | ". */
+static char *
+variant_and_position_lines (const char *log)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  GString *out = g_string_new (NULL);
+
+  if (!g_file_get_contents (log, &text, NULL, NULL))
+    return g_string_free (out, FALSE);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], "setoption name UCI_Variant") || g_str_has_prefix (lines[i], "position"))
+      g_string_append_printf (out, "%s%s", out->len > 0 ? " | " : "", lines[i]);
+  return g_string_free (out, FALSE);
+}
+
+/* The variant of the positions: chosen by UCI_Variant before the first
+ * search of each variant, not again for the next position of the same
+ * one; a variant the engine does not list gets no search and
+ * "plays-variant" FALSE, and the engine plays on when the game is one it
+ * plays.  "other" is a copy of the Cheops table under another name (the
+ * client reads only the name and title). */
+static void
+test_good_variant (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("engine-log-XXXXXX", NULL);
+  g_autofree char *log = g_build_filename (dir, "received", NULL);
+  CheopsVariant other = cheops_variant_cheops;
+  CheopsVariant unknown = cheops_variant_cheops;
+  StudioEngine *engine;
+  LogWait wait = { log, NULL };
+  g_autofree char *got = NULL;
+  const char *moves[] = { "e2a3", NULL };
+  GPid pid;
+
+  other.name = "other";
+  other.title = "Other Game";
+  unknown.name = "unknown";
+  unknown.title = "Unknown Game";
+
+  g_setenv ("FAKE_ENGINE_LOG", log, TRUE);
+  g_setenv ("FAKE_ENGINE_VARIANTS", "cheops other", TRUE);
+  engine = fake_new ("good", NULL);
+  g_assert_true (studio_engine_get_variant (engine) == &cheops_variant_cheops);
+  studio_engine_set_variant (engine, &other);
+  studio_engine_analyze (engine, NULL, moves, 1);
+  g_unsetenv ("FAKE_ENGINE_LOG");
+  g_unsetenv ("FAKE_ENGINE_VARIANTS");
+  g_assert_true (wait_for_analysis (engine, 1, 1, 5000));
+  g_assert_true (studio_engine_get_plays_variant (engine));
+  /* The engine's move text is the game's: "e2a3" passes as a PV move. */
+  g_assert_cmpstr (studio_engine_get_analysis (engine)->lines[0].pv[0], ==, "e2a3");
+
+  /* The same variant again: no second UCI_Variant. */
+  studio_engine_analyze (engine, NULL, NULL, 1);
+  wait.line = "position startpos";
+  g_assert_true (wait_until (log_has_line, &wait, 5000));
+  g_assert_true (wait_for_analysis (engine, 1, 1, 5000));
+
+  /* A game it does not play: no search, said by the property. */
+  studio_engine_set_variant (engine, &unknown);
+  studio_engine_analyze (engine, "x", NULL, 1);
+  g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_IDLE, 5000));
+  spin (100);
+  g_assert_false (studio_engine_get_plays_variant (engine));
+  g_assert_cmpint (studio_engine_get_state (engine), ==, STUDIO_ENGINE_STATE_IDLE);
+
+  /* Back to Cheops: the engine is told, and searches. */
+  studio_engine_set_variant (engine, &cheops_variant_cheops);
+  studio_engine_analyze (engine, NULL, NULL, 1);
+  g_assert_true (wait_for_analysis (engine, 1, 1, 5000));
+  g_assert_true (studio_engine_get_plays_variant (engine));
+
+  got = variant_and_position_lines (log);
+  g_assert_cmpstr (got, ==,
+                   "setoption name UCI_Variant value other | position startpos moves e2a3 | position startpos"
+                   " | setoption name UCI_Variant value cheops | position startpos");
+
+  pid = studio_engine_get_pid (engine);
+  finalize_and_check_pid (engine, pid);
+  g_remove (log);
+  g_rmdir (dir);
+}
+
 /* An option an engine takes long to apply (a large Hash zeroed): the
  * replies meanwhile get the start-up time-out, so a healthy engine is not
  * taken for a hung one (a user test saw the bundled engine killed after
@@ -1166,6 +1252,7 @@ main (int   argc,
   g_test_add_func ("/studio/engine-client/good/set-option", test_good_set_option);
   g_test_add_func ("/studio/engine-client/good/set-option-clamped", test_good_set_option_clamped);
   g_test_add_func ("/studio/engine-client/good/slow-option", test_good_slow_option);
+  g_test_add_func ("/studio/engine-client/good/variant", test_good_variant);
   g_test_add_func ("/studio/engine-client/good/shutdown", test_good_shutdown);
   g_test_add_func ("/studio/engine-client/good/killed-and-restarted", test_good_killed_and_restarted);
   g_test_add_func ("/studio/engine-client/bad-input", test_bad_input);

@@ -107,9 +107,9 @@ test_parse_info_malformed (void)
     "info multipv 0 pv a1b1",
     "info pv",
     "info pv zz99",
-    "info pv d3e4 r1a1",          /* column r does not exist */
+    "info pv d3e4 r0a1",          /* no rank 0 in any game */
     "info pv d3e0",               /* level 0 does not exist */
-    "info pv d3e4x",              /* only q may follow */
+    "info pv d3e4X",              /* a piece letter is lower case */
     "info depth 99999999999999999999",
     "info refutation d3e4 !!",
   };
@@ -224,8 +224,12 @@ test_parse_option (void)
 static void
 test_move_text (void)
 {
-  static const char *const good[] = { "d3e4", "i8i9", "i8i9q", "a1q1", "i5i9", "0000", NULL };
-  static const char *const bad[] = { "", "d3", "d3e", "r1a1", "a0b1", "d3e4n", "D3E4", "d3e4qq", "d10e4", NULL };
+  /* Cheops, TrigChess (a promotion's letter, TR10) and a board of ten
+   * ranks (Cypher's "z10"). */
+  static const char *const good[] = { "d3e4", "i8i9", "i8i9q", "a1q1", "i5i9", "0000",
+                                      "b5b6d", "c5d6g", "c6b6s", "e2a3", "d10e4", NULL };
+  static const char *const bad[] = { "", "d3", "d3e", "a0b1", "D3E4", "d3e4qq", "d100e4", "quit",
+                                     "d3e4Q", "d3 e4", "d3e4;", "0001", NULL };
 
   for (guint i = 0; good[i] != NULL; i++)
     g_assert_true (studio_uci_is_move_text (good[i]));

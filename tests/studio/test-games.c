@@ -214,7 +214,7 @@ test_sample_switch_edit_save (void)
   /* The line under the board follows: q moves first here, as Orange, and
    * Green's King stands in check, so entombed (4.2.7). */
   status = _studio_window_dup_status (window);
-  g_assert_cmpstr (status, ==, "Orange to move · Green's King is entombed");
+  g_assert_cmpstr (status, ==, "Orange to move · Green: the King is entombed (4.2.7)");
   g_assert_cmpuint (studio_board_scene_get_position (studio_board_view_get_scene (
     STUDIO_BOARD_VIEW (studio_window_get_board_view (window))))->side_to_move, ==, CHEOPS_SIDE_B);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• ascension-studies.pgn — Cheops Studio");

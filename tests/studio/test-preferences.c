@@ -170,7 +170,9 @@ static gboolean
 is_menu_button (GtkWidget     *widget,
                 gconstpointer  data)
 {
-  return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL;
+  /* The primary menu's button, not the arrow of New Game's split button. */
+  return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL
+         && g_strcmp0 (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget)), "open-menu-symbolic") == 0;
 }
 
 static gboolean

@@ -1011,6 +1011,78 @@ test_palette_marks (void)
   cairo_surface_destroy (surface);
 }
 
+static gboolean
+widget_has_label (GtkWidget     *widget,
+                  gconstpointer  data)
+{
+  return GTK_IS_TOGGLE_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
+
+static void
+collect_palette (GtkWidget *widget,
+                 GString   *names)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      if (gtk_widget_has_css_class (c, "palette-button") && gtk_widget_get_tooltip_text (c) != NULL)
+        g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "", gtk_widget_get_tooltip_text (c));
+      collect_palette (c, names);
+    }
+}
+
+/* A TrigChess set-up: the palette offers K D G S P of each side in their
+ * colours and names, the side buttons say Gold and Red, Clear Board and
+ * Initial Position give that variant's empty board and start (spec 5),
+ * and the FEN is read by TrigChess's rules. */
+static void
+test_trigchess_panel (void)
+{
+  const CheopsVariant *trig = cheops_variant_find ("trigchess");
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *panel = studio_setup_panel_new ();
+  g_autoptr(GString) names = g_string_new (NULL);
+  g_autofree char *fen = NULL;
+  CheopsPosition pos;
+
+  g_assert_nonnull (trig);
+  gtk_window_set_child (GTK_WINDOW (window), panel);
+  gtk_window_present (GTK_WINDOW (window));
+  cheops_position_init_start (&pos, trig);
+  studio_setup_panel_set_position (STUDIO_SETUP_PANEL (panel), &pos);
+
+  collect_palette (panel, names);
+  g_assert_cmpstr (names->str, ==,
+                   "Eraser, Gold King, Red King, Gold Dome, Red Dome, Gold Gyro, Red Gyro, "
+                   "Gold Stag, Red Stag, Gold Pawn, Red Pawn");
+  g_assert_nonnull (studio_test_find_widget (panel, widget_has_label, "Gold"));
+  g_assert_nonnull (studio_test_find_widget (panel, widget_has_label, "Red"));
+  g_assert_true (studio_setup_panel_get_valid (STUDIO_SETUP_PANEL (panel)));
+
+  gtk_widget_activate_action (panel, "setup.clear", NULL);
+  fen = studio_setup_panel_dup_fen (STUDIO_SETUP_PANEL (panel));
+  g_assert_cmpstr (fen, ==, "7/7/9/9/7/7 g 0 1");
+  g_clear_pointer (&fen, g_free);
+  /* No King: the core's reason, shown as is. */
+  g_assert_false (studio_setup_panel_get_valid (STUDIO_SETUP_PANEL (panel)));
+  g_assert_cmpstr (studio_setup_panel_get_problem (STUDIO_SETUP_PANEL (panel)), ==,
+                   "Column 1: placement: Gold has no King (exactly one is needed)");
+
+  /* A Red Dome from the palette onto d4. */
+  studio_setup_panel_set_brush (STUDIO_SETUP_PANEL (panel),
+                                cheops_piece_make (CHEOPS_SIDE_B, cheops_variant_piece_type (trig, 'D')));
+  studio_setup_panel_click_cell (STUDIO_SETUP_PANEL (panel), cheops_variant_cell_parse (trig, "d4", NULL), TRUE);
+  fen = studio_setup_panel_dup_fen (STUDIO_SETUP_PANEL (panel));
+  g_assert_cmpstr (fen, ==, "7/7/3d5/9/7/7 g 0 1");
+  g_clear_pointer (&fen, g_free);
+
+  gtk_widget_activate_action (panel, "setup.initial", NULL);
+  fen = studio_setup_panel_dup_fen (STUDIO_SETUP_PANEL (panel));
+  g_assert_cmpstr (fen, ==, trig->start_fen);
+  g_assert_true (studio_setup_panel_get_valid (STUDIO_SETUP_PANEL (panel)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1018,6 +1090,7 @@ main (int   argc,
   studio_test_init (&argc, &argv);
 
   g_test_add_func ("/Studio/Setup/start", test_start);
+  g_test_add_func ("/Studio/Setup/trigchess-panel", test_trigchess_panel);
   g_test_add_func ("/Studio/Setup/place-remove", test_place_remove);
   g_test_add_func ("/Studio/Setup/side-to-move", test_side_to_move);
   g_test_add_func ("/Studio/Setup/green-corner-q", test_green_corner_q);

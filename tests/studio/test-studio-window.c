@@ -1029,7 +1029,7 @@ test_titles (void)
       g_assert_null (strstr (adw_action_row_get_subtitle (row), row_title));
       if (g_str_equal (row_title, "The race to the Apex"))
         {
-          g_assert_cmpstr (adw_action_row_get_subtitle (row), ==, "cheops-engine – cheops-engine · 2026.11.30");
+          g_assert_cmpstr (adw_action_row_get_subtitle (row), ==, "Cheops · cheops-engine – cheops-engine · 2026.11.30");
           found = TRUE;
         }
     }
@@ -1647,7 +1647,7 @@ test_status_line (void)
     /* The sample study after Orange's checklock move: Orange's King still
      * in check, entombed, with Green to move. */
     { "[FEN \"1/1P1/Aa3/7/2P3a1p/1P2P2p1p1/AP4P4p1/MS6p1P2qm/AKQ10aMk1 a 1 42\"]\n\n*\n",
-      "Green to move · Orange's King is entombed" },
+      "Green to move · Orange: the King is entombed (4.2.7)" },
     { "[FEN \"q/3/5/7/9/11/13/15/K15k a 0 1\"]\n\n*\n", "Orange wins by the Ascension (8.1)." },
   };
   StudioWindow *window = studio_window_new (NULL);
@@ -2488,18 +2488,18 @@ test_sample_subtitle (void)
   g_assert_true (studio_document_get_is_sample (document));
   g_assert_false (studio_document_get_modified (document));
   g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "Ascension study: the Pawn march");
-  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Sample game");
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Cheops · Sample game");
 
   g_assert_true (cheops_game_set_comment_after (game, cheops_game_get_root (game), "Mine now.", NULL));
   g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "• Ascension study: the Pawn march");
-  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Not saved");
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Cheops · Not saved");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "Ascension study: the Pawn march");
-  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Sample game");
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Cheops · Sample game");
 
   g_assert_true (studio_window_load_text (window, "[Event \"Pasted\"]\n\n*\n", NULL));
   g_assert_false (studio_document_get_is_sample (document));
-  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Not saved");
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Cheops · Not saved");
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -76,6 +76,74 @@ test_status (void)
   run ((const char *[]) { "frobnicate", NULL }, 2, "", NULL);
 }
 
+/* --variant: TrigChess's forms (variants/trigchess.md 6.6, section 8). */
+static void
+test_variant (void)
+{
+  run ((const char *[]) { "perft", "--variant", "trigchess", "3", NULL }, 0, "Nodes searched: 922\n", "");
+  run ((const char *[]) { "perft", "--variant=trigchess", "--divide", "1", NULL }, 0,
+       "b2b3: 1\nd2d3: 1\ne2a3: 1\ne2c4: 1\ne2e3: 1\ne2g4: 1\ne2i3: 1\nf2f3: 1\nh2h3: 1\nNodes searched: 9\n", "");
+  run ((const char *[]) { "perft", "--variant", "TrigChess", "--fen", "6k/P6/9/9/7/6K g 0 1", "--divide", "2", NULL }, 0,
+       /* Red's King h6 has one trig, g6, after each */
+       "b5b6d: 1\nb5b6g: 1\nb5b6s: 1\nb5c5: 1\nh1g1: 1\nNodes searched: 5\n", "");
+  run ((const char *[]) { "moves", "--variant", "trigchess", NULL }, 0,
+       "b2b3\tb3\nd2d3\td3\ne2a3\tGa3\ne2c4\tGc4\ne2e3\tGe3\ne2g4\tGg4\ne2i3\tGi3\nf2f3\tf3\nh2h3\th3\n", "");
+  run ((const char *[]) { "moves", "--variant", "trigchess", "--fen", "6k/P6/9/9/7/6K g 0 1", NULL }, 0,
+       "b5b6d\tb6=D\nb5b6g\tb6=G\nb5b6s\tb6=S\nb5c5\tc5\nh1g1\tKg1\n", "");
+  /* Exactly the three lines of 6.6: no checklock line. */
+  run ((const char *[]) { "status", "--variant", "trigchess", NULL }, 0,
+       "check: no\nlegal-moves: 9\noutcome: none\n", "");
+  run ((const char *[]) { "status", "--variant", "trigchess", "--fen", "k1K4/7/9/9/7/7 r 0 1", NULL }, 0,
+       "check: no\nlegal-moves: 0\noutcome: g stalemate\n", "");
+  run ((const char *[]) { "status", "--variant", "trigchess", "--fen", "k6/1D5/9/9/7/3K3 r 0 1", NULL }, 0,
+       "check: yes\nlegal-moves: 0\noutcome: g checkmate\n", "");
+  run ((const char *[]) { "status", "--variant", "trigchess", "--fen", "7/7/9/9/7/K1k4 g 0 1", NULL }, 0,
+       "check: no\nlegal-moves: 0\noutcome: r stalemate\n", "");
+  /* Game records: the moves after the FEN, SAN or move text. */
+  run ((const char *[]) { "status", "--variant", "trigchess", "Ga3", "b5b4", "Gxc5#", NULL }, 0,
+       "check: yes\nlegal-moves: 0\noutcome: g checkmate\n", "");
+  run ((const char *[]) { "status", "--variant", "trigchess", "Ge3", "Ge4", "Ge2", "Ge5", "Ge3", "Ge4", "Ge2", NULL }, 0,
+       /* Red, Gyro on e4: 4 Pawn moves, Ga4 Gc3 Ge5 Gg3 Gi4 Gxc2# Gxg2#, and Ke5 */
+       "check: no\nlegal-moves: 12\noutcome: none\n", "");
+  run ((const char *[]) { "status", "--variant", "trigchess", "Ge3", "Ge4", "Ge2", "Ge5", "Ge3", "Ge4", "Ge2", "Ge5",
+                          NULL }, 0,
+       "check: no\nlegal-moves: 9\noutcome: g repetition\n", "");
+  /* A sideways Pawn move resets the clock but is undone: still the third occurrence (TR15). */
+  run ((const char *[]) { "status", "--variant", "trigchess", "--fen", "3k3/7/3P5/9/7/3K3 g 0 1",
+                          "c4", "Kd6", "d4", "Ke6", "c4", "Kd6", "d4", "Ke6", NULL }, 0,
+       /* the Pawn d4's d5 c4 e4, the King e1's d1 f1 e2 */
+       "check: no\nlegal-moves: 6\noutcome: g repetition\n", "");
+  run ((const char *[]) { "status", "--variant", "trigchess", "Ge3", "Ge4", "Ge2", "Ge5", "Ge3", "Ge4", "Ge2", "Ge5",
+                          "b3", NULL }, 2, "",
+       "cheops status: move 9 'b3': the game is already over (g repetition)\n");
+  run ((const char *[]) { "status", "--variant", "trigchess", "Ga3", "b4", "Gxc5", "Kd6", NULL }, 2, "",
+       "cheops status: move 4 'Kd6': the game is already over (g checkmate)\n");
+  run ((const char *[]) { "status", "--variant", "trigchess", "Ga3", "Ge3", NULL }, 2, "",
+       "cheops status: move 2 'Ge3': illegal move Ge3: no Gyro can reach e3\n");
+  run ((const char *[]) { "status", "--variant", "trigchess", "--fen", "6k/P6/9/9/7/6K g 0 1", "b5b6", NULL }, 2, "",
+       "cheops status: move 1 'b5b6': illegal move b5b6: a promotion needs =D, =G or =S\n");
+  /* Errors. */
+  run ((const char *[]) { "status", "--variant", "trigchess", "--fen", "k6/1D5/9/9/7/3K3 g 0 1", NULL }, 2, "",
+       "cheops status: bad FEN at column 18: side to move: Red is in check but not to move\n");
+  run ((const char *[]) { "moves", "--variant", "trigchess", "--fen", "dsgkgsd/pspgpsp/9/9/PSPGPSP/DSGKGSD g 0", NULL },
+       2, "", "cheops moves: bad FEN at column 40: FEN: 3 fields, expected 4 (placement, side to move, halfmove "
+       "clock, fullmove number)\n");
+  run ((const char *[]) { "perft", "--variant", "chess", "1", NULL }, 2, "", "cheops perft: unknown variant 'chess'\n");
+  run ((const char *[]) { "status", "--variant", NULL }, 2, "", "cheops status: --variant needs a name\n");
+  run ((const char *[]) { "status", "--fen", "1/3/5/7/9/11/13/15/K15k a 0 1", "--variant", "trigchess", NULL }, 2, "",
+       "cheops status: bad FEN at column 1: placement: 9 ranks, expected 6 separated by '/'\n");
+  /* Cheops by name, and its game records: the fifth occurrence draws. */
+  run ((const char *[]) { "status", "--variant", "cheops", NULL }, 0,
+       "check: no\nchecklock: no\nlegal-moves: 22\noutcome: none\n", "");
+  run ((const char *[]) { "status", "e1g2", "m1k2", "g2e1", "k2m1", "e1g2", "m1k2", "g2e1", "k2m1",
+                          "e1g2", "m1k2", "g2e1", "k2m1", "e1g2", "m1k2", "g2e1", NULL }, 0,
+       /* the fourth occurrence of the position after 1. Ag2 Ak2 2. Ae1: Orange, Assassin on k2, to move */
+       "check: no\nchecklock: no\nlegal-moves: 25\noutcome: none\n", "");
+  run ((const char *[]) { "status", "e1g2", "m1k2", "g2e1", "k2m1", "e1g2", "m1k2", "g2e1", "k2m1",
+                          "e1g2", "m1k2", "g2e1", "k2m1", "e1g2", "m1k2", "g2e1", "k2m1", NULL }, 0,
+       "check: no\nchecklock: no\nlegal-moves: 22\noutcome: draw fifth-repetition\n", "");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -83,5 +151,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tools/cheops/perft", test_perft);
   g_test_add_func ("/tools/cheops/moves", test_moves);
   g_test_add_func ("/tools/cheops/status", test_status);
+  g_test_add_func ("/tools/cheops/variant", test_variant);
   return g_test_run ();
 }

@@ -28,7 +28,7 @@ static const CheopsPoint board_outline[] = {
   { 0, 0 }, { 18, 0 }, { 9, 9 * SQRT3 },
 };
 
-static const char *const shade_names[] = { "light", "dark" };
+static const char *const shade_names[] = { N_("light"), N_("dark") };
 static const double shade_rgb[][3] = {
   { 0.937, 0.867, 0.718 },
   { 0.725, 0.553, 0.353 },
@@ -38,10 +38,10 @@ static const double shade_rgb[][3] = {
  * gold (2.5). */
 #define ZONE_BORDER { 0.80, 0.58, 0.10, 0.85 }
 static const CheopsZoneInfo zones[] = {
-  { "Apex",  CHEOPS_LAWS_ZONE_APEX,  CHEOPS_ZONE_STYLE_TINT | CHEOPS_ZONE_STYLE_OUTLINE,
+  { N_("Apex"),  CHEOPS_LAWS_ZONE_APEX,  CHEOPS_ZONE_STYLE_TINT | CHEOPS_ZONE_STYLE_OUTLINE,
     { 0.973, 0.839, 0.451 }, -1, ZONE_BORDER },
-  { "Gate",  CHEOPS_LAWS_ZONE_GATE,  CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1, ZONE_BORDER },
-  { "flank", CHEOPS_LAWS_ZONE_FLANK, CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1, ZONE_BORDER },
+  { N_("Gate"),  CHEOPS_LAWS_ZONE_GATE,  CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1, ZONE_BORDER },
+  { N_("flank"), CHEOPS_LAWS_ZONE_FLANK, CHEOPS_ZONE_STYLE_OUTLINE, { 0.973, 0.839, 0.451 }, -1, ZONE_BORDER },
 };
 
 static const CheopsBoardShape board = {
@@ -214,11 +214,25 @@ cheops_laws_repetition_outcome (const CheopsPosition *pos,
   return count >= 5 ? CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION : CHEOPS_OUTCOME_NONE;   /* 8.4.3 */
 }
 
+/* The checklock of the side to move (4.2.5: in check, and no move ends
+ * the check), or the other side's King standing in check after its own
+ * move, which only an entombed King does (4.2.7). */
+static const char *
+cheops_laws_check_note (const CheopsPosition *pos,
+                        bool                  side_to_move)
+{
+  if (side_to_move)
+    return cheops_laws_position_in_checklock (pos)
+           ? N_("in checklock: the King is entombed and may not move (4.2.5)") : NULL;
+  return cheops_laws_position_king_attacked (pos, cheops_side_other (pos->side_to_move))
+         ? N_("the King is entombed (4.2.7)") : NULL;
+}
+
 /* The colours of a Cheops game follow its GreenCorner tag (6.2); these are
  * the default, Green in the a corner. */
 const CheopsVariant cheops_variant_cheops = {
   .name = "cheops",
-  .title = "Cheops",
+  .title = N_("Cheops"),
   .aliases = NULL,
   .spec = "The Laws of Cheops",
   .start_fen = CHEOPS_LAWS_START_FEN,
@@ -258,5 +272,6 @@ const CheopsVariant cheops_variant_cheops = {
     .move_to_san = cheops_laws_move_to_san,
     .move_from_san = cheops_laws_move_from_san,
     .status_lines = status_lines,
+    .check_note = cheops_laws_check_note,
   },
 };

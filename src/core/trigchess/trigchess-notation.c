@@ -327,9 +327,10 @@ parse_machine (const char *text, size_t len)
     return CHEOPS_MOVE_NONE;
   if (len == 5)
     {
-      char c = text[4] >= 'a' && text[4] <= 'z' ? (char) (text[4] - 32) : text[4];
-      promotion = type_from_letter (c);
-      if (promotion != TRIGCHESS_DOME && promotion != TRIGCHESS_GYRO && promotion != TRIGCHESS_STAG)
+      /* 6.2: a lower-case letter. */
+      promotion = text[4] == 'd' ? TRIGCHESS_DOME : text[4] == 'g' ? TRIGCHESS_GYRO
+                  : text[4] == 's' ? TRIGCHESS_STAG : CHEOPS_NO_PIECE_TYPE;
+      if (promotion == CHEOPS_NO_PIECE_TYPE)
         return CHEOPS_MOVE_NONE;
     }
   return cheops_move_make_promotion (from, to, promotion);

@@ -135,6 +135,13 @@ trigchess_position_do_move (CheopsPosition *pos, CheopsMove move, CheopsUndo *un
     pos->halfmove_clock = 0;
   else
     pos->halfmove_clock++;
+  /* TR15: only a sideways Pawn step among the clock's resets can be undone. */
+  undo->state[0] = pos->state[0];
+  if (captured || promotion
+      || (cheops_piece_type (piece) == TRIGCHESS_PAWN && trigchess_cell_rank (to) != trigchess_cell_rank (from)))
+    pos->state[0] = 0;
+  else
+    pos->state[0]++;
   if (side == CHEOPS_SIDE_B)
     pos->fullmove_number++;
   pos->side_to_move = cheops_side_other (side);
@@ -154,6 +161,7 @@ trigchess_position_undo_move (CheopsPosition *pos, CheopsMove move, const Cheops
   if (cheops_piece_type (undo->moved) == TRIGCHESS_KING)
     pos->king[cheops_piece_side (undo->moved)] = from;
   pos->side_to_move = cheops_piece_side (undo->moved);
+  pos->state[0] = undo->state[0];
   pos->halfmove_clock = undo->halfmove_clock;
   pos->fullmove_number = undo->fullmove_number;
   pos->key = undo->key;
@@ -167,6 +175,8 @@ trigchess_position_do_null_move (CheopsPosition *pos, CheopsUndo *undo)
   undo->halfmove_clock = pos->halfmove_clock;
   undo->fullmove_number = pos->fullmove_number;
   undo->key = pos->key;
+  undo->state[0] = pos->state[0];
+  pos->state[0]++;
   pos->halfmove_clock++;
   if (pos->side_to_move == CHEOPS_SIDE_B)
     pos->fullmove_number++;
@@ -178,6 +188,7 @@ void
 trigchess_position_undo_null_move (CheopsPosition *pos, const CheopsUndo *undo)
 {
   pos->side_to_move = cheops_side_other (pos->side_to_move);
+  pos->state[0] = undo->state[0];
   pos->halfmove_clock = undo->halfmove_clock;
   pos->fullmove_number = undo->fullmove_number;
   pos->key = undo->key;
@@ -187,6 +198,22 @@ bool
 trigchess_position_is_attacked (const CheopsPosition *pos, CheopsCell cell, CheopsSide by)
 {
   return tc_attacked (pos, cell, by, pos->occupied, ~(CheopsCellSet) 0);
+}
+
+CheopsCellSet
+trigchess_position_attacks (const CheopsPosition *pos, CheopsCell cell)
+{
+  CheopsPiece piece = cell < TC_N ? pos->board[cell] : CHEOPS_NO_PIECE;
+
+  switch (cheops_piece_type (piece))
+    {
+    case TRIGCHESS_KING: return tc_edge[cell];
+    case TRIGCHESS_DOME: return tc_slide (&tc_dome[cell], pos->occupied);
+    case TRIGCHESS_GYRO: return tc_slide (&tc_gyro[cell], pos->occupied);
+    case TRIGCHESS_STAG: return tc_stag_targets (cell, pos->occupied);
+    case TRIGCHESS_PAWN: return tc_pawn_cap[cheops_piece_side (piece)][cell];
+    default: return 0;
+    }
 }
 
 bool
@@ -580,4 +607,10 @@ trigchess_position_is_consistent (const CheopsPosition *pos)
     if ((pos->board[c] != 0) != cheops_cellset_has (all, (CheopsCell) c))
       return false;
   return pos->key == trigchess_position_compute_key (pos);
+}
+
+int
+trigchess_position_repetition_horizon (const CheopsPosition *pos)
+{
+  return (int) pos->state[0];
 }

@@ -129,6 +129,7 @@ const CheopsVariant cheops_variant_trigchess = {
     .is_capture = trigchess_position_is_capture,
     .outcome = trigchess_position_outcome,
     .repetition_outcome = trigchess_repetition_outcome,
+    .repetition_horizon = trigchess_position_repetition_horizon,
     .is_reachable = trigchess_position_is_reachable,
     .is_consistent = trigchess_position_is_consistent,
     .move_to_text = trigchess_move_to_text,

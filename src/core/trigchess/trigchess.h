@@ -27,7 +27,12 @@
  * - fullmove_number: from 1, grows after each move of Red (4.5).
  * - key: Zobrist key of the placement and the side to move (TR15's
  *   "position"); the counters are not in it.
- * - hand[][] and state[]: unused, always 0.
+ * - state[0]: the plies since the last move that can never be undone (a
+ *   capture, a promotion, a Pawn's forward step or capture; not a sideways
+ *   Pawn step, which resets the halfmove clock, TR19, but may be undone),
+ *   for repetition (TR15); not part of the key or the FEN (0 after a FEN
+ *   is read: positions before it are not counted);
+ * - hand[][] and state[1..3]: unused, always 0.
  *
  * Moves: cheops_move_make (from, to); a Pawn arriving on one of its
  * promotion trigs carries the chosen kind (TR10):
@@ -117,6 +122,10 @@ void            trigchess_position_undo_null_move (CheopsPosition *pos, const Ch
 bool            trigchess_position_king_attacked  (const CheopsPosition *pos, CheopsSide side);
 /* Whether a piece of side @by attacks @cell (3.8, TR12). */
 bool            trigchess_position_is_attacked    (const CheopsPosition *pos, CheopsCell cell, CheopsSide by);
+/* The trigs the piece on @cell attacks (3.8, TR12): those it could
+ * capture on if an enemy piece stood there, with the current blockers; 0
+ * for an empty cell. */
+CheopsCellSet   trigchess_position_attacks        (const CheopsPosition *pos, CheopsCell cell);
 /* The legal moves (4.2, TR11), each promotion choice a move of its own. */
 CheopsMove     *trigchess_generate_moves          (const CheopsPosition *pos, CheopsMove *list);
 int             trigchess_count_moves             (const CheopsPosition *pos);
@@ -132,6 +141,8 @@ bool            trigchess_position_is_promotion   (const CheopsPosition *pos, Ch
 CheopsOutcome   trigchess_position_outcome        (const CheopsPosition *pos);
 /* @count >= 3: the mover (the side not to move in @pos) loses (TR15). */
 CheopsOutcome   trigchess_repetition_outcome      (const CheopsPosition *pos, int count);
+/* state[0]: the plies since the last move that can never be undone (TR15). */
+int             trigchess_position_repetition_horizon (const CheopsPosition *pos);
 /* Whether @pos may arise in a game from the initial position, as far as the
  * position alone can tell.  Refuses, with CHEOPS_ERROR_POSITION_UNREACHABLE
  * and a message:
@@ -154,8 +165,10 @@ bool            trigchess_position_from_fen       (CheopsPosition *pos, const ch
 size_t          trigchess_position_to_fen         (const CheopsPosition *pos, char *buf, size_t size);
 /* 6.2: "b2b3"; a promotion "b5b6d" (letter in lower case). */
 size_t          trigchess_move_to_text            (CheopsMove move, char *buf);
-/* 6.2: the letter (d, g or s; either case) is required on a promotion and
- * refused on any other move. */
+/* 6.2: the letter (d, g or s, lower case) is required on a promotion and
+ * refused on any other move.  Errors: CHEOPS_ERROR_MOVE_SYNTAX for text not
+ * of that form (an upper-case letter included), CHEOPS_ERROR_MOVE_ILLEGAL
+ * for a move that cannot be played. */
 CheopsMove      trigchess_move_from_text          (const CheopsPosition *pos, const char *text,
                                                    CheopsError *error);
 /* 6.3, TR20. */

@@ -40,6 +40,11 @@
  * FAKE_ENGINE_HASH_MS, makes `setoption name Hash` take that many
  * milliseconds, as a real engine zeroing a large table does.
  *
+ * FAKE_ENGINE_VARIANTS lists the UCI_Variant combo's values, separated by
+ * spaces (default "cheops"); FAKE_ENGINE_PV replaces the whole PV of every
+ * info line (moves of another game, "e2a3 b5b4"); FAKE_ENGINE_SCORE
+ * replaces the score of line 1 ("mate 2").
+ *
  * The first move of every PV is a tag of the position searched: the last
  * move of the `position ... moves` command, or "a1b1" without moves.  The
  * tests use it to tell which position a line is about.
@@ -90,10 +95,21 @@ sleep_ms (int ms)
 static void
 print_info (int rank)
 {
+  char score[32];
+  char pv[256];
+
   nodes += 1000;
-  printf ("info depth %d seldepth %d multipv %d score cp %d nodes %lld nps 100000 "
-          "hashfull %d time %d pv %s c3d4 e5f6\n",
-          depth, depth + 2, rank, 10 * rank + depth, nodes, depth % 1000, depth * 10, tag);
+  if (rank == 1 && getenv ("FAKE_ENGINE_SCORE") != NULL)
+    snprintf (score, sizeof score, "%s", getenv ("FAKE_ENGINE_SCORE"));
+  else
+    snprintf (score, sizeof score, "cp %d", 10 * rank + depth);
+  if (getenv ("FAKE_ENGINE_PV") != NULL)
+    snprintf (pv, sizeof pv, "%s", getenv ("FAKE_ENGINE_PV"));
+  else
+    snprintf (pv, sizeof pv, "%s c3d4 e5f6", tag);
+  printf ("info depth %d seldepth %d multipv %d score %s nodes %lld nps 100000 "
+          "hashfull %d time %d pv %s\n",
+          depth, depth + 2, rank, score, nodes, depth % 1000, depth * 10, pv);
 }
 
 static void
@@ -223,7 +239,16 @@ handle_command (char *line)
       if (is_mode ("no-cheops"))
         printf ("option name UCI_Variant type combo default chess var chess var shogi\n");
       else
-        printf ("option name UCI_Variant type combo default cheops var cheops\n");
+        {
+          const char *list = getenv ("FAKE_ENGINE_VARIANTS") != NULL ? getenv ("FAKE_ENGINE_VARIANTS") : "cheops";
+          char copy[256];
+
+          snprintf (copy, sizeof copy, "%s", list);
+          printf ("option name UCI_Variant type combo default cheops");
+          for (char *v = strtok (copy, " "); v != NULL; v = strtok (NULL, " "))
+            printf (" var %s", v);
+          printf ("\n");
+        }
       fflush (stdout);
       if (is_mode ("late-uciok"))
         {
