@@ -252,17 +252,16 @@ board_init (void)
                                 | (r <= 3 ? TRIGCHESS_ZONE_HALF_GOLD : TRIGCHESS_ZONE_HALF_RED));
     }
 
-  /* Files: under Gold's edge and above Red's edge where the file has a trig
-   * there (b..h); a and i, which start on rank 3, under a3 / i3 and above
-   * a4 / i4, outside the slanted edges. */
+  /* Files a..i under Gold's edge and above Red's edge, each at its
+   * column (x = f), a and i too: their trigs (a3, a4, i3, i4) stand in the
+   * same columns as the board's bottom and top corners.  Beside the slanted
+   * edges they would touch the rank numbers 2 and 5. */
   for (int f = 1; f <= 9; f++)
     {
-      bool edge = f >= 2 && f <= 8;
-
       board_labels[n].text = file_labels[f - 1];
-      board_labels[n++].at = (CheopsPoint) { f, (edge ? -0.45 : 1.55) * SQRT3 };
+      board_labels[n++].at = (CheopsPoint) { f, -0.45 * SQRT3 };
       board_labels[n].text = file_labels[f - 1];
-      board_labels[n++].at = (CheopsPoint) { f, (edge ? 6.45 : 4.45) * SQRT3 };
+      board_labels[n++].at = (CheopsPoint) { f, 6.45 * SQRT3 };
     }
   /* Ranks at both sides, outside the edge at mid-rank. */
   for (int r = 1; r <= 6; r++)
