@@ -11,7 +11,8 @@
  * draws (TR17).
  *
  * The evaluation, from the side to move's point of view, in centipawns
- * (README.md gives the values and how they were tuned):
+ * (README.md gives the values and the self-play matches that checked them:
+ * no one-value change won clearly, so they are still the hand values):
  *
  *   material   piece_value[]: Pawn 100, Stag, Gyro, Dome.
  *   placement  each piece but the King: placement_weight[kind] x the

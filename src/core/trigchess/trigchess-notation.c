@@ -92,7 +92,7 @@ trigchess_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *
   const char *field[5], *field_end[5];
   int n_fields = 0;
   const char *p;
-  long counter;
+  long counter = 0;
 
 #define COL(ptr) ((int) ((ptr) - fen) + 1)
 
