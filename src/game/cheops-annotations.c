@@ -110,15 +110,18 @@ cheops_annotations_equal (const CheopsAnnotations *a,
 }
 
 void
-cheops_annotations_toggle_arrow (CheopsAnnotations *self,
-                                 CheopsMarkColour   colour,
-                                 CheopsCell         from,
-                                 CheopsCell         to)
+cheops_annotations_toggle_arrow (CheopsAnnotations   *self,
+                                 const CheopsVariant *variant,
+                                 CheopsMarkColour     colour,
+                                 CheopsCell           from,
+                                 CheopsCell           to)
 {
   CheopsArrow arrow = { colour, from, to };
 
   g_return_if_fail (self != NULL);
-  g_return_if_fail (from < CHEOPS_LAWS_CELL_NB && to < CHEOPS_LAWS_CELL_NB && from != to);
+  g_return_if_fail (variant != NULL);
+  g_return_if_fail (from < (CheopsCell) variant->board->n_cells
+                    && to < (CheopsCell) variant->board->n_cells && from != to);
   g_return_if_fail (colour < CHEOPS_MARK_COLOUR_NB);
 
   for (guint i = 0; i < self->arrows->len; i++)
@@ -137,14 +140,16 @@ cheops_annotations_toggle_arrow (CheopsAnnotations *self,
 }
 
 void
-cheops_annotations_toggle_mark (CheopsAnnotations *self,
-                                CheopsMarkColour   colour,
-                                CheopsCell         cell)
+cheops_annotations_toggle_mark (CheopsAnnotations   *self,
+                                const CheopsVariant *variant,
+                                CheopsMarkColour     colour,
+                                CheopsCell           cell)
 {
   CheopsCellMark mark = { colour, cell };
 
   g_return_if_fail (self != NULL);
-  g_return_if_fail (cell < CHEOPS_LAWS_CELL_NB);
+  g_return_if_fail (variant != NULL);
+  g_return_if_fail (cell < (CheopsCell) variant->board->n_cells);
   g_return_if_fail (colour < CHEOPS_MARK_COLOUR_NB);
 
   for (guint i = 0; i < self->marks->len; i++)
@@ -162,25 +167,22 @@ cheops_annotations_toggle_mark (CheopsAnnotations *self,
   g_array_append_val (self->marks, mark);
 }
 
-/* Reads a cell name ("d2", "i9") at *@p, advancing it.  Cells are a column
- * letter a..q and a level 1..9 within that level's columns (DESIGN.md 2). */
+/* Reads a cell name of @variant ("d2", "i9" of Cheops; "c5" of TrigChess)
+ * at *@p, advancing it.  The text from *@p on ends with a NUL at or after
+ * @end; a name must end by @end. */
 static gboolean
-read_cell (const char **p,
-           const char  *end,
-           CheopsCell  *cell)
+read_cell (const CheopsVariant *variant,
+           const char         **p,
+           const char          *end,
+           CheopsCell          *cell)
 {
-  const char *s = *p;
-  int column, level;
+  size_t len = 0;
+  CheopsCell c = cheops_variant_cell_parse (variant, *p, &len);
 
-  if (end - s < 2 || s[0] < 'a' || s[0] > 'q' || s[1] < '1' || s[1] > '9')
+  if (c == CHEOPS_CELL_NONE || len == 0 || (gssize) len > end - *p)
     return FALSE;
-  column = s[0] - 'a';
-  level = s[1] - '0';
-  /* Level l spans columns l-1 .. 17-l. */
-  if (column < level - 1 || column > 17 - level)
-    return FALSE;
-  *cell = cheops_laws_cell_make (column, level);
-  *p = s + 2;
+  *cell = c;
+  *p += len;
   return TRUE;
 }
 
@@ -281,9 +283,10 @@ parse_eval (const char *s,
 
 /* "Gd2f3,Ri5i9": the whole list must read, else nothing is taken. */
 static gboolean
-parse_arrows (const char *s,
-              const char *end,
-              GArray     *arrows)
+parse_arrows (const CheopsVariant *variant,
+              const char          *s,
+              const char          *end,
+              GArray              *arrows)
 {
   guint old_len = arrows->len;
 
@@ -294,7 +297,7 @@ parse_arrows (const char *s,
       if (!cheops_mark_colour_from_letter (*s, &arrow.colour))
         goto fail;
       s++;
-      if (!read_cell (&s, end, &arrow.from) || !read_cell (&s, end, &arrow.to)
+      if (!read_cell (variant, &s, end, &arrow.from) || !read_cell (variant, &s, end, &arrow.to)
           || arrow.from == arrow.to)
         goto fail;
       for (guint i = 0; i < arrows->len; i++)
@@ -317,9 +320,10 @@ fail:
 }
 
 static gboolean
-parse_marks (const char *s,
-             const char *end,
-             GArray     *marks)
+parse_marks (const CheopsVariant *variant,
+             const char          *s,
+             const char          *end,
+             GArray              *marks)
 {
   guint old_len = marks->len;
 
@@ -330,7 +334,7 @@ parse_marks (const char *s,
       if (!cheops_mark_colour_from_letter (*s, &mark.colour))
         goto fail;
       s++;
-      if (!read_cell (&s, end, &mark.cell))
+      if (!read_cell (variant, &s, end, &mark.cell))
         goto fail;
       for (guint i = 0; i < marks->len; i++)
         if (g_array_index (marks, CheopsCellMark, i).cell == mark.cell)
@@ -349,17 +353,23 @@ fail:
 }
 
 void
-cheops_annotations_add_command (CheopsAnnotations *self,
-                                const char        *text,
-                                gssize             length)
+cheops_annotations_add_command (CheopsAnnotations   *self,
+                                const CheopsVariant *variant,
+                                const char          *text,
+                                gssize               length)
 {
+  g_autofree char *copy = NULL;
   const char *end, *name, *name_end, *arg;
 
   g_return_if_fail (self != NULL);
+  g_return_if_fail (variant != NULL);
   g_return_if_fail (text != NULL);
 
   if (length < 0)
     length = strlen (text);
+  else
+    /* The cell names are read from text that ends with a NUL. */
+    text = copy = g_strndup (text, length);
   end = text + length;
 
   name = text;
@@ -383,28 +393,32 @@ cheops_annotations_add_command (CheopsAnnotations *self,
           && parse_eval (arg, end, &self->eval))
         return;
       if (name_len == 3 && memcmp (name, "cal", 3) == 0
-          && parse_arrows (arg, end, self->arrows))
+          && parse_arrows (variant, arg, end, self->arrows))
         return;
       if (name_len == 3 && memcmp (name, "csl", 3) == 0
-          && parse_marks (arg, end, self->marks))
+          && parse_marks (variant, arg, end, self->marks))
         return;
     }
   g_ptr_array_add (self->others, g_strndup (text, length));
 }
 
-static void
-append_cell (GString    *out,
-             CheopsCell  cell)
+static gboolean
+is_cell (const CheopsVariant *variant,
+         CheopsCell           cell)
 {
-  g_string_append_c (out, 'a' + cheops_laws_cell_column (cell));
-  g_string_append_c (out, '0' + cheops_laws_cell_level (cell));
+  return cell < (CheopsCell) variant->board->n_cells;
 }
 
 void
 cheops_annotations_append (const CheopsAnnotations *self,
+                           const CheopsVariant     *variant,
                            GString                 *out)
 {
   gboolean first = TRUE;
+  guint n;
+
+  g_return_if_fail (variant != NULL);
+  g_return_if_fail (out != NULL);
 
   if (cheops_annotations_is_empty (self))
     return;
@@ -423,32 +437,42 @@ cheops_annotations_append (const CheopsAnnotations *self,
       g_string_append_c (out, ']');
       first = FALSE;
     }
-  if (self->arrows->len > 0)
+  n = 0;
+  for (guint i = 0; i < self->arrows->len; i++)
     {
-      g_string_append (out, first ? "[%cal " : " [%cal ");
-      for (guint i = 0; i < self->arrows->len; i++)
-        {
-          const CheopsArrow *a = &g_array_index (self->arrows, CheopsArrow, i);
-          if (i > 0)
-            g_string_append_c (out, ',');
-          g_string_append_c (out, cheops_mark_colour_to_letter (a->colour));
-          append_cell (out, a->from);
-          append_cell (out, a->to);
-        }
+      const CheopsArrow *a = &g_array_index (self->arrows, CheopsArrow, i);
+
+      if (!is_cell (variant, a->from) || !is_cell (variant, a->to))
+        continue;
+      if (n++ == 0)
+        g_string_append (out, first ? "[%cal " : " [%cal ");
+      else
+        g_string_append_c (out, ',');
+      g_string_append_c (out, cheops_mark_colour_to_letter (a->colour));
+      g_string_append (out, cheops_variant_cell_name (variant, a->from));
+      g_string_append (out, cheops_variant_cell_name (variant, a->to));
+    }
+  if (n > 0)
+    {
       g_string_append_c (out, ']');
       first = FALSE;
     }
-  if (self->marks->len > 0)
+  n = 0;
+  for (guint i = 0; i < self->marks->len; i++)
     {
-      g_string_append (out, first ? "[%csl " : " [%csl ");
-      for (guint i = 0; i < self->marks->len; i++)
-        {
-          const CheopsCellMark *m = &g_array_index (self->marks, CheopsCellMark, i);
-          if (i > 0)
-            g_string_append_c (out, ',');
-          g_string_append_c (out, cheops_mark_colour_to_letter (m->colour));
-          append_cell (out, m->cell);
-        }
+      const CheopsCellMark *m = &g_array_index (self->marks, CheopsCellMark, i);
+
+      if (!is_cell (variant, m->cell))
+        continue;
+      if (n++ == 0)
+        g_string_append (out, first ? "[%csl " : " [%csl ");
+      else
+        g_string_append_c (out, ',');
+      g_string_append_c (out, cheops_mark_colour_to_letter (m->colour));
+      g_string_append (out, cheops_variant_cell_name (variant, m->cell));
+    }
+  if (n > 0)
+    {
       g_string_append_c (out, ']');
       first = FALSE;
     }

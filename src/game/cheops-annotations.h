@@ -13,6 +13,7 @@
 #include <glib.h>
 
 #include "cheops-game-types.h"
+#include "cheops-variant.h"
 
 G_BEGIN_DECLS
 
@@ -48,6 +49,13 @@ typedef struct {
   int            value;
   int            depth;
 } CheopsEval;
+
+/* Cells are those of the game's variant (cell indexes of its board), and
+ * files name them as the variant does (cheops_variant_cell_parse() and
+ * cheops_variant_cell_name()): "Gc5e6" of a TrigChess game is TrigChess's
+ * c5 and e6 (trigchess.md TR3), of a Cheops game Cheops's.  A [%cal] or
+ * [%csl] naming a cell the variant does not have is not read: it is kept
+ * verbatim, as commands not known are (see @others below). */
 
 /* An arrow from @from to @to (which differ), file form "Gd2f3". */
 typedef struct {
@@ -86,28 +94,37 @@ gboolean           cheops_annotations_is_empty  (const CheopsAnnotations *self);
 
 /* Adds the arrow, or removes it if the same arrow in the same colour is
  * there already; an arrow between the same cells in another colour is
- * recoloured.  The gesture of drawing arrows on a board. */
-void               cheops_annotations_toggle_arrow (CheopsAnnotations *self,
-                                                    CheopsMarkColour   colour,
-                                                    CheopsCell         from,
-                                                    CheopsCell         to);
+ * recoloured.  The gesture of drawing arrows on a board.  @from and @to
+ * are cells of @variant's board (a g_return_if_fail() otherwise). */
+void               cheops_annotations_toggle_arrow (CheopsAnnotations   *self,
+                                                    const CheopsVariant *variant,
+                                                    CheopsMarkColour     colour,
+                                                    CheopsCell           from,
+                                                    CheopsCell           to);
 /* The same for a cell mark. */
-void               cheops_annotations_toggle_mark  (CheopsAnnotations *self,
-                                                    CheopsMarkColour   colour,
-                                                    CheopsCell         cell);
+void               cheops_annotations_toggle_mark  (CheopsAnnotations   *self,
+                                                    const CheopsVariant *variant,
+                                                    CheopsMarkColour     colour,
+                                                    CheopsCell           cell);
 
 /* Reads one command, @length bytes of @text (-1: up to its NUL), the text
  * between "[" and "]" such as "%eval 0.53" or "%cal Gd2f3,Ri5i9", into
- * @self.  A later [%eval] replaces an earlier one; [%cal] and [%csl] add to
- * what is there.  A command this library does not know, or cannot read,
- * goes to @others unchanged.  Never fails. */
-void               cheops_annotations_add_command  (CheopsAnnotations *self,
-                                                    const char        *text,
-                                                    gssize             length);
+ * @self, the cells of [%cal] and [%csl] named as @variant (the game's)
+ * names them.  A later [%eval] replaces an earlier one; [%cal] and [%csl]
+ * add to what is there.  A command this library does not know, or cannot
+ * read (a cell name @variant does not have among them: the whole command
+ * then), goes to @others unchanged.  Never fails. */
+void               cheops_annotations_add_command  (CheopsAnnotations   *self,
+                                                    const CheopsVariant *variant,
+                                                    const char          *text,
+                                                    gssize               length);
 /* Appends the file form of @self to @out: "[%eval 0.53] [%cal Gd2f3,Ri5i9]
  * [%csl Ri9] [%clk 0:05:00]", commands separated by one space, nothing for
- * an empty @self. */
+ * an empty @self; cells named by @variant (the game's).  An arrow or mark
+ * with a cell outside @variant's board (never read from a file: only a
+ * caller filling the arrays by hand makes one) is left out. */
 void               cheops_annotations_append       (const CheopsAnnotations *self,
+                                                    const CheopsVariant     *variant,
                                                     GString                 *out);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CheopsAnnotations, cheops_annotations_free)

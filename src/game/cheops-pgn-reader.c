@@ -590,7 +590,9 @@ take_comment (GameReader *g,
         GString *command = g_string_new (NULL);
 
         _cheops_append_normalized (command, open + 1, close - open - 1);
+        /* Cells named as the game's variant names them. */
         cheops_annotations_add_command (_cheops_game_node_ensure_annotations (node),
+                                        cheops_game_get_variant (g->game),
                                         command->str, command->len);
         g_string_free (command, TRUE);
       }

@@ -110,10 +110,11 @@ fill_comment (Filler     *f,
 
 /* The comment after @node, its annotations first. */
 static gboolean
-fill_comment_after (Filler         *f,
-                    CheopsGameNode *node,
-                    GString        *scratch,
-                    GString        *text)
+fill_comment_after (Filler              *f,
+                    const CheopsVariant *variant,
+                    CheopsGameNode      *node,
+                    GString             *scratch,
+                    GString             *text)
 {
   const CheopsAnnotations *a = cheops_game_node_get_annotations (node);
   const char *comment = cheops_game_node_get_comment_after (node);
@@ -121,7 +122,7 @@ fill_comment_after (Filler         *f,
   if (cheops_annotations_is_empty (a) && comment == NULL)
     return FALSE;
   g_string_truncate (text, 0);
-  cheops_annotations_append (a, text);
+  cheops_annotations_append (a, variant, text);
   if (comment != NULL)
     {
       if (text->len > 0)
@@ -242,7 +243,7 @@ cheops_pgn_write_game_to (CheopsGame *game,
   f.word = g_string_new (NULL);
   f.prefix = g_string_new (NULL);
   root = cheops_game_get_root (game);
-  fill_comment_after (&f, root, scratch, text);
+  fill_comment_after (&f, cheops_game_get_variant (game), root, scratch, text);
 
   stack = g_array_new (FALSE, FALSE, sizeof (Line));
   {
@@ -306,7 +307,7 @@ cheops_pgn_write_game_to (CheopsGame *game,
           int n = g_snprintf (nag, sizeof nag, "$%u", node->nags[i]);
           fill_word (&f, nag, n);
         }
-      line->force_number = fill_comment_after (&f, node, scratch, text);
+      line->force_number = fill_comment_after (&f, cheops_game_get_variant (game), node, scratch, text);
 
       /* The variations of this move follow it (only a first child has
        * them: later children are variations themselves). */

@@ -81,7 +81,7 @@ random_line (GRand          *rand,
           a->eval.value = g_rand_int_range (rand, -500, 500);
           a->eval.depth = g_rand_int_range (rand, 10, 30);
           if (g_rand_boolean (rand))
-            cheops_annotations_toggle_arrow (a, CHEOPS_MARK_GREEN, cheops_move_from (move), cheops_move_to (move));
+            cheops_annotations_toggle_arrow (a, cheops_game_get_variant (game), CHEOPS_MARK_GREEN, cheops_move_from (move), cheops_move_to (move));
           cheops_game_set_annotations (game, child, a);
         }
       if (g_rand_int_range (rand, 0, 100) < 8)

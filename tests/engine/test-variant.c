@@ -7,7 +7,9 @@
  * switch is the variant's start, `go perft` equals the core's perft, the
  * TrigChess bench signature, a TrigChess mate in one (spec section 8:
  * 1. Ga3 b4 2. Gxc5#), the third occurrence scored as a loss for the mover
- * (TR15), and `d`'s "Game over" in the outcome table's words.
+ * (TR15), also across the reversible sideways Pawn steps that reset the
+ * halfmove clock (TR8, TR19), and `d`'s "Game over" in the outcome table's
+ * words.
  */
 #include <signal.h>
 #include <string.h>
@@ -235,6 +237,45 @@ test_repetition_loses (void)
   g_assert_cmpint (engine_pipe_free (e), ==, 0);
 }
 
+/* A sideways Pawn step (TR8) resets the halfmove clock (TR19) but is
+ * reversible: 1. g4h4 Kd6 2. h4g4 Ke6 3. g4h4 Kd6 4. h4g4 Ke6 makes the
+ * set-up position occur a third time, and Red's last move loses (TR15),
+ * though no move of it came after the clock's last reset.  Red to move
+ * before it: Ke6 scores a loss; after it, the game is over. */
+static void
+test_repetition_across_pawn_steps (void)
+{
+  EnginePipe *e = engine_pipe_new (NULL);
+  const char *fen = "3k3/7/6P2/9/7/3K3 g 0 1";
+  const char *moves = "g4h4 e6d6 h4g4 d6e6 g4h4 e6d6 h4g4";
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) shown = NULL;
+  g_autoptr (GPtrArray) refused = NULL;
+  g_autofree char *best = NULL;
+  const char *info;
+
+  engine_pipe_send (e, "setoption name UCI_Variant value trigchess");
+  engine_pipe_send (e, "position fen %s moves %s", fen, moves);
+  engine_pipe_send (e, "go depth 2 searchmoves d6e6");
+  best = wait_for (e, "bestmove", lines);
+  g_assert_cmpstr (best, ==, "bestmove d6e6");
+  info = g_ptr_array_index (lines, lines->len - 1);
+  if (strstr (info, " score mate -1 ") == NULL)
+    g_error ("the third occurrence across Pawn steps was not scored as a loss: %s", info);
+
+  engine_pipe_send (e, "position fen %s moves %s d6e6", fen, moves);
+  engine_pipe_send (e, "d");
+  shown = sync_lines (e);
+  g_assert_cmpstr (find_line_prefix (shown, "Game over: "), ==,
+                   "Game over: Gold (g) wins by the third repetition (TR15)");
+  engine_pipe_send (e, "position fen %s moves %s d6e6 e1e2", fen, moves);
+  refused = sync_lines (e);
+  g_assert_cmpuint (refused->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (refused, 0), ==,
+                   "info string error: move 'e1e2' after the end of the game");
+  g_assert_cmpint (engine_pipe_free (e), ==, 0);
+}
+
 /* `bench trigchess`: the variant's positions and signature, the same on
  * two runs; plain `bench` keeps Cheops's. */
 static void
@@ -263,6 +304,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/variant/perft", test_perft);
   g_test_add_func ("/engine/variant/trigchess-mate-in-one", test_mate_in_one);
   g_test_add_func ("/engine/variant/trigchess-repetition-loses", test_repetition_loses);
+  g_test_add_func ("/engine/variant/trigchess-repetition-pawn-steps", test_repetition_across_pawn_steps);
   g_test_add_func ("/engine/variant/trigchess-bench", test_bench);
   return g_test_run ();
 }

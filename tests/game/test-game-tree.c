@@ -545,13 +545,13 @@ test_annotations (void)
   a->eval.kind = CHEOPS_EVAL_CENTIPAWNS;
   a->eval.value = -7;
   a->eval.depth = 12;
-  cheops_annotations_toggle_arrow (a, CHEOPS_MARK_GREEN, d2, f3);
-  cheops_annotations_toggle_arrow (a, CHEOPS_MARK_RED, f3, i9);
-  cheops_annotations_toggle_arrow (a, CHEOPS_MARK_RED, f3, i9);    /* off again */
-  cheops_annotations_toggle_arrow (a, CHEOPS_MARK_BLUE, d2, f3);   /* recoloured */
-  cheops_annotations_toggle_mark (a, CHEOPS_MARK_YELLOW, i9);
-  cheops_annotations_add_command (a, "%clk 0:00:07", -1);
-  cheops_annotations_append (a, text);
+  cheops_annotations_toggle_arrow (a, &cheops_variant_cheops, CHEOPS_MARK_GREEN, d2, f3);
+  cheops_annotations_toggle_arrow (a, &cheops_variant_cheops, CHEOPS_MARK_RED, f3, i9);
+  cheops_annotations_toggle_arrow (a, &cheops_variant_cheops, CHEOPS_MARK_RED, f3, i9);    /* off again */
+  cheops_annotations_toggle_arrow (a, &cheops_variant_cheops, CHEOPS_MARK_BLUE, d2, f3);   /* recoloured */
+  cheops_annotations_toggle_mark (a, &cheops_variant_cheops, CHEOPS_MARK_YELLOW, i9);
+  cheops_annotations_add_command (a, &cheops_variant_cheops, "%clk 0:00:07", -1);
+  cheops_annotations_append (a, &cheops_variant_cheops, text);
   g_assert_cmpstr (text->str, ==, "[%eval -0.07,12] [%cal Bd2f3] [%csl Yi9] [%clk 0:00:07]");
 
   cheops_game_set_annotations (game, fg3, a);
@@ -596,22 +596,22 @@ test_annotation_commands (void)
       g_autoptr(CheopsAnnotations) a = cheops_annotations_new ();
       g_autoptr(GString) out = g_string_new (NULL);
 
-      cheops_annotations_add_command (a, cases[i].command, -1);
-      cheops_annotations_append (a, out);
+      cheops_annotations_add_command (a, &cheops_variant_cheops, cases[i].command, -1);
+      cheops_annotations_append (a, &cheops_variant_cheops, out);
       g_assert_cmpstr (out->str, ==, cases[i].written);
     }
 
   {
     g_autoptr(CheopsAnnotations) a = cheops_annotations_new ();
-    cheops_annotations_add_command (a, "%eval 0.53,20", -1);
+    cheops_annotations_add_command (a, &cheops_variant_cheops, "%eval 0.53,20", -1);
     g_assert_cmpint (a->eval.kind, ==, CHEOPS_EVAL_CENTIPAWNS);
     g_assert_cmpint (a->eval.value, ==, 53);
     g_assert_cmpint (a->eval.depth, ==, 20);
-    cheops_annotations_add_command (a, "%eval #-2", -1);
+    cheops_annotations_add_command (a, &cheops_variant_cheops, "%eval #-2", -1);
     g_assert_cmpint (a->eval.value, ==, 53);             /* the first stays */
     g_assert_cmpuint (a->others->len, ==, 1);
-    cheops_annotations_add_command (a, "%csl Ri9", -1);
-    cheops_annotations_add_command (a, "%csl Gd2", -1);  /* adds */
+    cheops_annotations_add_command (a, &cheops_variant_cheops, "%csl Ri9", -1);
+    cheops_annotations_add_command (a, &cheops_variant_cheops, "%csl Gd2", -1);  /* adds */
     g_assert_cmpuint (a->marks->len, ==, 2);
     g_assert_cmpuint (g_array_index (a->marks, CheopsCellMark, 0).cell, ==, CHEOPS_LAWS_APEX);
     g_assert_cmpint (g_array_index (a->marks, CheopsCellMark, 0).colour, ==, CHEOPS_MARK_RED);

@@ -705,10 +705,10 @@ random_annotations (GRand *rand)
       CheopsCell from = g_rand_int_range (rand, 0, CHEOPS_LAWS_CELL_NB);
       CheopsCell to = g_rand_int_range (rand, 0, CHEOPS_LAWS_CELL_NB);
       if (from != to)
-        cheops_annotations_toggle_arrow (a, g_rand_int_range (rand, 0, 4), from, to);
+        cheops_annotations_toggle_arrow (a, &cheops_variant_cheops, g_rand_int_range (rand, 0, 4), from, to);
     }
   for (int i = g_rand_int_range (rand, 0, 4); i > 0; i--)
-    cheops_annotations_toggle_mark (a, g_rand_int_range (rand, 0, 4),
+    cheops_annotations_toggle_mark (a, &cheops_variant_cheops, g_rand_int_range (rand, 0, 4),
                                     g_rand_int_range (rand, 0, CHEOPS_LAWS_CELL_NB));
   if (g_rand_int_range (rand, 0, 4) == 0)
     g_ptr_array_add (a->others, g_strdup_printf ("%%clk 0:%02d:00", g_rand_int_range (rand, 0, 60)));
@@ -1247,6 +1247,120 @@ test_trigchess_checkmate (void)
   g_assert_cmpstr (cheops_game_node_get_san (end), ==, "Gxc5#");
 }
 
+/* [%cal] and [%csl] of a TrigChess game name TrigChess's cells (TR3: files
+ * a..i, ranks 1..6; the index of 2.3, rank 1 first): read as TrigChess
+ * cells, written back exactly; a name TrigChess does not have (q1 is
+ * Cheops's) keeps its whole command verbatim, as an unknown command is. */
+static void
+test_trigchess_annotations (void)
+{
+  static const char text[] =
+    "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[Gold \"?\"]\n[Red \"?\"]\n"
+    "[Result \"*\"]\n[Variant \"Step and Circle TrigChess\"]\n"
+    "\n"
+    "1. Ge3 {[%cal Gi4a3,Rh6i4] [%csl Ya3,Bh6] A plan.} 1... Ge4 {[%cal Gc5e6] [%cal\n"
+    "Gq1a3] [%csl Rq1,Gi4]} *\n";
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(CheopsGame) game = read_one (text, &errors);
+  g_autofree char *written = NULL;
+  const CheopsAnnotations *a;
+  const CheopsArrow *arrow;
+  const CheopsCellMark *mark;
+
+  g_assert_cmpuint (errors->len, ==, 0);
+  g_assert_true (cheops_game_get_variant (game) == &cheops_variant_trigchess);
+
+  /* 1. Ge3: i4 is index 31, a3 14, h6 45 (2.3). */
+  a = cheops_game_node_get_annotations (mainline_node (game, 1));
+  g_assert_cmpuint (a->arrows->len, ==, 2);
+  arrow = &g_array_index (a->arrows, CheopsArrow, 0);
+  g_assert_cmpint (arrow->colour, ==, CHEOPS_MARK_GREEN);
+  g_assert_cmpuint (arrow->from, ==, 31);
+  g_assert_cmpuint (arrow->to, ==, 14);
+  arrow = &g_array_index (a->arrows, CheopsArrow, 1);
+  g_assert_cmpint (arrow->colour, ==, CHEOPS_MARK_RED);
+  g_assert_cmpuint (arrow->from, ==, 45);
+  g_assert_cmpuint (arrow->to, ==, 31);
+  g_assert_cmpuint (a->marks->len, ==, 2);
+  mark = &g_array_index (a->marks, CheopsCellMark, 0);
+  g_assert_cmpint (mark->colour, ==, CHEOPS_MARK_YELLOW);
+  g_assert_cmpuint (mark->cell, ==, 14);
+  mark = &g_array_index (a->marks, CheopsCellMark, 1);
+  g_assert_cmpint (mark->colour, ==, CHEOPS_MARK_BLUE);
+  g_assert_cmpuint (mark->cell, ==, 45);
+  g_assert_cmpuint (a->others->len, ==, 0);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (mainline_node (game, 1)), ==, "A plan.");
+
+  /* 1... Ge4: c5 is 33, e6 42; the commands naming q1 are kept whole. */
+  a = cheops_game_node_get_annotations (mainline_node (game, 2));
+  g_assert_cmpuint (a->arrows->len, ==, 1);
+  arrow = &g_array_index (a->arrows, CheopsArrow, 0);
+  g_assert_cmpuint (arrow->from, ==, 33);
+  g_assert_cmpuint (arrow->to, ==, 42);
+  g_assert_cmpuint (a->marks->len, ==, 0);
+  g_assert_cmpuint (a->others->len, ==, 2);
+  g_assert_cmpstr (a->others->pdata[0], ==, "%cal Gq1a3");
+  g_assert_cmpstr (a->others->pdata[1], ==, "%csl Rq1,Gi4");
+
+  written = cheops_pgn_write_game (game);
+  g_assert_cmpstr (written, ==, text);
+}
+
+/* The same commands read in one variant and in the other: the cell names
+ * and indexes are the variant's (Cheops: a column a..q and a level 1..9,
+ * DESIGN.md 2; TrigChess TR3). */
+static void
+test_annotations_of_variant (void)
+{
+  static const struct {
+    const char *command;
+    guint       cheops_shapes, trigchess_shapes;   /* arrows and marks read */
+  } cases[] = {
+    { "%cal Gc5e6", 0, 1 },        /* c5 is not a Cheops cell */
+    { "%cal Gi4h6,Rh6i4", 2, 2 },  /* both have i4 and h6 */
+    { "%csl Ra3", 0, 1 },          /* nor a3 */
+    { "%csl Rq1", 1, 0 },          /* q1 is not a TrigChess cell */
+    { "%cal Gi9h8", 1, 0 },        /* nor ranks 7 to 9 */
+    { "%csl Bi4,Yq1", 2, 0 },      /* one unknown cell: the whole command kept */
+  };
+  const CheopsVariant *variants[] = { &cheops_variant_cheops, &cheops_variant_trigchess };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+      {
+        g_autoptr(CheopsAnnotations) a = cheops_annotations_new ();
+        g_autoptr(GString) out = g_string_new (NULL);
+        guint shapes = v == 0 ? cases[i].cheops_shapes : cases[i].trigchess_shapes;
+        g_autofree char *expected = g_strdup_printf ("[%s]", cases[i].command);
+
+        cheops_annotations_add_command (a, variants[v], cases[i].command, -1);
+        g_assert_cmpuint (a->arrows->len + a->marks->len, ==, shapes);
+        g_assert_cmpuint (a->others->len, ==, shapes > 0 ? 0 : 1);
+        if (shapes == 0)
+          g_assert_cmpstr (a->others->pdata[0], ==, cases[i].command);
+        cheops_annotations_append (a, variants[v], out);
+        g_assert_cmpstr (out->str, ==, expected);
+      }
+
+  /* i4 in each: Cheops's is column i (8) of level 4; TrigChess's index 31. */
+  {
+    g_autoptr(CheopsAnnotations) a = cheops_annotations_new ();
+    g_autoptr(CheopsAnnotations) b = cheops_annotations_new ();
+    g_autoptr(GString) out = g_string_new (NULL);
+
+    cheops_annotations_add_command (a, &cheops_variant_cheops, "%csl Gi4", -1);
+    cheops_annotations_add_command (b, &cheops_variant_trigchess, "%csl Gi4", -1);
+    g_assert_cmpuint (g_array_index (a->marks, CheopsCellMark, 0).cell, ==, cheops_laws_cell_make (8, 4));
+    g_assert_cmpuint (g_array_index (b->marks, CheopsCellMark, 0).cell, ==, 31);
+
+    /* A cell index is named by the variant it is written in. */
+    cheops_annotations_toggle_arrow (b, &cheops_variant_trigchess, CHEOPS_MARK_RED, 0, 45);
+    cheops_annotations_toggle_mark (b, &cheops_variant_trigchess, CHEOPS_MARK_YELLOW, 14);
+    cheops_annotations_append (b, &cheops_variant_trigchess, out);
+    g_assert_cmpstr (out->str, ==, "[%cal Rb1h6] [%csl Gi4,Ya3]");
+  }
+}
+
 /* A node's derived data in TrigChess, and a new game of the variant. */
 static void
 test_trigchess_node_derived (void)
@@ -1628,6 +1742,8 @@ main (int    argc,
   g_test_add_func ("/game/pgn/trigchess-repetition", test_trigchess_repetition);
   g_test_add_func ("/game/pgn/trigchess-checkmate", test_trigchess_checkmate);
   g_test_add_func ("/game/pgn/trigchess-node-derived", test_trigchess_node_derived);
+  g_test_add_func ("/game/pgn/trigchess-annotations", test_trigchess_annotations);
+  g_test_add_func ("/game/pgn/annotations-of-variant", test_annotations_of_variant);
   g_test_add_func ("/game/pgn/start-position-variant", test_start_position_variant);
   g_test_add_func ("/game/pgn/tags-only-game", test_tags_only_game);
   g_test_add_func ("/game/pgn/escape-lines-kept", test_escape_lines_kept);
