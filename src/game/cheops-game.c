@@ -56,17 +56,6 @@ static const char * const roster_defaults[N_ROSTER] = {
   "?", "?", "????.??.??", "?", "?", "?", "*"
 };
 
-/* Variants whose colours belong to a game rather than to a side (Cheops
- * 6.2): the tag that says which side played the first colour, by that
- * side's FEN letter ([GreenCorner "q"]); without it, side A did.  (The
- * variant table has no field for this yet: it would belong there.) */
-static const struct {
-  const char *variant;
-  const char *tag;
-} colour_tags[] = {
-  { "cheops", "GreenCorner" },
-};
-
 struct _CheopsGame {
   GObject         parent_instance;
 
@@ -829,15 +818,14 @@ cheops_game_get_colour_side (CheopsGame *self,
   g_return_val_if_fail (CHEOPS_IS_GAME (self), CHEOPS_SIDE_A);
   g_return_val_if_fail (colour < CHEOPS_SIDE_NB, CHEOPS_SIDE_A);
 
-  for (guint i = 0; i < G_N_ELEMENTS (colour_tags); i++)
-    if (strcmp (colour_tags[i].variant, self->variant->name) == 0)
-      {
-        const char *value = cheops_game_get_tag (self, colour_tags[i].tag);
-        gboolean swapped = value != NULL && value[0] == self->variant->sides[CHEOPS_SIDE_B].letter
-                           && value[1] == '\0';
+  if (self->variant->colour_tag != NULL)
+    {
+      const char *value = cheops_game_get_tag (self, self->variant->colour_tag);
+      gboolean swapped = value != NULL && value[0] == self->variant->sides[CHEOPS_SIDE_B].letter
+                         && value[1] == '\0';
 
-        return (CheopsSide) (colour ^ (swapped ? 1 : 0));
-      }
+      return (CheopsSide) (colour ^ (swapped ? 1 : 0));
+    }
   return (CheopsSide) colour;
 }
 
