@@ -495,13 +495,16 @@ studio_analysis_panel_analysis_updated_cb (StudioAnalysisPanel  *self,
     {
       nps = format_count (analysis->nps);
       nodes = format_count (analysis->nodes);
-      stats = studio_analysis_panel_format_stats (self, analysis, depth, nps);
-      gtk_label_set_label (self->stats_label, stats);
-      g_free (stats);
+      g_autofree char *header = studio_analysis_panel_format_stats (self, analysis, depth, nps);
+      g_autofree char *details = NULL;
+
+      gtk_label_set_label (self->stats_label, header);
       /* Translators: engine statistics: search depth, nodes per second,
        * nodes searched, hash table use */
-      stats = g_strdup_printf (_("Depth %d · %sN/s · %sN · Hash %d%%"),
-                               depth, nps, nodes, (analysis->hashfull + 5) / 10);
+      details = g_strdup_printf (_("Depth %d · %sN/s · %sN · Hash %d%%"),
+                                 depth, nps, nodes, (analysis->hashfull + 5) / 10);
+      /* The whole header too: a narrow panel cuts its middle. */
+      stats = g_strdup_printf ("%s\n%s", header, details);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->stats_label), stats);
       g_free (stats);
       /* Translators: under the engine lines: nodes searched, and how full
