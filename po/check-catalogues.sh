@@ -72,6 +72,18 @@ for lang in $langs; do
       status=1
       ;;
   esac
+  # Typography (po/README.md): "..." for the ellipsis; in German „…“ (so no
+  # ” U+201D), in French a no-break space, never a plain one, before : ; ? ! »
+  # and after «.
+  case $lang in
+    de) bad='\.\.\.|”|\\"' ;;
+    fr) bad='\.\.\.| [:;?!»]|« |“|”|\\"' ;;
+    *) bad='\.\.\.' ;;
+  esac
+  if msgattrib --no-obsolete --no-wrap "$po" | grep -E '^msgstr' | grep -E "$bad"; then
+    echo "$lang: typography (above; see po/README.md)"
+    status=1
+  fi
   for merged in "$@"; do
     if ! grep -qE "\[$lang\]=|xml:lang=\"$lang\"" "$merged"; then
       echo "$lang: no translation in the built $(basename "$merged")"

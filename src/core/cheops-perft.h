@@ -13,6 +13,8 @@
 
 #include "cheops-position.h"
 
+#include <stdatomic.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -33,6 +35,17 @@ uint64_t        cheops_perft_divide  (CheopsPosition        *pos,
                                       int                    depth,
                                       CheopsPerftDivideFunc  func,
                                       void                  *user_data);
+/* cheops_perft_divide() that ends early once *@stop is true (read between
+ * the nodes of the tree, relaxed): then only the root moves counted to
+ * their end have been passed to @func and added to the total returned, and
+ * *@complete (may be NULL) is false; else it is true.  For a perft another
+ * thread may stop (the engine's `go perft` and `stop`). */
+uint64_t        cheops_perft_divide_until (CheopsPosition        *pos,
+                                           int                    depth,
+                                           CheopsPerftDivideFunc  func,
+                                           void                  *user_data,
+                                           const atomic_bool     *stop,
+                                           bool                  *complete);
 
 #ifdef __cplusplus
 }

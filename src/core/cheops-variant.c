@@ -9,7 +9,10 @@
 #include "cheops-variant.h"
 #include "cheops-position.h"
 #include "cheops-notation.h"
+#include "cheops-core-private.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 const CheopsVariant *const cheops_variants[] = {
@@ -19,9 +22,48 @@ const CheopsVariant *const cheops_variants[] = {
 };
 
 static bool
-is_space (char c)
+set_error_va (CheopsError     *error,
+              CheopsErrorCode  code,
+              int              line,
+              int              column,
+              const char      *format,
+              va_list          args)
 {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+  if (error == NULL)
+    return false;
+  error->code = code;
+  error->line = line;
+  error->column = column;
+  vsnprintf (error->message, sizeof error->message, format, args);
+  return false;
+}
+
+bool
+cheops__set_error (CheopsError     *error,
+                   CheopsErrorCode  code,
+                   int              column,
+                   const char      *format,
+                   ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  set_error_va (error, code, 1, column, format, args);
+  va_end (args);
+  return false;
+}
+
+bool
+cheops__set_unreachable (CheopsError *error,
+                         const char  *format,
+                         ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  set_error_va (error, CHEOPS_ERROR_POSITION_UNREACHABLE, 0, 0, format, args);
+  va_end (args);
+  return false;
 }
 
 static char
@@ -49,10 +91,10 @@ cheops_variant_find (const char *name)
 
   if (name == NULL)
     return NULL;
-  while (is_space (*name))
+  while (cheops__is_space (*name))
     name++;
   len = strlen (name);
-  while (len > 0 && is_space (name[len - 1]))
+  while (len > 0 && cheops__is_space (name[len - 1]))
     len--;
   for (int i = 0; cheops_variants[i] != NULL; i++)
     {

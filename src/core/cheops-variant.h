@@ -239,6 +239,11 @@ struct _CheopsVariant {
   const char              *spec;        /* the rules document: "The Laws of Cheops", "trigchess.md" */
   const char              *start_fen;
   CheopsSideInfo           sides[CHEOPS_SIDE_NB];
+  /* For a game whose colours belong to the game, not to a side (Cheops
+   * 6.2): the game tag that names, by its FEN letter, the side that played
+   * the first colour ([GreenCorner "q"]); without the tag side A did.
+   * NULL: side A always plays the first colour (sides[0]). */
+  const char              *colour_tag;
   int                      n_piece_types; /* kinds 1..n_piece_types-1 exist */
   const CheopsPieceInfo   *pieces;      /* n_piece_types, by kind; [0] unused */
   int                      n_outcomes;

@@ -5,6 +5,9 @@
  * The variants the engine plays: one EngineVariant table each.
  */
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "engine-variant.h"
 
@@ -28,4 +31,30 @@ engine_variants_init (void)
 {
   for (int i = 0; engine_variants[i] != NULL; i++)
     engine_variants[i]->init ();
+}
+
+void
+engine_read_tuning (const char         *env_name,
+                    const EngineTuning *items,
+                    int                 n_items)
+{
+  const char *env = getenv (env_name);
+  char buf[256];
+  char *save = NULL;
+
+  if (env == NULL)
+    return;
+  snprintf (buf, sizeof buf, "%s", env);
+  for (char *item = strtok_r (buf, ",", &save); item != NULL; item = strtok_r (NULL, ",", &save))
+    {
+      char *eq = strchr (item, '=');
+
+      if (eq == NULL)
+        continue;
+      *eq = '\0';
+      for (int i = 0; i < n_items; i++)
+        if (strcmp (item, items[i].name) == 0)
+          for (int t = 0; t < 4 && items[i].targets[t] != NULL; t++)
+            *items[i].targets[t] = atoi (eq + 1);
+    }
 }

@@ -102,4 +102,19 @@ const EngineVariant *engine_variant_of   (const CheopsVariant *variant);
 /* Calls every table's init(). */
 void                 engine_variants_init (void);
 
+/* A value of an evaluation that a tuning match may set without a rebuild:
+ * NAME=VALUE in an environment variable sets every non-NULL target. */
+typedef struct {
+  const char *name;
+  int        *targets[4];
+} EngineTuning;
+
+/* Reads the comma-separated NAME=VALUE items of the environment variable
+ * @env_name (if set) into the @n_items values of @items; unknown names and
+ * items without '=' are ignored.  For the evaluations' init (README.md:
+ * tuning by play). */
+void                 engine_read_tuning  (const char         *env_name,
+                                          const EngineTuning *items,
+                                          int                 n_items);
+
 #endif /* ENGINE_VARIANT_H_INCLUDED */

@@ -83,30 +83,18 @@ static CheopsCellSet pawn_threats[CHEOPS_SIDE_NB][CHEOPS_LAWS_CELL_NB];
 static void
 read_tuning (void)
 {
-  const char *env = getenv ("CHEOPS_ENGINE_EVAL");
-  char buf[256];
-  char *save = NULL;
+  const EngineTuning items[] = {
+    { "Q", { &piece_value[CHEOPS_LAWS_QUEEN] } },
+    { "M", { &piece_value[CHEOPS_LAWS_SWORDMASTER] } },
+    { "S", { &piece_value[CHEOPS_LAWS_SISTER] } },
+    { "A", { &piece_value[CHEOPS_LAWS_ASSASSIN] } },
+    { "P", { &piece_value[CHEOPS_LAWS_PAWN] } },
+    { "queen", { &queen_scale } },
+    { "mobility", { &mobility_scale } },
+    { "king", { &king_scale } },
+  };
 
-  if (env == NULL)
-    return;
-  snprintf (buf, sizeof buf, "%s", env);
-  for (char *item = strtok_r (buf, ",", &save); item != NULL; item = strtok_r (NULL, ",", &save))
-    {
-      char *eq = strchr (item, '=');
-      int v;
-      if (eq == NULL)
-        continue;
-      *eq = '\0';
-      v = atoi (eq + 1);
-      if (strcmp (item, "Q") == 0) piece_value[CHEOPS_LAWS_QUEEN] = v;
-      else if (strcmp (item, "M") == 0) piece_value[CHEOPS_LAWS_SWORDMASTER] = v;
-      else if (strcmp (item, "S") == 0) piece_value[CHEOPS_LAWS_SISTER] = v;
-      else if (strcmp (item, "A") == 0) piece_value[CHEOPS_LAWS_ASSASSIN] = v;
-      else if (strcmp (item, "P") == 0) piece_value[CHEOPS_LAWS_PAWN] = v;
-      else if (strcmp (item, "queen") == 0) queen_scale = v;
-      else if (strcmp (item, "mobility") == 0) mobility_scale = v;
-      else if (strcmp (item, "king") == 0) king_scale = v;
-    }
+  engine_read_tuning ("CHEOPS_ENGINE_EVAL", items, (int) (sizeof items / sizeof items[0]));
 }
 
 static void

@@ -60,35 +60,23 @@ static int           pawn_bonus[CHEOPS_SIDE_NB][TRIGCHESS_CELL_NB];
 static void
 read_tuning (void)
 {
-  const char *env = getenv ("CHEOPS_ENGINE_EVAL_TRIGCHESS");
-  char buf[256];
-  char *save = NULL;
+  const EngineTuning items[] = {
+    { "D", { &piece_value[TRIGCHESS_DOME] } },
+    { "G", { &piece_value[TRIGCHESS_GYRO] } },
+    { "S", { &piece_value[TRIGCHESS_STAG] } },
+    { "P", { &piece_value[TRIGCHESS_PAWN] } },
+    { "place", { &placement_weight[TRIGCHESS_DOME], &placement_weight[TRIGCHESS_GYRO],
+                 &placement_weight[TRIGCHESS_STAG] } },
+    { "mob", { &mobility_weight[TRIGCHESS_DOME], &mobility_weight[TRIGCHESS_GYRO],
+               &mobility_weight[TRIGCHESS_STAG] } },
+    { "pawn4", { &pawn_rank_bonus[3] } },
+    { "pawn5", { &pawn_rank_bonus[4] } },
+    { "near", { &pawn_near_promotion } },
+    { "shield", { &king_shield } },
+    { "attacked", { &king_attacked } },
+  };
 
-  if (env == NULL)
-    return;
-  snprintf (buf, sizeof buf, "%s", env);
-  for (char *item = strtok_r (buf, ",", &save); item != NULL; item = strtok_r (NULL, ",", &save))
-    {
-      char *eq = strchr (item, '=');
-      int v;
-      if (eq == NULL)
-        continue;
-      *eq = '\0';
-      v = atoi (eq + 1);
-      if (strcmp (item, "D") == 0) piece_value[TRIGCHESS_DOME] = v;
-      else if (strcmp (item, "G") == 0) piece_value[TRIGCHESS_GYRO] = v;
-      else if (strcmp (item, "S") == 0) piece_value[TRIGCHESS_STAG] = v;
-      else if (strcmp (item, "P") == 0) piece_value[TRIGCHESS_PAWN] = v;
-      else if (strcmp (item, "place") == 0)
-        placement_weight[TRIGCHESS_DOME] = placement_weight[TRIGCHESS_GYRO] = placement_weight[TRIGCHESS_STAG] = v;
-      else if (strcmp (item, "mob") == 0)
-        mobility_weight[TRIGCHESS_DOME] = mobility_weight[TRIGCHESS_GYRO] = mobility_weight[TRIGCHESS_STAG] = v;
-      else if (strcmp (item, "pawn4") == 0) pawn_rank_bonus[3] = v;
-      else if (strcmp (item, "pawn5") == 0) pawn_rank_bonus[4] = v;
-      else if (strcmp (item, "near") == 0) pawn_near_promotion = v;
-      else if (strcmp (item, "shield") == 0) king_shield = v;
-      else if (strcmp (item, "attacked") == 0) king_attacked = v;
-    }
+  engine_read_tuning ("CHEOPS_ENGINE_EVAL_TRIGCHESS", items, (int) (sizeof items / sizeof items[0]));
 }
 
 static void

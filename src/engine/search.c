@@ -43,6 +43,7 @@
 #include <time.h>
 
 #include "cheops-notation.h"
+#include "cheops-perft.h"
 #include "movepick.h"
 #include "search.h"
 #include "timeman.h"
@@ -1013,58 +1014,15 @@ perft_cb (CheopsMove move, uint64_t nodes, void *data)
     report.perft_move (move, nodes, report.data);
 }
 
-/* The leaf count of @pos to @depth >= 1, as cheops_perft() counts it (bulk
- * counting at depth 1; a position where the game is over has no moves),
- * but ending early (with a count that means nothing) on search_stop(). */
-static uint64_t
-perft_rec (CheopsPosition *pos, int depth)
-{
-  CheopsMove list[CHEOPS_MAX_MOVES];
-  CheopsMove *end;
-  uint64_t nodes = 0;
-
-  if (depth == 1)
-    return (uint64_t) cheops_count_moves (pos);
-  if (stopped ())
-    return 0;
-  end = cheops_generate_moves (pos, list);
-  for (CheopsMove *m = list; m < end; m++)
-    {
-      CheopsUndo undo;
-      cheops_position_do_move (pos, *m, &undo);
-      nodes += perft_rec (pos, depth - 1);
-      cheops_position_undo_move (pos, *m, &undo);
-    }
-  return nodes;
-}
-
 /* `go perft N`: each root move's count (cheops_perft_divide()'s), then the
  * total; after search_stop(), the moves counted to their end only. */
 static void
 run_perft (void)
 {
   CheopsPosition pos = root_pos;
-  CheopsMove list[CHEOPS_MAX_MOVES];
-  CheopsMove *end = cheops_generate_moves (&pos, list);
-  uint64_t total = 0;
-  bool complete = true;
+  bool complete;
+  uint64_t total = cheops_perft_divide_until (&pos, limits.perft, perft_cb, NULL, &stop_flag, &complete);
 
-  for (CheopsMove *m = list; m < end; m++)
-    {
-      CheopsUndo undo;
-      uint64_t nodes;
-
-      cheops_position_do_move (&pos, *m, &undo);
-      nodes = limits.perft > 1 ? perft_rec (&pos, limits.perft - 1) : 1;
-      cheops_position_undo_move (&pos, *m, &undo);
-      if (stopped ())
-        {
-          complete = false;
-          break;
-        }
-      perft_cb (*m, nodes, NULL);
-      total += nodes;
-    }
   if (report.perft_done != NULL)
     report.perft_done (total, complete, report.data);
   last_nodes = total;

@@ -111,6 +111,21 @@ cheops_epd_record_set (CheopsEpdRecord     *self,
                    "“%s” is not an opcode", opcode);
       return FALSE;
     }
+  /* The variant is the position's (written as the opcode "variant"). */
+  if (strcmp (opcode, "variant") == 0)
+    {
+      g_set_error_literal (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_INVALID,
+                           "the variant is the position's, not an operation");
+      return FALSE;
+    }
+  /* An EPD line cannot hold a line break. */
+  for (guint i = 0; i < n_operands; i++)
+    if (strchr (operands[i], '\n') != NULL)
+      {
+        g_set_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_INVALID,
+                     "an operand of %s holds a line break", opcode);
+        return FALSE;
+      }
   values = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < n_operands; i++)
     {
@@ -172,7 +187,29 @@ needs_quotes (const char *opcode,
   if (strcmp (opcode, "id") == 0
       || (opcode[0] == 'c' && g_ascii_isdigit (opcode[1]) && opcode[2] == '\0'))
     return TRUE;
-  return operand[0] == '\0' || strpbrk (operand, " \t;\"\\") != NULL;
+  /* Quoted: whatever the reader would not take as one unquoted operand
+   * (it ends one at a blank, space, tab or CR, or at ";"). */
+  return operand[0] == '\0' || strpbrk (operand, " \t\r;\"\\") != NULL;
+}
+
+static void
+append_operand (GString    *out,
+                const char *opcode,
+                const char *operand)
+{
+  if (needs_quotes (opcode, operand))
+    {
+      g_string_append_c (out, '"');
+      for (const char *s = operand; *s; s++)
+        {
+          if (*s == '"' || *s == '\\')
+            g_string_append_c (out, '\\');
+          g_string_append_c (out, *s);
+        }
+      g_string_append_c (out, '"');
+    }
+  else
+    g_string_append (out, operand);
 }
 
 char *
@@ -184,6 +221,13 @@ cheops_epd_record_to_string (CheopsEpdRecord *self)
   g_return_val_if_fail (self != NULL, NULL);
   cheops_position_to_fen (&self->position, fen, sizeof fen);
   g_string_append (out, fen);
+  /* A variant other than Cheops is named first. */
+  if (self->position.variant != &cheops_variant_cheops)
+    {
+      g_string_append (out, " variant ");
+      append_operand (out, "variant", self->position.variant->name);
+      g_string_append_c (out, ';');
+    }
   for (guint i = 0; i < self->operations->len; i++)
     {
       CheopsEpdOperation *op = self->operations->pdata[i];
@@ -192,22 +236,8 @@ cheops_epd_record_to_string (CheopsEpdRecord *self)
       g_string_append (out, op->opcode);
       for (guint j = 0; j < op->operands->len; j++)
         {
-          const char *operand = op->operands->pdata[j];
-
           g_string_append_c (out, ' ');
-          if (needs_quotes (op->opcode, operand))
-            {
-              g_string_append_c (out, '"');
-              for (const char *s = operand; *s; s++)
-                {
-                  if (*s == '"' || *s == '\\')
-                    g_string_append_c (out, '\\');
-                  g_string_append_c (out, *s);
-                }
-              g_string_append_c (out, '"');
-            }
-          else
-            g_string_append (out, operand);
+          append_operand (out, op->opcode, op->operands->pdata[j]);
         }
       g_string_append_c (out, ';');
     }
@@ -245,21 +275,137 @@ is_blank (char c)
   return c == ' ' || c == '\t' || c == '\r';
 }
 
-/* Reads one line (without its line break) into a record, or reports. */
+/* One operation as read, before it is checked. */
+typedef struct {
+  char       *opcode;
+  GPtrArray  *operands;     /* of strings */
+  const char *at;           /* its opcode */
+  const char *operand_at;   /* its first operand, or where it would be */
+} RawOperation;
+
+static void
+raw_operation_free (gpointer data)
+{
+  RawOperation *op = data;
+
+  g_free (op->opcode);
+  g_ptr_array_unref (op->operands);
+  g_free (op);
+}
+
+/* Reads the operations from @p to @end into @ops; FALSE at a syntax error,
+ * with its message and place in *@message and *@at. */
+static gboolean
+read_operations (const char  *p,
+                 const char  *end,
+                 GPtrArray   *ops,
+                 char       **message,
+                 const char **at)
+{
+  for (;;)
+    {
+      RawOperation *op;
+      const char *op_start;
+
+      while (p < end && is_blank (*p))
+        p++;
+      if (p >= end)
+        return TRUE;
+      op_start = p;
+      while (p < end && (g_ascii_isalnum (*p) || *p == '_'))
+        p++;
+      if (p == op_start || !g_ascii_isalpha (*op_start))
+        {
+          *message = g_strdup ("an opcode was expected");
+          *at = op_start;
+          return FALSE;
+        }
+      op = g_new0 (RawOperation, 1);
+      op->opcode = g_strndup (op_start, p - op_start);
+      op->operands = g_ptr_array_new_with_free_func (g_free);
+      op->at = op_start;
+      g_ptr_array_add (ops, op);
+      for (;;)
+        {
+          while (p < end && is_blank (*p))
+            p++;
+          if (op->operands->len == 0)
+            op->operand_at = p;
+          if (p >= end)
+            {
+              *message = g_strdup_printf ("operation %s must end with “;”", op->opcode);
+              *at = p;
+              return FALSE;
+            }
+          if (*p == ';')
+            {
+              p++;
+              break;
+            }
+          if (*p == '"')
+            {
+              GString *s = g_string_new (NULL);
+              const char *q = p + 1;
+
+              while (q < end && *q != '"')
+                {
+                  if (*q == '\\' && q + 1 < end && (q[1] == '"' || q[1] == '\\'))
+                    q++;
+                  g_string_append_c (s, *q++);
+                }
+              if (q >= end)
+                {
+                  *message = g_strdup ("this string is not closed");
+                  *at = p;
+                  g_string_free (s, TRUE);
+                  return FALSE;
+                }
+              g_ptr_array_add (op->operands, g_string_free (s, FALSE));
+              p = q + 1;
+            }
+          else
+            {
+              const char *q = p;
+              while (q < end && !is_blank (*q) && *q != ';')
+                q++;
+              g_ptr_array_add (op->operands, g_strndup (p, q - p));
+              p = q;
+            }
+        }
+    }
+}
+
+/* Reads one line (without its line break) into a record, or reports.  The
+ * FEN is read in the variant of the line's "variant" operation, else in
+ * @variant. */
 static CheopsEpdRecord *
-read_line (const char *text,
-           const char *end,
-           guint       line,
-           guint       index,
-           GPtrArray  *errors)
+read_line (const char          *text,
+           const char          *end,
+           guint                line,
+           guint                index,
+           const CheopsVariant *variant,
+           GPtrArray           *errors)
 {
   const char *p = text;
   const char *field_end;
-  GString *fen = g_string_new (NULL);
+  const char *nul;
+  g_autoptr(GString) fen = g_string_new (NULL);
+  g_autoptr(GPtrArray) ops = g_ptr_array_new_with_free_func (raw_operation_free);
+  char *syntax_message = NULL;
+  const char *syntax_at = NULL;
   CheopsPosition pos;
   CheopsError err = { 0 };
   CheopsEpdRecord *record;
   int n_fields = 0;
+
+  /* A NUL byte: the line is refused, not cut short. */
+  nul = memchr (text, '\0', end - text);
+  if (nul != NULL)
+    {
+      add_error (errors, CHEOPS_GAME_ERROR_SYNTAX, line, text, nul, index,
+                 g_strdup ("unexpected control character U+0000"));
+      return NULL;
+    }
 
   /* The FEN: placement, side, and the two counters if they are there. */
   while (n_fields < 4)
@@ -283,10 +429,36 @@ read_line (const char *text,
     {
       add_error (errors, CHEOPS_GAME_ERROR_BAD_FEN, line, text, p, index,
                  g_strdup ("the halfmove clock must be followed by the fullmove number"));
-      g_string_free (fen, TRUE);
       return NULL;
     }
-  if (!cheops_position_from_fen (&pos, &cheops_variant_cheops, fen->str, &err))
+
+  /* The operations, read before the FEN is: one may name the variant. */
+  if (!read_operations (p, end, ops, &syntax_message, &syntax_at))
+    g_ptr_array_set_size (ops, ops->len > 0 ? ops->len - 1 : 0);
+  for (guint i = 0; i < ops->len; i++)
+    {
+      const RawOperation *op = ops->pdata[i];
+
+      if (strcmp (op->opcode, "variant") != 0)
+        continue;
+      if (op->operands->len != 1)
+        {
+          add_error (errors, CHEOPS_GAME_ERROR_VARIANT, line, text, op->at, index,
+                     g_strdup ("operation variant must have one operand, a variant's name"));
+          g_free (syntax_message);
+          return NULL;
+        }
+      variant = cheops_variant_find (op->operands->pdata[0]);
+      if (variant == NULL)
+        {
+          add_error (errors, CHEOPS_GAME_ERROR_VARIANT, line, text, op->operand_at, index,
+                     g_strdup_printf ("unknown variant “%s”", (const char *) op->operands->pdata[0]));
+          g_free (syntax_message);
+          return NULL;
+        }
+    }
+
+  if (!cheops_position_from_fen (&pos, variant, fen->str, &err))
     {
       const char *at = text;
       while (at < end && is_blank (*at))
@@ -294,100 +466,48 @@ read_line (const char *text,
       add_error (errors, CHEOPS_GAME_ERROR_BAD_FEN, line, text,
                  MIN (at + MAX (err.column, 1) - 1, end), index,
                  g_strdup_printf ("bad FEN: %s", err.message));
-      g_string_free (fen, TRUE);
+      g_free (syntax_message);
       return NULL;
     }
-  g_string_free (fen, TRUE);
+  if (syntax_message != NULL)
+    {
+      add_error (errors, CHEOPS_GAME_ERROR_SYNTAX, line, text, syntax_at, index, syntax_message);
+      return NULL;
+    }
 
   record = cheops_epd_record_new (&pos);
   record->line = line;
-
-  /* Operations: opcode operands... ; */
-  for (;;)
+  for (guint i = 0; i < ops->len; i++)
     {
-      const char *op_start;
-      g_autofree char *opcode = NULL;
-      g_autoptr(GPtrArray) operands = g_ptr_array_new_with_free_func (g_free);
+      const RawOperation *op = ops->pdata[i];
       g_autoptr(GError) error = NULL;
 
-      while (p < end && is_blank (*p))
-        p++;
-      if (p >= end)
-        break;
-      op_start = p;
-      while (p < end && (g_ascii_isalnum (*p) || *p == '_'))
-        p++;
-      if (p == op_start || !g_ascii_isalpha (*op_start))
+      if (strcmp (op->opcode, "variant") == 0)
+        continue;
+      if (!cheops_epd_record_set (record, op->opcode, (const char * const *) op->operands->pdata,
+                                  op->operands->len, &error))
         {
-          add_error (errors, CHEOPS_GAME_ERROR_SYNTAX, line, text, op_start, index,
-                     g_strdup ("an opcode was expected"));
-          goto fail;
-        }
-      opcode = g_strndup (op_start, p - op_start);
-      for (;;)
-        {
-          while (p < end && is_blank (*p))
-            p++;
-          if (p >= end)
-            {
-              add_error (errors, CHEOPS_GAME_ERROR_SYNTAX, line, text, p, index,
-                         g_strdup_printf ("operation %s must end with “;”", opcode));
-              goto fail;
-            }
-          if (*p == ';')
-            {
-              p++;
-              break;
-            }
-          if (*p == '"')
-            {
-              GString *s = g_string_new (NULL);
-              const char *q = p + 1;
-
-              while (q < end && *q != '"')
-                {
-                  if (*q == '\\' && q + 1 < end && (q[1] == '"' || q[1] == '\\'))
-                    q++;
-                  g_string_append_c (s, *q++);
-                }
-              if (q >= end)
-                {
-                  add_error (errors, CHEOPS_GAME_ERROR_SYNTAX, line, text, p, index,
-                             g_strdup ("this string is not closed"));
-                  g_string_free (s, TRUE);
-                  goto fail;
-                }
-              g_ptr_array_add (operands, g_string_free (s, FALSE));
-              p = q + 1;
-            }
-          else
-            {
-              const char *q = p;
-              while (q < end && !is_blank (*q) && *q != ';')
-                q++;
-              g_ptr_array_add (operands, g_strndup (p, q - p));
-              p = q;
-            }
-        }
-      if (!cheops_epd_record_set (record, opcode, (const char * const *) operands->pdata,
-                                  operands->len, &error))
-        {
-          add_error (errors, error->code, line, text, op_start, index,
-                     g_strdup (error->message));
-          goto fail;
+          add_error (errors, error->code, line, text, op->at, index, g_strdup (error->message));
+          cheops_epd_record_free (record);
+          return NULL;
         }
     }
   return record;
-
-fail:
-  cheops_epd_record_free (record);
-  return NULL;
 }
 
 GPtrArray *
 cheops_epd_read_string (const char  *text,
                         gssize       length,
                         GPtrArray  **errors)
+{
+  return cheops_epd_read_string_for_variant (text, length, NULL, errors);
+}
+
+GPtrArray *
+cheops_epd_read_string_for_variant (const char          *text,
+                                    gssize               length,
+                                    const CheopsVariant *variant,
+                                    GPtrArray          **errors)
 {
   GPtrArray *records = g_ptr_array_new_with_free_func ((GDestroyNotify) cheops_epd_record_free);
   GPtrArray *errs = errors != NULL ? g_ptr_array_new_with_free_func ((GDestroyNotify) cheops_pgn_error_free) : NULL;
@@ -413,7 +533,8 @@ cheops_epd_read_string (const char  *text,
         s++;
       if (s < line_end && *s != '#' && *s != '%')
         {
-          CheopsEpdRecord *record = read_line (p, line_end, line, index, errs);
+          CheopsEpdRecord *record = read_line (p, line_end, line, index,
+                                               variant != NULL ? variant : &cheops_variant_cheops, errs);
           if (record != NULL)
             g_ptr_array_add (records, record);
           index++;
@@ -439,3 +560,4 @@ cheops_epd_write (GPtrArray *records)
     }
   return g_string_free (out, FALSE);
 }
+

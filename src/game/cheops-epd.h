@@ -9,13 +9,25 @@
  *
  * e.g.  1/3/.../AKMSAPP3ppasmka a bm Mf5 Ae2; id "suite.001"; c0 "sharp";
  *
- * The position is the core's FEN (DESIGN.md section 3); the counters may
- * be left out (0 and 1).  Operands of "bm" (best moves) and "am" (avoid
- * moves) are record notation, checked through the core and kept in the
- * core's canonical SAN; other operands are kept as written (a quoted
- * operand without its quotes).  Empty lines and lines starting with "#" or
- * "%" are skipped.  The writer writes the full FEN, then each operation,
- * quoting operands of id, c0..c9 and any with a space, ";" or quote.
+ * The position is the FEN of the line's variant (DESIGN.md section 3);
+ * the counters may be left out (0 and 1).  The variant is named by the
+ * operation "variant NAME;" anywhere on the line (NAME: any name
+ * cheops_variant_find() knows, e.g. "trigchess", quoted if it has spaces:
+ * variant "Step and Circle TrigChess";), else it is the reader's
+ * (cheops_epd_read_string_for_variant()), else Cheops.  An unknown name is
+ * an error at it ("unknown variant “xiangqi”"); "variant" without exactly
+ * one operand is an error too.  It is not kept as an operation: it is the
+ * record's position's variant.  Operands of "bm" (best moves) and "am"
+ * (avoid moves) are record notation, checked through that variant's rules
+ * and kept in canonical SAN; other operands are kept as written (a quoted
+ * operand without its quotes: every byte between them but a line break,
+ * \" and \\ being escapes).  Empty lines and lines starting with "#" or
+ * "%" are skipped; a line holding a NUL byte is a bad line ("unexpected
+ * control character U+0000" at it).  The writer writes the full FEN, then
+ * "variant NAME;" (the variant's name) for a variant other than Cheops,
+ * then each operation, quoting operands of id, c0..c9 and any that is empty
+ * or holds a blank (space, tab, CR), ";", a quote or a backslash: every
+ * operand reads back as it was.
  */
 #pragma once
 
@@ -52,7 +64,9 @@ const char      *cheops_epd_record_get_string (CheopsEpdRecord      *self,
 /* Sets @opcode to the @n_operands strings of @operands (replacing).  For bm
  * and am they must be moves of the position (record notation or machine
  * move text): FALSE with a CHEOPS_GAME_ERROR move error otherwise.  The
- * opcode must be a letter followed by letters, digits or underscores. */
+ * opcode must be a letter followed by letters, digits or underscores, and
+ * not "variant" (the position's); no operand may hold a line break (an EPD
+ * line cannot): FALSE with CHEOPS_GAME_ERROR_INVALID otherwise. */
 gboolean         cheops_epd_record_set        (CheopsEpdRecord      *self,
                                                const char           *opcode,
                                                const char * const   *operands,
@@ -72,6 +86,12 @@ char            *cheops_epd_record_to_string  (CheopsEpdRecord      *self);
 GPtrArray       *cheops_epd_read_string       (const char  *text,
                                                gssize       length,
                                                GPtrArray  **errors);
+/* The same, a line without a "variant" operation being of @variant (NULL:
+ * Cheops): for a suite of one game, e.g. TrigChess's. */
+GPtrArray       *cheops_epd_read_string_for_variant (const char          *text,
+                                                     gssize               length,
+                                                     const CheopsVariant *variant,
+                                                     GPtrArray          **errors);
 /* The text of the CheopsEpdRecords in @records, one line each. */
 char            *cheops_epd_write             (GPtrArray   *records);
 

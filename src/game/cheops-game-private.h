@@ -133,9 +133,26 @@ void            _cheops_game_put_tag             (CheopsGame  *self,
                                                   gsize        name_len,
                                                   const char  *value);
 
-/* Takes @text (NULL: none) as the original text of a game read with
- * errors, for the present state of @self; marks the game partly read. */
+/* Takes @text (NULL: none), @length bytes followed by a NUL (it may hold
+ * others), as the original text of a game read with errors, for the
+ * present state of @self; marks the game partly read. */
 void            _cheops_game_take_source_text    (CheopsGame  *self,
-                                                  char        *text);
+                                                  char        *text,
+                                                  gsize        length);
+
+/* The "%" escape lines the reader met around a game (cheops-pgn.h): each
+ * line as read, without its CR LF or LF, followed by "\n".  Which: 0 the
+ * lines before the game (after the game before it), 1 those inside it
+ * (between its first and last token), 2 those after it when it is the
+ * last game of its text.  NULL or empty: none.  Referenced, not copied;
+ * kept through edits and copies, not compared by cheops_game_equal(). */
+enum { CHEOPS_ESCAPES_BEFORE, CHEOPS_ESCAPES_INSIDE, CHEOPS_ESCAPES_AFTER };
+void            _cheops_game_set_escapes         (CheopsGame  *self,
+                                                  GBytes      *before,
+                                                  GBytes      *inside,
+                                                  GBytes      *after);
+/* The lines of @which (borrowed), or NULL. */
+GBytes         *_cheops_game_get_escapes         (CheopsGame  *self,
+                                                  guint        which);
 
 G_END_DECLS

@@ -56,17 +56,6 @@ static const char * const roster_defaults[N_ROSTER] = {
   "?", "?", "????.??.??", "?", "?", "?", "*"
 };
 
-/* Variants whose colours belong to a game rather than to a side (Cheops
- * 6.2): the tag that says which side played the first colour, by that
- * side's FEN letter ([GreenCorner "q"]); without it, side A did.  (The
- * variant table has no field for this yet: it would belong there.) */
-static const struct {
-  const char *variant;
-  const char *tag;
-} colour_tags[] = {
-  { "cheops", "GreenCorner" },
-};
-
 struct _CheopsGame {
   GObject         parent_instance;
 
@@ -82,7 +71,9 @@ struct _CheopsGame {
   guint           next_serial;
   guint           saved_serial;
   char           *source_text;    /* of a game read with errors, or NULL */
+  gsize           source_length;  /* its bytes (it may hold a NUL) */
   guint           source_serial;  /* the state that text describes */
+  GBytes         *escapes[3];     /* "%" lines before, inside, after, or NULL */
 
   guint           can_undo : 1;
   guint           can_redo : 1;
@@ -402,6 +393,8 @@ cheops_game_finalize (GObject *object)
   g_clear_pointer (&self->tags, g_array_unref);
   g_clear_pointer (&self->root, cheops_game_node_unref);
   g_clear_pointer (&self->source_text, g_free);
+  for (guint i = 0; i < G_N_ELEMENTS (self->escapes); i++)
+    g_clear_pointer (&self->escapes[i], g_bytes_unref);
 
   G_OBJECT_CLASS (cheops_game_parent_class)->finalize (object);
 }
@@ -552,7 +545,13 @@ cheops_game_copy (CheopsGame *self)
   copy_node_data (copy->root, self->root);
   copy->partly_read = self->partly_read;
   if (cheops_game_get_source_text (self) != NULL)
-    copy->source_text = g_strdup (self->source_text);
+    {
+      copy->source_text = g_malloc (self->source_length + 1);
+      memcpy (copy->source_text, self->source_text, self->source_length + 1);
+      copy->source_length = self->source_length;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (self->escapes); i++)
+    copy->escapes[i] = self->escapes[i] != NULL ? g_bytes_ref (self->escapes[i]) : NULL;
 
   /* Depth first without recursion: pairs of (original, copy). */
   from_stack = g_ptr_array_new ();
@@ -819,15 +818,14 @@ cheops_game_get_colour_side (CheopsGame *self,
   g_return_val_if_fail (CHEOPS_IS_GAME (self), CHEOPS_SIDE_A);
   g_return_val_if_fail (colour < CHEOPS_SIDE_NB, CHEOPS_SIDE_A);
 
-  for (guint i = 0; i < G_N_ELEMENTS (colour_tags); i++)
-    if (strcmp (colour_tags[i].variant, self->variant->name) == 0)
-      {
-        const char *value = cheops_game_get_tag (self, colour_tags[i].tag);
-        gboolean swapped = value != NULL && value[0] == self->variant->sides[CHEOPS_SIDE_B].letter
-                           && value[1] == '\0';
+  if (self->variant->colour_tag != NULL)
+    {
+      const char *value = cheops_game_get_tag (self, self->variant->colour_tag);
+      gboolean swapped = value != NULL && value[0] == self->variant->sides[CHEOPS_SIDE_B].letter
+                         && value[1] == '\0';
 
-        return (CheopsSide) (colour ^ (swapped ? 1 : 0));
-      }
+      return (CheopsSide) (colour ^ (swapped ? 1 : 0));
+    }
   return (CheopsSide) colour;
 }
 
@@ -1453,11 +1451,13 @@ cheops_game_set_saved (CheopsGame *self)
 
 void
 _cheops_game_take_source_text (CheopsGame *self,
-                               char       *text)
+                               char       *text,
+                               gsize       length)
 {
   g_return_if_fail (CHEOPS_IS_GAME (self));
   g_free (self->source_text);
   self->source_text = text;
+  self->source_length = text != NULL ? length : 0;
   self->source_serial = current_serial (self);
   self->partly_read = text != NULL;
 }
@@ -1469,6 +1469,45 @@ cheops_game_get_source_text (CheopsGame *self)
   if (self->source_text == NULL || current_serial (self) != self->source_serial)
     return NULL;
   return self->source_text;
+}
+
+const char *
+cheops_game_get_source (CheopsGame *self,
+                        gsize      *length)
+{
+  const char *text;
+
+  g_return_val_if_fail (CHEOPS_IS_GAME (self), NULL);
+  g_return_val_if_fail (length != NULL, NULL);
+  text = cheops_game_get_source_text (self);
+  *length = text != NULL ? self->source_length : 0;
+  return text;
+}
+
+void
+_cheops_game_set_escapes (CheopsGame *self,
+                          GBytes     *before,
+                          GBytes     *inside,
+                          GBytes     *after)
+{
+  GBytes *given[3] = { before, inside, after };
+
+  g_return_if_fail (CHEOPS_IS_GAME (self));
+  for (guint i = 0; i < 3; i++)
+    {
+      g_clear_pointer (&self->escapes[i], g_bytes_unref);
+      if (given[i] != NULL && g_bytes_get_size (given[i]) > 0)
+        self->escapes[i] = g_bytes_ref (given[i]);
+    }
+}
+
+GBytes *
+_cheops_game_get_escapes (CheopsGame *self,
+                          guint       which)
+{
+  g_return_val_if_fail (CHEOPS_IS_GAME (self), NULL);
+  g_return_val_if_fail (which < 3, NULL);
+  return self->escapes[which];
 }
 
 gboolean

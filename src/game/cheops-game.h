@@ -283,8 +283,9 @@ gboolean              cheops_game_get_modified        (CheopsGame  *self);
 void                  cheops_game_set_saved           (CheopsGame  *self);
 
 /* Games read with errors (cheops-pgn.h).  The reader keeps the original
- * text of such a game, from its first tag or move to its last character,
- * so that writing it back loses nothing of what the file held. */
+ * text of such a game, from the head of its first line to its last
+ * character, every byte, so that writing it back loses nothing of what the
+ * file held. */
 
 /* The original text of a game that was read with errors (owned by the
  * game), as long as the game is in the state it was read in: NULL once it
@@ -292,6 +293,11 @@ void                  cheops_game_set_saved           (CheopsGame  *self);
  * for a game read without errors or made otherwise.  The writer writes this
  * text instead of the canonical one. */
 const char           *cheops_game_get_source_text     (CheopsGame  *self);
+/* The same text with its length in bytes in *@length (0 when NULL): it
+ * may hold a NUL byte (then cheops_game_get_source_text() seems to end
+ * there); it is followed by one. */
+const char           *cheops_game_get_source          (CheopsGame  *self,
+                                                       gsize       *length);
 /* Whether the game was read from a file with errors, so that the tree
  * holds only the part before the first error (even after edits, which
  * make cheops_game_get_source_text() return NULL): saving it in canonical

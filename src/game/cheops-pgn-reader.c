@@ -24,7 +24,14 @@ struct _CheopsPgnReader {
   guint        line;         /* of p, 1-based */
   guint        game_index;   /* of the next game */
   guint        game_line;    /* of the last game returned */
+  GArray      *escapes;      /* of Span: "%" lines met and not yet given to a game */
 };
+
+/* A "%" escape line: where it starts and its length up to its line break. */
+typedef struct {
+  const char *at;
+  gsize       len;
+} Span;
 
 /* Where a token starts, for error messages. */
 typedef struct {
@@ -91,6 +98,7 @@ reader_init_text (CheopsPgnReader *self,
   if (length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
     self->p += 3;
   self->line_start = self->p;
+  self->escapes = g_array_new (FALSE, FALSE, sizeof (Span));
 }
 
 CheopsPgnReader *
@@ -152,6 +160,7 @@ cheops_pgn_reader_free (CheopsPgnReader *self)
     return;
   g_clear_pointer (&self->bytes, g_bytes_unref);
   g_clear_pointer (&self->mapped, g_mapped_file_unref);
+  g_clear_pointer (&self->escapes, g_array_unref);
   g_free (self);
 }
 
@@ -223,7 +232,8 @@ at_line_head (CheopsPgnReader *r)
 }
 
 /* Skips white space, line breaks and "%" escape lines (a "%" in the first
- * column; the PGN standard's escape mechanism). */
+ * column; the PGN standard's escape mechanism).  The escape lines are
+ * noted in r->escapes, to be given to a game (cheops_pgn_reader_next()). */
 static void
 skip_space (CheopsPgnReader *r)
 {
@@ -239,7 +249,13 @@ skip_space (CheopsPgnReader *r)
       else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v')
         r->p++;
       else if (c == '%' && r->p == r->line_start)
-        r->p = line_end (r);
+        {
+          Span span = { r->p, 0 };
+
+          r->p = line_end (r);
+          span.len = r->p - span.at;
+          g_array_append_val (r->escapes, span);
+        }
       else
         break;
     }
@@ -394,11 +410,54 @@ skip_rest_of_game (CheopsPgnReader *r)
 
 /* Tags. */
 
+/* Whether the tag just read (p after it) ends the tag section: only blanks
+ * follow on its line and the next line is blank.  What follows is the
+ * movetext, or, when it is the next game's tags, nothing: a game of tags
+ * without moves is a game of its own. */
+static gboolean
+blank_line_follows (CheopsPgnReader *r)
+{
+  const char *s = r->p;
+
+  while (s < r->end && (*s == ' ' || *s == '\t' || *s == '\r'))
+    s++;
+  if (s >= r->end || *s != '\n')
+    return FALSE;
+  s++;
+  while (s < r->end && (*s == ' ' || *s == '\t' || *s == '\r'))
+    s++;
+  return s >= r->end || *s == '\n';
+}
+
 typedef struct {
   char *name;
   char *value;
   Mark  value_mark;
 } RawTag;
+
+/* Whether the tag at p names a tag already read in @tags: then it is the
+ * next game's (a game names each tag once). */
+static gboolean
+tag_name_repeats (CheopsPgnReader *r,
+                  GArray          *tags)
+{
+  const char *s = r->p + 1;
+  const char *name;
+
+  while (s < r->end && (*s == ' ' || *s == '\t'))
+    s++;
+  name = s;
+  while (s < r->end && (g_ascii_isalnum (*s) || *s == '_'))
+    s++;
+  for (guint i = 0; i < tags->len && s > name; i++)
+    {
+      const RawTag *t = &g_array_index (tags, RawTag, i);
+
+      if (strlen (t->name) == (gsize) (s - name) && memcmp (t->name, name, s - name) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
 
 static void
 raw_tag_clear (gpointer data)
@@ -949,7 +1008,9 @@ read_movetext (GameReader *g)
               break;
             }
           {
-            gunichar u = g_utf8_get_char_validated (r->p, r->end - r->p);
+            /* A NUL is a control character (GLib's validation takes it
+             * for the end of the text). */
+            gunichar u = c == '\0' ? 0 : g_utf8_get_char_validated (r->p, r->end - r->p);
 
             if (u == (gunichar) -1 || u == (gunichar) -2)
               add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "bytes that are not UTF-8 text");
@@ -993,6 +1054,31 @@ check_result_against_outcome (GameReader *g)
     }
 }
 
+/* The escape lines @from to @to (exclusive) of r->escapes, each without
+ * its CR LF or LF and followed by "\n", or NULL for none. */
+static GBytes *
+escape_lines (CheopsPgnReader *r,
+              guint            from,
+              guint            to)
+{
+  GString *out;
+
+  if (from >= to)
+    return NULL;
+  out = g_string_new (NULL);
+  for (guint i = from; i < to; i++)
+    {
+      const Span *span = &g_array_index (r->escapes, Span, i);
+      gsize len = span->len;
+
+      if (len > 0 && span->at[len - 1] == '\r')
+        len--;
+      g_string_append_len (out, span->at, len);
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free_to_bytes (out);
+}
+
 CheopsGame *
 cheops_pgn_reader_next (CheopsPgnReader *self,
                         GPtrArray       *errors)
@@ -1002,26 +1088,46 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
   CheopsPosition start;
   gboolean ok = TRUE;
   const RawTag *fen = NULL;
-  const char *game_start, *game_end;
+  const char *game_start, *game_end, *source_start;
+  guint n_before, n_inside_end;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) inside = NULL;
+  g_autoptr(GBytes) after = NULL;
   const CheopsVariant *variant = &cheops_variant_cheops;
 
   g_return_val_if_fail (self != NULL, NULL);
 
   skip_space (self);
   if (self->p >= self->end)
-    return NULL;
+    {
+      /* Escape lines in a text without a game: no game holds them. */
+      g_array_set_size (self->escapes, 0);
+      return NULL;
+    }
 
   g.reader = self;
   g.errors = errors;
   self->game_line = self->line;
   game_start = self->p;
+  /* The game's text starts at the head of its line when only blanks stand
+   * before it there: " %" is no escape line, and must not become one. */
+  source_start = game_start;
+  while (source_start > self->line_start && (source_start[-1] == ' ' || source_start[-1] == '\t'))
+    source_start--;
+  if (source_start != self->line_start)
+    source_start = game_start;
+  n_before = self->escapes->len;
 
   /* The tag section. */
   tags = g_array_new (FALSE, FALSE, sizeof (RawTag));
   g_array_set_clear_func (tags, raw_tag_clear);
   while (self->p < self->end && *self->p == '[')
     {
+      if (tag_name_repeats (self, tags))
+        break;
       read_tag (&g, tags);
+      if (blank_line_follows (self))
+        break;
       skip_space (self);
     }
 
@@ -1108,15 +1214,53 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
   g_string_free (g.pending, TRUE);
   g_string_free (g.scratch, TRUE);
 
-  /* A game with errors keeps its text, from its first tag or move to its
-   * last character, so that writing it back loses nothing. */
-  if (g.n_errors > 0)
+  /* Where the game ends: its last character, white space and the escape
+   * lines after it left out (they go with the next game, or after this
+   * one if it is the last). */
+  game_end = self->p;
+  n_inside_end = self->escapes->len;
+  for (;;)
     {
-      game_end = self->p;
+      const Span *last;
+
       while (game_end > game_start && g_ascii_isspace (game_end[-1]))
         game_end--;
-      _cheops_game_take_source_text (g.game, g_strndup (game_start, game_end - game_start));
+      if (n_inside_end <= n_before)
+        break;
+      last = &g_array_index (self->escapes, Span, n_inside_end - 1);
+      if (game_end <= last->at || game_end > last->at + last->len)
+        break;
+      game_end = last->at;
+      n_inside_end--;
     }
+
+  /* A game with errors keeps its text, from the head of its first line
+   * (or its first tag or move, after something else on that line) to its
+   * last character, every byte of it, so that writing it back loses
+   * nothing. */
+  if (g.n_errors > 0)
+    {
+      gsize n = game_end - source_start;
+      char *text = g_malloc (n + 1);
+
+      memcpy (text, source_start, n);
+      text[n] = '\0';
+      _cheops_game_take_source_text (g.game, text, n);
+    }
+
+  /* The escape lines: those before the game, those inside it, and, when
+   * nothing but space and escape lines follows, those after it. */
+  before = escape_lines (self, 0, n_before);
+  inside = escape_lines (self, n_before, n_inside_end);
+  skip_space (self);
+  if (self->p >= self->end)
+    {
+      after = escape_lines (self, n_inside_end, self->escapes->len);
+      g_array_set_size (self->escapes, 0);
+    }
+  else
+    g_array_remove_range (self->escapes, 0, n_inside_end);
+  _cheops_game_set_escapes (g.game, before, inside, after);
 
   self->game_index++;
   return g.game;

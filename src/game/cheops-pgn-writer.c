@@ -161,6 +161,19 @@ typedef struct {
   CheopsPosition  var_pos;    /* before the variations' moves */
 } Line;
 
+static void
+append_bytes (GString *out,
+              GBytes  *bytes)
+{
+  gsize len;
+  const char *data;
+
+  if (bytes == NULL)
+    return;
+  data = g_bytes_get_data (bytes, &len);
+  g_string_append_len (out, data, len);
+}
+
 void
 cheops_pgn_write_game_to (CheopsGame *game,
                           GString    *out)
@@ -173,20 +186,32 @@ cheops_pgn_write_game_to (CheopsGame *game,
   GArray *stack;
   guint n_tags;
   const char *source;
+  gsize source_length;
 
   g_return_if_fail (CHEOPS_IS_GAME (game));
   g_return_if_fail (out != NULL);
 
+  /* The escape lines read before the game come first. */
+  append_bytes (out, _cheops_game_get_escapes (game, CHEOPS_ESCAPES_BEFORE));
+
   /* A game read with errors and not edited since is written back as it
-   * was read: its tree lacks what came after the first error. */
-  source = cheops_game_get_source_text (game);
+   * was read, every byte (a NUL included): its tree lacks what came after
+   * the first error.  Its escape lines are in that text.  A text that
+   * starts with "%" (the game started after something else on its line)
+   * is written after a blank, lest it read as an escape line. */
+  source = cheops_game_get_source (game, &source_length);
   if (source != NULL)
     {
-      g_string_append (out, source);
+      if (source_length > 0 && source[0] == '%')
+        g_string_append_c (out, ' ');
+      g_string_append_len (out, source, source_length);
       if (out->len == 0 || out->str[out->len - 1] != '\n')
         g_string_append_c (out, '\n');
+      append_bytes (out, _cheops_game_get_escapes (game, CHEOPS_ESCAPES_AFTER));
       return;
     }
+  /* Escape lines read inside the game: before its tags. */
+  append_bytes (out, _cheops_game_get_escapes (game, CHEOPS_ESCAPES_INSIDE));
 
   /* Tags: the roster (always first in a game), the variant, the start. */
   n_tags = cheops_game_get_n_tags (game);
@@ -303,6 +328,7 @@ cheops_pgn_write_game_to (CheopsGame *game,
   fill_word (&f, cheops_game_get_result (game), strlen (cheops_game_get_result (game)));
   fill_flush (&f);
   g_string_append_c (out, '\n');
+  append_bytes (out, _cheops_game_get_escapes (game, CHEOPS_ESCAPES_AFTER));
   g_string_free (f.word, TRUE);
   g_string_free (f.prefix, TRUE);
   g_string_free (scratch, TRUE);
@@ -318,19 +344,32 @@ cheops_pgn_write_game (CheopsGame *game)
   return g_string_free (out, FALSE);
 }
 
-char *
-cheops_pgn_write_games (GPtrArray *games)
+static GString *
+write_games (GPtrArray *games)
 {
   GString *out = g_string_new (NULL);
 
-  g_return_val_if_fail (games != NULL, NULL);
   for (guint i = 0; i < games->len; i++)
     {
       if (i > 0)
         g_string_append_c (out, '\n');
       cheops_pgn_write_game_to (games->pdata[i], out);
     }
-  return g_string_free (out, FALSE);
+  return out;
+}
+
+char *
+cheops_pgn_write_games (GPtrArray *games)
+{
+  g_return_val_if_fail (games != NULL, NULL);
+  return g_string_free (write_games (games), FALSE);
+}
+
+GBytes *
+cheops_pgn_write_games_to_bytes (GPtrArray *games)
+{
+  g_return_val_if_fail (games != NULL, NULL);
+  return g_string_free_to_bytes (write_games (games));
 }
 
 gboolean
@@ -338,7 +377,9 @@ cheops_pgn_write_file (const char  *path,
                        GPtrArray   *games,
                        GError     **error)
 {
-  g_autofree char *text = cheops_pgn_write_games (games);
+  g_autoptr(GBytes) bytes = NULL;
 
-  return g_file_set_contents (path, text, -1, error);
+  g_return_val_if_fail (games != NULL, FALSE);
+  bytes = cheops_pgn_write_games_to_bytes (games);
+  return g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), error);
 }

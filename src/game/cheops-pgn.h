@@ -6,15 +6,19 @@
  * a file.
  *
  * Reading: a UTF-8 BOM and CRLF line ends are accepted; "%" escape lines
- * are skipped; tags are [Name "value"] with \" and \\ escapes; movetext has
+ * (a "%" in a line's first column) are no part of a game's tree but are
+ * kept with the games (see Writing); tags are [Name "value"] with \" and \\ escapes; movetext has
  * move numbers in every common form ("12." "12..." "12…" "12. ..."), record
  * notation or machine move text checked through the core, {} and ;
  * comments, ( ) variations to any depth (read without recursion), NAGs "$n"
  * and the suffixes ! ? !! ?? !? ?!, [%...] commands inside comments, and a
  * result.  A bad game gives an error with line and column and the reader
  * goes on with the next one; the part of the bad game read before the error
- * is still returned, with its original text (cheops_game_get_source_text():
- * from its first tag or move to its last character).  A "{" comment, "("
+ * is still returned, with its original text (cheops_game_get_source():
+ * from the head of its first line (its first tag or move, with the blanks
+ * before it on that line; from that tag or move only when something of the
+ * game before stands on the line) to its last character, every byte,
+ * NUL included).  A "{" comment, "("
  * variation or tag left open ends at the next line that starts a tag pair
  * ("[Name \"" at the head of a line, after blanks): reading resumes there,
  * with the next game.  So a closed comment may span lines, but not a line
@@ -36,11 +40,27 @@
  * Three things carry no information and are not kept: an empty comment
  * "{}", the null annotation "$0", and a NAG repeated on the same move.  A
  * text before a game's tags (a file's opening comment) is a game of its own,
- * without tags, holding that comment.
+ * without tags, holding that comment.  The tag section ends at a blank line
+ * or at a tag whose name the game already has: so tags followed by a blank
+ * line and the next game's tags are a game of their own, without moves, its
+ * result its Result tag's (or "*").
+ * Bytes that are not UTF-8 text, or a NUL, are errors of the game that
+ * holds them (a tag value, a comment, the moves: "bytes that are not UTF-8
+ * text", "unexpected control character U+0000", "this comment is not UTF-8
+ * text"), with line and column; that game keeps its bytes as its source
+ * text and the other games read as they are.  So a file of any bytes can
+ * be read, and written back whole (cheops_pgn_write_games_to_bytes()).
  *
  * Writing: a game read with errors and not edited since is written back as
- * it was read (its source text), so that nothing of the file is lost; any
- * other game as canonical text.  Tags: the seven of the roster (with the
+ * it was read (its source text, every byte; one that starts with "%" after
+ * a blank, as it did not start a line), so that nothing of the file is
+ * lost; any other game as canonical text.  Escape lines are written where
+ * they were: those before a game (the file's first lines, or between two
+ * games) before it, those after the last game after it; those inside a game
+ * are in its source text, or, for a game written canonically, before its
+ * tags (after those before it).  Each is written as read, without its CR.
+ * A text with escape lines and no game at all has no game to hold them:
+ * they are not kept.  Tags: the seven of the roster (with the
  * variant's colour tags), [Variant "<the variant's title>"] ("Cheops",
  * "Step and Circle TrigChess"), [SetUp "1"] and [FEN] when the start is not
  * the variant's initial position (for Cheops: with a to move) (so a game in which q moved first, A.4, carries
@@ -126,12 +146,18 @@ CheopsGame      *cheops_pgn_read_game           (const char  *text,
 /* Appends the canonical text of @game to @out, ending with a line break. */
 void             cheops_pgn_write_game_to       (CheopsGame  *game,
                                                  GString     *out);
-/* The canonical text of @game, newly allocated. */
+/* The canonical text of @game, newly allocated.  A game kept as its
+ * source text can hold a NUL byte, at which this C string would seem to
+ * end: files are written with cheops_pgn_write_games_to_bytes() or
+ * cheops_pgn_write_game_to(). */
 char            *cheops_pgn_write_game          (CheopsGame  *game);
 /* The canonical text of the CheopsGames in @games, one blank line between
- * two games, newly allocated. */
+ * two games, newly allocated (the same caveat of NUL bytes). */
 char            *cheops_pgn_write_games         (GPtrArray   *games);
-/* Writes cheops_pgn_write_games() to @path (atomically, through
+/* The text of cheops_pgn_write_games() as bytes with their length, every
+ * byte of it (a new reference): what a file is written from. */
+GBytes          *cheops_pgn_write_games_to_bytes (GPtrArray  *games);
+/* Writes cheops_pgn_write_games_to_bytes() to @path (atomically, through
  * g_file_set_contents()); FALSE with a G_FILE_ERROR on failure. */
 gboolean         cheops_pgn_write_file          (const char  *path,
                                                  GPtrArray   *games,

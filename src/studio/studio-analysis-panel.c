@@ -806,7 +806,8 @@ studio_analysis_panel_sync (StudioAnalysisPanel *self)
       self->side_to_move = pos->side_to_move;
       self->fullmove = pos->fullmove_number;
       self->analysed = *pos;
-      studio_document_get_moves (self->document, &n_moves);
+      /* The node's moves: none once the game is over there. */
+      cheops_game_node_get_moves (studio_document_get_current (self->document), &n_moves);
       self->n_root_moves = n_moves;
       self->game_over = n_moves == 0;
       self->outcome = CHEOPS_OUTCOME_NONE;

@@ -9,8 +9,9 @@
  * selected cell and its legal destinations, a piece being dragged, a
  * promotion being chosen, the arrows and marked cells.  It knows no game:
  * the board and the pieces are the position's variant's (pos->variant),
- * the playable moves come from cheops_generate_moves(), check from
- * cheops_position_in_check().
+ * the playable moves and check are given by the owner (a game node's,
+ * studio_board_scene_set_node_position()) or come from
+ * cheops_generate_moves() and cheops_position_in_check().
  *
  * A move that from and to do not identify — several playable moves with
  * the same from and to, differing in their promotion choice (TrigChess
@@ -35,6 +36,8 @@
 #define G_LOG_DOMAIN "studio-board-scene"
 
 #include "studio-config.h"
+
+#include <string.h>
 
 #include "studio-board-scene.h"
 
@@ -398,29 +401,16 @@ studio_board_scene_king_trapped (StudioBoardScene *self)
   return TRUE;
 }
 
-/**
- * studio_board_scene_set_position:
- * @self: a #StudioBoardScene
- * @position: the position to show (copied)
- * @last_move: the move that led to it, highlighted, or CHEOPS_MOVE_NONE
- *
- * Shows @position, computes its playable moves and whether the side to move
- * is in check or checklock, and drops the selection and any drag.  The
- * arrows and marks are kept: set them with studio_board_scene_set_shapes().
- * In editing mode @position need not be legal (a King may be missing): no
- * moves are generated, and only check is shown (cheops_position_in_check()
- * takes a missing King as not in check).
- */
-void
-studio_board_scene_set_position (StudioBoardScene     *self,
-                                 const CheopsPosition *position,
-                                 CheopsMove            last_move)
+/* Shows @position with its playable @moves (ignored in editing mode) and
+ * whether the side to move @in_check. */
+static void
+studio_board_scene_show (StudioBoardScene     *self,
+                         const CheopsPosition *position,
+                         CheopsMove            last_move,
+                         const CheopsMove     *moves,
+                         guint                 n_moves,
+                         gboolean              in_check)
 {
-  CheopsMove *end;
-
-  g_return_if_fail (STUDIO_IS_BOARD_SCENE (self));
-  g_return_if_fail (position != NULL);
-
   self->position = *position;
   self->last_move = last_move;
 
@@ -428,11 +418,12 @@ studio_board_scene_set_position (StudioBoardScene     *self,
     self->n_moves = 0;
   else
     {
-      end = cheops_generate_moves (&self->position, self->moves);
-      self->n_moves = end - self->moves;
+      self->n_moves = MIN (n_moves, (guint) CHEOPS_MAX_MOVES);
+      if (self->n_moves > 0)
+        memcpy (self->moves, moves, self->n_moves * sizeof *moves);
     }
 
-  if (cheops_position_in_check (&self->position))
+  if (in_check)
     {
       self->check_cell = self->position.king[self->position.side_to_move];
       self->checklock = !self->editing && studio_board_scene_king_trapped (self);
@@ -456,6 +447,69 @@ studio_board_scene_set_position (StudioBoardScene     *self,
   self->has_threat_arrow = FALSE;
 
   studio_board_scene_emit_changed (self);
+}
+
+/**
+ * studio_board_scene_set_position:
+ * @self: a #StudioBoardScene
+ * @position: the position to show (copied)
+ * @last_move: the move that led to it, highlighted, or CHEOPS_MOVE_NONE
+ *
+ * Shows @position, computes its playable moves and whether the side to move
+ * is in check or checklock, and drops the selection and any drag.  The
+ * arrows and marks are kept: set them with studio_board_scene_set_shapes().
+ * In editing mode @position need not be legal (a King may be missing): no
+ * moves are generated, and only check is shown (cheops_position_in_check()
+ * takes a missing King as not in check).  A position of a game node is
+ * shown with studio_board_scene_set_node_position(), from what the node
+ * has derived already.
+ */
+void
+studio_board_scene_set_position (StudioBoardScene     *self,
+                                 const CheopsPosition *position,
+                                 CheopsMove            last_move)
+{
+  CheopsMove moves[CHEOPS_MAX_MOVES];
+  guint n_moves = 0;
+
+  g_return_if_fail (STUDIO_IS_BOARD_SCENE (self));
+  g_return_if_fail (position != NULL);
+
+  if (!self->editing)
+    n_moves = (guint) (cheops_generate_moves (position, moves) - moves);
+  studio_board_scene_show (self, position, last_move, moves, n_moves,
+                           cheops_position_in_check (position));
+}
+
+/**
+ * studio_board_scene_set_node_position:
+ * @self: a #StudioBoardScene
+ * @position: the position to show (copied)
+ * @last_move: the move that led to it, highlighted, or CHEOPS_MOVE_NONE
+ * @moves: (array length=n_moves) (nullable): the moves that may be played
+ *   there (copied), e.g. cheops_game_node_get_moves() of its node: none
+ *   once the game is over there
+ * @n_moves: how many
+ * @in_check: whether the side to move is in check, e.g.
+ *   cheops_game_node_in_check()
+ *
+ * As studio_board_scene_set_position(), with the moves and the check the
+ * owner knows already: the scene generates nothing.  In editing mode
+ * @moves are ignored.
+ */
+void
+studio_board_scene_set_node_position (StudioBoardScene     *self,
+                                      const CheopsPosition *position,
+                                      CheopsMove            last_move,
+                                      const CheopsMove     *moves,
+                                      guint                 n_moves,
+                                      gboolean              in_check)
+{
+  g_return_if_fail (STUDIO_IS_BOARD_SCENE (self));
+  g_return_if_fail (position != NULL);
+  g_return_if_fail (moves != NULL || n_moves == 0);
+
+  studio_board_scene_show (self, position, last_move, moves, n_moves, in_check);
 }
 
 /**

@@ -18,6 +18,12 @@ StudioBoardScene     *studio_board_scene_new              (void);
 void                  studio_board_scene_set_position     (StudioBoardScene     *self,
                                                            const CheopsPosition *position,
                                                            CheopsMove            last_move);
+void                  studio_board_scene_set_node_position (StudioBoardScene    *self,
+                                                           const CheopsPosition *position,
+                                                           CheopsMove            last_move,
+                                                           const CheopsMove     *moves,
+                                                           guint                 n_moves,
+                                                           gboolean              in_check);
 const CheopsPosition *studio_board_scene_get_position     (StudioBoardScene     *self);
 CheopsMove            studio_board_scene_get_last_move    (StudioBoardScene     *self);
 gboolean              studio_board_scene_get_flipped      (StudioBoardScene     *self);

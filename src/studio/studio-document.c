@@ -21,6 +21,7 @@
 #include "studio-config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "studio-document.h"
 
@@ -49,21 +50,6 @@ struct _StudioDocument
 
   /* During an undo or a redo: the nodes its commands touched. */
   GPtrArray      *touched;      /* CheopsGameNode (refs), or NULL */
-
-  /* What is derived from the current node, computed once when first asked
-   * and shared by the board, the status line, the analysis panel and the
-   * engine client (see studio_document_node_data()).  A node's position
-   * and path never change, so this holds until the current node does. */
-  struct {
-    CheopsGameNode *node;       /* whose these are (ref), or NULL */
-    CheopsMove     *moves;      /* CHEOPS_MAX_MOVES entries, or NULL until asked */
-    guint           n_moves;
-    gboolean        walked;     /* the path from the root was walked: */
-    CheopsOutcome   outcome;    /*   how the game stands there */
-    char           *base_fen;   /*   the engine's base position */
-    char          **base_moves; /*   and the moves since (machine text) */
-    char           *fen;        /* the position's FEN, or NULL until asked */
-  } derived;
 };
 
 enum {
@@ -199,83 +185,6 @@ studio_document_game_notify_cb (StudioDocument *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CAN_REDO]);
 }
 
-/* Drops what was derived from the node that was current. */
-static void
-studio_document_forget_derived (StudioDocument *self)
-{
-  g_clear_pointer (&self->derived.node, cheops_game_node_unref);
-  g_clear_pointer (&self->derived.moves, g_free);
-  g_clear_pointer (&self->derived.base_fen, g_free);
-  g_clear_pointer (&self->derived.base_moves, g_strfreev);
-  g_clear_pointer (&self->derived.fen, g_free);
-  self->derived.n_moves = 0;
-  self->derived.walked = FALSE;
-  self->derived.outcome = CHEOPS_OUTCOME_NONE;
-}
-
-/* Makes self->derived belong to the current node (emptied if it belonged
- * to another). */
-static void
-studio_document_node_data (StudioDocument *self)
-{
-  if (self->derived.node == self->current)
-    return;
-  studio_document_forget_derived (self);
-  self->derived.node = cheops_game_node_ref (self->current);
-}
-
-/* One walk from the root to the current node, for all that needs the path:
- * the outcome with the repetition counted along it (the variant says what a
- * repetition does: Cheops 8.4.3, TrigChess TR15), and the position the
- * engine is given (see studio_document_dup_engine_position()). */
-static void
-studio_document_walk (StudioDocument *self)
-{
-  g_autoptr(GPtrArray) path = NULL;
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_autofree uint64_t *keys = NULL;
-  const CheopsPosition *pos, *base;
-  char buf[CHEOPS_FEN_MAX];
-  guint base_index = 0;
-
-  studio_document_node_data (self);
-  if (self->derived.walked)
-    return;
-  self->derived.walked = TRUE;
-
-  pos = cheops_game_node_get_position (self->current);
-  path = cheops_game_node_get_path (self->current);
-  keys = g_new (uint64_t, path->len);
-  base = cheops_game_get_start_position (self->game);
-  for (guint i = 0; i < path->len; i++)
-    {
-      const CheopsPosition *at = cheops_game_node_get_position (g_ptr_array_index (path, i));
-
-      keys[i] = at->key;
-      if (i > 0 && cheops_position_repetition_horizon (at) == 0)
-        {
-          base = at;
-          base_index = i;
-        }
-    }
-
-  self->derived.outcome = cheops_position_outcome (pos);
-  if (self->derived.outcome == CHEOPS_OUTCOME_NONE && path->len > 1)
-    self->derived.outcome = cheops_position_repetition_outcome (pos, cheops_repetition_count (keys, path->len,
-                                                                                             cheops_position_repetition_horizon (pos)));
-
-  for (guint i = base_index + 1; i < path->len; i++)
-    {
-      char text[CHEOPS_MOVE_TEXT_MAX];
-
-      cheops_move_to_text (pos->variant, cheops_game_node_get_move (g_ptr_array_index (path, i)), text);
-      g_strv_builder_add (builder, text);
-    }
-  self->derived.base_moves = g_strv_builder_end (builder);
-  cheops_position_to_fen (base, buf, sizeof buf);
-  self->derived.base_fen = g_strdup (buf);
-}
-
 static void
 studio_document_dispose (GObject *object)
 {
@@ -285,7 +194,6 @@ studio_document_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->game, self);
 
   g_clear_pointer (&self->current, cheops_game_node_unref);
-  studio_document_forget_derived (self);
   g_clear_object (&self->game);
   g_clear_pointer (&self->games, g_ptr_array_unref);
   g_clear_pointer (&self->currents, g_ptr_array_unref);
@@ -1044,76 +952,29 @@ studio_document_dup_outcome_text (StudioDocument *self,
                           studio_document_get_side_name (self, (CheopsSide) info->winner), reason, info->rule);
 }
 
+/* What the studio shows of the current node is what the node derives
+ * (cheops-game-node.h: computed once, kept in the node): the board, the
+ * status line, the analysis panel and the engine client read it there
+ * (cheops_game_node_get_moves(), _in_check(), _get_fen()), or through the
+ * thin wrappers below. */
+
 /**
  * studio_document_get_outcome:
  * @self: a #StudioDocument
  *
- * How the game stands at the current node: by the position alone
- * (cheops_position_outcome()) or by a repetition counted along the path
- * from the start (cheops_position_repetition_outcome()), or
- * %CHEOPS_OUTCOME_NONE.  Computed once per node.
+ * How the game stands at the current node: cheops_game_node_get_outcome()
+ * (by the position alone, or by a repetition counted along the path from
+ * the start).
  *
- * Returns: the outcome, an index of the variant's outcome table
+ * Returns: the outcome, an index of the variant's outcome table, or
+ *   %CHEOPS_OUTCOME_NONE
  */
 CheopsOutcome
 studio_document_get_outcome (StudioDocument *self)
 {
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), CHEOPS_OUTCOME_NONE);
 
-  studio_document_walk (self);
-  return self->derived.outcome;
-}
-
-/**
- * studio_document_get_moves:
- * @self: a #StudioDocument
- * @n_moves: (out): how many
- *
- * The moves the side to move may play at the current node
- * (cheops_generate_moves()), generated once per node.
- *
- * Returns: (array length=n_moves) (transfer none): the moves, valid until
- *   the current node changes
- */
-const CheopsMove *
-studio_document_get_moves (StudioDocument *self,
-                           guint          *n_moves)
-{
-  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
-  g_return_val_if_fail (n_moves != NULL, NULL);
-
-  studio_document_node_data (self);
-  if (self->derived.moves == NULL)
-    {
-      self->derived.moves = g_new (CheopsMove, CHEOPS_MAX_MOVES);
-      self->derived.n_moves = (guint) (cheops_generate_moves (studio_document_get_position (self),
-                                                              self->derived.moves) - self->derived.moves);
-    }
-  *n_moves = self->derived.n_moves;
-  return self->derived.moves;
-}
-
-/**
- * studio_document_get_fen:
- * @self: a #StudioDocument
- *
- * Returns: (transfer none): the FEN of the current position, written once
- *   per node, valid until the current node changes
- */
-const char *
-studio_document_get_fen (StudioDocument *self)
-{
-  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
-
-  studio_document_node_data (self);
-  if (self->derived.fen == NULL)
-    {
-      char buf[CHEOPS_FEN_MAX];
-
-      cheops_position_to_fen (studio_document_get_position (self), buf, sizeof buf);
-      self->derived.fen = g_strdup (buf);
-    }
-  return self->derived.fen;
+  return cheops_game_node_get_outcome (self->current);
 }
 
 /* After a move added at @node (inside the move's undo group): a move on the
@@ -1434,7 +1295,7 @@ studio_document_dup_fen (StudioDocument *self)
 {
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
 
-  return g_strdup (studio_document_get_fen (self));
+  return g_strdup (cheops_game_node_get_fen (self->current));
 }
 
 /**
@@ -1490,14 +1351,12 @@ studio_document_dup_moves (StudioDocument *self)
  * @self: a #StudioDocument
  * @moves: (out) (transfer full): a %NULL-terminated array of move texts
  *
- * The current position as the engine needs it: the FEN of the last
- * position on the path from the start to the current node after which no
- * position can repeat (the one after the last capture, collapse or Pawn
- * climb: its halfmove clock is 0, R8), or the start position if there is
- * none, and in @moves the moves played since.  Positions before an
- * irreversible move cannot come back, so the engine loses nothing for its
- * repetition detection (8.4.3), and the halfmove clock is in the FEN; the
- * command stays short however deep the node.
+ * The current position as the engine needs it, split out of
+ * cheops_game_node_get_uci_position(): the FEN of the last position on the
+ * path from the start to the current node after which no position can
+ * repeat (or the start position if there is none), and in @moves the
+ * machine move texts played since.  The engine loses nothing for its
+ * repetition detection, and the command stays short however deep the node.
  *
  * Returns: (transfer full): the FEN the moves start from
  */
@@ -1505,12 +1364,25 @@ char *
 studio_document_dup_engine_position (StudioDocument   *self,
                                       char           ***moves)
 {
+  static const char prefix[] = "position fen ";
+  const char *command, *fen, *rest;
+
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
   g_return_val_if_fail (moves != NULL, NULL);
 
-  studio_document_walk (self);
-  *moves = g_strdupv (self->derived.base_moves);
-  return g_strdup (self->derived.base_fen);
+  /* "position fen <FEN>" and " moves <m1> <m2> ..." when there are any
+   * (a FEN holds no "moves"). */
+  command = cheops_game_node_get_uci_position (self->current);
+  g_return_val_if_fail (command != NULL && g_str_has_prefix (command, prefix), NULL);
+  fen = command + strlen (prefix);
+  rest = strstr (fen, " moves ");
+  if (rest == NULL)
+    {
+      *moves = g_new0 (char *, 1);
+      return g_strdup (fen);
+    }
+  *moves = g_strsplit (rest + strlen (" moves "), " ", -1);
+  return g_strndup (fen, rest - fen);
 }
 
 /**

@@ -68,9 +68,6 @@ const char       *studio_document_get_result       (StudioDocument       *self,
                                                     CheopsOutcome         outcome);
 char             *studio_document_dup_outcome_text (StudioDocument       *self,
                                                     CheopsOutcome         outcome);
-const CheopsMove *studio_document_get_moves        (StudioDocument       *self,
-                                                    guint                *n_moves);
-const char       *studio_document_get_fen          (StudioDocument       *self);
 
 CheopsGame       *studio_game_new_for_position     (const CheopsPosition *position);
 CheopsGame       *studio_game_new_for_variant      (const CheopsVariant  *variant);

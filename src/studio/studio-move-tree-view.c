@@ -381,7 +381,7 @@ studio_move_tree_view_rebuild (StudioMoveTreeView *self)
    * how). */
   if (gtk_text_buffer_get_char_count (self->buffer) == 0)
     {
-      if (cheops_position_outcome (cheops_game_get_start_position (game)) != CHEOPS_OUTCOME_NONE)
+      if (cheops_game_node_get_outcome (root) != CHEOPS_OUTCOME_NONE)
         insert_with_tags (self, _("No moves: the game is over in this position."), self->hint_tag, NULL, NULL);
       else
         insert_with_tags (self, _("No moves yet. Play a move on the board to begin."), self->hint_tag, NULL, NULL);

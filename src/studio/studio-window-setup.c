@@ -206,9 +206,13 @@ _studio_window_end_setup (StudioWindow *self,
           _studio_window_toast (self, error->message);
           return;
         }
-      if (studio_setup_panel_get_green_side (self->setup_panel) == CHEOPS_SIDE_B)
+      if (studio_setup_panel_get_green_side (self->setup_panel) == CHEOPS_SIDE_B
+          && cheops_game_get_variant (game)->colour_tag != NULL)
         {
-          cheops_game_set_tag (game, "GreenCorner", "q", NULL);
+          const CheopsVariant *variant = cheops_game_get_variant (game);
+          char letter[2] = { variant->sides[CHEOPS_SIDE_B].letter, '\0' };
+
+          cheops_game_set_tag (game, variant->colour_tag, letter, NULL);
           cheops_game_clear_history (game);
           cheops_game_set_saved (game);
         }

@@ -226,10 +226,15 @@ void
 _studio_window_sync_board (StudioWindow *self)
 {
   CheopsGameNode *node = studio_document_get_current (self->document);
+  guint n_moves = 0;
+  const CheopsMove *moves = cheops_game_node_get_moves (node, &n_moves);
 
-  studio_board_scene_set_position (self->scene,
-                                   studio_document_get_position (self->document),
-                                   cheops_game_node_get_move (node));
+  /* What the node has derived, shared with the status line, the analysis
+   * panel and the engine client. */
+  studio_board_scene_set_node_position (self->scene,
+                                        studio_document_get_position (self->document),
+                                        cheops_game_node_get_move (node),
+                                        moves, n_moves, cheops_game_node_in_check (node));
   studio_window_update_shapes (self);
   _studio_window_update_status (self);
 }
@@ -246,7 +251,7 @@ studio_window_dup_status (StudioWindow  *self,
 
   if (outcome != CHEOPS_OUTCOME_NONE)
     return studio_document_dup_outcome_text (self->document, outcome);
-  if (cheops_position_in_check (pos))
+  if (cheops_game_node_in_check (studio_document_get_current (self->document)))
     {
       const char *note = cheops_position_check_note (pos, true);
 

@@ -12,8 +12,9 @@
  * "FILE:LINE:COLUMN: MESSAGE"; it exits with 1 if any game has an error.
  * Each game is read in its [Variant] (Cheops without one).  format writes FILE's games to standard output, each game
  * without errors in canonical form and each game with errors exactly as it
- * was read (nothing of the file is lost), and every error to standard
- * error (exit 1 if any).  "-" reads standard input.  A file that cannot be
+ * was read, every byte, escape lines where they were (nothing of the file
+ * is lost: cheops-pgn.h), and every error to standard error (exit 1 if
+ * any).  "-" reads standard input.  A file that cannot be
  * read (a directory: "PATH: is a directory"), or bad usage, exits with 2.
  */
 #define G_LOG_DOMAIN "cheops-tool"

@@ -103,6 +103,136 @@ test_write (void)
   g_assert_cmpstr (cheops_epd_record_get_string (again->pdata[0], "c0"), ==, c0[0]);
 }
 
+/* Every operand is written so that it reads back as it was: one holding a
+ * carriage return (a blank to the reader) is quoted, and a quoted one
+ * holding it reads back with it.  A line break cannot be written on an
+ * EPD line: set refuses it. */
+static void
+test_operands_round_trip (void)
+{
+  static const char * const operands[] = { "\r1", "a\rb", "x\r", "\t", "semi;colon", "q\"", "back\\slash", "plain" };
+  CheopsPosition start;
+  g_autoptr(CheopsEpdRecord) r = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) cheops_epd_record_free);
+  g_autoptr(GPtrArray) again = NULL;
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *text2 = NULL;
+  GPtrArray *got;
+
+  cheops_position_init_start (&start, &cheops_variant_cheops);
+  r = cheops_epd_record_new (&start);
+  g_assert_true (cheops_epd_record_set (r, "pv", operands, G_N_ELEMENTS (operands), &error));
+  g_assert_no_error (error);
+  g_assert_false (cheops_epd_record_set (r, "c1", (const char *[]) { "two\nlines" }, 1, &error));
+  g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_INVALID);
+  g_clear_error (&error);
+  g_ptr_array_add (records, g_steal_pointer (&r));
+  text = cheops_epd_write (records);
+  g_assert_cmpstr (text, ==, CHEOPS_LAWS_START_FEN " pv \"\r1\" \"a\rb\" \"x\r\" \"\t\" \"semi;colon\" \"q\\\"\" "
+                             "\"back\\\\slash\" plain;\n");
+  again = cheops_epd_read_string (text, -1, &errors);
+  g_assert_cmpuint (errors->len, ==, 0);
+  g_assert_cmpuint (again->len, ==, 1);
+  got = cheops_epd_record_get (again->pdata[0], "pv");
+  g_assert_cmpuint (got->len, ==, G_N_ELEMENTS (operands));
+  for (guint i = 0; i < got->len; i++)
+    g_assert_cmpstr (got->pdata[i], ==, operands[i]);
+  text2 = cheops_epd_write (again);
+  g_assert_cmpstr (text2, ==, text);
+}
+
+/* A line with a NUL byte is a bad line (reported), not cut short. */
+static void
+test_nul_line (void)
+{
+  static const char text[] = CHEOPS_LAWS_START_FEN " id \"a\0b\";\n" CHEOPS_LAWS_START_FEN " id \"ok\";\n";
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) records = cheops_epd_read_string (text, sizeof text - 1, &errors);
+  const CheopsPgnError *e;
+
+  g_assert_cmpuint (records->len, ==, 1);
+  g_assert_cmpstr (cheops_epd_record_get_string (records->pdata[0], "id"), ==, "ok");
+  g_assert_cmpuint (errors->len, ==, 1);
+  e = errors->pdata[0];
+  g_assert_cmpuint (e->line, ==, 1);
+  g_assert_cmpuint (e->column, ==, strlen (CHEOPS_LAWS_START_FEN " id \"a") + 1);
+  g_assert_cmpstr (e->message, ==, "unexpected control character U+0000");
+}
+
+/* The variant of a line: the opcode "variant" (any name
+ * cheops_variant_find() knows), else the reader's default, else Cheops.
+ * The FEN and the moves are read as that variant's; the writer names a
+ * variant other than Cheops first. */
+static void
+test_variant (void)
+{
+  g_autofree char *text = g_strdup_printf ("%s bm Ga3; variant TrigChess; id \"t.1\";\n"
+                                           "%s variant \"Step and Circle TrigChess\"; bm Ga3;\n"
+                                           "%s bm fg3;\n"
+                                           "%s variant xiangqi;\n"
+                                           "%s variant;\n",
+                                           cheops_variant_trigchess.start_fen,
+                                           cheops_variant_trigchess.start_fen,
+                                           CHEOPS_LAWS_START_FEN,
+                                           CHEOPS_LAWS_START_FEN,
+                                           CHEOPS_LAWS_START_FEN);
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) records = cheops_epd_read_string (text, -1, &errors);
+  g_autoptr(GString) got = g_string_new (NULL);
+  g_autofree char *written = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *expected_errors = g_strdup_printf ("3 4:%u: unknown variant “xiangqi”\n"
+                                                      "4 5:%u: operation variant must have one operand, a variant's name\n",
+                                                      (guint) strlen (CHEOPS_LAWS_START_FEN " variant ") + 1,
+                                                      (guint) strlen (CHEOPS_LAWS_START_FEN " ") + 1);
+  CheopsEpdRecord *r;
+
+  for (guint i = 0; i < errors->len; i++)
+    {
+      const CheopsPgnError *e = errors->pdata[i];
+      g_string_append_printf (got, "%u %u:%u: %s\n", e->game_index, e->line, e->column, e->message);
+    }
+  g_assert_cmpstr (got->str, ==, expected_errors);
+  g_assert_cmpuint (records->len, ==, 3);
+  r = records->pdata[0];
+  g_assert_true (r->position.variant == &cheops_variant_trigchess);
+  g_assert_cmpstr (cheops_epd_record_get_string (r, "bm"), ==, "Ga3");
+  g_assert_cmpstr (cheops_epd_record_get_string (r, "id"), ==, "t.1");
+  g_assert_null (cheops_epd_record_get (r, "variant"));
+  g_assert_true (((CheopsEpdRecord *) records->pdata[1])->position.variant == &cheops_variant_trigchess);
+  g_assert_true (((CheopsEpdRecord *) records->pdata[2])->position.variant == &cheops_variant_cheops);
+
+  written = cheops_epd_write (records);
+  expected = g_strdup_printf ("%s variant trigchess; bm Ga3; id \"t.1\";\n"
+                              "%s variant trigchess; bm Ga3;\n"
+                              "%s bm fg3;\n",
+                              cheops_variant_trigchess.start_fen, cheops_variant_trigchess.start_fen,
+                              CHEOPS_LAWS_START_FEN);
+  g_assert_cmpstr (written, ==, expected);
+
+  /* "variant" is the position's, not an operation to set. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_assert_false (cheops_epd_record_set (r, "variant", (const char *[]) { "cheops" }, 1, &error));
+    g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_INVALID);
+  }
+
+  /* A suite of one variant: the reader's default. */
+  {
+    g_autofree char *suite = g_strdup_printf ("%s bm Ga3;\n%s variant cheops; bm fg3;\n",
+                                              cheops_variant_trigchess.start_fen, CHEOPS_LAWS_START_FEN);
+    g_autoptr(GPtrArray) errs = NULL;
+    g_autoptr(GPtrArray) recs = cheops_epd_read_string_for_variant (suite, -1, &cheops_variant_trigchess, &errs);
+
+    g_assert_cmpuint (errs->len, ==, 0);
+    g_assert_cmpuint (recs->len, ==, 2);
+    g_assert_true (((CheopsEpdRecord *) recs->pdata[0])->position.variant == &cheops_variant_trigchess);
+    g_assert_true (((CheopsEpdRecord *) recs->pdata[1])->position.variant == &cheops_variant_cheops);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -111,6 +241,9 @@ main (int    argc,
 
   g_test_add_func ("/game/epd/read", test_read);
   g_test_add_func ("/game/epd/write", test_write);
+  g_test_add_func ("/game/epd/operands-round-trip", test_operands_round_trip);
+  g_test_add_func ("/game/epd/nul-line", test_nul_line);
+  g_test_add_func ("/game/epd/variant", test_variant);
 
   return g_test_run ();
 }

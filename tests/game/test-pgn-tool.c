@@ -253,6 +253,77 @@ test_check_variant_errors (void)
   g_unlink (path);
 }
 
+/* A game of tags without moves is a game of its own, escape lines and a
+ * NUL byte are kept: check counts three games, format writes every byte
+ * back. */
+/* Whether @len bytes of @data hold @needle (NUL bytes and all). */
+static gboolean
+bytes_contain (const char *data,
+               gsize       len,
+               const char *needle,
+               gsize       needle_len)
+{
+  for (gsize i = 0; i + needle_len <= len; i++)
+    if (memcmp (data + i, needle, needle_len) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static const char robust_text[] =
+  "% escape line\n[Event \"first\"]\n\n[Event \"second\"]\n\n1. fg3 *\n\n1. fg3 {x\0y} lj1 *\n";
+
+static void
+test_check_robust (void)
+{
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "cheops-test-robust.pgn", NULL);
+
+  g_assert_true (g_file_set_contents (path, robust_text, sizeof robust_text - 1, NULL));
+  if (g_test_subprocess ())
+    {
+      int status = run ("check", path, NULL);
+      exit_freeing (status, g_steal_pointer (&path), NULL);
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_unlink (path);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stdout ("*cheops-test-robust.pgn:2: game 1: ? - ?, first\n"
+                             "*cheops-test-robust.pgn:4: game 2: ? - ?, second\n"
+                             "*cheops-test-robust.pgn:8: game 3: ? - ?\n"
+                             "*cheops-test-robust.pgn:8:8: this comment is not UTF-8 text\n"
+                             "*cheops-test-robust.pgn: 3 games, 1 error\n");
+}
+
+static void
+test_format_robust (void)
+{
+  g_autofree char *in_path = g_build_filename (g_get_tmp_dir (), "cheops-test-robust-in.pgn", NULL);
+  g_autofree char *out_path = g_build_filename (g_get_tmp_dir (), "cheops-test-robust-out.pgn", NULL);
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GBytes) expected = NULL;
+  g_autoptr(GBytes) got_bytes = NULL;
+  char *got = NULL;
+  gsize got_len;
+
+  g_assert_true (g_file_set_contents (in_path, robust_text, sizeof robust_text - 1, NULL));
+  if (g_test_subprocess ())
+    {
+      int status = freopen (out_path, "w", stdout) == NULL ? 3 : run ("format", in_path, NULL);
+      exit_freeing (status, g_steal_pointer (&out_path), g_steal_pointer (&in_path), NULL);
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_assert_true (g_file_get_contents (out_path, &got, &got_len, NULL));
+  g_unlink (out_path);
+  g_unlink (in_path);
+  got_bytes = g_bytes_new_take (got, got_len);
+  games = cheops_pgn_read_string (robust_text, sizeof robust_text - 1, NULL);
+  expected = cheops_pgn_write_games_to_bytes (games);
+  g_assert_true (g_bytes_equal (got_bytes, expected));
+  g_assert_true (g_str_has_prefix (got, "% escape line\n[Event \"first\"]\n"));
+  g_assert_true (bytes_contain (got, got_len, "\n\n[Event \"second\"]\n", sizeof "\n\n[Event \"second\"]\n" - 1));
+  g_assert_true (got_len > 20 && memcmp (got + got_len - 20, "\n1. fg3 {x\0y} lj1 *\n", 20) == 0);
+}
+
 static void
 test_usage (void)
 {
@@ -280,6 +351,8 @@ main (int    argc,
   g_test_add_func ("/game/tool/check-trigchess", test_check_trigchess);
   g_test_add_func ("/game/tool/format-trigchess", test_format_trigchess);
   g_test_add_func ("/game/tool/check-variant-errors", test_check_variant_errors);
+  g_test_add_func ("/game/tool/check-robust", test_check_robust);
+  g_test_add_func ("/game/tool/format-robust", test_format_robust);
 
   return g_test_run ();
 }

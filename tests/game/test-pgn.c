@@ -8,6 +8,8 @@
  */
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "cheops-game-model.h"
 
 static GPtrArray *
@@ -419,7 +421,9 @@ assert_recovers (const char *bad,
   const CheopsPgnError *e;
 
   append_good_games (text, 1, 2);
-  g_string_append_printf (text, "[Event \"bad\"]\n\n%s\n\n", bad);
+  /* Tags of the bad game follow its Event tag on the next line (a blank
+   * line would end the tag section: a game of its own). */
+  g_string_append_printf (text, "[Event \"bad\"]\n%s%s\n\n", bad[0] == '[' ? "" : "\n", bad);
   append_good_games (text, 3, 6);
   games = cheops_pgn_read_string (text->str, text->len, &errors);
   g_assert_cmpuint (errors->len, ==, 1);
@@ -442,7 +446,7 @@ assert_recovers (const char *bad,
     }
   /* The bad game is written back as it was read. */
   {
-    g_autofree char *bad_text = g_strdup_printf ("[Event \"bad\"]\n\n%s", bad);
+    g_autofree char *bad_text = g_strdup_printf ("[Event \"bad\"]\n%s%s", bad[0] == '[' ? "" : "\n", bad);
     g_assert_cmpstr (cheops_game_get_source_text (games->pdata[2]), ==, bad_text);
   }
 }
@@ -592,7 +596,7 @@ static void
 test_recovery (void)
 {
   assert_recovers ("1. fg3 {closed} (1. i1 lj1 {inside}", 13, 17, "this variation is not closed");
-  assert_recovers ("[Site \"Giza\n1. fg3 *", 13, 12, "tag Site is not closed by “]” on its line");
+  assert_recovers ("[Site \"Giza\n1. fg3 *", 12, 12, "tag Site is not closed by “]” on its line");
   assert_recovers ("1. g1i1 {unterminated comment\nover two lines", 13, 9,
                    "this comment is not closed by “}”");
 }
@@ -1436,6 +1440,273 @@ test_start_position_variant (void)
   g_assert_cmpstr (cheops_game_get_tag (game, "Orange"), ==, "?");
 }
 
+/* Robustness of game files (the issue's items). */
+
+/* Whether @len bytes of @data hold @needle (NUL bytes and all). */
+static gboolean
+bytes_contain (const char *data,
+               gsize       len,
+               const char *needle,
+               gsize       needle_len)
+{
+  for (gsize i = 0; i + needle_len <= len; i++)
+    if (memcmp (data + i, needle, needle_len) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The text of @games as written by the length-aware writer. */
+static GBytes *
+write_bytes (GPtrArray *games)
+{
+  return cheops_pgn_write_games_to_bytes (games);
+}
+
+static void
+assert_bytes_equal (GBytes     *bytes,
+                    const char *expected,
+                    gsize       expected_len)
+{
+  gsize len;
+  const char *data = g_bytes_get_data (bytes, &len);
+
+  if (len != expected_len || memcmp (data, expected, len) != 0)
+    {
+      g_printerr ("got %zu bytes: %.*s\n", (size_t) len, (int) len, data);
+      g_assert_not_reached ();
+    }
+}
+
+/* A game with tags and no moves, followed after a blank line by the next
+ * game's tags, is a game of its own: its result is its Result tag's, or
+ * "*".  So is a game whose next tag repeats a name of its tags. */
+static void
+test_tags_only_game (void)
+{
+  static const char text[] =
+    "[Event \"first\"]\n[Result \"1-0\"]\n\n"
+    "[Event \"second\"]\n\n"
+    "[Event \"third\"]\n\n1. fg3 *\n\n"
+    "[Event \"fourth\"]\n[Event \"fifth\"]\n\n1. fg3 lj1 *\n";
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = cheops_pgn_read_string (text, -1, &errors);
+  static const char * const events[] = { "first", "second", "third", "fourth", "fifth" };
+  static const char * const results[] = { "1-0", "*", "*", "*", "*" };
+  static const guint nodes[] = { 1, 1, 2, 1, 3 };
+  g_autofree char *written = NULL;
+
+  g_assert_cmpuint (errors->len, ==, 0);
+  g_assert_cmpuint (games->len, ==, 5);
+  for (guint i = 0; i < 5; i++)
+    {
+      g_assert_cmpstr (cheops_game_get_tag (games->pdata[i], "Event"), ==, events[i]);
+      g_assert_cmpstr (cheops_game_get_result (games->pdata[i]), ==, results[i]);
+      g_assert_cmpuint (cheops_game_count_nodes (games->pdata[i]), ==, nodes[i]);
+    }
+  written = cheops_pgn_write_game (games->pdata[0]);
+  g_assert_cmpstr (written, ==,
+                   "[Event \"first\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+                   "[Green \"?\"]\n[Orange \"?\"]\n[Result \"1-0\"]\n[Variant \"Cheops\"]\n\n1-0\n");
+  assert_round_trip (games);
+}
+
+/* "%" escape lines are kept and written back where they were: those
+ * before a game (the file's first lines, or between two games) before its
+ * tags, those inside a game before its tags too, those after the last
+ * game after it. */
+static void
+test_escape_lines_kept (void)
+{
+  static const char text[] =
+    "% leading one\r\n%leading two\n"
+    "[Event \"a\"]\n\n1. fg3 *\n\n"
+    "% between\n\n"
+    "[Event \"b\"]\n%inside the tags\n\n1. fg3\n%inside the moves\nlj1 *\n"
+    "%between again\n"
+    "[Event \"c\"]\n\n1. fg3 Zz9 *\n%after the last\n";
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = cheops_pgn_read_string (text, -1, &errors);
+  g_autofree char *a = NULL, *b = NULL, *expected = NULL, *written = NULL;
+  g_autoptr(GPtrArray) again = NULL;
+  g_autoptr(GPtrArray) errors2 = NULL;
+  g_autofree char *written2 = NULL;
+
+  g_assert_cmpuint (errors->len, ==, 1);
+  g_assert_cmpuint (games->len, ==, 3);
+  a = cheops_pgn_write_game (games->pdata[0]);
+  b = cheops_pgn_write_game (games->pdata[1]);
+  g_assert_true (g_str_has_prefix (a, "% leading one\n%leading two\n[Event \"a\"]\n"));
+  g_assert_true (g_str_has_prefix (b, "% between\n%inside the tags\n%inside the moves\n[Event \"b\"]\n"));
+  g_assert_true (g_str_has_suffix (b, "\n1. fg3 lj1 *\n"));
+  expected = g_strdup_printf ("%s\n%s\n%%between again\n[Event \"c\"]\n\n1. fg3 Zz9 *\n%%after the last\n", a, b);
+  written = cheops_pgn_write_games (games);
+  g_assert_cmpstr (written, ==, expected);
+
+  /* A fixed point. */
+  again = cheops_pgn_read_string (written, -1, &errors2);
+  g_assert_cmpuint (errors2->len, ==, 1);
+  g_assert_cmpuint (again->len, ==, 3);
+  written2 = cheops_pgn_write_games (again);
+  g_assert_cmpstr (written2, ==, written);
+
+  /* A copy keeps them. */
+  {
+    g_autoptr(CheopsGame) copy = cheops_game_copy (games->pdata[0]);
+    g_autofree char *c = cheops_pgn_write_game (copy);
+    g_assert_cmpstr (c, ==, a);
+  }
+}
+
+/* A NUL byte in a game: the game has an error, and its text is written
+ * back whole, NUL and all; the length-aware writer loses no byte. */
+static void
+test_nul_byte_kept (void)
+{
+  static const char text[] = "[Event \"n\"]\n\n1. fg3 {x\0y} lj1 *\n\n[Event \"ok\"]\n\n1. fg3 *\n";
+  static const char source[] = "[Event \"n\"]\n\n1. fg3 {x\0y} lj1 *";
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = cheops_pgn_read_string (text, sizeof text - 1, &errors);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GPtrArray) errors2 = NULL;
+  g_autoptr(GPtrArray) again = NULL;
+  g_autoptr(GBytes) bytes2 = NULL;
+  g_autoptr(GString) expected = g_string_new_len (source, sizeof source - 1);
+  g_autofree char *second = NULL;
+  const char *got;
+  gsize len = 0;
+  const CheopsPgnError *e;
+
+  g_assert_cmpuint (games->len, ==, 2);
+  g_assert_cmpuint (errors->len, ==, 1);
+  e = errors->pdata[0];
+  g_assert_cmpuint (e->line, ==, 3);
+  g_assert_cmpuint (e->column, ==, 8);
+  g_assert_cmpstr (e->message, ==, "this comment is not UTF-8 text");
+  got = cheops_game_get_source (games->pdata[0], &len);
+  g_assert_cmpuint (len, ==, sizeof source - 1);
+  g_assert_true (memcmp (got, source, len) == 0);
+
+  second = cheops_pgn_write_game (games->pdata[1]);
+  g_string_append_printf (expected, "\n\n%s", second);
+  bytes = write_bytes (games);
+  assert_bytes_equal (bytes, expected->str, expected->len);
+  /* The file writer too. */
+  {
+    g_autofree char *dir = g_dir_make_tmp ("test-pgn-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename (dir, "nul.pgn", NULL);
+    g_autofree char *contents = NULL;
+    gsize size;
+
+    g_assert_true (cheops_pgn_write_file (path, games, NULL));
+    g_assert_true (g_file_get_contents (path, &contents, &size, NULL));
+    g_assert_cmpuint (size, ==, expected->len);
+    g_assert_true (memcmp (contents, expected->str, size) == 0);
+    g_assert_cmpint (g_remove (path), ==, 0);
+    g_assert_cmpint (g_rmdir (dir), ==, 0);
+  }
+
+  again = cheops_pgn_read_string (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &errors2);
+  g_assert_cmpuint (again->len, ==, 2);
+  g_assert_cmpuint (errors2->len, ==, 1);
+  bytes2 = write_bytes (again);
+  g_assert_true (g_bytes_equal (bytes, bytes2));
+}
+
+/* Bytes that are not UTF-8, or a NUL, anywhere in a file: each is an
+ * error of its game, with line and column, the other games read as they
+ * are, and the file is written back byte for byte. */
+static void
+test_undecodable_bytes (void)
+{
+  static const char text[] =
+    "[Event \"G\xFFza\"]\n\n1. fg3 *\n\n"
+    "[Event \"fine\"]\n\n1. fg3 lj1 *\n\n"
+    "1. fg3 \xC3 lj1 *\n\n"
+    "\0\n\n"
+    "% escape \xFE\0 kept\n"
+    "[Event \"also fine\"]\n\n1. fg3 *\n";
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = cheops_pgn_read_string (text, sizeof text - 1, &errors);
+  g_autoptr(GString) got = g_string_new (NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GPtrArray) errors2 = NULL;
+  g_autoptr(GPtrArray) again = NULL;
+  g_autoptr(GBytes) bytes2 = NULL;
+
+  for (guint i = 0; i < errors->len; i++)
+    {
+      const CheopsPgnError *e = errors->pdata[i];
+      g_string_append_printf (got, "%u %u:%u: %s\n", e->game_index, e->line, e->column, e->message);
+    }
+  g_assert_cmpstr (got->str, ==,
+                   "0 1:9: the value of tag Event is not UTF-8 text\n"
+                   "2 9:8: bytes that are not UTF-8 text\n"
+                   "3 11:1: unexpected control character U+0000\n");
+  g_assert_cmpuint (games->len, ==, 5);
+  g_assert_cmpstr (cheops_game_get_tag (games->pdata[1], "Event"), ==, "fine");
+  g_assert_cmpuint (cheops_game_count_nodes (games->pdata[1]), ==, 3);
+  g_assert_cmpstr (cheops_game_get_tag (games->pdata[4], "Event"), ==, "also fine");
+
+  bytes = write_bytes (games);
+  again = cheops_pgn_read_string (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &errors2);
+  g_assert_cmpuint (again->len, ==, 5);
+  g_assert_cmpuint (errors2->len, ==, 3);
+  bytes2 = write_bytes (again);
+  g_assert_true (g_bytes_equal (bytes, bytes2));
+  /* Every undecodable byte is still there. */
+  {
+    gsize len;
+    const char *data = g_bytes_get_data (bytes, &len);
+    g_assert_nonnull (memchr (data, '\xFF', len));
+    g_assert_nonnull (memchr (data, '\xC3', len));
+    g_assert_nonnull (memchr (data, '\xFE', len));
+    g_assert_true (bytes_contain (data, len, "% escape \xFE\0 kept\n[Event", sizeof "% escape \xFE\0 kept\n[Event" - 1));
+    g_assert_true (bytes_contain (data, len, "\n\0\n", sizeof "\n\0\n" - 1));
+  }
+}
+
+/* A game with an error is kept from the head of its first line, its
+ * leading blanks included: " %~" is no escape line, and is not written as
+ * one.  A game that started in the middle of a line, at a "%", is written
+ * after a blank for the same reason. */
+static void
+test_source_leading_blanks (void)
+{
+  static const char text[] = " %~ 1. fg3 *\n";
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = cheops_pgn_read_string (text, -1, &errors);
+  g_autofree char *written = NULL;
+  g_autoptr(GPtrArray) errors2 = NULL;
+  g_autoptr(GPtrArray) games2 = NULL;
+  g_autofree char *written2 = NULL;
+  g_autofree char *first = NULL;
+
+  g_assert_cmpuint (games->len, ==, 1);
+  g_assert_cmpuint (errors->len, ==, 1);
+  g_assert_cmpstr (((CheopsPgnError *) errors->pdata[0])->message, ==, "unexpected “%”");
+  g_assert_cmpstr (cheops_game_get_source_text (games->pdata[0]), ==, " %~ 1. fg3 *");
+  written = cheops_pgn_write_games (games);
+  g_assert_cmpstr (written, ==, text);
+  g_clear_pointer (&written, g_free);
+  g_clear_pointer (&games, g_ptr_array_unref);
+  g_clear_pointer (&errors, g_ptr_array_unref);
+
+  games = cheops_pgn_read_string ("1. fg3 * %~ lj1 *\n", -1, &errors);
+  g_assert_cmpuint (games->len, ==, 2);
+  g_assert_cmpuint (errors->len, ==, 1);
+  g_assert_cmpstr (cheops_game_get_source_text (games->pdata[1]), ==, "%~ lj1 *");
+  written = cheops_pgn_write_games (games);
+  first = cheops_pgn_write_game (games->pdata[0]);
+  g_assert_true (g_str_has_prefix (written, first));
+  g_assert_cmpstr (written + strlen (first), ==, "\n %~ lj1 *\n");
+  games2 = cheops_pgn_read_string (written, -1, &errors2);
+  g_assert_cmpuint (games2->len, ==, 2);
+  g_assert_cmpuint (errors2->len, ==, 1);
+  g_assert_cmpstr (((CheopsPgnError *) errors2->pdata[0])->message, ==, "unexpected “%”");
+  written2 = cheops_pgn_write_games (games2);
+  g_assert_cmpstr (written2, ==, written);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1474,6 +1745,11 @@ main (int    argc,
   g_test_add_func ("/game/pgn/trigchess-annotations", test_trigchess_annotations);
   g_test_add_func ("/game/pgn/annotations-of-variant", test_annotations_of_variant);
   g_test_add_func ("/game/pgn/start-position-variant", test_start_position_variant);
+  g_test_add_func ("/game/pgn/tags-only-game", test_tags_only_game);
+  g_test_add_func ("/game/pgn/escape-lines-kept", test_escape_lines_kept);
+  g_test_add_func ("/game/pgn/nul-byte-kept", test_nul_byte_kept);
+  g_test_add_func ("/game/pgn/undecodable-bytes", test_undecodable_bytes);
+  g_test_add_func ("/game/pgn/source-leading-blanks", test_source_leading_blanks);
 
   return g_test_run ();
 }

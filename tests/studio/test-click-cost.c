@@ -6,10 +6,11 @@
  * (under a display): the rules calls (move generation, FEN written and
  * read, SAN) through a copy of the Cheops variant table whose functions
  * count their calls, and the walks from the root and whole-tree counts of
- * the game model through the linker's --wrap.  The studio derives what it
- * shows of a node once and shares it (the board, the status line, the
- * analysis panel, the engine client): these bounds fail when a consumer
- * computes it again.
+ * the game model through the linker's --wrap.  The game node derives what
+ * the studio shows of it once and keeps it (cheops_game_node_get_moves(),
+ * _get_outcome(), _in_check(), _get_fen(), _get_uci_position()); the board,
+ * the status line, the analysis panel and the engine client read it there:
+ * these counts fail when a consumer computes it again.
  */
 #include <adwaita.h>
 
@@ -169,6 +170,9 @@ test_click_cost (void)
   g_assert_true (set != CHEOPS_CELLSET_EMPTY);
   to = cheops_cellset_pop (&set);
   print_calls ("first click (select)");
+  /* Selecting asks nothing: the board has the node's moves already. */
+  g_assert_cmpuint (calls.generate + calls.generate_to + calls.count + calls.outcome + calls.to_fen
+                    + calls.from_fen + calls.to_san + calls.path + calls.count_nodes + calls.checklock, ==, 0);
   studio_board_scene_click (scene, to);
   studio_test_spin_frames ();
   print_calls ("both clicks (select, move) and the frame after");
@@ -178,6 +182,23 @@ test_click_cost (void)
            "to_san=%u path=%u count_nodes=%u checklock=%u\n",
            calls.generate, calls.generate_to, calls.count, calls.outcome, calls.to_fen,
            calls.from_fen, calls.to_san, calls.path, calls.count_nodes, calls.checklock);
+
+  /* What the new node derives, once, read by all (cheops-game-node.h): its
+   * moves (the board's, the status line's and the analysis panel's), its
+   * outcome and the move's SAN; no walk from the root, no FEN, no tree
+   * count.  (Before the studio read the node's caches: generate_moves 1,
+   * the board's own; outcome 2; to_fen 1; node_get_path 1.)  Lower is
+   * welcome: update these downward only. */
+  g_assert_cmpuint (calls.generate, ==, 1);
+  g_assert_cmpuint (calls.generate_to, ==, 0);
+  g_assert_cmpuint (calls.count, ==, 0);
+  g_assert_cmpuint (calls.outcome, ==, 1);
+  g_assert_cmpuint (calls.to_fen, ==, 0);
+  g_assert_cmpuint (calls.from_fen, ==, 0);
+  g_assert_cmpuint (calls.to_san, ==, 1);
+  g_assert_cmpuint (calls.path, ==, 0);
+  g_assert_cmpuint (calls.count_nodes, ==, 0);
+  g_assert_cmpuint (calls.checklock, ==, 0);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -128,7 +128,7 @@ test_checkmate (void)
   status = _studio_window_dup_status (window);
   g_assert_cmpstr (status, ==, "Gold wins by checkmate (TR13).");
   g_assert_cmpstr (studio_document_get_result (document, studio_document_get_outcome (document)), ==, "1-0");
-  studio_document_get_moves (document, &n_moves);
+  cheops_game_node_get_moves (studio_document_get_current (document), &n_moves);
   g_assert_cmpuint (n_moves, ==, 0);
 
   /* One move back: Red to move, not yet mated. */

@@ -13,9 +13,9 @@
  * lifted off the board; only pinned pieces (rare) are tried by playing the
  * move.  Checklock moves (rarer still) are always tried by playing them.
  */
-#include <stdio.h>
 
 #include "cheops-laws.h"
+#include "cheops-core-private.h"
 #include "cheops-laws-geometry-private.h"
 
 #define APEX_BIT ((CheopsCellSet) 1 << CHEOPS_LAWS_APEX)
@@ -393,18 +393,6 @@ cheops_laws_position_outcome (const CheopsPosition *pos)
   return CHEOPS_OUTCOME_NONE;
 }
 
-static void
-set_unreachable (CheopsError *error,
-                 const char  *message)
-{
-  if (error == NULL)
-    return;
-  error->code = CHEOPS_ERROR_POSITION_UNREACHABLE;
-  error->line = 0;
-  error->column = 0;
-  snprintf (error->message, sizeof error->message, "%s", message);
-}
-
 bool
 cheops_laws_position_is_reachable (const CheopsPosition *pos,
                               CheopsError          *error)
@@ -416,20 +404,12 @@ cheops_laws_position_is_reachable (const CheopsPosition *pos,
     { CHEOPS_LAWS_ASSASSIN, 3, "Assassins" },
     { CHEOPS_LAWS_PAWN, 7, "Pawns" },
   };
-  char message[sizeof error->message];
-
   if (cheops_laws_king_cells (pos->king[CHEOPS_SIDE_A]) & cheops_cellset_of (pos->king[CHEOPS_SIDE_B]))
-    {
-      set_unreachable (error, "the Kings stand next to each other, which no game can reach (4.2)");
-      return false;
-    }
+    return cheops__set_unreachable (error, "the Kings stand next to each other, which no game can reach (4.2)");
 
   if (cheops_laws_position_king_attacked (pos, CHEOPS_SIDE_A) && cheops_laws_position_king_attacked (pos, CHEOPS_SIDE_B))
-    {
-      set_unreachable (error, "both Kings are in check, which no game can reach: a side ends its turn in check "
-                              "only in checklock, and then may not check (4.2.2, 4.2.6)");
-      return false;
-    }
+    return cheops__set_unreachable (error, "both Kings are in check, which no game can reach: a side ends its turn "
+                                    "in check only in checklock, and then may not check (4.2.2, 4.2.6)");
 
   for (int side = 0; side < CHEOPS_SIDE_NB; side++)
     {
@@ -442,20 +422,13 @@ cheops_laws_position_is_reachable (const CheopsPosition *pos,
           int n = cheops_cellset_count (pos->pieces[side][start[i].type]);
 
           if (n > start[i].most)
-            {
-              snprintf (message, sizeof message, "the %c side has %d %s; a side starts with %d and "
-                        "gets no more (4.1)", letter, n, start[i].name, start[i].most);
-              set_unreachable (error, message);
-              return false;
-            }
+            return cheops__set_unreachable (error, "the %c side has %d %s; a side starts with %d and "
+                                            "gets no more (4.1)", letter, n, start[i].name, start[i].most);
         }
       if (queens + pawns > 8)
-        {
-          snprintf (message, sizeof message, "the %c side has %d Queens and %d Pawns; a Queen comes only "
-                    "from a Pawn, so together they are at most 8 (4.1, 4.7.3)", letter, queens, pawns);
-          set_unreachable (error, message);
-          return false;
-        }
+        return cheops__set_unreachable (error, "the %c side has %d Queens and %d Pawns; a Queen comes only "
+                                        "from a Pawn, so together they are at most 8 (4.1, 4.7.3)",
+                                        letter, queens, pawns);
     }
 
   return true;

@@ -6,8 +6,8 @@
  * section 3 and RULINGS.md R9 and R10 give them.
  */
 #include "cheops-laws.h"
+#include "cheops-core-private.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,34 +37,7 @@ type_from_letter (char upper)
   return CHEOPS_NO_PIECE_TYPE;
 }
 
-__attribute__((format (printf, 4, 5)))
-static bool
-set_error (CheopsError    *error,
-           CheopsErrorCode code,
-           int             column,
-           const char     *format,
-           ...)
-{
-  va_list args;
-
-  if (error == NULL)
-    return false;
-  error->code = code;
-  error->line = 1;
-  error->column = column;
-  va_start (args, format);
-  vsnprintf (error->message, sizeof error->message, format, args);
-  va_end (args);
-  return false;
-}
-
 /* ---------------------------------------------------------------- FEN */
-
-static bool
-is_space (char c)
-{
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
 
 /* Reads a decimal counter at *@p: returns 1 on success, 0 if the field is
  * not a number, -1 if it has more than 9 digits. */
@@ -82,7 +55,7 @@ read_counter (const char **p, long *value)
       s++;
       digits++;
     }
-  if (digits == 0 || (*s != '\0' && !is_space (*s)))
+  if (digits == 0 || (*s != '\0' && !cheops__is_space (*s)))
     return 0;
   if (digits > 9)
     return -1;
@@ -104,13 +77,13 @@ cheops_laws_position_from_fen (CheopsPosition *out,
 #define COL(ptr) ((int) ((ptr) - fen) + 1)
 
   if (fen == NULL)
-    return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, 0, "no FEN given");
+    return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, 0, "no FEN given");
 
   cheops_laws_position_clear (&pos);
-  while (is_space (*p))
+  while (cheops__is_space (*p))
     p++;
   if (*p == '\0')
-    return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p), "empty FEN");
+    return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p), "empty FEN");
 
   /* Field 1: the levels, 9 first (DESIGN.md section 3). */
   for (int level = CHEOPS_LAWS_LEVEL_NB; level >= 1; level--)
@@ -118,24 +91,24 @@ cheops_laws_position_from_fen (CheopsPosition *out,
       int first = level - 1, width = 19 - 2 * level, n = 0;
       const char *level_start = p;
 
-      while (*p != '\0' && *p != '/' && !is_space (*p))
+      while (*p != '\0' && *p != '/' && !cheops__is_space (*p))
         {
           if (*p >= '0' && *p <= '9')
             {
               int run = *p - '0';
               const char *run_start = p;
               if (run == 0)
-                return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (run_start),
+                return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (run_start),
                                   "board, level %d: a run of zero empty cells", level);
               p++;
               if (*p >= '0' && *p <= '9')
                 run = run * 10 + (*p++ - '0');
               if (*p >= '0' && *p <= '9')
-                return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (run_start),
+                return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (run_start),
                                   "board, level %d: a run of empty cells has more than two digits", level);
               n += run;
               if (n > width)
-                return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (run_start),
+                return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (run_start),
                                   "board, level %d: more than %d cells", level, width);
             }
           else
@@ -147,24 +120,24 @@ cheops_laws_position_from_fen (CheopsPosition *out,
               char name[3];
 
               if (type == CHEOPS_NO_PIECE_TYPE && (ch < 0x21 || ch > 0x7e))
-                return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
+                return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
                                   "board, level %d: unexpected byte 0x%02X (piece letters are K Q M S A P)",
                                   level, (unsigned char) ch);
               if (type == CHEOPS_NO_PIECE_TYPE)
-                return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
+                return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
                                   "board, level %d: unknown piece letter '%c'", level, ch);
               if (n >= width)
-                return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
+                return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
                                   "board, level %d: more than %d cells", level, width);
               cell = cheops_laws_cell_make (first + n, level);
               cheops_laws_cell_name (cell, name);
               /* R9: only a Queen on the Apex (5.1); a Sister only on dark cells (4.5.1). */
               if (cell == CHEOPS_LAWS_APEX && type != CHEOPS_LAWS_QUEEN)
-                return set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (p),
+                return cheops__set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (p),
                                   "board, cell i9: %s %s on the Apex, where only a Queen may stand",
                                   type == CHEOPS_LAWS_ASSASSIN ? "an" : "a", cheops_laws_piece_type_name (type));
               if (type == CHEOPS_LAWS_SISTER && cheops_laws_cell_is_light (cell))
-                return set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (p),
+                return cheops__set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (p),
                                   "board, cell %s: a Sister on a light cell", name);
               if (type == CHEOPS_LAWS_KING)
                 kings[side]++;
@@ -174,75 +147,75 @@ cheops_laws_position_from_fen (CheopsPosition *out,
             }
         }
       if (n != width)
-        return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (level_start),
+        return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (level_start),
                           "board, level %d: %d cells, expected %d", level, n, width);
       if (level > 1)
         {
           if (*p != '/')
-            return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
+            return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
                               "board: expected 9 levels separated by '/', found %d", CHEOPS_LAWS_LEVEL_NB - level + 1);
           p++;
         }
       else if (*p == '/')
-        return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
+        return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
                           "board: more than 9 levels");
     }
 
   for (int s = 0; s < CHEOPS_SIDE_NB; s++)
     if (kings[s] != 1)
-      return set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, 1,
+      return cheops__set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, 1,
                         "board: the %c side has %d Kings, expected exactly 1",
                         s == CHEOPS_SIDE_A ? 'a' : 'q', kings[s]);
 
   /* Field 2: the side to move. */
-  if (!is_space (*p))
-    return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p), "side to move: missing");
-  while (is_space (*p))
+  if (!cheops__is_space (*p))
+    return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p), "side to move: missing");
+  while (cheops__is_space (*p))
     p++;
-  if ((*p != 'a' && *p != 'q') || (p[1] != '\0' && !is_space (p[1])))
+  if ((*p != 'a' && *p != 'q') || (p[1] != '\0' && !cheops__is_space (p[1])))
     {
       if (*p == '\0')
-        return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p), "side to move: missing");
-      return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
+        return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p), "side to move: missing");
+      return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
                         "side to move: expected 'a' or 'q'");
     }
   cheops_laws_position_set_side (&pos, *p == 'a' ? CHEOPS_SIDE_A : CHEOPS_SIDE_B);
   p++;
 
   /* Fields 3 and 4: the counters, optional together. */
-  while (is_space (*p))
+  while (cheops__is_space (*p))
     p++;
   if (*p != '\0')
     {
       const char *start = p;
       int r = read_counter (&p, &counter);
       if (r < 0)
-        return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (start),
+        return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (start),
                           "halfmove clock: too large (at most 9 digits)");
       if (r == 0)
-        return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (start),
+        return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (start),
                           "halfmove clock: expected a number of plies");
       pos.halfmove_clock = (int) counter;
-      while (is_space (*p))
+      while (cheops__is_space (*p))
         p++;
       start = p;
       if (*p == '\0')
-        return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p), "fullmove number: missing");
+        return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p), "fullmove number: missing");
       r = read_counter (&p, &counter);
       if (r < 0)
-        return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (start),
+        return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (start),
                           "fullmove number: too large (at most 9 digits)");
       if (r == 0)
-        return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (start),
+        return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (start),
                           "fullmove number: expected a number");
       if (counter < 1)
-        return set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (start),
+        return cheops__set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (start),
                           "fullmove number: must be at least 1");
       pos.fullmove_number = (int) counter;
-      while (is_space (*p))
+      while (cheops__is_space (*p))
         p++;
       if (*p != '\0')
-        return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
+        return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
                           "unexpected text after the fullmove number");
     }
 #undef COL
@@ -333,12 +306,12 @@ cheops_laws_move_from_text (const CheopsPosition *pos,
 
   if (move == CHEOPS_MOVE_NONE)
     {
-      set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move (expected e.g. d3e4)", text ? text : "");
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move (expected e.g. d3e4)", text ? text : "");
       return CHEOPS_MOVE_NONE;
     }
   if (len == 5 && !cheops_laws_position_is_promotion (pos, move))
     {
-      set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 5, "illegal move %s: it is not a promotion", text);
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 5, "illegal move %s: it is not a promotion", text);
       return CHEOPS_MOVE_NONE;
     }
   if (!cheops_laws_position_is_playable (pos, move))
@@ -346,13 +319,13 @@ cheops_laws_move_from_text (const CheopsPosition *pos,
       CheopsPiece piece = pos->board[cheops_move_from (move)];
       cheops_laws_cell_name (cheops_move_from (move), name);
       if (piece == CHEOPS_NO_PIECE || cheops_piece_side (piece) != pos->side_to_move)
-        set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %.4s: no piece of the side to move on %s",
+        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %.4s: no piece of the side to move on %s",
                    text, cheops_laws_cell_name (cheops_move_from (move), name));
       else
         {
           char to[3];
           cheops_laws_cell_name (cheops_move_to (move), to);
-          set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %.4s: the %s on %s cannot move to %s", text,
+          cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %.4s: the %s on %s cannot move to %s", text,
                      cheops_laws_piece_type_name (cheops_piece_type (piece)), name, to);
         }
       return CHEOPS_MOVE_NONE;
@@ -493,7 +466,7 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
   quoted[len < sizeof quoted - 1 ? len : sizeof quoted - 1] = '\0';
   if (len == 0 || len >= sizeof text)
     {
-      set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move", quoted);
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move", quoted);
       return CHEOPS_MOVE_NONE;
     }
   memcpy (text, san, len);
@@ -532,7 +505,7 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
       type = type_from_letter (text[0]);
       if (type == CHEOPS_NO_PIECE_TYPE || type == CHEOPS_LAWS_PAWN)
         {
-          set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s': unknown piece letter '%c'", quoted, text[0]);
+          cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s': unknown piece letter '%c'", quoted, text[0]);
           return CHEOPS_MOVE_NONE;
         }
       i = 1;
@@ -540,7 +513,7 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
 
   if (len < i + 2 || (to = cheops_laws_cell_parse (text + len - 2, NULL)) == CHEOPS_CELL_NONE)
     {
-      set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move: it does not end with a cell", san);
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move: it does not end with a cell", san);
       return CHEOPS_MOVE_NONE;
     }
   len -= 2;
@@ -553,7 +526,7 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
     want_level = text[i++] - '0';
   if (i != len || marks > 2)
     {
-      set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move", san);
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move", san);
       return CHEOPS_MOVE_NONE;
     }
 
@@ -577,7 +550,7 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
       if (machine_form)
         return cheops_laws_move_from_text (pos, quoted, error);   /* "e1e1" is machine text, not SAN */
       if (cheops_laws_count_moves (pos) == 0)
-        set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: the side to move has no move", san);
+        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: the side to move has no move", san);
       else if (want_column >= 0 || want_level >= 0)
         {
           char where[3] = { 0, 0, 0 };
@@ -586,17 +559,17 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
             where[k++] = (char) ('a' + want_column);
           if (want_level >= 0)
             where[k++] = (char) ('0' + want_level);
-          set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: no %s from %s can reach %s", san,
+          cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: no %s from %s can reach %s", san,
                      cheops_laws_piece_type_name (type), where, name);
         }
       else
-        set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: no %s can reach %s", san,
+        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: no %s can reach %s", san,
                    cheops_laws_piece_type_name (type), name);
       return CHEOPS_MOVE_NONE;
     }
   if (matches > 1)
     {
-      set_error (error, CHEOPS_ERROR_MOVE_AMBIGUOUS, 1, "ambiguous move %s: more than one %s can reach %s", san,
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_AMBIGUOUS, 1, "ambiguous move %s: more than one %s can reach %s", san,
                  cheops_laws_piece_type_name (type), name);
       return CHEOPS_MOVE_NONE;
     }
@@ -611,19 +584,19 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
 
     if (marks == 2 && !collapse)
       {
-        set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: 'xx' marks a collapse, and this is none", san);
+        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: 'xx' marks a collapse, and this is none", san);
         return CHEOPS_MOVE_NONE;
       }
     if (marks == 1 && (!capture || collapse))
       {
-        set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1,
+        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1,
                    collapse ? "illegal move %s: a collapse is written 'xx'"
                             : "illegal move %s: 'x' marks a capture, and there is nothing to capture", san);
         return CHEOPS_MOVE_NONE;
       }
     if (promotion && !cheops_laws_position_is_promotion (pos, found))
       {
-        set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: it is not a promotion", san);
+        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: it is not a promotion", san);
         return CHEOPS_MOVE_NONE;
       }
     if (*suffix)
@@ -634,7 +607,7 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
           rsuffix--;
         if (strcmp (rsuffix, suffix) != 0)
           {
-            set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "wrong suffix in %s: the move is %s", san, right);
+            cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "wrong suffix in %s: the move is %s", san, right);
             return CHEOPS_MOVE_NONE;
           }
       }

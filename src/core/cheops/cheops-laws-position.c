@@ -6,6 +6,7 @@
  * end of the game.  Move generation is in cheops-movegen.c.
  */
 #include "cheops-laws.h"
+#include "cheops-core-private.h"
 #include "cheops-laws-geometry-private.h"
 
 #include <string.h>
@@ -19,15 +20,6 @@ static uint64_t zobrist_side;
 #define ZOBRIST(piece, cell) \
   zobrist_piece[cheops_piece_side (piece)][cheops_piece_type (piece)][cell]
 
-static uint64_t
-splitmix64 (uint64_t *state)
-{
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 __attribute__((constructor))
 static void
 zobrist_init (void)
@@ -38,47 +30,26 @@ zobrist_init (void)
    * (and the engine's bench signature) stay what they always were. */
   for (int p = 0; p < 16; p++)
     for (int c = 0; c < CHEOPS_LAWS_CELL_NB; c++)
-      zobrist_piece[p >> 3][p & 7][c] = splitmix64 (&state);
-  zobrist_side = splitmix64 (&state);
+      zobrist_piece[p >> 3][p & 7][c] = cheops__splitmix64 (&state);
+  zobrist_side = cheops__splitmix64 (&state);
 }
 
 void
 cheops_laws_position_clear (CheopsPosition *pos)
 {
-  memset (pos, 0, sizeof *pos);
-  pos->variant = &cheops_variant_cheops;
-  pos->king[CHEOPS_SIDE_A] = CHEOPS_CELL_NONE;
-  pos->king[CHEOPS_SIDE_B] = CHEOPS_CELL_NONE;
-  pos->side_to_move = CHEOPS_SIDE_A;
-  pos->fullmove_number = 1;
-  pos->key = 0;
+  cheops__position_clear (pos, &cheops_variant_cheops);
 }
 
 static inline void
 add_piece (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
 {
-  CheopsCellSet bit = cheops_cellset_of (cell);
-  CheopsSide side = cheops_piece_side (piece);
-
-  pos->board[cell] = piece;
-  pos->pieces[side][cheops_piece_type (piece)] |= bit;
-  pos->pieces[side][0] |= bit;
-  pos->occupied |= bit;
-  pos->key ^= ZOBRIST (piece, cell);
+  cheops__position_add_piece (pos, cell, piece, ZOBRIST (piece, cell));
 }
 
 static inline void
 remove_piece (CheopsPosition *pos, CheopsCell cell)
 {
-  CheopsPiece piece = pos->board[cell];
-  CheopsCellSet bit = cheops_cellset_of (cell);
-  CheopsSide side = cheops_piece_side (piece);
-
-  pos->board[cell] = CHEOPS_NO_PIECE;
-  pos->pieces[side][cheops_piece_type (piece)] &= ~bit;
-  pos->pieces[side][0] &= ~bit;
-  pos->occupied &= ~bit;
-  pos->key ^= ZOBRIST (piece, cell);
+  cheops__position_remove_piece (pos, cell, ZOBRIST (pos->board[cell], cell));
 }
 
 void

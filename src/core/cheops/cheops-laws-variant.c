@@ -240,6 +240,7 @@ const CheopsVariant cheops_variant_cheops = {
     { 'a', N_("Green"), "Green", { 0.180, 0.647, 0.427 }, { 0.063, 0.388, 0.235 } },
     { 'q', N_("Orange"), "Orange", { 0.961, 0.475, 0.059 }, { 0.667, 0.263, 0.000 } },
   },
+  .colour_tag = "GreenCorner",
   .n_piece_types = CHEOPS_LAWS_PIECE_TYPE_NB,
   .pieces = pieces,
   .n_outcomes = CHEOPS_LAWS_OUTCOME_NB,

@@ -162,15 +162,6 @@ build_paths (CheopsCell cell, const int offsets[3][5][2], TcPaths *paths,
     }
 }
 
-static uint64_t
-splitmix64 (uint64_t *state)
-{
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 /* ---------------------------------------------------- board as data */
 
 static CheopsCellInfo board_cells[TC_N];
@@ -366,8 +357,8 @@ trigchess__init (void)
   for (int s = 0; s < CHEOPS_SIDE_NB; s++)
     for (int t = 0; t < 8; t++)
       for (int c = 0; c < TC_N; c++)
-        tc_zobrist[s][t][c] = splitmix64 (&state);
-  tc_zobrist_side = splitmix64 (&state);
+        tc_zobrist[s][t][c] = cheops__splitmix64 (&state);
+  tc_zobrist_side = cheops__splitmix64 (&state);
 
   board_init ();
 }

@@ -7,34 +7,10 @@
  */
 #include "trigchess-private.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 static const char *const side_names[CHEOPS_SIDE_NB] = { "Gold", "Red" };
-
-__attribute__((format (printf, 4, 5)))
-static bool
-set_error (CheopsError *error, CheopsErrorCode code, int column, const char *format, ...)
-{
-  va_list args;
-
-  if (error == NULL)
-    return false;
-  error->code = code;
-  error->line = 1;
-  error->column = column;
-  va_start (args, format);
-  vsnprintf (error->message, sizeof error->message, format, args);
-  va_end (args);
-  return false;
-}
-
-static bool
-is_space (char c)
-{
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
 
 static CheopsPieceType
 type_from_letter (char upper)
@@ -72,12 +48,12 @@ read_counter (const char *fen, const char *s, const char *e, const char *what, l
   long v = 0;
 
   if (e - s < 1 || e - s > 9)
-    return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, (int) (s - fen) + 1,
+    return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, (int) (s - fen) + 1,
                       "%s: expected 1 to 9 decimal digits, found '%.*s'", what, (int) (e - s), s);
   for (const char *p = s; p < e; p++)
     {
       if (*p < '0' || *p > '9')
-        return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, (int) (p - fen) + 1,
+        return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, (int) (p - fen) + 1,
                           "%s: expected 1 to 9 decimal digits, found '%.*s'", what, (int) (e - s), s);
       v = v * 10 + (*p - '0');
     }
@@ -97,26 +73,26 @@ trigchess_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *
 #define COL(ptr) ((int) ((ptr) - fen) + 1)
 
   if (fen == NULL)
-    return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, 0, "no FEN given");
+    return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, 0, "no FEN given");
 
   /* F1: exactly four fields. */
   p = fen;
   for (;;)
     {
-      while (is_space (*p))
+      while (cheops__is_space (*p))
         p++;
       if (*p == '\0')
         break;
       if (n_fields == 4)
-        return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
+        return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
                           "FEN: more than 4 fields (placement, side to move, halfmove clock, fullmove number)");
       field[n_fields] = p;
-      while (*p != '\0' && !is_space (*p))
+      while (*p != '\0' && !cheops__is_space (*p))
         p++;
       field_end[n_fields++] = p;
     }
   if (n_fields < 4)
-    return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
+    return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
                       "FEN: %d field%s, expected 4 (placement, side to move, halfmove clock, fullmove number)",
                       n_fields, n_fields == 1 ? "" : "s");
 
@@ -129,7 +105,7 @@ trigchess_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *
       if (*p == '/')
         ranks++;
     if (ranks != 6)
-      return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (field[0]),
+      return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (field[0]),
                         "placement: %d rank%s, expected 6 separated by '/'", ranks, ranks == 1 ? "" : "s");
   }
 
@@ -149,10 +125,10 @@ trigchess_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *
           if (ch >= '0' && ch <= '9')
             {
               if (ch == '0')
-                return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
+                return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
                                   "placement, rank %d: the digit 0 (a run of empty trigs is 1 to 9)", rank);
               if (digit_before)
-                return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
+                return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
                                   "placement, rank %d: two digits in a row (a run of empty trigs is one digit)",
                                   rank);
               digit_before = true;
@@ -167,10 +143,10 @@ trigchess_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *
             if (type == CHEOPS_NO_PIECE_TYPE || !((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')))
               {
                 if ((unsigned char) ch < 0x21 || (unsigned char) ch > 0x7e)
-                  return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
+                  return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
                                     "placement, rank %d: unexpected byte 0x%02X (pieces are K D G S P "
                                     "k d g s p, empty runs 1-9)", rank, (unsigned char) ch);
-                return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
+                return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
                                   "placement, rank %d: unexpected character '%c' (pieces are K D G S P "
                                   "k d g s p, empty runs 1-9)", rank, ch);
               }
@@ -184,7 +160,7 @@ trigchess_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *
                   {
                     char name[3];
                     trigchess_cell_name (cell, name);
-                    return set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (p),
+                    return cheops__set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (p),
                                       rank == (side == CHEOPS_SIDE_A ? 1 : 6)
                                       ? "placement, rank %d: a %s Pawn on %s, its own first rank"
                                       : "placement, rank %d: a %s Pawn on %s, one of its promotion trigs",
@@ -196,7 +172,7 @@ trigchess_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *
           }
         }
       if (n != width[rank])
-        return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (rank_start),
+        return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (rank_start),
                           "placement, rank %d: %d trigs described, the rank has %d", rank, n, width[rank]);
       if (p < field_end[0])
         p++;   /* the '/' */
@@ -204,7 +180,7 @@ trigchess_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *
 
   /* F6 */
   if (field_end[1] - field[1] != 1 || (field[1][0] != 'g' && field[1][0] != 'r'))
-    return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (field[1]),
+    return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (field[1]),
                       "side to move: expected 'g' or 'r', found '%.*s'",
                       (int) (field_end[1] - field[1]), field[1]);
   trigchess_position_set_side (&pos, field[1][0] == 'g' ? CHEOPS_SIDE_A : CHEOPS_SIDE_B);
@@ -216,7 +192,7 @@ trigchess_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *
   if (!read_counter (fen, field[3], field_end[3], "fullmove number", &counter, error))
     return false;
   if (counter < 1)
-    return set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (field[3]), "fullmove number: 0, it starts at 1");
+    return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (field[3]), "fullmove number: 0, it starts at 1");
   pos.fullmove_number = (int) counter;
 
   /* F8 */
@@ -224,7 +200,7 @@ trigchess_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *
     {
       int kings = cheops_cellset_count (pos.pieces[s][TRIGCHESS_KING]);
       if (kings != 1)
-        return set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (field[0]),
+        return cheops__set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (field[0]),
                           kings == 0 ? "placement: %s has no King (exactly one is needed)"
                                      : "placement: %s has %d Kings (exactly one is needed)",
                           side_names[s], kings);
@@ -232,7 +208,7 @@ trigchess_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *
 
   /* F10 (TR18) */
   if (trigchess_position_king_attacked (&pos, cheops_side_other (pos.side_to_move)))
-    return set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (field[1]),
+    return cheops__set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (field[1]),
                       "side to move: %s is in check but not to move", side_names[cheops_side_other (pos.side_to_move)]);
 #undef COL
 
@@ -347,7 +323,7 @@ trigchess_move_from_text (const CheopsPosition *pos, const char *text, CheopsErr
 
   if (move == CHEOPS_MOVE_NONE)
     {
-      set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move (expected e.g. b2b3, or b5b6d for a "
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move (expected e.g. b2b3, or b5b6d for a "
                  "promotion)", text ? text : "");
       return CHEOPS_MOVE_NONE;
     }
@@ -358,26 +334,26 @@ trigchess_move_from_text (const CheopsPosition *pos, const char *text, CheopsErr
   trigchess_cell_name (to, tname);
   if (piece == CHEOPS_NO_PIECE || cheops_piece_side (piece) != pos->side_to_move)
     {
-      set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: no piece of the side to move on %s",
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: no piece of the side to move on %s",
                  text, fname);
       return CHEOPS_MOVE_NONE;
     }
   if (!trigchess_position_is_playable (pos, cheops_move_make (from, to))
       && !trigchess_position_is_playable (pos, cheops_move_make_promotion (from, to, TRIGCHESS_DOME)))
     {
-      set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: the %s on %s cannot move to %s", text,
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: the %s on %s cannot move to %s", text,
                  type_name (cheops_piece_type (piece)), fname, tname);
       return CHEOPS_MOVE_NONE;
     }
   if (trigchess_position_is_promotion (pos, move) && cheops_move_promotion (move) == 0)
     {
-      set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 5, "illegal move %s: a promotion needs its piece letter "
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 5, "illegal move %s: a promotion needs its piece letter "
                  "(%s%sd, g or s)", text, fname, tname);
       return CHEOPS_MOVE_NONE;
     }
   if (!trigchess_position_is_promotion (pos, move) && cheops_move_promotion (move) != 0)
     {
-      set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 5, "illegal move %s: it is not a promotion", text);
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 5, "illegal move %s: it is not a promotion", text);
       return CHEOPS_MOVE_NONE;
     }
   return move;
@@ -490,7 +466,7 @@ trigchess_move_from_san (const CheopsPosition *pos, const char *san, ptrdiff_t l
   quoted[len < sizeof quoted - 1 ? len : sizeof quoted - 1] = '\0';
   if (len == 0 || len >= sizeof text)
     {
-      set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move", quoted);
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move", quoted);
       return CHEOPS_MOVE_NONE;
     }
   memcpy (text, san, len);
@@ -515,7 +491,7 @@ trigchess_move_from_san (const CheopsPosition *pos, const char *san, ptrdiff_t l
       promotion = type_from_letter (text[len - 1]);
       if (promotion != TRIGCHESS_DOME && promotion != TRIGCHESS_GYRO && promotion != TRIGCHESS_STAG)
         {
-          set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, (int) len, "'%s': a Pawn promotes to D, G or S", quoted);
+          cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, (int) len, "'%s': a Pawn promotes to D, G or S", quoted);
           return CHEOPS_MOVE_NONE;
         }
       has_promotion = true;
@@ -528,7 +504,7 @@ trigchess_move_from_san (const CheopsPosition *pos, const char *san, ptrdiff_t l
       type = type_from_letter (text[0]);
       if (type == CHEOPS_NO_PIECE_TYPE || type == TRIGCHESS_PAWN)
         {
-          set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s': unknown piece letter '%c' (K D G S, none for a "
+          cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s': unknown piece letter '%c' (K D G S, none for a "
                      "Pawn)", quoted, text[0]);
           return CHEOPS_MOVE_NONE;
         }
@@ -537,7 +513,7 @@ trigchess_move_from_san (const CheopsPosition *pos, const char *san, ptrdiff_t l
 
   if (len < i + 2 || (to = parse_cell (text + len - 2)) == CHEOPS_CELL_NONE)
     {
-      set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move: it does not end with a trig", quoted);
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move: it does not end with a trig", quoted);
       return CHEOPS_MOVE_NONE;
     }
   len -= 2;
@@ -549,7 +525,7 @@ trigchess_move_from_san (const CheopsPosition *pos, const char *san, ptrdiff_t l
     want_rank = text[i++] - '0';
   if (i != len)
     {
-      set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move", quoted);
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move", quoted);
       return CHEOPS_MOVE_NONE;
     }
 
@@ -573,7 +549,7 @@ trigchess_move_from_san (const CheopsPosition *pos, const char *san, ptrdiff_t l
       if (machine_form)
         return trigchess_move_from_text (pos, quoted, error);
       if (trigchess_count_moves (pos) == 0)
-        set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: the side to move has no move", quoted);
+        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: the side to move has no move", quoted);
       else if (want_file >= 0 || want_rank >= 0)
         {
           char where[3] = { 0, 0, 0 };
@@ -583,17 +559,17 @@ trigchess_move_from_san (const CheopsPosition *pos, const char *san, ptrdiff_t l
             where[k++] = (char) ('a' + want_file - 1);
           if (want_rank >= 0)
             where[k++] = (char) ('0' + want_rank);
-          set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: no %s from %s can reach %s", quoted,
+          cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: no %s from %s can reach %s", quoted,
                      type_name (type), where, name);
         }
       else
-        set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: no %s can reach %s", quoted,
+        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: no %s can reach %s", quoted,
                    type_name (type), name);
       return CHEOPS_MOVE_NONE;
     }
   if (froms > 1)
     {
-      set_error (error, CHEOPS_ERROR_MOVE_AMBIGUOUS, 1, "ambiguous move %s: more than one %s can reach %s", quoted,
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_AMBIGUOUS, 1, "ambiguous move %s: more than one %s can reach %s", quoted,
                  type_name (type), name);
       return CHEOPS_MOVE_NONE;
     }
@@ -606,29 +582,29 @@ trigchess_move_from_san (const CheopsPosition *pos, const char *san, ptrdiff_t l
 
     if (has_x && !capture)
       {
-        set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1,
+        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1,
                    "illegal move %s: 'x' marks a capture, and there is nothing to capture on %s", quoted, name);
         return CHEOPS_MOVE_NONE;
       }
     if (!has_x && capture)
       {
-        set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: a capture is written with 'x'", quoted);
+        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: a capture is written with 'x'", quoted);
         return CHEOPS_MOVE_NONE;
       }
     if (type == TRIGCHESS_PAWN && capture && want_file < 0)
       {
-        set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: a Pawn capture starts with the Pawn's "
+        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: a Pawn capture starts with the Pawn's "
                    "file", quoted);
         return CHEOPS_MOVE_NONE;
       }
     if (is_promotion && !has_promotion)
       {
-        set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: a promotion needs =D, =G or =S", quoted);
+        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: a promotion needs =D, =G or =S", quoted);
         return CHEOPS_MOVE_NONE;
       }
     if (!is_promotion && has_promotion)
       {
-        set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: it is not a promotion", quoted);
+        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: it is not a promotion", quoted);
         return CHEOPS_MOVE_NONE;
       }
     if (suffix)
@@ -639,7 +615,7 @@ trigchess_move_from_san (const CheopsPosition *pos, const char *san, ptrdiff_t l
           {
             char correct[CHEOPS_SAN_MAX];
             trigchess_move_to_san (pos, found, correct);
-            set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "wrong suffix in %s: the move is %s", quoted, correct);
+            cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "wrong suffix in %s: the move is %s", quoted, correct);
             return CHEOPS_MOVE_NONE;
           }
       }

@@ -16,49 +16,27 @@
  */
 #include "trigchess-private.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #define ZOBRIST(piece, cell) \
   tc_zobrist[cheops_piece_side (piece)][cheops_piece_type (piece)][cell]
 
-void
-trigchess_position_clear (CheopsPosition *pos)
-{
-  memset (pos, 0, sizeof *pos);
-  pos->variant = &cheops_variant_trigchess;
-  pos->king[CHEOPS_SIDE_A] = CHEOPS_CELL_NONE;
-  pos->king[CHEOPS_SIDE_B] = CHEOPS_CELL_NONE;
-  pos->side_to_move = CHEOPS_SIDE_A;
-  pos->fullmove_number = 1;
-}
-
 static inline void
 add_piece (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
 {
-  CheopsCellSet bit = TC_BIT (cell);
-  CheopsSide side = cheops_piece_side (piece);
-
-  pos->board[cell] = piece;
-  pos->pieces[side][cheops_piece_type (piece)] |= bit;
-  pos->pieces[side][0] |= bit;
-  pos->occupied |= bit;
-  pos->key ^= ZOBRIST (piece, cell);
+  cheops__position_add_piece (pos, cell, piece, ZOBRIST (piece, cell));
 }
 
 static inline void
 remove_piece (CheopsPosition *pos, CheopsCell cell)
 {
-  CheopsPiece piece = pos->board[cell];
-  CheopsCellSet bit = TC_BIT (cell);
-  CheopsSide side = cheops_piece_side (piece);
+  cheops__position_remove_piece (pos, cell, ZOBRIST (pos->board[cell], cell));
+}
 
-  pos->board[cell] = CHEOPS_NO_PIECE;
-  pos->pieces[side][cheops_piece_type (piece)] &= ~bit;
-  pos->pieces[side][0] &= ~bit;
-  pos->occupied &= ~bit;
-  pos->key ^= ZOBRIST (piece, cell);
+void
+trigchess_position_clear (CheopsPosition *pos)
+{
+  cheops__position_clear (pos, &cheops_variant_trigchess);
 }
 
 void
@@ -479,23 +457,6 @@ trigchess_repetition_outcome (const CheopsPosition *pos, int count)
 
 /* ------------------------------------------------------ reachability */
 
-__attribute__((format (printf, 2, 3)))
-static bool
-unreachable (CheopsError *error, const char *format, ...)
-{
-  va_list args;
-
-  if (error == NULL)
-    return false;
-  error->code = CHEOPS_ERROR_POSITION_UNREACHABLE;
-  error->line = 0;
-  error->column = 0;
-  va_start (args, format);
-  vsnprintf (error->message, sizeof error->message, format, args);
-  va_end (args);
-  return false;
-}
-
 static int
 count_class (CheopsCellSet set, char cls)
 {
@@ -525,7 +486,7 @@ trigchess_position_is_reachable (const CheopsPosition *pos, CheopsError *error)
       int promoted;
 
       if (cheops_cellset_count (p[TRIGCHESS_KING]) != 1)
-        return unreachable (error, "%s has %d Kings; a side has exactly one", names[s],
+        return cheops__set_unreachable (error, "%s has %d Kings; a side has exactly one", names[s],
                             cheops_cellset_count (p[TRIGCHESS_KING]));
       for (CheopsCell c = 0; c < TC_N; c++)
         if ((p[TRIGCHESS_PAWN] & TC_BIT (c)) && tc_rank[c] == (s == CHEOPS_SIDE_A ? 1 : 6))
@@ -533,24 +494,24 @@ trigchess_position_is_reachable (const CheopsPosition *pos, CheopsError *error)
       if (bad_pawns)
         {
           char name[3];
-          return unreachable (error, "a %s Pawn on %s: a Pawn never stands on its own first rank or its "
+          return cheops__set_unreachable (error, "a %s Pawn on %s: a Pawn never stands on its own first rank or its "
                               "promotion trigs (TR18)", names[s],
                               trigchess_cell_name (cheops_cellset_first (bad_pawns), name));
         }
       if (pawns > 4)
-        return unreachable (error, "%s has %d Pawns; a side starts with 4 and gains none", names[s], pawns);
+        return cheops__set_unreachable (error, "%s has %d Pawns; a side starts with 4 and gains none", names[s], pawns);
       if (count_class (p[TRIGCHESS_GYRO], never_class) > 0)
-        return unreachable (error, "a %s Gyro on a class %c trig: %s's Gyros start and promote only on "
+        return cheops__set_unreachable (error, "a %s Gyro on a class %c trig: %s's Gyros start and promote only on "
                             "other classes, and a Gyro never leaves its class (2.5, 4.4)",
                             names[s], never_class, names[s]);
       if (count_class (p[TRIGCHESS_GYRO], own_class) > 1)
-        return unreachable (error, "%s has %d Gyros on class %c trigs; only its one Gyro that starts there "
+        return cheops__set_unreachable (error, "%s has %d Gyros on class %c trigs; only its one Gyro that starts there "
                             "can stand on them (2.5, 4.4)", names[s],
                             count_class (p[TRIGCHESS_GYRO], own_class), own_class);
       promoted = (domes > 2 ? domes - 2 : 0) + (stags > 4 ? stags - 4 : 0)
                  + (gyros_a > 1 ? gyros_a - 1 : 0) + (gyros_c > 1 ? gyros_c - 1 : 0);
       if (pawns + promoted > 4)
-        return unreachable (error, "%s has %d Pawns and %d promoted pieces; together at most the 4 Pawns "
+        return cheops__set_unreachable (error, "%s has %d Pawns and %d promoted pieces; together at most the 4 Pawns "
                             "it starts with", names[s], pawns, promoted);
     }
   {
@@ -558,9 +519,9 @@ trigchess_position_is_reachable (const CheopsPosition *pos, CheopsError *error)
     bool b = trigchess_position_king_attacked (pos, CHEOPS_SIDE_B);
 
     if (a && b)
-      return unreachable (error, "both Kings are in check");
+      return cheops__set_unreachable (error, "both Kings are in check");
     if (pos->side_to_move == CHEOPS_SIDE_A ? b : a)
-      return unreachable (error, "%s, not to move, is in check (TR11)",
+      return cheops__set_unreachable (error, "%s, not to move, is in check (TR11)",
                           names[cheops_side_other (pos->side_to_move)]);
   }
   return true;

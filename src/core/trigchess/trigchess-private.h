@@ -9,6 +9,7 @@
 #pragma once
 
 #include "trigchess.h"
+#include "cheops-core-private.h"
 
 #define TC_N TRIGCHESS_CELL_NB
 #define TC_NONE CHEOPS_CELL_NONE
