@@ -392,19 +392,21 @@ analysis_mate_found (const StudioEngineAnalysis *analysis,
          best->score != 0 && depth > 2 * ABS (best->score);
 }
 
-/* The header's short text: the depth running (or "Mate found"), the root
- * move searched with its number among the legal moves, the speed and the
- * time since the search began; it moves with every progress line of a
- * long iteration, not only with a new PV. */
+/* The header's short text: the depth running (or "Mate found"), the speed
+ * and the time since the search began; it moves with every progress line
+ * of a long iteration, not only with a new PV.  *@current receives the
+ * root move searched with its number among the legal moves ("3/42 Ge3"),
+ * or NULL: it goes under the lines, whose row has the panel's width (the
+ * header must fit beside the switch uncut). */
 static char *
 studio_analysis_panel_format_stats (StudioAnalysisPanel        *self,
                                     const StudioEngineAnalysis *analysis,
                                     int                         depth,
-                                    const char                 *nps)
+                                    const char                 *nps,
+                                    char                      **current)
 {
   g_autofree char *elapsed = format_elapsed (analysis->time_ms);
   g_autofree char *where = NULL;
-  g_autofree char *current = NULL;
 
   if (analysis_mate_found (analysis, depth))
     /* Translators: in the engine header in place of the search depth
@@ -420,17 +422,11 @@ studio_analysis_panel_format_stats (StudioAnalysisPanel        *self,
       g_auto(GStrv) san = studio_engine_pv_to_san_at (&self->analysed, pv, NULL);
 
       if (san[0] != NULL)
-        current = self->n_root_moves > 0
+        *current = self->n_root_moves > 0
           ? g_strdup_printf ("%d/%u %s", analysis->currmovenumber, self->n_root_moves, san[0])
           : g_strdup_printf ("%d %s", analysis->currmovenumber, san[0]);
     }
 
-  if (current != NULL)
-    /* Translators: the engine header while a depth runs: the depth (or
-     * "Mate found"), the move being searched with its number among the
-     * legal moves ("3/42 Ge3"), nodes per second, time searched ("1:12");
-     * short, to fit beside the switch */
-    return g_strdup_printf (_("%s · %s · %sN/s · %s"), where, current, nps, elapsed);
   /* Translators: the engine header: the depth (or "Mate found"), nodes per
    * second, time searched ("1:12"); short, to fit beside the switch */
   return g_strdup_printf (_("%s · %sN/s · %s"), where, nps, elapsed);
@@ -495,7 +491,8 @@ studio_analysis_panel_analysis_updated_cb (StudioAnalysisPanel  *self,
     {
       nps = format_count (analysis->nps);
       nodes = format_count (analysis->nodes);
-      g_autofree char *header = studio_analysis_panel_format_stats (self, analysis, depth, nps);
+      g_autofree char *current = NULL;
+      g_autofree char *header = studio_analysis_panel_format_stats (self, analysis, depth, nps, &current);
       g_autofree char *details = NULL;
 
       gtk_label_set_label (self->stats_label, header);
@@ -503,14 +500,18 @@ studio_analysis_panel_analysis_updated_cb (StudioAnalysisPanel  *self,
        * nodes searched, hash table use */
       details = g_strdup_printf (_("Depth %d · %sN/s · %sN · Hash %d%%"),
                                  depth, nps, nodes, (analysis->hashfull + 5) / 10);
-      /* The whole header too: a narrow panel cuts its middle. */
-      stats = g_strdup_printf ("%s\n%s", header, details);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->stats_label), stats);
-      g_free (stats);
-      /* Translators: under the engine lines: nodes searched, and how full
-       * the engine's hash table is (UCI hashfull) */
-      stats = g_strdup_printf (_("%sN searched · hash %d%% full"),
-                               nodes, (analysis->hashfull + 5) / 10);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->stats_label), details);
+      if (current != NULL)
+        /* Translators: under the engine lines while a depth runs: the move
+         * being searched with its number among the legal moves ("3/42
+         * Ge3"), nodes searched, and how full the engine's hash table is */
+        stats = g_strdup_printf (_("%s · %sN searched · hash %d%% full"),
+                                 current, nodes, (analysis->hashfull + 5) / 10);
+      else
+        /* Translators: under the engine lines: nodes searched, and how full
+         * the engine's hash table is (UCI hashfull) */
+        stats = g_strdup_printf (_("%sN searched · hash %d%% full"),
+                                 nodes, (analysis->hashfull + 5) / 10);
       gtk_label_set_label (self->search_label, stats);
     }
   else if (analysis->finished && analysis->bestmove == NULL && shown == 0)
