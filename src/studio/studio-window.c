@@ -889,7 +889,7 @@ drop_cb (StudioWindow  *self,
       if (text == NULL || !_studio_window_take_text (self, text, &error))
         {
           g_autofree char *message =
-            g_strdup_printf (_("Nothing to open in the dropped text: %s"),
+            g_strdup_printf (_("Not a game or a position: %s"),
                              error != NULL ? error->message : _("it is empty"));
 
           _studio_window_toast (self, message);

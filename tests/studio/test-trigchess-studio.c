@@ -161,6 +161,43 @@ test_repetition (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The user test: game text without a [Variant] tag pasted into a
+ * TrigChess window was read as Cheops ("unreadable move Ga3").  It is read
+ * as the window's variant first; a Cheops game without the tag still
+ * reads as Cheops; text that is no game of any variant is refused with the
+ * document variant's reason. */
+static void
+test_paste_without_variant_tag (void)
+{
+  StudioWindow *window = trigchess_window ();
+  StudioDocument *document = studio_window_get_document (window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *status = NULL;
+
+  g_assert_true (studio_window_load_text (window, "1. Ga3 b4 2. Gxc5# 1-0\n", &error));
+  g_assert_no_error (error);
+  g_assert_true (studio_document_get_variant (document) == trigchess);
+  g_assert_cmpuint (studio_document_get_load_errors (document)->len, ==, 0);
+  g_assert_true (studio_document_go_end (document));
+  status = _studio_window_dup_status (window);
+  g_assert_cmpstr (status, ==, "Gold wins by checkmate (TR13).");
+
+  /* A Cheops game without the tag, in the same TrigChess window. */
+  g_assert_true (studio_window_load_text (window, "1. eg2 mk3 *\n", &error) ||
+                 (g_printerr ("%s\n", error->message), FALSE));
+  g_assert_true (studio_document_get_variant (document) == &cheops_variant_cheops);
+  g_assert_cmpuint (studio_document_get_load_errors (document)->len, ==, 0);
+
+  /* No game of any variant: TrigChess's reason (this window's, read
+   * first) after the short prefix the toast shows. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", "trigchess");
+  g_assert_false (studio_window_load_text (window, "1. Zz9 1-0\n", &error));
+  g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_SYNTAX);
+  g_assert_true (g_str_has_prefix (error->message, "line 1:4: unreadable move Zz9"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Saved as text and read back: Gold and Red take White's and Black's
  * places, the Variant tag names the game (6.4, 6.5), the moves are SAN. */
 static void
@@ -302,6 +339,7 @@ main (int   argc,
   g_test_add_func ("/Studio/TrigChess/new-game", test_new_game);
   g_test_add_func ("/Studio/TrigChess/checkmate", test_checkmate);
   g_test_add_func ("/Studio/TrigChess/repetition", test_repetition);
+  g_test_add_func ("/Studio/TrigChess/paste-without-variant-tag", test_paste_without_variant_tag);
   g_test_add_func ("/Studio/TrigChess/save-and-read-back", test_save_and_read_back);
   g_test_add_func ("/Studio/TrigChess/analysis", test_analysis);
   g_test_add_func ("/Studio/TrigChess/samples-from-data", test_samples_from_data);
