@@ -77,6 +77,7 @@ struct _StudioAnalysisPanel
   CheopsPosition  analysed;
   CheopsSide      side_to_move;
   guint           fullmove;
+  guint           n_root_moves; /* legal moves in @analysed */
   guint           generation;  /* of the search asked for, 0 = none */
   CheopsOutcome   outcome;     /* of the current node, when game_over */
 
@@ -146,6 +147,7 @@ enum {
 enum {
   EVALUATION,
   BEST_MOVE,
+  THREAT_MOVE,
   RESULT,
   N_SIGNALS
 };
@@ -179,6 +181,7 @@ studio_analysis_panel_clear_lines (StudioAnalysisPanel *self)
 
   g_signal_emit (self, signals [EVALUATION], 0, FALSE, FALSE, 0);
   g_signal_emit (self, signals [BEST_MOVE], 0, (guint) CHEOPS_MOVE_NONE);
+  g_signal_emit (self, signals [THREAT_MOVE], 0, (guint) CHEOPS_MOVE_NONE);
 }
 
 static gboolean
@@ -362,6 +365,73 @@ format_count (gint64 n)
   return g_strdup_printf ("%" G_GINT64_FORMAT, n);
 }
 
+/* Time since `go` as the header shows it: "0:07", "1:12", "1:02:03". */
+static char *
+format_elapsed (gint64 ms)
+{
+  gint64 s = MAX (ms, 0) / 1000;
+
+  if (s >= 3600)
+    return g_strdup_printf ("%d:%02d:%02d", (int) (s / 3600), (int) (s / 60 % 60), (int) (s % 60));
+  return g_strdup_printf ("%d:%02d", (int) (s / 60), (int) (s % 60));
+}
+
+/* Whether line 1 is a proved forced win or loss searched past its end: a
+ * mate in N moves is at most 2N plies long, so a depth beyond that says
+ * nothing more (the engine then runs on to its deepest iteration, 127). */
+static gboolean
+analysis_mate_found (const StudioEngineAnalysis *analysis,
+                     int                         depth)
+{
+  const StudioEngineLine *best;
+
+  if (analysis->n_lines == 0 || analysis->lines[0].multipv != 1)
+    return FALSE;
+  best = &analysis->lines[0];
+  return best->score_kind == STUDIO_UCI_SCORE_MATE && best->bound == STUDIO_UCI_BOUND_EXACT &&
+         best->score != 0 && depth > 2 * ABS (best->score);
+}
+
+/* The header's short text: the depth running (or "Mate found"), the speed
+ * and the time since the search began; it moves with every progress line
+ * of a long iteration, not only with a new PV.  *@current receives the
+ * root move searched with its number among the legal moves ("3/42 Ge3"),
+ * or NULL: it goes under the lines, whose row has the panel's width (the
+ * header must fit beside the switch uncut). */
+static char *
+studio_analysis_panel_format_stats (StudioAnalysisPanel        *self,
+                                    const StudioEngineAnalysis *analysis,
+                                    int                         depth,
+                                    const char                 *nps,
+                                    char                      **current)
+{
+  g_autofree char *elapsed = format_elapsed (analysis->time_ms);
+  g_autofree char *where = NULL;
+
+  if (analysis_mate_found (analysis, depth))
+    /* Translators: in the engine header in place of the search depth
+     * ("Depth 17") once the engine has proved a forced win */
+    where = g_strdup (_("Mate found"));
+  else
+    /* Translators: the engine's search depth in plies, in the engine header */
+    where = g_strdup_printf (_("Depth %d"), depth);
+
+  if (analysis->currmove != NULL && analysis->currmovenumber > 0 && !analysis_mate_found (analysis, depth))
+    {
+      const char *pv[] = { analysis->currmove, NULL };
+      g_auto(GStrv) san = studio_engine_pv_to_san_at (&self->analysed, pv, NULL);
+
+      if (san[0] != NULL)
+        *current = self->n_root_moves > 0
+          ? g_strdup_printf ("%d/%u %s", analysis->currmovenumber, self->n_root_moves, san[0])
+          : g_strdup_printf ("%d %s", analysis->currmovenumber, san[0]);
+    }
+
+  /* Translators: the engine header: the depth (or "Mate found"), nodes per
+   * second, time searched ("1:12"); short, to fit beside the switch */
+  return g_strdup_printf (_("%s · %sN/s · %s"), where, nps, elapsed);
+}
+
 static void
 studio_analysis_panel_analysis_updated_cb (StudioAnalysisPanel  *self,
                                            StudioEngineAnalysis *analysis,
@@ -371,6 +441,7 @@ studio_analysis_panel_analysis_updated_cb (StudioAnalysisPanel  *self,
   g_autofree char *nodes = NULL;
   g_autofree char *stats = NULL;
   guint shown = 0;
+  int depth;
 
   if (!self->running || analysis == NULL)
     return;
@@ -412,27 +483,41 @@ studio_analysis_panel_analysis_updated_cb (StudioAnalysisPanel  *self,
         gtk_widget_set_visible (((LineRow *) g_ptr_array_index (self->rows, i))->row, FALSE);
     }
 
-  if (analysis->depth > 0)
+  /* The depth running, from the latest line of any kind: a long
+   * iteration's progress lines move the header (nodes, speed, time, the
+   * move searched) while the lines wait for its PV. */
+  depth = analysis->search_depth > 0 ? analysis->search_depth : analysis->depth;
+  if (depth > 0)
     {
       nps = format_count (analysis->nps);
       nodes = format_count (analysis->nodes);
-      /* Translators: engine statistics: search depth, nodes per second;
-       * short, to fit beside the switch at the panel's narrowest */
-      stats = g_strdup_printf (_("Depth %d · %sN/s"), analysis->depth, nps);
-      gtk_label_set_label (self->stats_label, stats);
-      g_free (stats);
+      g_autofree char *current = NULL;
+      g_autofree char *header = studio_analysis_panel_format_stats (self, analysis, depth, nps, &current);
+      g_autofree char *details = NULL;
+
+      gtk_label_set_label (self->stats_label, header);
       /* Translators: engine statistics: search depth, nodes per second,
        * nodes searched, hash table use */
-      stats = g_strdup_printf (_("Depth %d · %sN/s · %sN · Hash %d%%"),
-                               analysis->depth, nps, nodes, (analysis->hashfull + 5) / 10);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->stats_label), stats);
-      g_free (stats);
-      /* Translators: under the engine lines: nodes searched, and how full
-       * the engine's hash table is (UCI hashfull) */
-      stats = g_strdup_printf (_("%sN searched · hash %d%% full"),
-                               nodes, (analysis->hashfull + 5) / 10);
+      details = g_strdup_printf (_("Depth %d · %sN/s · %sN · Hash %d%%"),
+                                 depth, nps, nodes, (analysis->hashfull + 5) / 10);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->stats_label), details);
+      if (current != NULL)
+        /* Translators: under the engine lines while a depth runs: the move
+         * being searched with its number among the legal moves ("3/42
+         * Ge3"), nodes searched, and how full the engine's hash table is */
+        stats = g_strdup_printf (_("%s · %sN searched · hash %d%% full"),
+                                 current, nodes, (analysis->hashfull + 5) / 10);
+      else
+        /* Translators: under the engine lines: nodes searched, and how full
+         * the engine's hash table is (UCI hashfull) */
+        stats = g_strdup_printf (_("%sN searched · hash %d%% full"),
+                                 nodes, (analysis->hashfull + 5) / 10);
       gtk_label_set_label (self->search_label, stats);
     }
+  else if (analysis->finished && analysis->bestmove == NULL && shown == 0)
+    /* `info depth 0 score mate 0` (or `cp 0`) then `bestmove (none)`: the
+     * engine says the game is over at the root. */
+    gtk_label_set_label (self->stats_label, _("Game over"));
 
   if (shown > 0)
     {
@@ -447,13 +532,21 @@ studio_analysis_panel_analysis_updated_cb (StudioAnalysisPanel  *self,
                        best->score_kind == STUDIO_UCI_SCORE_MATE,
                        score_for_a (self, best->score));
 
-      /* The best move as an arrow, only for the real side to move. */
+      /* The best move as an arrow, only for the real side to move; in
+       * threat mode the threat's first move, as the threat arrow. */
       if (!self->threat && self->document != NULL)
         {
           pos = *studio_document_get_position (self->document);
           move = cheops_move_from_text (&pos, best->pv[0], NULL);
         }
       g_signal_emit (self, signals [BEST_MOVE], 0, (guint) move);
+      move = CHEOPS_MOVE_NONE;
+      if (self->threat)
+        {
+          pos = self->analysed;
+          move = cheops_move_from_text (&pos, best->pv[0], NULL);
+        }
+      g_signal_emit (self, signals [THREAT_MOVE], 0, (guint) move);
     }
 }
 
@@ -480,6 +573,7 @@ studio_analysis_panel_update_state (StudioAnalysisPanel *self)
       gtk_stack_set_visible_child_name (self->stack, "error");
       g_signal_emit (self, signals [EVALUATION], 0, FALSE, FALSE, 0);
       g_signal_emit (self, signals [BEST_MOVE], 0, (guint) CHEOPS_MOVE_NONE);
+      g_signal_emit (self, signals [THREAT_MOVE], 0, (guint) CHEOPS_MOVE_NONE);
       return;
     }
 
@@ -530,6 +624,7 @@ studio_analysis_panel_update_state (StudioAnalysisPanel *self)
       gtk_stack_set_visible_child_name (self->stack, "off");
       g_signal_emit (self, signals [EVALUATION], 0, FALSE, FALSE, 0);
       g_signal_emit (self, signals [BEST_MOVE], 0, (guint) CHEOPS_MOVE_NONE);
+      g_signal_emit (self, signals [THREAT_MOVE], 0, (guint) CHEOPS_MOVE_NONE);
       return;
     }
 
@@ -692,9 +787,14 @@ studio_analysis_panel_sync (StudioAnalysisPanel *self)
       self->fen = g_strdup (buf);
       self->moves = g_new0 (char *, 1);
       self->side_to_move = flipped.side_to_move;
-      self->fullmove = flipped.fullmove_number;
+      /* Numbered as the move after a pass of the side to move: a's
+       * threat when q is to move at move N (after "N. ...") is "N+1. ",
+       * q's threat when a is to move at move N is "N… " (the counter
+       * grows after q's moves). */
+      self->fullmove = (guint) flipped.fullmove_number + (flipped.side_to_move == CHEOPS_SIDE_A ? 1 : 0);
       self->analysed = flipped;
-      self->game_over = cheops_generate_moves (&flipped, list) == list;
+      self->n_root_moves = (guint) (cheops_generate_moves (&flipped, list) - list);
+      self->game_over = self->n_root_moves == 0;
       self->outcome = CHEOPS_OUTCOME_NONE;
     }
   else
@@ -709,6 +809,7 @@ studio_analysis_panel_sync (StudioAnalysisPanel *self)
       self->analysed = *pos;
       /* The node's moves: none once the game is over there. */
       cheops_game_node_get_moves (studio_document_get_current (self->document), &n_moves);
+      self->n_root_moves = n_moves;
       self->game_over = n_moves == 0;
       self->outcome = CHEOPS_OUTCOME_NONE;
     }
@@ -940,6 +1041,18 @@ studio_analysis_panel_class_init (StudioAnalysisPanelClass *klass)
    */
   signals [BEST_MOVE] =
     g_signal_new ("best-move",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  /**
+   * StudioAnalysisPanel::threat-move:
+   * @move: in threat mode, the first move of the threat line (a move of
+   *   the side not to move, in the same placement), or CHEOPS_MOVE_NONE
+   */
+  signals [THREAT_MOVE] =
+    g_signal_new ("threat-move",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
@@ -1253,6 +1366,23 @@ studio_analysis_panel_get_status (StudioAnalysisPanel *self)
   g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), NULL);
 
   return gtk_label_get_label (self->stats_label);
+}
+
+/**
+ * studio_analysis_panel_get_search_text:
+ * @self: a #StudioAnalysisPanel
+ *
+ * The line under the engine lines ("2.0 MN searched · hash 20% full"),
+ * empty before the first depth of a search.
+ *
+ * Returns: (transfer none): the text
+ */
+const char *
+studio_analysis_panel_get_search_text (StudioAnalysisPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), NULL);
+
+  return gtk_label_get_label (self->search_label);
 }
 
 /**

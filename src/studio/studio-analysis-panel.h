@@ -32,6 +32,7 @@ char           *studio_analysis_panel_dup_line         (StudioAnalysisPanel *sel
                                                         guint                index);
 const char     *studio_analysis_panel_get_status       (StudioAnalysisPanel *self);
 const char     *studio_analysis_panel_get_message      (StudioAnalysisPanel *self);
+const char     *studio_analysis_panel_get_search_text  (StudioAnalysisPanel *self);
 gboolean        studio_analysis_panel_play_line        (StudioAnalysisPanel *self,
                                                         guint                line,
                                                         guint                move);

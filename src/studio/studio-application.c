@@ -181,6 +181,7 @@ studio_application_startup (GApplication *app)
     { "win.analyze", { "l", NULL } },
     { "win.threat", { "x", NULL } },
     { "win.setup-position", { "<Control>e", NULL } },
+    { "win.edit-tags", { "<Control>t", NULL } },
     { "win.next-game", { "<Control>Page_Down", NULL } },
     { "win.previous-game", { "<Control>Page_Up", NULL } },
     { "window.close", { "<Control>w", NULL } },

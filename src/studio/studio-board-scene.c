@@ -68,6 +68,7 @@ struct _StudioBoardScene
 
   GArray         *shapes;
   StudioShape     engine_arrow;
+  StudioShape     threat_arrow;
 
   guint           flipped : 1;
   guint           interactive : 1;
@@ -75,6 +76,7 @@ struct _StudioBoardScene
   guint           checklock : 1;
   guint           dragging : 1;
   guint           has_engine_arrow : 1;
+  guint           has_threat_arrow : 1;
 };
 
 enum {
@@ -442,6 +444,7 @@ studio_board_scene_show (StudioBoardScene     *self,
 
   studio_board_scene_reset_selection (self);
   self->has_engine_arrow = FALSE;
+  self->has_threat_arrow = FALSE;
 
   studio_board_scene_emit_changed (self);
 }
@@ -1336,6 +1339,56 @@ studio_board_scene_set_engine_arrow (StudioBoardScene *self,
       self->engine_arrow.from = cheops_move_from (move);
       self->engine_arrow.to = cheops_move_to (move);
       self->engine_arrow.brush = STUDIO_BRUSH_BLUE;
+    }
+  studio_board_scene_emit_changed (self);
+}
+
+/**
+ * studio_board_scene_get_threat_arrow:
+ * @self: a #StudioBoardScene
+ *
+ * Returns: (nullable): the first move of the engine's threat line (threat
+ *   mode: what the opponent would play if it could move now) as an arrow,
+ *   or %NULL; its brush is STUDIO_BRUSH_RED (the best move's is
+ *   STUDIO_BRUSH_BLUE), and the view draws it dashed
+ */
+const StudioShape *
+studio_board_scene_get_threat_arrow (StudioBoardScene *self)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), NULL);
+
+  return self->has_threat_arrow ? &self->threat_arrow : NULL;
+}
+
+/**
+ * studio_board_scene_set_threat_arrow:
+ * @self: a #StudioBoardScene
+ * @move: the threat's first move, a move of the other side in the shown
+ *   placement, or CHEOPS_MOVE_NONE
+ *
+ * Shows (or hides) the threat as an arrow beside the engine's best-move
+ * arrow.  Cleared when the position changes.
+ */
+void
+studio_board_scene_set_threat_arrow (StudioBoardScene *self,
+                                     CheopsMove        move)
+{
+  gboolean has;
+
+  g_return_if_fail (STUDIO_IS_BOARD_SCENE (self));
+
+  has = move != CHEOPS_MOVE_NONE;
+  if (has == self->has_threat_arrow &&
+      (!has || (self->threat_arrow.from == cheops_move_from (move) &&
+                self->threat_arrow.to == cheops_move_to (move))))
+    return;
+
+  self->has_threat_arrow = has;
+  if (has)
+    {
+      self->threat_arrow.from = cheops_move_from (move);
+      self->threat_arrow.to = cheops_move_to (move);
+      self->threat_arrow.brush = STUDIO_BRUSH_RED;
     }
   studio_board_scene_emit_changed (self);
 }

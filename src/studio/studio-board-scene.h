@@ -86,5 +86,8 @@ void                  studio_board_scene_toggle_shape     (StudioBoardScene     
 const StudioShape    *studio_board_scene_get_engine_arrow (StudioBoardScene     *self);
 void                  studio_board_scene_set_engine_arrow (StudioBoardScene     *self,
                                                            CheopsMove            move);
+const StudioShape    *studio_board_scene_get_threat_arrow (StudioBoardScene     *self);
+void                  studio_board_scene_set_threat_arrow (StudioBoardScene     *self,
+                                                           CheopsMove            move);
 
 G_END_DECLS

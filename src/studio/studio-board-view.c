@@ -913,11 +913,12 @@ studio_board_view_draw_destinations (StudioBoardView *self,
     }
 }
 static void
-studio_board_view_draw_arrow (StudioBoardView   *self,
-                              cairo_t           *cr,
-                              const StudioShape *shape,
-                              double             width_factor,
-                              double             alpha)
+studio_board_view_draw_arrow_full (StudioBoardView   *self,
+                                   cairo_t           *cr,
+                                   const StudioShape *shape,
+                                   double             width_factor,
+                                   double             alpha,
+                                   gboolean           dashed)
 {
   const Rgb *rgb = &brush_colours[shape->brush];
   double r = studio_board_view_inradius (self);
@@ -963,9 +964,35 @@ studio_board_view_draw_arrow (StudioBoardView   *self,
   cairo_line_to (cr, len - head, w / 2);
   cairo_line_to (cr, 0, w / 2);
   cairo_close_path (cr);
-  set_rgb (cr, rgb, alpha);
-  cairo_fill (cr);
+  if (dashed)
+    {
+      /* A pale body in a dashed outline. */
+      double dash = MAX (3.0, w * 0.9);
+
+      set_rgb (cr, rgb, alpha * 0.3);
+      cairo_fill_preserve (cr);
+      cairo_set_line_width (cr, MAX (1.5, w * 0.28));
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      cairo_set_dash (cr, (double[]) { dash, dash * 0.6 }, 2, 0);
+      set_rgb (cr, rgb, alpha);
+      cairo_stroke (cr);
+    }
+  else
+    {
+      set_rgb (cr, rgb, alpha);
+      cairo_fill (cr);
+    }
   cairo_restore (cr);
+}
+
+static void
+studio_board_view_draw_arrow (StudioBoardView   *self,
+                              cairo_t           *cr,
+                              const StudioShape *shape,
+                              double             width_factor,
+                              double             alpha)
+{
+  studio_board_view_draw_arrow_full (self, cr, shape, width_factor, alpha, FALSE);
 }
 
 static void
@@ -979,6 +1006,12 @@ studio_board_view_draw_shapes (StudioBoardView *self,
   engine = studio_board_scene_get_engine_arrow (self->scene);
   if (engine != NULL)
     studio_board_view_draw_arrow (self, cr, engine, 0.7, 0.55);
+
+  /* The threat (threat mode): red, thin, and seen through in dashes, so
+   * that it is not read as a move to play. */
+  engine = studio_board_scene_get_threat_arrow (self->scene);
+  if (engine != NULL)
+    studio_board_view_draw_arrow_full (self, cr, engine, 0.7, 0.85, TRUE);
 
   shapes = studio_board_scene_get_shapes (self->scene, &n_shapes);
   for (guint i = 0; i < n_shapes; i++)

@@ -1683,13 +1683,10 @@ studio_document_load_cb (GObject      *object,
       return;
     }
 
-  if (!g_utf8_validate (contents, length, NULL))
-    {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                               _("The file is not UTF-8 text."));
-      return;
-    }
-
+  /* Bytes that are not UTF-8 (or a NUL) are an error of the game that
+   * holds them, with its line and column, and that game keeps its bytes
+   * for the save: the rest of the file opens, as `cheops pgn check` reads
+   * it. */
   self = g_task_get_source_object (task);
   if (!studio_document_load_text (self, contents, length, file, &error))
     {
@@ -1883,7 +1880,6 @@ studio_document_save_async (StudioDocument      *self,
   g_autoptr(GBytes) bytes = NULL;
   GTask *task;
   Save *save;
-  char *text;
 
   g_return_if_fail (STUDIO_IS_DOCUMENT (self));
   g_return_if_fail (file != NULL || self->file != NULL);
@@ -1912,8 +1908,9 @@ studio_document_save_async (StudioDocument      *self,
   g_task_set_source_tag (task, studio_document_save_async);
   g_task_set_task_data (task, save, (GDestroyNotify) save_free);
 
-  text = cheops_pgn_write_games (self->games);
-  bytes = g_bytes_new_take (text, strlen (text));
+  /* Every byte, a NUL or bytes that are not UTF-8 in a game kept as it was
+   * read included. */
+  bytes = cheops_pgn_write_games_to_bytes (self->games);
   save->bytes = g_bytes_ref (bytes);
 
   g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE,

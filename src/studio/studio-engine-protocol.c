@@ -302,7 +302,25 @@ parse_info (const Words   *w,
             return FALSE;
           info->fields |= STUDIO_UCI_INFO_HASHFULL;
         }
-      /* currmove, currmovenumber, tbhits, ...: read past, unchecked. */
+      else if (strcmp (word, "currmove") == 0)
+        {
+          /* Only shown, never played: a value that is no move text is
+           * skipped, as before this key was read, not an error. */
+          if (studio_uci_is_move_text (value) && strcmp (value, "0000") != 0)
+            {
+              g_free (info->currmove);
+              info->currmove = g_strdup (value);
+              info->fields |= STUDIO_UCI_INFO_CURRMOVE;
+            }
+        }
+      else if (strcmp (word, "currmovenumber") == 0)
+        {
+          if (parse_int (value, &info->currmovenumber, 1, 100000))
+            info->fields |= STUDIO_UCI_INFO_CURRMOVENUMBER;
+          else
+            info->currmovenumber = 0;
+        }
+      /* tbhits, cpuload, ...: read past, unchecked. */
       i += 1 + key->n_values;
     }
   return TRUE;
@@ -496,6 +514,7 @@ studio_uci_info_clear (StudioUciInfo *info)
 
   g_strfreev (info->pv);
   g_free (info->string);
+  g_free (info->currmove);
   memset (info, 0, sizeof *info);
   info->multipv = 1;
 }
@@ -510,6 +529,7 @@ studio_uci_info_copy (StudioUciInfo       *dest,
   *dest = *src;
   dest->pv = g_strdupv (src->pv);
   dest->string = g_strdup (src->string);
+  dest->currmove = g_strdup (src->currmove);
 }
 
 void

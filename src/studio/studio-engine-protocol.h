@@ -67,10 +67,19 @@ typedef enum {
   STUDIO_UCI_INFO_TIME     = 1 << 7,
   STUDIO_UCI_INFO_PV       = 1 << 8,
   STUDIO_UCI_INFO_STRING   = 1 << 9,
+  STUDIO_UCI_INFO_CURRMOVE = 1 << 10,
+  STUDIO_UCI_INFO_CURRMOVENUMBER = 1 << 11,
 } StudioUciInfoField;
 
 /* StudioUciInfo: the contents of one `info` line.  A field whose bit is not
- * in @fields holds 0 (multipv: 1, pv and string: NULL). */
+ * in @fields holds 0 (multipv: 1, pv, string and currmove: NULL).
+ *
+ * A long iteration's progress line (`info depth D seldepth S nodes N nps X
+ * hashfull H time T currmove M currmovenumber K`, the engine's "still
+ * working" report, at least once a second) has no score and no PV: it
+ * carries the depth being searched, the counters, and the root move being
+ * searched (@currmove, its 1-based place in the engine's order
+ * @currmovenumber). */
 typedef struct {
   guint               fields;     /* StudioUciInfoField bits */
   int                 depth;      /* plies */
@@ -88,6 +97,8 @@ typedef struct {
   gint64              time_ms;    /* milliseconds since `go` */
   char              **pv;         /* (owned) NULL-terminated move texts, or NULL */
   char               *string;     /* (owned) the text after `info string`, or NULL */
+  char               *currmove;   /* (owned) move text of `currmove`, or NULL */
+  int                 currmovenumber; /* 1-based, 0 when absent */
 } StudioUciInfo;
 
 /* StudioUciOptionType: the `type` of an `option` line. */

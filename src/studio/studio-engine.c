@@ -182,6 +182,9 @@ struct _StudioEngine
   gint64                model_nps;
   int                   model_hashfull;
   gint64                model_time_ms;
+  int                   model_search_depth;
+  char                 *model_currmove;
+  int                   model_currmovenumber;
   gboolean              model_finished;
   char                 *model_bestmove;
   gboolean              model_dirty;
@@ -299,6 +302,7 @@ studio_engine_analysis_unref (StudioEngineAnalysis *analysis)
   g_free (analysis->fen);
   g_strfreev (analysis->moves);
   g_free (analysis->bestmove);
+  g_free (analysis->currmove);
   g_free (analysis);
 }
 
@@ -762,6 +766,9 @@ engine_snapshot (StudioEngine *self)
   a->nps = self->model_nps;
   a->hashfull = self->model_hashfull;
   a->time_ms = self->model_time_ms;
+  a->search_depth = self->model_search_depth;
+  a->currmove = g_strdup (self->model_currmove);
+  a->currmovenumber = self->model_currmovenumber;
   a->finished = self->model_finished;
   a->bestmove = g_strdup (self->model_bestmove);
   return a;
@@ -818,6 +825,9 @@ engine_model_reset (StudioEngine *self)
   self->model_nps = 0;
   self->model_hashfull = 0;
   self->model_time_ms = 0;
+  self->model_search_depth = 0;
+  g_clear_pointer (&self->model_currmove, g_free);
+  self->model_currmovenumber = 0;
   self->model_finished = FALSE;
   g_clear_pointer (&self->model_bestmove, g_free);
 }
@@ -837,6 +847,22 @@ engine_model_merge (StudioEngine        *self,
     self->model_hashfull = info->hashfull, changed = TRUE;
   if (info->fields & STUDIO_UCI_INFO_TIME)
     self->model_time_ms = info->time_ms, changed = TRUE;
+  /* The iteration running and its root move: a progress line names them,
+   * a line with a score or a PV (an iteration's result) clears the move. */
+  if (info->fields & STUDIO_UCI_INFO_DEPTH)
+    self->model_search_depth = info->depth, changed = TRUE;
+  if (info->fields & STUDIO_UCI_INFO_CURRMOVE)
+    {
+      g_free (self->model_currmove);
+      self->model_currmove = g_strdup (info->currmove);
+      self->model_currmovenumber = info->currmovenumber;
+      changed = TRUE;
+    }
+  else if ((info->fields & (STUDIO_UCI_INFO_SCORE | STUDIO_UCI_INFO_PV)) != 0)
+    {
+      g_clear_pointer (&self->model_currmove, g_free);
+      self->model_currmovenumber = 0;
+    }
 
   /* A line is about one MultiPV rank when it has a score or a PV; lines
    * beyond the MultiPV asked for (left over from an earlier setting) are
@@ -1513,6 +1539,8 @@ engine_handle_line (StudioEngine *self,
           self->model_finished = TRUE;
           g_free (self->model_bestmove);
           self->model_bestmove = g_strdup (message.bestmove);
+          g_clear_pointer (&self->model_currmove, g_free);
+          self->model_currmovenumber = 0;
           self->desired = FALSE;
           engine_model_changed (self, TRUE);
         }
@@ -1578,6 +1606,7 @@ studio_engine_finalize (GObject *object)
   g_free (self->desired_command);
   g_ptr_array_unref (self->model_lines);
   g_free (self->model_bestmove);
+  g_free (self->model_currmove);
   g_clear_pointer (&self->published, studio_engine_analysis_unref);
   g_free (self->nonsense_sample);
 

@@ -115,6 +115,15 @@ typedef struct {
   gint64              time_ms;     /* since `go` */
   gboolean            finished;    /* TRUE once `bestmove` ended this search */
   char               *bestmove;    /* move text of `bestmove` when finished, else NULL */
+  /* The iteration running: the depth of the latest info line of any kind
+   * (a progress line's included, 0 before the first), and the root move it
+   * searches with its 1-based number in the engine's order, from the
+   * latest progress line of that depth (`currmove`, `currmovenumber`);
+   * NULL and 0 when the latest line named none (a new PV: the iteration
+   * ended). */
+  int                 search_depth;
+  char               *currmove;
+  int                 currmovenumber;
   /*< private >*/
   gint                ref_count;
 } StudioEngineAnalysis;

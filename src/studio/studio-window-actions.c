@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "studio-window-private.h"
+#include "studio-tags-dialog.h"
 
 /**
  * _studio_window_update_actions:
@@ -62,6 +63,7 @@ _studio_window_update_actions (StudioWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.analyze", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.threat", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.setup-position", !self->setup_mode);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-tags", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.no-recent", FALSE);
   _studio_window_games_update_actions (self);
 }
@@ -685,6 +687,20 @@ studio_window_actions_setup_position (GtkWidget  *widget,
   _studio_window_begin_setup ((StudioWindow *)widget);
 }
 
+/* win.edit-tags: the game's tags in a dialog (studio-tags-dialog.c),
+ * applied as one undo step when saved. */
+static void
+studio_window_actions_edit_tags (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+
+  if (self->setup_mode)
+    return;
+  gtk_window_present (GTK_WINDOW (studio_tags_dialog_new (GTK_WINDOW (self), self->document)));
+}
+
 static void
 studio_window_actions_nothing (GtkWidget  *widget,
                                const char *action_name,
@@ -727,4 +743,5 @@ _studio_window_class_actions_init (StudioWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.analyze", NULL, studio_window_actions_analyze);
   gtk_widget_class_install_action (widget_class, "win.threat", NULL, studio_window_actions_analyze);
   gtk_widget_class_install_action (widget_class, "win.setup-position", NULL, studio_window_actions_setup_position);
+  gtk_widget_class_install_action (widget_class, "win.edit-tags", NULL, studio_window_actions_edit_tags);
 }

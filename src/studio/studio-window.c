@@ -435,6 +435,17 @@ analysis_best_move_cb (StudioWindow        *self,
 }
 
 static void
+analysis_threat_move_cb (StudioWindow        *self,
+                         guint                move,
+                         StudioAnalysisPanel *panel)
+{
+  if (self->setup_mode)
+    return;
+
+  studio_board_scene_set_threat_arrow (self->scene, (CheopsMove) move);
+}
+
+static void
 problems_response_cb (StudioWindow *self,
                       int           response)
 {
@@ -1258,6 +1269,9 @@ studio_window_init (StudioWindow *self)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->analysis_panel, "best-move",
                            G_CALLBACK (analysis_best_move_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->analysis_panel, "threat-move",
+                           G_CALLBACK (analysis_threat_move_cb),
                            self, G_CONNECT_SWAPPED);
 
   _studio_window_setup_init (self);

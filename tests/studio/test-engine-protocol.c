@@ -74,7 +74,40 @@ test_parse_info_partial (void)
   /* currmove lines carry no score or pv. */
   studio_uci_parse_line ("info depth 20 currmove e3f3 currmovenumber 4", &m);
   g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_INFO);
+  g_assert_cmpuint (m.info.fields, ==, STUDIO_UCI_INFO_DEPTH | STUDIO_UCI_INFO_CURRMOVE
+                    | STUDIO_UCI_INFO_CURRMOVENUMBER);
+  g_assert_cmpstr (m.info.currmove, ==, "e3f3");
+  g_assert_cmpint (m.info.currmovenumber, ==, 4);
+  studio_uci_message_clear (&m);
+  g_assert_null (m.info.currmove);
+
+  /* The engine's progress line of a long iteration (src/engine/uci.c). */
+  studio_uci_parse_line ("info depth 17 seldepth 29 nodes 44000000 nps 611000 hashfull 402 "
+                         "time 72000 currmove b5b6d currmovenumber 3", &m);
+  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_INFO);
+  g_assert_cmpuint (m.info.fields, ==, STUDIO_UCI_INFO_DEPTH | STUDIO_UCI_INFO_SELDEPTH
+                    | STUDIO_UCI_INFO_NODES | STUDIO_UCI_INFO_NPS | STUDIO_UCI_INFO_HASHFULL
+                    | STUDIO_UCI_INFO_TIME | STUDIO_UCI_INFO_CURRMOVE | STUDIO_UCI_INFO_CURRMOVENUMBER);
+  g_assert_cmpint (m.info.depth, ==, 17);
+  g_assert_cmpint (m.info.nodes, ==, 44000000);
+  g_assert_cmpint (m.info.time_ms, ==, 72000);
+  g_assert_cmpstr (m.info.currmove, ==, "b5b6d");
+  g_assert_cmpint (m.info.currmovenumber, ==, 3);
+  {
+    StudioUciInfo copy;
+
+    studio_uci_info_copy (&copy, &m.info);
+    g_assert_cmpstr (copy.currmove, ==, "b5b6d");
+    g_assert_true (copy.currmove != m.info.currmove);
+    studio_uci_info_clear (&copy);
+  }
+  studio_uci_message_clear (&m);
+
+  /* A currmove that is no move text is skipped, not an error. */
+  studio_uci_parse_line ("info depth 3 currmove (none) currmovenumber x", &m);
+  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_INFO);
   g_assert_cmpuint (m.info.fields, ==, STUDIO_UCI_INFO_DEPTH);
+  g_assert_null (m.info.currmove);
   studio_uci_message_clear (&m);
 
   /* info string keeps the rest of the line, key words included. */

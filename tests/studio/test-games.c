@@ -21,6 +21,7 @@
 #include "studio-board-view.h"
 #include "studio-eval-bar.h"
 #include "studio-document.h"
+#include "cheops-pgn.h"
 #include "studio-games-button.h"
 #include "studio-window.h"
 #include "studio-window-private.h"
@@ -126,6 +127,50 @@ count_rows (GtkListView *list_view)
  * the actions; the board, the headline and the button follow; an edit of
  * game 2 survives going to game 3 and back, with its undo; saving writes
  * the three games, the edit in game 2 only. */
+/* The project's own errors.pgn, which holds a byte that is not UTF-8 (0xff)
+ * in one of its games: the studio opens what can be read and lists the rest
+ * with line and column, as `cheops pgn check` does (it refused the whole
+ * file as "not UTF-8 text"); an unedited save writes what the game model
+ * writes for the file, every byte of the games with errors kept (it cut
+ * the text at a NUL). */
+static void
+test_undecodable_file (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "pgn", "errors.pgn", NULL);
+  g_autofree char *original = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *out = NULL;
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GBytes) expected = NULL;
+  StudioWindow *window;
+  StudioDocument *document;
+  gsize original_len, saved_len;
+  gboolean has_ff = FALSE;
+
+  g_assert_true (g_file_get_contents (path, &original, &original_len, NULL));
+  g_assert_false (g_utf8_validate (original, (gssize) original_len, NULL));
+  games = cheops_pgn_read_string (original, (gssize) original_len, &errors);
+  g_assert_cmpuint (errors->len, >, 0);
+  expected = cheops_pgn_write_games_to_bytes (games);
+
+  window = open_path (path);
+  document = studio_window_get_document (window);
+  g_assert_cmpuint (studio_document_get_n_games (document), ==, games->len);
+  g_assert_cmpuint (studio_document_get_load_errors (document)->len, ==, errors->len);
+
+  out = g_build_filename (g_get_tmp_dir (), "studio-test-undecodable.pgn", NULL);
+  save_to (document, out);
+  g_assert_true (g_file_get_contents (out, &saved, &saved_len, NULL));
+  g_assert_cmpmem (saved, saved_len, g_bytes_get_data (expected, NULL), g_bytes_get_size (expected));
+  for (gsize i = 0; i < saved_len; i++)
+    has_ff |= (guchar) saved[i] == 0xff;
+  g_assert_true (has_ff);
+  g_remove (out);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_sample_switch_edit_save (void)
 {
@@ -601,6 +646,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Games/single-game", test_single_game);
   g_test_add_func ("/Studio/Games/partly-read-per-game", test_partly_read_per_game);
   g_test_add_func ("/Studio/Games/accelerators", test_accelerators);
+  g_test_add_func ("/Studio/Games/undecodable-file", test_undecodable_file);
 
   return g_test_run ();
 }

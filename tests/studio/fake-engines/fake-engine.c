@@ -32,6 +32,14 @@
  *   exit-on-stop       good, but answers `stop` with a bestmove line that
  *                      has no newline, and exits (status 0)
  *   no-options         good, but declares neither Hash nor Threads
+ *   script FILE        good, but a search prints the lines of FILE, one
+ *                      every 10 ms, instead of its own; a line "wait MS"
+ *                      prints nothing and waits MS milliseconds more; at
+ *                      the end of the file the search goes quiet until
+ *                      `stop` (then bestmove), unless the file printed a
+ *                      bestmove line itself.  Each `go` reads FILE again
+ *                      from its start, so a test may rewrite it between
+ *                      searches
  *
  * Two environment variables serve the studio's preferences tests:
  * FAKE_ENGINE_LOG names a file to which every line received is appended
@@ -68,6 +76,9 @@ static long long nodes = 0;
 static int lines_in_search = 0;
 static int flood_rate = 0;
 static FILE *log_file = NULL;
+static const char *script_path = NULL;
+static FILE *script_file = NULL;
+static int script_wait_ms = 0;
 
 static int
 is_mode (const char *m)
@@ -180,6 +191,31 @@ search_step (void)
       return;
     }
 
+  if (is_mode ("script"))
+    {
+      char buf[4096];
+
+      if (script_file == NULL || fgets (buf, sizeof buf, script_file) == NULL)
+        {
+          if (script_file != NULL)
+            fclose (script_file);
+          script_file = NULL;
+          return;
+        }
+      if (strncmp (buf, "wait ", 5) == 0)
+        {
+          script_wait_ms = atoi (buf + 5);
+          return;
+        }
+      fputs (buf, stdout);
+      if (strchr (buf, '\n') == NULL)
+        fputc ('\n', stdout);
+      fflush (stdout);
+      if (strncmp (buf, "bestmove", 8) == 0)
+        searching = 0;
+      return;
+    }
+
   depth++;
   for (int rank = 1; rank <= multipv; rank++)
     print_info (rank);
@@ -289,6 +325,12 @@ handle_command (char *line)
       depth = 0;
       nodes = 0;
       lines_in_search = 0;
+      if (is_mode ("script"))
+        {
+          if (script_file != NULL)
+            fclose (script_file);
+          script_file = script_path != NULL ? fopen (script_path, "r") : NULL;
+        }
       if (is_mode ("hang-in-search"))
         for (;;)
           sleep_ms (1000);
@@ -303,7 +345,7 @@ handle_command (char *line)
           fflush (stdout);
           exit (0);
         }
-      for (int i = 0; i < 5; i++)
+      for (int i = 0; i < 5 && !is_mode ("script"); i++)
         {
           sleep_ms (10);
           depth++;
@@ -332,6 +374,8 @@ main (int    argc,
     mode = argv[1];
   if (argc > 2)
     flood_rate = atoi (argv[2]);
+  if (argc > 2 && is_mode ("script"))
+    script_path = argv[2];
 
   if (is_mode ("crash-at-start"))
     {
@@ -396,7 +440,8 @@ main (int    argc,
       if (searching && now_ms () >= next_step)
         {
           search_step ();
-          next_step = now_ms () + 10;
+          next_step = now_ms () + 10 + script_wait_ms;
+          script_wait_ms = 0;
         }
     }
 }
