@@ -918,10 +918,9 @@ studio_document_get_result (StudioDocument *self,
  * @self: a #StudioDocument
  * @outcome: an outcome of the document's variant, not %CHEOPS_OUTCOME_NONE
  *
- * Says how the game ended, for people, in the game's own words (its
- * outcome table's reason and rule, its colours): "Green wins by the
- * Ascension (8.1).", "Gold wins by checkmate (TR13).", "Draw: the side to
- * move has no move (8.4.1)."  The one place the studio words an outcome.
+ * Says how the game ended, for people, in the game's own words:
+ * cheops_game_describe_outcome() of the current game ("Green wins by the
+ * Ascension.", "Gold wins by checkmate.").
  *
  * Returns: (transfer full): the sentence
  */
@@ -929,27 +928,14 @@ char *
 studio_document_dup_outcome_text (StudioDocument *self,
                                   CheopsOutcome   outcome)
 {
-  const CheopsVariant *variant;
-  const CheopsOutcomeInfo *info;
-  const char *reason;
+  CheopsGame *game;
 
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
 
-  variant = studio_document_get_variant (self);
-  if (outcome <= CHEOPS_OUTCOME_NONE || outcome >= variant->n_outcomes)
+  game = studio_document_get_game (self);
+  if (outcome <= CHEOPS_OUTCOME_NONE || outcome >= cheops_game_get_variant (game)->n_outcomes)
     return g_strdup (_("The game is not over."));
-  info = &variant->outcomes[outcome];
-  reason = _(info->reason);
-  if (info->winner == CHEOPS_WINNER_DRAW)
-    /* Translators: "Draw: the side to move has no move (8.4.1)." */
-    return g_strdup_printf (_("Draw: %s (%s)."), reason, info->rule);
-  if (g_str_has_prefix (info->reason, "by "))
-    /* Translators: "Gold wins by checkmate (TR13)." */
-    return g_strdup_printf (_("%s wins %s (%s)."),
-                            studio_document_get_side_name (self, (CheopsSide) info->winner), reason, info->rule);
-  /* Translators: "Red wins: Gold made the same position a third time (TR15)." */
-  return g_strdup_printf (_("%s wins: %s (%s)."),
-                          studio_document_get_side_name (self, (CheopsSide) info->winner), reason, info->rule);
+  return cheops_game_describe_outcome (game, outcome);
 }
 
 /* What the studio shows of the current node is what the node derives

@@ -210,7 +210,7 @@ test_board (void)
   g_assert_cmpint (V->promotion_choices[2], ==, TRIGCHESS_STAG);
   g_assert_cmpint (V->promotion_choices[3], ==, 0);
   g_assert_cmpstr (V->outcomes[TRIGCHESS_OUTCOME_R_STALEMATE].status, ==, "r stalemate");
-  g_assert_cmpstr (V->outcomes[TRIGCHESS_OUTCOME_G_REPETITION].reason, ==, "by the third repetition");
+  g_assert_cmpstr (V->outcomes[TRIGCHESS_OUTCOME_G_REPETITION].reason, ==, "by the opponent's third repetition");
   g_assert_true (V->outcomes[TRIGCHESS_OUTCOME_G_REPETITION].needs_history);
   for (int t = 1; t < V->n_piece_types; t++)
     g_assert_cmpint (V->pieces[t].mark[0].op, ==, CHEOPS_MARK_DISC);

@@ -233,7 +233,7 @@ test_repetition_loses (void)
   engine_pipe_send (e, "d");
   shown = sync_lines (e);
   g_assert_cmpstr (find_line_prefix (shown, "Game over: "), ==,
-                   "Game over: Gold (g) wins by the third repetition (TR15)");
+                   "Game over: Gold (g) wins by the opponent's third repetition (TR15)");
   g_assert_cmpint (engine_pipe_free (e), ==, 0);
 }
 
@@ -267,7 +267,7 @@ test_repetition_across_pawn_steps (void)
   engine_pipe_send (e, "d");
   shown = sync_lines (e);
   g_assert_cmpstr (find_line_prefix (shown, "Game over: "), ==,
-                   "Game over: Gold (g) wins by the third repetition (TR15)");
+                   "Game over: Gold (g) wins by the opponent's third repetition (TR15)");
   engine_pipe_send (e, "position fen %s moves %s d6e6 e1e2", fen, moves);
   refused = sync_lines (e);
   g_assert_cmpuint (refused->len, ==, 1);

@@ -198,7 +198,7 @@ test_check_trigchess (void)
   g_test_trap_assert_stdout ("*trigchess.pgn:1: game 1: Ann - Bob, TrigChess sanity, 2026.12.01, 1-0, "
                              "Gold wins by checkmate.\n"
                              "*trigchess.pgn:13: game 2: Bob - Ann, Third occurrence, 2026.12.01, 1-0, "
-                             "Gold wins by the third repetition.\n"
+                             "Gold wins by the opponent's third repetition.\n"
                              "*trigchess.pgn:24: game 3: ? - ?, Kings only, 1-0, Gold wins by stalemate.\n"
                              "*trigchess.pgn: 3 games, 0 errors\n");
 }
@@ -248,7 +248,7 @@ test_check_variant_errors (void)
                              "*cheops-test-variant-errors.pgn:1:11: unknown variant “Xiangqi”\n"
                              "*cheops-test-variant-errors.pgn:5: game 2: Ann - ?\n"
                              "*cheops-test-variant-errors.pgn:8:48: illegal move Ge3 at 5.: the game is over: "
-                             "Gold wins by the third repetition.\n"
+                             "Gold wins by the opponent's third repetition.\n"
                              "*cheops-test-variant-errors.pgn: 2 games, 2 errors\n");
   g_unlink (path);
 }

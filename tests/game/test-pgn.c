@@ -1066,7 +1066,7 @@ test_trigchess_file (void)
     TRIGCHESS_OUTCOME_G_CHECKMATE, TRIGCHESS_OUTCOME_G_REPETITION, TRIGCHESS_OUTCOME_G_STALEMATE,
   };
   static const char * const outcome_words[] = {
-    "Gold wins by checkmate.", "Gold wins by the third repetition.", "Gold wins by stalemate.",
+    "Gold wins by checkmate.", "Gold wins by the opponent's third repetition.", "Gold wins by stalemate.",
   };
 
   g_assert_cmpuint (errors->len, ==, 0);
@@ -1186,7 +1186,7 @@ test_trigchess_repetition (void)
   /* ...nor can one be added. */
   g_assert_null (cheops_game_add_san (game, end, "Ge3", &error));
   g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_ILLEGAL_MOVE);
-  g_assert_cmpstr (error->message, ==, "the game is over: Gold wins by the third repetition.");
+  g_assert_cmpstr (error->message, ==, "the game is over: Gold wins by the opponent's third repetition.");
   g_clear_object (&game);
   g_clear_pointer (&errors, g_ptr_array_unref);
 
@@ -1197,7 +1197,7 @@ test_trigchess_repetition (void)
   g_assert_cmpuint (e->code, ==, CHEOPS_GAME_ERROR_ILLEGAL_MOVE);
   g_assert_cmpuint (e->line, ==, 3);
   g_assert_cmpuint (e->column, ==, 48);
-  g_assert_cmpstr (e->message, ==, "illegal move Ge3 at 5.: the game is over: Gold wins by the third repetition.");
+  g_assert_cmpstr (e->message, ==, "illegal move Ge3 at 5.: the game is over: Gold wins by the opponent's third repetition.");
   g_assert_cmpuint (cheops_game_count_nodes (game), ==, 9);
   g_clear_object (&game);
   g_clear_pointer (&errors, g_ptr_array_unref);
@@ -1209,7 +1209,7 @@ test_trigchess_repetition (void)
   g_assert_cmpuint (e->code, ==, CHEOPS_GAME_ERROR_RESULT);
   g_assert_cmpuint (e->line, ==, 2);
   g_assert_cmpuint (e->column, ==, 10);
-  g_assert_cmpstr (e->message, ==, "the result 0-1 differs from the end of the game: Gold wins by the third repetition.");
+  g_assert_cmpstr (e->message, ==, "the result 0-1 differs from the end of the game: Gold wins by the opponent's third repetition.");
   g_clear_object (&game);
   g_clear_pointer (&errors, g_ptr_array_unref);
 

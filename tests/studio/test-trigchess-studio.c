@@ -126,7 +126,7 @@ test_checkmate (void)
 
   play (window, "Ga3 b4 Gxc5#");
   status = _studio_window_dup_status (window);
-  g_assert_cmpstr (status, ==, "Gold wins by checkmate (TR13).");
+  g_assert_cmpstr (status, ==, "Gold wins by checkmate.");
   g_assert_cmpstr (studio_document_get_result (document, studio_document_get_outcome (document)), ==, "1-0");
   cheops_game_node_get_moves (studio_document_get_current (document), &n_moves);
   g_assert_cmpuint (n_moves, ==, 0);
@@ -155,7 +155,7 @@ test_repetition (void)
   play (window, "Ge5");
   g_clear_pointer (&status, g_free);
   status = _studio_window_dup_status (window);
-  g_assert_cmpstr (status, ==, "Gold wins by the third repetition (TR15).");
+  g_assert_cmpstr (status, ==, "Gold wins by the opponent's third repetition.");
   g_assert_cmpstr (studio_document_get_result (document, studio_document_get_outcome (document)), ==, "1-0");
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -230,7 +230,7 @@ test_save_and_read_back (void)
     g_assert_cmpstr (again, ==, text);
     studio_document_go_end (read);
     status = _studio_window_dup_status (reader);
-    g_assert_cmpstr (status, ==, "Gold wins by checkmate (TR13).");
+    g_assert_cmpstr (status, ==, "Gold wins by checkmate.");
     gtk_window_destroy (GTK_WINDOW (reader));
   }
 

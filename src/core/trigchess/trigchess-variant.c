@@ -83,8 +83,8 @@ static const CheopsOutcomeInfo outcomes[TRIGCHESS_OUTCOME_NB] = {
   [TRIGCHESS_OUTCOME_R_CHECKMATE] = { "r checkmate", CHEOPS_WINNER_B, N_("by checkmate"), "TR13", false },
   [TRIGCHESS_OUTCOME_G_STALEMATE] = { "g stalemate", CHEOPS_WINNER_A, N_("by stalemate"), "TR13", false },
   [TRIGCHESS_OUTCOME_R_STALEMATE] = { "r stalemate", CHEOPS_WINNER_B, N_("by stalemate"), "TR13", false },
-  [TRIGCHESS_OUTCOME_G_REPETITION] = { "g repetition", CHEOPS_WINNER_A, N_("by the third repetition"), "TR15", true },
-  [TRIGCHESS_OUTCOME_R_REPETITION] = { "r repetition", CHEOPS_WINNER_B, N_("by the third repetition"), "TR15", true },
+  [TRIGCHESS_OUTCOME_G_REPETITION] = { "g repetition", CHEOPS_WINNER_A, N_("by the opponent's third repetition"), "TR15", true },
+  [TRIGCHESS_OUTCOME_R_REPETITION] = { "r repetition", CHEOPS_WINNER_B, N_("by the opponent's third repetition"), "TR15", true },
 };
 
 /* TR10 */
