@@ -180,7 +180,7 @@ test_paste_without_variant_tag (void)
   g_assert_cmpuint (studio_document_get_load_errors (document)->len, ==, 0);
   g_assert_true (studio_document_go_end (document));
   status = _studio_window_dup_status (window);
-  g_assert_cmpstr (status, ==, "Gold wins by checkmate (TR13).");
+  g_assert_cmpstr (status, ==, "Gold wins by checkmate.");
 
   /* A Cheops game without the tag, in the same TrigChess window. */
   g_assert_true (studio_window_load_text (window, "1. eg2 mk3 *\n", &error) ||
