@@ -28,6 +28,21 @@
 
 static const CheopsVariant *trigchess;
 
+/* The label of a toast (adw_toast_set_custom_title(), with the whole
+ * text in its tooltip). */
+static gboolean
+is_toast_label (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_tooltip_text (widget) != NULL;
+}
+
+static gboolean
+has_toast (gpointer data)
+{
+  return studio_test_find_widget (data, is_toast_label, NULL) != NULL;
+}
+
 /* A window on the board with a new game of TrigChess, from New Game's
  * menu item (win.new-variant("trigchess")). */
 static StudioWindow *
@@ -156,6 +171,20 @@ test_repetition (void)
   g_clear_pointer (&status, g_free);
   status = _studio_window_dup_status (window);
   g_assert_cmpstr (status, ==, "Gold wins by the opponent's third repetition.");
+
+  /* The user test: a move tried after the end said "the game is over:
+   * ..." in lower case.  The toast is a sentence of the studio's. */
+  {
+    CheopsMove moves[CHEOPS_MAX_MOVES];
+    GtkWidget *label;
+
+    g_assert_true (cheops_generate_moves (studio_document_get_position (document), moves) > moves);
+    g_signal_emit_by_name (window->scene, "move-played", (guint) moves[0]);
+    studio_test_spin_until (has_toast, window->toast_overlay);
+    label = studio_test_find_widget (GTK_WIDGET (window->toast_overlay), is_toast_label, NULL);
+    g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==,
+                     "The game is over: Gold wins by the opponent's third repetition.");
+  }
   g_assert_cmpstr (studio_document_get_result (document, studio_document_get_outcome (document)), ==, "1-0");
 
   gtk_window_destroy (GTK_WINDOW (window));
