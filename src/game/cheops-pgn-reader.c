@@ -25,6 +25,7 @@ struct _CheopsPgnReader {
   guint        game_index;   /* of the next game */
   guint        game_line;    /* of the last game returned */
   GArray      *escapes;      /* of Span: "%" lines met and not yet given to a game */
+  const CheopsVariant *default_variant; /* of a game without [Variant] */
 };
 
 /* A "%" escape line: where it starts and its length up to its line break. */
@@ -99,6 +100,7 @@ reader_init_text (CheopsPgnReader *self,
     self->p += 3;
   self->line_start = self->p;
   self->escapes = g_array_new (FALSE, FALSE, sizeof (Span));
+  self->default_variant = &cheops_variant_cheops;
 }
 
 CheopsPgnReader *
@@ -126,6 +128,14 @@ cheops_pgn_reader_new (const char *text,
     length = strlen (text);
   bytes = g_bytes_new (text, length);
   return cheops_pgn_reader_new_from_bytes (bytes);
+}
+
+void
+cheops_pgn_reader_set_default_variant (CheopsPgnReader     *self,
+                                       const CheopsVariant *variant)
+{
+  g_return_if_fail (self != NULL);
+  self->default_variant = variant != NULL ? variant : &cheops_variant_cheops;
 }
 
 CheopsPgnReader *
@@ -1093,9 +1103,10 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
   g_autoptr(GBytes) before = NULL;
   g_autoptr(GBytes) inside = NULL;
   g_autoptr(GBytes) after = NULL;
-  const CheopsVariant *variant = &cheops_variant_cheops;
+  const CheopsVariant *variant;
 
   g_return_val_if_fail (self != NULL, NULL);
+  variant = self->default_variant;
 
   skip_space (self);
   if (self->p >= self->end)
@@ -1132,7 +1143,8 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
     }
 
   /* [Variant] names the game (any name cheops_variant_find() knows, in
-   * any case); none is Cheops. */
+   * any case); none is the reader's default variant (Cheops unless
+   * cheops_pgn_reader_set_default_variant() said otherwise). */
   for (guint i = 0; i < tags->len; i++)
     {
       const RawTag *t = &g_array_index (tags, RawTag, i);
@@ -1271,11 +1283,21 @@ cheops_pgn_read_string (const char  *text,
                         gssize       length,
                         GPtrArray  **errors)
 {
+  return cheops_pgn_read_string_for_variant (text, length, NULL, errors);
+}
+
+GPtrArray *
+cheops_pgn_read_string_for_variant (const char          *text,
+                                    gssize               length,
+                                    const CheopsVariant *variant,
+                                    GPtrArray          **errors)
+{
   g_autoptr(CheopsPgnReader) reader = cheops_pgn_reader_new (text, length);
   GPtrArray *games = g_ptr_array_new_with_free_func (g_object_unref);
   GPtrArray *errs = errors != NULL ? g_ptr_array_new_with_free_func ((GDestroyNotify) cheops_pgn_error_free) : NULL;
   CheopsGame *game;
 
+  cheops_pgn_reader_set_default_variant (reader, variant);
   while ((game = cheops_pgn_reader_next (reader, errs)) != NULL)
     g_ptr_array_add (games, game);
   if (errors != NULL)

@@ -116,6 +116,11 @@ CheopsPgnReader *cheops_pgn_reader_new_from_bytes (GBytes    *bytes);
 CheopsPgnReader *cheops_pgn_reader_new_for_path (const char  *path,
                                                  GError     **error);
 void             cheops_pgn_reader_free         (CheopsPgnReader *self);
+/* The variant of the games that follow without a [Variant] tag: @variant
+ * (not copied: a static table), or Cheops for NULL (the default of a new
+ * reader).  A [Variant] tag still names its game's variant. */
+void             cheops_pgn_reader_set_default_variant (CheopsPgnReader     *self,
+                                                        const CheopsVariant *variant);
 /* The next game (a new reference, caller owns it), or NULL at the end of
  * the text.  The errors of that game, if any, are appended to @errors
  * (CheopsPgnError; may be NULL to ignore them); a game with errors is
@@ -132,6 +137,13 @@ guint            cheops_pgn_reader_get_game_line (CheopsPgnReader *self);
 GPtrArray       *cheops_pgn_read_string         (const char  *text,
                                                  gssize       length,
                                                  GPtrArray  **errors);
+/* The same, a game without a [Variant] tag being of @variant (NULL:
+ * Cheops), as cheops_pgn_reader_set_default_variant() says: for a text
+ * pasted into a window of that variant. */
+GPtrArray       *cheops_pgn_read_string_for_variant (const char          *text,
+                                                     gssize               length,
+                                                     const CheopsVariant *variant,
+                                                     GPtrArray          **errors);
 /* The same for the file at @path; NULL with a G_FILE_ERROR if it cannot be
  * read. */
 GPtrArray       *cheops_pgn_read_file           (const char  *path,

@@ -1580,7 +1580,28 @@ studio_document_load_text (StudioDocument  *self,
         }
     }
 
-  games = cheops_pgn_read_string (text, length, &errors);
+  /* Game text: a game without a [Variant] tag is read as the document's
+   * variant first (a TrigChess game pasted into a TrigChess window), then
+   * as each variant in cheops_variants[] order (Cheops first); the first
+   * reading without errors is taken, else the document variant's (whose
+   * errors are the ones the user meant). */
+  games = cheops_pgn_read_string_for_variant (text, length, studio_document_get_variant (self), &errors);
+  for (guint i = 0; errors->len > 0 && cheops_variants[i] != NULL; i++)
+    {
+      g_autoptr(GPtrArray) other_games = NULL;
+      g_autoptr(GPtrArray) other_errors = NULL;
+
+      if (cheops_variants[i] == studio_document_get_variant (self))
+        continue;
+      other_games = cheops_pgn_read_string_for_variant (text, length, cheops_variants[i], &other_errors);
+      if (other_errors->len == 0)
+        {
+          g_ptr_array_unref (games);
+          g_ptr_array_unref (errors);
+          games = g_steal_pointer (&other_games);
+          errors = g_steal_pointer (&other_errors);
+        }
+    }
 
   /* Text in which nothing of a game could be read is no game (a paste of
    * something else): refuse it rather than show an empty game. */

@@ -529,11 +529,12 @@ paste_cb (GObject      *object,
 
       /* A FEN the core rejects says so itself ("Not a valid FEN: column
        * 20: ..."); other text was read as a game and says where it went
-       * wrong ("line 1:1: ..."). */
+       * wrong ("line 1:1: ..."), after a prefix kept short so that the
+       * reason fits on the toast's one line. */
       if (g_error_matches (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN))
         message = g_strdup (error->message);
       else
-        message = g_strdup_printf (_("The pasted text is not a game or a position: %s"), error->message);
+        message = g_strdup_printf (_("Not a game or a position: %s"), error->message);
       _studio_window_toast (self, message);
     }
 }
@@ -561,7 +562,12 @@ _studio_window_take_text (StudioWindow  *self,
     {
       GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
+      g_autoptr(CheopsGame) game = studio_game_new_for_variant (studio_document_get_variant (self->document));
+
       target = studio_window_new (STUDIO_APPLICATION (app));
+      /* Of this window's variant: game text without a [Variant] tag is
+       * read as that variant first. */
+      studio_document_set_game (target->document, game);
     }
 
   if (!studio_window_load_text (target, text, error))

@@ -373,8 +373,26 @@ scene_move_played_cb (StudioWindow     *self,
 {
   g_autoptr(GError) error = NULL;
 
-  if (studio_document_play_move (self->document, (CheopsMove) move, &error) == NULL)
-    _studio_window_toast (self, error->message);
+  CheopsOutcome outcome = studio_document_get_outcome (self->document);
+
+  if (studio_document_play_move (self->document, (CheopsMove) move, &error) != NULL)
+    return;
+
+  /* A move after the end of the game: the studio's own sentence, with a
+   * capital, around the game's words for how it ended (the game model's
+   * message is a phrase to put after others: "the game is over: ..."). */
+  if (g_error_matches (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_ILLEGAL_MOVE) &&
+      outcome != CHEOPS_OUTCOME_NONE)
+    {
+      g_autofree char *how = studio_document_dup_outcome_text (self->document, outcome);
+      /* Translators: %s is how the game ended, a sentence ("Gold wins by
+       * the third repetition.") */
+      g_autofree char *message = g_strdup_printf (_("The game is over: %s"), how);
+
+      _studio_window_toast (self, message);
+      return;
+    }
+  _studio_window_toast (self, error->message);
 }
 
 static void
@@ -900,7 +918,7 @@ drop_cb (StudioWindow  *self,
       if (text == NULL || !_studio_window_take_text (self, text, &error))
         {
           g_autofree char *message =
-            g_strdup_printf (_("Nothing to open in the dropped text: %s"),
+            g_strdup_printf (_("Not a game or a position: %s"),
                              error != NULL ? error->message : _("it is empty"));
 
           _studio_window_toast (self, message);

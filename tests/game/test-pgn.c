@@ -1707,6 +1707,38 @@ test_source_leading_blanks (void)
   g_assert_cmpstr (written2, ==, written);
 }
 
+/* A game without [Variant] is of the reader's default variant (Cheops
+ * unless told otherwise); a [Variant] tag still wins over the default. */
+static void
+test_default_variant (void)
+{
+  const CheopsVariant *trigchess = cheops_variant_find ("trigchess");
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GPtrArray) cheops_errors = NULL;
+  g_autoptr(GPtrArray) cheops_games = NULL;
+  g_autoptr(GPtrArray) tagged_errors = NULL;
+  g_autoptr(GPtrArray) tagged = NULL;
+  g_autofree char *message = NULL;
+
+  g_assert_nonnull (trigchess);
+  games = cheops_pgn_read_string_for_variant ("1. Ga3 b4 2. Gxc5# 1-0\n", -1, trigchess, &errors);
+  g_assert_cmpuint (errors->len, ==, 0);
+  g_assert_cmpuint (games->len, ==, 1);
+  g_assert_true (cheops_game_get_variant (g_ptr_array_index (games, 0)) == trigchess);
+
+  /* The same text read as before: Cheops, which has no move Ga3. */
+  cheops_games = cheops_pgn_read_string ("1. Ga3 b4 2. Gxc5# 1-0\n", -1, &cheops_errors);
+  g_assert_cmpuint (cheops_errors->len, >, 0);
+  message = cheops_pgn_error_to_string (g_ptr_array_index (cheops_errors, 0));
+  g_assert_true (g_str_has_prefix (message, "1:4: unreadable move Ga3"));
+
+  tagged = cheops_pgn_read_string_for_variant ("[Variant \"Cheops\"]\n\n1. eg2 mk3 *\n", -1, trigchess,
+                                               &tagged_errors);
+  g_assert_cmpuint (tagged_errors->len, ==, 0);
+  g_assert_true (cheops_game_get_variant (g_ptr_array_index (tagged, 0)) == &cheops_variant_cheops);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1750,6 +1782,7 @@ main (int    argc,
   g_test_add_func ("/game/pgn/nul-byte-kept", test_nul_byte_kept);
   g_test_add_func ("/game/pgn/undecodable-bytes", test_undecodable_bytes);
   g_test_add_func ("/game/pgn/source-leading-blanks", test_source_leading_blanks);
+  g_test_add_func ("/game/pgn/default-variant", test_default_variant);
 
   return g_test_run ();
 }

@@ -2424,7 +2424,7 @@ test_paste_wording (void)
   StudioDocument *document = studio_window_get_document (window);
   GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
   g_autoptr(GError) error = NULL;
-  const char *expected = "The pasted text is not a game or a position: line 1:1: "
+  const char *expected = "Not a game or a position: line 1:1: "
                          "unreadable move hello at 1.: 'hello' is not a move: it does not end with a cell";
   GtkWidget *label;
 

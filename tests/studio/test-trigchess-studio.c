@@ -28,6 +28,21 @@
 
 static const CheopsVariant *trigchess;
 
+/* The label of a toast (adw_toast_set_custom_title(), with the whole
+ * text in its tooltip). */
+static gboolean
+is_toast_label (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_tooltip_text (widget) != NULL;
+}
+
+static gboolean
+has_toast (gpointer data)
+{
+  return studio_test_find_widget (data, is_toast_label, NULL) != NULL;
+}
+
 /* A window on the board with a new game of TrigChess, from New Game's
  * menu item (win.new-variant("trigchess")). */
 static StudioWindow *
@@ -156,7 +171,58 @@ test_repetition (void)
   g_clear_pointer (&status, g_free);
   status = _studio_window_dup_status (window);
   g_assert_cmpstr (status, ==, "Gold wins by the opponent's third repetition.");
+
+  /* The user test: a move tried after the end said "the game is over:
+   * ..." in lower case.  The toast is a sentence of the studio's. */
+  {
+    CheopsMove moves[CHEOPS_MAX_MOVES];
+    GtkWidget *label;
+
+    g_assert_true (cheops_generate_moves (studio_document_get_position (document), moves) > moves);
+    g_signal_emit_by_name (window->scene, "move-played", (guint) moves[0]);
+    studio_test_spin_until (has_toast, window->toast_overlay);
+    label = studio_test_find_widget (GTK_WIDGET (window->toast_overlay), is_toast_label, NULL);
+    g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==,
+                     "The game is over: Gold wins by the opponent's third repetition.");
+  }
   g_assert_cmpstr (studio_document_get_result (document, studio_document_get_outcome (document)), ==, "1-0");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The user test: game text without a [Variant] tag pasted into a
+ * TrigChess window was read as Cheops ("unreadable move Ga3").  It is read
+ * as the window's variant first; a Cheops game without the tag still
+ * reads as Cheops; text that is no game of any variant is refused with the
+ * document variant's reason. */
+static void
+test_paste_without_variant_tag (void)
+{
+  StudioWindow *window = trigchess_window ();
+  StudioDocument *document = studio_window_get_document (window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *status = NULL;
+
+  g_assert_true (studio_window_load_text (window, "1. Ga3 b4 2. Gxc5# 1-0\n", &error));
+  g_assert_no_error (error);
+  g_assert_true (studio_document_get_variant (document) == trigchess);
+  g_assert_cmpuint (studio_document_get_load_errors (document)->len, ==, 0);
+  g_assert_true (studio_document_go_end (document));
+  status = _studio_window_dup_status (window);
+  g_assert_cmpstr (status, ==, "Gold wins by checkmate.");
+
+  /* A Cheops game without the tag, in the same TrigChess window. */
+  g_assert_true (studio_window_load_text (window, "1. eg2 mk3 *\n", &error) ||
+                 (g_printerr ("%s\n", error->message), FALSE));
+  g_assert_true (studio_document_get_variant (document) == &cheops_variant_cheops);
+  g_assert_cmpuint (studio_document_get_load_errors (document)->len, ==, 0);
+
+  /* No game of any variant: TrigChess's reason (this window's, read
+   * first) after the short prefix the toast shows. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", "trigchess");
+  g_assert_false (studio_window_load_text (window, "1. Zz9 1-0\n", &error));
+  g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_SYNTAX);
+  g_assert_true (g_str_has_prefix (error->message, "line 1:4: unreadable move Zz9"));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -302,6 +368,7 @@ main (int   argc,
   g_test_add_func ("/Studio/TrigChess/new-game", test_new_game);
   g_test_add_func ("/Studio/TrigChess/checkmate", test_checkmate);
   g_test_add_func ("/Studio/TrigChess/repetition", test_repetition);
+  g_test_add_func ("/Studio/TrigChess/paste-without-variant-tag", test_paste_without_variant_tag);
   g_test_add_func ("/Studio/TrigChess/save-and-read-back", test_save_and_read_back);
   g_test_add_func ("/Studio/TrigChess/analysis", test_analysis);
   g_test_add_func ("/Studio/TrigChess/samples-from-data", test_samples_from_data);
