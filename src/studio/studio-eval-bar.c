@@ -26,6 +26,7 @@ struct _StudioEvalBar
   guint      has_result : 1; /* a finished game: score is 1, -1 or 0 */
   guint      is_ascension : 1;
   guint      a_green : 1;   /* the a side plays the first colour */
+  guint      upside_down : 1; /* the first colour fills from the top */
   GdkRGBA    colours[2];    /* the first colour's, the second's */
 };
 
@@ -111,8 +112,13 @@ studio_eval_bar_snapshot (GtkWidget   *widget,
 
   gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, width, height), 4);
   gtk_snapshot_push_rounded_clip (snapshot, &outline);
-  gtk_snapshot_append_color (snapshot, &self->colours[1], &GRAPHENE_RECT_INIT (0, 0, width, split));
-  gtk_snapshot_append_color (snapshot, &self->colours[0], &GRAPHENE_RECT_INIT (0, split, width, height - split));
+  /* Turned with a board turned half round: the first colour from the top. */
+  if (self->upside_down)
+    split = height - split;
+  gtk_snapshot_append_color (snapshot, &self->colours[self->upside_down ? 0 : 1],
+                             &GRAPHENE_RECT_INIT (0, 0, width, split));
+  gtk_snapshot_append_color (snapshot, &self->colours[self->upside_down ? 1 : 0],
+                             &GRAPHENE_RECT_INIT (0, split, width, height - split));
   /* The midpoint: an even game. */
   gtk_snapshot_append_color (snapshot, &mid_rgba, &GRAPHENE_RECT_INIT (0, height / 2.0 - 1, width, 2));
   gtk_snapshot_pop (snapshot);
@@ -148,7 +154,7 @@ studio_eval_bar_snapshot (GtkWidget   *widget,
       gtk_snapshot_save (snapshot);
       gtk_snapshot_translate (snapshot,
                               &GRAPHENE_POINT_INIT ((width - tw * zoom) / 2.0,
-                                                    green_ahead ? height - th * zoom - 3 : 3));
+                                                    green_ahead != self->upside_down ? height - th * zoom - 3 : 3));
       gtk_snapshot_scale (snapshot, zoom, zoom);
       gtk_snapshot_append_layout (snapshot, layout, &(GdkRGBA) { 1, 1, 1, 1 });
       gtk_snapshot_restore (snapshot);
@@ -322,4 +328,37 @@ studio_eval_bar_set_a_green (StudioEvalBar *self,
 
   self->a_green = !!a_green;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * studio_eval_bar_set_upside_down:
+ * @self: a #StudioEvalBar
+ * @upside_down: whether the first colour fills the bar from the top (and
+ *   the second from the bottom): for a board turned half round
+ *   (CHEOPS_FLIP_ROTATE) and flipped, whose first side is then at the top
+ */
+void
+studio_eval_bar_set_upside_down (StudioEvalBar *self,
+                                 gboolean       upside_down)
+{
+  g_return_if_fail (STUDIO_IS_EVAL_BAR (self));
+
+  if (self->upside_down == !!upside_down)
+    return;
+  self->upside_down = !!upside_down;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * studio_eval_bar_get_upside_down:
+ * @self: a #StudioEvalBar
+ *
+ * Returns: whether the first colour fills the bar from the top
+ */
+gboolean
+studio_eval_bar_get_upside_down (StudioEvalBar *self)
+{
+  g_return_val_if_fail (STUDIO_IS_EVAL_BAR (self), FALSE);
+
+  return self->upside_down;
 }

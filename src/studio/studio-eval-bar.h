@@ -28,6 +28,9 @@ void       studio_eval_bar_set_sides    (StudioEvalBar       *self,
                                          const CheopsVariant *variant,
                                          gboolean             a_first);
 double     studio_eval_bar_get_fraction (StudioEvalBar *self);
+void       studio_eval_bar_set_upside_down (StudioEvalBar *self,
+                                            gboolean       upside_down);
+gboolean   studio_eval_bar_get_upside_down (StudioEvalBar *self);
 char      *studio_eval_bar_format_score (gboolean       is_ascension,
                                          int            score);
 

@@ -175,6 +175,19 @@ studio_window_dup_players_and_date (CheopsGame *game)
 
 /* The game's heading over the moves: its event, then who played whom with
  * which colour, the date and the result. */
+/* The bar turns with a board turned half round (CHEOPS_FLIP_ROTATE:
+ * TrigChess's Red at the bottom after a flip, so Red's end of the bar is
+ * there too); a mirrored board (Cheops) keeps its sides' ends. */
+static void
+studio_window_update_eval_bar_turn (StudioWindow *self)
+{
+  const CheopsVariant *variant = studio_document_get_variant (self->document);
+
+  studio_eval_bar_set_upside_down (self->eval_bar,
+                                   variant->board->flip == CHEOPS_FLIP_ROTATE &&
+                                   studio_board_scene_get_flipped (self->scene));
+}
+
 static void
 studio_window_update_headline (StudioWindow *self)
 {
@@ -204,6 +217,7 @@ studio_window_update_headline (StudioWindow *self)
 
   studio_board_scene_set_green_side (self->scene, green);
   studio_eval_bar_set_sides (self->eval_bar, variant, green == CHEOPS_SIDE_A);
+  studio_window_update_eval_bar_turn (self);
 }
 
 static void
@@ -350,8 +364,10 @@ studio_window_current_changed_cb (StudioWindow *self)
   _studio_window_sync_board (self);
   _studio_window_update_actions (self);
 
-  /* The engine, when on, gives the bar its score; else the game's own. */
-  if (!studio_analysis_panel_get_running (self->analysis_panel))
+  /* The engine, when on, gives the bar its score; else the game's own;
+   * a decided game its result either way. */
+  if (!studio_analysis_panel_get_running (self->analysis_panel) ||
+      studio_document_get_outcome (self->document) != CHEOPS_OUTCOME_NONE)
     analysis_evaluation_cb (self, FALSE, FALSE, 0, self->analysis_panel);
 }
 
@@ -414,6 +430,7 @@ analysis_evaluation_cb (StudioWindow        *self,
                         StudioAnalysisPanel *panel)
 {
   const CheopsEval *stored;
+  CheopsOutcome outcome;
 
   if (has_score)
     {
@@ -425,7 +442,17 @@ analysis_evaluation_cb (StudioWindow        *self,
    * move, if any — an annotated game shows its evaluations with the engine
    * off. */
   stored = &cheops_game_node_get_annotations (studio_document_get_current (self->document))->eval;
-  if (stored->kind == CHEOPS_EVAL_CENTIPAWNS)
+  outcome = studio_document_get_outcome (self->document);
+  if (outcome != CHEOPS_OUTCOME_NONE)
+    {
+      /* A decided game: the winner's side full, a draw level ("1-0",
+       * "0-1", "½-½"), engine on or off. */
+      CheopsWinner winner = cheops_variant_outcome_winner (studio_document_get_variant (self->document), outcome);
+
+      studio_eval_bar_set_result (self->eval_bar,
+                                  winner == CHEOPS_WINNER_A ? 1 : winner == CHEOPS_WINNER_B ? -1 : 0);
+    }
+  else if (stored->kind == CHEOPS_EVAL_CENTIPAWNS)
     studio_eval_bar_set_score (self->eval_bar, FALSE, stored->value);
   else if (stored->kind == CHEOPS_EVAL_ASCENSION && stored->value != 0)
     studio_eval_bar_set_score (self->eval_bar, TRUE, stored->value);
@@ -1277,6 +1304,9 @@ studio_window_init (StudioWindow *self)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->scene, "shapes-changed",
                            G_CALLBACK (scene_shapes_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->scene, "notify::flipped",
+                           G_CALLBACK (studio_window_update_eval_bar_turn),
                            self, G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->analysis_panel, "evaluation",

@@ -22,6 +22,8 @@
 #include "studio-analysis-panel.h"
 #include "studio-document.h"
 #include "studio-engine.h"
+#include "studio-eval-bar.h"
+#include "studio-board-scene.h"
 #include "studio-test-util.h"
 #include "studio-window.h"
 #include "studio-window-private.h"
@@ -145,9 +147,18 @@ test_checkmate (void)
   g_assert_cmpstr (studio_document_get_result (document, studio_document_get_outcome (document)), ==, "1-0");
   cheops_game_node_get_moves (studio_document_get_current (document), &n_moves);
   g_assert_cmpuint (n_moves, ==, 0);
+  /* The user test: the bar stayed level after a checkmate.  Gold's side
+   * full, engine off. */
+  g_assert_cmpfloat (studio_eval_bar_get_fraction (window->eval_bar), ==, 1.0);
+  {
+    g_autofree char *bar_text = studio_eval_bar_dup_text (window->eval_bar);
+
+    g_assert_cmpstr (bar_text, ==, "1-0");
+  }
 
   /* One move back: Red to move, not yet mated. */
   g_assert_true (studio_document_go_back (document));
+  g_assert_cmpfloat (studio_eval_bar_get_fraction (window->eval_bar), ==, 0.5);
   g_clear_pointer (&status, g_free);
   status = _studio_window_dup_status (window);
   g_assert_cmpstr (status, ==, "Gold to move");
@@ -224,6 +235,36 @@ test_paste_without_variant_tag (void)
   g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_SYNTAX);
   g_assert_true (g_str_has_prefix (error->message, "line 1:4: unreadable move Zz9"));
 
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The user test: after F, Red is at the bottom of a TrigChess board (a
+ * half turn, CHEOPS_FLIP_ROTATE), and so is Red's end of the bar; a
+ * Cheops board is mirrored and its bar stays as it is. */
+static void
+test_flip_turns_eval_bar (void)
+{
+  StudioWindow *window = trigchess_window ();
+  gboolean was_flipped = studio_board_scene_get_flipped (window->scene);
+
+  studio_board_scene_set_flipped (window->scene, FALSE);
+  g_assert_false (studio_eval_bar_get_upside_down (window->eval_bar));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.flip-board", NULL);
+  g_assert_true (studio_board_scene_get_flipped (window->scene));
+  g_assert_true (studio_eval_bar_get_upside_down (window->eval_bar));
+
+  /* Cheops, still flipped: mirrored, the bar as it was. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", "cheops");
+  g_assert_true (studio_board_scene_get_flipped (window->scene));
+  g_assert_false (studio_eval_bar_get_upside_down (window->eval_bar));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", "trigchess");
+  g_assert_true (studio_eval_bar_get_upside_down (window->eval_bar));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.flip-board", NULL);
+  g_assert_false (studio_eval_bar_get_upside_down (window->eval_bar));
+
+  studio_board_scene_set_flipped (window->scene, was_flipped);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", "cheops");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -369,6 +410,7 @@ main (int   argc,
   g_test_add_func ("/Studio/TrigChess/checkmate", test_checkmate);
   g_test_add_func ("/Studio/TrigChess/repetition", test_repetition);
   g_test_add_func ("/Studio/TrigChess/paste-without-variant-tag", test_paste_without_variant_tag);
+  g_test_add_func ("/Studio/TrigChess/flip-turns-eval-bar", test_flip_turns_eval_bar);
   g_test_add_func ("/Studio/TrigChess/save-and-read-back", test_save_and_read_back);
   g_test_add_func ("/Studio/TrigChess/analysis", test_analysis);
   g_test_add_func ("/Studio/TrigChess/samples-from-data", test_samples_from_data);
