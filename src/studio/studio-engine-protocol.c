@@ -246,6 +246,8 @@ parse_info (const Words   *w,
             return FALSE;
           if (!parse_int (number, &info->score, -1000000000, 1000000000))
             return FALSE;
+          /* The sign is read from the text, so that "mate -0" stays losing. */
+          info->mate_losing = info->score_kind == STUDIO_UCI_SCORE_MATE && number[0] == '-';
           info->bound = STUDIO_UCI_BOUND_EXACT;
           info->fields |= STUDIO_UCI_INFO_SCORE;
           i += 3;

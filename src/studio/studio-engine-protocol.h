@@ -90,6 +90,11 @@ typedef struct {
    * CP: centipawns.  MATE: +N = the side to move achieves the Ascension in
    * N moves, -N = its opponent does (DESIGN.md section 5). */
   int                 score;
+  /* MATE only: TRUE when the side to move is the one mated, i.e. the number
+   * was negative, including "-0" ("mate -0": it is mated in the searched
+   * position), which @score (0) alone cannot tell from "mate 0".  FALSE for
+   * CP and NONE. */
+  gboolean            mate_losing;
   StudioUciBound      bound;
   gint64              nodes;
   gint64              nps;        /* nodes per second */

@@ -891,6 +891,7 @@ engine_model_merge (StudioEngine        *self,
         {
           line->score_kind = info->score_kind;
           line->score = info->score;
+          line->mate_losing = info->mate_losing;
           line->bound = info->bound;
         }
       if (info->fields & STUDIO_UCI_INFO_PV)

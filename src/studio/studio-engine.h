@@ -95,6 +95,7 @@ typedef struct {
    * centipawns, or moves to an Ascension (+N: the side to move achieves it
    * in N moves, -N: the opponent does).  See StudioUciInfo. */
   int                 score;
+  gboolean            mate_losing; /* MATE: the side to move is mated (also "mate -0") */
   StudioUciBound      bound;       /* EXACT, or the score is a bound */
   char              **pv;          /* NULL-terminated move texts ("d3e4"); never NULL */
 } StudioEngineLine;

@@ -57,9 +57,37 @@ test_parse_info_partial (void)
   g_assert_cmpint (m.info.score_kind, ==, STUDIO_UCI_SCORE_MATE);
   g_assert_cmpint (m.info.score, ==, -3);
   g_assert_cmpint (m.info.bound, ==, STUDIO_UCI_BOUND_UPPER);
+  g_assert_true (m.info.mate_losing);
   g_assert_cmpint (m.info.depth, ==, 7);
   g_assert_cmpstr (m.info.pv[0], ==, "a1b1");
   g_assert_null (m.info.pv[1]);
+  studio_uci_message_clear (&m);
+
+  /* A mate score keeps its sign even for 0: "mate -0" (the side to move
+   * is mated now) is losing, "mate 0" and "mate +0" are not. */
+  studio_uci_parse_line ("info depth 1 score mate -0", &m);
+  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_INFO);
+  g_assert_cmpint (m.info.score_kind, ==, STUDIO_UCI_SCORE_MATE);
+  g_assert_cmpint (m.info.score, ==, 0);
+  g_assert_true (m.info.mate_losing);
+  studio_uci_message_clear (&m);
+  g_assert_false (m.info.mate_losing);
+  studio_uci_parse_line ("info depth 1 score mate 0", &m);
+  g_assert_cmpint (m.info.score_kind, ==, STUDIO_UCI_SCORE_MATE);
+  g_assert_cmpint (m.info.score, ==, 0);
+  g_assert_false (m.info.mate_losing);
+  studio_uci_message_clear (&m);
+  studio_uci_parse_line ("info depth 1 score mate +0", &m);
+  g_assert_false (m.info.mate_losing);
+  studio_uci_message_clear (&m);
+  studio_uci_parse_line ("info depth 1 score mate 4", &m);
+  g_assert_cmpint (m.info.score, ==, 4);
+  g_assert_false (m.info.mate_losing);
+  studio_uci_message_clear (&m);
+  /* A centipawn score is never "losing" in this sense. */
+  studio_uci_parse_line ("info depth 1 score cp -0", &m);
+  g_assert_cmpint (m.info.score_kind, ==, STUDIO_UCI_SCORE_CP);
+  g_assert_false (m.info.mate_losing);
   studio_uci_message_clear (&m);
 
   studio_uci_parse_line ("info score cp 15 lowerbound nodes 10", &m);
