@@ -198,6 +198,12 @@ struct _StudioEngine
   guint                 nonsense_run;
   char                 *nonsense_sample;
   gboolean              spoke_uci;   /* it printed at least one UCI line */
+  /* A `uciok` came before any `id` or `option` line: printed at start-up,
+   * before the engine read our `uci`, not its answer.  The handshake waits
+   * for the uciok after the declarations; it is taken as the answer only if
+   * none comes before the handshake time-out (an engine that declares
+   * nothing, not even its `id name`). */
+  gboolean              early_uciok;
 
   /* Settings. */
   guint                 handshake_ms;
@@ -1181,6 +1187,8 @@ engine_send_stop (StudioEngine *self)
   engine_set_state (self, STUDIO_ENGINE_STATE_STOPPING);
 }
 
+static void engine_after_uciok (StudioEngine *self);
+
 static gboolean
 engine_handshake_timeout_cb (gpointer user_data)
 {
@@ -1189,6 +1197,12 @@ engine_handshake_timeout_cb (gpointer user_data)
   g_autofree char *message = NULL;
 
   self->handshake_id = 0;
+  if (self->early_uciok && self->state == STUDIO_ENGINE_STATE_STARTING && !self->got_uciok)
+    {
+      /* Its only uciok came before any declaration: take it as the answer. */
+      engine_after_uciok (self);
+      return G_SOURCE_REMOVE;
+    }
   if (self->nonsense_sample != NULL && !self->spoke_uci)
     {
       message = g_strdup_printf (_("The engine did not answer “uci” within %s s; "
@@ -1496,7 +1510,12 @@ engine_handle_line (StudioEngine *self,
     case STUDIO_UCI_MESSAGE_UCIOK:
       self->nonsense_run = 0;
       if (self->state == STUDIO_ENGINE_STATE_STARTING && !self->got_uciok)
-        engine_after_uciok (self);
+        {
+          if (!self->spoke_uci)
+            self->early_uciok = TRUE;
+          else
+            engine_after_uciok (self);
+        }
       break;
 
     case STUDIO_UCI_MESSAGE_READYOK:
@@ -1820,6 +1839,7 @@ studio_engine_start (StudioEngine *self)
   self->nonsense_run = 0;
   g_clear_pointer (&self->nonsense_sample, g_free);
   self->spoke_uci = FALSE;
+  self->early_uciok = FALSE;
   self->rate_window_us = g_get_monotonic_time ();
   self->rate_lines = 0;
   g_ptr_array_set_size (self->options, 0);

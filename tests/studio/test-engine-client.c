@@ -976,6 +976,35 @@ test_late_uciok (void)
   finalize_and_check_pid (engine, pid);
 }
 
+/* An engine that prints `uciok` before it is sent `uci`: that uciok
+ * answers nothing, so the handshake waits for the one that answers `uci`
+ * and the options declared before it are sent. */
+static void
+test_early_uciok (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("engine-log-XXXXXX", NULL);
+  g_autofree char *log = g_build_filename (dir, "received", NULL);
+  StudioEngine *engine;
+  LogWait wait = { log, "setoption name UCI_Variant value cheops" };
+  GPid pid;
+
+  g_setenv ("FAKE_ENGINE_LOG", log, TRUE);
+  engine = fake_new ("early-uciok", NULL);
+  studio_engine_set_option (engine, "Hash", "64");
+  studio_engine_analyze (engine, NULL, NULL, 1);
+  g_unsetenv ("FAKE_ENGINE_LOG");
+  g_assert_true (wait_for_analysis (engine, 1, 1, 5000));
+  g_assert_true (log_has_line (&wait));
+  wait.line = "setoption name Hash value 64";
+  g_assert_true (log_has_line (&wait));
+  g_assert_null (studio_engine_get_last_error (engine));
+
+  pid = studio_engine_get_pid (engine);
+  finalize_and_check_pid (engine, pid);
+  g_remove (log);
+  g_rmdir (dir);
+}
+
 static void
 test_no_cheops (void)
 {
@@ -1269,6 +1298,7 @@ main (int   argc,
   g_test_add_func ("/studio/engine-client/garbage", test_garbage);
   g_test_add_func ("/studio/engine-client/garbage-only", test_garbage_only);
   g_test_add_func ("/studio/engine-client/late-uciok", test_late_uciok);
+  g_test_add_func ("/studio/engine-client/early-uciok", test_early_uciok);
   g_test_add_func ("/studio/engine-client/no-cheops", test_no_cheops);
   g_test_add_func ("/studio/engine-client/ignore-quit", test_ignore_quit);
   g_test_add_func ("/studio/engine-client/spawn-failure", test_spawn_failure);

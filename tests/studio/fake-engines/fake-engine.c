@@ -27,6 +27,8 @@
  *   garbage-only       prints junk in answer to uci, never uciok
  *   late-uciok MS      good, but waits MS milliseconds before uciok (a
  *                      banner line first, as many engines print)
+ *   early-uciok        good, but prints `uciok` at start-up, before it is
+ *                      sent `uci` (then answers `uci` as usual)
  *   no-cheops          offers UCI_Variant with chess only
  *   ignore-quit        good, but ignores quit, stdin EOF and SIGTERM
  *   exit-on-stop       good, but answers `stop` with a bestmove line that
@@ -384,6 +386,11 @@ main (int    argc,
     }
   if (is_mode ("ignore-quit"))
     signal (SIGTERM, SIG_IGN);
+  if (is_mode ("early-uciok"))
+    {
+      printf ("uciok\n");
+      fflush (stdout);
+    }
   if (getenv ("FAKE_ENGINE_LOG") != NULL && getenv ("FAKE_ENGINE_LOG")[0] != '\0')
     {
       log_file = fopen (getenv ("FAKE_ENGINE_LOG"), "a");
