@@ -54,7 +54,7 @@ struct _StudioSetupPanel
   GtkGrid         *palette;
   GtkToggleButton *green_button;
   GtkToggleButton *orange_button;
-  AdwEntryRow     *fen_row;
+  GtkTextView     *fen_row;     /* the FEN, wrapped to be seen whole */
   GtkLabel        *problem_label;
   GtkWidget       *done_button;
 
@@ -148,11 +148,38 @@ studio_setup_panel_name_colours (StudioSetupPanel *self,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* The text of the FEN field, newly allocated: line breaks (a paste of
+ * several lines, the wrapping is not in the text) read as spaces. */
+static char *
+studio_setup_panel_dup_fen_text (StudioSetupPanel *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->fen_row);
+  GtkTextIter start, end;
+  char *text;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  g_strdelimit (text, "\r\n", ' ');
+  return text;
+}
+
+static void
+studio_setup_panel_set_fen_text (StudioSetupPanel *self,
+                                 const char       *text)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->fen_row);
+  GtkTextIter start;
+
+  gtk_text_buffer_set_text (buffer, text, -1);
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_place_cursor (buffer, &start);
+}
+
 /* Shows the problem (or none) under the entry, on Done and in "valid". */
 static void
 studio_setup_panel_show_problem (StudioSetupPanel *self)
 {
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->fen_row));
+  g_autofree char *text = studio_setup_panel_dup_fen_text (self);
   gboolean was_valid = self->problem == NULL;
   CheopsPosition parsed;
   CheopsError error = { 0 };
@@ -211,7 +238,7 @@ studio_setup_panel_changed (StudioSetupPanel *self)
 
   cheops_position_to_fen (&self->position, fen, sizeof fen);
   self->updating = TRUE;
-  gtk_editable_set_text (GTK_EDITABLE (self->fen_row), fen);
+  studio_setup_panel_set_fen_text (self, fen);
   self->updating = FALSE;
 
   studio_setup_panel_update_side (self);
@@ -226,11 +253,13 @@ static void
 fen_changed_cb (StudioSetupPanel *self)
 {
   CheopsPosition parsed;
+  g_autofree char *text = NULL;
 
   if (self->updating)
     return;
 
-  if (cheops_position_from_fen (&parsed, self->variant, gtk_editable_get_text (GTK_EDITABLE (self->fen_row)), NULL))
+  text = studio_setup_panel_dup_fen_text (self);
+  if (cheops_position_from_fen (&parsed, self->variant, text, NULL))
     {
       self->position = parsed;
       studio_setup_panel_update_side (self);
@@ -249,6 +278,19 @@ fen_activated_cb (StudioSetupPanel *self)
     gtk_widget_activate_action (GTK_WIDGET (self), "setup.done", NULL);
   else
     gtk_widget_error_bell (GTK_WIDGET (self));
+}
+
+/* Enter (a FEN is one line) activates, Shift+Enter too; no line break. */
+static gboolean
+fen_key_pressed_cb (StudioSetupPanel *self,
+                    guint             keyval,
+                    guint             keycode,
+                    GdkModifierType   state)
+{
+  if (keyval != GDK_KEY_Return && keyval != GDK_KEY_KP_Enter && keyval != GDK_KEY_ISO_Enter)
+    return FALSE;
+  fen_activated_cb (self);
+  return TRUE;
 }
 
 static void
@@ -609,8 +651,6 @@ studio_setup_panel_class_init (StudioSetupPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, fen_row);
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, problem_label);
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, done_button);
-  gtk_widget_class_bind_template_callback (widget_class, fen_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, fen_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, side_toggled_cb);
 
   gtk_widget_class_install_action (widget_class, "setup.clear", NULL, studio_setup_panel_actions);
@@ -634,6 +674,15 @@ studio_setup_panel_init (StudioSetupPanel *self)
   focus = gtk_event_controller_focus_new ();
   g_signal_connect_object (focus, "notify::contains-focus", G_CALLBACK (fen_focus_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self->fen_row), focus);
+
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
+
+    g_signal_connect_object (keys, "key-pressed", G_CALLBACK (fen_key_pressed_cb), self, G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (GTK_WIDGET (self->fen_row), keys);
+  }
+  g_signal_connect_object (gtk_text_view_get_buffer (self->fen_row), "changed",
+                           G_CALLBACK (fen_changed_cb), self, G_CONNECT_SWAPPED);
 
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
@@ -711,7 +760,7 @@ studio_setup_panel_dup_fen (StudioSetupPanel *self)
 {
   g_return_val_if_fail (STUDIO_IS_SETUP_PANEL (self), NULL);
 
-  return g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->fen_row)));
+  return studio_setup_panel_dup_fen_text (self);
 }
 
 /**
@@ -729,7 +778,7 @@ studio_setup_panel_set_fen (StudioSetupPanel *self,
   g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
   g_return_if_fail (text != NULL);
 
-  gtk_editable_set_text (GTK_EDITABLE (self->fen_row), text);
+  studio_setup_panel_set_fen_text (self, text);
 }
 
 /**

@@ -121,10 +121,19 @@ _studio_window_update_title (StudioWindow *self)
   /* Setting up a position is not the game (Done may open a new one). */
   if (self->setup_mode)
     {
-      adw_window_title_set_title (self->window_title, _("Set Up Position"));
+      const char *game = _(studio_document_get_variant (self->document)->title);
+      g_autofree char *setup_title = NULL;
+      g_autofree char *setup_window_title = NULL;
+
+      /* Translators: the header while a position is set up; %s is the
+       * game's title ("Cheops", "Step and Circle TrigChess") */
+      setup_title = g_strdup_printf (_("Set Up a %s Position"), game);
+      /* Translators: the window title while a position is set up; %s is
+       * the game's title */
+      setup_window_title = g_strdup_printf (_("Set Up a %s Position — Cheops Studio"), game);
+      adw_window_title_set_title (self->window_title, setup_title);
       adw_window_title_set_subtitle (self->window_title, NULL);
-      /* Translators: the window title while a position is set up */
-      gtk_window_set_title (GTK_WINDOW (self), _("Set Up Position — Cheops Studio"));
+      gtk_window_set_title (GTK_WINDOW (self), setup_window_title);
       return;
     }
 

@@ -22,6 +22,7 @@
 #include "studio-engine.h"
 #include "studio-setup-panel.h"
 #include "studio-window.h"
+#include "studio-window-private.h"
 
 /* A position with counters to carry: the initial placement, q to move. */
 #define KNOWN_FEN "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka q 3 7"
@@ -140,10 +141,28 @@ count_of_type (GtkWidget *widget,
   return n;
 }
 
+/* The FEN field: a text view that wraps, so that the whole FEN is seen. */
 static GtkWidget *
 find_entry_row (GtkWidget *widget)
 {
-  return studio_test_find_widget_of_type (widget, ADW_TYPE_ENTRY_ROW);
+  return studio_test_find_widget_of_type (widget, GTK_TYPE_TEXT_VIEW);
+}
+
+/* Enter in the FEN field, as its key controller gets it. */
+static void
+press_enter_in_fen (StudioSetupPanel *panel)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (find_entry_row (GTK_WIDGET (panel)));
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        g_signal_emit_by_name (controller, "key-pressed", GDK_KEY_Return, 36, 0, &handled);
+    }
+  g_assert_true (handled);
 }
 
 static GtkLabel *
@@ -203,7 +222,8 @@ test_start (void)
   g_assert_cmpuint (count_of_type (GTK_WIDGET (panel), GTK_TYPE_TOGGLE_BUTTON), ==, 12 + 1 + 2);
   g_assert_cmpuint (count_of_type (GTK_WIDGET (panel), GTK_TYPE_DRAWING_AREA), ==, 12);
   g_assert_true (gtk_widget_is_sensitive (find_button (GTK_WIDGET (panel), "setup.done", NULL)));
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Set Up Position — Cheops Studio");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Set Up a Cheops Position — Cheops Studio");
+  g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "Set Up a Cheops Position");
 
   /* No move is played (q's Pawn k1 to j2 would be one), the move-list
    * actions do nothing, and a second set-up does not start. */
@@ -226,7 +246,7 @@ test_start (void)
 
     studio_test_spin_frames ();
     g_assert_true (gtk_widget_grab_focus (row));
-    g_assert_true (GTK_IS_TEXT (gtk_root_get_focus (GTK_ROOT (window))));
+    g_assert_true (GTK_IS_TEXT_VIEW (gtk_root_get_focus (GTK_ROOT (window))));
     for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
       {
         g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
@@ -528,7 +548,7 @@ test_typed_fen (void)
   cheops_position_to_fen (studio_board_scene_get_position (scene_of (window)), shown, sizeof shown);
   g_assert_cmpstr (shown, ==, KNOWN_FEN);
   /* Enter in the entry is Done, which is off. */
-  g_signal_emit_by_name (find_entry_row (GTK_WIDGET (panel)), "entry-activated");
+  press_enter_in_fen (panel);
   g_assert_true (studio_window_get_setting_up (window));
 
   /* A level one cell short. */
@@ -554,7 +574,7 @@ test_typed_fen (void)
   assert_setup_fen (window, "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP5asmka q 0 1");
 
   /* Done (Enter in the entry) takes the position read. */
-  g_signal_emit_by_name (find_entry_row (GTK_WIDGET (panel)), "entry-activated");
+  press_enter_in_fen (panel);
   g_assert_false (studio_window_get_setting_up (window));
   {
     g_autofree char *fen = studio_document_dup_fen (studio_window_get_document (window));

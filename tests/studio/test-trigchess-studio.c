@@ -22,6 +22,7 @@
 #include "studio-analysis-panel.h"
 #include "studio-document.h"
 #include "studio-engine.h"
+#include "studio-setup-panel.h"
 #include "studio-eval-bar.h"
 #include "studio-board-scene.h"
 #include "studio-test-util.h"
@@ -268,6 +269,50 @@ test_flip_turns_eval_bar (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The user test: the set-up's FEN field showed only the end of the board
+ * ("…DSGKGSD"), not the side to move and counters, and the page did not
+ * say which game.  The field wraps and holds the whole FEN from its
+ * start; the header names the game. */
+static void
+test_setup_shows_whole_fen (void)
+{
+  StudioWindow *window = trigchess_window ();
+  GtkWidget *panel;
+  GtkWidget *view;
+  g_autofree char *fen = NULL;
+  GtkTextIter cursor;
+  GtkTextBuffer *buffer;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.setup-position", NULL);
+  g_assert_true (studio_window_get_setting_up (window));
+  panel = studio_window_get_setup_panel (window);
+  view = studio_test_find_widget_of_type (panel, GTK_TYPE_TEXT_VIEW);
+  g_assert_nonnull (view);
+  g_assert_cmpint (gtk_text_view_get_wrap_mode (GTK_TEXT_VIEW (view)), ==, GTK_WRAP_CHAR);
+  fen = studio_setup_panel_dup_fen (STUDIO_SETUP_PANEL (panel));
+  g_assert_cmpstr (fen, ==, trigchess->start_fen);
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+  g_assert_cmpint (gtk_text_iter_get_offset (&cursor), ==, 0);
+  g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==,
+                   "Set Up a Step and Circle TrigChess Position");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
+                   "Set Up a Step and Circle TrigChess Position — Cheops Studio");
+
+  /* A FEN pasted on two lines reads as one. */
+  {
+    g_autofree char *two_lines = g_strdup (trigchess->start_fen);
+
+    *strchr (two_lines, ' ') = '\n';
+    studio_setup_panel_set_fen (STUDIO_SETUP_PANEL (panel), two_lines);
+    g_assert_true (studio_setup_panel_get_valid (STUDIO_SETUP_PANEL (panel)));
+    studio_setup_panel_set_fen (STUDIO_SETUP_PANEL (panel), "x");
+    g_assert_false (studio_setup_panel_get_valid (STUDIO_SETUP_PANEL (panel)));
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Saved as text and read back: Gold and Red take White's and Black's
  * places, the Variant tag names the game (6.4, 6.5), the moves are SAN. */
 static void
@@ -411,6 +456,7 @@ main (int   argc,
   g_test_add_func ("/Studio/TrigChess/repetition", test_repetition);
   g_test_add_func ("/Studio/TrigChess/paste-without-variant-tag", test_paste_without_variant_tag);
   g_test_add_func ("/Studio/TrigChess/flip-turns-eval-bar", test_flip_turns_eval_bar);
+  g_test_add_func ("/Studio/TrigChess/setup-shows-whole-fen", test_setup_shows_whole_fen);
   g_test_add_func ("/Studio/TrigChess/save-and-read-back", test_save_and_read_back);
   g_test_add_func ("/Studio/TrigChess/analysis", test_analysis);
   g_test_add_func ("/Studio/TrigChess/samples-from-data", test_samples_from_data);
