@@ -145,6 +145,25 @@ studio_uci_is_move_text (const char *text)
   return *p == 0;
 }
 
+/* @word as move text, a final upper-case piece letter lower-cased
+ * ("i8i9Q" -> "i8i9q"): a newly allocated string, or NULL if it is not move
+ * text either way. */
+static char *
+move_text_any_case (const char *word)
+{
+  g_autofree char *copy = NULL;
+  size_t len;
+
+  if (studio_uci_is_move_text (word))
+    return g_strdup (word);
+  len = strlen (word);
+  if (len == 0 || !g_ascii_isupper (word[len - 1]))
+    return NULL;
+  copy = g_strdup (word);
+  copy[len - 1] = g_ascii_tolower (copy[len - 1]);
+  return studio_uci_is_move_text (copy) ? g_steal_pointer (&copy) : NULL;
+}
+
 /* The keys an `info` line may hold (UCI 2006 spec plus common extensions)
  * and how many value words each takes; -1 = the rest of the line (string),
  * -2 = move texts up to the next key (pv, refutation, currline). */
@@ -462,20 +481,24 @@ studio_uci_parse_line (const char       *line,
       const char *move = w.n_words > 1 ? w.words[1] : NULL;
 
       if (move == NULL)
-        message->kind = STUDIO_UCI_MESSAGE_MALFORMED;
+        {
+          message->kind = STUDIO_UCI_MESSAGE_MALFORMED;
+          message->bad_bestmove = TRUE;
+        }
       else if (strcmp (move, "(none)") == 0 || strcmp (move, "0000") == 0)
         message->kind = STUDIO_UCI_MESSAGE_BESTMOVE;
-      else if (studio_uci_is_move_text (move))
+      else if ((message->bestmove = move_text_any_case (move)) != NULL)
         {
           message->kind = STUDIO_UCI_MESSAGE_BESTMOVE;
-          message->bestmove = g_strdup (move);
           if (w.n_words > 3 && strcmp (w.words[2], "ponder") == 0
-              && studio_uci_is_move_text (w.words[3])
               && strcmp (w.words[3], "0000") != 0)
-            message->ponder = g_strdup (w.words[3]);
+            message->ponder = move_text_any_case (w.words[3]);
         }
       else
-        message->kind = STUDIO_UCI_MESSAGE_MALFORMED;
+        {
+          message->kind = STUDIO_UCI_MESSAGE_MALFORMED;
+          message->bad_bestmove = TRUE;
+        }
     }
   else if (strcmp (first, "uciok") == 0 && w.n_words == 1)
     message->kind = STUDIO_UCI_MESSAGE_UCIOK;

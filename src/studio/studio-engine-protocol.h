@@ -18,7 +18,10 @@
  *
  * Move text is a variant's machine move text (DESIGN.md section 3): from-cell then
  * to-cell and an optional lower-case piece letter (Cheops "d3e4", "i8i9q";
- * TrigChess "b5b6d"), plus the UCI null move "0000".  The parser checks the
+ * TrigChess "b5b6d"), plus the UCI null move "0000".  A `bestmove` or
+ * `ponder` move whose piece letter is upper case ("i8i9Q", which some
+ * engines print) is returned with that letter lower-cased; which letters
+ * exist is the variant's to say.  The parser checks the
  * shape only; whether a move is legal is for the variant's core to say.
  */
 #pragma once
@@ -144,6 +147,9 @@ typedef struct {
    * move ("bestmove (none)" or "bestmove 0000"); @ponder may be NULL. */
   char           *bestmove;
   char           *ponder;
+  /* MALFORMED: TRUE when the line was a `bestmove` whose move is not move
+   * text ("bestmove i8i9=q"), so that the client can say so. */
+  gboolean        bad_bestmove;
 } StudioUciMessage;
 
 /**

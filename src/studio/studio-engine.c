@@ -1482,8 +1482,32 @@ engine_handle_line (StudioEngine *self,
     case STUDIO_UCI_MESSAGE_EMPTY:
       break;
 
-    case STUDIO_UCI_MESSAGE_UNKNOWN:
     case STUDIO_UCI_MESSAGE_MALFORMED:
+      if (message.bad_bestmove && self->state == STUDIO_ENGINE_STATE_STOPPING)
+        {
+          /* The answer to our `stop`, unreadable: say what was wrong now
+           * rather than wait for the stop time-out and call it a hang.
+           * (While analysing, a stray one is counted as nonsense.) */
+          g_autofree char *valid = g_utf8_make_valid (line, MIN (strlen (line), 80));
+          g_autofree char *text = NULL;
+          g_auto(GStrv) words = NULL;
+          g_autofree char *msg = NULL;
+
+          for (char *p = valid; *p != '\0'; p++)
+            if ((unsigned char) *p < 0x20)
+              *p = ' ';
+          text = g_strstrip (g_strdup (valid));
+          words = g_strsplit_set (text, " \t", 3);
+          /* Translators: the engine's line, then the word that is not a move */
+          msg = g_strdup_printf (_("The engine answered “%s”, but “%s” is not move text."),
+                                 text, words[0] != NULL && words[1] != NULL ? words[1] : "");
+          engine_fail (self, STUDIO_ENGINE_STATE_FAILED, msg);
+          break;
+        }
+      engine_note_nonsense (self, line);
+      break;
+
+    case STUDIO_UCI_MESSAGE_UNKNOWN:
       engine_note_nonsense (self, line);
       break;
 

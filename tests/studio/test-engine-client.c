@@ -1044,6 +1044,41 @@ test_reply_timeout_setting (void)
   g_settings_reset (settings, "engine-reply-timeout");
 }
 
+/* A bestmove with an upper-case piece letter is a move (its letter
+ * lower-cased); one that is not move text makes the engine FAILED with a
+ * message saying so, not HUNG after the stop time-out. */
+static void
+test_bestmove_case (void)
+{
+  StudioEngine *engine;
+  GPid pid;
+
+  g_setenv ("FAKE_ENGINE_BESTMOVE", "i8i9Q", TRUE);
+  engine = fake_new ("good", NULL);
+  studio_engine_analyze (engine, NULL, NULL, 1);
+  g_unsetenv ("FAKE_ENGINE_BESTMOVE");
+  g_assert_true (wait_for_analysis (engine, 1, 1, 5000));
+  studio_engine_stop (engine);
+  g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_IDLE, 5000));
+  spin (300); /* the analysis is published at most every 100 ms */
+  g_assert_cmpstr (studio_engine_get_analysis (engine)->bestmove, ==, "i8i9q");
+  g_assert_null (studio_engine_get_last_error (engine));
+  pid = studio_engine_get_pid (engine);
+  finalize_and_check_pid (engine, pid);
+
+  g_setenv ("FAKE_ENGINE_BESTMOVE", "i8i9=q", TRUE);
+  engine = fake_new ("good", NULL);
+  studio_engine_analyze (engine, NULL, NULL, 1);
+  g_unsetenv ("FAKE_ENGINE_BESTMOVE");
+  g_assert_true (wait_for_analysis (engine, 1, 1, 5000));
+  pid = studio_engine_get_pid (engine);
+  studio_engine_stop (engine);
+  g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_FAILED, 5000));
+  g_assert_cmpstr (studio_engine_get_last_error (engine), ==,
+                   "The engine answered “bestmove i8i9=q”, but “i8i9=q” is not move text.");
+  finalize_and_check_pid (engine, pid);
+}
+
 static void
 test_no_cheops (void)
 {
@@ -1338,6 +1373,7 @@ main (int   argc,
   g_test_add_func ("/studio/engine-client/garbage-only", test_garbage_only);
   g_test_add_func ("/studio/engine-client/late-uciok", test_late_uciok);
   g_test_add_func ("/studio/engine-client/early-uciok", test_early_uciok);
+  g_test_add_func ("/studio/engine-client/bestmove-case", test_bestmove_case);
   g_test_add_func ("/studio/engine-client/reply-timeout-setting", test_reply_timeout_setting);
   g_test_add_func ("/studio/engine-client/no-cheops", test_no_cheops);
   g_test_add_func ("/studio/engine-client/ignore-quit", test_ignore_quit);

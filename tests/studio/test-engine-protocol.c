@@ -232,6 +232,23 @@ test_parse_other (void)
 
   g_assert_cmpint (studio_uci_parse_line ("bestmove", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
   g_assert_cmpint (studio_uci_parse_line ("bestmove e2e4!", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+  g_assert_true (m.bad_bestmove);
+  studio_uci_message_clear (&m);
+
+  /* An upper-case piece letter, as some engines print it, is read as the
+   * lower-case one (the variant's move text then reads it); "=q" is not
+   * move text, and the message says the bestmove was bad. */
+  g_assert_cmpint (studio_uci_parse_line ("bestmove i8i9Q ponder b5b6D", &m), ==, STUDIO_UCI_MESSAGE_BESTMOVE);
+  g_assert_cmpstr (m.bestmove, ==, "i8i9q");
+  g_assert_cmpstr (m.ponder, ==, "b5b6d");
+  studio_uci_message_clear (&m);
+  g_assert_cmpint (studio_uci_parse_line ("bestmove i8i9=q", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+  g_assert_true (m.bad_bestmove);
+  studio_uci_message_clear (&m);
+  g_assert_false (m.bad_bestmove);
+  g_assert_cmpint (studio_uci_parse_line ("info depth x", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+  g_assert_false (m.bad_bestmove);
+  studio_uci_message_clear (&m);
 }
 
 static void

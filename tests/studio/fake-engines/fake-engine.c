@@ -49,6 +49,7 @@
  * FAKE_ENGINE_LOG names a file to which every line received is appended
  * as it arrives (what the studio sent, in order), and FAKE_ENGINE_NAME
  * replaces the `id name` (to tell two engines apart).  A third,
+ * FAKE_ENGINE_BESTMOVE, when set, is the move every bestmove line gives.
  * FAKE_ENGINE_HASH_MS, makes `setoption name Hash` take that many
  * milliseconds, as a real engine zeroing a large table does.
  *
@@ -130,7 +131,10 @@ print_info (int rank)
 static void
 print_bestmove (void)
 {
-  printf ("bestmove %s ponder c3d4\n", tag);
+  if (getenv ("FAKE_ENGINE_BESTMOVE") != NULL)
+    printf ("bestmove %s\n", getenv ("FAKE_ENGINE_BESTMOVE"));
+  else
+    printf ("bestmove %s ponder c3d4\n", tag);
   fflush (stdout);
   searching = 0;
 }
