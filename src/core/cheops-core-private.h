@@ -30,6 +30,22 @@ bool            cheops__set_unreachable (CheopsError *error,
                                          const char  *format,
                                          ...);
 
+/* The longest record notation the SAN readers take, with its NUL. */
+#define CHEOPS__SAN_INPUT_MAX 32
+
+/* The start of every SAN reader: copies the @length bytes of @san (-1: up
+ * to its NUL; NULL reads as empty) into @text with a NUL, and a
+ * NUL-terminated copy for messages (cut to fit) into @quoted, both of
+ * CHEOPS__SAN_INPUT_MAX bytes; *@len is the length.  Returns false with
+ * CHEOPS_ERROR_MOVE_SYNTAX "'…' is not a move" when the text is empty or
+ * too long to be a move. */
+bool            cheops__san_input      (const char  *san,
+                                        ptrdiff_t    length,
+                                        char        *text,
+                                        char        *quoted,
+                                        size_t      *len,
+                                        CheopsError *error);
+
 /* White space as the FEN readers see it (C locale isspace). */
 static inline bool
 cheops__is_space (char c)

@@ -84,6 +84,32 @@ same_name (const char *a, size_t len, const char *b)
   return b[i] == '\0';
 }
 
+bool
+cheops__san_input (const char  *san,
+                   ptrdiff_t    length,
+                   char        *text,
+                   char        *quoted,
+                   size_t      *len,
+                   CheopsError *error)
+{
+  size_t n, q;
+
+  if (san == NULL)
+    san = "";
+  n = length < 0 ? strlen (san) : (size_t) length;
+  /* Messages quote the input from a NUL-terminated copy: @san need not end
+   * after @length bytes. */
+  q = n < CHEOPS__SAN_INPUT_MAX - 1 ? n : CHEOPS__SAN_INPUT_MAX - 1;
+  memcpy (quoted, san, q);
+  quoted[q] = '\0';
+  *len = n;
+  if (n == 0 || n >= CHEOPS__SAN_INPUT_MAX)
+    return cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move", quoted);
+  memcpy (text, san, n);
+  text[n] = '\0';
+  return true;
+}
+
 const CheopsVariant *
 cheops_variant_find (const char *name)
 {

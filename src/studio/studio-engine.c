@@ -142,6 +142,9 @@ struct _StudioEngine
 
   StudioEngineState     state;
   char                 *last_error;
+  /* (nullable) the studio's settings, for engine-reply-timeout; NULL when
+   * the schema is not installed (the defaults then apply). */
+  GSettings            *settings;
   char                 *name;
   GPtrArray            *options;      /* StudioUciOption *, as declared */
   GHashTable           *wanted;       /* lower-case name -> WantedOption * */
@@ -1588,6 +1591,9 @@ studio_engine_dispose (GObject *object)
 
   engine_clear_timers (self);
   g_clear_handle_id (&self->publish_id, g_source_remove);
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->settings);
 
   if (process != NULL)
     {
@@ -1743,9 +1749,27 @@ studio_engine_class_init (StudioEngineClass *klass)
                   STUDIO_TYPE_ENGINE_ANALYSIS | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
+/* The setting engine-reply-timeout (seconds) is the time allowed for the
+ * answer to `uci`, `isready` and `stop`: the handshake's and the reply's
+ * time-outs.  A time-out armed already keeps its length. */
+static void
+engine_reply_timeout_changed_cb (GSettings  *settings,
+                                 const char *key,
+                                 gpointer    user_data)
+{
+  StudioEngine *self = user_data;
+  guint ms = (guint) CLAMP (g_settings_get_int (settings, key), 1, 600) * 1000;
+
+  self->handshake_ms = ms;
+  self->reply_ms = ms;
+}
+
 static void
 studio_engine_init (StudioEngine *self)
 {
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+
   self->dying = g_ptr_array_new_with_free_func ((GDestroyNotify) engine_process_unref);
   self->options = g_ptr_array_new_with_free_func ((GDestroyNotify) option_free);
   self->wanted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) wanted_option_free);
@@ -1760,6 +1784,18 @@ studio_engine_init (StudioEngine *self)
   self->quit_ms = DEFAULT_QUIT_MS;
   self->update_interval_ms = DEFAULT_UPDATE_INTERVAL;
   self->max_lines_per_second = DEFAULT_MAX_LINES;
+
+  /* Looked up rather than assumed: the engine client runs without an
+   * installed schema too (its tests, other programs). */
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, "org.cheops.Studio", TRUE);
+  if (schema != NULL && g_settings_schema_has_key (schema, "engine-reply-timeout"))
+    {
+      self->settings = g_settings_new_full (schema, NULL, NULL);
+      g_signal_connect (self->settings, "changed::engine-reply-timeout",
+                        G_CALLBACK (engine_reply_timeout_changed_cb), self);
+      engine_reply_timeout_changed_cb (self->settings, "engine-reply-timeout", self);
+    }
 }
 
 /* ------------------------------------------------------------------ */

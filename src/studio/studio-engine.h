@@ -353,6 +353,12 @@ GPid                  studio_engine_get_pid           (StudioEngine *self);
  *
  * Sets the time-outs (milliseconds; 0 keeps the current value).  Missing
  * the first three makes the state HUNG.  Tests use short values.
+ *
+ * When the schema org.cheops.Studio is installed, its key
+ * engine-reply-timeout (seconds, default 10) sets @handshake_ms and
+ * @reply_ms at construction and again whenever it changes (the defaults
+ * above apply without the schema); this function overrides it until the
+ * next change.
  */
 void                  studio_engine_set_timeouts      (StudioEngine *self,
                                                        guint         handshake_ms,

@@ -1005,6 +1005,45 @@ test_early_uciok (void)
   g_rmdir (dir);
 }
 
+/* The time allowed for a reply is the setting engine-reply-timeout
+ * (seconds; the tests run on the memory backend): a readyok 2 s late is a
+ * hang with 1 s and fine with 3 s. */
+static void
+test_reply_timeout_setting (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
+  /* Not fake_new(): its time-outs would override the setting. */
+  const char *argv[] = { fake_path, "slow-readyok", "2000", NULL };
+  StudioEngine *engine;
+  GPid pid;
+
+  g_assert_cmpint (g_settings_get_int (settings, "engine-reply-timeout"), ==, 10);
+  g_settings_set_int (settings, "engine-reply-timeout", 1);
+  engine = studio_engine_new (argv);
+  studio_engine_start (engine);
+  pid = studio_engine_get_pid (engine);
+  g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_HUNG, 5000));
+  g_assert_cmpstr (studio_engine_get_last_error (engine), ==,
+                   "The engine did not answer “isready” within 1 s while starting.");
+  finalize_and_check_pid (engine, pid);
+
+  g_settings_set_int (settings, "engine-reply-timeout", 3);
+  engine = studio_engine_new (argv);
+  studio_engine_start (engine);
+  g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_IDLE, 5000));
+  g_assert_null (studio_engine_get_last_error (engine));
+  /* A change reaches an engine already made. */
+  g_settings_set_int (settings, "engine-reply-timeout", 1);
+  studio_engine_set_timeouts (engine, 0, 200, 0, 0); /* ping every 200 ms */
+  studio_engine_analyze (engine, NULL, NULL, 1);
+  g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_HUNG, 5000));
+  g_assert_cmpstr (studio_engine_get_last_error (engine), ==,
+                   "The engine stopped answering: no “readyok” within 1 s.");
+  pid = studio_engine_get_pid (engine);
+  finalize_and_check_pid (engine, pid);
+  g_settings_reset (settings, "engine-reply-timeout");
+}
+
 static void
 test_no_cheops (void)
 {
@@ -1299,6 +1338,7 @@ main (int   argc,
   g_test_add_func ("/studio/engine-client/garbage-only", test_garbage_only);
   g_test_add_func ("/studio/engine-client/late-uciok", test_late_uciok);
   g_test_add_func ("/studio/engine-client/early-uciok", test_early_uciok);
+  g_test_add_func ("/studio/engine-client/reply-timeout-setting", test_reply_timeout_setting);
   g_test_add_func ("/studio/engine-client/no-cheops", test_no_cheops);
   g_test_add_func ("/studio/engine-client/ignore-quit", test_ignore_quit);
   g_test_add_func ("/studio/engine-client/spawn-failure", test_spawn_failure);

@@ -445,7 +445,7 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
                       ptrdiff_t             length,
                       CheopsError          *error)
 {
-  char text[32], quoted[32];
+  char text[CHEOPS__SAN_INPUT_MAX], quoted[CHEOPS__SAN_INPUT_MAX];
   size_t len, i = 0;
   CheopsPieceType type = CHEOPS_LAWS_PAWN;
   int want_column = -1, want_level = -1, marks = 0;
@@ -457,20 +457,8 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
   int matches = 0;
   char name[3];
 
-  if (san == NULL)
-    san = "";
-  len = length < 0 ? strlen (san) : (size_t) length;
-  /* Messages quote the input from a NUL-terminated copy: @san need not end
-   * after @length bytes. */
-  memcpy (quoted, san, len < sizeof quoted - 1 ? len : sizeof quoted - 1);
-  quoted[len < sizeof quoted - 1 ? len : sizeof quoted - 1] = '\0';
-  if (len == 0 || len >= sizeof text)
-    {
-      cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move", quoted);
-      return CHEOPS_MOVE_NONE;
-    }
-  memcpy (text, san, len);
-  text[len] = '\0';
+  if (!cheops__san_input (san, length, text, quoted, &len, error))
+    return CHEOPS_MOVE_NONE;
   san = quoted;
 
   /* Machine move text (DESIGN.md section 3) is accepted too. */

@@ -447,7 +447,7 @@ trigchess_move_to_san (const CheopsPosition *pos, CheopsMove move, char *buf)
 CheopsMove
 trigchess_move_from_san (const CheopsPosition *pos, const char *san, ptrdiff_t length, CheopsError *error)
 {
-  char text[32], quoted[32];
+  char text[CHEOPS__SAN_INPUT_MAX], quoted[CHEOPS__SAN_INPUT_MAX];
   size_t len, i = 0;
   CheopsPieceType type = TRIGCHESS_PAWN, promotion = 0;
   bool has_promotion = false, has_x = false, machine_form;
@@ -459,18 +459,8 @@ trigchess_move_from_san (const CheopsPosition *pos, const char *san, ptrdiff_t l
   int froms = 0;
   char name[3];
 
-  if (san == NULL)
-    san = "";
-  len = length < 0 ? strlen (san) : (size_t) length;
-  memcpy (quoted, san, len < sizeof quoted - 1 ? len : sizeof quoted - 1);
-  quoted[len < sizeof quoted - 1 ? len : sizeof quoted - 1] = '\0';
-  if (len == 0 || len >= sizeof text)
-    {
-      cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move", quoted);
-      return CHEOPS_MOVE_NONE;
-    }
-  memcpy (text, san, len);
-  text[len] = '\0';
+  if (!cheops__san_input (san, length, text, quoted, &len, error))
+    return CHEOPS_MOVE_NONE;
 
   /* Machine move text (6.2) is accepted too.  Four characters may also be
    * record notation with the whole from-cell (a Pawn's "b5b6=D" without

@@ -29,6 +29,8 @@
  *                      banner line first, as many engines print)
  *   early-uciok        good, but prints `uciok` at start-up, before it is
  *                      sent `uci` (then answers `uci` as usual)
+ *   slow-readyok MS    good, but waits MS milliseconds before each readyok
+ *                      (an engine allocating a large table)
  *   no-cheops          offers UCI_Variant with chess only
  *   ignore-quit        good, but ignores quit, stdin EOF and SIGTERM
  *   exit-on-stop       good, but answers `stop` with a bestmove line that
@@ -299,6 +301,8 @@ handle_command (char *line)
     }
   else if (strcmp (line, "isready") == 0)
     {
+      if (is_mode ("slow-readyok"))
+        sleep_ms (flood_rate);
       printf ("readyok\n");
       fflush (stdout);
     }
