@@ -673,6 +673,35 @@ context_pressed_cb (StudioMoveTreeView *self,
   gtk_popover_popup (GTK_POPOVER (self->popover));
 }
 
+/* After the context menu closed (an item chosen, Escape, a click away):
+ * the keyboard focus was in the popover, which is hidden now, and stayed
+ * there, so that F, Ctrl+S and the other shortcuts did nothing until the
+ * board was clicked.  Focus is given back to the window (the focus widget
+ * unset: the window's own key handling and shortcuts get the keys) unless
+ * something visible took it meanwhile.  In an idle: the chosen item's
+ * action runs after "closed". */
+static gboolean
+return_focus_idle (gpointer data)
+{
+  StudioMoveTreeView *self = data;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus;
+
+  if (root == NULL)
+    return G_SOURCE_REMOVE;
+  focus = gtk_root_get_focus (root);
+  if (focus != NULL &&
+      (focus == self->popover || gtk_widget_is_ancestor (focus, self->popover) || !gtk_widget_get_mapped (focus)))
+    gtk_root_set_focus (root, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+popover_closed_cb (StudioMoveTreeView *self)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, return_focus_idle, g_object_ref (self), g_object_unref);
+}
+
 static void
 tree_edit_action (GtkWidget  *widget,
                   const char *action_name,
@@ -1236,6 +1265,7 @@ studio_move_tree_view_init (StudioMoveTreeView *self)
   gtk_popover_set_has_arrow (GTK_POPOVER (self->popover), FALSE);
   gtk_widget_set_halign (self->popover, GTK_ALIGN_START);
   gtk_widget_set_parent (self->popover, GTK_WIDGET (self));
+  g_signal_connect_object (self->popover, "closed", G_CALLBACK (popover_closed_cb), self, G_CONNECT_SWAPPED);
 
   update_menu_actions (self);
 }
