@@ -864,12 +864,6 @@ cheops_game_get_colour_tag (CheopsGame *self,
   return self->roster[ROSTER_COLOUR_0 + colour];
 }
 
-CheopsSide
-cheops_game_get_green_corner (CheopsGame *self)
-{
-  return cheops_game_get_colour_side (self, 0);
-}
-
 const char *
 cheops_game_outcome_result (CheopsGame    *self,
                             CheopsOutcome  outcome)

@@ -139,10 +139,6 @@ const char           *cheops_game_get_colour_tag      (CheopsGame  *self,
  * (borrowed; "?" when unknown). */
 const char           *cheops_game_get_player          (CheopsGame  *self,
                                                        CheopsSide   side);
-/* Kept for the studio until it moves to the functions above: the side that
- * played colour 0 (Cheops: the corner Green held, [GreenCorner], "a" by
- * default).  Equal to cheops_game_get_colour_side (self, 0). */
-CheopsSide            cheops_game_get_green_corner    (CheopsGame  *self);
 /* One line naming the game for lists: "<colour 0 player> - <colour 1
  * player>, Event, Date, Result" with "?" parts left out, e.g. "Ann - Bob,
  * Club match, 1-0".  Newly allocated. */

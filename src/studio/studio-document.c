@@ -842,14 +842,14 @@ studio_document_get_variant (StudioDocument *self)
   return cheops_game_get_start_position (self->game)->variant;
 }
 
-/* The colour (0 or 1) that @side plays in the game shown: a Cheops game
- * may give its first colour to the q corner ([GreenCorner], 6.2); the
- * others play their sides' own colours. */
+/* The colour (0 or 1) that @side plays in the game shown
+ * (cheops_game_get_side_colour(): the variant's colour_tag may give the
+ * first colour to side B). */
 static guint
 studio_document_colour_of (StudioDocument *self,
                            CheopsSide      side)
 {
-  return (guint) side ^ (cheops_game_get_green_corner (self->game) == CHEOPS_SIDE_B ? 1u : 0u);
+  return cheops_game_get_side_colour (self->game, side);
 }
 
 /**

@@ -160,7 +160,7 @@ _studio_window_begin_setup (StudioWindow *self)
    * must not ask the core for moves. */
   studio_board_scene_set_editing (self->scene, TRUE);
   studio_board_scene_set_shapes (self->scene, NULL, 0);
-  studio_setup_panel_set_green_side (self->setup_panel, cheops_game_get_green_corner (game));
+  studio_setup_panel_set_green_side (self->setup_panel, cheops_game_get_colour_side (game, 0));
   studio_setup_panel_set_position (self->setup_panel, studio_document_get_position (self->document));
 
   gtk_stack_set_visible_child_name (GTK_STACK (self->side_pane), "setup");

@@ -202,7 +202,7 @@ studio_window_update_headline (StudioWindow *self)
 {
   CheopsGame *game = studio_document_get_game (self->document);
   const CheopsVariant *variant = studio_document_get_variant (self->document);
-  CheopsSide green = cheops_game_get_green_corner (game);
+  CheopsSide green = cheops_game_get_colour_side (game, 0);
   const char *event = known_tag (game, "Event");
   const char *green_name = known_tag (game, variant->sides[0].tag);
   const char *orange_name = known_tag (game, variant->sides[1].tag);

@@ -686,14 +686,14 @@ test_tags (void)
     }
   g_assert_cmpstr (cheops_game_get_tag (game, "Date"), ==, "????.??.??");
   g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
-  g_assert_cmpint (cheops_game_get_green_corner (game), ==, CHEOPS_SIDE_A);
+  g_assert_cmpint (cheops_game_get_colour_side (game, 0), ==, CHEOPS_SIDE_A);
 
   g_assert_true (cheops_game_set_tag (game, "Green", "Ann", &error));
   g_assert_no_error (error);
   check_undo_redo (game, s0);
   g_assert_true (cheops_game_set_tag (game, "Annotator", "Me", &error));
   g_assert_true (cheops_game_set_tag (game, "GreenCorner", "q", &error));
-  g_assert_cmpint (cheops_game_get_green_corner (game), ==, CHEOPS_SIDE_B);
+  g_assert_cmpint (cheops_game_get_colour_side (game, 0), ==, CHEOPS_SIDE_B);
   g_assert_cmpuint (cheops_game_get_n_tags (game), ==, 9);
   cheops_game_get_nth_tag (game, 7, &name, &value);
   g_assert_cmpstr (name, ==, "Annotator");

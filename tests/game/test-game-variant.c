@@ -56,11 +56,11 @@ test_cheops_sides (void)
   g_assert_cmpuint (cheops_game_get_side_colour (game, CHEOPS_SIDE_A), ==, 1);
   g_assert_cmpuint (cheops_game_get_side_colour (game, CHEOPS_SIDE_B), ==, 0);
   g_assert_cmpint (cheops_game_get_colour_side (game, 0), ==, CHEOPS_SIDE_B);
-  g_assert_cmpint (cheops_game_get_green_corner (game), ==, CHEOPS_SIDE_B);
+  g_assert_cmpint (cheops_game_get_colour_side (game, 0), ==, CHEOPS_SIDE_B);
   g_assert_cmpstr (cheops_game_get_side_name (game, CHEOPS_SIDE_A), ==, "Orange");
   g_assert_cmpstr (cheops_game_get_player (game, CHEOPS_SIDE_A), ==, "Bob");
   g_assert_true (cheops_game_set_tag (game, "GreenCorner", "a", &error));
-  g_assert_cmpint (cheops_game_get_green_corner (game), ==, CHEOPS_SIDE_A);
+  g_assert_cmpint (cheops_game_get_colour_side (game, 0), ==, CHEOPS_SIDE_A);
 
   {
     g_autoptr(CheopsGame) other = cheops_game_new_for_variant (&cheops_variant_cheops);

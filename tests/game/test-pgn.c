@@ -256,7 +256,7 @@ test_q_first (void)
   g_assert_cmpuint (errors->len, ==, 0);
   g = games->pdata[0];
   g_assert_cmpint (cheops_game_get_start_position (g)->side_to_move, ==, CHEOPS_SIDE_B);
-  g_assert_cmpint (cheops_game_get_green_corner (g), ==, CHEOPS_SIDE_B);
+  g_assert_cmpint (cheops_game_get_colour_side (g, 0), ==, CHEOPS_SIDE_B);
   first = mainline_node (g, 1);
   g_assert_cmpint (cheops_game_node_get_mover (first), ==, CHEOPS_SIDE_B);
   g_assert_cmpuint (cheops_game_node_get_move_number (first), ==, 1);

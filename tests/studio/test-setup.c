@@ -416,7 +416,7 @@ test_green_corner_q (void)
 
   gtk_widget_activate_action (GTK_WIDGET (panel), "setup.done", NULL);
   g_assert_false (studio_window_get_setting_up (window));
-  g_assert_cmpint (cheops_game_get_green_corner (studio_document_get_game (document)), ==, CHEOPS_SIDE_B);
+  g_assert_cmpint (cheops_game_get_colour_side (studio_document_get_game (document), 0), ==, CHEOPS_SIDE_B);
   g_assert_false (studio_document_get_modified (document));
   text = studio_document_dup_game_text (document);
   g_assert_nonnull (strstr (text, "[GreenCorner \"q\"]\n"));

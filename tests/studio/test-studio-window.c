@@ -1151,7 +1151,7 @@ test_ascension_result (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
-  g_assert_cmpint (cheops_game_get_green_corner (game), ==, CHEOPS_SIDE_A);
+  g_assert_cmpint (cheops_game_get_colour_side (game, 0), ==, CHEOPS_SIDE_A);
 
   /* An Ascension in a variation does not decide the game. */
   {
