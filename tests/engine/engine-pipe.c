@@ -137,3 +137,27 @@ engine_pipe_free (EnginePipe *self)
   g_free (self);
   return status;
 }
+
+char *
+engine_pipe_expect (EnginePipe *self,
+                    const char *prefix,
+                    int         timeout_ms,
+                    GPtrArray  *before)
+{
+  char *line = engine_pipe_wait_for (self, prefix, timeout_ms, before);
+
+  if (line == NULL)
+    g_error ("no '%s' from the engine within %d ms", prefix, timeout_ms);
+  return line;
+}
+
+GPtrArray *
+engine_pipe_sync (EnginePipe *self,
+                  int         timeout_ms)
+{
+  GPtrArray *before = g_ptr_array_new_with_free_func (g_free);
+
+  engine_pipe_send (self, "isready");
+  g_free (engine_pipe_expect (self, "readyok", timeout_ms, before));
+  return before;
+}

@@ -28,6 +28,16 @@ char       *engine_pipe_wait_for (EnginePipe *self,
                                   const char *prefix,
                                   int         timeout_ms,
                                   GPtrArray  *before);
+/* engine_pipe_wait_for() that ends the test (g_error) when no such line
+ * comes within @timeout_ms; returns the line (free it). */
+char       *engine_pipe_expect   (EnginePipe *self,
+                                  const char *prefix,
+                                  int         timeout_ms,
+                                  GPtrArray  *before);
+/* Sends isready, expects readyok within @timeout_ms (else ends the test)
+ * and returns the lines that came before it (unref it). */
+GPtrArray  *engine_pipe_sync     (EnginePipe *self,
+                                  int         timeout_ms);
 /* Sends quit, waits for the process and frees everything; returns its exit
  * status (-1 when it had to be killed). */
 int         engine_pipe_free     (EnginePipe *self);

@@ -20,20 +20,14 @@
 static char *
 wait_for (EnginePipe *e, const char *prefix, GPtrArray *before)
 {
-  char *line = engine_pipe_wait_for (e, prefix, TIMEOUT_MS, before);
-  if (line == NULL)
-    g_error ("no '%s' from the engine within %d ms", prefix, TIMEOUT_MS);
-  return line;
+  return engine_pipe_expect (e, prefix, TIMEOUT_MS, before);
 }
 
 /* Sends isready and returns the lines that came before readyok. */
 static GPtrArray *
 sync_lines (EnginePipe *e)
 {
-  GPtrArray *before = g_ptr_array_new_with_free_func (g_free);
-  engine_pipe_send (e, "isready");
-  g_free (wait_for (e, "readyok", before));
-  return before;
+  return engine_pipe_sync (e, TIMEOUT_MS);
 }
 
 static gboolean

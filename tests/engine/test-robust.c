@@ -20,10 +20,7 @@
 static char *
 wait_for (EnginePipe *e, const char *prefix, GPtrArray *before)
 {
-  char *line = engine_pipe_wait_for (e, prefix, TIMEOUT_MS, before);
-  if (line == NULL)
-    g_error ("no '%s' from the engine within %d ms", prefix, TIMEOUT_MS);
-  return line;
+  return engine_pipe_expect (e, prefix, TIMEOUT_MS, before);
 }
 
 /* Sends isready, expects readyok within @ms and returns the lines before it. */
