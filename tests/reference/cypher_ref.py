@@ -679,6 +679,12 @@ def suffix(pos, mv):
 
 
 def san(pos, mv, legal):
+    """6.3: the record notation of mv (one of `legal`), with its suffix."""
+    return san_body(pos, mv, legal) + suffix(pos, mv)
+
+
+def san_body(pos, mv, legal):
+    """6.3 without the suffix."""
     b = pos.board
     if mv[0] == "d":
         text = "P@" + NAME[mv[1]]
@@ -698,7 +704,7 @@ def san(pos, mv, legal):
         rivals = [m[3] for m in legal if m[0] == "c" and m[1] == f and m[2] == t
                   and m[4] == t2 and m[3] != f2 and b[m[3]].upper() == letter]
         text = "S" + NAME[t] + "," + letter + _disambiguation(f2, rivals) + NAME[t2]
-    return text + suffix(pos, mv)
+    return text
 
 
 _C = r"([zabcdefghi])(10|[0-9])"
