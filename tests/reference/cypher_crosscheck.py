@@ -11,7 +11,9 @@ TOOL is the path of the tool; it must answer
   TOOL moves --variant cypher [--fen FEN]
   TOOL status --variant cypher [--fen FEN] [MOVE...]
 with the output formats of cypher_ref.py, and refuse a bad FEN or a bad
-move with exit status 2 and exactly one line on stderr.
+move with exit status 2 and exactly one line on stderr.  If the tool does
+not know the variant at all (`status --variant cypher` of the initial
+position fails), the script says so and exits 77 (meson: skipped).
 
 Checks, each counted as one test:
   - initial position (no --fen): perft --divide 1, 2, 3 (4 with --slow),
@@ -49,6 +51,7 @@ sys.path.insert(0, HERE)
 import cypher_ref as ref  # noqa: E402
 
 VARIANT = ["--variant", "cypher"]
+SKIP = 77
 
 # Positions (names from cypher_positions.txt) checked to perft 3 by default.
 PERFT3 = ["compound knights", "drops", "collusion 8", "retake window", "midgame"]
@@ -304,6 +307,12 @@ def main():
     args = ap.parse_args()
 
     ck = Checker(os.path.abspath(args.tool) if os.sep in args.tool else args.tool, args.all)
+
+    rc, _, err = ck.call("status", [])
+    if rc != 0:
+        print("SKIP: the tool does not play Cypher chess yet (`status --variant cypher`: exit status %s, %s)"
+              % (rc, err.strip()))
+        return SKIP
 
     # The initial position, without --fen.
     ck.accepts_valid = ck.compare("initial status", INITIAL, "status", [],
