@@ -317,7 +317,10 @@ def check_position(ck, name, fen, slow):
     for d in (1, 2) + ((3,) if slow and len(table) <= 60 else ()):
         ck.compare("%s: perft --divide %d" % (name, d), fen, "perft", ["--fen", fen, "--divide", str(d)],
                    ref.output_perft(fen, d, True))
-    # The position after each move (see the docstring).
+    # The position after each move (see the docstring); none can be played
+    # once the outcome is not none (6.5).
+    if not ref.output_status(fen).endswith("outcome: none\n"):
+        return
     rows = table if slow or len(table) <= 40 else table[::max(1, len(table) // 40)][:40]
     for k, (text, san, child) in enumerate(rows):
         given = san if k % 2 == 0 else text

@@ -1182,6 +1182,28 @@ def selftest():
                         bad += 1
     eq(bad, 0, "4.2: attacked() agrees with the literal reading on 12 random positions")
 
+    # 6.2/6.3/6.1: on positions from random play, every move's SAN and move
+    # text read back to that move, all SANs differ, and every FEN after a
+    # move reads back to itself.
+    bad = []
+    for fen in random_fens(3, 10):
+        p = read_fen(fen)
+        legal = legal_moves(p)
+        sans = [san(p, m, legal) for m in legal]
+        if len(set(sans)) != len(sans):
+            bad.append((fen, "SANs not all different"))
+        for m, s in zip(legal, sans):
+            for text in (s, move_text(p, m)):
+                try:
+                    if parse_move(p, text, legal) != m:
+                        bad.append((fen, text))
+                except MoveError as e:
+                    bad.append((fen, str(e)))
+            child = make(p, m).fen()
+            if read_fen(child).fen() != child:
+                bad.append((fen, child))
+    eq(bad, [], "6.1-6.3: SAN, move text and FEN round trips on 10 random positions")
+
     # Perft (PY15) of the start, depth 1-2 (3 in the README: 755273).
     eq([perft(start, 1), perft(start, 2)], [92, 8452], "PY15: perft 1-2 of the start")
     print("%d passed, %d failed" % (st.passed, st.failed))
