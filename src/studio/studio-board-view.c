@@ -610,7 +610,8 @@ mark_polygon (cairo_t            *cr,
  * from above, in @colours' fill with its outline, and the CUTOUT steps
  * right after it are cut out of it (even-odd); the other steps draw in
  * white: FILL a polygon filled and outlined, STROKE a polyline, SEGMENTS
- * separate segments, RING a circle, DOT a disc, TEXT a text (bold).  Does
+ * separate segments, RING a circle, DOT a disc, TEXT a text (bold, outlined
+ * in @colours' outline).  Does
  * nothing for a kind @variant does not have.
  */
 void
@@ -731,8 +732,24 @@ studio_board_view_draw_piece_mark (cairo_t              *cr,
               pango_font_description_set_absolute_size (font, MAX (1.0, r * op->a) * PANGO_SCALE);
               pango_layout_set_font_description (layout, font);
               pango_font_description_free (font);
-              draw_text_centered (cr, layout, op->s, op->pts[0][0] * r, op->pts[0][1] * r);
-              cairo_new_path (cr);
+              /* White, outlined in the side's outline colour: the text
+               * reads on a light disc as on a dark one. */
+              {
+                int w, h;
+
+                pango_layout_set_text (layout, op->s, -1);
+                pango_layout_get_size (layout, &w, &h);
+                cairo_move_to (cr, op->pts[0][0] * r - w / 2.0 / PANGO_SCALE,
+                               op->pts[0][1] * r - h / 2.0 / PANGO_SCALE);
+                pango_cairo_layout_path (cr, layout);
+                cairo_save (cr);
+                cairo_set_source_rgb (cr, colours->outline[0], colours->outline[1], colours->outline[2]);
+                cairo_set_line_width (cr, MAX (1.0, r * op->a * 0.16));
+                cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+                cairo_stroke_preserve (cr);
+                cairo_restore (cr);
+                cairo_fill (cr);
+              }
             }
           break;
 

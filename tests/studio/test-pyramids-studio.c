@@ -14,6 +14,7 @@
  */
 #include "studio-config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -441,6 +442,86 @@ test_setup_stacks (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The brightness (0..255, the mean of R, G, B) of the pixel at (@x, @y). */
+static int
+brightness (cairo_surface_t *surface,
+            int              x,
+            int              y)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  guint32 pixel = *(const guint32 *) (data + y * cairo_image_surface_get_stride (surface) + x * 4);
+
+  return (int) (((pixel >> 16) & 255) + ((pixel >> 8) & 255) + (pixel & 255)) / 3;
+}
+
+/* Writes the board drawn at @size to STUDIO_TEST_RENDER_DIR, if set. */
+static void
+write_board_png (StudioBoardView *view,
+                 const char      *name,
+                 int              size)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  g_autofree char *file = NULL;
+  g_autofree char *path = NULL;
+
+  if (g_getenv ("STUDIO_TEST_RENDER_DIR") == NULL)
+    return;
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+  cr = cairo_create (surface);
+  studio_board_view_draw (view, cr, size, size);
+  cairo_destroy (cr);
+  file = g_strconcat (name, ".png", NULL);
+  path = g_build_filename (g_getenv ("STUDIO_TEST_RENDER_DIR"), file, NULL);
+  cairo_surface_write_to_png (surface, path);
+  cairo_surface_destroy (surface);
+}
+
+/* A stack's mark shows its sizes as concentric circles (3.6): the
+ * Pyramid's discs of its 4, 3, 2 and 1, with a light ring just outside
+ * the edge of its 3, 2 and 1 (0.78, 0.60, 0.42 of the radius), the disc
+ * darker between, in both sides' colours. */
+static void
+test_stack_marks (void)
+{
+  CheopsPieceType pyramid = CHEOPS_NO_PIECE_TYPE;
+  const double radius = 90;
+
+  for (CheopsPieceType t = 1; t < pyramids->n_piece_types; t++)
+    if (g_str_equal (pyramids->pieces[t].name, "Pyramid"))
+      pyramid = t;
+  g_assert_cmpuint (pyramid, !=, CHEOPS_NO_PIECE_TYPE);
+
+  for (CheopsSide side = CHEOPS_SIDE_A; side < CHEOPS_SIDE_NB; side++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 200, 200);
+      cairo_t *cr = cairo_create (surface);
+
+      studio_board_view_draw_piece_mark (cr, pyramids, pyramid, &pyramids->sides[side], 100, 100, radius);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+      /* Along the row through the centre, to the left of the digits. */
+      for (guint i = 0; i < 3; i++)
+        {
+          static const double rings[] = { 0.78, 0.60, 0.42 };
+          int ring = brightness (surface, (int) round (100 - (rings[i] + 0.055) * radius), 100);
+          int between = brightness (surface, (int) round (100 - (rings[i] + 0.13) * radius), 100);
+
+          g_assert_cmpint (ring, >, between + 40);
+        }
+      cairo_surface_destroy (surface);
+    }
+
+  /* Renderings to look at, small and large. */
+  {
+    StudioWindow *window = pyramids_window ("4f4/9/9/9/3(431.)(.42)4/9/7(.21)1/9/(4321.)3F(.321)3 w - 0 1");
+
+    write_board_png (window->board_view, "pyramids-small", 300);
+    write_board_png (window->board_view, "pyramids-large", 1000);
+    gtk_window_destroy (GTK_WINDOW (window));
+  }
+}
+
 /* A fake engine that plays pyramids and answers every search with @pv
  * (Pyramids machine text). */
 static char *
@@ -509,6 +590,7 @@ main (int   argc,
   g_test_add_func ("/pyramids-studio/play-by-gestures", test_play_by_gestures);
   g_test_add_func ("/pyramids-studio/part-choice", test_part_choice);
   g_test_add_func ("/pyramids-studio/stack-tooltip", test_stack_tooltip);
+  g_test_add_func ("/pyramids-studio/stack-marks", test_stack_marks);
   g_test_add_func ("/pyramids-studio/setup-stacks", test_setup_stacks);
   g_test_add_func ("/pyramids-studio/analysis", test_analysis);
 

@@ -23,9 +23,13 @@ pyramids_init (void)
 }
 
 /* The marks (3.6): a pino is drawn as concentric discs, one per checker,
- * largest first (so below), radius 0.96, 0.78, 0.60, 0.42 for sizes 4, 3,
- * 2, 1, with its sizes as digits on top; the slave a small disc with "S",
- * the faraon a full disc with a ring and "F". */
+ * largest below (radius 0.96, 0.78, 0.60, 0.42 for sizes 4, 3, 2, 1), each
+ * in the side's colour with its dark outline, and a light ring just
+ * outside each smaller checker: every checker's edge is a dark and a light
+ * line, which reads on the light side's discs as on the dark side's, at a
+ * glance even where the digits are small.  Its sizes as digits on top (the
+ * studio outlines a text in the side's outline colour).  The slave a small
+ * disc with "S", the faraon a full disc with a ring and "F". */
 
 /* Guard (1) */
 static const CheopsMarkOp pino_mark_1[] = {
@@ -45,7 +49,8 @@ static const CheopsMarkOp pino_mark_2[] = {
 static const CheopsMarkOp pino_mark_3[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.60f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.42f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.52f, { { 0, 0 } }, "21" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.475f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.56f, { { 0, 0 } }, "21" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -60,7 +65,8 @@ static const CheopsMarkOp pino_mark_4[] = {
 static const CheopsMarkOp pino_mark_5[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.78f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.42f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.52f, { { 0, 0 } }, "31" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.475f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.56f, { { 0, 0 } }, "31" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -68,7 +74,8 @@ static const CheopsMarkOp pino_mark_5[] = {
 static const CheopsMarkOp pino_mark_6[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.78f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.60f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.52f, { { 0, 0 } }, "32" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.655f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.56f, { { 0, 0 } }, "32" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -76,8 +83,10 @@ static const CheopsMarkOp pino_mark_6[] = {
 static const CheopsMarkOp pino_mark_7[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.78f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.60f, { { 0 } }, NULL },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.655f, { { 0, 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.42f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.42f, { { 0, 0 } }, "321" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.475f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.48f, { { 0, 0 } }, "321" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -92,7 +101,8 @@ static const CheopsMarkOp pino_mark_8[] = {
 static const CheopsMarkOp pino_mark_9[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.96f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.42f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.52f, { { 0, 0 } }, "41" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.475f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.56f, { { 0, 0 } }, "41" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -100,7 +110,8 @@ static const CheopsMarkOp pino_mark_9[] = {
 static const CheopsMarkOp pino_mark_10[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.96f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.60f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.52f, { { 0, 0 } }, "42" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.655f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.56f, { { 0, 0 } }, "42" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -108,8 +119,10 @@ static const CheopsMarkOp pino_mark_10[] = {
 static const CheopsMarkOp pino_mark_11[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.96f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.60f, { { 0 } }, NULL },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.655f, { { 0, 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.42f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.42f, { { 0, 0 } }, "421" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.475f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.48f, { { 0, 0 } }, "421" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -117,7 +130,8 @@ static const CheopsMarkOp pino_mark_11[] = {
 static const CheopsMarkOp pino_mark_12[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.96f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.78f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.52f, { { 0, 0 } }, "43" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.835f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.56f, { { 0, 0 } }, "43" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -125,8 +139,10 @@ static const CheopsMarkOp pino_mark_12[] = {
 static const CheopsMarkOp pino_mark_13[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.96f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.78f, { { 0 } }, NULL },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.835f, { { 0, 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.42f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.42f, { { 0, 0 } }, "431" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.475f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.48f, { { 0, 0 } }, "431" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -134,8 +150,10 @@ static const CheopsMarkOp pino_mark_13[] = {
 static const CheopsMarkOp pino_mark_14[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.96f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.78f, { { 0 } }, NULL },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.835f, { { 0, 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.60f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.42f, { { 0, 0 } }, "432" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.655f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.48f, { { 0, 0 } }, "432" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -143,9 +161,12 @@ static const CheopsMarkOp pino_mark_14[] = {
 static const CheopsMarkOp pino_mark_15[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.96f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.78f, { { 0 } }, NULL },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.835f, { { 0, 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.60f, { { 0 } }, NULL },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.655f, { { 0, 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.42f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.34f, { { 0, 0 } }, "4321" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.475f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.40f, { { 0, 0 } }, "4321" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
