@@ -43,7 +43,8 @@ find_line_prefix (GPtrArray *lines, const char *prefix)
   return NULL;
 }
 
-/* The combo lists every variant of cheops_variants[], Cheops the default. */
+/* The combo lists the variants of cheops_variants[] the engine plays,
+ * Cheops the default (Cypher chess is registered but not played yet). */
 static void
 test_combo (void)
 {
@@ -51,10 +52,7 @@ test_combo (void)
   g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GString) expected = g_string_new ("option name UCI_Variant type combo default cheops");
 
-  for (int i = 0; cheops_variants[i] != NULL; i++)
-    g_string_append_printf (expected, " var %s", cheops_variants[i]->name);
-  g_assert_cmpstr (expected->str, ==,
-                   "option name UCI_Variant type combo default cheops var cheops var trigchess");
+  g_string_append (expected, " var cheops var trigchess");
   engine_pipe_send (e, "uci");
   g_free (wait_for (e, "uciok", lines));
   g_assert_cmpstr (find_line_prefix (lines, "option name UCI_Variant "), ==, expected->str);
