@@ -100,10 +100,22 @@ typedef enum {
 
 #define CHEOPS_MOVE_NONE ((CheopsMove) 0)
 
-/* The largest number of moves a position of any variant offered today can
- * have, with margin: the move arrays callers pass to the generators must
- * hold this many entries. */
-#define CHEOPS_MAX_MOVES 320
+/* The largest number of moves a position of any variant can have, with
+ * margin: the move arrays callers pass to the generators must hold this many
+ * entries (CHEOPS_MAX_MOVES * 4 = 32 KB: fine for a list per perft level or
+ * per call, not per ply of a deep recursion; the engine keeps its per-ply
+ * lists on the heap, src/engine/README.md).
+ *
+ * Pyramids sets the bound (shared/variants/pyramids.md): a side has at
+ * most 17 pinos (its 8 checkers, two of each size (PY16), as 8 separate
+ * pinos, and one more for each of its 9 slaves promoted, 4.4); no pino has
+ * more moves than a lone full stack 4321 on e5, 416 counting every part
+ * (3.7); a slave at most 3 targets x 15 promotion choices = 45 (4.4, 8.4);
+ * the faraon with its right 48 (3.7).  17 x 416 + 9 x 45 + 48 = 7525 < 8192
+ * (a loose bound: promoted slaves are counted twice, and pinos block each
+ * other).  Cheops and TrigChess positions stay far below the old bound of
+ * 320. */
+#define CHEOPS_MAX_MOVES 8192
 
 static inline CheopsMove
 cheops_move_make (CheopsCell from, CheopsCell to)
