@@ -16,3 +16,4 @@
 #include "cheops-laws.h"
 #include "trigchess.h"
 #include "cypher.h"
+#include "pyramids.h"

@@ -19,6 +19,7 @@ const CheopsVariant *const cheops_variants[] = {
   &cheops_variant_cheops,
   &cheops_variant_trigchess,
   &cheops_variant_cypher,
+  &cheops_variant_pyramids,
   NULL,
 };
 

@@ -269,6 +269,8 @@ extern const CheopsVariant cheops_variant_trigchess;
 
 /* Cypher chess (variants/cypher.md; its own header is cypher/cypher.h). */
 extern const CheopsVariant cheops_variant_cypher;
+/* Pyramids (variants/pyramids.md; its own header is pyramids/pyramids.h). */
+extern const CheopsVariant cheops_variant_pyramids;
 
 /* The variant called @name: its command-line name ("trigchess"), its title
  * or one of its aliases, in any case, with white space around it ignored.

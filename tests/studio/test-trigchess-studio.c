@@ -94,6 +94,7 @@ test_new_game (void)
 
     while (cheops_variants[n_variants] != NULL)
       n_variants++;
+    g_assert_cmpint (n_variants, >=, 2);
     g_assert_cmpint (g_menu_model_get_n_items (G_MENU_MODEL (window->new_submenu)), ==, n_variants);
   }
   for (int i = 0; i < g_menu_model_get_n_items (G_MENU_MODEL (window->new_submenu)); i++)
