@@ -36,7 +36,7 @@ typedef enum {
   CHEOPS_SIDE_NB = 2
 } CheopsSide;
 
-/* A piece kind, 1..31, numbered by each variant (its CheopsPieceInfo table
+/* A piece kind, 1..31 (at most CHEOPS_PIECE_TYPE_MAX - 1 with a cell set), numbered by each variant (its CheopsPieceInfo table
  * says what each is); 0 is no piece.  Kind 1 is always the royal piece whose
  * capture or attack the game turns on (the King; its cell is
  * CheopsPosition.king[]). */
@@ -45,7 +45,10 @@ typedef uint8_t CheopsPieceType;
 #define CHEOPS_NO_PIECE_TYPE  ((CheopsPieceType) 0)
 #define CHEOPS_KING           ((CheopsPieceType) 1)
 /* Kinds below this have a cell set of their own in CheopsPosition.pieces. */
-#define CHEOPS_PIECE_TYPE_MAX 8
+/* Kinds below this have a cell set of their own in CheopsPosition.pieces;
+ * entries from the variant's n_piece_types up are the variant's own
+ * (Pyramids keeps a set per checker size there). */
+#define CHEOPS_PIECE_TYPE_MAX 24
 
 /* A piece on a cell: 0 for an empty cell, else (side << 5) | kind. */
 typedef uint8_t CheopsPiece;
@@ -100,10 +103,22 @@ typedef enum {
 
 #define CHEOPS_MOVE_NONE ((CheopsMove) 0)
 
-/* The largest number of moves a position of any variant offered today can
- * have, with margin: the move arrays callers pass to the generators must
- * hold this many entries. */
-#define CHEOPS_MAX_MOVES 320
+/* The largest number of moves a position of any variant can have, with
+ * margin: the move arrays callers pass to the generators must hold this many
+ * entries (CHEOPS_MAX_MOVES * 4 = 32 KB: fine for a list per perft level or
+ * per call, not per ply of a deep recursion; the engine keeps its per-ply
+ * lists on the heap, src/engine/README.md).
+ *
+ * Pyramids sets the bound (shared/variants/pyramids.md): a side has at
+ * most 17 pinos (its 8 checkers, two of each size (PY16), as 8 separate
+ * pinos, and one more for each of its 9 slaves promoted, 4.4); no pino has
+ * more moves than a lone full stack 4321 on e5, 416 counting every part
+ * (3.7); a slave at most 3 targets x 15 promotion choices = 45 (4.4, 8.4);
+ * the faraon with its right 48 (3.7).  17 x 416 + 9 x 45 + 48 = 7525 < 8192
+ * (a loose bound: promoted slaves are counted twice, and pinos block each
+ * other).  Cheops and TrigChess positions stay far below the old bound of
+ * 320. */
+#define CHEOPS_MAX_MOVES 8192
 
 static inline CheopsMove
 cheops_move_make (CheopsCell from, CheopsCell to)

@@ -5,8 +5,12 @@
  * Move ordering.  All playable moves are generated at once (the core's
  * generator is exact: in Cheops checklock included), classified once by the
  * variant's move_kind() and picked by selection, which is
- * cheap because a cut usually comes from one of the first moves.
+ * cheap because a cut usually comes from one of the first moves.  A list
+ * of more than MOVEPICK_LONG_LIST moves (Pyramids) is sorted once after
+ * its first MOVEPICK_SELECT_FIRST picks.
  */
+#include <stdlib.h>
+
 #include "movepick.h"
 
 #define SCORE_TT      (1 << 30)
@@ -18,7 +22,9 @@ void
 movepick_init (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *pos, CheopsMove tt_move,
                const CheopsMove killers[2], const History *history, bool tactical_only)
 {
-  CheopsMove all[CHEOPS_MAX_MOVES];
+  /* Generated in place: the moves kept are compacted towards the front
+   * (the write index never passes the read index). */
+  CheopsMove *all = mp->moves;
   CheopsMove *end = cheops_generate_moves (pos, all);
   CheopsSide us = pos->side_to_move;
   const int *piece_value = ev->piece_value;
@@ -35,6 +41,14 @@ movepick_init (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *po
         continue;
       if (move == tt_move)
         score = SCORE_TT;
+      else if (kind != MOVE_QUIET && cheops_move_kind (move) != CHEOPS_MOVE_NORMAL)
+        {
+          /* A drop or a compound move (Cypher): no single attacker and
+           * victim on from and to; the variant's gain stands for MVV. */
+          score = SCORE_GOOD + 16 * ev->move_gain (pos, move);
+          if (kind & (MOVE_PROMOTION | MOVE_SPECIAL))
+            score += 16 * 1000;
+        }
       else if (kind != MOVE_QUIET)
         {
           CheopsPieceType attacker = cheops_piece_type (pos->board[cheops_move_from (move)]);
@@ -59,6 +73,50 @@ movepick_init (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *po
     }
   mp->count = n;
   mp->next = 0;
+  mp->sorted = false;
+  mp->sort_at = n > MOVEPICK_LONG_LIST ? MOVEPICK_SELECT_FIRST : n;
+}
+
+/* Sorts moves[next..count) by score, best first, once (qsort over an
+ * index, the index breaking ties, so equal scores keep their order).  The
+ * scratch arrays are per thread: the search threads sort at once. */
+typedef struct {
+  int        score;
+  int        index;
+} PickKey;
+
+static int
+pick_key_cmp (const void *a, const void *b)
+{
+  const PickKey *x = a, *y = b;
+  if (x->score != y->score)
+    return x->score > y->score ? -1 : 1;
+  return x->index - y->index;
+}
+
+static __attribute__ ((noinline, cold)) void
+sort_rest (MovePicker *mp)
+{
+  static _Thread_local PickKey keys[CHEOPS_MAX_MOVES];
+  static _Thread_local CheopsMove moves[CHEOPS_MAX_MOVES];
+  static _Thread_local uint8_t kinds[CHEOPS_MAX_MOVES];
+  int n = mp->count - mp->next;
+
+  for (int i = 0; i < n; i++)
+    {
+      keys[i].score = mp->scores[mp->next + i];
+      keys[i].index = i;
+      moves[i] = mp->moves[mp->next + i];
+      kinds[i] = mp->kinds[mp->next + i];
+    }
+  qsort (keys, (size_t) n, sizeof (PickKey), pick_key_cmp);
+  for (int i = 0; i < n; i++)
+    {
+      mp->scores[mp->next + i] = keys[i].score;
+      mp->moves[mp->next + i] = moves[keys[i].index];
+      mp->kinds[mp->next + i] = kinds[keys[i].index];
+    }
+  mp->sorted = true;
 }
 
 CheopsMove
@@ -70,6 +128,13 @@ movepick_next (MovePicker *mp, int *kind)
 
   if (mp->next >= mp->count)
     return CHEOPS_MOVE_NONE;
+  if (mp->next >= mp->sort_at)
+    {
+      if (!mp->sorted)
+        sort_rest (mp);
+      *kind = mp->kinds[mp->next];
+      return mp->moves[mp->next++];
+    }
   best = mp->next;
   for (int i = mp->next + 1; i < mp->count; i++)
     if (mp->scores[i] > mp->scores[best])

@@ -83,7 +83,14 @@ typedef struct {
   CheopsMove       killers[MAX_PLY + 8][2];
   History          history;
   Stack            stack[MAX_PLY + 8];
-  RootMove         root_moves[CHEOPS_MAX_MOVES];
+  /* Per-ply storage, on the heap (worker_new()): a MovePicker of
+   * CHEOPS_MAX_MOVES entries is about 72 KB, too much for a stack frame
+   * per ply of a 128-ply search.  pickers[ply] serves search() or
+   * qsearch() at that ply (never both at once: search() at depth 0 hands
+   * its ply to qsearch() before it picks). */
+  MovePicker      *pickers;           /* MAX_PLY + 8 of them */
+  RootMove        *root_moves;        /* CHEOPS_MAX_MOVES of them */
+  CheopsMove      *root_list;         /* CHEOPS_MAX_MOVES: worker_prepare()'s generation */
   int              root_count;
   CheopsMove       currmove;          /* root_search(): the move being searched */
   int              currmove_number;   /* its 1-based index in root_moves */
@@ -110,8 +117,18 @@ static int            lmr_table[64][64];
 
 /* The game's history and root, copied once for every worker. */
 static CheopsPosition root_pos;
+static CheopsMove     root_searchmoves[CHEOPS_MAX_MOVES];   /* limits.searchmoves, sorted */
 static uint64_t       root_keys[MAX_HISTORY_KEYS];
 static int            root_key_count;
+
+/* Orders moves by their 32-bit value (qsort() and bsearch() of the
+ * searchmoves). */
+static int
+move_cmp (const void *a, const void *b)
+{
+  CheopsMove x = *(const CheopsMove *) a, y = *(const CheopsMove *) b;
+  return x < y ? -1 : x > y;
+}
 
 static inline int mated_in (int ply) { return -VALUE_MATE + ply; }
 static inline int mate_in (int ply) { return VALUE_MATE - ply; }
@@ -194,9 +211,23 @@ search_limits_init (SearchLimits *l)
 static Worker *
 worker_new (int id)
 {
+  /* calloc() of these sizes maps fresh zero pages: only the entries a
+   * search fills are ever touched. */
   Worker *w = calloc (1, sizeof (Worker));
-  if (w != NULL)
-    w->id = id;
+  if (w == NULL)
+    return NULL;
+  w->pickers = calloc (MAX_PLY + 8, sizeof (MovePicker));
+  w->root_moves = calloc (CHEOPS_MAX_MOVES, sizeof (RootMove));
+  w->root_list = calloc (CHEOPS_MAX_MOVES, sizeof (CheopsMove));
+  if (w->pickers == NULL || w->root_moves == NULL || w->root_list == NULL)
+    {
+      free (w->pickers);
+      free (w->root_moves);
+      free (w->root_list);
+      free (w);
+      return NULL;
+    }
+  w->id = id;
   return w;
 }
 
@@ -337,7 +368,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
   int skipped_checks = 0;
   CheopsMove tt_move, best_move = CHEOPS_MOVE_NONE;
   int best, stand_pat = VALUE_NONE, old_alpha = alpha, move_count = 0, kind, v;
-  MovePicker mp;
+  MovePicker *mp = &w->pickers[ply];
   CheopsMove move;
 
   ss->pv_length = 0;
@@ -433,15 +464,15 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
       best = stand_pat;
     }
 
-  movepick_init (&mp, ev, pos, tt_move, NULL, NULL, !full_width);
-  if (full_width && mp.count == 0)
+  movepick_init (mp, ev, pos, tt_move, NULL, NULL, !full_width);
+  if (full_width && mp->count == 0)
     {
       /* No playable move at all: a draw or a loss, as the variant says
        * (Cheops 4.2.4, R4; TrigChess TR13). */
       return ev->no_move_loses ? mated_in (ply) : VALUE_DRAW;
     }
 
-  while ((move = movepick_next (&mp, &kind)) != CHEOPS_MOVE_NONE)
+  while ((move = movepick_next (mp, &kind)) != CHEOPS_MOVE_NONE)
     {
       CheopsUndo undo;
       bool gives_check;
@@ -502,7 +533,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
   CheopsMove quiets[64];
   int quiet_count = 0, move_count = 0, best_kind = MOVE_QUIET;
   int eval, tt_score = VALUE_NONE, best = -VALUE_INFINITE, old_alpha = alpha, kind;
-  MovePicker mp;
+  MovePicker *mp = &w->pickers[ply];
 
   if (depth <= 0)
     return qsearch (w, alpha, beta, ply, in_check, 0);
@@ -608,11 +639,11 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
   if (pv_node && tt_move == CHEOPS_MOVE_NONE && depth >= 6)
     depth -= 2;
 
-  movepick_init (&mp, ev, pos, tt_move, w->killers[ply], &w->history, false);
-  if (mp.count == 0)   /* no playable move: Cheops 4.2.4, 8.4.1, R4; TrigChess TR13 */
+  movepick_init (mp, ev, pos, tt_move, w->killers[ply], &w->history, false);
+  if (mp->count == 0)   /* no playable move: Cheops 4.2.4, 8.4.1, R4; TrigChess TR13 */
     return ev->no_move_loses ? mated_in (ply) : VALUE_DRAW;
 
-  while ((move = movepick_next (&mp, &kind)) != CHEOPS_MOVE_NONE)
+  while ((move = movepick_next (mp, &kind)) != CHEOPS_MOVE_NONE)
     {
       CheopsUndo undo;
       bool tactical = kind != MOVE_QUIET;
@@ -638,7 +669,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
             ext = 1;                      /* Cheops: onto the Apex (8.1, 4.7.3) */
           else if (gives_check && ev->check_extension != NULL && ev->check_extension (pos, us))
             ext = 1;                      /* Cheops: check with a Queen near the Apex */
-          else if (in_check && mp.count == 1)
+          else if (in_check && mp->count == 1)
             ext = 1;                      /* the only move */
         }
       new_depth = depth - 1 + ext;
@@ -942,7 +973,7 @@ helper_main (void *data)
 static void
 worker_prepare (Worker *w)
 {
-  CheopsMove moves[CHEOPS_MAX_MOVES];
+  CheopsMove *moves = w->root_list;
   CheopsMove *end;
 
   w->pos = root_pos;
@@ -961,10 +992,9 @@ worker_prepare (Worker *w)
   end = cheops_generate_moves (&w->pos, moves);
   for (CheopsMove *m = moves; m < end; m++)
     {
-      bool wanted = limits.searchmove_count == 0;
-      for (int i = 0; i < limits.searchmove_count && !wanted; i++)
-        wanted = limits.searchmoves[i] == *m;
-      if (!wanted)
+      if (limits.searchmove_count > 0
+          && bsearch (m, root_searchmoves, (size_t) limits.searchmove_count, sizeof (CheopsMove),
+                      move_cmp) == NULL)
         continue;
       RootMove *rm = &w->root_moves[w->root_count++];
       rm->move = *m;
@@ -1137,10 +1167,15 @@ search_setup (const CheopsPosition *pos, const uint64_t *keys, int key_count,
   else
     memset (&report, 0, sizeof report);
   root_ev = engine_variant_of (pos->variant);
-  tt_set_variant (pos->variant);
   start_time = timeman_now ();
   last_report = 0;
   limits = *l;
+  if (limits.searchmove_count > CHEOPS_MAX_MOVES)
+    limits.searchmove_count = CHEOPS_MAX_MOVES;
+  if (limits.searchmove_count > 0)
+    memcpy (root_searchmoves, l->searchmoves, (size_t) limits.searchmove_count * sizeof (CheopsMove));
+  qsort (root_searchmoves, (size_t) limits.searchmove_count, sizeof (CheopsMove), move_cmp);
+  limits.searchmoves = root_searchmoves;
   options = *o;
   if (options.multipv < 1)
     options.multipv = 1;

@@ -40,7 +40,10 @@ typedef struct {
   int        movestogo;
   bool       infinite;
   int        perft;                 /* > 0: run perft to this depth instead */
-  CheopsMove searchmoves[CHEOPS_MAX_MOVES];
+  /* `go searchmoves`: @searchmove_count playable moves (0: every move),
+   * no duplicates, owned by the caller and read (copied) only by
+   * search_start() and search_run(), so they need not outlive the call. */
+  const CheopsMove *searchmoves;
   int        searchmove_count;
 } SearchLimits;
 

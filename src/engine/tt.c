@@ -31,54 +31,54 @@ typedef struct {
 static TTCluster *table;
 static size_t     cluster_count;
 static uint8_t    generation;   /* 6 bits, advanced by tt_new_search() */
-static const CheopsPieceType *promotions;   /* the variant's promotion choices, or NULL */
 
-void
-tt_set_variant (const CheopsVariant *variant)
+/* The whole move is kept, losslessly: a CheopsMove uses bits 0..29 only
+ * (cheops-types.h: from 7, to 7, kind 2, then a payload of at most 14 bits:
+ * a promotion choice of 5 bits and a part mask of 4 (Pyramids), a dropped
+ * kind, or a compound move's second from and to (Cypher)).  Its low 16 bits
+ * are in the data word, its high 14 bits in the key word, beside 50 bits
+ * of the key:
+ *
+ *   key word:  key bits 0..49 | move bits 16..29 << 50, XORed with the data word
+ *   data word: move bits 0..15 | score 16 | eval 16 | depth 8 | bound 2 + generation 6
+ *
+ * The entry stays 16 bytes, the cluster 64 (4 entries, one cache line).
+ * The 50 key bits checked are with the bits that chose the cluster (the top
+ * 14 or more bits of the key for any table of 1 MB or more: (key x clusters)
+ * >> 64) the whole key for power-of-two sizes such as the default 16 MB, so
+ * Cheops's search finds exactly the hits it found when the full key was
+ * kept (its bench signature is unchanged).  A torn entry (two threads
+ * writing at once) fails the key check unless the two data words agree in
+ * their low 50 bits; a move read from the table is only a hint, used once
+ * found among the playable moves. */
+#define KEY_BITS     50
+#define KEY_MASK     (((uint64_t) 1 << KEY_BITS) - 1)
+#define MOVE_BITS    30
+
+static inline uint64_t
+key_word (uint64_t key, CheopsMove move, uint64_t data)
 {
-  promotions = variant->promotion_choices;
+  return ((key & KEY_MASK) | (uint64_t) ((move & (((CheopsMove) 1 << MOVE_BITS) - 1)) >> 16) << KEY_BITS)
+         ^ data;
 }
 
-/* A move in 16 bits: from 7 | to 7 | promotion 2, the promotion being the
- * 1-based index of the move's promotion kind (bits 16..20 of a CheopsMove,
- * TrigChess TR10) in the variant's promotion_choices (at most 3 kinds; 0 for
- * none).  A move of another kind (a drop, a compound move, part of a stack)
- * or with a promotion not in the list is stored as no move: the table's move
- * is only a hint.  A Cheops move (14 bits, no choice) is stored as it is. */
-static inline uint64_t
-move_pack (CheopsMove move)
+static inline bool
+entry_matches (const TTEntry *e, uint64_t key, uint64_t data)
 {
-  CheopsPieceType promotion;
-
-  if (move <= 0x3fff)
-    return move;
-  if (cheops_move_kind (move) != CHEOPS_MOVE_NORMAL || cheops_move_part (move) != 0
-      || (promotion = cheops_move_promotion (move)) == 0 || promotions == NULL)
-    return 0;
-  for (unsigned i = 0; i < 3 && promotions[i] != 0; i++)
-    if (promotions[i] == promotion)
-      return (move & 0x3fff) | (uint64_t) (i + 1) << 14;
-  return 0;
+  return ((e->key_xor_data ^ data) & KEY_MASK) == (key & KEY_MASK) && data != 0;
 }
 
 static inline CheopsMove
-move_unpack (uint64_t bits)
+entry_move (const TTEntry *e, uint64_t data)
 {
-  unsigned index = (unsigned) (bits >> 14) & 3;
-  CheopsMove move = (CheopsMove) (bits & 0x3fff);
-
-  if (index == 0)
-    return move;
-  if (promotions == NULL)
-    return CHEOPS_MOVE_NONE;
-  return move | (CheopsMove) promotions[index - 1] << 16;
+  return (CheopsMove) (data & 0xffff) | (CheopsMove) ((e->key_xor_data ^ data) >> KEY_BITS) << 16;
 }
 
 /* Data word layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 + generation 6. */
 static inline uint64_t
 pack (CheopsMove move, int score, int eval, int depth, Bound bound)
 {
-  return move_pack (move)
+  return (uint64_t) (move & 0xffff)
          | (uint64_t) (uint16_t) (int16_t) score << 16
          | (uint64_t) (uint16_t) (int16_t) eval << 32
          | (uint64_t) (uint8_t) (depth + 16) << 48
@@ -164,9 +164,9 @@ tt_probe (uint64_t key, TTData *out)
   for (int i = 0; i < CLUSTER_SIZE; i++)
     {
       uint64_t data = c->entry[i].data;
-      if ((c->entry[i].key_xor_data ^ data) == key && data != 0)
+      if (entry_matches (&c->entry[i], key, data))
         {
-          out->move = move_unpack (data & 0xffff);
+          out->move = entry_move (&c->entry[i], data);
           out->score = (int16_t) (uint16_t) (data >> 16);
           out->eval = (int16_t) (uint16_t) (data >> 32);
           out->depth = entry_depth (data);
@@ -190,12 +190,12 @@ tt_store (uint64_t key, int score, int eval, CheopsMove move, int depth, Bound b
       uint64_t data = e->data;
       int value;
 
-      if ((e->key_xor_data ^ data) == key && data != 0)
+      if (entry_matches (e, key, data))
         {
           /* Same position: keep the old move when the new result has none,
            * and keep a deeper exact result of this search. */
           if (move == CHEOPS_MOVE_NONE)
-            move = move_unpack (data & 0xffff);
+            move = entry_move (e, data);
           if (bound != BOUND_EXACT && entry_generation (data) == generation
               && entry_depth (data) > depth + 3)
             return;
@@ -213,7 +213,7 @@ tt_store (uint64_t key, int score, int eval, CheopsMove move, int depth, Bound b
   {
     uint64_t data = pack (move, score, eval, depth, bound);
     replace->data = data;
-    replace->key_xor_data = key ^ data;
+    replace->key_xor_data = key_word (key, move, data);
   }
 }
 

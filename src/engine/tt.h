@@ -36,9 +36,6 @@ typedef struct {
 /* Resizes the table to @megabytes (1..65536) and clears it.  Returns false
  * (keeping the old table) when the memory cannot be had. */
 bool  tt_resize      (size_t megabytes);
-/* Sets the variant whose moves the table will hold (its promotion choices
- * are packed as an index, tt.c); before a search. */
-void  tt_set_variant (const CheopsVariant *variant);
 /* Empties the table (ucinewgame). */
 void  tt_clear       (void);
 /* Starts a new search: entries of older searches become easier to replace. */
@@ -47,7 +44,8 @@ void  tt_new_search  (void);
 bool  tt_probe       (uint64_t key,
                       TTData  *data);
 /* Stores a result for @key (replacing the least useful entry of its
- * cluster). */
+ * cluster).  Any CheopsMove of any variant is kept whole (bits 0..29:
+ * promotion choices, part masks, drops, compound moves; tt.c). */
 void  tt_store       (uint64_t   key,
                       int        score,
                       int        eval,

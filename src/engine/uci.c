@@ -474,10 +474,14 @@ static const SearchReport uci_report = {
 static void
 cmd_go (char **tok, int n)
 {
+  /* Static: up to CHEOPS_MAX_MOVES (32 KB) moves, read (copied) by
+   * search_start() below; the UCI loop is one thread. */
+  static CheopsMove searchmoves[CHEOPS_MAX_MOVES];
   SearchLimits limits;
   long long v;
 
   search_limits_init (&limits);
+  limits.searchmoves = searchmoves;
   for (int i = 1; i < n; i++)
     {
       const char *t = tok[i];
@@ -508,9 +512,9 @@ cmd_go (char **tok, int n)
                   continue;
                 }
               for (int k = 0; k < limits.searchmove_count && !seen; k++)
-                seen = limits.searchmoves[k] == move;
+                seen = searchmoves[k] == move;
               if (!seen && limits.searchmove_count < CHEOPS_MAX_MOVES)
-                limits.searchmoves[limits.searchmove_count++] = move;
+                searchmoves[limits.searchmove_count++] = move;
             }
           if (illegal > 0)
             print_error ("%d illegal move%s in searchmoves ignored, the first '%.40s'%s", illegal,

@@ -46,7 +46,9 @@ struct _StudioBoardScene
   GObject         parent_instance;
 
   CheopsPosition  position;
-  CheopsMove      moves[CHEOPS_MAX_MOVES];
+  /* moves and choices: CHEOPS_MAX_MOVES each, on the heap (32 KB each: a
+   * GObject instance must stay under 64 KB). */
+  CheopsMove     *moves;
   guint           n_moves;
   CheopsMove      last_move;
   CheopsCell      check_cell;
@@ -54,7 +56,7 @@ struct _StudioBoardScene
 
   /* A move waiting for the user's choice: the playable moves it may be
    * (all with the same from and to). */
-  CheopsMove      choices[CHEOPS_MAX_MOVES];
+  CheopsMove     *choices;
   guint           n_choices;
 
   CheopsCell      selected;
@@ -132,6 +134,8 @@ studio_board_scene_finalize (GObject *object)
   StudioBoardScene *self = (StudioBoardScene *)object;
 
   g_clear_pointer (&self->shapes, g_array_unref);
+  g_clear_pointer (&self->moves, g_free);
+  g_clear_pointer (&self->choices, g_free);
 
   G_OBJECT_CLASS (studio_board_scene_parent_class)->finalize (object);
 }
@@ -343,6 +347,8 @@ studio_board_scene_init (StudioBoardScene *self)
 {
   CheopsPosition start;
 
+  self->moves = g_new (CheopsMove, CHEOPS_MAX_MOVES);
+  self->choices = g_new (CheopsMove, CHEOPS_MAX_MOVES);
   self->selected = CHEOPS_CELL_NONE;
   self->drag_from = CHEOPS_CELL_NONE;
   self->check_cell = CHEOPS_CELL_NONE;

@@ -235,8 +235,10 @@ cheops_tool_moves (int argc, char **argv)
 {
   RulesArgs args;
   CheopsPosition pos;
-  CheopsMove list[CHEOPS_MAX_MOVES];
-  MoveLine lines[CHEOPS_MAX_MOVES];
+  /* Static: 360 KB at CHEOPS_MAX_MOVES, more than a stack frame should
+   * take (the tool runs this once). */
+  static CheopsMove list[CHEOPS_MAX_MOVES];
+  static MoveLine lines[CHEOPS_MAX_MOVES];
   CheopsMove *end;
   int n = 0;
 
