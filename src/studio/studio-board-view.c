@@ -20,9 +20,14 @@
  * drag draws an arrow and a click marks a cell, with the colour from the
  * modifiers: none Green, Shift Red, Alt (or Ctrl) Blue, Shift+Alt (or
  * Shift+Ctrl) Yellow.  A move that from and to do not identify (a
- * promotion with a choice) opens a popover at the target listing the
- * choices with their marks and names; Escape cancels it and the piece goes
- * back.  While the scene is in editing mode (setting up a position) a
+ * promotion with a choice, or which part of a stack moves) opens a popover
+ * at the target listing the choices with their marks and names, in rows of
+ * five; Escape cancels it and the piece goes back.  A click on a selected
+ * piece that moves in parts (a Pyramids stack, PY7) opens a popover of its
+ * parts (::parts-requested); the part chosen is then selected, and while
+ * it is dragged the rest of the stack stays drawn on its cell.  The
+ * tooltip over a cell names its piece (studio_board_view_dup_cell_tooltip()).
+ * While the scene is in editing mode (setting up a position) a
  * click of either button goes to studio_board_scene_edit_click() and a
  * piece can be dragged anywhere, or off the board.
  *
