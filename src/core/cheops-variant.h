@@ -14,7 +14,8 @@
  * the project, so it means "any variant".  Each game's own code lives in a
  * folder of its own with a prefix of its own: the game Cheops in
  * src/core/cheops/ (cheops_laws_, after the Laws of Cheops), Step and Circle
- * TrigChess in src/core/trigchess/ (trigchess_).
+ * TrigChess in src/core/trigchess/ (trigchess_), Pyramids in
+ * src/core/pyramids/ (pyramids_).
  */
 #pragma once
 
