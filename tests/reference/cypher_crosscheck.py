@@ -63,14 +63,7 @@ PERFT3 = ["drops", "collusion 8", "retake window", "border spy 8"]
 # Known disagreements with the C core, left out of the default run (--all
 # runs them): name of the check -> the disagreement (FEN, move, spec section,
 # which side is right).
-_REP_WHY = ("the tool's `status` after a threefold repetition prints `legal-moves: 35` with "
-            "`outcome: draw repetition`; 6.5 and CY28 say 0 when the game has ended (the count "
-            "comes from src/tools/cheops.c, which counts the position's moves whatever the record)")
-KNOWN = {
-    "tool record repetition (CY23): Sc0 Sc10 Sd0 Sd10 Sc0 Sc10 Sd0 Sd10": _REP_WHY,
-    "tool record repetition, FEN given: Sc0 Sc10 Sd0 Sd10 Sc0 Sc10 Sd0 Sd10": _REP_WHY,
-    "tool record repetition in move text: d0c0 d10c10 c0d0 c10d10 d0c0 d10c10 c0d0 c10d10": _REP_WHY,
-}
+KNOWN = {}
 
 
 class Checker:
