@@ -15,7 +15,7 @@
  * folder of its own with a prefix of its own: the game Cheops in
  * src/core/cheops/ (cheops_laws_, after the Laws of Cheops), Step and Circle
  * TrigChess in src/core/trigchess/ (trigchess_), Cypher chess in
- * src/core/cypher/ (cypher_).
+ * src/core/cypher/ (cypher_), Pyramids in src/core/pyramids/ (pyramids_).
  */
 #pragma once
 
