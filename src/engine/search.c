@@ -336,6 +336,13 @@ repetition_score (const Worker *w, int ply)
          : winner == (CheopsWinner) w->pos.side_to_move ? mate_in (ply) : mated_in (ply);
 }
 
+/* The score of a node whose side to move has no playable move. */
+static inline int
+no_move_score (const EngineVariant *ev, bool in_check, int ply)
+{
+  return ev->no_move_loses || (in_check && ev->no_move_in_check_loses) ? mated_in (ply) : VALUE_DRAW;
+}
+
 static void
 update_pv (Stack *ss, CheopsMove move, const Stack *child)
 {
@@ -468,8 +475,8 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
   if (full_width && mp->count == 0)
     {
       /* No playable move at all: a draw or a loss, as the variant says
-       * (Cheops 4.2.4, R4; TrigChess TR13). */
-      return ev->no_move_loses ? mated_in (ply) : VALUE_DRAW;
+       * (Cheops 4.2.4, R4; TrigChess TR13; Pyramids 4.5: a loss in check). */
+      return no_move_score (ev, in_check, ply);
     }
 
   while ((move = movepick_next (mp, &kind)) != CHEOPS_MOVE_NONE)
@@ -512,7 +519,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
   /* Threatened with only (skipped) checks to play: counted as the
    * Ascension that follows a check that parries nothing. */
   if (full_width && move_count == 0)
-    return skipped_checks > 0 ? mated_in (ply + 2) : ev->no_move_loses ? mated_in (ply) : VALUE_DRAW;
+    return skipped_checks > 0 ? mated_in (ply + 2) : no_move_score (ev, in_check, ply);
 
   tt_store (pos->key, value_to_tt (best, ply), stand_pat, best_move, in_check ? 0 : -1,
             best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER);
@@ -534,6 +541,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
   int quiet_count = 0, move_count = 0, best_kind = MOVE_QUIET;
   int eval, tt_score = VALUE_NONE, best = -VALUE_INFINITE, old_alpha = alpha, kind;
   MovePicker *mp = &w->pickers[ply];
+  bool long_list;
 
   if (depth <= 0)
     return qsearch (w, alpha, beta, ply, in_check, 0);
@@ -640,8 +648,9 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
     depth -= 2;
 
   movepick_init (mp, ev, pos, tt_move, w->killers[ply], &w->history, false);
-  if (mp->count == 0)   /* no playable move: Cheops 4.2.4, 8.4.1, R4; TrigChess TR13 */
-    return ev->no_move_loses ? mated_in (ply) : VALUE_DRAW;
+  if (mp->count == 0)   /* no playable move: Cheops 4.2.4, 8.4.1, R4; TrigChess TR13; Pyramids 4.5 */
+    return no_move_score (ev, in_check, ply);
+  long_list = mp->count > MOVEPICK_LONG_LIST;
 
   while ((move = movepick_next (mp, &kind)) != CHEOPS_MOVE_NONE)
     {
@@ -651,6 +660,15 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
       int ext = 0, new_depth, v;
 
       move_count++;
+      /* A long list (Pyramids: thousands of moves, nearly all quiet): the
+       * pruning below is decided before the move is played, checks
+       * included, since playing each late move only to see that it does
+       * not check costs a do/undo per move of thousands.  Lists of up to
+       * MOVEPICK_LONG_LIST moves (every Cheops and TrigChess list) are
+       * pruned only after the check test, as before. */
+      if (long_list && !pv_node && !in_check && !tactical && best > -VALUE_MATE_IN_MAX && depth <= 3
+          && (move_count > 3 + depth * depth || eval + 120 + 90 * depth <= alpha))
+        continue;
       do_move (w, move, &undo);
       gives_check = cheops_position_in_check (pos);
 
