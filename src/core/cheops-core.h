@@ -15,3 +15,4 @@
 #include "cheops-perft.h"
 #include "cheops-laws.h"
 #include "trigchess.h"
+#include "pyramids.h"

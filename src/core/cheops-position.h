@@ -22,7 +22,7 @@ extern "C" {
 #endif
 
 /* The longest FEN any variant writes, with its NUL. */
-#define CHEOPS_FEN_MAX 160
+#define CHEOPS_FEN_MAX 400   /* Pyramids: up to 81 tokens such as "(4.)" */
 
 /* A position, copied by value, never allocated.  Read the fields freely;
  * change them only through the functions below, which keep them

@@ -36,7 +36,7 @@ typedef enum {
   CHEOPS_SIDE_NB = 2
 } CheopsSide;
 
-/* A piece kind, 1..31, numbered by each variant (its CheopsPieceInfo table
+/* A piece kind, 1..31 (at most CHEOPS_PIECE_TYPE_MAX - 1 with a cell set), numbered by each variant (its CheopsPieceInfo table
  * says what each is); 0 is no piece.  Kind 1 is always the royal piece whose
  * capture or attack the game turns on (the King; its cell is
  * CheopsPosition.king[]). */
@@ -45,7 +45,10 @@ typedef uint8_t CheopsPieceType;
 #define CHEOPS_NO_PIECE_TYPE  ((CheopsPieceType) 0)
 #define CHEOPS_KING           ((CheopsPieceType) 1)
 /* Kinds below this have a cell set of their own in CheopsPosition.pieces. */
-#define CHEOPS_PIECE_TYPE_MAX 8
+/* Kinds below this have a cell set of their own in CheopsPosition.pieces;
+ * entries from the variant's n_piece_types up are the variant's own
+ * (Pyramids keeps a set per checker size there). */
+#define CHEOPS_PIECE_TYPE_MAX 24
 
 /* A piece on a cell: 0 for an empty cell, else (side << 5) | kind. */
 typedef uint8_t CheopsPiece;

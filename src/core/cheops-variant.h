@@ -266,6 +266,9 @@ extern const CheopsVariant cheops_variant_cheops;
  * trigchess/trigchess.h). */
 extern const CheopsVariant cheops_variant_trigchess;
 
+/* Pyramids (variants/pyramids.md; its own header is pyramids/pyramids.h). */
+extern const CheopsVariant cheops_variant_pyramids;
+
 /* The variant called @name: its command-line name ("trigchess"), its title
  * or one of its aliases, in any case, with white space around it ignored.
  * Returns NULL for an unknown name. */

@@ -43,16 +43,22 @@ find_line_prefix (GPtrArray *lines, const char *prefix)
   return NULL;
 }
 
-/* The combo lists every variant of cheops_variants[], Cheops the default. */
+/* The combo lists the variants of cheops_variants[] the engine plays (those
+ * with an evaluation), in that order, Cheops the default.  A core variant
+ * without one yet (Pyramids, until its evaluation lands) is not offered. */
 static void
 test_combo (void)
 {
   EnginePipe *e = engine_pipe_new (NULL);
   g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GString) expected = g_string_new ("option name UCI_Variant type combo default cheops");
+  static const char *const played[] = { "cheops", "trigchess" };
 
-  for (int i = 0; cheops_variants[i] != NULL; i++)
-    g_string_append_printf (expected, " var %s", cheops_variants[i]->name);
+  for (guint i = 0; i < G_N_ELEMENTS (played); i++)
+    {
+      g_assert_nonnull (cheops_variant_find (played[i]));
+      g_string_append_printf (expected, " var %s", played[i]);
+    }
   g_assert_cmpstr (expected->str, ==,
                    "option name UCI_Variant type combo default cheops var cheops var trigchess");
   engine_pipe_send (e, "uci");

@@ -89,7 +89,14 @@ test_new_game (void)
   document = studio_window_get_document (window);
 
   /* The primary menu's New Game submenu: one item per variant. */
-  g_assert_cmpint (g_menu_model_get_n_items (G_MENU_MODEL (window->new_submenu)), ==, 2);
+  {
+    int n_variants = 0;
+
+    while (cheops_variants[n_variants] != NULL)
+      n_variants++;
+    g_assert_cmpint (n_variants, >=, 2);
+    g_assert_cmpint (g_menu_model_get_n_items (G_MENU_MODEL (window->new_submenu)), ==, n_variants);
+  }
   for (int i = 0; i < g_menu_model_get_n_items (G_MENU_MODEL (window->new_submenu)); i++)
     {
       g_autofree char *label = NULL;

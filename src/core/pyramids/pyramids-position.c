@@ -1,0 +1,583 @@
+/* pyramids-position.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Pyramids placement, Zobrist keys, playing and taking back moves (3.2-3.4,
+ * 4.3, 4.4, 4.6), attacks (4.2), legal move generation (4.2 steps 1-3,
+ * PY11) and the end of the game (4.5).
+ *
+ * Generation: for each stack, the targets of each mode are found once (the
+ * rings N(1)-N(3) from tables, the O and D slides from rays and the
+ * occupied set); each of its 2^k - 1 non-empty subsets (PY7) then takes the
+ * union of its own modes (PY6), so a square reached by two modes is one
+ * move (3.3), and keeps the squares it may land on: empty, enemy (PY9) or a
+ * friendly pino with none of its sizes (PY8).  Each candidate is played on
+ * a scratch copy and kept when the opponent, with its right as it stands
+ * after the move (steps 1-2), does not attack the mover's faraon (step 3).
+ */
+#include "pyramids-private.h"
+
+#include <string.h>
+
+/* -------------------------------------------------------- placement */
+
+static inline void
+cell_remove (CheopsPosition *pos, CheopsCell cell)
+{
+  CheopsPiece piece = pos->board[cell];
+  CheopsSide side;
+  CheopsPieceType kind;
+  CheopsCellSet bit = PY_BIT (cell);
+
+  if (piece == CHEOPS_NO_PIECE)
+    return;
+  side = cheops_piece_side (piece);
+  kind = cheops_piece_type (piece);
+  pos->board[cell] = CHEOPS_NO_PIECE;
+  pos->pieces[side][0] &= ~bit;
+  pos->pieces[side][kind] &= ~bit;
+  if (PYRAMIDS_IS_PINO (kind))
+    for (unsigned s = 1, m = PYRAMIDS_PINO_MASK (kind); m; s++, m >>= 1)
+      if (m & 1)
+        pos->pieces[side][PYRAMIDS_SIZE_SET (s)] &= ~bit;
+  pos->occupied &= ~bit;
+  pos->key ^= py_zobrist[side][kind][cell];
+}
+
+/* Puts @piece on the empty @cell. */
+static inline void
+cell_add (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
+{
+  CheopsSide side = cheops_piece_side (piece);
+  CheopsPieceType kind = cheops_piece_type (piece);
+  CheopsCellSet bit = PY_BIT (cell);
+
+  pos->board[cell] = piece;
+  pos->pieces[side][0] |= bit;
+  pos->pieces[side][kind] |= bit;
+  if (PYRAMIDS_IS_PINO (kind))
+    for (unsigned s = 1, m = PYRAMIDS_PINO_MASK (kind); m; s++, m >>= 1)
+      if (m & 1)
+        pos->pieces[side][PYRAMIDS_SIZE_SET (s)] |= bit;
+  pos->occupied |= bit;
+  pos->key ^= py_zobrist[side][kind][cell];
+}
+
+static inline void
+cell_set (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
+{
+  cell_remove (pos, cell);
+  if (piece != CHEOPS_NO_PIECE)
+    cell_add (pos, cell, piece);
+}
+
+void
+pyramids_position_clear (CheopsPosition *pos)
+{
+  cheops__position_clear (pos, &cheops_variant_pyramids);
+}
+
+void
+pyramids_position_put (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
+{
+  CheopsPiece old;
+
+  if (cell >= PY_N || cheops_piece_type (piece) >= PYRAMIDS_PIECE_TYPE_NB)
+    return;
+  old = pos->board[cell];
+  cell_set (pos, cell, piece);
+  if (old != CHEOPS_NO_PIECE && cheops_piece_type (old) == PYRAMIDS_FARAON)
+    {
+      CheopsSide s = cheops_piece_side (old);
+      CheopsCellSet f = pos->pieces[s][PYRAMIDS_FARAON];
+      pos->king[s] = f ? cheops_cellset_first (f) : CHEOPS_CELL_NONE;
+    }
+  if (piece != CHEOPS_NO_PIECE && cheops_piece_type (piece) == PYRAMIDS_FARAON)
+    pos->king[cheops_piece_side (piece)] = cell;
+}
+
+void
+pyramids_position_set_side (CheopsPosition *pos, CheopsSide side)
+{
+  if (pos->side_to_move != side)
+    {
+      pos->side_to_move = side;
+      pos->key ^= py_zobrist_side;
+    }
+}
+
+void
+pyramids_position_set_rights (CheopsPosition *pos, unsigned rights)
+{
+  rights &= 3;
+  pos->key ^= py_zobrist_rights[pos->state[0] & 3] ^ py_zobrist_rights[rights];
+  pos->state[0] = rights;
+}
+
+uint64_t
+pyramids_position_compute_key (const CheopsPosition *pos)
+{
+  uint64_t key = pos->side_to_move == CHEOPS_SIDE_B ? py_zobrist_side : 0;
+
+  key ^= py_zobrist_rights[pos->state[0] & 3];
+  for (int c = 0; c < PY_N; c++)
+    if (pos->board[c])
+      key ^= py_zobrist[cheops_piece_side (pos->board[c])][cheops_piece_type (pos->board[c])][c];
+  return key;
+}
+
+/* ---------------------------------------------------------- attacks */
+
+bool
+pyramids_position_is_attacked (const CheopsPosition *pos, CheopsCell cell, CheopsSide by, bool leaps)
+{
+  return py_attacked (pos, cell, by, pos->occupied, leaps);
+}
+
+bool
+pyramids_position_king_attacked (const CheopsPosition *pos, CheopsSide side)
+{
+  CheopsSide by = cheops_side_other (side);
+
+  if (pos->king[side] == CHEOPS_CELL_NONE)
+    return false;
+  return py_attacked (pos, pos->king[side], by, pos->occupied, (pos->state[0] & PYRAMIDS_RIGHT (by)) != 0);
+}
+
+/* ----------------------------------------------------------- playing */
+
+void
+pyramids_position_do_move (CheopsPosition *pos, CheopsMove move, CheopsUndo *undo)
+{
+  CheopsCell from = cheops_move_from (move);
+  CheopsCell to = cheops_move_to (move);
+  CheopsPiece piece = pos->board[from];
+  CheopsPiece target = pos->board[to];
+  CheopsSide side = cheops_piece_side (piece), them = cheops_side_other (side);
+  CheopsPieceType kind = cheops_piece_type (piece);
+  bool capture = target != CHEOPS_NO_PIECE && cheops_piece_side (target) != side;
+
+  undo->moved = piece;
+  undo->captured = target;
+  undo->halfmove_clock = pos->halfmove_clock;
+  undo->fullmove_number = pos->fullmove_number;
+  undo->key = pos->key;
+  undo->state[0] = pos->state[0];
+
+  if (PYRAMIDS_IS_PINO (kind))
+    {
+      unsigned stack = PYRAMIDS_PINO_MASK (kind);
+      unsigned part = cheops_move_part (move);
+      unsigned moving = part ? part : stack;
+      unsigned rest = stack & ~moving;   /* PY7: the checkers not taken stay */
+
+      cell_set (pos, from, rest ? cheops_piece_make (side, PYRAMIDS_PINO (rest)) : CHEOPS_NO_PIECE);
+      if (target != CHEOPS_NO_PIECE && !capture)   /* PY8: a merge */
+        moving |= PYRAMIDS_PINO_MASK (cheops_piece_type (target));
+      cell_set (pos, to, cheops_piece_make (side, PYRAMIDS_PINO (moving)));   /* PY9 on a capture */
+    }
+  else
+    {
+      CheopsPieceType promotion = cheops_move_promotion (move);
+
+      cell_remove (pos, from);
+      cell_set (pos, to, promotion && kind == PYRAMIDS_SLAVE ? cheops_piece_make (side, promotion) : piece);  /* PY5 */
+      if (kind == PYRAMIDS_FARAON)
+        pos->king[side] = to;
+    }
+
+  /* 4.6 */
+  if (capture || kind == PYRAMIDS_SLAVE)
+    pos->halfmove_clock = 0;
+  else
+    pos->halfmove_clock++;
+  if (side == CHEOPS_SIDE_B)
+    pos->fullmove_number++;
+  pos->side_to_move = them;
+  pos->key ^= py_zobrist_side;
+
+  /* 4.3, 4.2 step 1: the opponent, checked by this move, loses its right. */
+  if ((pos->state[0] & PYRAMIDS_RIGHT (them)) && pos->king[them] != CHEOPS_CELL_NONE
+      && py_attacked (pos, pos->king[them], side, pos->occupied, (pos->state[0] & PYRAMIDS_RIGHT (side)) != 0))
+    pyramids_position_set_rights (pos, pos->state[0] & ~PYRAMIDS_RIGHT (them));
+}
+
+void
+pyramids_position_undo_move (CheopsPosition *pos, CheopsMove move, const CheopsUndo *undo)
+{
+  CheopsCell from = cheops_move_from (move);
+  CheopsCell to = cheops_move_to (move);
+  CheopsSide side = cheops_piece_side (undo->moved);
+
+  cell_set (pos, to, undo->captured);
+  cell_set (pos, from, undo->moved);
+  if (cheops_piece_type (undo->moved) == PYRAMIDS_FARAON)
+    pos->king[side] = from;
+  if (undo->captured != CHEOPS_NO_PIECE && cheops_piece_type (undo->captured) == PYRAMIDS_FARAON)
+    pos->king[cheops_piece_side (undo->captured)] = to;
+  pos->side_to_move = side;
+  pos->halfmove_clock = undo->halfmove_clock;
+  pos->fullmove_number = undo->fullmove_number;
+  pos->state[0] = undo->state[0];
+  pos->key = undo->key;
+}
+
+void
+pyramids_position_do_null_move (CheopsPosition *pos, CheopsUndo *undo)
+{
+  undo->moved = CHEOPS_NO_PIECE;
+  undo->captured = CHEOPS_NO_PIECE;
+  undo->halfmove_clock = pos->halfmove_clock;
+  undo->fullmove_number = pos->fullmove_number;
+  undo->key = pos->key;
+  undo->state[0] = pos->state[0];
+  pos->halfmove_clock++;
+  if (pos->side_to_move == CHEOPS_SIDE_B)
+    pos->fullmove_number++;
+  pos->side_to_move = cheops_side_other (pos->side_to_move);
+  pos->key ^= py_zobrist_side;
+}
+
+void
+pyramids_position_undo_null_move (CheopsPosition *pos, const CheopsUndo *undo)
+{
+  pos->side_to_move = cheops_side_other (pos->side_to_move);
+  pos->halfmove_clock = undo->halfmove_clock;
+  pos->fullmove_number = undo->fullmove_number;
+  pos->state[0] = undo->state[0];
+  pos->key = undo->key;
+}
+
+/* -------------------------------------------------------- generation */
+
+typedef struct {
+  CheopsPosition scratch;
+  CheopsMove    *list;     /* NULL: count only */
+  int            n;
+} Gen;
+
+/* 4.2 step 3, after steps 1 and 2 (done by do_move). */
+static inline bool
+legal (Gen *g, CheopsMove move)
+{
+  CheopsPosition *pos = &g->scratch;
+  CheopsSide side = pos->side_to_move;
+  CheopsUndo undo;
+  bool ok;
+
+  pyramids_position_do_move (pos, move, &undo);
+  ok = !pyramids_position_king_attacked (pos, side);
+  pyramids_position_undo_move (pos, move, &undo);
+  return ok;
+}
+
+static inline void
+emit (Gen *g, CheopsMove move)
+{
+  if (legal (g, move))
+    {
+      if (g->list)
+        g->list[g->n] = move;
+      g->n++;
+    }
+}
+
+/* The legal moves of @pos landing in @to_mask, of kind @type (see
+ * pyramids_generate_moves_to()). */
+static void
+generate (Gen *g, const CheopsPosition *pos, CheopsCellSet to_mask, CheopsPieceType type)
+{
+  CheopsSide us = pos->side_to_move, them = cheops_side_other (us);
+  const CheopsCellSet *p = pos->pieces[us];
+  CheopsCellSet own = p[0], occ = pos->occupied;
+  CheopsCellSet enemy = pos->pieces[them][0] & ~pos->pieces[them][PYRAMIDS_FARAON];
+  CheopsCellSet own_pinos = own & ~(p[PYRAMIDS_SLAVE] | p[PYRAMIDS_FARAON]);
+  CheopsCellSet set;
+
+  g->scratch = *pos;
+  g->n = 0;
+  if (pos->king[us] == CHEOPS_CELL_NONE)
+    return;
+
+  /* The faraon (3.4, PY10). */
+  if (type == CHEOPS_NO_PIECE_TYPE || type == PYRAMIDS_FARAON)
+    {
+      CheopsCell from = pos->king[us];
+      CheopsCellSet t = py_ring[1][from];
+
+      if (pos->state[0] & PYRAMIDS_RIGHT (us))
+        t |= py_ring[2][from] | py_ring[3][from];
+      t &= ~own & ~pos->pieces[them][PYRAMIDS_FARAON] & to_mask;
+      while (t)
+        emit (g, cheops_move_make (from, cheops_cellset_pop (&t)));
+    }
+
+  /* Slaves (3.2, PY3-PY5). */
+  if (type == CHEOPS_NO_PIECE_TYPE || type == PYRAMIDS_SLAVE)
+    {
+      CheopsCellSet last = py_rank_set[us == CHEOPS_SIDE_A ? 9 : 1];
+
+      set = p[PYRAMIDS_SLAVE];
+      while (set)
+        {
+          CheopsCell from = cheops_cellset_pop (&set);
+          CheopsCellSet t = ((py_slave_step[us][from] | py_slave_leap[us][from]) & ~occ)
+                            | (py_slave_cap[us][from] & enemy);
+
+          t &= to_mask;
+          while (t)
+            {
+              CheopsCell to = cheops_cellset_pop (&t);
+
+              if (last & PY_BIT (to))
+                for (unsigned m = 1; m <= 15; m++)
+                  emit (g, cheops_move_make_promotion (from, to, PYRAMIDS_PINO (m)));
+              else
+                emit (g, cheops_move_make (from, to));
+            }
+        }
+    }
+
+  /* Pinos (3.3, PY6-PY9). */
+  if (type == CHEOPS_NO_PIECE_TYPE || PYRAMIDS_IS_PINO (type))
+    {
+      unsigned want = PYRAMIDS_IS_PINO (type) ? PYRAMIDS_PINO_MASK (type) : 0;
+      CheopsCellSet land = ~own & PY_ALL & ~pos->pieces[them][PYRAMIDS_FARAON] & to_mask;
+
+      set = own_pinos;
+      while (set)
+        {
+          CheopsCell from = cheops_cellset_pop (&set);
+          unsigned stack = PYRAMIDS_PINO_MASK (cheops_piece_type (pos->board[from]));
+          CheopsCellSet mode[5] = { 0 }, n3 = 0;
+
+          if (want && (want & ~stack))
+            continue;
+          if (stack & 1)
+            mode[1] = py_ring[1][from];
+          if (stack & 2)
+            mode[2] = py_ring[2][from];
+          if (stack & 4)
+            mode[3] = py_bishop (from, occ);
+          if (stack & 8)
+            mode[4] = py_rook (from, occ);
+          if ((stack & 13) == 13)
+            n3 = py_ring[3][from];
+          for (unsigned sub = stack; sub; sub = (sub - 1) & stack)
+            {
+              CheopsCellSet t = 0, sizes = 0;
+              unsigned part = sub == stack ? 0 : sub;
+
+              if (want && sub != want)
+                continue;
+              for (int s = 1; s <= 4; s++)
+                if (sub & (1u << (s - 1)))
+                  {
+                    t |= mode[s];
+                    sizes |= p[PYRAMIDS_SIZE_SET (s)];
+                  }
+              if ((sub & 13) == 13)
+                t |= n3;
+              /* 3.3: empty, enemy, or a friendly pino with none of the sizes. */
+              t &= land | (own_pinos & ~sizes & to_mask);
+              while (t)
+                emit (g, cheops_move_with_part (cheops_move_make (from, cheops_cellset_pop (&t)), part));
+            }
+        }
+    }
+}
+
+CheopsMove *
+pyramids_generate_moves (const CheopsPosition *pos, CheopsMove *list)
+{
+  Gen g;
+
+  g.list = list;
+  generate (&g, pos, PY_ALL, CHEOPS_NO_PIECE_TYPE);
+  return list + g.n;
+}
+
+int
+pyramids_count_moves (const CheopsPosition *pos)
+{
+  Gen g;
+
+  g.list = NULL;
+  generate (&g, pos, PY_ALL, CHEOPS_NO_PIECE_TYPE);
+  return g.n;
+}
+
+CheopsMove *
+pyramids_generate_moves_to (const CheopsPosition *pos, CheopsCell to, CheopsPieceType type, CheopsMove *list)
+{
+  Gen g;
+
+  if (to >= PY_N || type >= PYRAMIDS_PIECE_TYPE_NB)
+    return list;
+  g.list = list;
+  generate (&g, pos, PY_BIT (to), type);
+  return list + g.n;
+}
+
+unsigned
+pyramids_move_sizes (const CheopsPosition *pos, CheopsMove move)
+{
+  CheopsPieceType kind = cheops_piece_type (pos->board[cheops_move_from (move)]);
+
+  if (!PYRAMIDS_IS_PINO (kind))
+    return 0;
+  return cheops_move_part (move) ? cheops_move_part (move) : PYRAMIDS_PINO_MASK (kind);
+}
+
+bool
+pyramids_position_is_playable (const CheopsPosition *pos, CheopsMove move)
+{
+  /* The moves to one square by one moving set: at most one per own square
+   * (81), or a few slaves' 15 promotions each. */
+  CheopsMove list[128];
+  CheopsCell from = cheops_move_from (move), to = cheops_move_to (move);
+  CheopsPiece piece;
+  CheopsPieceType type;
+  CheopsMove *end;
+
+  if (cheops_move_kind (move) != CHEOPS_MOVE_NORMAL || (move >> 25) != 0 || from >= PY_N || to >= PY_N)
+    return false;
+  piece = pos->board[from];
+  if (piece == CHEOPS_NO_PIECE || cheops_piece_side (piece) != pos->side_to_move)
+    return false;
+  type = cheops_piece_type (piece);
+  if (PYRAMIDS_IS_PINO (type))
+    {
+      unsigned sizes = pyramids_move_sizes (pos, move);
+      if (sizes & ~PYRAMIDS_PINO_MASK (type))
+        return false;
+      type = PYRAMIDS_PINO (sizes);
+    }
+  end = pyramids_generate_moves_to (pos, to, type, list);
+  for (CheopsMove *m = list; m < end; m++)
+    if (*m == move)
+      return true;
+  return false;
+}
+
+bool
+pyramids_position_is_capture (const CheopsPosition *pos, CheopsMove move)
+{
+  CheopsPiece target = pos->board[cheops_move_to (move)];
+
+  return target != CHEOPS_NO_PIECE
+         && cheops_piece_side (target) != cheops_piece_side (pos->board[cheops_move_from (move)]);
+}
+
+/* --------------------------------------------------- end of the game */
+
+CheopsOutcome
+pyramids_position_outcome (const CheopsPosition *pos)
+{
+  CheopsSide us = pos->side_to_move;
+
+  /* 4.5 steps 1 and 2 (PY12). */
+  if (pyramids_count_moves (pos) == 0)
+    {
+      if (pyramids_position_king_attacked (pos, us))
+        return us == CHEOPS_SIDE_A ? PYRAMIDS_OUTCOME_B_CHECKMATE : PYRAMIDS_OUTCOME_W_CHECKMATE;
+      return PYRAMIDS_OUTCOME_STALEMATE;
+    }
+  /* Step 3 (PY13). */
+  if ((pos->state[0] & 3) == 0
+      && pos->occupied == (pos->pieces[0][PYRAMIDS_FARAON] | pos->pieces[1][PYRAMIDS_FARAON]))
+    return PYRAMIDS_OUTCOME_BARE_FARAONS;
+  /* Step 5 (PY14). */
+  if (pos->halfmove_clock >= 150)
+    return PYRAMIDS_OUTCOME_75_MOVE;
+  return CHEOPS_OUTCOME_NONE;
+}
+
+CheopsOutcome
+pyramids_repetition_outcome (const CheopsPosition *pos, int count)
+{
+  CheopsOutcome o;
+
+  if (count < 5)
+    return CHEOPS_OUTCOME_NONE;
+  /* 4.5: steps 1-3 come before the repetition of step 4. */
+  o = pyramids_position_outcome (pos);
+  if (o != CHEOPS_OUTCOME_NONE && o != PYRAMIDS_OUTCOME_75_MOVE)
+    return o;
+  return PYRAMIDS_OUTCOME_REPETITION;
+}
+
+bool
+pyramids_position_is_reachable (const CheopsPosition *pos, CheopsError *error)
+{
+  CheopsSide us = pos->side_to_move, them = cheops_side_other (us);
+
+  for (int s = 0; s < 2; s++)
+    if (cheops_cellset_count (pos->pieces[s][PYRAMIDS_FARAON]) != 1)
+      return cheops__set_unreachable (error, "%s has not exactly one faraon (PY21)", s == 0 ? "White" : "Black");
+  if ((pos->pieces[0][PYRAMIDS_SLAVE] | pos->pieces[1][PYRAMIDS_SLAVE]) & (py_rank_set[1] | py_rank_set[9]))
+    return cheops__set_unreachable (error, "a slave stands on rank 1 or rank 9 (4.4, PY21)");
+  if (pyramids_position_king_attacked (pos, them))
+    return cheops__set_unreachable (error, "the side not to move is in check (4.2, PY21)");
+  if ((pos->state[0] & PYRAMIDS_RIGHT (us)) && pyramids_position_king_attacked (pos, us))
+    return cheops__set_unreachable (error, "the side to move is in check but keeps its faraon's right (4.3, PY21)");
+  return true;
+}
+
+bool
+pyramids_position_is_consistent (const CheopsPosition *pos)
+{
+  CheopsCellSet all = 0;
+
+  if (pos->variant != &cheops_variant_pyramids || (pos->state[0] & ~3u) || pos->state[1] || pos->state[2] || pos->state[3])
+    return false;
+  for (int s = 0; s < CHEOPS_SIDE_NB; s++)
+    {
+      CheopsCellSet side_all = 0, sizes[5] = { 0 };
+
+      for (int t = 1; t < CHEOPS_PIECE_TYPE_MAX; t++)
+        {
+          CheopsCellSet set = pos->pieces[s][t];
+
+          if (t >= PYRAMIDS_PIECE_TYPE_NB)
+            {
+              if (t < PYRAMIDS_SIZE_SET (1) || t > PYRAMIDS_SIZE_SET (4))
+                {
+                  if (set)
+                    return false;
+                }
+              continue;
+            }
+          if (set & side_all)
+            return false;
+          side_all |= set;
+          while (set)
+            {
+              CheopsCell c = cheops_cellset_pop (&set);
+
+              if (c >= PY_N || pos->board[c] != cheops_piece_make ((CheopsSide) s, (CheopsPieceType) t))
+                return false;
+              if (PYRAMIDS_IS_PINO (t))
+                for (int n = 1; n <= 4; n++)
+                  if (PYRAMIDS_PINO_MASK (t) & (1u << (n - 1)))
+                    sizes[n] |= PY_BIT (c);
+            }
+        }
+      for (int n = 1; n <= 4; n++)
+        if (sizes[n] != pos->pieces[s][PYRAMIDS_SIZE_SET (n)])
+          return false;
+      if (side_all != pos->pieces[s][0] || (side_all & all))
+        return false;
+      all |= side_all;
+      if (pos->pieces[s][PYRAMIDS_FARAON]
+          ? pos->king[s] != cheops_cellset_first (pos->pieces[s][PYRAMIDS_FARAON])
+          : pos->king[s] != CHEOPS_CELL_NONE)
+        return false;
+    }
+  if (all != pos->occupied)
+    return false;
+  for (int c = 0; c < CHEOPS_CELL_MAX; c++)
+    if (pos->board[c] != CHEOPS_NO_PIECE && !(all & PY_BIT (c)))
+      return false;
+  return pos->key == pyramids_position_compute_key (pos);
+}
