@@ -364,6 +364,11 @@ null_move_ok (const CheopsPosition *pos)
  * (README.md: the Pyramids bench signature). */
 static const char *const bench_fens[] = {
   PYRAMIDS_START_FEN,
+  "3(.4321)f3(.4321)/sssssssss/9/9/9/9/9/SSSSSSSSS/3(4321.)F(4321.)3 w Ff 12 7",
+  "3(.4321)f4/s3ss3/1s3(.4321)3/1ss2s2s/1S7/S2S1SSs1/2(4321.)1S3(4321.)/4SS2S/4F4 w Ff 0 16",
+  "3(.4321)5/s4s3/1s3(.4321)3/1ss6/1S4s1f/3SSSSs1/2(4321.)3S1s/4S3S/3F3(4321.)1 w Ff 2 28",
+  "(.4)(.2)(.31)1f(.2)(.31)1(.4)/sssssssss/9/9/9/4(4321.)4/9/SSSSSSSSS/4F(1.)(3.)(2.)(4.) b Ff 7 4",
+  "4f3(.4321)/sssssssss/9/4(.4321)4/9/9/5(21.)3/SSSSSSSSS/(3.)2(4.)F1(31.)(2.)(4.) w Ff 14 8",
   NULL,
 };
 
@@ -386,5 +391,5 @@ const EngineVariant engine_variant_pyramids = {
   .check_extension  = NULL,
   .null_move_ok     = null_move_ok,
   .bench_fens       = bench_fens,
-  .bench_depth      = 5,
+  .bench_depth      = 3,
 };
