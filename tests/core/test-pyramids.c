@@ -1019,9 +1019,73 @@ test_perft (void)
   g_assert_cmpuint (cheops_perft (&pos, 1), ==, 92);
   g_assert_cmpuint (cheops_perft (&pos, 2), ==, 8452);
   g_assert_cmpuint (cheops_perft (&pos, 3), ==, 755273);
+  g_assert_cmpuint (cheops_perft (&pos, 4), ==, 66754565);
   g_assert_true (cheops_position_is_consistent (&pos));
   load (&pos, "9/9/4f4/9/9/9/9/4F4/9 w Ff 0 1");
   g_assert_cmpuint (cheops_perft (&pos, 1), ==, 34);
+}
+
+/* The seam: moves to one square by kind, null moves, what a position can
+ * tell about its history (PY21), the piece codes. */
+static void
+test_seam (void)
+{
+  CheopsPosition pos, before;
+  CheopsMove list[CHEOPS_MAX_MOVES], *end;
+  CheopsUndo undo;
+  CheopsError error = { 0 };
+
+  load (&pos, "8f/9/9/9/3(41.)1(1.)3/9/9/9/4F4 w - 0 1");
+  g_assert_cmpint (cheops_piece_type (pos.board[cell ("d5")]), ==, PYRAMIDS_PINO (9));
+  g_assert_cmpint (PYRAMIDS_PINO (9), ==, 11);
+  g_assert_true (pos.pieces[CHEOPS_SIDE_A][PYRAMIDS_SIZE_SET (1)] == set_of ("d5 f5"));
+  g_assert_true (pos.pieces[CHEOPS_SIDE_A][PYRAMIDS_SIZE_SET (4)] == set_of ("d5"));
+  g_assert_true (pos.pieces[CHEOPS_SIDE_A][PYRAMIDS_PINO (1)] == set_of ("f5"));
+  g_assert_true (pos.pieces[CHEOPS_SIDE_A][PYRAMIDS_FARAON] == set_of ("e1"));
+  g_assert_cmpint (pos.king[CHEOPS_SIDE_B], ==, cell ("i9"));
+  /* By what moves: the 1 of d5 and the Guard of f5 (PYRAMIDS_PINO (1)),
+   * the whole 41, the 4 alone, any. */
+  end = cheops_generate_moves_to (&pos, cell ("e5"), PYRAMIDS_PINO (1), list);
+  g_assert_cmpint (end - list, ==, 2);
+  end = cheops_generate_moves_to (&pos, cell ("e5"), PYRAMIDS_PINO (9), list);
+  g_assert_cmpint (end - list, ==, 1);
+  g_assert_cmpuint (list[0], ==, cheops_move_make (cell ("d5"), cell ("e5")));
+  end = cheops_generate_moves_to (&pos, cell ("e5"), PYRAMIDS_PINO (8), list);
+  g_assert_cmpint (end - list, ==, 1);
+  end = cheops_generate_moves_to (&pos, cell ("e5"), CHEOPS_NO_PIECE_TYPE, list);
+  g_assert_cmpint (end - list, ==, 4);
+  end = cheops_generate_moves_to (&pos, cell ("e2"), PYRAMIDS_FARAON, list);
+  g_assert_cmpint (end - list, ==, 1);
+  end = cheops_generate_moves_to (&pos, cell ("e2"), PYRAMIDS_SLAVE, list);
+  g_assert_cmpint (end - list, ==, 0);
+  g_assert_false (cheops_position_is_playable (&pos, cheops_move_with_part (cheops_move_make (cell ("d5"), cell ("e5")), 9)));
+  g_assert_false (cheops_position_is_playable (&pos, cheops_move_with_part (cheops_move_make (cell ("d5"), cell ("e5")), 2)));
+  g_assert_false (cheops_position_is_playable (&pos, cheops_move_make_promotion (cell ("e1"), cell ("e2"), PYRAMIDS_PINO (1))));
+  g_assert_true (cheops_position_is_playable (&pos, cheops_move_with_part (cheops_move_make (cell ("d5"), cell ("e5")), 1)));
+  /* A null move passes the turn and comes back. */
+  before = pos;
+  cheops_position_do_null_move (&pos, &undo);
+  g_assert_cmpint (pos.side_to_move, ==, CHEOPS_SIDE_B);
+  g_assert_true (cheops_position_is_consistent (&pos));
+  cheops_position_undo_null_move (&pos, &undo);
+  g_assert_true (memcmp (&before, &pos, sizeof pos) == 0);
+  /* Building a position by hand. */
+  cheops_position_clear (&pos, V);
+  cheops_position_put (&pos, cell ("e1"), cheops_piece_make (CHEOPS_SIDE_A, PYRAMIDS_FARAON));
+  cheops_position_put (&pos, cell ("e9"), cheops_piece_make (CHEOPS_SIDE_B, PYRAMIDS_FARAON));
+  cheops_position_put (&pos, cell ("a1"), cheops_piece_make (CHEOPS_SIDE_A, PYRAMIDS_PINO (15)));
+  cheops_position_put (&pos, cell ("a1"), cheops_piece_make (CHEOPS_SIDE_A, PYRAMIDS_PINO (8)));
+  pyramids_position_set_rights (&pos, PYRAMIDS_RIGHT_BLACK);
+  g_assert_true (cheops_position_is_consistent (&pos));
+  {
+    g_autofree char *fen = fen_of (&pos);
+    g_assert_cmpstr (fen, ==, "4f4/9/9/9/9/9/9/9/(4.)3F4 w f 0 1");
+  }
+  g_assert_true (cheops_position_is_reachable (&pos, &error));
+  /* The side not to move in check (a Rook on e2 sees e9). */
+  cheops_position_put (&pos, cell ("e2"), cheops_piece_make (CHEOPS_SIDE_A, PYRAMIDS_PINO (8)));
+  g_assert_false (cheops_position_is_reachable (&pos, &error));
+  g_assert_cmpint (error.code, ==, CHEOPS_ERROR_POSITION_UNREACHABLE);
 }
 
 /* Random games: do/undo, the sets, the key, FEN, text and SAN agree. */
@@ -1082,6 +1146,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/pyramids/fen", test_fen);
   g_test_add_func ("/core/pyramids/move-text", test_move_text);
   g_test_add_func ("/core/pyramids/san", test_san);
+  g_test_add_func ("/core/pyramids/seam", test_seam);
   g_test_add_func ("/core/pyramids/perft", test_perft);
   g_test_add_func ("/core/pyramids/random-games", test_random_games);
   return g_test_run ();

@@ -23,8 +23,9 @@ Checks, each counted as one test:
   - game records through `status FEN MOVE...` (RECORDS below): mates,
     repetition by record, the 75-move rule and its resets, moves after the
     end and move texts 6.2/6.3 accepted or refused;
-  - for every FEN of pyramids_positions.txt and N FENs from random play
-    from the start (pyramids_ref.random_fens, seed S): `moves` (move text
+  - for every FEN of pyramids_positions.txt, N FENs from random play
+    from the start (pyramids_ref.random_fens, seed S) and N sparse random
+    placements (random_sparse_fens, seed S + 2): `moves` (move text
     and SAN, exact), `status`, `perft --divide 1` and `--divide 2`;
   - the position after each move (at most 40 per position unless --slow):
     the tool's `status --fen FEN MOVE` (the move given as SAN or as move
@@ -173,6 +174,7 @@ PROMO = "3(.4)5/4S4/9/9/9/9/9/9/F7f w - 0 1"
 SLAVES = "4f4/9/9/9/9/9/3SS4/3SS4/8F w - 0 1"
 ROOKS = "7f1/9/9/9/(4.)3(4.)4/9/9/9/(4.)7F w - 0 1"
 SPLIT = "4f4/9/9/9/9/3(421.)1(31.)3/9/9/4F4 w - 0 1"
+FOUR = "9/9/9/9/4f4/9/9/9/4F4 w Ff 0 1"
 ERROR = "error"
 
 
@@ -207,6 +209,20 @@ RECORDS = [
      st(True, 0, "w checkmate")),
     ("leap check answered by 4a4+ (8.2)", LEAP_CHECK, ["4a4+"], None),
     ("leap check answered by a9a4 without suffix", LEAP_CHECK, ["a9a4"], None),
+    ("leap check answered by a9a4+: move text with its suffix", LEAP_CHECK, ["a9a4+"], None),
+    ("leap check: a9a4# is wrong", LEAP_CHECK, ["a9a4#"], ERROR),
+    ("faraons 4 apart: Fe3 mates, all of e5's steps within 3 of e3 (4.2)", FOUR, ["Fe3#"],
+     st(True, 0, "w checkmate")),
+    ("faraons 4 apart: Fe3+ is wrong, it mates", FOUR, ["Fe3+"], ERROR),
+    ("faraons 4 apart: Fe2+ checks from 3 away (4.2)", FOUR, ["Fe2+"], None),
+    ("faraons 4 apart: Fe4 touches (4.2)", FOUR, ["Fe4"], ERROR),
+    ("faraons 4 apart: after Fe2+ Black cannot leap (4.3)", FOUR, ["Fe2", "Fe7"], ERROR),
+    ("faraons 4 apart: after Fe2+ Black steps away", FOUR, ["Fe2", "Fe6"], None),
+    ("merge makes N(3): 1d4+ (PY6)", "9/9/5f3/9/9/3(43.)(1.)4/9/9/F8 w - 0 1", ["1d4+"], None),
+    ("merge makes N(3): 1d4 without +", "9/9/5f3/9/9/3(43.)(1.)4/9/9/F8 w - 0 1", ["e4d4"], None),
+    ("= on a slave move that does not promote", SLAVES, ["ef3=4"], ERROR),
+    ("move text with a size on a slave move", SLAVES, ["e2f34"], ERROR),
+    ("move text with a size 0", PIN, ["e2e90"], ERROR),
     ("leap check: the faraon cannot step out (8.2)", LEAP_CHECK, ["Fe2"], ERROR),
     ("leap check: 4a4# is wrong", LEAP_CHECK, ["4a4#"], ERROR),
     ("4xe9 (8.3)", PIN, ["4xe9"], None),
@@ -317,7 +333,10 @@ def check_position(ck, name, fen, slow):
     for d in (1, 2) + ((3,) if slow and len(table) <= 60 else ()):
         ck.compare("%s: perft --divide %d" % (name, d), fen, "perft", ["--fen", fen, "--divide", str(d)],
                    ref.output_perft(fen, d, True))
-    # The position after each move (see the docstring).
+    # The position after each move (see the docstring); none can be played
+    # once the outcome is not none (6.5).
+    if not ref.output_status(fen).endswith("outcome: none\n"):
+        return
     rows = table if slow or len(table) <= 40 else table[::max(1, len(table) // 40)][:40]
     for k, (text, san, child) in enumerate(rows):
         given = san if k % 2 == 0 else text
@@ -391,7 +410,9 @@ def main():
 
     positions = load_positions()
     randoms = ref.random_fens(args.seed, count)
-    fens = positions + [("random %d" % k, fen) for k, fen in enumerate(randoms)]
+    sparse = ref.random_sparse_fens(args.seed + 2, count)
+    fens = (positions + [("random %d" % k, fen) for k, fen in enumerate(randoms)]
+            + [("sparse %d" % k, fen) for k, fen in enumerate(sparse)])
     for name, fen in fens:
         if name in KNOWN_DISAGREEMENTS and not args.slow:
             continue

@@ -816,6 +816,48 @@ def random_fens(seed, count, max_moves=None):
     return out
 
 
+def random_sparse_fens(seed, count):
+    """count valid FENs with the two faraons and up to eight other pieces
+    placed at random (slaves off ranks 1 and 9, pinos of any kind, often
+    near a faraon), random rights, side and counters, some followed by a
+    few random moves: odd corners the playouts from the start rarely reach
+    (leaps next to pieces, rights half lost, promotions, stacks by the
+    faraons)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        b = [None] * NSQ
+        cells = list(range(NSQ))
+        rng.shuffle(cells)
+        fw, fb = cells.pop(), cells.pop()
+        b[fw], b[fb] = ("w", "F", 0), ("b", "F", 0)
+        for _ in range(rng.randint(0, 8)):
+            c = rng.choice("wb")
+            near = [t for t in RING[1][fw] + RING[2][fw] + RING[1][fb] + RING[2][fb] if b[t] is None]
+            pool = near if near and rng.random() < 0.5 else [t for t in cells if b[t] is None]
+            t = rng.choice(pool)
+            if rng.random() < 0.35:
+                if rank_of(t) in (1, 9):
+                    continue
+                b[t] = (c, "S", 0)
+            else:
+                b[t] = (c, "P", rng.choice(PINOS))
+        side = rng.choice("wb")
+        rights = {"w": rng.random() < 0.5, "b": rng.random() < 0.5}
+        pos = Position(b, side, rights, rng.choice([0, 0, 3, 148, 149]), rng.randint(1, 60))
+        try:
+            pos = read_fen(pos.fen())
+        except FenError:
+            continue
+        for _ in range(rng.choice([0, 0, 1, 2, 4])):
+            moves = legal_moves(pos)
+            if not moves or outcome_of(pos, moves) != "none":
+                break
+            pos = make(pos, rng.choice(moves))
+        out.append(pos.fen())
+    return out
+
+
 # ---------------------------------------------------------------------------
 # Command-line outputs
 # ---------------------------------------------------------------------------
@@ -1182,6 +1224,28 @@ def selftest():
                         bad += 1
     eq(bad, 0, "4.2: attacked() agrees with the literal reading on 12 random positions")
 
+    # 6.2/6.3/6.1: on positions from random play, every move's SAN and move
+    # text read back to that move, all SANs differ, and every FEN after a
+    # move reads back to itself.
+    bad = []
+    for fen in random_fens(3, 10):
+        p = read_fen(fen)
+        legal = legal_moves(p)
+        sans = [san(p, m, legal) for m in legal]
+        if len(set(sans)) != len(sans):
+            bad.append((fen, "SANs not all different"))
+        for m, s in zip(legal, sans):
+            for text in (s, move_text(p, m)):
+                try:
+                    if parse_move(p, text, legal) != m:
+                        bad.append((fen, text))
+                except MoveError as e:
+                    bad.append((fen, str(e)))
+            child = make(p, m).fen()
+            if read_fen(child).fen() != child:
+                bad.append((fen, child))
+    eq(bad, [], "6.1-6.3: SAN, move text and FEN round trips on 10 random positions")
+
     # Perft (PY15) of the start, depth 1-2 (3 in the README: 755273).
     eq([perft(start, 1), perft(start, 2)], [92, 8452], "PY15: perft 1-2 of the start")
     print("%d passed, %d failed" % (st.passed, st.failed))
@@ -1255,7 +1319,14 @@ INVALID_FENS = [
     ("E6", "9/9/4f4/9/9/9/9/4F3(5.)/9 w Ff 0 1"),
     ("E6", "9/9/4f4/9/9/9/9/4F3(.)/9 w Ff 0 1"),
     ("E6", "9/9/4f4/9/9/9/9/4F3(0.)/9 w Ff 0 1"),
+    ("E6", "9/9/4f4/9/9/9/9/4F2((4.)/9 w Ff 0 1"),
+    ("E5", "9/9/4f4/9/9/9/9/4F2(4.))/9 w Ff 0 1"),
+    ("E4", "9/9/4f4/9/9/9/9/4F04/9 w Ff 0 1"),
+    ("E1", "9/9/4f4/9/9/9/9/4F4/9 w Ff 0 1 2 3"),
+    ("E13", "9/9/4f4/9/9/9/9/4F4/9 w Ff 00 1"),
+    ("E13", "9/9/4f4/9/9/9/9/4F4/9 w Ff 1e3 1"),
     ("E7", "9/9/4f4/9/9/9/9/4F3(4.3)/9 w Ff 0 1"),
+    ("E7", "9/9/4f4/9/9/9/9/4F3(43.21)/9 w Ff 0 1"),
     ("E8", "9/9/4f4/9/9/9/9/4F3(44.)/9 w Ff 0 1"),
     ("E8", "9/9/4f4/9/9/9/9/4F3(34.)/9 w Ff 0 1"),
     ("E8", "9/9/4f4/9/9/9/9/4F3(.12)/9 w Ff 0 1"),

@@ -11,9 +11,17 @@
  * occupied set); each of its 2^k - 1 non-empty subsets (PY7) then takes the
  * union of its own modes (PY6), so a square reached by two modes is one
  * move (3.3), and keeps the squares it may land on: empty, enemy (PY9) or a
- * friendly pino with none of its sizes (PY8).  Each candidate is played on
- * a scratch copy and kept when the opponent, with its right as it stands
- * after the move (steps 1-2), does not attack the mover's faraon (step 3).
+ * friendly pino with none of its sizes (PY8).
+ *
+ * Legality (4.2 steps 1-3): a candidate is played on a scratch copy and kept
+ * when the opponent, with its right as it stands after the move (steps 1-2,
+ * done by do_move), does not attack the mover's faraon (step 3).  That look
+ * is needed only for faraon moves, for every move while in check, and for
+ * moves that empty a square standing alone between the faraon and an enemy
+ * slider: out of check the opponent's right can only be lost by a move, and
+ * a split leaves its square occupied (3.5), so any other move is legal.
+ * Counting (perft's bulk count) adds up the known-legal targets without
+ * writing them.
  */
 #include "pyramids-private.h"
 
@@ -271,15 +279,61 @@ legal (Gen *g, CheopsMove move)
   return ok;
 }
 
+/* @move, kept if legal (@test: look; else known legal). */
 static inline void
-emit (Gen *g, CheopsMove move)
+emit (Gen *g, CheopsMove move, bool test)
 {
-  if (legal (g, move))
+  if (!test || legal (g, move))
     {
       if (g->list)
         g->list[g->n] = move;
       g->n++;
     }
+}
+
+/* Every move from @from to each square of @targets with the payload
+ * @payload (a part mask already shifted, or 0), known legal unless @test. */
+static inline void
+emit_all (Gen *g, CheopsCell from, CheopsCellSet targets, CheopsMove payload, bool test)
+{
+  if (!test && g->list == NULL)
+    {
+      g->n += cheops_cellset_count (targets);
+      return;
+    }
+  while (targets)
+    emit (g, cheops_move_make (from, cheops_cellset_pop (&targets)) | payload, test);
+}
+
+/* The own pieces of @us that stand alone between their faraon on @k and an
+ * enemy slider of the matching mode (O: a checker 4, D: a checker 3): the
+ * only squares whose emptying can expose the faraon (3.5, 4.2). */
+static CheopsCellSet
+pin_blockers (const CheopsPosition *pos, CheopsSide us, CheopsCell k)
+{
+  CheopsSide them = cheops_side_other (us);
+  CheopsCellSet occ = pos->occupied, pinned = 0;
+  CheopsCellSet ortho = pos->pieces[them][PYRAMIDS_SIZE_SET (4)], diag = pos->pieces[them][PYRAMIDS_SIZE_SET (3)];
+
+  for (int d = 0; d < 8; d++)
+    {
+      CheopsCellSet block = py_ray[d][k] & occ, beyond;
+      CheopsCell b, c;
+      bool straight = d == 0 || d == 1 || d == 4 || d == 5;
+
+      if (!block || !((straight ? ortho : diag) & py_ray[d][k]))
+        continue;
+      b = d < 4 ? cheops_cellset_first (block) : cheops_cellset_last (block);
+      if (!(pos->pieces[us][0] & PY_BIT (b)))
+        continue;
+      beyond = py_ray[d][b] & occ;
+      if (!beyond)
+        continue;
+      c = d < 4 ? cheops_cellset_first (beyond) : cheops_cellset_last (beyond);
+      if ((straight ? ortho : diag) & PY_BIT (c))
+        pinned |= PY_BIT (b);
+    }
+  return pinned;
 }
 
 /* The legal moves of @pos landing in @to_mask, of kind @type (see
@@ -294,10 +348,18 @@ generate (Gen *g, const CheopsPosition *pos, CheopsCellSet to_mask, CheopsPieceT
   CheopsCellSet own_pinos = own & ~(p[PYRAMIDS_SLAVE] | p[PYRAMIDS_FARAON]);
   CheopsCellSet set;
 
+  CheopsCellSet pinned;
+  bool check;
+
   g->scratch = *pos;
   g->n = 0;
   if (pos->king[us] == CHEOPS_CELL_NONE)
     return;
+  /* Not in check, a move other than the faraon's can expose it only by
+   * emptying a pinned square: the opponent's right can only be lost by the
+   * move, and a split leaves its square occupied (3.5). */
+  check = py_attacked (pos, pos->king[us], them, occ, (pos->state[0] & PYRAMIDS_RIGHT (them)) != 0);
+  pinned = check ? PY_ALL : pin_blockers (pos, us, pos->king[us]);
 
   /* The faraon (3.4, PY10). */
   if (type == CHEOPS_NO_PIECE_TYPE || type == PYRAMIDS_FARAON)
@@ -309,7 +371,7 @@ generate (Gen *g, const CheopsPosition *pos, CheopsCellSet to_mask, CheopsPieceT
         t |= py_ring[2][from] | py_ring[3][from];
       t &= ~own & ~pos->pieces[them][PYRAMIDS_FARAON] & to_mask;
       while (t)
-        emit (g, cheops_move_make (from, cheops_cellset_pop (&t)));
+        emit (g, cheops_move_make (from, cheops_cellset_pop (&t)), true);
     }
 
   /* Slaves (3.2, PY3-PY5). */
@@ -324,16 +386,17 @@ generate (Gen *g, const CheopsPosition *pos, CheopsCellSet to_mask, CheopsPieceT
           CheopsCellSet t = ((py_slave_step[us][from] | py_slave_leap[us][from]) & ~occ)
                             | (py_slave_cap[us][from] & enemy);
 
+          bool test = (pinned & PY_BIT (from)) != 0;
+
           t &= to_mask;
+          emit_all (g, from, t & ~last, 0, test);
+          t &= last;
           while (t)
             {
               CheopsCell to = cheops_cellset_pop (&t);
 
-              if (last & PY_BIT (to))
-                for (unsigned m = 1; m <= 15; m++)
-                  emit (g, cheops_move_make_promotion (from, to, PYRAMIDS_PINO (m)));
-              else
-                emit (g, cheops_move_make (from, to));
+              for (unsigned m = 1; m <= 15; m++)
+                emit (g, cheops_move_make_promotion (from, to, PYRAMIDS_PINO (m)), test);
             }
         }
     }
@@ -380,8 +443,9 @@ generate (Gen *g, const CheopsPosition *pos, CheopsCellSet to_mask, CheopsPieceT
                 t |= n3;
               /* 3.3: empty, enemy, or a friendly pino with none of the sizes. */
               t &= land | (own_pinos & ~sizes & to_mask);
-              while (t)
-                emit (g, cheops_move_with_part (cheops_move_make (from, cheops_cellset_pop (&t)), part));
+              /* A part leaves its square occupied: only a whole pinned
+               * stack (or any move in check) needs a look. */
+              emit_all (g, from, t, (CheopsMove) part << 21, part == 0 ? (pinned & PY_BIT (from)) != 0 : check);
             }
         }
     }
