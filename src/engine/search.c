@@ -991,6 +991,50 @@ helper_main (void *data)
   return NULL;
 }
 
+/* A long root list (more than MOVEPICK_LONG_LIST moves: Pyramids) in the
+ * order of the move picker's first classes: captures and promotions by the
+ * variant's gain, then the rest, each class in generation order.  With
+ * hundreds of root moves a short time budget ends the first iteration
+ * before its end, so the moves it reaches must be the likely ones.  Lists
+ * of every Cheops and TrigChess position are shorter and keep the
+ * generation order (their search is unchanged). */
+typedef struct {
+  int key;
+  int index;
+} RootKey;
+
+static int
+root_key_cmp (const void *a, const void *b)
+{
+  const RootKey *x = a, *y = b;
+  if (x->key != y->key)
+    return x->key > y->key ? -1 : 1;
+  return x->index - y->index;
+}
+
+static void
+order_long_root (Worker *w)
+{
+  static RootKey keys[CHEOPS_MAX_MOVES];
+  CheopsMove *moves = w->root_list;   /* free again once the root moves are made */
+
+  for (int i = 0; i < w->root_count; i++)
+    {
+      CheopsMove m = w->root_moves[i].move;
+      int kind = w->ev->move_kind (&w->pos, m);
+
+      keys[i].key = kind == MOVE_QUIET ? 0 : 1 + w->ev->move_gain (&w->pos, m);
+      keys[i].index = i;
+      moves[i] = m;
+    }
+  qsort (keys, (size_t) w->root_count, sizeof (RootKey), root_key_cmp);
+  for (int i = 0; i < w->root_count; i++)
+    {
+      RootMove *rm = &w->root_moves[i];
+      rm->move = rm->pv[0] = moves[keys[i].index];
+    }
+}
+
 /* Prepares a worker for the search of the root position. */
 static void
 worker_prepare (Worker *w)
@@ -1025,6 +1069,8 @@ worker_prepare (Worker *w)
       rm->pv[0] = *m;
       rm->pv_length = 1;
     }
+  if (w->root_count > MOVEPICK_LONG_LIST)
+    order_long_root (w);
 }
 
 /* The Skill Level's choice among the MultiPV lines (the method of
