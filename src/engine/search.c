@@ -15,7 +15,8 @@
  * evaluate-<variant>.c), and reports through a SearchReport.
  * - The moves searched are exactly cheops_generate_moves().  A side with no
  *   playable move has drawn or lost, as the variant says (Cheops 4.2.4,
- *   8.4.1: a draw; TrigChess TR13: a loss, by checkmate or stalemate).
+ *   8.4.1: a draw; TrigChess TR13: a loss, by checkmate or stalemate;
+ *   Cypher chess 4.10: a loss in check, else a draw).
  * - The end of the game is judged at the start of every node by the
  *   variant's node_end() (Cheops: the Ascension 8.1, R5; both sides without
  *   Queen and Pawn 8.4.1): a loss scores -VALUE_MATE + ply, so "score mate
@@ -133,6 +134,16 @@ move_cmp (const void *a, const void *b)
 static inline int mated_in (int ply) { return -VALUE_MATE + ply; }
 static inline int mate_in (int ply) { return VALUE_MATE - ply; }
 
+/* The score of a node whose side to move has no playable move (the game
+ * not over by node_end()): a loss or a draw, as the variant says (Cheops
+ * 4.2.4: a draw; TrigChess TR13: a loss; Cypher chess 4.10: checkmate
+ * loses, stalemate draws). */
+static inline int
+no_move_score (const EngineVariant *ev, bool in_check, int ply)
+{
+  return ev->no_move_loses || (in_check && ev->no_move_in_check_loses) ? mated_in (ply) : VALUE_DRAW;
+}
+
 static inline int
 value_to_tt (int v, int ply)
 {
@@ -185,7 +196,7 @@ count_node (Worker *w)
 {
   uint64_t n = atomic_load_explicit (&w->nodes, memory_order_relaxed) + 1;
   atomic_store_explicit (&w->nodes, n, memory_order_relaxed);
-  if (w->id == 0 && (n & 1023) == 0)
+  if (w->id == 0 && (n & w->ev->node_check_mask) == 0)
     {
       int64_t elapsed = timeman_now () - start_time;
       if ((use_time && elapsed >= budget.maximum)
@@ -469,7 +480,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
     {
       /* No playable move at all: a draw or a loss, as the variant says
        * (Cheops 4.2.4, R4; TrigChess TR13). */
-      return ev->no_move_loses ? mated_in (ply) : VALUE_DRAW;
+      return no_move_score (ev, in_check, ply);
     }
 
   while ((move = movepick_next (mp, &kind)) != CHEOPS_MOVE_NONE)
@@ -512,7 +523,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
   /* Threatened with only (skipped) checks to play: counted as the
    * Ascension that follows a check that parries nothing. */
   if (full_width && move_count == 0)
-    return skipped_checks > 0 ? mated_in (ply + 2) : ev->no_move_loses ? mated_in (ply) : VALUE_DRAW;
+    return skipped_checks > 0 ? mated_in (ply + 2) : no_move_score (ev, in_check, ply);
 
   tt_store (pos->key, value_to_tt (best, ply), stand_pat, best_move, in_check ? 0 : -1,
             best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER);
@@ -640,8 +651,8 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
     depth -= 2;
 
   movepick_init (mp, ev, pos, tt_move, w->killers[ply], &w->history, false);
-  if (mp->count == 0)   /* no playable move: Cheops 4.2.4, 8.4.1, R4; TrigChess TR13 */
-    return ev->no_move_loses ? mated_in (ply) : VALUE_DRAW;
+  if (mp->count == 0)   /* no playable move: Cheops 4.2.4, 8.4.1, R4; TrigChess TR13; Cypher 4.10 */
+    return no_move_score (ev, in_check, ply);
 
   while ((move = movepick_next (mp, &kind)) != CHEOPS_MOVE_NONE)
     {
