@@ -15,7 +15,7 @@
  * folder of its own with a prefix of its own: the game Cheops in
  * src/core/cheops/ (cheops_laws_, after the Laws of Cheops), Step and Circle
  * TrigChess in src/core/trigchess/ (trigchess_), Cypher chess in
- * src/core/cypher/ (cypher_).
+ * src/core/cypher/ (cypher_), Pyramids in src/core/pyramids/ (pyramids_).
  */
 #pragma once
 
@@ -253,6 +253,11 @@ struct _CheopsVariant {
   /* A promotion the user must choose (TrigChess TR10): the kinds offered,
    * 0-terminated; NULL when promotion needs no choice (Cheops 4.7.3). */
   const CheopsPieceType   *promotion_choices;
+  /* Whether a game that a record ended (repetition, an outcome with
+   * needs_history) has no legal moves either, as one that the position
+   * ends (Cypher CY28: `cheops status` shows "legal-moves: 0").  false:
+   * the final position's moves are still counted (TrigChess 6.6, Cheops). */
+  bool                     record_end_has_no_moves;
   CheopsVariantFuncs       f;
 };
 

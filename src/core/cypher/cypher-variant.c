@@ -96,6 +96,7 @@ const CheopsVariant cheops_variant_cypher = {
   .outcomes = outcomes,
   .board = &cypher__board,
   .promotion_choices = NULL,   /* 4.7: no promotion */
+  .record_end_has_no_moves = true,   /* 4.10, CY28 */
   .f = {
     .from_fen = cypher_position_from_fen,
     .to_fen = cypher_position_to_fen,
