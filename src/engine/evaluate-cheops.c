@@ -509,7 +509,6 @@ const EngineVariant engine_variant_cheops = {
   .threat_pending   = threat_pending,
   .check_extension  = check_extension,
   .null_move_ok     = null_move_ok,
-  .node_check_mask  = 1023,
   .bench_fens       = bench_fens,
   .bench_depth      = 8,
 };

@@ -672,7 +672,6 @@ const EngineVariant engine_variant_cypher = {
   .threat_pending   = NULL,
   .check_extension  = NULL,
   .null_move_ok     = null_move_ok,
-  .node_check_mask  = 63,
   .bench_fens       = bench_fens,
   .bench_depth      = 5,
 };

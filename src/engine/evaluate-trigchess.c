@@ -241,7 +241,6 @@ const EngineVariant engine_variant_trigchess = {
   .threat_pending   = NULL,
   .check_extension  = NULL,
   .null_move_ok     = null_move_ok,
-  .node_check_mask  = 1023,
   .bench_fens       = bench_fens,
   .bench_depth      = 10,
 };

@@ -37,5 +37,8 @@ void              studio_board_view_draw_piece_mark (cairo_t              *cr,
                                                      double                cy,
                                                      double                radius);
 GtkWidget        *studio_board_view_get_choice_popover (StudioBoardView *self);
+GtkWidget        *studio_board_view_get_parts_popover (StudioBoardView *self);
+char             *studio_board_view_dup_cell_tooltip (StudioBoardView *self,
+                                                      CheopsCell       cell);
 
 G_END_DECLS
