@@ -15,7 +15,8 @@
  * evaluate-<variant>.c), and reports through a SearchReport.
  * - The moves searched are exactly cheops_generate_moves().  A side with no
  *   playable move has drawn or lost, as the variant says (Cheops 4.2.4,
- *   8.4.1: a draw; TrigChess TR13: a loss, by checkmate or stalemate).
+ *   8.4.1: a draw; TrigChess TR13: a loss, by checkmate or stalemate;
+ *   Cypher chess 4.10: a loss in check, else a draw).
  * - The end of the game is judged at the start of every node by the
  *   variant's node_end() (Cheops: the Ascension 8.1, R5; both sides without
  *   Queen and Pawn 8.4.1): a loss scores -VALUE_MATE + ply, so "score mate
@@ -479,7 +480,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
   if (full_width && mp->count == 0)
     {
       /* No playable move at all: a draw or a loss, as the variant says
-       * (Cheops 4.2.4, R4; TrigChess TR13; Pyramids 4.5: a loss in check). */
+       * (Cheops 4.2.4, R4; TrigChess TR13; Pyramids 4.5 and Cypher 4.10: a loss in check). */
       return no_move_score (ev, in_check, ply);
     }
 
@@ -652,7 +653,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
     depth -= 2;
 
   movepick_init (mp, ev, pos, tt_move, w->killers[ply], &w->history, false);
-  if (mp->count == 0)   /* no playable move: Cheops 4.2.4, 8.4.1, R4; TrigChess TR13; Pyramids 4.5 */
+  if (mp->count == 0)   /* no playable move: Cheops 4.2.4, 8.4.1, R4; TrigChess TR13; Pyramids 4.5; Cypher 4.10 */
     return no_move_score (ev, in_check, ply);
   long_list = mp->count > MOVEPICK_LONG_LIST;
 

@@ -766,10 +766,13 @@ read_suffix (GameReader *g)
   return FALSE;
 }
 
+/* A character of a move token: letters, digits, promotion and suffix
+ * marks, and the drop and compound marks of Cypher chess (cypher.md 6.3:
+ * "P@a5", "Sa1,Rb0"), which no other token of PGN uses. */
 static gboolean
 is_san_char (char c)
 {
-  return g_ascii_isalnum (c) || c == '=' || c == '+' || c == '#';
+  return g_ascii_isalnum (c) || c == '=' || c == '+' || c == '#' || c == '@' || c == ',';
 }
 
 /* Ends a game at its result token (@result, @len bytes). */
