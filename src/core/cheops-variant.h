@@ -143,6 +143,19 @@ typedef struct {
   bool                placeable;   /* the set-up palette offers it */
 } CheopsPieceInfo;
 
+/* A sentence that explains a rule where a user would be surprised, for
+ * the studio to translate and fill: an English printf format, translatable
+ * (N_()), with up to three %s ("The %s on %s cannot be taken from the
+ * %s"; translators may reorder them, %2$s), and its arguments.  Bit i of
+ * @translate says that args[i] is an English name to translate too (a
+ * piece's, a zone's, from the table); otherwise it is shown as it is (a
+ * cell's name). */
+typedef struct {
+  const char *format;
+  const char *args[3];
+  uint8_t     translate;
+} CheopsNote;
+
 /* A side of a variant. */
 typedef struct {
   char        letter;              /* FEN side-to-move letter: 'a', 'g' */
@@ -230,6 +243,17 @@ typedef struct {
    * NULL when there is nothing special.  May itself be NULL: a variant with
    * no such state (TrigChess). */
   const char *(*check_note)     (const CheopsPosition *pos, bool side_to_move);
+  /* Words that explain the rules where the board alone would surprise a
+   * user (the studio's hints; explaining only, no rule depends on it).
+   * With @from and @to cells: why the piece on @from may not move to @to
+   * when it looks as if it could (Cypher chess: "The Bishop on c4 cannot be
+   * taken from the Field", 3.4).  With both CHEOPS_CELL_NONE: what the
+   * position allows that its look does not tell (Cypher chess: the re-take
+   * window, 4.5).  Fills *@note with static strings and returns true when
+   * there is something to say, else returns false.  May itself be NULL: a
+   * variant that never needs it. */
+  bool        (*move_note)      (const CheopsPosition *pos, CheopsCell from, CheopsCell to,
+                                 CheopsNote *note);
 } CheopsVariantFuncs;
 
 struct _CheopsVariant {
@@ -252,6 +276,10 @@ struct _CheopsVariant {
   /* A promotion the user must choose (TrigChess TR10): the kinds offered,
    * 0-terminated; NULL when promotion needs no choice (Cheops 4.7.3). */
   const CheopsPieceType   *promotion_choices;
+  /* The kinds a player may drop from the hand (pos->hand; moves of kind
+   * CHEOPS_MOVE_DROP; Cypher chess 4.8: the Pawn), 0-terminated, in the
+   * order the studio's pockets show them; NULL in a game without drops. */
+  const CheopsPieceType   *drop_kinds;
   CheopsVariantFuncs       f;
 };
 
