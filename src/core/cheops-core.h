@@ -15,4 +15,5 @@
 #include "cheops-perft.h"
 #include "cheops-laws.h"
 #include "trigchess.h"
+#include "cypher.h"
 #include "pyramids.h"

@@ -18,6 +18,7 @@
 const CheopsVariant *const cheops_variants[] = {
   &cheops_variant_cheops,
   &cheops_variant_trigchess,
+  &cheops_variant_cypher,
   &cheops_variant_pyramids,
   NULL,
 };

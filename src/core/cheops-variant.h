@@ -14,7 +14,8 @@
  * the project, so it means "any variant".  Each game's own code lives in a
  * folder of its own with a prefix of its own: the game Cheops in
  * src/core/cheops/ (cheops_laws_, after the Laws of Cheops), Step and Circle
- * TrigChess in src/core/trigchess/ (trigchess_).
+ * TrigChess in src/core/trigchess/ (trigchess_), Cypher chess in
+ * src/core/cypher/ (cypher_).
  */
 #pragma once
 
@@ -294,6 +295,8 @@ extern const CheopsVariant cheops_variant_cheops;
  * trigchess/trigchess.h). */
 extern const CheopsVariant cheops_variant_trigchess;
 
+/* Cypher chess (variants/cypher.md; its own header is cypher/cypher.h). */
+extern const CheopsVariant cheops_variant_cypher;
 /* Pyramids (variants/pyramids.md; its own header is pyramids/pyramids.h). */
 extern const CheopsVariant cheops_variant_pyramids;
 

@@ -23,8 +23,9 @@ Checks, each counted as one test:
   - game records through `status FEN MOVE...` (RECORDS below): mates,
     repetition by record, the 75-move rule and its resets, moves after the
     end and move texts 6.2/6.3 accepted or refused;
-  - for every FEN of pyramids_positions.txt and N FENs from random play
-    from the start (pyramids_ref.random_fens, seed S): `moves` (move text
+  - for every FEN of pyramids_positions.txt, N FENs from random play
+    from the start (pyramids_ref.random_fens, seed S) and N sparse random
+    placements (random_sparse_fens, seed S + 2): `moves` (move text
     and SAN, exact), `status`, `perft --divide 1` and `--divide 2`;
   - the position after each move (at most 40 per position unless --slow):
     the tool's `status --fen FEN MOVE` (the move given as SAN or as move
@@ -409,7 +410,9 @@ def main():
 
     positions = load_positions()
     randoms = ref.random_fens(args.seed, count)
-    fens = positions + [("random %d" % k, fen) for k, fen in enumerate(randoms)]
+    sparse = ref.random_sparse_fens(args.seed + 2, count)
+    fens = (positions + [("random %d" % k, fen) for k, fen in enumerate(randoms)]
+            + [("sparse %d" % k, fen) for k, fen in enumerate(sparse)])
     for name, fen in fens:
         if name in KNOWN_DISAGREEMENTS and not args.slow:
             continue

@@ -816,6 +816,48 @@ def random_fens(seed, count, max_moves=None):
     return out
 
 
+def random_sparse_fens(seed, count):
+    """count valid FENs with the two faraons and up to eight other pieces
+    placed at random (slaves off ranks 1 and 9, pinos of any kind, often
+    near a faraon), random rights, side and counters, some followed by a
+    few random moves: odd corners the playouts from the start rarely reach
+    (leaps next to pieces, rights half lost, promotions, stacks by the
+    faraons)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        b = [None] * NSQ
+        cells = list(range(NSQ))
+        rng.shuffle(cells)
+        fw, fb = cells.pop(), cells.pop()
+        b[fw], b[fb] = ("w", "F", 0), ("b", "F", 0)
+        for _ in range(rng.randint(0, 8)):
+            c = rng.choice("wb")
+            near = [t for t in RING[1][fw] + RING[2][fw] + RING[1][fb] + RING[2][fb] if b[t] is None]
+            pool = near if near and rng.random() < 0.5 else [t for t in cells if b[t] is None]
+            t = rng.choice(pool)
+            if rng.random() < 0.35:
+                if rank_of(t) in (1, 9):
+                    continue
+                b[t] = (c, "S", 0)
+            else:
+                b[t] = (c, "P", rng.choice(PINOS))
+        side = rng.choice("wb")
+        rights = {"w": rng.random() < 0.5, "b": rng.random() < 0.5}
+        pos = Position(b, side, rights, rng.choice([0, 0, 3, 148, 149]), rng.randint(1, 60))
+        try:
+            pos = read_fen(pos.fen())
+        except FenError:
+            continue
+        for _ in range(rng.choice([0, 0, 1, 2, 4])):
+            moves = legal_moves(pos)
+            if not moves or outcome_of(pos, moves) != "none":
+                break
+            pos = make(pos, rng.choice(moves))
+        out.append(pos.fen())
+    return out
+
+
 # ---------------------------------------------------------------------------
 # Command-line outputs
 # ---------------------------------------------------------------------------
@@ -1277,7 +1319,14 @@ INVALID_FENS = [
     ("E6", "9/9/4f4/9/9/9/9/4F3(5.)/9 w Ff 0 1"),
     ("E6", "9/9/4f4/9/9/9/9/4F3(.)/9 w Ff 0 1"),
     ("E6", "9/9/4f4/9/9/9/9/4F3(0.)/9 w Ff 0 1"),
+    ("E6", "9/9/4f4/9/9/9/9/4F2((4.)/9 w Ff 0 1"),
+    ("E5", "9/9/4f4/9/9/9/9/4F2(4.))/9 w Ff 0 1"),
+    ("E4", "9/9/4f4/9/9/9/9/4F04/9 w Ff 0 1"),
+    ("E1", "9/9/4f4/9/9/9/9/4F4/9 w Ff 0 1 2 3"),
+    ("E13", "9/9/4f4/9/9/9/9/4F4/9 w Ff 00 1"),
+    ("E13", "9/9/4f4/9/9/9/9/4F4/9 w Ff 1e3 1"),
     ("E7", "9/9/4f4/9/9/9/9/4F3(4.3)/9 w Ff 0 1"),
+    ("E7", "9/9/4f4/9/9/9/9/4F3(43.21)/9 w Ff 0 1"),
     ("E8", "9/9/4f4/9/9/9/9/4F3(44.)/9 w Ff 0 1"),
     ("E8", "9/9/4f4/9/9/9/9/4F3(34.)/9 w Ff 0 1"),
     ("E8", "9/9/4f4/9/9/9/9/4F3(.12)/9 w Ff 0 1"),

@@ -1,0 +1,793 @@
+/* cypher-position.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Cypher chess placement, Zobrist keys, playing and taking back moves,
+ * check (4.2), flips (4.9), legal move generation (3.2-3.4, 4.3-4.8) and
+ * the end of the game (4.10).
+ *
+ * Legality: the moves a piece may make by its movement, capture and
+ * Court-entry rules are generated first; each is then played on a scratch
+ * copy of the position and kept when the position after the whole move
+ * obeys L1-L4 (4.3), then taken back.  Nothing is allocated.
+ */
+#include "cypher-private.h"
+
+#include <string.h>
+
+#define ZOBRIST(piece, cell) \
+  cy_zobrist[cheops_piece_side (piece)][cheops_piece_type (piece)][cell]
+
+static inline void
+add_piece (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
+{
+  cheops__position_add_piece (pos, cell, piece, ZOBRIST (piece, cell));
+}
+
+static inline void
+remove_piece (CheopsPosition *pos, CheopsCell cell)
+{
+  cheops__position_remove_piece (pos, cell, ZOBRIST (pos->board[cell], cell));
+}
+
+void
+cypher_position_clear (CheopsPosition *pos)
+{
+  cheops__position_clear (pos, &cheops_variant_cypher);
+  pos->state[CYPHER_STATE_MARK] = CY_NONE;
+}
+
+void
+cypher_position_put (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
+{
+  if (cell >= CY_N)
+    return;
+  if (pos->board[cell] != CHEOPS_NO_PIECE)
+    {
+      CheopsPiece old = pos->board[cell];
+      CheopsSide s = cheops_piece_side (old);
+
+      remove_piece (pos, cell);
+      if (cheops_piece_type (old) == CYPHER_KING && pos->king[s] == cell)
+        {
+          CheopsCellSet kings = pos->pieces[s][CYPHER_KING];
+          pos->king[s] = kings ? cheops_cellset_first (kings) : CHEOPS_CELL_NONE;
+        }
+    }
+  if (piece != CHEOPS_NO_PIECE)
+    {
+      add_piece (pos, cell, piece);
+      if (cheops_piece_type (piece) == CYPHER_KING)
+        pos->king[cheops_piece_side (piece)] = cell;
+    }
+}
+
+void
+cypher_position_set_side (CheopsPosition *pos, CheopsSide side)
+{
+  if (pos->side_to_move != side)
+    {
+      pos->side_to_move = side;
+      pos->key ^= cy_zobrist_side;
+    }
+}
+
+static inline unsigned
+small (unsigned v, unsigned max)
+{
+  return v < max ? v : max;
+}
+
+uint64_t
+cypher_position_compute_key (const CheopsPosition *pos)
+{
+  uint64_t key = pos->side_to_move == CHEOPS_SIDE_B ? cy_zobrist_side : 0;
+
+  for (int c = 0; c < CY_N; c++)
+    if (pos->board[c])
+      key ^= ZOBRIST (pos->board[c], c);
+  for (int s = 0; s < CHEOPS_SIDE_NB; s++)
+    {
+      key ^= cy_zobrist_hand[s][small (pos->hand[s][CYPHER_PAWN], 16)];
+      key ^= cy_zobrist_checks[s][small (pos->state[CYPHER_STATE_CHECKS_A + s], 15)];
+    }
+  key ^= cy_mark_key (pos->state[CYPHER_STATE_MARK]);
+  return key;
+}
+
+/* ------------------------------------------------------------ check */
+
+CheopsCell
+cypher_position_spy (const CheopsPosition *pos, CheopsSide side)
+{
+  CheopsCellSet spy = pos->pieces[side][CYPHER_SPY];
+
+  return spy ? cheops_cellset_first (spy) : CY_NONE;
+}
+
+static inline CheopsCellSet
+majors (const CheopsPosition *pos, CheopsSide side)
+{
+  const CheopsCellSet *p = pos->pieces[side];
+
+  return p[CYPHER_QUEEN] | p[CYPHER_ROOK] | p[CYPHER_BISHOP] | p[CYPHER_KNIGHT];
+}
+
+/* 4.2, CY16: a Field Spy with an own Field major next to it colludes, and so
+ * does each such major. */
+static inline CheopsCellSet
+colluders (const CheopsPosition *pos, CheopsSide side)
+{
+  CheopsCellSet spy = pos->pieces[side][CYPHER_SPY] & cy_field, near;
+
+  if (!spy)
+    return 0;
+  near = cy_adj[cheops_cellset_first (spy)] & majors (pos, side) & cy_field;
+  return near ? near | spy : 0;
+}
+
+CheopsCellSet
+cypher_position_colluders (const CheopsPosition *pos, CheopsSide side)
+{
+  return colluders (pos, side);
+}
+
+/* The cells that block lines of check and flip: every piece but a Spy on a
+ * Field or Border cell (Spy transparency, 4.2, CY15). */
+static inline CheopsCellSet
+line_blockers (const CheopsPosition *pos)
+{
+  return pos->occupied & ~((pos->pieces[CHEOPS_SIDE_A][CYPHER_SPY] | pos->pieces[CHEOPS_SIDE_B][CYPHER_SPY]) & ~cy_court);
+}
+
+/* Whether @side's King is in check, the pieces in @exclude not counting as
+ * checkers (the flipped Spy after a King flip, CY4).  4.2's table. */
+bool
+cypher__attacked (const CheopsPosition *pos, CheopsSide side, CheopsCellSet exclude)
+{
+  CheopsCell k = pos->king[side];
+  CheopsSide e = cheops_side_other (side);
+  const CheopsCellSet *p = pos->pieces[e];
+  CheopsCellSet pawns, major_ok, spy_ok, king_ok, blockers, s;
+
+  if (k == CY_NONE)
+    return false;
+  pawns = p[CYPHER_PAWN] & cy_pawn_attackers[e][k] & ~exclude;
+  if (cy_area[k] == CYPHER_COURT)
+    return (pawns & cy_embed_row[e]) != 0;   /* CY13: only an embedded pawn */
+  if (pawns)
+    return true;
+  if (cy_area[k] == CYPHER_BORDER)
+    {
+      /* CY14: every piece, the Spy only from Court or Border. */
+      major_ok = ~(CheopsCellSet) 0;
+      king_ok = ~(CheopsCellSet) 0;
+      spy_ok = ~cy_field;
+    }
+  else
+    {
+      /* A Field King: majors and Spy from Border or Court, or colluding
+       * (CY16); Kings from Border or Court (CY27). */
+      CheopsCellSet coll = colluders (pos, e);
+
+      major_ok = ~cy_field | coll;
+      spy_ok = ~cy_field | coll;
+      king_ok = ~cy_field;
+    }
+  major_ok &= ~exclude;
+  spy_ok &= ~exclude;
+  king_ok &= ~exclude;
+  if (cy_adj[k] & p[CYPHER_KING] & king_ok)
+    return true;
+  /* CY8: the leaps are symmetric; a knight's own cell decides which. */
+  if (p[CYPHER_KNIGHT] & major_ok
+      & ((cy_short[k] & ~cy_court) | (cy_long[k] & ~cy_field)))
+    return true;
+  blockers = line_blockers (pos);
+  s = (((p[CYPHER_QUEEN] | p[CYPHER_ROOK]) & major_ok) | (p[CYPHER_SPY] & spy_ok)) & cy_orth[k];
+  while (s)
+    if (!(cy_between[k][cheops_cellset_pop (&s)] & blockers))
+      return true;
+  s = (((p[CYPHER_QUEEN] | p[CYPHER_BISHOP]) & major_ok) | (p[CYPHER_SPY] & spy_ok)) & cy_diag[k];
+  while (s)
+    if (!(cy_between[k][cheops_cellset_pop (&s)] & blockers))
+      return true;
+  return false;
+}
+
+bool
+cypher_position_king_attacked (const CheopsPosition *pos, CheopsSide side)
+{
+  return cypher__attacked (pos, side, 0);
+}
+
+bool
+cypher_position_spy_flips (const CheopsPosition *pos, CheopsSide side)
+{
+  CheopsCell spy = cypher_position_spy (pos, side);
+  CheopsCell k = pos->king[cheops_side_other (side)];
+
+  if (spy == CY_NONE || k == CY_NONE || cy_area[spy] != CYPHER_COURT || cy_area[k] != CYPHER_COURT)
+    return false;
+  return cy_aligned[spy][k] && !(cy_between[spy][k] & line_blockers (pos));
+}
+
+bool
+cypher_position_king_flips (const CheopsPosition *pos, CheopsSide side)
+{
+  CheopsCell k = pos->king[side];
+  CheopsCell spy = cypher_position_spy (pos, cheops_side_other (side));
+
+  if (spy == CY_NONE || k == CY_NONE || !(cy_adj[k] & CY_BIT (spy)))
+    return false;
+  return !(cy_area[k] == CYPHER_COURT && cy_area[spy] == CYPHER_COURT);
+}
+
+/* --------------------------------------------------- playing moves */
+
+static inline void
+set_state (CheopsPosition *pos, int i, uint32_t value)
+{
+  if (i == CYPHER_STATE_MARK)
+    pos->key ^= cy_mark_key (pos->state[i]) ^ cy_mark_key (value);
+  else
+    pos->key ^= cy_zobrist_checks[i][small (pos->state[i], 15)] ^ cy_zobrist_checks[i][small (value, 15)];
+  pos->state[i] = value;
+}
+
+static inline void
+add_hand (CheopsPosition *pos, CheopsSide side, int delta)
+{
+  unsigned old = pos->hand[side][CYPHER_PAWN];
+  unsigned now = (unsigned) ((int) old + delta);
+
+  pos->key ^= cy_zobrist_hand[side][small (old, 16)] ^ cy_zobrist_hand[side][small (now, 16)];
+  pos->hand[side][CYPHER_PAWN] = (uint8_t) now;
+}
+
+/* The board part of a move, without counters, mark or side. */
+static inline void
+play (CheopsPosition *pos, CheopsMove move, CheopsUndo *undo, CheopsSide side)
+{
+  CheopsCell to = cheops_move_to (move);
+
+  if (cheops_move_kind (move) == CHEOPS_MOVE_DROP)
+    {
+      undo->moved = cheops_piece_make (side, CYPHER_PAWN);
+      undo->captured = CHEOPS_NO_PIECE;
+      add_piece (pos, to, undo->moved);
+      add_hand (pos, side, -1);
+      return;
+    }
+
+  CheopsCell from = cheops_move_from (move);
+  CheopsPiece piece = pos->board[from];
+  CheopsPiece captured = pos->board[to];
+
+  undo->moved = piece;
+  undo->captured = captured;
+  remove_piece (pos, from);
+  if (captured)
+    {
+      remove_piece (pos, to);
+      if (cheops_piece_type (captured) == CYPHER_PAWN)
+        add_hand (pos, cheops_piece_side (captured), +1);   /* 4.8: to its owner */
+    }
+  add_piece (pos, to, piece);
+  if (cheops_piece_type (piece) == CYPHER_KING)
+    pos->king[side] = to;
+  if (cheops_move_kind (move) == CHEOPS_MOVE_COMPOUND)
+    {
+      CheopsCell from2 = cheops_move_from2 (move), to2 = cheops_move_to2 (move);
+      CheopsPiece second = pos->board[from2];
+
+      undo->extra[0] = second;
+      remove_piece (pos, from2);
+      add_piece (pos, to2, second);
+    }
+}
+
+void
+cypher_position_do_move (CheopsPosition *pos, CheopsMove move, CheopsUndo *undo)
+{
+  CheopsSide side = pos->side_to_move, other = cheops_side_other (side);
+  CheopsCell to = cheops_move_to (move);
+  uint32_t mark = CY_NONE;
+  bool reset;
+
+  undo->halfmove_clock = pos->halfmove_clock;
+  undo->fullmove_number = pos->fullmove_number;
+  undo->key = pos->key;
+  memcpy (undo->state, pos->state, sizeof undo->state);
+  undo->extra[0] = undo->extra[1] = CHEOPS_NO_PIECE;
+
+  play (pos, move, undo, side);
+
+  reset = cheops_move_kind (move) == CHEOPS_MOVE_DROP || undo->captured
+          || cheops_piece_type (undo->moved) == CYPHER_PAWN;
+  if (cheops_move_kind (move) == CHEOPS_MOVE_NORMAL)
+    {
+      CheopsCell from = cheops_move_from (move);
+      CheopsPieceType t = cheops_piece_type (undo->moved);
+
+      /* 4.5, CY18: a major from Border or Court takes a Field major. */
+      if (undo->captured && cy_is_major (t) && cy_area[from] != CYPHER_FIELD
+          && cy_is_major (cheops_piece_type (undo->captured)) && cy_area[to] == CYPHER_FIELD)
+        mark = to;
+      /* 4.7: the pawn embeds. */
+      else if (t == CYPHER_PAWN && (cy_embed_row[side] & CY_BIT (to)))
+        mark = to;
+    }
+  set_state (pos, CYPHER_STATE_MARK, mark);
+  pos->halfmove_clock = reset ? 0 : pos->halfmove_clock + 1;
+  if (side == CHEOPS_SIDE_B)
+    pos->fullmove_number++;
+  pos->side_to_move = other;
+  pos->key ^= cy_zobrist_side;
+  /* 4.10, CY21: the mover's counter. */
+  set_state (pos, CYPHER_STATE_CHECKS_A + side,
+             cypher__attacked (pos, other, 0) ? pos->state[CYPHER_STATE_CHECKS_A + side] + 1 : 0);
+}
+
+void
+cypher_position_undo_move (CheopsPosition *pos, CheopsMove move, const CheopsUndo *undo)
+{
+  CheopsCell to = cheops_move_to (move);
+  CheopsSide side = cheops_piece_side (undo->moved);
+
+  if (cheops_move_kind (move) == CHEOPS_MOVE_DROP)
+    {
+      remove_piece (pos, to);
+      pos->hand[side][CYPHER_PAWN]++;
+    }
+  else
+    {
+      CheopsCell from = cheops_move_from (move);
+
+      if (cheops_move_kind (move) == CHEOPS_MOVE_COMPOUND)
+        {
+          CheopsCell from2 = cheops_move_from2 (move), to2 = cheops_move_to2 (move);
+          CheopsPiece second = pos->board[to2];
+
+          remove_piece (pos, to2);
+          add_piece (pos, from2, second);
+        }
+      remove_piece (pos, to);
+      add_piece (pos, from, undo->moved);
+      if (undo->captured)
+        {
+          add_piece (pos, to, undo->captured);
+          if (cheops_piece_type (undo->captured) == CYPHER_PAWN)
+            pos->hand[cheops_piece_side (undo->captured)][CYPHER_PAWN]--;
+        }
+      if (cheops_piece_type (undo->moved) == CYPHER_KING)
+        pos->king[side] = from;
+    }
+  pos->side_to_move = side;
+  memcpy (pos->state, undo->state, sizeof pos->state);
+  pos->halfmove_clock = undo->halfmove_clock;
+  pos->fullmove_number = undo->fullmove_number;
+  pos->key = undo->key;
+}
+
+void
+cypher_position_do_null_move (CheopsPosition *pos, CheopsUndo *undo)
+{
+  undo->moved = CHEOPS_NO_PIECE;
+  undo->captured = CHEOPS_NO_PIECE;
+  undo->halfmove_clock = pos->halfmove_clock;
+  undo->fullmove_number = pos->fullmove_number;
+  undo->key = pos->key;
+  memcpy (undo->state, pos->state, sizeof undo->state);
+  set_state (pos, CYPHER_STATE_MARK, CY_NONE);   /* the window closes (4.5) */
+  pos->halfmove_clock++;
+  if (pos->side_to_move == CHEOPS_SIDE_B)
+    pos->fullmove_number++;
+  pos->side_to_move = cheops_side_other (pos->side_to_move);
+  pos->key ^= cy_zobrist_side;
+}
+
+void
+cypher_position_undo_null_move (CheopsPosition *pos, const CheopsUndo *undo)
+{
+  pos->side_to_move = cheops_side_other (pos->side_to_move);
+  memcpy (pos->state, undo->state, sizeof pos->state);
+  pos->halfmove_clock = undo->halfmove_clock;
+  pos->fullmove_number = undo->fullmove_number;
+  pos->key = undo->key;
+}
+
+/* ------------------------------------------------------ generation */
+
+/* Whether the side not to move ended the game with its last move by a flip
+ * (4.9), an embedding draw (4.7, CY12) or a fourth check (CY21): then the
+ * game has no legal move (CY28).  Checkmate and stalemate need none. */
+static CheopsOutcome
+ended (const CheopsPosition *pos)
+{
+  CheopsSide mover = cheops_side_other (pos->side_to_move);
+  uint32_t mark = pos->state[CYPHER_STATE_MARK];
+
+  if (cypher_position_king_flips (pos, mover) || cypher_position_spy_flips (pos, mover))
+    return mover == CHEOPS_SIDE_A ? CYPHER_OUTCOME_W_FLIP : CYPHER_OUTCOME_B_FLIP;
+  if (mark < CY_N && pos->board[mark] == cheops_piece_make (mover, CYPHER_PAWN)
+      && (cy_embed_row[mover] & CY_BIT (mark))
+      && pos->king[pos->side_to_move] == mark + (mover == CHEOPS_SIDE_A ? 10 : -10))
+    return CYPHER_OUTCOME_DRAW_EMBEDDING;
+  if (pos->state[CYPHER_STATE_CHECKS_A + mover] >= 4)
+    return CYPHER_OUTCOME_DRAW_FOUR_CHECKS;
+  return CHEOPS_OUTCOME_NONE;
+}
+
+/* 3.4: whether the piece of kind @t on @from may capture what stands on @to
+ * (an enemy piece). */
+static bool
+may_capture (const CheopsPosition *pos, CheopsCell from, CheopsPieceType t, CheopsCell to)
+{
+  CheopsPiece target = pos->board[to];
+  CheopsPieceType tt = cheops_piece_type (target);
+  CheopsSide ts = cheops_piece_side (target);
+
+  if (tt == CYPHER_KING || tt == CYPHER_SPY)
+    return false;   /* never captured (3.4, CY25) */
+  if (tt == CYPHER_PAWN)
+    return t != CYPHER_SPY && !(cy_sanctuary[ts] & CY_BIT (to));   /* CY10 */
+  /* A major. */
+  if (cy_area[to] == CYPHER_COURT)
+    return t == CYPHER_SPY;   /* CY26 */
+  if (t == CYPHER_PAWN)
+    return true;
+  if (t == CYPHER_SPY || cy_area[to] == CYPHER_BORDER)
+    return false;
+  /* A Field major, by a major or King (CY9). */
+  if (cy_area[from] != CYPHER_FIELD)
+    return true;
+  /* 4.5, CY18: the re-take of the piece on the mark. */
+  if (pos->state[CYPHER_STATE_MARK] == to)
+    return true;
+  /* 4.6, CY17: the King takes a colluding piece that checks it. */
+  if (t == CYPHER_KING && (colluders (pos, ts) & CY_BIT (to)))
+    {
+      CheopsPieceType k = tt;
+      bool orth = cypher_cell_row (from) == cypher_cell_row (to) || cypher_cell_column (from) == cypher_cell_column (to);
+
+      return k == CYPHER_QUEEN || (k == CYPHER_ROOK && orth) || (k == CYPHER_BISHOP && !orth);
+    }
+  return false;
+}
+
+/* L1-L4 (4.3) in @pos after a move of @side. */
+static bool
+legal_after (const CheopsPosition *pos, CheopsSide side)
+{
+  CheopsSide e = cheops_side_other (side);
+  CheopsCell ks = pos->king[side], ke = pos->king[e];
+  CheopsCell ss = cypher_position_spy (pos, side), se = cypher_position_spy (pos, e);
+  CheopsCellSet exclude = 0;
+
+  /* L2 */
+  if (ss != CY_NONE && (cy_adj[ss] & (CY_BIT (ks) | CY_BIT (ke) | (se != CY_NONE ? CY_BIT (se) : 0))))
+    return false;
+  /* L3 */
+  if (se != CY_NONE && (cy_adj[ks] & CY_BIT (se)))
+    {
+      if (cy_area[ks] == CYPHER_COURT && cy_area[se] == CYPHER_COURT)
+        return false;
+      exclude = CY_BIT (se);   /* a King flip: CY4 */
+    }
+  /* L1 */
+  if (cypher__attacked (pos, side, exclude))
+    return false;
+  /* L4, CY5 */
+  return !cypher_position_spy_flips (pos, e);
+}
+
+typedef struct {
+  CheopsPosition  scratch;
+  CheopsMove     *out;        /* NULL: count only */
+  CheopsMove     *end;
+  int             n;
+  CheopsCell      only_to;    /* CY_NONE: every move */
+} Sink;
+
+static inline void
+try_move (Sink *sink, CheopsMove move, bool no_check)
+{
+  CheopsUndo undo;
+  CheopsSide side = sink->scratch.side_to_move;
+  bool ok;
+
+  cypher_position_do_move (&sink->scratch, move, &undo);
+  ok = legal_after (&sink->scratch, side)
+       && (!no_check || !cypher__attacked (&sink->scratch, cheops_side_other (side), 0));
+  cypher_position_undo_move (&sink->scratch, move, &undo);
+  if (!ok)
+    return;
+  if (sink->out != NULL)
+    {
+      if (sink->out == sink->end)
+        return;   /* never past CHEOPS_MAX_MOVES */
+      *sink->out++ = move;
+    }
+  sink->n++;
+}
+
+/* The targets of a piece of kind @t standing on @from by movement alone,
+ * with @occ occupied (3.2), empty or not. */
+static inline CheopsCellSet
+reach (CheopsPieceType t, CheopsCell from, CheopsCellSet occ)
+{
+  switch (t)
+    {
+    case CYPHER_KING: return cy_adj[from];
+    case CYPHER_QUEEN: case CYPHER_SPY: return cy_slide (from, 0, 8, occ);
+    case CYPHER_ROOK: return cy_slide (from, 0, 4, occ);
+    case CYPHER_BISHOP: return cy_slide (from, 4, 8, occ);
+    case CYPHER_KNIGHT: return cy_leaps[from];
+    default: return 0;
+    }
+}
+
+static void
+generate (const CheopsPosition *pos, Sink *sink)
+{
+  CheopsSide side = pos->side_to_move, e = cheops_side_other (side);
+  CheopsCellSet own = pos->pieces[side][0], enemy = pos->pieces[e][0], occ = pos->occupied;
+  CheopsCellSet pieces = own;
+  CheopsCellSet filter = sink->only_to == CY_NONE ? ~(CheopsCellSet) 0 : CY_BIT (sink->only_to);
+
+  if (pos->king[side] == CY_NONE || pos->king[e] == CY_NONE)
+    return;
+  while (pieces)
+    {
+      CheopsCell from = cheops_cellset_pop (&pieces);
+      CheopsPieceType t = cheops_piece_type (pos->board[from]);
+      CheopsCellSet targets;
+
+      if (t == CYPHER_PAWN)
+        {
+          int step = side == CHEOPS_SIDE_A ? 10 : -10;
+          CheopsCell fwd = (CheopsCell) (from + step);
+
+          if (cy_embed_row[side] & CY_BIT (from))
+            continue;   /* 4.7: an embedded pawn never moves */
+          if (!(occ & CY_BIT (fwd)) && !(cy_court & CY_BIT (fwd)))
+            {
+              if (filter & CY_BIT (fwd))
+                try_move (sink, cheops_move_make (from, fwd), false);
+              /* CY20: the double step from the start row only. */
+              if (cy_start_row[side] & CY_BIT (from))
+                {
+                  CheopsCell fwd2 = (CheopsCell) (fwd + step);
+                  if (!(occ & CY_BIT (fwd2)) && (filter & CY_BIT (fwd2)))
+                    try_move (sink, cheops_move_make (from, fwd2), false);
+                }
+            }
+          targets = cy_pawn_diag[side][from] & ~cy_court & enemy & filter;
+          while (targets)
+            {
+              CheopsCell to = cheops_cellset_pop (&targets);
+              if (may_capture (pos, from, t, to))
+                try_move (sink, cheops_move_make (from, to), false);
+            }
+          continue;
+        }
+
+      targets = reach (t, from, occ) & ~own;
+      /* 3.2, CY6: a major enters Court only from Court (or by 4.4). */
+      if (cy_is_major (t) && cy_area[from] != CYPHER_COURT)
+        targets &= ~cy_court;
+      {
+        CheopsCellSet plain = targets & filter;
+        while (plain)
+          {
+            CheopsCell to = cheops_cellset_pop (&plain);
+            if (!(enemy & CY_BIT (to)) || may_capture (pos, from, t, to))
+              try_move (sink, cheops_move_make (from, to), false);
+          }
+      }
+
+      /* 4.4, CY7: the Spy leaves Court, then one Field or Border major
+       * may enter an empty Court cell. */
+      if (t == CYPHER_SPY && cy_area[from] == CYPHER_COURT && sink->only_to == CY_NONE)
+        {
+          CheopsCellSet leave = targets & ~occ & ~cy_court;
+
+          while (leave)
+            {
+              CheopsCell to = cheops_cellset_pop (&leave);
+              CheopsCellSet occ2 = (occ & ~CY_BIT (from)) | CY_BIT (to);
+              CheopsCellSet seconds = majors (pos, side) & ~cy_court;
+
+              while (seconds)
+                {
+                  CheopsCell from2 = cheops_cellset_pop (&seconds);
+                  CheopsCellSet t2 = reach (cheops_piece_type (pos->board[from2]), from2, occ2) & cy_court & ~occ2;
+
+                  while (t2)
+                    try_move (sink, cheops_move_make_compound (from, to, from2, cheops_cellset_pop (&t2)), false);
+                }
+            }
+        }
+    }
+
+  /* 4.8, CY19: a pawn from the hand onto an empty Border cell, not in
+   * check, giving no check. */
+  if (pos->hand[side][CYPHER_PAWN] > 0 && sink->only_to == CY_NONE && !cypher__attacked (pos, side, 0))
+    {
+      CheopsCellSet cells = cy_border & ~occ;
+
+      while (cells)
+        try_move (sink, cheops_move_make_drop (CYPHER_PAWN, cheops_cellset_pop (&cells)), true);
+    }
+}
+
+static int
+legal_moves (const CheopsPosition *pos, CheopsMove *list, CheopsCell only_to)
+{
+  Sink sink;
+
+  sink.scratch = *pos;
+  sink.out = list;
+  sink.end = list != NULL ? list + CHEOPS_MAX_MOVES : NULL;
+  sink.n = 0;
+  sink.only_to = only_to;
+  generate (pos, &sink);
+  return sink.n;
+}
+
+CheopsMove *
+cypher_generate_moves (const CheopsPosition *pos, CheopsMove *list)
+{
+  int n;
+
+  if (ended (pos) != CHEOPS_OUTCOME_NONE)
+    return list;
+  n = legal_moves (pos, list, CY_NONE);
+  return list + (n < CHEOPS_MAX_MOVES ? n : CHEOPS_MAX_MOVES);
+}
+
+int
+cypher_count_moves (const CheopsPosition *pos)
+{
+  if (ended (pos) != CHEOPS_OUTCOME_NONE)
+    return 0;
+  return legal_moves (pos, NULL, CY_NONE);
+}
+
+CheopsMove *
+cypher_generate_moves_to (const CheopsPosition *pos, CheopsCell to, CheopsPieceType type,
+                          CheopsMove *list)
+{
+  CheopsMove all[CHEOPS_MAX_MOVES];
+  CheopsMove *out = list;
+  int n;
+
+  if (to >= CY_N || ended (pos) != CHEOPS_OUTCOME_NONE)
+    return list;
+  n = legal_moves (pos, all, to);
+  for (int i = 0; i < n && i < CHEOPS_MAX_MOVES; i++)
+    if (type == CHEOPS_NO_PIECE_TYPE || cheops_piece_type (pos->board[cheops_move_from (all[i])]) == type)
+      *out++ = all[i];
+  return out;
+}
+
+bool
+cypher_position_is_playable (const CheopsPosition *pos, CheopsMove move)
+{
+  CheopsMove list[CHEOPS_MAX_MOVES];
+  CheopsMove *end = cypher_generate_moves (pos, list);
+
+  if (move == CHEOPS_MOVE_NONE)
+    return false;
+  for (CheopsMove *m = list; m < end; m++)
+    if (*m == move)
+      return true;
+  return false;
+}
+
+bool
+cypher_position_is_capture (const CheopsPosition *pos, CheopsMove move)
+{
+  /* A compound move and a drop never capture (4.4, 4.8). */
+  return cheops_move_kind (move) == CHEOPS_MOVE_NORMAL && pos->board[cheops_move_to (move)] != CHEOPS_NO_PIECE;
+}
+
+bool
+cypher_position_gives_check (const CheopsPosition *pos, CheopsMove move)
+{
+  CheopsPosition scratch = *pos;
+  CheopsUndo undo;
+
+  cypher_position_do_move (&scratch, move, &undo);
+  return cypher__attacked (&scratch, scratch.side_to_move, 0);
+}
+
+/* --------------------------------------------------------- outcome */
+
+CheopsOutcome
+cypher_position_outcome (const CheopsPosition *pos)
+{
+  CheopsSide mover = cheops_side_other (pos->side_to_move);
+  CheopsOutcome end = ended (pos);
+  int n;
+
+  /* CY22: flip, checkmate, embedding, four checks, stalemate. */
+  if (end == CYPHER_OUTCOME_W_FLIP || end == CYPHER_OUTCOME_B_FLIP)
+    return end;
+  n = legal_moves (pos, NULL, CY_NONE);
+  if (n == 0 && cypher__attacked (pos, pos->side_to_move, 0))
+    return mover == CHEOPS_SIDE_A ? CYPHER_OUTCOME_W_CHECKMATE : CYPHER_OUTCOME_B_CHECKMATE;
+  if (end != CHEOPS_OUTCOME_NONE)
+    return end;
+  if (n == 0)
+    return CYPHER_OUTCOME_DRAW_STALEMATE;
+  return CHEOPS_OUTCOME_NONE;
+}
+
+CheopsOutcome
+cypher_repetition_outcome (const CheopsPosition *pos, int count)
+{
+  (void) pos;
+  return count >= 3 ? CYPHER_OUTCOME_DRAW_REPETITION : CHEOPS_OUTCOME_NONE;   /* CY23 */
+}
+
+int
+cypher_position_repetition_horizon (const CheopsPosition *pos)
+{
+  return pos->halfmove_clock;
+}
+
+bool
+cypher_position_is_reachable (const CheopsPosition *pos, CheopsError *error)
+{
+  (void) pos;
+  (void) error;
+  return true;
+}
+
+bool
+cypher_position_is_consistent (const CheopsPosition *pos)
+{
+  CheopsCellSet all = 0;
+
+  if (pos->variant != &cheops_variant_cypher)
+    return false;
+  for (int s = 0; s < CHEOPS_SIDE_NB; s++)
+    {
+      CheopsCellSet side_all = 0;
+
+      for (int t = 1; t < CHEOPS_PIECE_TYPE_MAX; t++)
+        {
+          CheopsCellSet set = pos->pieces[s][t];
+
+          if (t >= CYPHER_PIECE_TYPE_NB && set)
+            return false;
+          if (set & side_all)
+            return false;
+          side_all |= set;
+          while (set)
+            {
+              CheopsCell c = cheops_cellset_pop (&set);
+              if (c >= CY_N || pos->board[c] != cheops_piece_make ((CheopsSide) s, (CheopsPieceType) t))
+                return false;
+            }
+        }
+      if (side_all != pos->pieces[s][0] || (side_all & all))
+        return false;
+      all |= side_all;
+      if (cheops_cellset_count (pos->pieces[s][CYPHER_KING]) != 1
+          || pos->king[s] >= CY_N
+          || !cheops_cellset_has (pos->pieces[s][CYPHER_KING], pos->king[s]))
+        return false;
+      for (int t = 0; t < CHEOPS_PIECE_TYPE_MAX; t++)
+        if (t != CYPHER_PAWN && pos->hand[s][t] != 0)
+          return false;
+    }
+  if (all != pos->occupied)
+    return false;
+  for (int c = 0; c < CHEOPS_CELL_MAX; c++)
+    if ((pos->board[c] != 0) != cheops_cellset_has (all, (CheopsCell) c))
+      return false;
+  return pos->key == cypher_position_compute_key (pos);
+}

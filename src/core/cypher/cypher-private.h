@@ -1,0 +1,90 @@
+/* cypher-private.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The per-cell tables of Cypher chess, built once at start-up from the
+ * rules of sections 2 and 3 (cypher-geometry.c), for the rules code of this
+ * folder only.
+ */
+#pragma once
+
+#include "cypher.h"
+#include "cheops-core-private.h"
+
+#define CY_N CYPHER_CELL_NB
+#define CY_NONE CHEOPS_CELL_NONE
+#define CY_BIT(c) ((CheopsCellSet) 1 << (c))
+
+/* The eight directions (3.2): 0-3 orthogonal, 4-7 diagonal. */
+extern const int8_t   cy_dir_dc[8], cy_dir_dr[8];
+
+extern uint8_t        cy_area[CY_N];                 /* CypherArea of each cell */
+extern CheopsCellSet  cy_court, cy_border, cy_field; /* 2.3 */
+extern CheopsCellSet  cy_adj[CY_N];                  /* cells next to a cell */
+extern uint8_t        cy_ray_len[CY_N][8];
+extern uint8_t        cy_ray[CY_N][8][10];           /* each ray, nearest first */
+extern CheopsCellSet  cy_ray_mask[CY_N][8];
+extern CheopsCellSet  cy_orth[CY_N], cy_diag[CY_N];  /* all cells of the 4 orthogonal / diagonal rays */
+extern CheopsCellSet  cy_short[CY_N], cy_long[CY_N]; /* knight leaps (CY8) */
+extern CheopsCellSet  cy_leaps[CY_N];                /* the leaps of a knight standing there */
+/* Pawns, by side: the forward diagonals (what a pawn there checks), the cells
+ * whose pawns' forward diagonals hold a cell. */
+extern CheopsCellSet  cy_pawn_diag[CHEOPS_SIDE_NB][CY_N];
+extern CheopsCellSet  cy_pawn_attackers[CHEOPS_SIDE_NB][CY_N];
+extern CheopsCellSet  cy_sanctuary[CHEOPS_SIDE_NB];   /* rows where that side's pawns are safe (CY10) */
+extern CheopsCellSet  cy_embed_row[CHEOPS_SIDE_NB];   /* 4.7 */
+extern CheopsCellSet  cy_start_row[CHEOPS_SIDE_NB];   /* 2.6 */
+/* The cells strictly between two cells in line (0 when not in line or next
+ * to each other), and whether they are in line at all. */
+extern CheopsCellSet  cy_between[CY_N][CY_N];
+extern bool           cy_aligned[CY_N][CY_N];
+/* Zobrist keys: pieces, side to move, hand counts, check counters, mark. */
+extern uint64_t       cy_zobrist[CHEOPS_SIDE_NB][8][CY_N];
+extern uint64_t       cy_zobrist_side;
+extern uint64_t       cy_zobrist_hand[CHEOPS_SIDE_NB][17];
+extern uint64_t       cy_zobrist_checks[CHEOPS_SIDE_NB][16];
+extern uint64_t       cy_zobrist_mark[CY_N + 1];     /* [CY_N]: no mark */
+
+/* Q, R, B, N: the "major pieces" of 3.1. */
+static inline bool
+cy_is_major (CheopsPieceType t)
+{
+  return t >= CYPHER_QUEEN && t <= CYPHER_KNIGHT;
+}
+
+static inline uint64_t
+cy_mark_key (uint32_t mark)
+{
+  return cy_zobrist_mark[mark < CY_N ? mark : CY_N];
+}
+
+/* The cells a slider on @from reaches along the rays @d0..@d1-1, given the
+ * occupied cells @occ: each ray up to and including its first occupied cell. */
+static inline CheopsCellSet
+cy_slide (CheopsCell from, int d0, int d1, CheopsCellSet occ)
+{
+  CheopsCellSet set = 0;
+
+  for (int d = d0; d < d1; d++)
+    {
+      if (!(cy_ray_mask[from][d] & occ))
+        {
+          set |= cy_ray_mask[from][d];
+          continue;
+        }
+      for (int i = 0; i < cy_ray_len[from][d]; i++)
+        {
+          CheopsCell c = cy_ray[from][d][i];
+          set |= CY_BIT (c);
+          if (occ & CY_BIT (c))
+            break;
+        }
+    }
+  return set;
+}
+
+/* Whether @side's King is in check, the pieces on @exclude not counting as
+ * checkers (the flipped Spy after a King flip, CY4). */
+bool cypher__attacked (const CheopsPosition *pos, CheopsSide side, CheopsCellSet exclude);
+
+void cypher__init (void);
