@@ -157,6 +157,12 @@ typedef struct {
   uint8_t     translate;
 } CheopsNote;
 
+/* CheopsVariantFuncs.piece_flags: what the studio marks on a piece. */
+typedef enum {
+  CHEOPS_PIECE_FLAG_SAFE  = 1 << 0,   /* no piece may take it where it stands */
+  CHEOPS_PIECE_FLAG_FIXED = 1 << 1,   /* it will never move again */
+} CheopsPieceFlags;
+
 /* A side of a variant. */
 typedef struct {
   char        letter;              /* FEN side-to-move letter: 'a', 'g' */
@@ -255,6 +261,11 @@ typedef struct {
    * variant that never needs it. */
   bool        (*move_note)      (const CheopsPosition *pos, CheopsCell from, CheopsCell to,
                                  CheopsNote *note);
+  /* What the studio marks on the piece on @cell beyond its kind, for
+   * drawing only: CheopsPieceFlags bits (Cypher chess: a pawn in sanctuary
+   * cannot be taken, CY10; an embedded pawn never moves, 4.7); 0 for an
+   * empty cell.  May itself be NULL: no such marks. */
+  unsigned    (*piece_flags)    (const CheopsPosition *pos, CheopsCell cell);
 } CheopsVariantFuncs;
 
 struct _CheopsVariant {

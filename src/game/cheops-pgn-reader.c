@@ -766,10 +766,12 @@ read_suffix (GameReader *g)
   return FALSE;
 }
 
+/* The characters of a move token: Cypher chess also writes "," in a
+ * compound move ("Sa1,Rb0") and "@" in a drop ("P@c5") (its 6.3). */
 static gboolean
 is_san_char (char c)
 {
-  return g_ascii_isalnum (c) || c == '=' || c == '+' || c == '#';
+  return g_ascii_isalnum (c) || c == '=' || c == '+' || c == '#' || c == ',' || c == '@';
 }
 
 /* Ends a game at its result token (@result, @len bytes). */

@@ -541,6 +541,12 @@ studio_board_view_draw_highlights (StudioBoardView *self,
       if (cheops_move_kind (last) != CHEOPS_MOVE_DROP)
         studio_board_view_fill_cell (self, cr, cheops_move_from (last), 0.608, 0.780, 0.0, 0.38);
       studio_board_view_fill_cell (self, cr, cheops_move_to (last), 0.608, 0.780, 0.0, 0.48);
+      /* A two-part move: its second part too. */
+      if (cheops_move_kind (last) == CHEOPS_MOVE_COMPOUND)
+        {
+          studio_board_view_fill_cell (self, cr, cheops_move_from2 (last), 0.608, 0.780, 0.0, 0.38);
+          studio_board_view_fill_cell (self, cr, cheops_move_to2 (last), 0.608, 0.780, 0.0, 0.48);
+        }
     }
 
   if (selected != CHEOPS_CELL_NONE)
@@ -878,6 +884,61 @@ studio_board_view_draw_piece (StudioBoardView *self,
 }
 
 static void
+rounded_square (cairo_t *cr,
+                double   cx,
+                double   cy,
+                double   half,
+                double   radius)
+{
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, cx + half - radius, cy - half + radius, radius, -G_PI / 2, 0);
+  cairo_arc (cr, cx + half - radius, cy + half - radius, radius, 0, G_PI / 2);
+  cairo_arc (cr, cx - half + radius, cy + half - radius, radius, G_PI / 2, G_PI);
+  cairo_arc (cr, cx - half + radius, cy - half + radius, radius, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+/* The marks of CheopsPieceFlags on a piece of radius @r at (@cx, @cy):
+ * SAFE (it cannot be taken there) a small teal shield at its upper left,
+ * FIXED (it never moves again) a dark bar under it, as if set in the
+ * board. */
+static void
+studio_board_view_draw_piece_flags (StudioBoardView *self,
+                                    cairo_t         *cr,
+                                    unsigned         flags,
+                                    double           cx,
+                                    double           cy,
+                                    double           r)
+{
+  if (flags & CHEOPS_PIECE_FLAG_FIXED)
+    {
+      double w = r * 1.3, h = MAX (2.0, r * 0.2);
+
+      cairo_rectangle (cr, cx - w / 2, cy + r * 0.92, w, h);
+      cairo_set_source_rgba (cr, 0.15, 0.12, 0.10, 0.9);
+      cairo_fill (cr);
+    }
+  if (flags & CHEOPS_PIECE_FLAG_SAFE)
+    {
+      double s = r * 0.36, x = cx - r * 0.78, y = cy - r * 0.78;
+
+      /* A shield: flat top, pointed bottom. */
+      cairo_move_to (cr, x - s, y - s * 0.8);
+      cairo_line_to (cr, x + s, y - s * 0.8);
+      cairo_line_to (cr, x + s, y + s * 0.1);
+      cairo_curve_to (cr, x + s, y + s * 0.7, x + s * 0.3, y + s, x, y + s * 1.2);
+      cairo_curve_to (cr, x - s * 0.3, y + s, x - s, y + s * 0.7, x - s, y + s * 0.1);
+      cairo_close_path (cr);
+      cairo_set_source_rgb (cr, 0.0, 0.50, 0.50);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_set_line_width (cr, MAX (1.0, r * 0.07));
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      cairo_stroke (cr);
+    }
+}
+
+static void
 studio_board_view_draw_pieces (StudioBoardView *self,
                                cairo_t         *cr)
 {
@@ -920,6 +981,8 @@ studio_board_view_draw_pieces (StudioBoardView *self,
       studio_board_view_center (self, cell, &cx, &cy);
       studio_board_view_draw_piece (self, cr, piece, cx, cy, r,
                                     dragging && cell == drag_from ? 0.3 : 1.0);
+      if (cell != choice_to)
+        studio_board_view_draw_piece_flags (self, cr, cheops_position_piece_flags (pos, cell), cx, cy, r);
     }
 }
 
@@ -1117,20 +1180,6 @@ studio_board_view_pocket_slot (StudioBoardView *self,
     *py = self->origin_y - (board->max.y - offset) * self->scale;
 }
 
-static void
-rounded_square (cairo_t *cr,
-                double   cx,
-                double   cy,
-                double   half,
-                double   radius)
-{
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, cx + half - radius, cy - half + radius, radius, -G_PI / 2, 0);
-  cairo_arc (cr, cx + half - radius, cy + half - radius, radius, 0, G_PI / 2);
-  cairo_arc (cr, cx - half + radius, cy + half - radius, radius, G_PI / 2, G_PI);
-  cairo_arc (cr, cx - half + radius, cy - half + radius, radius, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
 
 /* The pockets: each side's pieces in hand, by kind, with their counts; the
  * kind picked up (or dragged) by the side to move highlighted. */

@@ -14,6 +14,9 @@
 
 extern const CheopsBoardShape cypher__board;
 
+/* 4.8: the pawns in hand are dropped (prisoner release). */
+static const CheopsPieceType drop_kinds[] = { CYPHER_PAWN, CHEOPS_NO_PIECE_TYPE };
+
 __attribute__((constructor))
 static void
 cypher_init (void)
@@ -96,6 +99,7 @@ const CheopsVariant cheops_variant_cypher = {
   .outcomes = outcomes,
   .board = &cypher__board,
   .promotion_choices = NULL,   /* 4.7: no promotion */
+  .drop_kinds = drop_kinds,
   .f = {
     .from_fen = cypher_position_from_fen,
     .to_fen = cypher_position_to_fen,
@@ -124,5 +128,7 @@ const CheopsVariant cheops_variant_cypher = {
     .move_from_san = cypher_move_from_san,
     .status_lines = NULL,
     .check_note = NULL,
+    .move_note = cypher_move_note,
+    .piece_flags = cypher_piece_flags,
   },
 };
