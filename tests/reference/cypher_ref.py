@@ -830,8 +830,13 @@ def divide(pos, depth):
 # ---------------------------------------------------------------------------
 
 def _pick(rng, pos, moves):
-    """Biased towards the rare rules: captures, drops, compound moves,
-    pawn advances, checks, King moves."""
+    """Biased towards the rare rules: checks, captures, drops, compound
+    moves, pawn advances, King moves."""
+    r = rng.random()
+    if r < 0.25:
+        checking = [m for m in moves if in_check(apply(pos.board, m, pos.side), other(pos.side))]
+        if checking:
+            return rng.choice(checking)
     r = rng.random()
     pools = [
         [m for m in moves if is_capture(pos, m)],
