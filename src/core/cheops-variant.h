@@ -163,6 +163,19 @@ typedef enum {
   CHEOPS_PIECE_FLAG_FIXED = 1 << 1,   /* it will never move again */
 } CheopsPieceFlags;
 
+/* A number or a cell of the position that the studio's set-up offers
+ * beyond the pieces, the side to move and the hands (Cypher chess: the
+ * four-check counters, 4.10, and the re-take mark, 4.5: FEN fields 4 and
+ * 5).  Read and set by CheopsVariantFuncs.get_setup_value and
+ * set_setup_value. */
+typedef struct {
+  const char *name;                /* English, translatable (N_()), after the side's colour name: "four-check counter" */
+  const char *rule;                /* where the rule is: "4.10" */
+  int8_t      side;                /* the side it belongs to, or -1 */
+  bool        is_cell;             /* a cell (CHEOPS_CELL_NONE: none), else a number 0..max */
+  int         max;
+} CheopsSetupValue;
+
 /* A side of a variant. */
 typedef struct {
   char        letter;              /* FEN side-to-move letter: 'a', 'g' */
@@ -266,6 +279,12 @@ typedef struct {
    * cannot be taken, CY10; an embedded pawn never moves, 4.7); 0 for an
    * empty cell.  May itself be NULL: no such marks. */
   unsigned    (*piece_flags)    (const CheopsPosition *pos, CheopsCell cell);
+  /* The set-up's values (CheopsVariant.setup_values): value @index
+   * (0 .. n_setup_values - 1) of @pos, and setting it (keeping the key;
+   * whether the position is then valid is for the FEN reader to say).
+   * NULL in a variant without such values. */
+  int         (*get_setup_value) (const CheopsPosition *pos, int index);
+  void        (*set_setup_value) (CheopsPosition *pos, int index, int value);
 } CheopsVariantFuncs;
 
 struct _CheopsVariant {
@@ -292,6 +311,11 @@ struct _CheopsVariant {
    * CHEOPS_MOVE_DROP; Cypher chess 4.8: the Pawn), 0-terminated, in the
    * order the studio's pockets show them; NULL in a game without drops. */
   const CheopsPieceType   *drop_kinds;
+  /* The set-up's values beyond the pieces, the side to move and the hands
+   * (Cypher chess: the check counters and the re-take mark); 0 and NULL
+   * when there are none. */
+  int                      n_setup_values;
+  const CheopsSetupValue  *setup_values;
   CheopsVariantFuncs       f;
 };
 

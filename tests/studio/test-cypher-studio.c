@@ -22,6 +22,7 @@
 #include "studio-board-scene.h"
 #include "studio-board-view.h"
 #include "studio-document.h"
+#include "studio-setup-panel.h"
 #include "studio-test-util.h"
 #include "studio-window.h"
 #include "studio-window-private.h"
@@ -437,6 +438,62 @@ test_sector_hints (void)
   }
 }
 
+static void
+collect (GtkWidget *widget,
+         GType      type,
+         GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect (child, type, found);
+}
+
+/* The set-up offers the hands (6.1 field 3), the check counters (field 4)
+ * and the mark (field 5), each written into the FEN. */
+static void
+test_setup_extras (void)
+{
+  StudioWindow *window = cypher_window (START_FEN);
+  g_autoptr(GPtrArray) spins = g_ptr_array_new ();
+  g_autoptr(GPtrArray) entries = g_ptr_array_new ();
+  GtkWidget *panel;
+  g_autofree char *fen = NULL;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.setup-position", NULL);
+  panel = studio_window_get_setup_panel (window);
+  collect (panel, GTK_TYPE_SPIN_BUTTON, spins);
+  collect (panel, GTK_TYPE_ENTRY, entries);
+  /* White's and Black's pawns in hand, White's and Black's counters. */
+  g_assert_cmpuint (spins->len, ==, 4);
+  g_assert_cmpuint (entries->len, ==, 1);
+
+  gtk_spin_button_set_value (g_ptr_array_index (spins, 0), 2);
+  gtk_spin_button_set_value (g_ptr_array_index (spins, 1), 1);
+  gtk_spin_button_set_value (g_ptr_array_index (spins, 2), 3);
+  gtk_editable_set_text (g_ptr_array_index (entries, 0), "b8");
+  fen = studio_setup_panel_dup_fen (STUDIO_SETUP_PANEL (panel));
+  g_assert_cmpstr (fen, ==, "8s1/10/2r2k4/10/10/10/2P7/3R6/7K2/10/4S5 w PPp 3+0 b8 0 1");
+  g_assert_true (studio_setup_panel_get_valid (STUDIO_SETUP_PANEL (panel)));
+
+  /* Black's counter above 0 with White not in check: F10. */
+  gtk_spin_button_set_value (g_ptr_array_index (spins, 3), 1);
+  g_assert_false (studio_setup_panel_get_valid (STUDIO_SETUP_PANEL (panel)));
+  gtk_spin_button_set_value (g_ptr_array_index (spins, 3), 0);
+  gtk_editable_set_text (g_ptr_array_index (entries, 0), "");
+  g_clear_pointer (&fen, g_free);
+  fen = studio_setup_panel_dup_fen (STUDIO_SETUP_PANEL (panel));
+  g_assert_cmpstr (fen, ==, "8s1/10/2r2k4/10/10/10/2P7/3R6/7K2/10/4S5 w PPp 3+0 - 0 1");
+
+  /* A FEN typed sets the rows. */
+  studio_setup_panel_set_fen (STUDIO_SETUP_PANEL (panel), START_FEN);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (g_ptr_array_index (spins, 0)), ==, 0);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (g_ptr_array_index (spins, 2)), ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -450,6 +507,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Cypher/compound-click-elsewhere-and-drag", test_compound_click_elsewhere_and_drag);
   g_test_add_func ("/Studio/Cypher/pocket-counts", test_pocket_counts);
   g_test_add_func ("/Studio/Cypher/sector-hints", test_sector_hints);
+  g_test_add_func ("/Studio/Cypher/setup-extras", test_setup_extras);
 
   return g_test_run ();
 }

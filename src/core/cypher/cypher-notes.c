@@ -13,6 +13,7 @@
 #include "cypher-private.h"
 
 #define N_(s) (s)
+#define CLAMP_VALUE(v, lo, hi) ((v) < (lo) ? (lo) : (v) > (hi) ? (hi) : (v))
 
 /* The piece names of the table (cypher-variant.c), to translate. */
 static const char *
@@ -214,4 +215,41 @@ cypher_piece_flags (const CheopsPosition *pos,
   if (cy_embed_row[side] & CY_BIT (cell))
     flags |= CHEOPS_PIECE_FLAG_FIXED | CHEOPS_PIECE_FLAG_SAFE;
   return flags;
+}
+
+/* The set-up's values (CheopsVariant.setup_values): the four-check
+ * counters (4.10, CY21; FEN field 4) and the mark (4.5, 4.7; field 5). */
+int
+cypher_get_setup_value (const CheopsPosition *pos,
+                        int                   index)
+{
+  switch (index)
+    {
+    case 0: return (int) pos->state[CYPHER_STATE_CHECKS_A];
+    case 1: return (int) pos->state[CYPHER_STATE_CHECKS_B];
+    case 2: return pos->state[CYPHER_STATE_MARK] < CY_N ? (int) pos->state[CYPHER_STATE_MARK] : CHEOPS_CELL_NONE;
+    default: return 0;
+    }
+}
+
+void
+cypher_set_setup_value (CheopsPosition *pos,
+                        int             index,
+                        int             value)
+{
+  switch (index)
+    {
+    case 0:
+      pos->state[CYPHER_STATE_CHECKS_A] = (uint32_t) CLAMP_VALUE (value, 0, 9);
+      break;
+    case 1:
+      pos->state[CYPHER_STATE_CHECKS_B] = (uint32_t) CLAMP_VALUE (value, 0, 9);
+      break;
+    case 2:
+      pos->state[CYPHER_STATE_MARK] = value >= 0 && value < CY_N ? (uint32_t) value : CY_NONE;
+      break;
+    default:
+      return;
+    }
+  pos->key = cypher_position_compute_key (pos);
 }

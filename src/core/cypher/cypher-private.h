@@ -94,3 +94,6 @@ void cypher__init (void);
 bool cypher_move_note (const CheopsPosition *pos, CheopsCell from, CheopsCell to, CheopsNote *note);
 /* The table's piece_flags (cypher-notes.c): sanctuary and embedded pawns. */
 unsigned cypher_piece_flags (const CheopsPosition *pos, CheopsCell cell);
+/* The table's set-up values (cypher-notes.c): the check counters, the mark. */
+int  cypher_get_setup_value (const CheopsPosition *pos, int index);
+void cypher_set_setup_value (CheopsPosition *pos, int index, int value);
