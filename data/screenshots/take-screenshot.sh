@@ -1,8 +1,10 @@
 #!/bin/sh
 # Takes data/screenshots/analysis.png: the studio with the sample game "The
 # race to the Apex" loaded, 48 plies in, and the engine analysing for eight
-# seconds; and data/screenshots/trigchess.png: the TrigChess sample "Gyros
-# round the King" at its turning point (15...Gb4, ply 30), analysing.  Run from the build directory's run target:
+# seconds; data/screenshots/trigchess.png: the TrigChess sample "Gyros
+# round the King" at its turning point (15...Gb4, ply 30), analysing; and
+# data/screenshots/pyramids.png: the Pyramids sample "Stacks in the centre"
+# with the full Pyramid built (13. 2f1d2, ply 25).  Run from the build directory's run target:
 #   ninja -C _build screenshot
 # or by hand: take-screenshot.sh BUILDDIR SOURCEDIR
 # CHEOPS_ENGINE may name the engine; by default the build tree's is used.
@@ -16,6 +18,9 @@ export NO_AT_BRIDGE=1
 xvfb-run -a -s "-screen 0 1400x1000x24" \
   "$build/tests/studio/studio-screenshot" \
   "$source/data/samples/apex-race.pgn" 48 8 "$source/data/screenshots/analysis.png"
-exec xvfb-run -a -s "-screen 0 1400x1000x24" \
+xvfb-run -a -s "-screen 0 1400x1000x24" \
   "$build/tests/studio/studio-screenshot" \
   "$source/data/samples/trigchess-gyros.pgn" 30 8 "$source/data/screenshots/trigchess.png"
+exec xvfb-run -a -s "-screen 0 1400x1000x24" \
+  "$build/tests/studio/studio-screenshot" \
+  "$source/data/samples/pyramids-stacks.pgn" 25 8 "$source/data/screenshots/pyramids.png"

@@ -15,7 +15,7 @@
  * folder of its own with a prefix of its own: the game Cheops in
  * src/core/cheops/ (cheops_laws_, after the Laws of Cheops), Step and Circle
  * TrigChess in src/core/trigchess/ (trigchess_), Cypher chess in
- * src/core/cypher/ (cypher_).
+ * src/core/cypher/ (cypher_), Pyramids in src/core/pyramids/ (pyramids_).
  */
 #pragma once
 
@@ -175,6 +175,15 @@ typedef struct {
   bool        is_cell;             /* a cell (CHEOPS_CELL_NONE: none), else a number 0..max */
   int         max;
 } CheopsSetupValue;
+/* A switch of the set-up beyond the pieces and the side to move: a part of
+ * the position its FEN writes (Pyramids: each faraon's right, 4.3, the
+ * FEN's rights field).  The studio's set-up offers one toggle per entry,
+ * read and set by CheopsVariantFuncs.get_setup_flag / set_setup_flag. */
+typedef struct {
+  const char *name;                /* English, translatable (N_()), after the side's colour name: "faraon's right" */
+  const char *rule;                /* where the rule is: "4.3" */
+  int8_t      side;                /* the side it belongs to, or -1 */
+} CheopsSetupFlag;
 
 /* A side of a variant. */
 typedef struct {
@@ -285,6 +294,28 @@ typedef struct {
    * NULL in a variant without such values. */
   int         (*get_setup_value) (const CheopsPosition *pos, int index);
   void        (*set_setup_value) (CheopsPosition *pos, int index, int value);
+  /* Pieces made of parts (Pyramids: a pino, a stack of checkers, 3.3); all
+   * three NULL in a variant whose pieces are whole.  They only compute
+   * pieces, for the studio's part chooser and set-up; they never allocate.
+   * part_type: the kind that the part @part of a piece of kind @type is on
+   *   its own, @part a mask as cheops_move_part() gives (0: the whole
+   *   piece, @type itself); CHEOPS_NO_PIECE_TYPE when @type has no such
+   *   part.  So a move's moving piece can be drawn and named.
+   * stack_piece: the piece a cell holds when @added is put onto @piece
+   *   (setting up: a checker onto a stack of its side); CHEOPS_NO_PIECE
+   *   when the two cannot share a cell (two sides, a piece that never
+   *   stacks, a part already there).
+   * unstack_piece: what is left of @piece when its part @removed (a piece
+   *   of the same side) is taken off: CHEOPS_NO_PIECE when nothing is left;
+   *   @piece itself when @removed is not a part of it. */
+  CheopsPieceType (*part_type)  (CheopsPieceType type, unsigned part);
+  CheopsPiece (*stack_piece)    (CheopsPiece piece, CheopsPiece added);
+  CheopsPiece (*unstack_piece)  (CheopsPiece piece, CheopsPiece removed);
+  /* The set-up's switches (CheopsVariant.setup_flags): whether switch
+   * @index (0 .. n_setup_flags - 1) is on in @pos, and turning it on or off
+   * (keeping the key).  NULL in a variant without switches. */
+  bool        (*get_setup_flag) (const CheopsPosition *pos, int index);
+  void        (*set_setup_flag) (CheopsPosition *pos, int index, bool on);
 } CheopsVariantFuncs;
 
 struct _CheopsVariant {
@@ -316,6 +347,15 @@ struct _CheopsVariant {
    * when there are none. */
   int                      n_setup_values;
   const CheopsSetupValue  *setup_values;
+  /* The set-up's switches beyond the side to move (Pyramids: the faraons'
+   * rights, 4.3); 0 and NULL when there are none. */
+  int                      n_setup_flags;
+  const CheopsSetupFlag   *setup_flags;
+  /* Whether a game that a record ended (repetition, an outcome with
+   * needs_history) has no legal moves either, as one that the position
+   * ends (Cypher CY28: `cheops status` shows "legal-moves: 0").  false:
+   * the final position's moves are still counted (TrigChess 6.6, Cheops). */
+  bool                     record_end_has_no_moves;
   CheopsVariantFuncs       f;
 };
 

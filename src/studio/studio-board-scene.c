@@ -21,6 +21,18 @@
  * studio_board_scene_cancel_choice().  A promotion without a choice
  * (Cheops 4.7.3) is one move and is played at once.
  *
+ * Pieces made of parts (Pyramids' stacks, 3.3 PY7): moves that share from
+ * and to and differ in their part payload (cheops_move_part()) are a
+ * "which part" choice, as moves that differ in their promotion are a
+ * promotion choice.  A piece picked up or selected moves whole: where the
+ * whole piece can go, that move is played; where only parts can, the scene
+ * asks which (::choice-requested, studio_board_scene_get_choice_is_part()).
+ * The user may also choose the part first: studio_board_scene_get_parts()
+ * lists the moving parts a piece has, studio_board_scene_select_part()
+ * selects one (its destinations only, and a click on one plays that part),
+ * and a second click on a selected piece that has parts emits
+ * ::parts-requested for the view to offer them.
+ *
  * When the user completes a playable move the scene emits ::move-played;
  * it does not change its position itself — the owner (the document) plays
  * the move in the game and sets the new position.  When the user draws or
@@ -78,6 +90,9 @@ struct _StudioBoardScene
 
   CheopsCell      selected;
   CheopsCellSet   destinations;
+  /* The part of the selected piece chosen to move (a cheops_move_part()
+   * mask, 0 for the whole piece), when part_chosen. */
+  guint           part;
 
   /* The piece being dragged and where the pointer is, in the view's
    * coordinates (the scene does not interpret them). */
@@ -106,6 +121,8 @@ struct _StudioBoardScene
   guint           has_engine_arrow : 1;
   guint           has_threat_arrow : 1;
   guint           pending_alone : 1;
+  guint           part_chosen : 1;
+  guint           choice_is_part : 1;
 };
 
 enum {
@@ -125,6 +142,7 @@ enum {
   EDIT_MOVE,
   CHOICE_REQUESTED,
   NOTE_CHANGED,
+  PARTS_REQUESTED,
   N_SIGNALS
 };
 
@@ -152,12 +170,30 @@ compound_starts (CheopsMove move,
          cheops_move_from (move) == from && cheops_move_to (move) == to;
 }
 
-/* The destinations of the piece on @from among the playable moves: of a
- * plain move or of a two-part move's first part; while a two-part move
- * waits for its second part, those of its second parts. */
+/* Whether @move moves the piece on @from (with @part_chosen: that part of
+ * it only, which only a normal move has). */
+static gboolean
+moves_from (CheopsMove move,
+            CheopsCell from,
+            gboolean   part_chosen,
+            guint      part)
+{
+  if (cheops_move_from (move) != from)
+    return FALSE;
+  if (!part_chosen)
+    return TRUE;
+  return cheops_move_kind (move) == CHEOPS_MOVE_NORMAL && cheops_move_part (move) == part;
+}
+
+/* The destinations of the piece on @from among the playable moves (of
+ * the part @part only, with @part_chosen): of a plain move or of a
+ * two-part move's first part; while a two-part move waits for its second
+ * part, those of its second parts. */
 static CheopsCellSet
 studio_board_scene_destinations_of (StudioBoardScene *self,
-                                    CheopsCell        from)
+                                    CheopsCell        from,
+                                    gboolean          part_chosen,
+                                    guint             part)
 {
   CheopsCellSet set = CHEOPS_CELLSET_EMPTY;
 
@@ -171,7 +207,7 @@ studio_board_scene_destinations_of (StudioBoardScene *self,
               cheops_move_from2 (m) == from)
             set |= cheops_cellset_of (cheops_move_to2 (m));
         }
-      else if (cheops_move_kind (m) != CHEOPS_MOVE_DROP && cheops_move_from (m) == from)
+      else if (cheops_move_kind (m) != CHEOPS_MOVE_DROP && moves_from (m, from, part_chosen, part))
         set |= cheops_cellset_of (cheops_move_to (m));
     }
 
@@ -433,6 +469,22 @@ studio_board_scene_class_init (StudioBoardSceneClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+
+  /**
+   * StudioBoardScene::parts-requested:
+   * @cell: the cell of the selected piece
+   *
+   * The user clicked the selected piece again and it can move in parts (a
+   * stack, Pyramids PY7): the view offers studio_board_scene_get_parts()
+   * and calls studio_board_scene_select_part() with the one chosen.  The
+   * piece stays selected meanwhile.
+   */
+  signals [PARTS_REQUESTED] =
+    g_signal_new ("parts-requested",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void
@@ -476,6 +528,9 @@ studio_board_scene_reset_selection (StudioBoardScene *self)
   self->drag_from = CHEOPS_CELL_NONE;
   self->n_choices = 0;
   self->drop_type = CHEOPS_NO_PIECE_TYPE;
+  self->part = 0;
+  self->part_chosen = FALSE;
+  self->choice_is_part = FALSE;
 }
 
 /* As studio_board_scene_reset_selection(), and no two-part move waits. */
@@ -908,16 +963,189 @@ studio_board_scene_select (StudioBoardScene *self,
   if (!self->interactive || cell >= N_CELLS (self))
     return FALSE;
 
-  destinations = studio_board_scene_destinations_of (self, cell);
+  destinations = studio_board_scene_destinations_of (self, cell, FALSE, 0);
   if (destinations == CHEOPS_CELLSET_EMPTY)
     return FALSE;
 
   self->selected = cell;
   self->destinations = destinations;
   self->drop_type = CHEOPS_NO_PIECE_TYPE;
+  self->part = 0;
+  self->part_chosen = FALSE;
   studio_board_scene_emit_changed (self);
 
   return TRUE;
+}
+
+/**
+ * studio_board_scene_get_parts:
+ * @self: a #StudioBoardScene
+ * @cell: a cell
+ * @parts: (out caller-allocates) (array fixed-size=16): the parts that
+ *   move, as cheops_move_part() masks: 0 (the whole piece) first when it
+ *   can move, then the others in the order the playable moves name them
+ *
+ * The ways the piece on @cell can move in parts (a stack's moving sets,
+ * Pyramids 3.3 PY7), from the playable moves.
+ *
+ * Returns: how many entries of @parts are set: 0 when the piece cannot
+ *   move, 1 when it only moves whole
+ */
+guint
+studio_board_scene_get_parts (StudioBoardScene *self,
+                              CheopsCell        cell,
+                              guint             parts[16])
+{
+  guint seen = 0, n = 0;
+  gboolean whole = FALSE;
+
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), 0);
+  g_return_val_if_fail (parts != NULL, 0);
+
+  for (guint i = 0; i < self->n_moves; i++)
+    if (moves_from (self->moves[i], cell, FALSE, 0))
+      {
+        guint part = cheops_move_part (self->moves[i]);
+
+        if (part == 0)
+          whole = TRUE;
+        else
+          seen |= 1u << part;
+      }
+  if (whole)
+    parts[n++] = 0;
+  /* Largest first: the order of the stack, 4321 down to 1. */
+  for (guint part = 15; part > 0; part--)
+    if (seen & (1u << part))
+      parts[n++] = part;
+  return n;
+}
+
+/**
+ * studio_board_scene_select_part:
+ * @self: a #StudioBoardScene
+ * @cell: a cell
+ * @part: one of studio_board_scene_get_parts() for @cell
+ *
+ * Selects the part @part of the piece on @cell (0: the whole piece): its
+ * destinations are those of that part, and a click or drop on one plays
+ * that part's move.
+ *
+ * Returns: whether the part is now selected (it has a playable move)
+ */
+gboolean
+studio_board_scene_select_part (StudioBoardScene *self,
+                                CheopsCell        cell,
+                                guint             part)
+{
+  CheopsCellSet destinations;
+
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), FALSE);
+
+  if (!self->interactive || self->editing || cell >= N_CELLS (self))
+    return FALSE;
+
+  destinations = studio_board_scene_destinations_of (self, cell, TRUE, part);
+  if (destinations == CHEOPS_CELLSET_EMPTY)
+    return FALSE;
+
+  self->selected = cell;
+  self->destinations = destinations;
+  self->part = part;
+  self->part_chosen = TRUE;
+  studio_board_scene_emit_changed (self);
+
+  return TRUE;
+}
+
+/**
+ * studio_board_scene_get_selected_part:
+ * @self: a #StudioBoardScene
+ * @part: (out) (optional): the part chosen (a cheops_move_part() mask, 0
+ *   for the whole piece)
+ *
+ * Returns: whether a part of the selected piece was chosen with
+ *   studio_board_scene_select_part() (else the piece moves whole where it
+ *   can)
+ */
+gboolean
+studio_board_scene_get_selected_part (StudioBoardScene *self,
+                                      guint            *part)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), FALSE);
+
+  if (part != NULL)
+    *part = self->part;
+  return self->selected != CHEOPS_CELL_NONE && self->part_chosen;
+}
+
+/**
+ * studio_board_scene_part_type:
+ * @self: a #StudioBoardScene
+ * @cell: the cell of a piece
+ * @part: a part of it (a cheops_move_part() mask, 0 for the whole piece)
+ *
+ * What to draw and name for the part @part of the piece on @cell: the
+ * kind it is on its own (the variant's part_type; the piece's own kind for
+ * 0 or in a variant whose pieces are whole).
+ *
+ * Returns: a piece kind, or CHEOPS_NO_PIECE_TYPE
+ */
+CheopsPieceType
+studio_board_scene_part_type (StudioBoardScene *self,
+                              CheopsCell        cell,
+                              guint             part)
+{
+  const CheopsPosition *pos;
+  CheopsPieceType type;
+
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), CHEOPS_NO_PIECE_TYPE);
+
+  pos = &self->position;
+  if (cell >= N_CELLS (self))
+    return CHEOPS_NO_PIECE_TYPE;
+  type = cheops_piece_type (pos->board[cell]);
+  if (part == 0 || type == CHEOPS_NO_PIECE_TYPE)
+    return type;
+  if (pos->variant->f.part_type == NULL)
+    return CHEOPS_NO_PIECE_TYPE;
+  return pos->variant->f.part_type (type, part);
+}
+
+/**
+ * studio_board_scene_choice_type:
+ * @self: a #StudioBoardScene
+ * @move: one of studio_board_scene_get_choices()
+ *
+ * Returns: the piece kind that stands for @move in the choice: its
+ *   promotion, or for a part choice the part that moves
+ *   (studio_board_scene_part_type())
+ */
+CheopsPieceType
+studio_board_scene_choice_type (StudioBoardScene *self,
+                                CheopsMove        move)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), CHEOPS_NO_PIECE_TYPE);
+
+  if (self->choice_is_part)
+    return studio_board_scene_part_type (self, cheops_move_from (move), cheops_move_part (move));
+  return cheops_move_promotion (move);
+}
+
+/**
+ * studio_board_scene_get_choice_is_part:
+ * @self: a #StudioBoardScene
+ *
+ * Returns: whether the choice waiting (studio_board_scene_get_choices())
+ *   is which part of a piece moves (a stack, Pyramids PY7), not a
+ *   promotion
+ */
+gboolean
+studio_board_scene_get_choice_is_part (StudioBoardScene *self)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), FALSE);
+
+  return self->n_choices > 0 && self->choice_is_part;
 }
 
 /**
@@ -955,6 +1183,10 @@ choice_rank (const CheopsVariant *variant,
              CheopsMove           move)
 {
   CheopsPieceType kind = cheops_move_promotion (move);
+
+  /* A part choice: the largest part first (its mask, from 15 down). */
+  if (cheops_move_part (move) != 0)
+    return 128 + 15 - cheops_move_part (move);
 
   if (variant->promotion_choices != NULL)
     for (guint i = 0; variant->promotion_choices[i] != CHEOPS_NO_PIECE_TYPE; i++)
@@ -1050,7 +1282,10 @@ studio_board_scene_explain (StudioBoardScene *self,
  * a choice, as Cheops's on the Apex, 4.7.3, is one move).  When several do
  * (a promotion with a choice, TrigChess TR10) it keeps them, in the order
  * of the variant's promotion_choices, and emits ::choice-requested: the
- * move is played by studio_board_scene_choose().
+ * move is played by studio_board_scene_choose().  A piece in parts (a
+ * stack, Pyramids PY7) moves whole when it can; with a part chosen
+ * (studio_board_scene_select_part()) that part moves; where only parts
+ * can go the choice is which part, the largest first.
  *
  * Returns: whether a move from @from to @to is playable (played or waiting
  *   for the choice)
@@ -1069,12 +1304,31 @@ studio_board_scene_play (StudioBoardScene *self,
     return FALSE;
 
   variant = self->position.variant;
+  {
+    gboolean part_chosen = self->selected == from && self->part_chosen;
+    guint part = self->part;
+    gboolean whole = FALSE;
+
+    /* Without a part chosen: the whole piece when it can go there. */
+    if (!part_chosen)
+      for (guint i = 0; i < self->n_moves; i++)
+        if (cheops_move_kind (self->moves[i]) == CHEOPS_MOVE_NORMAL &&
+            cheops_move_from (self->moves[i]) == from && cheops_move_to (self->moves[i]) == to &&
+            cheops_move_part (self->moves[i]) == 0)
+          whole = TRUE;
+    if (whole)
+      {
+        part_chosen = TRUE;
+        part = 0;
+      }
+
   for (guint i = 0; i < self->n_moves; i++)
     {
       CheopsMove m = self->moves[i];
 
       if (cheops_move_kind (m) != CHEOPS_MOVE_NORMAL ||
-          cheops_move_from (m) != from || cheops_move_to (m) != to)
+          cheops_move_from (m) != from || cheops_move_to (m) != to ||
+          (part_chosen && cheops_move_part (m) != part))
         continue;
       /* Insertion by rank: a handful of moves. */
       {
@@ -1088,6 +1342,7 @@ studio_board_scene_play (StudioBoardScene *self,
         self->choices[j] = m;
       }
     }
+  }
 
   if (n <= 1 && studio_board_scene_begin_pending (self, from, to, n == 1 ? self->choices[0] : CHEOPS_MOVE_NONE))
     return TRUE;
@@ -1101,6 +1356,7 @@ studio_board_scene_play (StudioBoardScene *self,
 
   studio_board_scene_reset_selection (self);
   self->n_choices = n;
+  self->choice_is_part = cheops_move_part (self->choices[0]) != cheops_move_part (self->choices[n - 1]);
   studio_board_scene_emit_changed (self);
   g_signal_emit (self, signals [CHOICE_REQUESTED], 0);
 
@@ -1197,6 +1453,7 @@ studio_board_scene_cancel_choice (StudioBoardScene *self)
     return;
 
   self->n_choices = 0;
+  self->choice_is_part = FALSE;
   studio_board_scene_emit_changed (self);
 }
 
@@ -1266,6 +1523,9 @@ studio_board_scene_click (StudioBoardScene *self,
       return FALSE;
     }
 
+  if (cell == self->selected && studio_board_scene_request_parts (self))
+    return FALSE;
+
   if (cell == self->selected || !studio_board_scene_select (self, cell))
     {
       studio_board_scene_explain (self, self->selected, cell);
@@ -1273,6 +1533,31 @@ studio_board_scene_click (StudioBoardScene *self,
     }
 
   return FALSE;
+}
+
+/**
+ * studio_board_scene_request_parts:
+ * @self: a #StudioBoardScene
+ *
+ * Asks the view to offer the parts of the selected piece
+ * (::parts-requested), if it can move in parts.  The click on a selected
+ * piece does this (studio_board_scene_click()).
+ *
+ * Returns: whether the parts were requested
+ */
+gboolean
+studio_board_scene_request_parts (StudioBoardScene *self)
+{
+  guint parts[16];
+
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), FALSE);
+
+  if (self->selected == CHEOPS_CELL_NONE || self->editing ||
+      studio_board_scene_get_parts (self, self->selected, parts) < 2)
+    return FALSE;
+
+  g_signal_emit (self, signals [PARTS_REQUESTED], 0, (guint) self->selected);
+  return TRUE;
 }
 
 /**
@@ -1298,7 +1583,7 @@ studio_board_scene_drag_begin (StudioBoardScene *self,
       self->selected = cell;
       self->destinations = CHEOPS_CELLSET_EMPTY;
     }
-  else if (!studio_board_scene_select (self, cell))
+  else if (!(cell == self->selected && self->part_chosen) && !studio_board_scene_select (self, cell))
     return FALSE;
 
   self->dragging = TRUE;

@@ -57,6 +57,21 @@ gboolean              studio_board_scene_play_move        (StudioBoardScene     
                                                            CheopsMove            move);
 const CheopsMove     *studio_board_scene_get_choices      (StudioBoardScene     *self,
                                                            guint                *n_choices);
+gboolean              studio_board_scene_get_choice_is_part (StudioBoardScene *self);
+CheopsPieceType       studio_board_scene_choice_type      (StudioBoardScene     *self,
+                                                           CheopsMove            move);
+guint                 studio_board_scene_get_parts        (StudioBoardScene     *self,
+                                                           CheopsCell            cell,
+                                                           guint                 parts[16]);
+gboolean              studio_board_scene_select_part      (StudioBoardScene     *self,
+                                                           CheopsCell            cell,
+                                                           guint                 part);
+gboolean              studio_board_scene_get_selected_part (StudioBoardScene    *self,
+                                                           guint                *part);
+CheopsPieceType       studio_board_scene_part_type        (StudioBoardScene     *self,
+                                                           CheopsCell            cell,
+                                                           guint                 part);
+gboolean              studio_board_scene_request_parts    (StudioBoardScene     *self);
 gboolean              studio_board_scene_choose           (StudioBoardScene     *self,
                                                            CheopsMove            move);
 void                  studio_board_scene_cancel_choice    (StudioBoardScene     *self);

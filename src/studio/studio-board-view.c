@@ -20,9 +20,14 @@
  * drag draws an arrow and a click marks a cell, with the colour from the
  * modifiers: none Green, Shift Red, Alt (or Ctrl) Blue, Shift+Alt (or
  * Shift+Ctrl) Yellow.  A move that from and to do not identify (a
- * promotion with a choice) opens a popover at the target listing the
- * choices with their marks and names; Escape cancels it and the piece goes
- * back.  While the scene is in editing mode (setting up a position) a
+ * promotion with a choice, or which part of a stack moves) opens a popover
+ * at the target listing the choices with their marks and names, in rows of
+ * five; Escape cancels it and the piece goes back.  A click on a selected
+ * piece that moves in parts (a Pyramids stack, PY7) opens a popover of its
+ * parts (::parts-requested); the part chosen is then selected, and while
+ * it is dragged the rest of the stack stays drawn on its cell.  The
+ * tooltip over a cell names its piece (studio_board_view_dup_cell_tooltip()).
+ * While the scene is in editing mode (setting up a position) a
  * click of either button goes to studio_board_scene_edit_click() and a
  * piece can be dragged anywhere, or off the board.
  *
@@ -57,6 +62,7 @@ struct _StudioBoardView
   StudioBoardScene *scene;
   gulong            changed_handler;
   gulong            choice_handler;
+  gulong            parts_handler;
 
   /* Layout of the last allocation: pixels per board unit and where board
    * point (0, 0) lies, for the variant it was made for. */
@@ -85,6 +91,8 @@ struct _StudioBoardView
 
   /* The promotion popover, while a choice is asked. */
   GtkWidget        *choice_popover;
+  /* The popover of the parts of a stack, while it is open. */
+  GtkWidget        *parts_popover;
 
   /* Caches, so that a frame is mostly two image copies: the board with its
    * coordinates (drawn again only when the size, the variant, the
@@ -133,6 +141,7 @@ static const Rgb brush_colours[STUDIO_BRUSH_NB] = {
 };
 
 static void studio_board_view_clear_caches (StudioBoardView *self);
+static void studio_board_view_close_parts (StudioBoardView *self);
 
 static void
 set_rgb (cairo_t   *cr,
@@ -659,7 +668,8 @@ mark_polygon (cairo_t            *cr,
  * from above, in @colours' fill with its outline, and the CUTOUT steps
  * right after it are cut out of it (even-odd); the other steps draw in
  * white: FILL a polygon filled and outlined, STROKE a polyline, SEGMENTS
- * separate segments, RING a circle, DOT a disc, TEXT a text (bold).  Does
+ * separate segments, RING a circle, DOT a disc, TEXT a text (bold, outlined
+ * in @colours' outline).  Does
  * nothing for a kind @variant does not have.
  */
 void
@@ -780,8 +790,24 @@ studio_board_view_draw_piece_mark (cairo_t              *cr,
               pango_font_description_set_absolute_size (font, MAX (1.0, r * op->a) * PANGO_SCALE);
               pango_layout_set_font_description (layout, font);
               pango_font_description_free (font);
-              draw_text_centered (cr, layout, op->s, op->pts[0][0] * r, op->pts[0][1] * r);
-              cairo_new_path (cr);
+              /* White, outlined in the side's outline colour: the text
+               * reads on a light disc as on a dark one. */
+              {
+                int w, h;
+
+                pango_layout_set_text (layout, op->s, -1);
+                pango_layout_get_size (layout, &w, &h);
+                cairo_move_to (cr, op->pts[0][0] * r - w / 2.0 / PANGO_SCALE,
+                               op->pts[0][1] * r - h / 2.0 / PANGO_SCALE);
+                pango_cairo_layout_path (cr, layout);
+                cairo_save (cr);
+                cairo_set_source_rgb (cr, colours->outline[0], colours->outline[1], colours->outline[2]);
+                cairo_set_line_width (cr, MAX (1.0, r * op->a * 0.16));
+                cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+                cairo_stroke_preserve (cr);
+                cairo_restore (cr);
+                cairo_fill (cr);
+              }
             }
           break;
 
@@ -883,6 +909,41 @@ studio_board_view_draw_piece (StudioBoardView *self,
   cairo_restore (cr);
 }
 
+/* The piece that moves from @from: the part chosen of a stack
+ * (studio_board_scene_select_part()), else the whole piece. */
+static CheopsPiece
+studio_board_view_moving_piece (StudioBoardView *self,
+                                CheopsCell       from)
+{
+  const CheopsPosition *pos = studio_board_scene_get_position (self->scene);
+  CheopsPiece piece = pos->board[from];
+  guint part;
+
+  if (piece != CHEOPS_NO_PIECE && studio_board_scene_get_selected (self->scene) == from &&
+      studio_board_scene_get_selected_part (self->scene, &part) && part != 0)
+    {
+      CheopsPieceType type = studio_board_scene_part_type (self->scene, from, part);
+
+      if (type != CHEOPS_NO_PIECE_TYPE)
+        return cheops_piece_make (cheops_piece_side (piece), type);
+    }
+  return piece;
+}
+
+/* What stays on @from while the piece moving from it is dragged: the rest
+ * of a stack whose part moves, else nothing. */
+static CheopsPiece
+studio_board_view_staying_piece (StudioBoardView *self,
+                                 CheopsCell       from)
+{
+  const CheopsPosition *pos = studio_board_scene_get_position (self->scene);
+  CheopsPiece moving = studio_board_view_moving_piece (self, from);
+
+  if (moving == pos->board[from] || pos->variant->f.unstack_piece == NULL)
+    return CHEOPS_NO_PIECE;
+  return pos->variant->f.unstack_piece (pos->board[from], moving);
+}
+
 static void
 rounded_square (cairo_t *cr,
                 double   cx,
@@ -952,9 +1013,10 @@ studio_board_view_draw_pieces (StudioBoardView *self,
 
   dragging = studio_board_scene_get_drag (self->scene, &drag_from, NULL, NULL);
 
-  /* A move waiting for its choice: the piece stands on its target. */
+  /* A move waiting for its choice: the piece stands on its target (a
+   * choice of part: it stays until the part is known). */
   choices = studio_board_scene_get_choices (self->scene, &n_choices);
-  if (n_choices > 0)
+  if (n_choices > 0 && !studio_board_scene_get_choice_is_part (self->scene))
     {
       choice_from = cheops_move_from (choices[0]);
       choice_to = cheops_move_to (choices[0]);
@@ -979,6 +1041,12 @@ studio_board_view_draw_pieces (StudioBoardView *self,
         continue;
 
       studio_board_view_center (self, cell, &cx, &cy);
+      if (dragging && cell == drag_from && studio_board_view_staying_piece (self, cell) != CHEOPS_NO_PIECE)
+        {
+          /* Part of a stack dragged: the rest stays, as it will. */
+          studio_board_view_draw_piece (self, cr, studio_board_view_staying_piece (self, cell), cx, cy, r, 1.0);
+          continue;
+        }
       studio_board_view_draw_piece (self, cr, piece, cx, cy, r,
                                     dragging && cell == drag_from ? 0.3 : 1.0);
       if (cell != choice_to)
@@ -1324,7 +1392,11 @@ studio_board_view_draw_scaled (StudioBoardView *self,
           cairo_fill (cr);
         }
 
-      studio_board_view_draw_piece (self, cr, studio_board_scene_get_drag_piece (self->scene), drag_x, drag_y,
+      /* A piece from the hand, or the piece (or part) moving from a cell. */
+      studio_board_view_draw_piece (self, cr,
+                                    drag_from == CHEOPS_CELL_NONE ? studio_board_scene_get_drag_piece (self->scene)
+                                                                  : studio_board_view_moving_piece (self, drag_from),
+                                    drag_x, drag_y,
                                     studio_board_view_inradius (self) * 0.84 * 1.12, 1.0);
     }
 }
@@ -1445,8 +1517,85 @@ studio_board_view_close_choice (StudioBoardView *self)
     gtk_popover_popdown (GTK_POPOVER (popover));
 }
 
+/* A button of a choice popover: the mark of @type in @colours over its
+ * name; @data is set on it as "choice-move". */
+static GtkWidget *
+choice_button_new (const CheopsVariant  *variant,
+                   CheopsPieceType       type,
+                   const CheopsSideInfo *colours,
+                   const char           *key,
+                   guint                 data)
+{
+  const char *name = type != CHEOPS_NO_PIECE_TYPE && type < variant->n_piece_types
+                     ? variant->pieces[type].name : NULL;
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *area = gtk_drawing_area_new ();
+  GtkWidget *label = gtk_label_new (name != NULL ? _(name) : "?");
+  ChoiceMark *mark = g_new0 (ChoiceMark, 1);
+
+  mark->variant = variant;
+  mark->type = type;
+  mark->colours = colours;
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 40);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 40);
+  gtk_widget_set_halign (area, GTK_ALIGN_CENTER);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), choice_mark_draw_cb, mark, g_free);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_box_append (GTK_BOX (box), area);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_button_set_child (GTK_BUTTON (button), box);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_tooltip_text (button, name != NULL ? _(name) : NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name != NULL ? _(name) : "?",
+                                  -1);
+  g_object_set_data (G_OBJECT (button), key, GUINT_TO_POINTER (data));
+  return button;
+}
+
+/* Lays @n buttons out: a row of up to 5 for a few, else a grid of 5
+ * columns (the 15 pinos of Pyramids, 3 rows). */
+static GtkWidget *
+choice_grid_new (void)
+{
+  GtkWidget *grid = gtk_grid_new ();
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 2);
+  gtk_grid_set_column_homogeneous (GTK_GRID (grid), TRUE);
+  return grid;
+}
+
+#define CHOICE_COLUMNS 5
+
+/* A popover pointing at @cell, its child @child. */
+static GtkWidget *
+studio_board_view_popover_at (StudioBoardView *self,
+                              CheopsCell       cell,
+                              GtkWidget       *child,
+                              const char      *css_class)
+{
+  GtkWidget *popover = gtk_popover_new ();
+  double cx, cy, r;
+
+  gtk_widget_add_css_class (popover, css_class);
+  gtk_popover_set_child (GTK_POPOVER (popover), child);
+  gtk_widget_set_parent (popover, GTK_WIDGET (self));
+
+  studio_board_view_layout (self, gtk_widget_get_width (GTK_WIDGET (self)),
+                            gtk_widget_get_height (GTK_WIDGET (self)));
+  studio_board_view_center (self, cell, &cx, &cy);
+  r = studio_board_view_inradius (self);
+  gtk_popover_set_pointing_to (GTK_POPOVER (popover),
+                               &(GdkRectangle) { (int) floor (cx - r), (int) floor (cy - r),
+                                                 (int) ceil (2 * r), (int) ceil (2 * r) });
+  return popover;
+}
+
 /* ::choice-requested: a popover at the target lists the choices, each with
- * its mark and its name; Escape (or a click outside) cancels. */
+ * its mark and its name (a promotion's piece, or the part of a stack that
+ * moves), in rows of five; Escape (or a click outside) cancels. */
 static void
 choice_requested_cb (StudioBoardView  *self,
                      StudioBoardScene *scene)
@@ -1455,61 +1604,121 @@ choice_requested_cb (StudioBoardView  *self,
   const CheopsVariant *variant = pos->variant;
   const CheopsMove *choices;
   guint n_choices;
-  GtkWidget *popover, *box;
+  GtkWidget *popover, *grid;
   CheopsSide side;
-  double cx, cy, r;
 
   choices = studio_board_scene_get_choices (scene, &n_choices);
   if (n_choices == 0)
     return;
 
   studio_board_view_close_choice (self);
+  studio_board_view_close_parts (self);
 
   side = cheops_piece_side (pos->board[cheops_move_from (choices[0])]);
-  popover = gtk_popover_new ();
-  gtk_widget_add_css_class (popover, "promotion-choice");
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  grid = choice_grid_new ();
   for (guint i = 0; i < n_choices; i++)
     {
-      CheopsPieceType type = cheops_move_promotion (choices[i]);
-      const char *name = type < variant->n_piece_types ? variant->pieces[type].name : NULL;
-      GtkWidget *button = gtk_button_new ();
-      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-      GtkWidget *area = gtk_drawing_area_new ();
-      GtkWidget *label = gtk_label_new (name != NULL ? _(name) : "?");
-      ChoiceMark *mark = g_new0 (ChoiceMark, 1);
+      GtkWidget *button = choice_button_new (variant, studio_board_scene_choice_type (scene, choices[i]),
+                                             studio_board_scene_get_side_colours (scene, side),
+                                             "choice-move", choices[i]);
 
-      mark->variant = variant;
-      mark->type = type;
-      mark->colours = studio_board_scene_get_side_colours (scene, side);
-      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 32);
-      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 32);
-      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), choice_mark_draw_cb, mark, g_free);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_box_append (GTK_BOX (row), area);
-      gtk_box_append (GTK_BOX (row), label);
-      gtk_button_set_child (GTK_BUTTON (button), row);
-      gtk_widget_add_css_class (button, "flat");
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name != NULL ? _(name) : "?",
-                                      -1);
-      g_object_set_data (G_OBJECT (button), "choice-move", GUINT_TO_POINTER (choices[i]));
       g_signal_connect (button, "clicked", G_CALLBACK (choice_clicked_cb), self);
-      gtk_box_append (GTK_BOX (box), button);
+      gtk_grid_attach (GTK_GRID (grid), button, (int) (i % CHOICE_COLUMNS), (int) (i / CHOICE_COLUMNS), 1, 1);
     }
-  gtk_popover_set_child (GTK_POPOVER (popover), box);
-  gtk_widget_set_parent (popover, GTK_WIDGET (self));
-
-  studio_board_view_layout (self, gtk_widget_get_width (GTK_WIDGET (self)),
-                            gtk_widget_get_height (GTK_WIDGET (self)));
-  studio_board_view_center (self, cheops_move_to (choices[0]), &cx, &cy);
-  r = studio_board_view_inradius (self);
-  gtk_popover_set_pointing_to (GTK_POPOVER (popover),
-                               &(GdkRectangle) { (int) floor (cx - r), (int) floor (cy - r),
-                                                 (int) ceil (2 * r), (int) ceil (2 * r) });
+  popover = studio_board_view_popover_at (self, cheops_move_to (choices[0]), grid, "promotion-choice");
   g_signal_connect (popover, "closed", G_CALLBACK (choice_closed_cb), self);
   self->choice_popover = popover;
   gtk_popover_popup (GTK_POPOVER (popover));
+}
+
+/* The parts popover (a stack clicked again, Pyramids PY7). */
+
+static void
+part_clicked_cb (GtkButton       *button,
+                 StudioBoardView *self)
+{
+  guint part = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "part"));
+  CheopsCell cell = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "part-cell"));
+
+  studio_board_view_close_parts (self);
+  if (self->scene != NULL)
+    studio_board_scene_select_part (self->scene, cell, part);
+}
+
+static void
+parts_closed_cb (GtkPopover      *popover,
+                 StudioBoardView *self)
+{
+  if (self->parts_popover == GTK_WIDGET (popover))
+    self->parts_popover = NULL;
+  g_idle_add_full (G_PRIORITY_DEFAULT, unparent_popover_cb, g_object_ref (popover), g_object_unref);
+}
+
+static void
+studio_board_view_close_parts (StudioBoardView *self)
+{
+  GtkWidget *popover = self->parts_popover;
+
+  self->parts_popover = NULL;
+  if (popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (popover));
+}
+
+/* ::parts-requested: a popover at the stack lists the sets of checkers
+ * that can move, the whole stack first, each drawn and named as the piece
+ * it is on its own; choosing one selects it (its destinations shown).
+ * Escape keeps the whole stack selected. */
+static void
+parts_requested_cb (StudioBoardView  *self,
+                    guint             cell,
+                    StudioBoardScene *scene)
+{
+  const CheopsPosition *pos = studio_board_scene_get_position (scene);
+  guint parts[16];
+  guint n = studio_board_scene_get_parts (scene, (CheopsCell) cell, parts);
+  GtkWidget *popover, *grid, *box, *label;
+
+  if (n < 2)
+    return;
+
+  studio_board_view_close_parts (self);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  label = gtk_label_new (_("Which checkers move?"));
+  gtk_widget_add_css_class (label, "heading");
+  gtk_box_append (GTK_BOX (box), label);
+  grid = choice_grid_new ();
+  for (guint i = 0; i < n; i++)
+    {
+      GtkWidget *button = choice_button_new (pos->variant, studio_board_scene_part_type (scene, (CheopsCell) cell, parts[i]),
+                                             studio_board_scene_get_side_colours (scene, cheops_piece_side (pos->board[cell])),
+                                             "part", parts[i]);
+
+      g_object_set_data (G_OBJECT (button), "part-cell", GUINT_TO_POINTER (cell));
+      g_signal_connect (button, "clicked", G_CALLBACK (part_clicked_cb), self);
+      gtk_grid_attach (GTK_GRID (grid), button, (int) (i % CHOICE_COLUMNS), (int) (i / CHOICE_COLUMNS), 1, 1);
+    }
+  gtk_box_append (GTK_BOX (box), grid);
+  popover = studio_board_view_popover_at (self, (CheopsCell) cell, box, "parts-choice");
+  g_signal_connect (popover, "closed", G_CALLBACK (parts_closed_cb), self);
+  self->parts_popover = popover;
+  gtk_popover_popup (GTK_POPOVER (popover));
+}
+
+/**
+ * studio_board_view_get_parts_popover:
+ * @self: a #StudioBoardView
+ *
+ * Returns: (transfer none) (nullable): the popover offering the parts of
+ *   a stack, while one is open (its buttons, in the order of
+ *   studio_board_scene_get_parts(), are children of a grid, each with the
+ *   part's name as its tooltip)
+ */
+GtkWidget *
+studio_board_view_get_parts_popover (StudioBoardView *self)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_VIEW (self), NULL);
+
+  return self->parts_popover;
 }
 
 /* ::changed: redraw; a choice the scene dropped (a new position) closes
@@ -1523,6 +1732,8 @@ scene_changed_cb (StudioBoardView  *self,
   studio_board_scene_get_choices (scene, &n_choices);
   if (n_choices == 0 && self->choice_popover != NULL)
     studio_board_view_close_choice (self);
+  if (self->parts_popover != NULL && studio_board_scene_get_selected (scene) == CHEOPS_CELL_NONE)
+    studio_board_view_close_parts (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1531,8 +1742,9 @@ scene_changed_cb (StudioBoardView  *self,
  * @self: a #StudioBoardView
  *
  * Returns: (transfer none) (nullable): the popover asking for a promotion
- *   choice, while one is open (its buttons, in the order of
- *   studio_board_scene_get_choices(), are children of a vertical box)
+ *   or part choice, while one is open (its buttons, in the order of
+ *   studio_board_scene_get_choices(), are children of a grid, rows of
+ *   five)
  */
 GtkWidget *
 studio_board_view_get_choice_popover (StudioBoardView *self)
@@ -1561,6 +1773,68 @@ studio_board_view_measure (GtkWidget      *widget,
       *minimum = 200;
       *natural = 620;
     }
+}
+
+/**
+ * studio_board_view_dup_cell_tooltip:
+ * @self: a #StudioBoardView
+ * @cell: a cell
+ *
+ * The tooltip over @cell: the piece there, by its side's colour and its
+ * kind's name in the variant's table, and the cell ("White Sphinx on e5":
+ * a stack is named by what it is as a whole, Pyramids 3.6).
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL for an empty
+ *   cell
+ */
+char *
+studio_board_view_dup_cell_tooltip (StudioBoardView *self,
+                                    CheopsCell       cell)
+{
+  const CheopsPosition *pos;
+  CheopsPiece piece;
+  CheopsPieceType type;
+
+  g_return_val_if_fail (STUDIO_IS_BOARD_VIEW (self), NULL);
+
+  if (self->scene == NULL)
+    return NULL;
+  pos = studio_board_scene_get_position (self->scene);
+  if (cell >= pos->variant->board->n_cells || pos->board[cell] == CHEOPS_NO_PIECE)
+    return NULL;
+  piece = pos->board[cell];
+  type = cheops_piece_type (piece);
+  if (type >= pos->variant->n_piece_types)
+    return NULL;
+
+  /* Translators: the tooltip of a piece on the board: its side's colour,
+   * its kind and its cell ("White Sphinx on e5") */
+  return g_strdup_printf (_("%s %s on %s"),
+                          _(studio_board_scene_get_side_colours (self->scene, cheops_piece_side (piece))->name),
+                          _(cheops_piece_type_name (pos->variant, type)),
+                          cheops_variant_cell_name (pos->variant, cell));
+}
+
+static gboolean
+query_tooltip_cb (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip,
+                  gpointer    user_data)
+{
+  StudioBoardView *self = STUDIO_BOARD_VIEW (widget);
+  g_autofree char *text = NULL;
+  CheopsCell cell;
+
+  if (keyboard || self->scene == NULL || studio_board_scene_get_drag (self->scene, NULL, NULL, NULL))
+    return FALSE;
+  cell = studio_board_view_cell_at (self, x, y);
+  text = studio_board_view_dup_cell_tooltip (self, cell);
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
 }
 
 static StudioBrush
@@ -1716,7 +1990,9 @@ primary_drag_end_cb (StudioBoardView *self,
     {
       /* A click: picking the piece up again puts it down. */
       studio_board_scene_drag_end (self->scene, self->press_cell);
-      if (self->press_selected == self->press_cell)
+      /* A stack clicked again offers its parts (Pyramids PY7). */
+      if (self->press_selected == self->press_cell &&
+          !studio_board_scene_request_parts (self->scene))
         studio_board_scene_clear_selection (self->scene);
     }
 }
@@ -1887,11 +2163,13 @@ studio_board_view_dispose (GObject *object)
     {
       g_clear_signal_handler (&self->changed_handler, self->scene);
       g_clear_signal_handler (&self->choice_handler, self->scene);
+      g_clear_signal_handler (&self->parts_handler, self->scene);
       g_clear_object (&self->scene);
     }
 
-  /* The promotion popovers, open or closing. */
+  /* The promotion and parts popovers, open or closing. */
   self->choice_popover = NULL;
+  self->parts_popover = NULL;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
 
@@ -1979,6 +2257,8 @@ studio_board_view_init (StudioBoardView *self)
   self->arrow_to = CHEOPS_CELL_NONE;
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
 
@@ -2057,6 +2337,7 @@ studio_board_view_set_scene (StudioBoardView  *self,
     return;
 
   studio_board_view_close_choice (self);
+  studio_board_view_close_parts (self);
   if (self->scene != NULL)
     {
       g_clear_signal_handler (&self->changed_handler, self->scene);
@@ -2073,6 +2354,9 @@ studio_board_view_set_scene (StudioBoardView  *self,
       self->choice_handler = g_signal_connect_swapped (scene, "choice-requested",
                                                        G_CALLBACK (choice_requested_cb),
                                                        self);
+      self->parts_handler = g_signal_connect_swapped (scene, "parts-requested",
+                                                      G_CALLBACK (parts_requested_cb),
+                                                      self);
     }
 
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SCENE]);

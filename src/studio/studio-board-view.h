@@ -47,5 +47,8 @@ gboolean          studio_board_view_pocket_center (StudioBoardView *self,
                                                    CheopsPieceType  type,
                                                    double          *x,
                                                    double          *y);
+GtkWidget        *studio_board_view_get_parts_popover (StudioBoardView *self);
+char             *studio_board_view_dup_cell_tooltip (StudioBoardView *self,
+                                                      CheopsCell       cell);
 
 G_END_DECLS

@@ -27,6 +27,13 @@
  * ::position-changed and passes the board's clicks and drags back to
  * studio_setup_panel_click_cell() and studio_setup_panel_move_piece().
  *
+ * A variant whose pieces stack (Pyramids' pinos, 3.3: the table's
+ * stack_piece and unstack_piece) builds stacks on a cell: a click with a
+ * checker puts it onto a stack of its side where its size is free, and a
+ * click with a checker the stack holds takes that checker off.  A
+ * variant's set-up switches (CheopsVariant.setup_flags: Pyramids' faraon
+ * rights, 4.3) are offered as switches under the side to move.
+ *
  * Actions: setup.clear, setup.initial, setup.flip, setup.cancel and
  * setup.done (enabled only while the set-up is a position); the last three
  * emit ::flip, ::cancel and ::done, which the window answers.
@@ -61,6 +68,7 @@ struct _StudioSetupPanel
   GtkLabel        *problem_label;
   GtkWidget       *done_button;
   AdwPreferencesGroup *extras_group;
+  AdwPreferencesGroup *position_group;
 
   /* Built for the variant: the piece buttons of the palette by row and
    * piece kind (NULL for kinds not placed), and the eraser. */
@@ -73,6 +81,9 @@ struct _StudioSetupPanel
   GPtrArray       *extra_rows;
   GtkWidget       *hand_spins[CHEOPS_SIDE_NB][8];
   GtkWidget       *value_widgets[8];
+  /* The variant's set-up switches (setup_flags), in a row each. */
+  GPtrArray       *flag_rows;     /* AdwActionRow */
+  GPtrArray       *flag_switches; /* GtkSwitch, by flag */
 
   /* The position being set up: the last one built on the board or read
    * from the entry (it may lack a King: only the board shows it). */
@@ -266,6 +277,10 @@ studio_setup_panel_update_side (StudioSetupPanel *self)
   self->updating = TRUE;
   gtk_toggle_button_set_active (green ? self->green_button : self->orange_button, TRUE);
   studio_setup_panel_update_extras (self);
+  for (guint i = 0; i < self->flag_switches->len; i++)
+    gtk_switch_set_active (g_ptr_array_index (self->flag_switches, i),
+                           self->variant->f.get_setup_flag != NULL &&
+                           self->variant->f.get_setup_flag (&self->position, (int) i));
   self->updating = FALSE;
 }
 
@@ -586,6 +601,63 @@ studio_setup_panel_build_palette (StudioSetupPanel *self)
                                     column);
 }
 
+static void
+flag_switched_cb (StudioSetupPanel *self,
+                  GParamSpec       *pspec,
+                  GtkSwitch        *button)
+{
+  if (self->updating)
+    return;
+
+  for (guint i = 0; i < self->flag_switches->len; i++)
+    if (g_ptr_array_index (self->flag_switches, i) == button)
+      studio_setup_panel_set_flag (self, (int) i, gtk_switch_get_active (button));
+}
+
+/* The switches of the variant's setup_flags, one row each, named by the
+ * colour of their side ("White faraon's right to leap"). */
+static void
+studio_setup_panel_build_flags (StudioSetupPanel *self)
+{
+  for (guint i = 0; i < self->flag_rows->len; i++)
+    adw_preferences_group_remove (self->position_group, g_ptr_array_index (self->flag_rows, i));
+  g_ptr_array_set_size (self->flag_rows, 0);
+  g_ptr_array_set_size (self->flag_switches, 0);
+
+  for (int i = 0; i < self->variant->n_setup_flags; i++)
+    {
+      const CheopsSetupFlag *flag = &self->variant->setup_flags[i];
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *button = gtk_switch_new ();
+      g_autofree char *title = NULL;
+
+      if (flag->side >= 0)
+        /* Translators: a switch of the set-up: the name of its side's
+         * colour, then what it is ("White faraon's right to leap") */
+        title = g_strdup_printf (C_("setup switch", "%s %s"),
+                                 studio_setup_panel_side_name (self, (CheopsSide) flag->side),
+                                 _(flag->name));
+      else
+        title = g_strdup (_(flag->name));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      if (flag->rule != NULL)
+        /* Translators: where the rule of a set-up switch is, in the
+         * game's rules ("4.3") */
+        {
+          g_autofree char *subtitle = g_strdup_printf (_("Rule %s"), flag->rule);
+
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+        }
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), button);
+      g_signal_connect_object (button, "notify::active", G_CALLBACK (flag_switched_cb), self, G_CONNECT_SWAPPED);
+      adw_preferences_group_add (self->position_group, row);
+      g_ptr_array_add (self->flag_rows, row);
+      g_ptr_array_add (self->flag_switches, button);
+    }
+}
+
 /* The side-to-move buttons' labels: the first names the side drawn in the
  * variant's first colours. */
 static void
@@ -607,6 +679,7 @@ studio_setup_panel_set_variant (StudioSetupPanel    *self,
   studio_setup_panel_build_palette (self);
   studio_setup_panel_label_sides (self);
   studio_setup_panel_build_extras (self);
+  studio_setup_panel_build_flags (self);
   /* The brush: the same kind if the variant places it, else the King. */
   if (self->brush != CHEOPS_NO_PIECE &&
       (cheops_piece_type (self->brush) >= PIECE_KINDS ||
@@ -655,6 +728,8 @@ studio_setup_panel_finalize (GObject *object)
 
   g_clear_pointer (&self->problem, g_free);
   g_clear_pointer (&self->extra_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->flag_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->flag_switches, g_ptr_array_unref);
 
   G_OBJECT_CLASS (studio_setup_panel_parent_class)->finalize (object);
 }
@@ -809,6 +884,7 @@ studio_setup_panel_class_init (StudioSetupPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, problem_label);
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, done_button);
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, extras_group);
+  gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, position_group);
   gtk_widget_class_bind_template_callback (widget_class, side_toggled_cb);
 
   gtk_widget_class_install_action (widget_class, "setup.clear", NULL, studio_setup_panel_actions);
@@ -829,6 +905,8 @@ studio_setup_panel_init (StudioSetupPanel *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->extra_rows = g_ptr_array_new ();
+  self->flag_rows = g_ptr_array_new ();
+  self->flag_switches = g_ptr_array_new ();
 
   focus = gtk_event_controller_focus_new ();
   g_signal_connect_object (focus, "notify::contains-focus", G_CALLBACK (fen_focus_cb), self, G_CONNECT_SWAPPED);
@@ -1095,7 +1173,11 @@ studio_setup_panel_put (StudioSetupPanel *self,
  *
  * A click on the board: the primary button puts the palette's piece down,
  * or takes it away if the same piece stands there already (the eraser
- * empties the cell); the secondary button empties the cell.
+ * empties the cell); the secondary button empties the cell.  Where pieces
+ * stack (the variant's stack_piece, Pyramids 3.3), the palette's piece is
+ * put onto a stack of its side that can take it, and taken off a stack
+ * that holds it (the rest stays); a piece that cannot join replaces what
+ * stood there.
  */
 void
 studio_setup_panel_click_cell (StudioSetupPanel *self,
@@ -1109,6 +1191,19 @@ studio_setup_panel_click_cell (StudioSetupPanel *self,
 
   if (primary && self->position.board[cell] != self->brush)
     piece = self->brush;
+
+  if (primary && self->brush != CHEOPS_NO_PIECE && self->position.board[cell] != CHEOPS_NO_PIECE &&
+      self->variant->f.stack_piece != NULL && self->variant->f.unstack_piece != NULL)
+    {
+      CheopsPiece there = self->position.board[cell];
+      CheopsPiece rest = self->variant->f.unstack_piece (there, self->brush);
+      CheopsPiece stacked = self->variant->f.stack_piece (there, self->brush);
+
+      if (rest != there)
+        piece = rest;
+      else if (stacked != CHEOPS_NO_PIECE)
+        piece = stacked;
+    }
 
   studio_setup_panel_put (self, cell, piece);
 }
@@ -1139,6 +1234,48 @@ studio_setup_panel_move_piece (StudioSetupPanel *self,
   cheops_position_put (&self->position, from, CHEOPS_NO_PIECE);
   if (to < (CheopsCell) self->variant->board->n_cells)
     cheops_position_put (&self->position, to, piece);
+  studio_setup_panel_changed (self);
+}
+
+/**
+ * studio_setup_panel_get_flag:
+ * @self: a #StudioSetupPanel
+ * @index: a set-up switch of the variant (0 .. n_setup_flags - 1)
+ *
+ * Returns: whether the switch is on in the set-up (Pyramids: that
+ *   faraon's right, 4.3)
+ */
+gboolean
+studio_setup_panel_get_flag (StudioSetupPanel *self,
+                             int               index)
+{
+  g_return_val_if_fail (STUDIO_IS_SETUP_PANEL (self), FALSE);
+  g_return_val_if_fail (index >= 0 && index < self->variant->n_setup_flags, FALSE);
+
+  return self->variant->f.get_setup_flag != NULL &&
+         self->variant->f.get_setup_flag (&self->position, index);
+}
+
+/**
+ * studio_setup_panel_set_flag:
+ * @self: a #StudioSetupPanel
+ * @index: a set-up switch of the variant (0 .. n_setup_flags - 1)
+ * @on: whether to turn it on
+ *
+ * Turns a switch of the set-up on or off, as its switch does; emits
+ * ::position-changed.
+ */
+void
+studio_setup_panel_set_flag (StudioSetupPanel *self,
+                             int               index,
+                             gboolean          on)
+{
+  g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
+  g_return_if_fail (index >= 0 && index < self->variant->n_setup_flags);
+
+  if (self->variant->f.set_setup_flag == NULL)
+    return;
+  self->variant->f.set_setup_flag (&self->position, index, on);
   studio_setup_panel_changed (self);
 }
 

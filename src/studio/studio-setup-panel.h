@@ -39,6 +39,11 @@ void                  studio_setup_panel_click_cell        (StudioSetupPanel    
 void                  studio_setup_panel_move_piece        (StudioSetupPanel     *self,
                                                             CheopsCell            from,
                                                             CheopsCell            to);
+gboolean              studio_setup_panel_get_flag          (StudioSetupPanel     *self,
+                                                            int                   index);
+void                  studio_setup_panel_set_flag          (StudioSetupPanel     *self,
+                                                            int                   index,
+                                                            gboolean              on);
 void                  studio_setup_panel_set_side_to_move  (StudioSetupPanel     *self,
                                                             CheopsSide            side);
 void                  studio_setup_panel_clear             (StudioSetupPanel     *self);

@@ -317,7 +317,8 @@ cheops_tool_status (int argc, char **argv)
       size_t len = pos.variant->f.status_lines (&pos, extra, sizeof extra);
       fwrite (extra, 1, len < sizeof extra ? len : sizeof extra - 1, stdout);
     }
-  printf ("legal-moves: %d\n", cheops_count_moves (&pos));
+  printf ("legal-moves: %d\n",
+          outcome != CHEOPS_OUTCOME_NONE && pos.variant->record_end_has_no_moves ? 0 : cheops_count_moves (&pos));
   printf ("outcome: %s\n", pos.variant->outcomes[outcome].status);
   return 0;
 }

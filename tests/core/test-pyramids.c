@@ -311,6 +311,14 @@ test_board (void)
             last = op->a;
             discs++;
           }
+        else if (op->op == CHEOPS_MARK_RING)
+          {
+            /* The light ring just outside a smaller checker's disc (the
+             * studio's drawing data: every edge reads on both sides). */
+            g_assert_cmpint (discs, >=, 2);
+            g_assert_cmpfloat (op->a, >, last);
+            g_assert_cmpfloat (op->a, <, last + 0.1);
+          }
         else
           {
             g_assert_cmpint (op->op, ==, CHEOPS_MARK_TEXT);

@@ -410,7 +410,9 @@ def main():
 
     positions = load_positions()
     randoms = ref.random_fens(args.seed, count)
-    sparse = ref.random_sparse_fens(args.seed + 2, count)
+    # --slow: half as many sparse placements as playouts (each move of each
+    # is played through the tool twice).
+    sparse = ref.random_sparse_fens(args.seed + 2, count // 2 if args.slow else count)
     fens = (positions + [("random %d" % k, fen) for k, fen in enumerate(randoms)]
             + [("sparse %d" % k, fen) for k, fen in enumerate(sparse)])
     for name, fen in fens:

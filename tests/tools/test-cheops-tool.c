@@ -144,6 +144,36 @@ test_variant (void)
        "check: no\nchecklock: no\nlegal-moves: 22\noutcome: draw fifth-repetition\n", "");
 }
 
+/* Cypher chess (variants/cypher.md): perft, moves and status by the
+ * registry; a record that repeats the start a third time draws and then
+ * has no legal moves (CY23, CY28); a bad FEN is one line and status 2. */
+static void
+test_cypher (void)
+{
+  run ((const char *[]) { "perft", "--variant", "cypher", "2", NULL }, 0, "Nodes searched: 1217\n", "");
+  run ((const char *[]) { "status", "--variant", "cypher", NULL }, 0,
+       "check: no\nlegal-moves: 35\noutcome: none\n", "");
+  run ((const char *[]) { "moves", "--variant", "cypher", "--fen", "10/9k/10/10/10/7s2/10/5K4/10/10/1S8 w - 0+1 - 0 1",
+                          NULL }, 0,
+       "e3d3\tKd3\ne3d4\tKd4\ne3e2\tKe2\ne3e4\tKe4\ne3f2\tKf2\ne3f3\tKf3\ne3f4\tKf4#\n", "");
+  run ((const char *[]) { "status", "--variant", "cypher", "--fen", "10/9k/10/10/10/7s2/10/5K4/10/10/1S8 w - 0+1 - 0 1",
+                          "Kf4#", NULL }, 0,
+       "check: no\nlegal-moves: 0\noutcome: w flip\n", "");
+  run ((const char *[]) { "status", "--variant", "cypher", "Sc0", "Sc10", "Sd0", "Sd10", "Sc0", "Sc10", "Sd0", NULL }, 0,
+       /* the Spy on c10 leaves e9 to the Black King */
+       "check: no\nlegal-moves: 36\noutcome: none\n", "");
+  run ((const char *[]) { "status", "--variant", "cypher", "Sc0", "Sc10", "Sd0", "Sd10", "Sc0", "Sc10", "Sd0", "Sd10",
+                          NULL }, 0,
+       "check: no\nlegal-moves: 0\noutcome: draw repetition\n", "");
+  run ((const char *[]) { "moves", "--variant", "cypher", "--fen", "10/9k w - 0+0 - 0 1", NULL }, 2, "",
+       "cheops moves: bad FEN at column 1: placement: 2 rows, expected 11 separated by '/' (F2)\n");
+  run ((const char *[]) { "status", "--variant", "Cypher", "--fen", "10/9k/10/9s/10/10/10/9S/10/9K/10 w - 0+0 - 0", NULL },
+       2, "", "cheops status: bad FEN at column 45: FEN: 6 fields, expected 7 (placement, side, hand, checks, mark, "
+       "halfmove, fullmove) (F1)\n");
+  run ((const char *[]) { "perft", "--variant", "cypher", "--fen", "10/9k/10/9s/10/10/10/9S/10/9K/10 w - 0+0 - 0 0", "1",
+                          NULL }, 2, "", "cheops perft: bad FEN at column 46: fullmove number: 0, it starts at 1 (F12)\n");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -152,5 +182,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tools/cheops/moves", test_moves);
   g_test_add_func ("/tools/cheops/status", test_status);
   g_test_add_func ("/tools/cheops/variant", test_variant);
+  g_test_add_func ("/tools/cheops/cypher", test_cypher);
   return g_test_run ();
 }

@@ -110,6 +110,7 @@ const CheopsVariant cheops_variant_cypher = {
   .drop_kinds = drop_kinds,
   .n_setup_values = 3,
   .setup_values = setup_values,
+  .record_end_has_no_moves = true,   /* 4.10, CY28 */
   .f = {
     .from_fen = cypher_position_from_fen,
     .to_fen = cypher_position_to_fen,

@@ -23,9 +23,13 @@ pyramids_init (void)
 }
 
 /* The marks (3.6): a pino is drawn as concentric discs, one per checker,
- * largest first (so below), radius 0.96, 0.78, 0.60, 0.42 for sizes 4, 3,
- * 2, 1, with its sizes as digits on top; the slave a small disc with "S",
- * the faraon a full disc with a ring and "F". */
+ * largest below (radius 0.96, 0.78, 0.60, 0.42 for sizes 4, 3, 2, 1), each
+ * in the side's colour with its dark outline, and a light ring just
+ * outside each smaller checker: every checker's edge is a dark and a light
+ * line, which reads on the light side's discs as on the dark side's, at a
+ * glance even where the digits are small.  Its sizes as digits on top (the
+ * studio outlines a text in the side's outline colour).  The slave a small
+ * disc with "S", the faraon a full disc with a ring and "F". */
 
 /* Guard (1) */
 static const CheopsMarkOp pino_mark_1[] = {
@@ -45,7 +49,8 @@ static const CheopsMarkOp pino_mark_2[] = {
 static const CheopsMarkOp pino_mark_3[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.60f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.42f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.52f, { { 0, 0 } }, "21" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.475f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.56f, { { 0, 0 } }, "21" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -60,7 +65,8 @@ static const CheopsMarkOp pino_mark_4[] = {
 static const CheopsMarkOp pino_mark_5[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.78f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.42f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.52f, { { 0, 0 } }, "31" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.475f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.56f, { { 0, 0 } }, "31" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -68,7 +74,8 @@ static const CheopsMarkOp pino_mark_5[] = {
 static const CheopsMarkOp pino_mark_6[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.78f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.60f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.52f, { { 0, 0 } }, "32" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.655f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.56f, { { 0, 0 } }, "32" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -76,8 +83,10 @@ static const CheopsMarkOp pino_mark_6[] = {
 static const CheopsMarkOp pino_mark_7[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.78f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.60f, { { 0 } }, NULL },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.655f, { { 0, 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.42f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.42f, { { 0, 0 } }, "321" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.475f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.48f, { { 0, 0 } }, "321" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -92,7 +101,8 @@ static const CheopsMarkOp pino_mark_8[] = {
 static const CheopsMarkOp pino_mark_9[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.96f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.42f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.52f, { { 0, 0 } }, "41" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.475f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.56f, { { 0, 0 } }, "41" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -100,7 +110,8 @@ static const CheopsMarkOp pino_mark_9[] = {
 static const CheopsMarkOp pino_mark_10[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.96f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.60f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.52f, { { 0, 0 } }, "42" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.655f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.56f, { { 0, 0 } }, "42" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -108,8 +119,10 @@ static const CheopsMarkOp pino_mark_10[] = {
 static const CheopsMarkOp pino_mark_11[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.96f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.60f, { { 0 } }, NULL },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.655f, { { 0, 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.42f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.42f, { { 0, 0 } }, "421" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.475f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.48f, { { 0, 0 } }, "421" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -117,7 +130,8 @@ static const CheopsMarkOp pino_mark_11[] = {
 static const CheopsMarkOp pino_mark_12[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.96f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.78f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.52f, { { 0, 0 } }, "43" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.835f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.56f, { { 0, 0 } }, "43" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -125,8 +139,10 @@ static const CheopsMarkOp pino_mark_12[] = {
 static const CheopsMarkOp pino_mark_13[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.96f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.78f, { { 0 } }, NULL },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.835f, { { 0, 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.42f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.42f, { { 0, 0 } }, "431" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.475f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.48f, { { 0, 0 } }, "431" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -134,8 +150,10 @@ static const CheopsMarkOp pino_mark_13[] = {
 static const CheopsMarkOp pino_mark_14[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.96f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.78f, { { 0 } }, NULL },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.835f, { { 0, 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.60f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.42f, { { 0, 0 } }, "432" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.655f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.48f, { { 0, 0 } }, "432" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -143,9 +161,12 @@ static const CheopsMarkOp pino_mark_14[] = {
 static const CheopsMarkOp pino_mark_15[] = {
   { CHEOPS_MARK_DISC, 0, 0, 0.96f, { { 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.78f, { { 0 } }, NULL },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.835f, { { 0, 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.60f, { { 0 } }, NULL },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.655f, { { 0, 0 } }, NULL },
   { CHEOPS_MARK_DISC, 0, 0, 0.42f, { { 0 } }, NULL },
-  { CHEOPS_MARK_TEXT, 1, 0, 0.34f, { { 0, 0 } }, "4321" },
+  { CHEOPS_MARK_RING, 1, 0.04f, 0.475f, { { 0, 0 } }, NULL },
+  { CHEOPS_MARK_TEXT, 1, 0, 0.40f, { { 0, 0 } }, "4321" },
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
@@ -162,26 +183,29 @@ static const CheopsMarkOp faraon_mark[] = {
   { CHEOPS_MARK_END, 0, 0, 0, { { 0 } }, NULL },
 };
 
-/* A pino's letter is the digit of its largest checker: for one-character
+/* The set-up palette offers the faraon, the slave and the four single
+ * checkers: the studio stacks a checker onto a pino of its side
+ * (stack_piece below), so every stack is built from them.
+ * A pino's letter is the digit of its largest checker: for one-character
  * displays only (the engine's board print); FEN and SAN write its sizes. */
 static const CheopsPieceInfo pieces[PYRAMIDS_PIECE_TYPE_NB] = {
   [PYRAMIDS_FARAON] = { 'F', N_("Faraon"), faraon_mark, true },
   [PYRAMIDS_SLAVE] = { 'S', N_("Slave"), slave_mark, true },
   [PYRAMIDS_PINO (1)] = { '1', N_("Guard"), pino_mark_1, true },   /* 1 */
   [PYRAMIDS_PINO (2)] = { '2', N_("Squirrel"), pino_mark_2, true },   /* 2 */
-  [PYRAMIDS_PINO (3)] = { '2', N_("Lion"), pino_mark_3, true },   /* 21 */
+  [PYRAMIDS_PINO (3)] = { '2', N_("Lion"), pino_mark_3, false },   /* 21 */
   [PYRAMIDS_PINO (4)] = { '3', N_("Bishop"), pino_mark_4, true },   /* 3 */
-  [PYRAMIDS_PINO (5)] = { '3', N_("Horse"), pino_mark_5, true },   /* 31 */
-  [PYRAMIDS_PINO (6)] = { '3', N_("Ibis"), pino_mark_6, true },   /* 32 */
-  [PYRAMIDS_PINO (7)] = { '3', N_("Scarab"), pino_mark_7, true },   /* 321 */
+  [PYRAMIDS_PINO (5)] = { '3', N_("Horse"), pino_mark_5, false },   /* 31 */
+  [PYRAMIDS_PINO (6)] = { '3', N_("Ibis"), pino_mark_6, false },   /* 32 */
+  [PYRAMIDS_PINO (7)] = { '3', N_("Scarab"), pino_mark_7, false },   /* 321 */
   [PYRAMIDS_PINO (8)] = { '4', N_("Rook"), pino_mark_8, true },   /* 4 */
-  [PYRAMIDS_PINO (9)] = { '4', N_("Dragon"), pino_mark_9, true },   /* 41 */
-  [PYRAMIDS_PINO (10)] = { '4', N_("Jackal"), pino_mark_10, true },   /* 42 */
-  [PYRAMIDS_PINO (11)] = { '4', N_("Cobra"), pino_mark_11, true },   /* 421 */
-  [PYRAMIDS_PINO (12)] = { '4', N_("Queen"), pino_mark_12, true },   /* 43 */
-  [PYRAMIDS_PINO (13)] = { '4', N_("Sphinx"), pino_mark_13, true },   /* 431 */
-  [PYRAMIDS_PINO (14)] = { '4', N_("Obelisk"), pino_mark_14, true },   /* 432 */
-  [PYRAMIDS_PINO (15)] = { '4', N_("Pyramid"), pino_mark_15, true },   /* 4321 */
+  [PYRAMIDS_PINO (9)] = { '4', N_("Dragon"), pino_mark_9, false },   /* 41 */
+  [PYRAMIDS_PINO (10)] = { '4', N_("Jackal"), pino_mark_10, false },   /* 42 */
+  [PYRAMIDS_PINO (11)] = { '4', N_("Cobra"), pino_mark_11, false },   /* 421 */
+  [PYRAMIDS_PINO (12)] = { '4', N_("Queen"), pino_mark_12, false },   /* 43 */
+  [PYRAMIDS_PINO (13)] = { '4', N_("Sphinx"), pino_mark_13, false },   /* 431 */
+  [PYRAMIDS_PINO (14)] = { '4', N_("Obelisk"), pino_mark_14, false },   /* 432 */
+  [PYRAMIDS_PINO (15)] = { '4', N_("Pyramid"), pino_mark_15, false },   /* 4321 */
 };
 
 /* 4.5, 6.5; PY12-PY14. */
@@ -203,6 +227,67 @@ static const CheopsPieceType promotion_choices[] = {
   PYRAMIDS_PINO (15), 0,
 };
 
+/* Pieces made of parts (3.3): a pino's kind is PYRAMIDS_PINO (its sizes),
+ * so a part of it is the pino of the part's sizes; checkers stack onto a
+ * pino of their side where their sizes are free (PY8), for the set-up. */
+static CheopsPieceType
+pyramids_part_type (CheopsPieceType type, unsigned part)
+{
+  if (part == 0)
+    return type;
+  if (!PYRAMIDS_IS_PINO (type) || (part & ~PYRAMIDS_PINO_MASK (type)) != 0)
+    return CHEOPS_NO_PIECE_TYPE;
+  return PYRAMIDS_PINO (part);
+}
+
+static CheopsPiece
+pyramids_stack_piece (CheopsPiece piece, CheopsPiece added)
+{
+  CheopsPieceType a = cheops_piece_type (piece), b = cheops_piece_type (added);
+
+  if (piece == CHEOPS_NO_PIECE)
+    return added;
+  if (cheops_piece_side (piece) != cheops_piece_side (added) || !PYRAMIDS_IS_PINO (a) || !PYRAMIDS_IS_PINO (b) ||
+      (PYRAMIDS_PINO_MASK (a) & PYRAMIDS_PINO_MASK (b)) != 0)
+    return CHEOPS_NO_PIECE;
+  return cheops_piece_make (cheops_piece_side (piece), PYRAMIDS_PINO (PYRAMIDS_PINO_MASK (a) | PYRAMIDS_PINO_MASK (b)));
+}
+
+static CheopsPiece
+pyramids_unstack_piece (CheopsPiece piece, CheopsPiece removed)
+{
+  CheopsPieceType a = cheops_piece_type (piece), b = cheops_piece_type (removed);
+
+  if (piece == removed)
+    return CHEOPS_NO_PIECE;
+  if (piece == CHEOPS_NO_PIECE || cheops_piece_side (piece) != cheops_piece_side (removed) ||
+      !PYRAMIDS_IS_PINO (a) || !PYRAMIDS_IS_PINO (b) ||
+      (PYRAMIDS_PINO_MASK (b) & ~PYRAMIDS_PINO_MASK (a)) != 0)
+    return piece;
+  return cheops_piece_make (cheops_piece_side (piece), PYRAMIDS_PINO (PYRAMIDS_PINO_MASK (a) & ~PYRAMIDS_PINO_MASK (b)));
+}
+
+/* The set-up's switches: the faraons' rights (4.3), the FEN's "F" and "f". */
+static const CheopsSetupFlag setup_flags[] = {
+  { N_("faraon's right to leap"), "4.3", CHEOPS_SIDE_A },
+  { N_("faraon's right to leap"), "4.3", CHEOPS_SIDE_B },
+};
+
+static bool
+pyramids_get_setup_flag (const CheopsPosition *pos, int index)
+{
+  return index >= 0 && index < 2 && (pos->state[0] & PYRAMIDS_RIGHT (index)) != 0;
+}
+
+static void
+pyramids_set_setup_flag (CheopsPosition *pos, int index, bool on)
+{
+  if (index < 0 || index >= 2)
+    return;
+  pyramids_position_set_rights (pos, on ? pos->state[0] | PYRAMIDS_RIGHT (index)
+                                        : pos->state[0] & ~PYRAMIDS_RIGHT (index));
+}
+
 const CheopsVariant cheops_variant_pyramids = {
   .name = "pyramids",
   .title = "Pyramids",
@@ -219,6 +304,8 @@ const CheopsVariant cheops_variant_pyramids = {
   .outcomes = outcomes,
   .board = &pyramids__board,
   .promotion_choices = promotion_choices,
+  .n_setup_flags = 2,
+  .setup_flags = setup_flags,
   .f = {
     .from_fen = pyramids_position_from_fen,
     .to_fen = pyramids_position_to_fen,
@@ -247,5 +334,10 @@ const CheopsVariant cheops_variant_pyramids = {
     .move_from_san = pyramids_move_from_san,
     .status_lines = NULL,
     .check_note = NULL,
+    .part_type = pyramids_part_type,
+    .stack_piece = pyramids_stack_piece,
+    .unstack_piece = pyramids_unstack_piece,
+    .get_setup_flag = pyramids_get_setup_flag,
+    .set_setup_flag = pyramids_set_setup_flag,
   },
 };
