@@ -21,8 +21,11 @@
 extern "C" {
 #endif
 
-/* The longest FEN any variant writes, with its NUL. */
-#define CHEOPS_FEN_MAX 400   /* Pyramids: up to 81 tokens such as "(4.)" */
+/* The longest FEN any variant writes, with its NUL.  Pyramids sets the
+ * bound: its reader limits no material (PY17), so 79 squares may each hold
+ * a 7-byte pino "(4321.)" beside the two faraons, with 8 '/' and
+ * " b Ff 999999 999999": 553 + 2 + 8 + 19 = 582 bytes. */
+#define CHEOPS_FEN_MAX 640
 
 /* A position, copied by value, never allocated.  Read the fields freely;
  * change them only through the functions below, which keep them

@@ -14,6 +14,8 @@
 static const EngineVariant *const engine_variants[] = {
   &engine_variant_cheops,
   &engine_variant_trigchess,
+  &engine_variant_pyramids,
+  &engine_variant_cypher,
   NULL,
 };
 

@@ -6,7 +6,7 @@
  * evaluation and the few hooks through which the one generic search
  * (search.c) asks about the game's own end and its tactics.  One const table
  * per variant, each in a file of its own (evaluate-cheops.c,
- * evaluate-trigchess.c), found by the core's CheopsVariant with
+ * evaluate-trigchess.c, evaluate-pyramids.c, evaluate-cypher.c), found by the core's CheopsVariant with
  * engine_variant_of().  The search, the move ordering and the UCI loop call
  * only these hooks and the core's generic API (cheops-position.h), never a
  * game's own code.
@@ -57,6 +57,10 @@ typedef struct {
   /* A side with no playable move: true when it has lost (TrigChess TR13,
    * checkmate and stalemate), false when it is a draw (Cheops 4.2.4). */
   bool no_move_loses;
+  /* A side with no playable move while in check has lost even where
+   * no_move_loses is false (Pyramids 4.5, Cypher chess 4.10: checkmate loses, stalemate
+   * draws). */
+  bool no_move_in_check_loses;
   /* true: any repetition since the last irreversible move scores a draw
    * (Cheops 8.4.2-8.4.3: the side to move could steer to the claim); false:
    * the occurrences along the game and the search are counted and the
@@ -96,6 +100,8 @@ typedef struct {
 
 extern const EngineVariant engine_variant_cheops;
 extern const EngineVariant engine_variant_trigchess;
+extern const EngineVariant engine_variant_pyramids;
+extern const EngineVariant engine_variant_cypher;
 
 /* The engine's table of @variant, or NULL for a variant it does not play. */
 const EngineVariant *engine_variant_of   (const CheopsVariant *variant);

@@ -15,7 +15,8 @@
  * evaluate-<variant>.c), and reports through a SearchReport.
  * - The moves searched are exactly cheops_generate_moves().  A side with no
  *   playable move has drawn or lost, as the variant says (Cheops 4.2.4,
- *   8.4.1: a draw; TrigChess TR13: a loss, by checkmate or stalemate).
+ *   8.4.1: a draw; TrigChess TR13: a loss, by checkmate or stalemate;
+ *   Cypher chess 4.10: a loss in check, else a draw).
  * - The end of the game is judged at the start of every node by the
  *   variant's node_end() (Cheops: the Ascension 8.1, R5; both sides without
  *   Queen and Pawn 8.4.1): a loss scores -VALUE_MATE + ply, so "score mate
@@ -185,7 +186,11 @@ count_node (Worker *w)
 {
   uint64_t n = atomic_load_explicit (&w->nodes, memory_order_relaxed) + 1;
   atomic_store_explicit (&w->nodes, n, memory_order_relaxed);
-  if (w->id == 0 && (n & 1023) == 0)
+  /* The clock is read every 64 nodes of a timed search (a Pyramids node
+   * that generates thousands of moves costs tens of microseconds: 1024 of
+   * them overshot a 10 ms budget), the node and progress limits every 1024
+   * (so fixed-node searches stop where they always did). */
+  if (w->id == 0 && ((n & 1023) == 0 || ((n & 63) == 0 && (use_time || limits.movetime >= 0))))
     {
       int64_t elapsed = timeman_now () - start_time;
       if ((use_time && elapsed >= budget.maximum)
@@ -336,6 +341,13 @@ repetition_score (const Worker *w, int ply)
          : winner == (CheopsWinner) w->pos.side_to_move ? mate_in (ply) : mated_in (ply);
 }
 
+/* The score of a node whose side to move has no playable move. */
+static inline int
+no_move_score (const EngineVariant *ev, bool in_check, int ply)
+{
+  return ev->no_move_loses || (in_check && ev->no_move_in_check_loses) ? mated_in (ply) : VALUE_DRAW;
+}
+
 static void
 update_pv (Stack *ss, CheopsMove move, const Stack *child)
 {
@@ -468,8 +480,8 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
   if (full_width && mp->count == 0)
     {
       /* No playable move at all: a draw or a loss, as the variant says
-       * (Cheops 4.2.4, R4; TrigChess TR13). */
-      return ev->no_move_loses ? mated_in (ply) : VALUE_DRAW;
+       * (Cheops 4.2.4, R4; TrigChess TR13; Pyramids 4.5 and Cypher 4.10: a loss in check). */
+      return no_move_score (ev, in_check, ply);
     }
 
   while ((move = movepick_next (mp, &kind)) != CHEOPS_MOVE_NONE)
@@ -512,7 +524,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
   /* Threatened with only (skipped) checks to play: counted as the
    * Ascension that follows a check that parries nothing. */
   if (full_width && move_count == 0)
-    return skipped_checks > 0 ? mated_in (ply + 2) : ev->no_move_loses ? mated_in (ply) : VALUE_DRAW;
+    return skipped_checks > 0 ? mated_in (ply + 2) : no_move_score (ev, in_check, ply);
 
   tt_store (pos->key, value_to_tt (best, ply), stand_pat, best_move, in_check ? 0 : -1,
             best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER);
@@ -534,6 +546,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
   int quiet_count = 0, move_count = 0, best_kind = MOVE_QUIET;
   int eval, tt_score = VALUE_NONE, best = -VALUE_INFINITE, old_alpha = alpha, kind;
   MovePicker *mp = &w->pickers[ply];
+  bool long_list;
 
   if (depth <= 0)
     return qsearch (w, alpha, beta, ply, in_check, 0);
@@ -640,8 +653,9 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
     depth -= 2;
 
   movepick_init (mp, ev, pos, tt_move, w->killers[ply], &w->history, false);
-  if (mp->count == 0)   /* no playable move: Cheops 4.2.4, 8.4.1, R4; TrigChess TR13 */
-    return ev->no_move_loses ? mated_in (ply) : VALUE_DRAW;
+  if (mp->count == 0)   /* no playable move: Cheops 4.2.4, 8.4.1, R4; TrigChess TR13; Pyramids 4.5; Cypher 4.10 */
+    return no_move_score (ev, in_check, ply);
+  long_list = mp->count > MOVEPICK_LONG_LIST;
 
   while ((move = movepick_next (mp, &kind)) != CHEOPS_MOVE_NONE)
     {
@@ -651,6 +665,15 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
       int ext = 0, new_depth, v;
 
       move_count++;
+      /* A long list (Pyramids: thousands of moves, nearly all quiet): the
+       * pruning below is decided before the move is played, checks
+       * included, since playing each late move only to see that it does
+       * not check costs a do/undo per move of thousands.  Lists of up to
+       * MOVEPICK_LONG_LIST moves (every Cheops and TrigChess list) are
+       * pruned only after the check test, as before. */
+      if (long_list && !pv_node && !in_check && !tactical && best > -VALUE_MATE_IN_MAX && depth <= 3
+          && (move_count > 3 + depth * depth || eval + 120 + 90 * depth <= alpha))
+        continue;
       do_move (w, move, &undo);
       gives_check = cheops_position_in_check (pos);
 
@@ -969,6 +992,50 @@ helper_main (void *data)
   return NULL;
 }
 
+/* A long root list (more than MOVEPICK_LONG_LIST moves: Pyramids) in the
+ * order of the move picker's first classes: captures and promotions by the
+ * variant's gain, then the rest, each class in generation order.  With
+ * hundreds of root moves a short time budget ends the first iteration
+ * before its end, so the moves it reaches must be the likely ones.  Lists
+ * of every Cheops and TrigChess position are shorter and keep the
+ * generation order (their search is unchanged). */
+typedef struct {
+  int key;
+  int index;
+} RootKey;
+
+static int
+root_key_cmp (const void *a, const void *b)
+{
+  const RootKey *x = a, *y = b;
+  if (x->key != y->key)
+    return x->key > y->key ? -1 : 1;
+  return x->index - y->index;
+}
+
+static void
+order_long_root (Worker *w)
+{
+  static RootKey keys[CHEOPS_MAX_MOVES];
+  CheopsMove *moves = w->root_list;   /* free again once the root moves are made */
+
+  for (int i = 0; i < w->root_count; i++)
+    {
+      CheopsMove m = w->root_moves[i].move;
+      int kind = w->ev->move_kind (&w->pos, m);
+
+      keys[i].key = kind == MOVE_QUIET ? 0 : 1 + w->ev->move_gain (&w->pos, m);
+      keys[i].index = i;
+      moves[i] = m;
+    }
+  qsort (keys, (size_t) w->root_count, sizeof (RootKey), root_key_cmp);
+  for (int i = 0; i < w->root_count; i++)
+    {
+      RootMove *rm = &w->root_moves[i];
+      rm->move = rm->pv[0] = moves[keys[i].index];
+    }
+}
+
 /* Prepares a worker for the search of the root position. */
 static void
 worker_prepare (Worker *w)
@@ -1003,6 +1070,8 @@ worker_prepare (Worker *w)
       rm->pv[0] = *m;
       rm->pv_length = 1;
     }
+  if (w->root_count > MOVEPICK_LONG_LIST)
+    order_long_root (w);
 }
 
 /* The Skill Level's choice among the MultiPV lines (the method of

@@ -766,12 +766,13 @@ read_suffix (GameReader *g)
   return FALSE;
 }
 
-/* The characters of a move token: Cypher chess also writes "," in a
- * compound move ("Sa1,Rb0") and "@" in a drop ("P@c5") (its 6.3). */
+/* A character of a move token: letters, digits, promotion and suffix
+ * marks, and the drop and compound marks of Cypher chess (cypher.md 6.3:
+ * "P@a5", "Sa1,Rb0"), which no other token of PGN uses. */
 static gboolean
 is_san_char (char c)
 {
-  return g_ascii_isalnum (c) || c == '=' || c == '+' || c == '#' || c == ',' || c == '@';
+  return g_ascii_isalnum (c) || c == '=' || c == '+' || c == '#' || c == '@' || c == ',';
 }
 
 /* Ends a game at its result token (@result, @len bytes). */

@@ -1041,6 +1041,14 @@ studio_board_view_draw_pieces (StudioBoardView *self,
         continue;
 
       studio_board_view_center (self, cell, &cx, &cy);
+      if (!dragging && studio_board_view_staying_piece (self, cell) != CHEOPS_NO_PIECE)
+        {
+          /* A part of a stack chosen to move: it is lifted off the rest. */
+          studio_board_view_draw_piece (self, cr, studio_board_view_staying_piece (self, cell), cx, cy, r, 1.0);
+          studio_board_view_draw_piece (self, cr, studio_board_view_moving_piece (self, cell),
+                                        cx, cy - r * 0.45, r, 1.0);
+          continue;
+        }
       if (dragging && cell == drag_from && studio_board_view_staying_piece (self, cell) != CHEOPS_NO_PIECE)
         {
           /* Part of a stack dragged: the rest stays, as it will. */

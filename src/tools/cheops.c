@@ -10,10 +10,12 @@
 #include "cheops-core.h"
 #include "cheops-tool.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 typedef struct {
   const char *name;
@@ -186,6 +188,20 @@ now_seconds (void)
   return (double) ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Ctrl-C during a perft (a depth may take years): one line on stderr and
+ * exit status 2, as for any other error, instead of a silent death.  Only
+ * async-signal-safe calls here. */
+static void
+perft_interrupted (int signum)
+{
+  static const char line[] = "cheops perft: interrupted\n";
+
+  (void) signum;
+  if (write (STDERR_FILENO, line, sizeof line - 1) < 0)
+    _exit (2);
+  _exit (2);
+}
+
 int
 cheops_tool_perft (int argc, char **argv)
 {
@@ -200,6 +216,7 @@ cheops_tool_perft (int argc, char **argv)
 
   table.variant = args.variant;
   table.n = 0;
+  signal (SIGINT, perft_interrupted);
   start = now_seconds ();
   if (args.divide)
     nodes = cheops_perft_divide (&pos, args.depth, divide_cb, &table);

@@ -45,14 +45,15 @@ find_line_prefix (GPtrArray *lines, const char *prefix)
 
 /* The combo lists the variants of cheops_variants[] the engine plays (those
  * with an evaluation), in that order, Cheops the default.  A core variant
- * without one yet (Pyramids, until its evaluation lands) is not offered. */
+ * without one yet (Cypher chess, until its evaluation lands) is not
+ * offered. */
 static void
 test_combo (void)
 {
   EnginePipe *e = engine_pipe_new (NULL);
   g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GString) expected = g_string_new ("option name UCI_Variant type combo default cheops");
-  static const char *const played[] = { "cheops", "trigchess" };
+  static const char *const played[] = { "cheops", "trigchess", "cypher", "pyramids" };
 
   for (guint i = 0; i < G_N_ELEMENTS (played); i++)
     {
@@ -60,7 +61,7 @@ test_combo (void)
       g_string_append_printf (expected, " var %s", played[i]);
     }
   g_assert_cmpstr (expected->str, ==,
-                   "option name UCI_Variant type combo default cheops var cheops var trigchess");
+                   "option name UCI_Variant type combo default cheops var cheops var trigchess var cypher var pyramids");
   engine_pipe_send (e, "uci");
   g_free (wait_for (e, "uciok", lines));
   g_assert_cmpstr (find_line_prefix (lines, "option name UCI_Variant "), ==, expected->str);

@@ -1739,6 +1739,30 @@ test_default_variant (void)
   g_assert_true (cheops_game_get_variant (g_ptr_array_index (tagged, 0)) == &cheops_variant_cheops);
 }
 
+/* Cypher chess's drop and compound moves (cypher.md 6.3: "P@a5",
+ * "Sa1,Rb0") are move tokens: read, written back the same. */
+static void
+test_cypher_drop_and_compound (void)
+{
+  static const char text[] =
+    "[Variant \"Cypher\"]\n[SetUp \"1\"]\n[FEN \"s9/10/10/10/5k4/3p6/10/10/5K4/10/1S8 w PPp 0+0 - 0 1\"]\n\n"
+    "1. P@a5 P@e5 *\n\n"
+    "[Variant \"Cypher\"]\n[SetUp \"1\"]\n[FEN \"8s1/10/5k4/10/10/10/10/10/5K4/2R7/1S8 w - 0+0 - 0 1\"]\n\n"
+    "1. Sa1,Rb0 *\n";
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = cheops_pgn_read_string (text, -1, &errors);
+  g_autoptr(GBytes) written = NULL;
+  gsize size;
+  const char *data;
+
+  g_assert_cmpuint (errors->len, ==, 0);
+  g_assert_cmpuint (games->len, ==, 2);
+  written = cheops_pgn_write_games_to_bytes (games);
+  data = g_bytes_get_data (written, &size);
+  g_assert_nonnull (g_strstr_len (data, (gssize) size, "1. P@a5 P@e5 *"));
+  g_assert_nonnull (g_strstr_len (data, (gssize) size, "1. Sa1,Rb0 *"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1783,6 +1807,7 @@ main (int    argc,
   g_test_add_func ("/game/pgn/undecodable-bytes", test_undecodable_bytes);
   g_test_add_func ("/game/pgn/source-leading-blanks", test_source_leading_blanks);
   g_test_add_func ("/game/pgn/default-variant", test_default_variant);
+  g_test_add_func ("/game/pgn/cypher-drop-and-compound", test_cypher_drop_and_compound);
 
   return g_test_run ();
 }

@@ -514,10 +514,13 @@ test_stack_marks (void)
 
   /* Renderings to look at, small and large. */
   {
-    StudioWindow *window = pyramids_window ("4f4/9/9/9/3(431.)(.42)4/9/7(.21)1/9/(4321.)3F(.321)3 w - 0 1");
+    StudioWindow *window = pyramids_window ("4f4/9/9/9/3(431.)(.42)4/9/7(.21)1/9/(4321.)3F2(.321)1 w - 0 1");
 
     write_board_png (window->board_view, "pyramids-small", 300);
     write_board_png (window->board_view, "pyramids-large", 1000);
+    /* The Sphinx's 3 chosen to move: lifted off the 41 left. */
+    g_assert_true (studio_board_scene_select_part (window->scene, cell ("d5"), 4));
+    write_board_png (window->board_view, "pyramids-part", 600);
     gtk_window_destroy (GTK_WINDOW (window));
   }
 }
