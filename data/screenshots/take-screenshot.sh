@@ -21,6 +21,11 @@ xvfb-run -a -s "-screen 0 1400x1000x24" \
 xvfb-run -a -s "-screen 0 1400x1000x24" \
   "$build/tests/studio/studio-screenshot" \
   "$source/data/samples/trigchess-gyros.pgn" 30 8 "$source/data/screenshots/trigchess.png"
-exec xvfb-run -a -s "-screen 0 1400x1000x24" \
+xvfb-run -a -s "-screen 0 1400x1000x24" \
   "$build/tests/studio/studio-screenshot" \
   "$source/data/samples/pyramids-stacks.pgn" 25 8 "$source/data/screenshots/pyramids.png"
+# Cypher chess: a test game (greedy against random, cheops match) just after
+# the compound move 9...Sh8,Be10, Black with two pawns in the pocket.
+exec xvfb-run -a -s "-screen 0 1400x1000x24" \
+  "$build/tests/studio/studio-screenshot" \
+  "$source/data/screenshots/cypher-game.pgn" 18 8 "$source/data/screenshots/cypher.png"

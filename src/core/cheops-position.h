@@ -146,6 +146,29 @@ cheops_position_check_note (const CheopsPosition *pos,
   return pos->variant->f.check_note != NULL ? pos->variant->f.check_note (pos, side_to_move) : NULL;
 }
 
+/* The game's explanation of a rule (CheopsVariantFuncs.move_note): why the
+ * piece on @from may not go to @to, or, with both CHEOPS_CELL_NONE, what
+ * the position allows that the board does not show.  Fills *@note (static
+ * strings) and returns true when there is something to say; false (and
+ * *@note untouched) otherwise, always for a variant without the hook. */
+static inline bool
+cheops_position_move_note (const CheopsPosition *pos,
+                           CheopsCell            from,
+                           CheopsCell            to,
+                           CheopsNote           *note)
+{
+  return pos->variant->f.move_note != NULL && pos->variant->f.move_note (pos, from, to, note);
+}
+
+/* CheopsPieceFlags of the piece on @cell (drawing only): 0 for a variant
+ * without the hook. */
+static inline unsigned
+cheops_position_piece_flags (const CheopsPosition *pos,
+                             CheopsCell            cell)
+{
+  return pos->variant->f.piece_flags != NULL ? pos->variant->f.piece_flags (pos, cell) : 0;
+}
+
 /* The moves the side to move may actually play, into @list (which must hold
  * CHEOPS_MAX_MOVES entries); returns the end of what it wrote.  None when the
  * game is over by the position alone.  Move counters and repetitions are not

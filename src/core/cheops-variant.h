@@ -144,6 +144,37 @@ typedef struct {
   bool                placeable;   /* the set-up palette offers it */
 } CheopsPieceInfo;
 
+/* A sentence that explains a rule where a user would be surprised, for
+ * the studio to translate and fill: an English printf format, translatable
+ * (N_()), with up to three %s ("The %s on %s cannot be taken from the
+ * %s"; translators may reorder them, %2$s), and its arguments.  Bit i of
+ * @translate says that args[i] is an English name to translate too (a
+ * piece's, a zone's, from the table); otherwise it is shown as it is (a
+ * cell's name). */
+typedef struct {
+  const char *format;
+  const char *args[3];
+  uint8_t     translate;
+} CheopsNote;
+
+/* CheopsVariantFuncs.piece_flags: what the studio marks on a piece. */
+typedef enum {
+  CHEOPS_PIECE_FLAG_SAFE  = 1 << 0,   /* no piece may take it where it stands */
+  CHEOPS_PIECE_FLAG_FIXED = 1 << 1,   /* it will never move again */
+} CheopsPieceFlags;
+
+/* A number or a cell of the position that the studio's set-up offers
+ * beyond the pieces, the side to move and the hands (Cypher chess: the
+ * four-check counters, 4.10, and the re-take mark, 4.5: FEN fields 4 and
+ * 5).  Read and set by CheopsVariantFuncs.get_setup_value and
+ * set_setup_value. */
+typedef struct {
+  const char *name;                /* English, translatable (N_()), after the side's colour name: "four-check counter" */
+  const char *rule;                /* where the rule is: "4.10" */
+  int8_t      side;                /* the side it belongs to, or -1 */
+  bool        is_cell;             /* a cell (CHEOPS_CELL_NONE: none), else a number 0..max */
+  int         max;
+} CheopsSetupValue;
 /* A switch of the set-up beyond the pieces and the side to move: a part of
  * the position its FEN writes (Pyramids: each faraon's right, 4.3, the
  * FEN's rights field).  The studio's set-up offers one toggle per entry,
@@ -241,6 +272,28 @@ typedef struct {
    * NULL when there is nothing special.  May itself be NULL: a variant with
    * no such state (TrigChess). */
   const char *(*check_note)     (const CheopsPosition *pos, bool side_to_move);
+  /* Words that explain the rules where the board alone would surprise a
+   * user (the studio's hints; explaining only, no rule depends on it).
+   * With @from and @to cells: why the piece on @from may not move to @to
+   * when it looks as if it could (Cypher chess: "The Bishop on c4 cannot be
+   * taken from the Field", 3.4).  With both CHEOPS_CELL_NONE: what the
+   * position allows that its look does not tell (Cypher chess: the re-take
+   * window, 4.5).  Fills *@note with static strings and returns true when
+   * there is something to say, else returns false.  May itself be NULL: a
+   * variant that never needs it. */
+  bool        (*move_note)      (const CheopsPosition *pos, CheopsCell from, CheopsCell to,
+                                 CheopsNote *note);
+  /* What the studio marks on the piece on @cell beyond its kind, for
+   * drawing only: CheopsPieceFlags bits (Cypher chess: a pawn in sanctuary
+   * cannot be taken, CY10; an embedded pawn never moves, 4.7); 0 for an
+   * empty cell.  May itself be NULL: no such marks. */
+  unsigned    (*piece_flags)    (const CheopsPosition *pos, CheopsCell cell);
+  /* The set-up's values (CheopsVariant.setup_values): value @index
+   * (0 .. n_setup_values - 1) of @pos, and setting it (keeping the key;
+   * whether the position is then valid is for the FEN reader to say).
+   * NULL in a variant without such values. */
+  int         (*get_setup_value) (const CheopsPosition *pos, int index);
+  void        (*set_setup_value) (CheopsPosition *pos, int index, int value);
   /* Pieces made of parts (Pyramids: a pino, a stack of checkers, 3.3); all
    * three NULL in a variant whose pieces are whole.  They only compute
    * pieces, for the studio's part chooser and set-up; they never allocate.
@@ -285,6 +338,15 @@ struct _CheopsVariant {
   /* A promotion the user must choose (TrigChess TR10): the kinds offered,
    * 0-terminated; NULL when promotion needs no choice (Cheops 4.7.3). */
   const CheopsPieceType   *promotion_choices;
+  /* The kinds a player may drop from the hand (pos->hand; moves of kind
+   * CHEOPS_MOVE_DROP; Cypher chess 4.8: the Pawn), 0-terminated, in the
+   * order the studio's pockets show them; NULL in a game without drops. */
+  const CheopsPieceType   *drop_kinds;
+  /* The set-up's values beyond the pieces, the side to move and the hands
+   * (Cypher chess: the check counters and the re-take mark); 0 and NULL
+   * when there are none. */
+  int                      n_setup_values;
+  const CheopsSetupValue  *setup_values;
   /* The set-up's switches beyond the side to move (Pyramids: the faraons'
    * rights, 4.3); 0 and NULL when there are none. */
   int                      n_setup_flags;

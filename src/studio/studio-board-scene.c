@@ -39,6 +39,21 @@
  * removes an arrow or a mark it emits ::shapes-changed.  Any visible change
  * emits ::changed, on which the view queues a redraw.
  *
+ * A two-part move (CHEOPS_MOVE_COMPOUND, e.g. Cypher chess 4.4) is made in
+ * two steps: when the user's from and to are the first part of playable
+ * compound moves, the scene shows that part played and waits
+ * (studio_board_scene_get_pending()); the pieces that may make a second
+ * part are marked (studio_board_scene_get_continuations()), and a second
+ * move with one of them completes the compound move.  A click elsewhere or
+ * studio_board_scene_finish_pending() (Escape) plays the first part alone
+ * when it is itself a playable plain move, and takes it back otherwise.
+ * Drops (CHEOPS_MOVE_DROP): a kind picked from the side to move's hand
+ * (studio_board_scene_select_drop(), or a drag from the view's pocket)
+ * shows the targets of its playable drops, and a click there drops it.
+ * When the user tries what the rules forbid, the scene keeps the game's
+ * explanation (cheops_position_move_note()) as its note
+ * (studio_board_scene_get_note(), ::note-changed).
+ *
  * In editing mode (setting up a position, StudioSetupPanel) the scene plays
  * nothing and asks the core for no moves (the position being built may have
  * no King): a click on a cell emits ::edit-cell and a piece dragged to
@@ -50,6 +65,8 @@
 #include "studio-config.h"
 
 #include <string.h>
+
+#include <glib/gi18n.h>
 
 #include "studio-board-scene.h"
 
@@ -87,6 +104,15 @@ struct _StudioBoardScene
   StudioShape     engine_arrow;
   StudioShape     threat_arrow;
 
+  /* A two-part move being made: its first part (a plain move, or the
+   * compound moves' first part when that is not playable alone), shown
+   * played, waiting for the optional second part; CHEOPS_MOVE_NONE. */
+  CheopsMove      pending;
+  /* A kind picked up from the hand of the side to move, or 0. */
+  CheopsPieceType drop_type;
+  /* The explanation of what the user just tried, or NULL. */
+  char           *note;
+
   guint           flipped : 1;
   guint           interactive : 1;
   guint           editing : 1;
@@ -94,6 +120,7 @@ struct _StudioBoardScene
   guint           dragging : 1;
   guint           has_engine_arrow : 1;
   guint           has_threat_arrow : 1;
+  guint           pending_alone : 1;
   guint           part_chosen : 1;
   guint           choice_is_part : 1;
 };
@@ -114,6 +141,7 @@ enum {
   EDIT_CELL,
   EDIT_MOVE,
   CHOICE_REQUESTED,
+  NOTE_CHANGED,
   PARTS_REQUESTED,
   N_SIGNALS
 };
@@ -132,6 +160,16 @@ studio_board_scene_emit_changed (StudioBoardScene *self)
   g_signal_emit (self, signals [CHANGED], 0);
 }
 
+/* Whether @move is a two-part move whose first part goes from @from to @to. */
+static inline gboolean
+compound_starts (CheopsMove move,
+                 CheopsCell from,
+                 CheopsCell to)
+{
+  return cheops_move_kind (move) == CHEOPS_MOVE_COMPOUND &&
+         cheops_move_from (move) == from && cheops_move_to (move) == to;
+}
+
 /* Whether @move moves the piece on @from (with @part_chosen: that part of
  * it only, which only a normal move has). */
 static gboolean
@@ -148,7 +186,9 @@ moves_from (CheopsMove move,
 }
 
 /* The destinations of the piece on @from among the playable moves (of
- * the part @part only, with @part_chosen). */
+ * the part @part only, with @part_chosen): of a plain move or of a
+ * two-part move's first part; while a two-part move waits for its second
+ * part, those of its second parts. */
 static CheopsCellSet
 studio_board_scene_destinations_of (StudioBoardScene *self,
                                     CheopsCell        from,
@@ -158,10 +198,49 @@ studio_board_scene_destinations_of (StudioBoardScene *self,
   CheopsCellSet set = CHEOPS_CELLSET_EMPTY;
 
   for (guint i = 0; i < self->n_moves; i++)
-    if (moves_from (self->moves[i], from, part_chosen, part))
+    {
+      CheopsMove m = self->moves[i];
+
+      if (self->pending != CHEOPS_MOVE_NONE)
+        {
+          if (compound_starts (m, cheops_move_from (self->pending), cheops_move_to (self->pending)) &&
+              cheops_move_from2 (m) == from)
+            set |= cheops_cellset_of (cheops_move_to2 (m));
+        }
+      else if (cheops_move_kind (m) != CHEOPS_MOVE_DROP && moves_from (m, from, part_chosen, part))
+        set |= cheops_cellset_of (cheops_move_to (m));
+    }
+
+  return set;
+}
+
+/* The cells where a piece of kind @type may be dropped. */
+static CheopsCellSet
+studio_board_scene_drop_targets (StudioBoardScene *self,
+                                 CheopsPieceType   type)
+{
+  CheopsCellSet set = CHEOPS_CELLSET_EMPTY;
+
+  for (guint i = 0; i < self->n_moves; i++)
+    if (cheops_move_kind (self->moves[i]) == CHEOPS_MOVE_DROP && cheops_move_promotion (self->moves[i]) == type)
       set |= cheops_cellset_of (cheops_move_to (self->moves[i]));
 
   return set;
+}
+
+/* Replaces the note (NULL: none), emitting ::note-changed when it changes. */
+static void
+studio_board_scene_set_note (StudioBoardScene *self,
+                             char             *note)
+{
+  if (g_strcmp0 (note, self->note) == 0)
+    {
+      g_free (note);
+      return;
+    }
+  g_free (self->note);
+  self->note = note;
+  g_signal_emit (self, signals [NOTE_CHANGED], 0);
 }
 
 static void
@@ -172,6 +251,7 @@ studio_board_scene_finalize (GObject *object)
   g_clear_pointer (&self->shapes, g_array_unref);
   g_clear_pointer (&self->moves, g_free);
   g_clear_pointer (&self->choices, g_free);
+  g_clear_pointer (&self->note, g_free);
 
   G_OBJECT_CLASS (studio_board_scene_parent_class)->finalize (object);
 }
@@ -378,6 +458,19 @@ studio_board_scene_class_init (StudioBoardSceneClass *klass)
                   G_TYPE_NONE, 0);
 
   /**
+   * StudioBoardScene::note-changed:
+   * @self: the scene
+   *
+   * studio_board_scene_get_note() has changed.
+   */
+  signals [NOTE_CHANGED] =
+    g_signal_new ("note-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  /**
    * StudioBoardScene::parts-requested:
    * @cell: the cell of the selected piece
    *
@@ -424,7 +517,8 @@ studio_board_scene_new (void)
   return g_object_new (STUDIO_TYPE_BOARD_SCENE, NULL);
 }
 
-/* No cell selected, nothing dragged. */
+/* No cell selected, nothing dragged, no kind picked from the hand (a
+ * two-part move waiting stays). */
 static void
 studio_board_scene_reset_selection (StudioBoardScene *self)
 {
@@ -433,9 +527,19 @@ studio_board_scene_reset_selection (StudioBoardScene *self)
   self->dragging = FALSE;
   self->drag_from = CHEOPS_CELL_NONE;
   self->n_choices = 0;
+  self->drop_type = CHEOPS_NO_PIECE_TYPE;
   self->part = 0;
   self->part_chosen = FALSE;
   self->choice_is_part = FALSE;
+}
+
+/* As studio_board_scene_reset_selection(), and no two-part move waits. */
+static void
+studio_board_scene_reset_all (StudioBoardScene *self)
+{
+  studio_board_scene_reset_selection (self);
+  self->pending = CHEOPS_MOVE_NONE;
+  self->pending_alone = FALSE;
 }
 
 /* Whether the side to move, in check, has no playable move that takes its
@@ -503,9 +607,10 @@ studio_board_scene_show (StudioBoardScene     *self,
       self->checklock = FALSE;
     }
 
-  studio_board_scene_reset_selection (self);
+  studio_board_scene_reset_all (self);
   self->has_engine_arrow = FALSE;
   self->has_threat_arrow = FALSE;
+  studio_board_scene_set_note (self, NULL);
 
   studio_board_scene_emit_changed (self);
 }
@@ -864,6 +969,7 @@ studio_board_scene_select (StudioBoardScene *self,
 
   self->selected = cell;
   self->destinations = destinations;
+  self->drop_type = CHEOPS_NO_PIECE_TYPE;
   self->part = 0;
   self->part_chosen = FALSE;
   studio_board_scene_emit_changed (self);
@@ -1053,7 +1159,7 @@ studio_board_scene_clear_selection (StudioBoardScene *self)
 {
   g_return_if_fail (STUDIO_IS_BOARD_SCENE (self));
 
-  if (self->selected == CHEOPS_CELL_NONE && !self->dragging)
+  if (self->selected == CHEOPS_CELL_NONE && !self->dragging && self->drop_type == CHEOPS_NO_PIECE_TYPE)
     return;
 
   studio_board_scene_reset_selection (self);
@@ -1065,7 +1171,7 @@ static void
 studio_board_scene_emit_move (StudioBoardScene *self,
                               CheopsMove        move)
 {
-  studio_board_scene_reset_selection (self);
+  studio_board_scene_reset_all (self);
   g_signal_emit (self, signals [MOVE_PLAYED], 0, (guint) move);
   studio_board_scene_emit_changed (self);
 }
@@ -1087,6 +1193,82 @@ choice_rank (const CheopsVariant *variant,
       if (variant->promotion_choices[i] == kind)
         return i;
   return 64 + kind;
+}
+
+/* When playable two-part moves start with @from to @to, shows that part
+ * played and waits for the second (@alone: the plain move from @from to
+ * @to, or CHEOPS_MOVE_NONE when it is not playable by itself).  Returns
+ * whether it waits. */
+static gboolean
+studio_board_scene_begin_pending (StudioBoardScene *self,
+                                  CheopsCell        from,
+                                  CheopsCell        to,
+                                  CheopsMove        alone)
+{
+  char san[64];
+  gboolean found = FALSE;
+
+  for (guint i = 0; i < self->n_moves && !found; i++)
+    found = compound_starts (self->moves[i], from, to);
+  if (!found)
+    return FALSE;
+
+  studio_board_scene_reset_selection (self);
+  self->pending = alone != CHEOPS_MOVE_NONE ? alone : cheops_move_make (from, to);
+  self->pending_alone = alone != CHEOPS_MOVE_NONE;
+  if (self->pending_alone)
+    {
+      san[cheops_move_to_san (&self->position, alone, san)] = '\0';
+      /* Translators: %s is the first part of a two-part move in record
+       * notation ("Sa1"); Escape plays it alone */
+      studio_board_scene_set_note (self, g_strdup_printf (_("%s: move a marked piece to complete the move, "
+                                                           "or press Escape to play it alone"), san));
+    }
+  else
+    studio_board_scene_set_note (self, g_strdup (_("Move a marked piece to complete the move, "
+                                                  "or press Escape to take it back")));
+  studio_board_scene_emit_changed (self);
+
+  return TRUE;
+}
+
+/* Completes the user's move from @from to @to: the second part of the
+ * two-part move waiting, or a move of its own (studio_board_scene_play()). */
+static gboolean
+studio_board_scene_complete (StudioBoardScene *self,
+                             CheopsCell        from,
+                             CheopsCell        to)
+{
+  if (self->pending == CHEOPS_MOVE_NONE)
+    return studio_board_scene_play (self, from, to);
+
+  for (guint i = 0; i < self->n_moves; i++)
+    {
+      CheopsMove m = self->moves[i];
+
+      if (compound_starts (m, cheops_move_from (self->pending), cheops_move_to (self->pending)) &&
+          cheops_move_from2 (m) == from && cheops_move_to2 (m) == to)
+        {
+          studio_board_scene_emit_move (self, m);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Keeps the game's explanation of why the piece on @from may not go to
+ * @to as the note, if the game has one. */
+static void
+studio_board_scene_explain (StudioBoardScene *self,
+                            CheopsCell        from,
+                            CheopsCell        to)
+{
+  CheopsNote note;
+
+  if (self->pending != CHEOPS_MOVE_NONE || from >= N_CELLS (self) || to >= N_CELLS (self) || from == to)
+    return;
+  if (cheops_position_move_note (&self->position, from, to, &note))
+    studio_board_scene_set_note (self, studio_format_note (&note));
 }
 
 /**
@@ -1162,6 +1344,8 @@ studio_board_scene_play (StudioBoardScene *self,
     }
   }
 
+  if (n <= 1 && studio_board_scene_begin_pending (self, from, to, n == 1 ? self->choices[0] : CHEOPS_MOVE_NONE))
+    return TRUE;
   if (n == 0)
     return FALSE;
   if (n == 1)
@@ -1316,16 +1500,37 @@ studio_board_scene_click (StudioBoardScene *self,
       return FALSE;
     }
 
+  if (self->drop_type != CHEOPS_NO_PIECE_TYPE)
+    {
+      if (cell < N_CELLS (self) && cheops_cellset_has (self->destinations, cell))
+        return studio_board_scene_play_move (self, cheops_move_make_drop (self->drop_type, cell));
+      studio_board_scene_clear_selection (self);
+    }
+
   if (self->selected != CHEOPS_CELL_NONE &&
       cell < N_CELLS (self) &&
       cheops_cellset_has (self->destinations, cell))
-    return studio_board_scene_play (self, self->selected, cell);
+    return studio_board_scene_complete (self, self->selected, cell);
+
+  if (self->pending != CHEOPS_MOVE_NONE)
+    {
+      /* Another marked piece, or the same again (deselected); a click
+       * anywhere else plays the first part alone. */
+      if (cell == self->selected)
+        studio_board_scene_clear_selection (self);
+      else if (!studio_board_scene_select (self, cell))
+        return studio_board_scene_finish_pending (self);
+      return FALSE;
+    }
 
   if (cell == self->selected && studio_board_scene_request_parts (self))
     return FALSE;
 
   if (cell == self->selected || !studio_board_scene_select (self, cell))
-    studio_board_scene_clear_selection (self);
+    {
+      studio_board_scene_explain (self, self->selected, cell);
+      studio_board_scene_clear_selection (self);
+    }
 
   return FALSE;
 }
@@ -1449,11 +1654,22 @@ studio_board_scene_drag_end (StudioBoardScene *self,
       return FALSE;
     }
 
+  if (self->drop_type != CHEOPS_NO_PIECE_TYPE)
+    {
+      if (cell < N_CELLS (self) && cheops_cellset_has (self->destinations, cell))
+        return studio_board_scene_play_move (self, cheops_move_make_drop (self->drop_type, cell));
+      studio_board_scene_clear_selection (self);
+      return FALSE;
+    }
+
   if (cell < N_CELLS (self) && cheops_cellset_has (self->destinations, cell))
-    return studio_board_scene_play (self, from, cell);
+    return studio_board_scene_complete (self, from, cell);
 
   if (cell != from)
-    studio_board_scene_clear_selection (self);
+    {
+      studio_board_scene_explain (self, from, cell);
+      studio_board_scene_clear_selection (self);
+    }
   else
     studio_board_scene_emit_changed (self);
 
@@ -1682,4 +1898,226 @@ studio_board_scene_set_threat_arrow (StudioBoardScene *self,
       self->threat_arrow.brush = STUDIO_BRUSH_RED;
     }
   studio_board_scene_emit_changed (self);
+}
+
+/**
+ * studio_format_note:
+ * @note: a note of the rules core (cheops_position_move_note())
+ *
+ * The note as a sentence in the user's language: its format and the
+ * arguments it marks as names translated, cell names as they are.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+studio_format_note (const CheopsNote *note)
+{
+  const char *args[3];
+
+  g_return_val_if_fail (note != NULL && note->format != NULL, NULL);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      args[i] = note->args[i] != NULL ? note->args[i] : "";
+      if ((note->translate & (1u << i)) && note->args[i] != NULL)
+        args[i] = _(args[i]);
+    }
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  return g_strdup_printf (_(note->format), args[0], args[1], args[2]);
+#pragma GCC diagnostic pop
+}
+
+/**
+ * studio_board_scene_get_note:
+ * @self: a #StudioBoardScene
+ *
+ * Returns: (nullable): what the game says of what the user just tried (a
+ *   capture its rules forbid from there, Cypher chess 3.4), or how to
+ *   finish a two-part move being made; %NULL when there is nothing to say.
+ *   Valid until ::note-changed.
+ */
+const char *
+studio_board_scene_get_note (StudioBoardScene *self)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), NULL);
+
+  return self->note;
+}
+
+/**
+ * studio_board_scene_get_pending:
+ * @self: a #StudioBoardScene
+ *
+ * Returns: the first part of a two-part move (CHEOPS_MOVE_COMPOUND, e.g.
+ *   Cypher chess 4.4) the user has made, shown played and waiting for its
+ *   optional second part, as a plain move; CHEOPS_MOVE_NONE when none waits
+ */
+CheopsMove
+studio_board_scene_get_pending (StudioBoardScene *self)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), CHEOPS_MOVE_NONE);
+
+  return self->pending;
+}
+
+/**
+ * studio_board_scene_get_continuations:
+ * @self: a #StudioBoardScene
+ *
+ * Returns: the cells of the pieces that may make the second part of the
+ *   two-part move waiting (studio_board_scene_get_pending()); empty when
+ *   none waits
+ */
+CheopsCellSet
+studio_board_scene_get_continuations (StudioBoardScene *self)
+{
+  CheopsCellSet set = CHEOPS_CELLSET_EMPTY;
+
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), CHEOPS_CELLSET_EMPTY);
+
+  if (self->pending == CHEOPS_MOVE_NONE)
+    return set;
+  for (guint i = 0; i < self->n_moves; i++)
+    if (compound_starts (self->moves[i], cheops_move_from (self->pending), cheops_move_to (self->pending)))
+      set |= cheops_cellset_of (cheops_move_from2 (self->moves[i]));
+  return set;
+}
+
+/**
+ * studio_board_scene_finish_pending:
+ * @self: a #StudioBoardScene
+ *
+ * Ends the two-part move waiting without its second part (Escape, a click
+ * elsewhere): its first part is played alone (::move-played) when that is
+ * a playable move, and taken back otherwise.
+ *
+ * Returns: whether a move was played
+ */
+gboolean
+studio_board_scene_finish_pending (StudioBoardScene *self)
+{
+  CheopsMove move;
+
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), FALSE);
+
+  if (self->pending == CHEOPS_MOVE_NONE)
+    return FALSE;
+
+  move = self->pending;
+  if (self->pending_alone)
+    {
+      studio_board_scene_emit_move (self, move);
+      return TRUE;
+    }
+  studio_board_scene_reset_all (self);
+  studio_board_scene_set_note (self, NULL);
+  studio_board_scene_emit_changed (self);
+  return FALSE;
+}
+
+/**
+ * studio_board_scene_select_drop:
+ * @self: a #StudioBoardScene
+ * @type: a piece kind of the variant
+ *
+ * Picks a piece of kind @type from the hand of the side to move (the
+ * view's pocket) and shows where it may be dropped: the targets of its
+ * playable drops only.  A two-part move waiting is played alone first (a
+ * click elsewhere), and nothing is picked.
+ *
+ * Returns: whether a piece of kind @type is now picked (it has a playable
+ *   drop)
+ */
+gboolean
+studio_board_scene_select_drop (StudioBoardScene *self,
+                                CheopsPieceType   type)
+{
+  CheopsCellSet targets;
+
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), FALSE);
+
+  if (!self->interactive || self->editing)
+    return FALSE;
+  if (self->pending != CHEOPS_MOVE_NONE)
+    {
+      studio_board_scene_finish_pending (self);
+      return FALSE;
+    }
+
+  targets = studio_board_scene_drop_targets (self, type);
+  if (targets == CHEOPS_CELLSET_EMPTY)
+    {
+      studio_board_scene_clear_selection (self);
+      return FALSE;
+    }
+
+  studio_board_scene_reset_selection (self);
+  self->drop_type = type;
+  self->destinations = targets;
+  studio_board_scene_emit_changed (self);
+  return TRUE;
+}
+
+/**
+ * studio_board_scene_get_drop_type:
+ * @self: a #StudioBoardScene
+ *
+ * Returns: the kind picked from the hand (studio_board_scene_select_drop()),
+ *   or CHEOPS_NO_PIECE_TYPE
+ */
+CheopsPieceType
+studio_board_scene_get_drop_type (StudioBoardScene *self)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), CHEOPS_NO_PIECE_TYPE);
+
+  return self->drop_type;
+}
+
+/**
+ * studio_board_scene_drag_begin_drop:
+ * @self: a #StudioBoardScene
+ * @type: a piece kind
+ *
+ * Picks a piece of kind @type from the hand, as
+ * studio_board_scene_select_drop(), and drags it;
+ * studio_board_scene_drag_end() on one of its targets drops it.
+ *
+ * Returns: whether a piece is being dragged
+ */
+gboolean
+studio_board_scene_drag_begin_drop (StudioBoardScene *self,
+                                    CheopsPieceType   type)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), FALSE);
+
+  if (!studio_board_scene_select_drop (self, type))
+    return FALSE;
+
+  self->dragging = TRUE;
+  self->drag_from = CHEOPS_CELL_NONE;
+  self->drag_x = self->drag_y = -1;
+  studio_board_scene_emit_changed (self);
+  return TRUE;
+}
+
+/**
+ * studio_board_scene_get_drag_piece:
+ * @self: a #StudioBoardScene
+ *
+ * Returns: the piece being dragged (from a cell or from the hand), or
+ *   CHEOPS_NO_PIECE
+ */
+CheopsPiece
+studio_board_scene_get_drag_piece (StudioBoardScene *self)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), CHEOPS_NO_PIECE);
+
+  if (!self->dragging)
+    return CHEOPS_NO_PIECE;
+  if (self->drop_type != CHEOPS_NO_PIECE_TYPE)
+    return cheops_piece_make (self->position.side_to_move, self->drop_type);
+  if (self->drag_from < N_CELLS (self))
+    return self->position.board[self->drag_from];
+  return CHEOPS_NO_PIECE;
 }

@@ -105,4 +105,17 @@ const StudioShape    *studio_board_scene_get_threat_arrow (StudioBoardScene     
 void                  studio_board_scene_set_threat_arrow (StudioBoardScene     *self,
                                                            CheopsMove            move);
 
+/* Two-part moves, drops and the game's explanations. */
+CheopsMove            studio_board_scene_get_pending      (StudioBoardScene     *self);
+CheopsCellSet         studio_board_scene_get_continuations (StudioBoardScene    *self);
+gboolean              studio_board_scene_finish_pending   (StudioBoardScene     *self);
+gboolean              studio_board_scene_select_drop      (StudioBoardScene     *self,
+                                                           CheopsPieceType       type);
+CheopsPieceType       studio_board_scene_get_drop_type    (StudioBoardScene     *self);
+gboolean              studio_board_scene_drag_begin_drop  (StudioBoardScene     *self,
+                                                           CheopsPieceType       type);
+CheopsPiece           studio_board_scene_get_drag_piece   (StudioBoardScene     *self);
+const char           *studio_board_scene_get_note         (StudioBoardScene     *self);
+char                 *studio_format_note                  (const CheopsNote     *note);
+
 G_END_DECLS

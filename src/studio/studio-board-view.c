@@ -31,6 +31,15 @@
  * click of either button goes to studio_board_scene_edit_click() and a
  * piece can be dragged anywhere, or off the board.
  *
+ * Two-part moves (CHEOPS_MOVE_COMPOUND): while the scene waits for a second
+ * part its first part is drawn played and the pieces that may make the
+ * second are marked with an amber ring; Escape plays the first part alone.
+ * Drops: a variant with drop_kinds has a pocket on the right of the board
+ * for each side (the bottom side's below, the other's above): each kind's
+ * mark with the count in hand (pos->hand); a click or a drag from the
+ * side to move's pocket picks a piece up, and only its playable drops'
+ * targets are shown.
+ *
  * HiDPI: the caches (the board layer, the piece sprites) are drawn at the
  * widget's scale factor, so the board is as sharp at GDK_SCALE=2 as at 1.
  */
@@ -63,6 +72,11 @@ struct _StudioBoardView
   double            origin_y;
   /* The smallest cell's inradius, in board units (the pieces' size). */
   double            inradius_units;
+  /* The pockets (a variant with drops): the width of their column in
+   * board units (0: none), a slot's side, and the pixel x of their centre. */
+  double            pocket_units;
+  double            pocket_slot_units;
+  double            pocket_x;
 
   /* Primary-button press. */
   CheopsCell        press_cell;
@@ -275,14 +289,20 @@ studio_board_view_layout (StudioBoardView *self,
   board_margins (board, self->inradius_units, margin);
   board_w = board->max.x - board->min.x;
   board_h = board->max.y - board->min.y;
+  /* The pockets' column: a slot a little wider than a piece, and a gap. */
+  self->pocket_slot_units = 2.5 * self->inradius_units;
+  self->pocket_units = variant->drop_kinds != NULL && variant->drop_kinds[0] != CHEOPS_NO_PIECE_TYPE
+                       ? self->pocket_slot_units * 1.3 : 0;
   /* A mirrored board keeps its labels' sides; a turned one swaps them. */
-  total_w = board_w + (margin[0] + margin[2]);
+  total_w = board_w + (margin[0] + margin[2]) + self->pocket_units;
   total_h = board_h + margin[3] + margin[1];
 
   self->scale = MIN (width / total_w, height / total_h);
   self->origin_x = (width - board_w * self->scale) / 2.0 - board->min.x * self->scale;
   if (margin[0] != margin[2])
     self->origin_x += (margin[0] - margin[2]) / 2.0 * self->scale;
+  self->origin_x -= self->pocket_units / 2.0 * self->scale;
+  self->pocket_x = self->origin_x + (board->max.x + margin[2] + self->pocket_units / 2.0) * self->scale;
   self->origin_y = (height - total_h * self->scale) / 2.0 + margin[3] * self->scale + board_h * self->scale
                    + board->min.y * self->scale;
 }
@@ -530,10 +550,43 @@ studio_board_view_draw_highlights (StudioBoardView *self,
       if (cheops_move_kind (last) != CHEOPS_MOVE_DROP)
         studio_board_view_fill_cell (self, cr, cheops_move_from (last), 0.608, 0.780, 0.0, 0.38);
       studio_board_view_fill_cell (self, cr, cheops_move_to (last), 0.608, 0.780, 0.0, 0.48);
+      /* A two-part move: its second part too. */
+      if (cheops_move_kind (last) == CHEOPS_MOVE_COMPOUND)
+        {
+          studio_board_view_fill_cell (self, cr, cheops_move_from2 (last), 0.608, 0.780, 0.0, 0.38);
+          studio_board_view_fill_cell (self, cr, cheops_move_to2 (last), 0.608, 0.780, 0.0, 0.48);
+        }
     }
 
   if (selected != CHEOPS_CELL_NONE)
     studio_board_view_fill_cell (self, cr, selected, 0.08, 0.33, 0.12, 0.45);
+
+  /* A two-part move waiting for its second part: its first part's cells as
+   * the selection, and an amber ring on each piece that may move next. */
+  {
+    CheopsMove pending = studio_board_scene_get_pending (self->scene);
+    CheopsCellSet next = studio_board_scene_get_continuations (self->scene);
+    double r = studio_board_view_inradius (self);
+
+    if (pending != CHEOPS_MOVE_NONE)
+      {
+        studio_board_view_fill_cell (self, cr, cheops_move_from (pending), 0.08, 0.33, 0.12, 0.30);
+        studio_board_view_fill_cell (self, cr, cheops_move_to (pending), 0.08, 0.33, 0.12, 0.45);
+      }
+    while (next != CHEOPS_CELLSET_EMPTY)
+      {
+        CheopsCell cell = cheops_cellset_pop (&next);
+        double cx, cy;
+
+        studio_board_view_fill_cell (self, cr, cell, 1.0, 0.72, 0.0, 0.30);
+        studio_board_view_center (self, cell, &cx, &cy);
+        cairo_new_sub_path (cr);
+        cairo_arc (cr, cx, cy, r * 0.97, 0, 2 * G_PI);
+        cairo_set_source_rgba (cr, 0.80, 0.45, 0.0, 0.95);
+        cairo_set_line_width (cr, MAX (2.0, r * 0.14));
+        cairo_stroke (cr);
+      }
+  }
 
   /* A move waiting for its choice: its cells as the selection. */
   choices = studio_board_scene_get_choices (self->scene, &n_choices);
@@ -892,6 +945,61 @@ studio_board_view_staying_piece (StudioBoardView *self,
 }
 
 static void
+rounded_square (cairo_t *cr,
+                double   cx,
+                double   cy,
+                double   half,
+                double   radius)
+{
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, cx + half - radius, cy - half + radius, radius, -G_PI / 2, 0);
+  cairo_arc (cr, cx + half - radius, cy + half - radius, radius, 0, G_PI / 2);
+  cairo_arc (cr, cx - half + radius, cy + half - radius, radius, G_PI / 2, G_PI);
+  cairo_arc (cr, cx - half + radius, cy - half + radius, radius, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+/* The marks of CheopsPieceFlags on a piece of radius @r at (@cx, @cy):
+ * SAFE (it cannot be taken there) a small teal shield at its upper left,
+ * FIXED (it never moves again) a dark bar under it, as if set in the
+ * board. */
+static void
+studio_board_view_draw_piece_flags (StudioBoardView *self,
+                                    cairo_t         *cr,
+                                    unsigned         flags,
+                                    double           cx,
+                                    double           cy,
+                                    double           r)
+{
+  if (flags & CHEOPS_PIECE_FLAG_FIXED)
+    {
+      double w = r * 1.3, h = MAX (2.0, r * 0.2);
+
+      cairo_rectangle (cr, cx - w / 2, cy + r * 0.92, w, h);
+      cairo_set_source_rgba (cr, 0.15, 0.12, 0.10, 0.9);
+      cairo_fill (cr);
+    }
+  if (flags & CHEOPS_PIECE_FLAG_SAFE)
+    {
+      double s = r * 0.36, x = cx - r * 0.78, y = cy - r * 0.78;
+
+      /* A shield: flat top, pointed bottom. */
+      cairo_move_to (cr, x - s, y - s * 0.8);
+      cairo_line_to (cr, x + s, y - s * 0.8);
+      cairo_line_to (cr, x + s, y + s * 0.1);
+      cairo_curve_to (cr, x + s, y + s * 0.7, x + s * 0.3, y + s, x, y + s * 1.2);
+      cairo_curve_to (cr, x - s * 0.3, y + s, x - s, y + s * 0.7, x - s, y + s * 0.1);
+      cairo_close_path (cr);
+      cairo_set_source_rgb (cr, 0.0, 0.50, 0.50);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_set_line_width (cr, MAX (1.0, r * 0.07));
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      cairo_stroke (cr);
+    }
+}
+
+static void
 studio_board_view_draw_pieces (StudioBoardView *self,
                                cairo_t         *cr)
 {
@@ -912,6 +1020,12 @@ studio_board_view_draw_pieces (StudioBoardView *self,
     {
       choice_from = cheops_move_from (choices[0]);
       choice_to = cheops_move_to (choices[0]);
+    }
+  /* So does the first part of a two-part move waiting for its second. */
+  if (studio_board_scene_get_pending (self->scene) != CHEOPS_MOVE_NONE)
+    {
+      choice_from = cheops_move_from (studio_board_scene_get_pending (self->scene));
+      choice_to = cheops_move_to (studio_board_scene_get_pending (self->scene));
     }
 
   for (CheopsCell cell = 0; cell < pos->variant->board->n_cells; cell++)
@@ -943,6 +1057,8 @@ studio_board_view_draw_pieces (StudioBoardView *self,
         }
       studio_board_view_draw_piece (self, cr, piece, cx, cy, r,
                                     dragging && cell == drag_from ? 0.3 : 1.0);
+      if (cell != choice_to)
+        studio_board_view_draw_piece_flags (self, cr, cheops_position_piece_flags (pos, cell), cx, cy, r);
     }
 }
 
@@ -1101,6 +1217,111 @@ studio_board_view_draw_shapes (StudioBoardView *self,
     }
 }
 
+/* The number of kinds the pockets show (the variant's drop_kinds). */
+static guint
+pocket_n_kinds (const CheopsVariant *variant)
+{
+  guint n = 0;
+
+  while (variant->drop_kinds != NULL && variant->drop_kinds[n] != CHEOPS_NO_PIECE_TYPE)
+    n++;
+  return n;
+}
+
+/* The side whose pocket is at the bottom: the side drawn at the bottom. */
+static CheopsSide
+studio_board_view_bottom_side (StudioBoardView *self)
+{
+  return studio_board_scene_get_flipped (self->scene) &&
+         studio_board_view_board (self)->flip == CHEOPS_FLIP_ROTATE ? CHEOPS_SIDE_B : CHEOPS_SIDE_A;
+}
+
+/* The centre, in pixels, of the pocket slot of @side's @index-th kind:
+ * the bottom side's slots stacked up from the board's bottom edge, the
+ * other's down from its top edge. */
+static void
+studio_board_view_pocket_slot (StudioBoardView *self,
+                               CheopsSide       side,
+                               guint            index,
+                               double          *px,
+                               double          *py)
+{
+  const CheopsBoardShape *board = studio_board_view_board (self);
+  double offset = (index + 0.5) * self->pocket_slot_units;
+
+  *px = self->pocket_x;
+  if (side == studio_board_view_bottom_side (self))
+    *py = self->origin_y - (board->min.y + offset) * self->scale;
+  else
+    *py = self->origin_y - (board->max.y - offset) * self->scale;
+}
+
+
+/* The pockets: each side's pieces in hand, by kind, with their counts; the
+ * kind picked up (or dragged) by the side to move highlighted. */
+static void
+studio_board_view_draw_pockets (StudioBoardView *self,
+                                cairo_t         *cr)
+{
+  const CheopsPosition *pos = studio_board_scene_get_position (self->scene);
+  const CheopsVariant *variant = pos->variant;
+  guint n = pocket_n_kinds (variant);
+  double r = studio_board_view_inradius (self) * 0.84;
+  double half = self->pocket_slot_units * self->scale * 0.46;
+  CheopsPieceType picked = studio_board_scene_get_drop_type (self->scene);
+  gboolean dragging = studio_board_scene_get_drag (self->scene, NULL, NULL, NULL);
+  g_autoptr(PangoLayout) layout = NULL;
+  PangoFontDescription *font;
+  GdkRGBA fg;
+
+  if (self->pocket_units <= 0 || n == 0)
+    return;
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &fg);
+  layout = pango_cairo_create_layout (cr);
+  font = pango_font_description_new ();
+  pango_font_description_set_family (font, "Cantarell, sans-serif");
+  pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_font_description_set_absolute_size (font, MAX (7.0, r * 0.62) * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+
+  for (CheopsSide side = CHEOPS_SIDE_A; side < CHEOPS_SIDE_NB; side++)
+    for (guint i = 0; i < n; i++)
+      {
+        CheopsPieceType type = variant->drop_kinds[i];
+        guint count = type < CHEOPS_PIECE_TYPE_MAX ? pos->hand[side][type] : 0;
+        gboolean is_picked = picked == type && side == pos->side_to_move;
+        char text[16];
+        double cx, cy, bx, by, br = r * 0.36;
+
+        studio_board_view_pocket_slot (self, side, i, &cx, &cy);
+        rounded_square (cr, cx, cy, half, half * 0.25);
+        if (is_picked)
+          cairo_set_source_rgba (cr, 0.08, 0.33, 0.12, 0.45);
+        else
+          cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.08);
+        cairo_fill_preserve (cr);
+        cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.25);
+        cairo_set_line_width (cr, 1.0);
+        cairo_stroke (cr);
+
+        studio_board_view_draw_piece (self, cr, cheops_piece_make (side, type), cx, cy, r,
+                                      count == 0 ? 0.25 : is_picked && dragging ? 0.3 : 1.0);
+
+        /* The count in a badge at the lower right. */
+        bx = cx + half - br * 0.9;
+        by = cy + half - br * 0.9;
+        cairo_new_sub_path (cr);
+        cairo_arc (cr, bx, by, br, 0, 2 * G_PI);
+        cairo_set_source_rgba (cr, 0.12, 0.12, 0.14, count == 0 ? 0.45 : 0.92);
+        cairo_fill (cr);
+        g_snprintf (text, sizeof text, "%u", count);
+        cairo_set_source_rgb (cr, 1, 1, 1);
+        draw_text_centered (cr, layout, text, bx, by);
+      }
+}
+
 static void
 studio_board_view_draw_scaled (StudioBoardView *self,
                                cairo_t         *cr,
@@ -1156,6 +1377,7 @@ studio_board_view_draw_scaled (StudioBoardView *self,
   studio_board_view_draw_highlights (self, cr);
   studio_board_view_draw_destinations (self, cr);
   studio_board_view_draw_pieces (self, cr);
+  studio_board_view_draw_pockets (self, cr);
   studio_board_view_draw_shapes (self, cr);
 
   if (studio_board_scene_get_drag (self->scene, &drag_from, &drag_x, &drag_y) && drag_x >= 0)
@@ -1178,7 +1400,11 @@ studio_board_view_draw_scaled (StudioBoardView *self,
           cairo_fill (cr);
         }
 
-      studio_board_view_draw_piece (self, cr, studio_board_view_moving_piece (self, drag_from), drag_x, drag_y,
+      /* A piece from the hand, or the piece (or part) moving from a cell. */
+      studio_board_view_draw_piece (self, cr,
+                                    drag_from == CHEOPS_CELL_NONE ? studio_board_scene_get_drag_piece (self->scene)
+                                                                  : studio_board_view_moving_piece (self, drag_from),
+                                    drag_x, drag_y,
                                     studio_board_view_inradius (self) * 0.84 * 1.12, 1.0);
     }
 }
@@ -1655,6 +1881,29 @@ primary_drag_begin_cb (StudioBoardView *self,
 
   gtk_widget_grab_focus (GTK_WIDGET (self));
 
+  /* A press on the side to move's pocket picks a piece up from the hand
+   * (a drag, or a click-click). */
+  if (!studio_board_scene_get_editing (self->scene))
+    {
+      CheopsSide side;
+      CheopsPieceType type;
+
+      if (studio_board_view_pocket_at (self, x, y, &side, &type))
+        {
+          const CheopsPosition *pos = studio_board_scene_get_position (self->scene);
+
+          if (side == pos->side_to_move && studio_board_scene_get_drop_type (self->scene) != type &&
+              studio_board_scene_drag_begin_drop (self->scene, type))
+            {
+              self->press_dragging = TRUE;
+              gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+            }
+          else
+            studio_board_scene_clear_selection (self->scene);
+          return;
+        }
+    }
+
   /* Setting up a position: a press picks up the piece there, if any; the
    * release decides between a click and a drag. */
   if (studio_board_scene_get_editing (self->scene))
@@ -1667,7 +1916,8 @@ primary_drag_begin_cb (StudioBoardView *self,
 
   /* A press on a destination of the selected piece plays the move
    * (click-click); a press on a piece that can move picks it up. */
-  if (self->press_selected != CHEOPS_CELL_NONE &&
+  if ((self->press_selected != CHEOPS_CELL_NONE ||
+       studio_board_scene_get_drop_type (self->scene) != CHEOPS_NO_PIECE_TYPE) &&
       cell != CHEOPS_CELL_NONE &&
       cheops_cellset_has (studio_board_scene_get_destinations (self->scene), cell))
     {
@@ -1682,7 +1932,9 @@ primary_drag_begin_cb (StudioBoardView *self,
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
     }
   else
-    studio_board_scene_clear_selection (self->scene);
+    /* Nothing to pick up: a click (it drops the selection, plays a
+     * two-part move's first part alone, or explains a forbidden move). */
+    studio_board_scene_click (self->scene, cell);
 }
 
 static void
@@ -1733,6 +1985,14 @@ primary_drag_end_cb (StudioBoardView *self,
       CheopsCell cell = studio_board_view_cell_at (self, self->press_x + dx, self->press_y + dy);
 
       studio_board_scene_drag_end (self->scene, cell);
+    }
+  else if (studio_board_scene_get_drop_type (self->scene) != CHEOPS_NO_PIECE_TYPE)
+    {
+      /* A click on the pocket: the piece stays picked up, its targets
+       * shown, until a click on one of them. */
+      CheopsPieceType type = studio_board_scene_get_drop_type (self->scene);
+
+      studio_board_scene_select_drop (self->scene, type);
     }
   else
     {
@@ -1820,6 +2080,31 @@ secondary_drag_end_cb (StudioBoardView *self,
 
   self->arrow_from = self->arrow_to = CHEOPS_CELL_NONE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Escape: a two-part move waiting is played without its second part, a
+ * piece picked up is put down. */
+static gboolean
+key_pressed_cb (StudioBoardView       *self,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                GtkEventControllerKey *controller)
+{
+  if (keyval != GDK_KEY_Escape || self->scene == NULL)
+    return FALSE;
+  if (studio_board_scene_get_pending (self->scene) != CHEOPS_MOVE_NONE)
+    {
+      studio_board_scene_finish_pending (self->scene);
+      return TRUE;
+    }
+  if (studio_board_scene_get_selected (self->scene) != CHEOPS_CELL_NONE ||
+      studio_board_scene_get_drop_type (self->scene) != CHEOPS_NO_PIECE_TYPE)
+    {
+      studio_board_scene_clear_selection (self->scene);
+      return TRUE;
+    }
+  return FALSE;
 }
 
 /* board.play (s): plays a move given as machine text ("g1h2") through the
@@ -2000,6 +2285,13 @@ studio_board_view_init (StudioBoardView *self)
   g_signal_connect_swapped (gesture, "drag-end", G_CALLBACK (secondary_drag_end_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
 
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
+
+    g_signal_connect_swapped (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  }
+
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"),
                                   -1);
@@ -2133,4 +2425,95 @@ studio_board_view_cell_center (StudioBoardView *self,
   studio_board_view_center (self, cell, x, y);
 
   return TRUE;
+}
+
+/**
+ * studio_board_view_pocket_at:
+ * @self: a #StudioBoardView
+ * @x: a point in widget coordinates (pixels)
+ * @y: a point in widget coordinates (pixels)
+ * @side: (out) (optional): whose pocket
+ * @type: (out) (optional): the kind of its slot
+ *
+ * Hit-tests the pockets (shown for a variant with drop_kinds).
+ *
+ * Returns: whether the point is on a pocket slot
+ */
+gboolean
+studio_board_view_pocket_at (StudioBoardView *self,
+                             double           x,
+                             double           y,
+                             CheopsSide      *side,
+                             CheopsPieceType *type)
+{
+  const CheopsVariant *variant;
+  guint n;
+
+  g_return_val_if_fail (STUDIO_IS_BOARD_VIEW (self), FALSE);
+
+  if (self->scene == NULL)
+    return FALSE;
+  studio_board_view_layout (self, gtk_widget_get_width (GTK_WIDGET (self)),
+                            gtk_widget_get_height (GTK_WIDGET (self)));
+  variant = studio_board_view_variant (self);
+  n = pocket_n_kinds (variant);
+  if (self->scale <= 0 || self->pocket_units <= 0)
+    return FALSE;
+
+  for (CheopsSide s = CHEOPS_SIDE_A; s < CHEOPS_SIDE_NB; s++)
+    for (guint i = 0; i < n; i++)
+      {
+        double cx, cy, half = self->pocket_slot_units * self->scale * 0.5;
+
+        studio_board_view_pocket_slot (self, s, i, &cx, &cy);
+        if (fabs (x - cx) <= half && fabs (y - cy) <= half)
+          {
+            if (side != NULL)
+              *side = s;
+            if (type != NULL)
+              *type = variant->drop_kinds[i];
+            return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+/**
+ * studio_board_view_pocket_center:
+ * @self: a #StudioBoardView
+ * @side: whose pocket
+ * @type: a kind of the variant's drop_kinds
+ * @x: (out): the centre of its slot in widget coordinates
+ * @y: (out): the centre of its slot in widget coordinates
+ *
+ * Returns: %FALSE when the widget has no size yet, the variant has no
+ *   pockets or @type is not one of its drop kinds
+ */
+gboolean
+studio_board_view_pocket_center (StudioBoardView *self,
+                                 CheopsSide       side,
+                                 CheopsPieceType  type,
+                                 double          *x,
+                                 double          *y)
+{
+  const CheopsVariant *variant;
+  guint n;
+
+  g_return_val_if_fail (STUDIO_IS_BOARD_VIEW (self), FALSE);
+
+  if (self->scene == NULL)
+    return FALSE;
+  studio_board_view_layout (self, gtk_widget_get_width (GTK_WIDGET (self)),
+                            gtk_widget_get_height (GTK_WIDGET (self)));
+  variant = studio_board_view_variant (self);
+  n = pocket_n_kinds (variant);
+  if (self->scale <= 0 || self->pocket_units <= 0)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (variant->drop_kinds[i] == type)
+      {
+        studio_board_view_pocket_slot (self, side, i, x, y);
+        return TRUE;
+      }
+  return FALSE;
 }

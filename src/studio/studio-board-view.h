@@ -37,6 +37,16 @@ void              studio_board_view_draw_piece_mark (cairo_t              *cr,
                                                      double                cy,
                                                      double                radius);
 GtkWidget        *studio_board_view_get_choice_popover (StudioBoardView *self);
+gboolean          studio_board_view_pocket_at     (StudioBoardView *self,
+                                                   double           x,
+                                                   double           y,
+                                                   CheopsSide      *side,
+                                                   CheopsPieceType *type);
+gboolean          studio_board_view_pocket_center (StudioBoardView *self,
+                                                   CheopsSide       side,
+                                                   CheopsPieceType  type,
+                                                   double          *x,
+                                                   double          *y);
 GtkWidget        *studio_board_view_get_parts_popover (StudioBoardView *self);
 char             *studio_board_view_dup_cell_tooltip (StudioBoardView *self,
                                                       CheopsCell       cell);

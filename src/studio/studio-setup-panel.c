@@ -10,7 +10,10 @@
  * studio_board_view_draw_piece_mark(), and an eraser; Clear Board, Initial
  * Position (the variant's start_fen) and Flip; the side to move, named by
  * the variant's sides; a FEN entry that always shows the FEN of the set-up
- * and takes a typed or pasted one; and Cancel and Done.
+ * and takes a typed or pasted one; for a game whose FEN holds more (pieces
+ * in hand, the variant's drop_kinds; its setup_values, such as Cypher
+ * chess's check counters and re-take mark) a row for each; and Cancel and
+ * Done.
  *
  * It knows no game: the variant is the position's (set it with
  * studio_setup_panel_set_position()); whether the set-up is a position is
@@ -64,6 +67,7 @@ struct _StudioSetupPanel
   GtkTextView     *fen_row;     /* the FEN, wrapped to be seen whole */
   GtkLabel        *problem_label;
   GtkWidget       *done_button;
+  AdwPreferencesGroup *extras_group;
   AdwPreferencesGroup *position_group;
 
   /* Built for the variant: the piece buttons of the palette by row and
@@ -71,6 +75,12 @@ struct _StudioSetupPanel
   const CheopsVariant *variant;
   GtkToggleButton *piece_buttons[PALETTE_ROWS][PIECE_KINDS];
   GtkToggleButton *eraser_button;
+  /* The extra rows' editors, built for the variant: spin buttons for the
+   * hands ([side][i] for drop_kinds[i]) and the setup_values' widgets
+   * (a spin button for a number, an entry for a cell). */
+  GPtrArray       *extra_rows;
+  GtkWidget       *hand_spins[CHEOPS_SIDE_NB][8];
+  GtkWidget       *value_widgets[8];
   /* The variant's set-up switches (setup_flags), in a row each. */
   GPtrArray       *flag_rows;     /* AdwActionRow */
   GPtrArray       *flag_switches; /* GtkSwitch, by flag */
@@ -229,7 +239,36 @@ studio_setup_panel_show_problem (StudioSetupPanel *self)
     g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_VALID]);
 }
 
-/* The side-to-move buttons from the position. */
+static void studio_setup_panel_changed (StudioSetupPanel *self);
+
+/* The extra rows from the position. */
+static void
+studio_setup_panel_update_extras (StudioSetupPanel *self)
+{
+  const CheopsVariant *variant = self->variant;
+
+  for (CheopsSide side = CHEOPS_SIDE_A; side < CHEOPS_SIDE_NB; side++)
+    for (guint i = 0; i < G_N_ELEMENTS (self->hand_spins[side]) && self->hand_spins[side][i] != NULL; i++)
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->hand_spins[side][i]),
+                                 self->position.hand[side][variant->drop_kinds[i]]);
+  for (int i = 0; i < variant->n_setup_values && i < (int) G_N_ELEMENTS (self->value_widgets); i++)
+    {
+      int value = variant->f.get_setup_value (&self->position, i);
+
+      if (variant->setup_values[i].is_cell)
+        {
+          const char *name = value >= 0 && value < variant->board->n_cells
+                             ? cheops_variant_cell_name (variant, (CheopsCell) value) : "";
+
+          if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->value_widgets[i])), name) != 0)
+            gtk_editable_set_text (GTK_EDITABLE (self->value_widgets[i]), name);
+        }
+      else
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->value_widgets[i]), value);
+    }
+}
+
+/* The side-to-move buttons (and the extra rows) from the position. */
 static void
 studio_setup_panel_update_side (StudioSetupPanel *self)
 {
@@ -237,11 +276,127 @@ studio_setup_panel_update_side (StudioSetupPanel *self)
 
   self->updating = TRUE;
   gtk_toggle_button_set_active (green ? self->green_button : self->orange_button, TRUE);
+  studio_setup_panel_update_extras (self);
   for (guint i = 0; i < self->flag_switches->len; i++)
     gtk_switch_set_active (g_ptr_array_index (self->flag_switches, i),
                            self->variant->f.get_setup_flag != NULL &&
                            self->variant->f.get_setup_flag (&self->position, (int) i));
   self->updating = FALSE;
+}
+
+/* A hand count changed: the position takes it (its key made again). */
+static void
+hand_changed_cb (GtkSpinButton    *spin,
+                 StudioSetupPanel *self)
+{
+  guint slot = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spin), "setup-hand"));
+  CheopsSide side = slot / 8;
+  CheopsPieceType type = self->variant->drop_kinds[slot % 8];
+
+  if (self->updating)
+    return;
+  self->position.hand[side][type] = (uint8_t) gtk_spin_button_get_value_as_int (spin);
+  self->position.key = self->variant->f.compute_key (&self->position);
+  studio_setup_panel_changed (self);
+}
+
+/* A setup value changed: a number, or a cell by its name (empty: none;
+ * a name that is no cell leaves the position as it is). */
+static void
+value_changed_cb (GtkWidget        *widget,
+                  StudioSetupPanel *self)
+{
+  int index = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (widget), "setup-value"));
+  int value;
+
+  if (self->updating)
+    return;
+  if (GTK_IS_SPIN_BUTTON (widget))
+    value = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget));
+  else
+    {
+      const char *text = gtk_editable_get_text (GTK_EDITABLE (widget));
+      size_t len = 0;
+      CheopsCell c = *text != '\0' ? cheops_variant_cell_parse (self->variant, text, &len) : CHEOPS_CELL_NONE;
+
+      if (*text != '\0' && (c == CHEOPS_CELL_NONE || text[len] != '\0'))
+        return;
+      value = c;
+    }
+  self->variant->f.set_setup_value (&self->position, index, value);
+  studio_setup_panel_changed (self);
+}
+
+/* The extra rows for the variant: a count per side and drop kind, a
+ * widget per setup value. */
+static void
+studio_setup_panel_build_extras (StudioSetupPanel *self)
+{
+  const CheopsVariant *variant = self->variant;
+
+  for (guint i = 0; i < self->extra_rows->len; i++)
+    adw_preferences_group_remove (self->extras_group, g_ptr_array_index (self->extra_rows, i));
+  g_ptr_array_set_size (self->extra_rows, 0);
+  memset (self->hand_spins, 0, sizeof self->hand_spins);
+  memset (self->value_widgets, 0, sizeof self->value_widgets);
+
+  for (CheopsSide side = CHEOPS_SIDE_A; side < CHEOPS_SIDE_NB; side++)
+    for (guint i = 0; variant->drop_kinds != NULL && variant->drop_kinds[i] != CHEOPS_NO_PIECE_TYPE &&
+                      i < G_N_ELEMENTS (self->hand_spins[side]); i++)
+      {
+        GtkWidget *row = adw_action_row_new ();
+        GtkWidget *spin = gtk_spin_button_new_with_range (0, 16, 1);
+        /* Translators: a row of the set-up: how many pieces of a kind a
+         * side has in hand ("In hand: White Pawn") */
+        g_autofree char *title = g_strdup_printf (_("In hand: %s %s"), studio_setup_panel_side_name (self, side),
+                                                  _(variant->pieces[variant->drop_kinds[i]].name));
+
+        adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+        gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+        g_object_set_data (G_OBJECT (spin), "setup-hand", GUINT_TO_POINTER (side * 8 + i));
+        g_signal_connect (spin, "value-changed", G_CALLBACK (hand_changed_cb), self);
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+        adw_preferences_group_add (self->extras_group, row);
+        g_ptr_array_add (self->extra_rows, row);
+        self->hand_spins[side][i] = spin;
+      }
+
+  for (int i = 0; i < variant->n_setup_values && i < (int) G_N_ELEMENTS (self->value_widgets); i++)
+    {
+      const CheopsSetupValue *value = &variant->setup_values[i];
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *widget;
+      g_autofree char *title = NULL;
+
+      if (value->side >= 0)
+        /* Translators: a row of the set-up: a side's colour, then what of
+         * the position it sets ("White: four-check counter") */
+        title = g_strdup_printf (_("%s: %s"), studio_setup_panel_side_name (self, value->side), _(value->name));
+      else
+        title = g_strdup (_(value->name));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), value->rule);
+      if (value->is_cell)
+        {
+          widget = gtk_entry_new ();
+          gtk_editable_set_width_chars (GTK_EDITABLE (widget), 4);
+          gtk_entry_set_placeholder_text (GTK_ENTRY (widget), _("none"));
+          g_signal_connect (widget, "changed", G_CALLBACK (value_changed_cb), self);
+        }
+      else
+        {
+          widget = gtk_spin_button_new_with_range (0, value->max, 1);
+          g_signal_connect (widget, "value-changed", G_CALLBACK (value_changed_cb), self);
+        }
+      gtk_widget_set_valign (widget, GTK_ALIGN_CENTER);
+      g_object_set_data (G_OBJECT (widget), "setup-value", GINT_TO_POINTER (i));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), widget);
+      adw_preferences_group_add (self->extras_group, row);
+      g_ptr_array_add (self->extra_rows, row);
+      self->value_widgets[i] = widget;
+    }
+
+  gtk_widget_set_visible (GTK_WIDGET (self->extras_group), self->extra_rows->len > 0);
 }
 
 /* After an edit on the board or with the buttons: the entry shows the FEN
@@ -523,6 +678,7 @@ studio_setup_panel_set_variant (StudioSetupPanel    *self,
   self->variant = variant;
   studio_setup_panel_build_palette (self);
   studio_setup_panel_label_sides (self);
+  studio_setup_panel_build_extras (self);
   studio_setup_panel_build_flags (self);
   /* The brush: the same kind if the variant places it, else the King. */
   if (self->brush != CHEOPS_NO_PIECE &&
@@ -571,6 +727,7 @@ studio_setup_panel_finalize (GObject *object)
   StudioSetupPanel *self = (StudioSetupPanel *)object;
 
   g_clear_pointer (&self->problem, g_free);
+  g_clear_pointer (&self->extra_rows, g_ptr_array_unref);
   g_clear_pointer (&self->flag_rows, g_ptr_array_unref);
   g_clear_pointer (&self->flag_switches, g_ptr_array_unref);
 
@@ -726,6 +883,7 @@ studio_setup_panel_class_init (StudioSetupPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, fen_row);
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, problem_label);
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, done_button);
+  gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, extras_group);
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, position_group);
   gtk_widget_class_bind_template_callback (widget_class, side_toggled_cb);
 
@@ -746,6 +904,7 @@ studio_setup_panel_init (StudioSetupPanel *self)
   GtkEventController *focus;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->extra_rows = g_ptr_array_new ();
   self->flag_rows = g_ptr_array_new ();
   self->flag_switches = g_ptr_array_new ();
 

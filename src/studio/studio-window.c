@@ -297,8 +297,36 @@ studio_window_dup_status (StudioWindow  *self,
     const char *note = cheops_position_check_note (pos, false);
 
     if (note != NULL)
-      /* Translators: "Green to move · Orange: the King is entombed (4.2.7)" */
-      return g_strdup_printf (_("%s · %s: %s"), to_move, other, _(note));
+      {
+        /* Translators: "Green to move · Orange: the King is entombed (4.2.7)" */
+        char *text = g_strdup_printf (_("%s · %s: %s"), to_move, other, _(note));
+
+        g_free (to_move);
+        to_move = text;
+      }
+  }
+
+  /* What the game explains of the position (Cypher chess: a re-take
+   * window, 4.5) and of what the user just tried on the board. */
+  {
+    CheopsNote note;
+    const char *tried = studio_board_scene_get_note (self->scene);
+
+    if (cheops_position_move_note (pos, CHEOPS_CELL_NONE, CHEOPS_CELL_NONE, &note))
+      {
+        g_autofree char *words = studio_format_note (&note);
+        char *text = g_strdup_printf ("%s · %s", to_move, words);
+
+        g_free (to_move);
+        to_move = text;
+      }
+    if (tried != NULL)
+      {
+        char *text = g_strdup_printf ("%s · %s", to_move, tried);
+
+        g_free (to_move);
+        to_move = text;
+      }
   }
   return g_steal_pointer (&to_move);
 }
@@ -1310,6 +1338,9 @@ studio_window_init (StudioWindow *self)
 
   g_signal_connect_object (self->scene, "move-played",
                            G_CALLBACK (scene_move_played_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->scene, "note-changed",
+                           G_CALLBACK (_studio_window_update_status),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->scene, "shapes-changed",
                            G_CALLBACK (scene_shapes_changed_cb),

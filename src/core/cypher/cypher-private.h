@@ -88,3 +88,12 @@ cy_slide (CheopsCell from, int d0, int d1, CheopsCellSet occ)
 bool cypher__attacked (const CheopsPosition *pos, CheopsSide side, CheopsCellSet exclude);
 
 void cypher__init (void);
+
+/* The table's move_note (cypher-notes.c): the words that explain the
+ * capture table (3.4), Court entry (4.4) and the re-take window (4.5). */
+bool cypher_move_note (const CheopsPosition *pos, CheopsCell from, CheopsCell to, CheopsNote *note);
+/* The table's piece_flags (cypher-notes.c): sanctuary and embedded pawns. */
+unsigned cypher_piece_flags (const CheopsPosition *pos, CheopsCell cell);
+/* The table's set-up values (cypher-notes.c): the check counters, the mark. */
+int  cypher_get_setup_value (const CheopsPosition *pos, int index);
+void cypher_set_setup_value (CheopsPosition *pos, int index, int value);

@@ -14,6 +14,17 @@
 
 extern const CheopsBoardShape cypher__board;
 
+/* 4.8: the pawns in hand are dropped (prisoner release). */
+static const CheopsPieceType drop_kinds[] = { CYPHER_PAWN, CHEOPS_NO_PIECE_TYPE };
+
+/* The set-up offers FEN fields 4 and 5 (6.1): the four-check counters
+ * (4.10) and the mark of a re-take window or an embedding (4.5, 4.7). */
+static const CheopsSetupValue setup_values[] = {
+  { N_("four-check counter"), "4.10", CHEOPS_SIDE_A, false, 4 },
+  { N_("four-check counter"), "4.10", CHEOPS_SIDE_B, false, 4 },
+  { N_("re-take mark"), "4.5", -1, true, 0 },
+};
+
 __attribute__((constructor))
 static void
 cypher_init (void)
@@ -96,6 +107,9 @@ const CheopsVariant cheops_variant_cypher = {
   .outcomes = outcomes,
   .board = &cypher__board,
   .promotion_choices = NULL,   /* 4.7: no promotion */
+  .drop_kinds = drop_kinds,
+  .n_setup_values = 3,
+  .setup_values = setup_values,
   .record_end_has_no_moves = true,   /* 4.10, CY28 */
   .f = {
     .from_fen = cypher_position_from_fen,
@@ -125,5 +139,9 @@ const CheopsVariant cheops_variant_cypher = {
     .move_from_san = cypher_move_from_san,
     .status_lines = NULL,
     .check_note = NULL,
+    .move_note = cypher_move_note,
+    .piece_flags = cypher_piece_flags,
+    .get_setup_value = cypher_get_setup_value,
+    .set_setup_value = cypher_set_setup_value,
   },
 };
