@@ -4,7 +4,8 @@
 # seconds; data/screenshots/trigchess.png: the TrigChess sample "Gyros
 # round the King" at its turning point (15...Gb4, ply 30), analysing; and
 # data/screenshots/pyramids.png: the Pyramids sample "Stacks in the centre"
-# with the full Pyramid built (13. 2f1d2, ply 25).  Run from the build directory's run target:
+# with the full Pyramid built (13. 2f1d2, ply 25); data/screenshots/cypher.png:
+# the Cypher chess sample "A flip on the Court" (7...Sd9,Bz5, ply 14).  Run from the build directory's run target:
 #   ninja -C _build screenshot
 # or by hand: take-screenshot.sh BUILDDIR SOURCEDIR
 # CHEOPS_ENGINE may name the engine; by default the build tree's is used.
@@ -24,8 +25,8 @@ xvfb-run -a -s "-screen 0 1400x1000x24" \
 xvfb-run -a -s "-screen 0 1400x1000x24" \
   "$build/tests/studio/studio-screenshot" \
   "$source/data/samples/pyramids-stacks.pgn" 25 8 "$source/data/screenshots/pyramids.png"
-# Cypher chess: a test game (greedy against random, cheops match) just after
-# the compound move 9...Sh8,Be10, Black with two pawns in the pocket.
+# Cypher chess: the sample "A flip on the Court" just after the compound
+# move 7...Sd9,Bz5 (ply 14), Black with a pawn in the pocket.
 exec xvfb-run -a -s "-screen 0 1400x1000x24" \
   "$build/tests/studio/studio-screenshot" \
-  "$source/data/screenshots/cypher-game.pgn" 18 8 "$source/data/screenshots/cypher.png"
+  "$source/data/samples/cypher-selfplay.pgn" 14 8 "$source/data/screenshots/cypher.png"

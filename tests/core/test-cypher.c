@@ -744,6 +744,29 @@ test_repetition (void)
       g_assert_cmpstr (V->outcomes[cheops_position_repetition_outcome (&pos, count)].status, ==,
                        i == 7 ? "draw repetition" : "none");
     }
+  /* A drop and its capture, twice round, repeat the position although each
+   * of them resets the halfmove clock (4.8, CY23): the third occurrence
+   * after 16 plies draws. */
+  {
+    static const char *const loop[] = { "P@a5", "Rxa5", "Kh1", "Ra6", "P@a5", "Rxa5", "Ki1", "Ra6" };
+    uint64_t loop_keys[20];
+    size_t k = 0;
+
+    load (&pos, "10/9k/10/9s/1r8/10/10/9S/10/9K/10 w P 0+0 - 0 1");
+    loop_keys[k++] = pos.key;
+    for (guint i = 0; i < 2 * G_N_ELEMENTS (loop); i++)
+      {
+        int count;
+
+        play (&pos, loop[i % G_N_ELEMENTS (loop)]);
+        loop_keys[k++] = pos.key;
+        count = cheops_repetition_count (loop_keys, k, cheops_position_repetition_horizon (&pos));
+        g_assert_cmpint (count, ==, i < 7 ? 1 : i < 15 ? 2 : 3);
+        g_assert_cmpstr (V->outcomes[cheops_position_repetition_outcome (&pos, count)].status, ==,
+                         i == 15 ? "draw repetition" : "none");
+      }
+    g_assert_cmpint (pos.halfmove_clock, ==, 2);
+  }
   /* The same placement with another check counter or mark is another
    * position (the first five FEN fields). */
   {

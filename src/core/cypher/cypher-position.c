@@ -13,6 +13,7 @@
  */
 #include "cypher-private.h"
 
+#include <limits.h>
 #include <string.h>
 
 #define ZOBRIST(piece, cell) \
@@ -732,10 +733,19 @@ cypher_repetition_outcome (const CheopsPosition *pos, int count)
   return count >= 3 ? CYPHER_OUTCOME_DRAW_REPETITION : CHEOPS_OUTCOME_NONE;   /* CY23 */
 }
 
+/* Every earlier position of the game may repeat (CY23), not only those
+ * since the halfmove clock was last reset: a captured pawn goes back to its
+ * owner's hand and a prisoner release puts it on the board again (4.8), so a
+ * capture, a pawn move and a drop can all be undone — a drop and its capture,
+ * played twice, bring back the same first five FEN fields.  The clock, which
+ * 6.1 offers "to limit the repetition search", would miss those repetitions
+ * and let such a loop run for ever.  So the horizon is the whole record:
+ * callers clip it to the positions they have. */
 int
 cypher_position_repetition_horizon (const CheopsPosition *pos)
 {
-  return pos->halfmove_clock;
+  (void) pos;
+  return INT_MAX / 2;
 }
 
 bool
