@@ -378,6 +378,55 @@ read_operations (const char  *p,
 /* Reads one line (without its line break) into a record, or reports.  The
  * FEN is read in the variant of the line's "variant" operation, else in
  * @variant. */
+/* How many blank-separated fields of the line at @p form its FEN, for a
+ * game whose FEN has fields a chess FEN does not (Cypher chess's hands,
+ * counters and mark, Pyramids's rights): the largest count, of at most 7,
+ * whose fields the line's variant (its `variant` operation, else @variant)
+ * reads as a FEN, with what follows read as operations.  0 when none does:
+ * the caller then reads the line as before and reports what is wrong. */
+static int
+count_fen_fields (const char          *p,
+                  const char          *end,
+                  const CheopsVariant *variant)
+{
+  const char *starts[8], *ends[8];
+  int n = 0;
+
+  while (n < 8)
+    {
+      while (p < end && is_blank (*p))
+        p++;
+      if (p == end)
+        break;
+      starts[n] = p;
+      while (p < end && !is_blank (*p))
+        p++;
+      ends[n++] = p;
+    }
+  for (int k = MIN (n, 7); k >= 2; k--)
+    {
+      g_autoptr(GPtrArray) ops = g_ptr_array_new_with_free_func (raw_operation_free);
+      g_autofree char *fen = g_strndup (starts[0], ends[k - 1] - starts[0]);
+      g_autofree char *message = NULL;
+      const CheopsVariant *v = variant;
+      const char *at = NULL;
+      CheopsPosition pos;
+
+      if (!read_operations (ends[k - 1], end, ops, &message, &at))
+        continue;
+      for (guint i = 0; i < ops->len; i++)
+        {
+          const RawOperation *op = ops->pdata[i];
+
+          if (strcmp (op->opcode, "variant") == 0 && op->operands->len == 1)
+            v = cheops_variant_find (op->operands->pdata[0]);
+        }
+      if (v != NULL && cheops_position_from_fen (&pos, v, fen, NULL))
+        return k;
+    }
+  return 0;
+}
+
 static CheopsEpdRecord *
 read_line (const char          *text,
            const char          *end,
@@ -397,6 +446,7 @@ read_line (const char          *text,
   CheopsError err = { 0 };
   CheopsEpdRecord *record;
   int n_fields = 0;
+  int fen_fields;
 
   /* A NUL byte: the line is refused, not cut short. */
   nul = memchr (text, '\0', end - text);
@@ -407,8 +457,10 @@ read_line (const char          *text,
       return NULL;
     }
 
-  /* The FEN: placement, side, and the two counters if they are there. */
-  while (n_fields < 4)
+  /* The FEN: as many fields as the line's variant reads (count_fen_fields);
+   * failing that, placement, side, and the two counters if they are there. */
+  fen_fields = count_fen_fields (p, end, variant);
+  while (fen_fields > 0 ? n_fields < fen_fields : n_fields < 4)
     {
       while (p < end && is_blank (*p))
         p++;
@@ -417,7 +469,7 @@ read_line (const char          *text,
         field_end++;
       if (p == field_end)
         break;
-      if (n_fields >= 2 && !g_ascii_isdigit (*p))
+      if (fen_fields == 0 && n_fields >= 2 && !g_ascii_isdigit (*p))
         break;
       if (fen->len > 0)
         g_string_append_c (fen, ' ');
@@ -425,7 +477,7 @@ read_line (const char          *text,
       n_fields++;
       p = field_end;
     }
-  if (n_fields == 3)
+  if (fen_fields == 0 && n_fields == 3)
     {
       add_error (errors, CHEOPS_GAME_ERROR_BAD_FEN, line, text, p, index,
                  g_strdup ("the halfmove clock must be followed by the fullmove number"));

@@ -9,8 +9,12 @@
  *
  * e.g.  1/3/.../AKMSAPP3ppasmka a bm Mf5 Ae2; id "suite.001"; c0 "sharp";
  *
- * The position is the FEN of the line's variant (DESIGN.md section 3);
- * the counters may be left out (0 and 1).  The variant is named by the
+ * The position is the FEN of the line's variant (DESIGN.md section 3),
+ * as many fields as that variant's FEN has (Cypher chess's seven, with its
+ * hands, check counters and mark; Pyramids's rights field): the FEN is the
+ * longest run of the line's first fields the variant reads, the rest being
+ * operations; the counters may be left out (0 and 1) where the variant
+ * allows it.  The variant is named by the
  * operation "variant NAME;" anywhere on the line (NAME: any name
  * cheops_variant_find() knows, e.g. "trigchess", quoted if it has spaces:
  * variant "Step and Circle TrigChess";), else it is the reader's

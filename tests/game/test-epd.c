@@ -231,6 +231,43 @@ test_variant (void)
     g_assert_true (((CheopsEpdRecord *) recs->pdata[0])->position.variant == &cheops_variant_trigchess);
     g_assert_true (((CheopsEpdRecord *) recs->pdata[1])->position.variant == &cheops_variant_cheops);
   }
+
+  /* FENs of other shapes: Cypher chess's seven fields (its hands and mark
+   * are "-", which a chess FEN does not have) and Pyramids's rights "Ff"
+   * end where the line's variant says, and what is written reads back. */
+  {
+    g_autofree char *suite = g_strdup_printf ("%s variant cypher; bm e4;\n%s variant pyramids; id \"p\";\n"
+                                              "10/9k/10/9s/1r8/10/10/9S/10/9K/10 w P 0+0 - 0 1 variant cypher; bm P@a5;\n",
+                                              cheops_variant_cypher.start_fen, cheops_variant_pyramids.start_fen);
+    g_autoptr(GPtrArray) errs = NULL;
+    g_autoptr(GPtrArray) recs = cheops_epd_read_string (suite, -1, &errs);
+    g_autoptr(GPtrArray) errs2 = NULL;
+    g_autoptr(GPtrArray) recs2 = NULL;
+    g_autofree char *written_back = NULL;
+    g_autofree char *text2 = NULL;
+
+    g_assert_cmpuint (errs->len, ==, 0);
+    g_assert_cmpuint (recs->len, ==, 3);
+    g_assert_true (((CheopsEpdRecord *) recs->pdata[0])->position.variant == &cheops_variant_cypher);
+    g_assert_true (((CheopsEpdRecord *) recs->pdata[1])->position.variant == &cheops_variant_pyramids);
+    g_assert_true (((CheopsEpdRecord *) recs->pdata[2])->position.variant == &cheops_variant_cypher);
+    g_assert_cmpint (((CheopsEpdRecord *) recs->pdata[2])->position.hand[0][0]
+                     + ((CheopsEpdRecord *) recs->pdata[2])->position.hand[0][1]
+                     + ((CheopsEpdRecord *) recs->pdata[2])->position.hand[0][2]
+                     + ((CheopsEpdRecord *) recs->pdata[2])->position.hand[0][3]
+                     + ((CheopsEpdRecord *) recs->pdata[2])->position.hand[0][4]
+                     + ((CheopsEpdRecord *) recs->pdata[2])->position.hand[0][5]
+                     + ((CheopsEpdRecord *) recs->pdata[2])->position.hand[0][6]
+                     + ((CheopsEpdRecord *) recs->pdata[2])->position.hand[0][7], ==, 1);
+    written_back = cheops_epd_write (recs);
+    recs2 = cheops_epd_read_string (written_back, -1, &errs2);
+    g_assert_cmpuint (errs2->len, ==, 0);
+    g_assert_cmpuint (recs2->len, ==, 3);
+    text2 = cheops_epd_write (recs2);
+    g_assert_cmpstr (text2, ==, written_back);
+    g_assert_nonnull (strstr (written_back, cheops_variant_cypher.start_fen));
+    g_assert_nonnull (strstr (written_back, cheops_variant_pyramids.start_fen));
+  }
 }
 
 int
