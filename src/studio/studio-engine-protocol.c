@@ -109,8 +109,8 @@ parse_int (const char *text,
   return TRUE;
 }
 
-/* One cell name at *@p: a lower-case letter and a number 1..99 ("e3",
- * "z10"), advancing *@p. */
+/* One cell name at *@p: a lower-case letter and a number of one or two
+ * digits ("e3", "z0", "i10"), advancing *@p. */
 static gboolean
 skip_cell_name (const char **p)
 {
@@ -119,11 +119,38 @@ skip_cell_name (const char **p)
   if (*s < 'a' || *s > 'z')
     return FALSE;
   s++;
-  if (*s < '1' || *s > '9')
+  if (!g_ascii_isdigit (*s))
     return FALSE;
   s++;
   if (g_ascii_isdigit (*s))
     s++;
+  *p = s;
+  return TRUE;
+}
+
+/* One move part at *@p: two cell names and an optional payload, a
+ * lower-case piece letter or up to four digits; or a drop, "P@" (or "p@")
+ * and a cell name.  Advances *@p. */
+static gboolean
+skip_move_part (const char **p)
+{
+  const char *s = *p;
+
+  if ((*s == 'P' || *s == 'p') && s[1] == '@')
+    {
+      s += 2;
+      if (!skip_cell_name (&s))
+        return FALSE;
+      *p = s;
+      return TRUE;
+    }
+  if (!skip_cell_name (&s) || !skip_cell_name (&s))
+    return FALSE;
+  if (*s >= 'a' && *s <= 'z')
+    s++;
+  else
+    for (int n = 0; n < 4 && g_ascii_isdigit (*s); n++)
+      s++;
   *p = s;
   return TRUE;
 }
@@ -137,11 +164,15 @@ studio_uci_is_move_text (const char *text)
     return FALSE;
   if (strcmp (text, "0000") == 0)
     return TRUE;
-  if (!skip_cell_name (&p) || !skip_cell_name (&p))
+  if (!skip_move_part (&p))
     return FALSE;
-  /* A promotion's piece letter, lower case ("b5b6d"). */
-  if (*p >= 'a' && *p <= 'z')
-    p++;
+  /* A move of two parts: the second after a comma. */
+  if (*p == ',')
+    {
+      p++;
+      if (!skip_move_part (&p))
+        return FALSE;
+    }
   return *p == 0;
 }
 

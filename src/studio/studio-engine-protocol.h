@@ -198,8 +198,11 @@ void                 studio_uci_option_copy     (StudioUciOption       *dest,
  *
  * Returns: %TRUE if @text has the shape of machine move text of any
  *   variant: two cell names (a lower-case letter and one or two digits)
- *   and an optional lower-case piece letter (Cheops `d3e4`, `h8i9q`;
- *   TrigChess `b5b6d`), or is the UCI null move "0000".  Checks the shape,
+ *   with an optional payload, a lower-case piece letter or up to four
+ *   digits (Cheops `d3e4`, `h8i9q`; TrigChess `b5b6d`; Pyramids `d4e531`),
+ *   or a drop `P@c5`, either of them optionally followed by a comma and a
+ *   second part (Cypher's `a0a1,b1b0`), or the UCI null move "0000".  No
+ *   blank, control character or `;` can pass.  Checks the shape,
  *   not legality: the variant's own move text reads the move
  *   (cheops_move_from_text(), studio-engine-san.h).
  */

@@ -168,8 +168,8 @@ test_parse_info_malformed (void)
     "info multipv 0 pv a1b1",
     "info pv",
     "info pv zz99",
-    "info pv d3e4 r0a1",          /* no rank 0 in any game */
-    "info pv d3e0",               /* level 0 does not exist */
+    "info pv d3e4 r0a1x2",        /* a payload of a letter and a digit */
+    "info pv d3e0,",              /* a second part missing */
     "info pv d3e4X",              /* a piece letter is lower case */
     "info depth 99999999999999999999",
     "info refutation d3e4 !!",
@@ -305,9 +305,14 @@ test_move_text (void)
   /* Cheops, TrigChess (a promotion's letter, TR10) and a board of ten
    * ranks (Cypher's "z10"). */
   static const char *const good[] = { "d3e4", "i8i9", "i8i9q", "a1q1", "i5i9", "0000",
-                                      "b5b6d", "c5d6g", "c6b6s", "e2a3", "d10e4", NULL };
-  static const char *const bad[] = { "", "d3", "d3e", "a0b1", "D3E4", "d3e4qq", "d100e4", "quit",
-                                     "d3e4Q", "d3 e4", "d3e4;", "0001", NULL };
+                                      "b5b6d", "c5d6g", "c6b6s", "e2a3", "d10e4",
+                                      /* Cypher chess: row 0, drops, compound moves */
+                                      "a0b1", "d0a0", "P@c5", "p@c5", "a0a1,b1b0", "d10d9,c8z5",
+                                      /* Pyramids: the moving sizes, a promotion's pino */
+                                      "d4e531", "e8e94321", NULL };
+  static const char *const bad[] = { "", "d3", "d3e", "D3E4", "d3e4qq", "d100e4", "quit",
+                                     "d3e4Q", "d3 e4", "d3e4;", "0001", "P@", "Q@c5", "a0a1,",
+                                     ",a0a1", "a0a1,b1b0,c1c0", "d4e54321x", "P@c5 e4", NULL };
 
   for (guint i = 0; good[i] != NULL; i++)
     g_assert_true (studio_uci_is_move_text (good[i]));
