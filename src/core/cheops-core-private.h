@@ -39,6 +39,16 @@ bool            cheops__set_unreachable (CheopsError *error,
  * CHEOPS__SAN_INPUT_MAX bytes; *@len is the length.  Returns false with
  * CHEOPS_ERROR_MOVE_SYNTAX "'…' is not a move" when the text is empty or
  * too long to be a move. */
+/* Whether the generic layout of @pos holds together: each piece kind's
+ * cell set (kinds 1..@n_piece_types-1 only, cells below @n_cells) matches
+ * the board, the sets of a side are disjoint and make its set 0, the sides'
+ * sets make pos->occupied, every occupied cell is in them, and each side
+ * has exactly one King (kind 1) on pos->king[].  The variant checks its own
+ * state and key beside it. */
+bool            cheops__sets_are_consistent (const CheopsPosition *pos,
+                                             int                   n_cells,
+                                             int                   n_piece_types);
+
 bool            cheops__san_input      (const char  *san,
                                         ptrdiff_t    length,
                                         char        *text,

@@ -259,3 +259,46 @@ cheops_repetition_count (const uint64_t *keys,
       count++;
   return count;
 }
+
+bool
+cheops__sets_are_consistent (const CheopsPosition *pos,
+                             int                   n_cells,
+                             int                   n_piece_types)
+{
+  CheopsCellSet all = 0;
+
+  for (int s = 0; s < CHEOPS_SIDE_NB; s++)
+    {
+      CheopsCellSet side_all = 0;
+
+      for (int t = 1; t < CHEOPS_PIECE_TYPE_MAX; t++)
+        {
+          CheopsCellSet set = pos->pieces[s][t];
+
+          if (t >= n_piece_types && set)
+            return false;
+          if (set & side_all)
+            return false;
+          side_all |= set;
+          while (set)
+            {
+              CheopsCell c = cheops_cellset_pop (&set);
+              if (c >= n_cells || pos->board[c] != cheops_piece_make ((CheopsSide) s, (CheopsPieceType) t))
+                return false;
+            }
+        }
+      if (side_all != pos->pieces[s][0] || (side_all & all))
+        return false;
+      all |= side_all;
+      if (cheops_cellset_count (pos->pieces[s][CHEOPS_KING]) != 1
+          || pos->king[s] >= n_cells
+          || !cheops_cellset_has (pos->pieces[s][CHEOPS_KING], pos->king[s]))
+        return false;
+    }
+  if (all != pos->occupied)
+    return false;
+  for (int c = 0; c < CHEOPS_CELL_MAX; c++)
+    if ((pos->board[c] != 0) != cheops_cellset_has (all, (CheopsCell) c))
+      return false;
+  return true;
+}

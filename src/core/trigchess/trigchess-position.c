@@ -530,43 +530,8 @@ trigchess_position_is_reachable (const CheopsPosition *pos, CheopsError *error)
 bool
 trigchess_position_is_consistent (const CheopsPosition *pos)
 {
-  CheopsCellSet all = 0;
-
-  if (pos->variant != &cheops_variant_trigchess)
+  if (pos->variant != &cheops_variant_trigchess || !cheops__sets_are_consistent (pos, TC_N, TRIGCHESS_PIECE_TYPE_NB))
     return false;
-  for (int s = 0; s < CHEOPS_SIDE_NB; s++)
-    {
-      CheopsCellSet side_all = 0;
-
-      for (int t = 1; t < CHEOPS_PIECE_TYPE_MAX; t++)
-        {
-          CheopsCellSet set = pos->pieces[s][t];
-
-          if (t >= TRIGCHESS_PIECE_TYPE_NB && set)
-            return false;
-          if (set & side_all)
-            return false;
-          side_all |= set;
-          while (set)
-            {
-              CheopsCell c = cheops_cellset_pop (&set);
-              if (c >= TC_N || pos->board[c] != cheops_piece_make ((CheopsSide) s, (CheopsPieceType) t))
-                return false;
-            }
-        }
-      if (side_all != pos->pieces[s][0] || (side_all & all))
-        return false;
-      all |= side_all;
-      if (cheops_cellset_count (pos->pieces[s][TRIGCHESS_KING]) != 1
-          || pos->king[s] >= TC_N
-          || !cheops_cellset_has (pos->pieces[s][TRIGCHESS_KING], pos->king[s]))
-        return false;
-    }
-  if (all != pos->occupied)
-    return false;
-  for (int c = 0; c < CHEOPS_CELL_MAX; c++)
-    if ((pos->board[c] != 0) != cheops_cellset_has (all, (CheopsCell) c))
-      return false;
   return pos->key == trigchess_position_compute_key (pos);
 }
 
