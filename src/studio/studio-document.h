@@ -106,5 +106,9 @@ void              studio_document_save_async       (StudioDocument       *self,
 gboolean          studio_document_save_finish      (StudioDocument       *self,
                                                     GAsyncResult         *result,
                                                     GError              **error);
+GBytes           *studio_document_write_bytes      (StudioDocument       *self);
+gboolean          studio_document_get_changed_on_disk (StudioDocument    *self);
+gboolean          studio_document_check_disk       (StudioDocument       *self);
+void              studio_document_keep_changes     (StudioDocument       *self);
 
 G_END_DECLS
