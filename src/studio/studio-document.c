@@ -657,6 +657,74 @@ studio_document_get_changed_on_disk (StudioDocument *self)
 }
 
 /**
+ * studio_document_get_disk_etag:
+ * @self: a #StudioDocument
+ *
+ * Returns: (nullable): the entity tag the document's file had when it was
+ *   last read or written (or kept, studio_document_keep_changes()), or
+ *   %NULL when unknown
+ */
+const char *
+studio_document_get_disk_etag (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+  return self->etag;
+}
+
+/**
+ * studio_document_restore_draft:
+ * @self: a #StudioDocument
+ * @text: the game-file text of a draft (studio-drafts.h)
+ * @length: its length in bytes
+ * @file: (nullable): the file the drafted document had
+ * @etag: (nullable): the entity tag @file had then
+ * @game_index: the game shown then
+ * @modified: (element-type guint): the indexes of the games that had
+ *   unsaved edits
+ * @error: a location for a #GError, as for studio_document_load_text()
+ *
+ * Replaces the document by a draft of unsaved edits: its games (read as
+ * studio_document_load_text() reads), @file as the document's file, the
+ * games of @modified marked modified (cheops_game_set_unsaved(): no undo
+ * makes them saved), the game shown then shown again.  When @file has
+ * changed on disk since @etag (another program wrote it after the draft),
+ * #StudioDocument:changed-on-disk is set at once.
+ *
+ * Returns: whether the draft was read
+ */
+gboolean
+studio_document_restore_draft (StudioDocument  *self,
+                               const char      *text,
+                               gsize            length,
+                               GFile           *file,
+                               const char      *etag,
+                               guint            game_index,
+                               GArray          *modified,
+                               GError         **error)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+
+  if (!studio_document_load_text (self, text, length, file, error))
+    return FALSE;
+
+  for (guint i = 0; modified != NULL && i < modified->len; i++)
+    if (g_array_index (modified, guint, i) < self->games->len)
+      cheops_game_set_unsaved (g_ptr_array_index (self->games, g_array_index (modified, guint, i)));
+  if (game_index < self->games->len)
+    studio_document_show_game (self, game_index);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_MODIFIED]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TITLE]);
+
+  if (file != NULL && etag != NULL)
+    {
+      studio_document_watch_file (self, file, etag);
+      studio_document_check_disk (self);
+    }
+
+  return TRUE;
+}
+
+/**
  * studio_document_write_bytes:
  * @self: a #StudioDocument
  *

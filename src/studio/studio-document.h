@@ -107,6 +107,15 @@ gboolean          studio_document_save_finish      (StudioDocument       *self,
                                                     GAsyncResult         *result,
                                                     GError              **error);
 GBytes           *studio_document_write_bytes      (StudioDocument       *self);
+const char       *studio_document_get_disk_etag    (StudioDocument       *self);
+gboolean          studio_document_restore_draft    (StudioDocument       *self,
+                                                    const char           *text,
+                                                    gsize                 length,
+                                                    GFile                *file,
+                                                    const char           *etag,
+                                                    guint                 game_index,
+                                                    GArray               *modified,
+                                                    GError              **error);
 gboolean          studio_document_get_changed_on_disk (StudioDocument    *self);
 gboolean          studio_document_check_disk       (StudioDocument       *self);
 void              studio_document_keep_changes     (StudioDocument       *self);

@@ -94,6 +94,7 @@ void _studio_window_end_setup          (StudioWindow      *self,
                                         gboolean           accept);
 void _studio_window_files_init         (StudioWindow      *self);
 void _studio_window_reload             (StudioWindow      *self);
+void _studio_window_after_load         (StudioWindow      *self);
 void _studio_window_class_games_init   (StudioWindowClass *klass);
 void _studio_window_games_init         (StudioWindow      *self);
 void _studio_window_games_update_actions (StudioWindow    *self);

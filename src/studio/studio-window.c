@@ -609,6 +609,14 @@ studio_window_after_load (StudioWindow *self)
   _studio_window_games_loaded (self);
 }
 
+/* What the window shows once its document was replaced (a restored
+ * draft: studio-window-files.c). */
+void
+_studio_window_after_load (StudioWindow *self)
+{
+  studio_window_after_load (self);
+}
+
 /* Whether @text looks like a FEN (one line whose first word is made of
  * FEN board characters with at least one '/', DESIGN.md 3) that the core
  * does not read: then sets @error to the core's message, with the column
