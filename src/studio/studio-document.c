@@ -676,17 +676,25 @@ studio_document_get_disk_etag (StudioDocument *self)
  * @self: a #StudioDocument
  * @text: the game-file text of a draft (studio-drafts.h)
  * @length: its length in bytes
+ * @base: (nullable): for a partial draft (@text holds only the games of
+ *   @modified, in that order), the text of @file, which holds the others
+ * @base_length: its length in bytes
  * @file: (nullable): the file the drafted document had
  * @etag: (nullable): the entity tag @file had then
  * @game_index: the game shown then
+ * @n_games: how many games the drafted document had (checked against
+ *   @base)
  * @modified: (element-type guint): the indexes of the games that had
  *   unsaved edits
  * @error: a location for a #GError, as for studio_document_load_text()
  *
  * Replaces the document by a draft of unsaved edits: its games (read as
- * studio_document_load_text() reads), @file as the document's file, the
- * games of @modified marked modified (cheops_game_set_unsaved(): no undo
- * makes them saved), the game shown then shown again.  When @file has
+ * studio_document_load_text() reads; with @base, the games of @base with
+ * those of @text in the places @modified says), @file as the document's
+ * file, the games of @modified marked modified (cheops_game_set_unsaved():
+ * no undo makes them saved), the game shown then shown again.  A @base
+ * that does not have @n_games games, or a @text without as many games as
+ * @modified, is a %CHEOPS_GAME_ERROR_SYNTAX error.  When @file has
  * changed on disk since @etag (another program wrote it after the draft),
  * #StudioDocument:changed-on-disk is set at once.
  *
@@ -696,15 +704,57 @@ gboolean
 studio_document_restore_draft (StudioDocument  *self,
                                const char      *text,
                                gsize            length,
+                               const char      *base,
+                               gsize            base_length,
                                GFile           *file,
                                const char      *etag,
                                guint            game_index,
+                               guint            n_games,
                                GArray          *modified,
                                GError         **error)
 {
+  g_autoptr(GPtrArray) drafted = NULL;
+  g_autoptr(GPtrArray) errors = NULL;
+
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
 
-  if (!studio_document_load_text (self, text, length, file, error))
+  if (base != NULL)
+    {
+      drafted = cheops_pgn_read_string (text, length, &errors);
+      if (modified == NULL || drafted->len != modified->len)
+        {
+          g_set_error_literal (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_SYNTAX,
+                               _("the draft does not hold the games it lists"));
+          return FALSE;
+        }
+      if (!studio_document_load_text (self, base, base_length, file, error))
+        return FALSE;
+      if (self->games->len != n_games)
+        {
+          g_set_error_literal (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_SYNTAX,
+                               _("the file does not hold the games of the draft"));
+          return FALSE;
+        }
+      for (guint i = 0; i < drafted->len; i++)
+        {
+          guint index = g_array_index (modified, guint, i);
+          CheopsGame *old;
+
+          if (index >= self->games->len)
+            continue;
+          old = g_ptr_array_index (self->games, index);
+          g_ptr_array_index (self->games, index) = g_object_ref (g_ptr_array_index (drafted, i));
+          g_object_unref (old);
+          g_clear_pointer (&g_ptr_array_index (self->currents, index), cheops_game_node_unref);
+          g_clear_pointer (&g_ptr_array_index (self->game_errors, index), g_free);
+          cheops_game_clear_history (g_ptr_array_index (self->games, index));
+        }
+      /* The game shown may be one of those replaced. */
+      self->index = G_MAXUINT;
+      studio_document_replace_game (self, 0);
+      g_list_model_items_changed (G_LIST_MODEL (self), 0, self->games->len, self->games->len);
+    }
+  else if (!studio_document_load_text (self, text, length, file, error))
     return FALSE;
 
   for (guint i = 0; modified != NULL && i < modified->len; i++)

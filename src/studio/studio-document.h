@@ -111,9 +111,12 @@ const char       *studio_document_get_disk_etag    (StudioDocument       *self);
 gboolean          studio_document_restore_draft    (StudioDocument       *self,
                                                     const char           *text,
                                                     gsize                 length,
+                                                    const char           *base,
+                                                    gsize                 base_length,
                                                     GFile                *file,
                                                     const char           *etag,
                                                     guint                 game_index,
+                                                    guint                 n_games,
                                                     GArray               *modified,
                                                     GError              **error);
 gboolean          studio_document_get_changed_on_disk (StudioDocument    *self);

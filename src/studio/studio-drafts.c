@@ -11,7 +11,10 @@
  * closed (the user chose to discard).
  *
  * A draft ID is two files: ID-TIME.pgn, the game-file text (every game of
- * the document, as studio_document_write_bytes() gives it), and ID.draft,
+ * the document, as studio_document_write_bytes() gives it; or, for a file
+ * of several games, only the games with unsaved edits — a partial draft,
+ * whose other games are the file's: writing the 1600 games of a 4.7 MB
+ * file takes seconds, one game a millisecond), and ID.draft,
  * a key file naming that text file with the document's file (a URI; none
  * for a game never saved), its entity tag then, its title, the game shown
  * and the indexes of the games with unsaved edits, and the process that
@@ -115,6 +118,9 @@ remove_texts (const char *dir,
  * @game_index: the game shown, from 0
  * @modified: (element-type guint): the indexes of the games with unsaved
  *   edits
+ * @n_games: how many games the document has
+ * @partial: whether @text holds only the games of @modified, in that
+ *   order (the others being those of @file, which must then be given)
  * @error: a location for a #GError
  *
  * Writes (or replaces) draft @id in the drafts folder, atomically, and
@@ -131,6 +137,8 @@ studio_drafts_write (const char  *id,
                      const char  *title,
                      guint        game_index,
                      GArray      *modified,
+                     guint        n_games,
+                     gboolean     partial,
                      GError     **error)
 {
   g_autofree char *dir = studio_drafts_dup_dir ();
@@ -142,6 +150,7 @@ studio_drafts_write (const char  *id,
   gsize length;
 
   g_return_val_if_fail (id != NULL && text != NULL && title != NULL, FALSE);
+  g_return_val_if_fail (!partial || file != NULL, FALSE);
 
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
@@ -167,6 +176,8 @@ studio_drafts_write (const char  *id,
     }
   g_key_file_set_string (key_file, GROUP, "title", title);
   g_key_file_set_uint64 (key_file, GROUP, "game-index", game_index);
+  g_key_file_set_uint64 (key_file, GROUP, "n-games", n_games);
+  g_key_file_set_boolean (key_file, GROUP, "partial", partial);
   if (modified != NULL && modified->len > 0)
     {
       g_autofree int *indexes = g_new (int, modified->len);
@@ -289,6 +300,8 @@ studio_drafts_list (void)
             g_array_append_val (draft->modified, index);
           }
       draft->saved = g_key_file_get_int64 (key_file, GROUP, "saved", NULL);
+      draft->n_games = g_key_file_get_uint64 (key_file, GROUP, "n-games", NULL);
+      draft->partial = g_key_file_get_boolean (key_file, GROUP, "partial", NULL) && draft->file != NULL;
       g_ptr_array_add (drafts, g_steal_pointer (&draft));
     }
 

@@ -19,6 +19,9 @@ typedef struct {
   char   *title;       /* the window's title of the document */
   guint   game_index;  /* the game shown */
   GArray *modified;    /* guint: the indexes of the games with unsaved edits */
+  guint   n_games;     /* how many games the document had */
+  gboolean partial;    /* the text holds only the games of @modified, in
+                        * that order; the others are @file's */
   gint64  saved;       /* when the draft was written, µs since 1970 */
 } StudioDraft;
 
@@ -34,6 +37,8 @@ gboolean    studio_drafts_write      (const char    *id,
                                       const char    *title,
                                       guint          game_index,
                                       GArray        *modified,
+                                      guint          n_games,
+                                      gboolean       partial,
                                       GError       **error);
 void        studio_drafts_remove     (const char    *id);
 GPtrArray  *studio_drafts_list       (void);

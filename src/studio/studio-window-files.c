@@ -143,23 +143,33 @@ draft_write_now (StudioWindow *self)
   Draft *draft = window_draft (self);
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GArray) modified = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GPtrArray) edited = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *title = NULL;
+  guint n_games = studio_document_get_n_games (self->document);
+  gboolean partial;
 
   if (!studio_document_get_modified (self->document))
     return;
   if (draft->id == NULL)
     draft->id = studio_drafts_new_id ();
-  for (guint i = 0; i < studio_document_get_n_games (self->document); i++)
+  for (guint i = 0; i < n_games; i++)
     if (cheops_game_get_modified (studio_document_get_game_at (self->document, i)))
-      g_array_append_val (modified, i);
-  bytes = studio_document_write_bytes (self->document);
+      {
+        g_array_append_val (modified, i);
+        g_ptr_array_add (edited, studio_document_get_game_at (self->document, i));
+      }
+  /* A file of several games whose tag on disk is known: only the games
+   * edited (the others are the file's). */
+  partial = n_games > 1 && studio_document_get_file (self->document) != NULL &&
+            studio_document_get_disk_etag (self->document) != NULL;
+  bytes = partial ? cheops_pgn_write_games_to_bytes (edited) : studio_document_write_bytes (self->document);
   title = studio_document_dup_title (self->document);
   if (!studio_drafts_write (draft->id, bytes,
                             studio_document_get_file (self->document),
                             studio_document_get_disk_etag (self->document),
                             title, studio_document_get_game_index (self->document),
-                            modified, &error))
+                            modified, n_games, partial, &error))
     g_warning ("Could not write the draft of “%s”: %s", title, error->message);
 }
 
@@ -205,12 +215,26 @@ restore_draft (StudioWindow *self,
 {
   g_autoptr(GBytes) text = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *base = NULL;
+  gsize base_length = 0;
   Draft *draft = window_draft (self);
+
+  /* A partial draft: the file's other games, as long as the file is the
+   * one the draft was made of (else its games alone, without the file). */
+  if (d->partial)
+    {
+      g_autofree char *etag = NULL;
+
+      if (!g_file_load_contents (d->file, NULL, &base, &base_length, &etag, NULL) ||
+          g_strcmp0 (etag, d->etag) != 0)
+        g_clear_pointer (&base, g_free);
+    }
 
   text = studio_draft_load_text (d, &error);
   if (text == NULL ||
       !studio_document_restore_draft (self->document, g_bytes_get_data (text, NULL), g_bytes_get_size (text),
-                                      d->file, d->etag, d->game_index, d->modified, &error))
+                                      base, base_length, d->partial && base == NULL ? NULL : d->file,
+                                      d->etag, d->game_index, d->n_games, d->modified, &error))
     {
       /* Translators: the first %s is a title, the second why */
       g_autofree char *message = g_strdup_printf (_("Could not restore “%s”: %s"), d->title, error->message);

@@ -187,9 +187,10 @@ test_changed_on_disk_banner (gconstpointer data)
   g_rmdir (folder);
 }
 
-/* The child's documents: a file of Cheops with edits (a tag, a comment),
- * a new Pyramids game with a move, never saved, and a file of TrigChess
- * opened but not edited (no draft). */
+/* The child's documents: a file of three Cheops games whose second is
+ * edited (a tag, a comment: a partial draft, that game alone), a new
+ * Pyramids game with a move, never saved, and a file of TrigChess opened
+ * but not edited (no draft). */
 #define CHILD_TAG "killed with edits"
 
 static gboolean
@@ -238,6 +239,8 @@ draft_child (const char *path,
   gtk_window_present (GTK_WINDOW (window));
   studio_window_open_file (window, file);
   studio_test_spin_until (document_has_file, document);
+  g_assert_cmpuint (studio_document_get_n_games (document), ==, 3);
+  g_assert_true (studio_document_show_game (document, 1));
   shown = studio_document_get_game (document);
   g_assert_true (cheops_game_set_tag (shown, "Annotator", CHILD_TAG, &error));
   g_assert_true (cheops_game_set_comment_after (shown, cheops_game_node_get_first_child (cheops_game_get_root (shown)),
@@ -311,9 +314,9 @@ static void
 test_kill_and_restore (void)
 {
   g_autofree char *folder = g_dir_make_tmp ("studio-recovery-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (folder, "apex-race.pgn", NULL);
+  g_autofree char *path = g_build_filename (folder, "ascension-studies.pgn", NULL);
   g_autofree char *unedited = g_build_filename (folder, "trigchess-gyros.pgn", NULL);
-  g_autofree char *source = g_build_filename (SAMPLES_DIR, "apex-race.pgn", NULL);
+  g_autofree char *source = g_build_filename (SAMPLES_DIR, "ascension-studies.pgn", NULL);
   g_autofree char *source2 = g_build_filename (SAMPLES_DIR, "trigchess-gyros.pgn", NULL);
   g_autofree char *text = read_file (source);
   g_autofree char *text2 = read_file (source2);
@@ -351,6 +354,19 @@ test_kill_and_restore (void)
 
   drafts = studio_drafts_list ();
   g_assert_cmpuint (drafts->len, ==, 2);
+  /* The file's draft holds its edited game alone. */
+  {
+    StudioDraft *d = g_ptr_array_index (drafts, 0);
+    g_autoptr(GBytes) drafted = studio_draft_load_text (d, NULL);
+
+    g_assert_true (d->partial);
+    g_assert_cmpuint (d->n_games, ==, 3);
+    g_assert_cmpuint (d->modified->len, ==, 1);
+    g_assert_cmpuint (g_array_index (d->modified, guint, 0), ==, 1);
+    g_assert_cmpuint (d->game_index, ==, 1);
+    g_assert_nonnull (drafted);
+    g_assert_cmpuint (g_bytes_get_size (drafted), <, strlen (text));
+  }
 
   /* The next start. */
   window = studio_window_new (NULL);
@@ -364,7 +380,7 @@ test_kill_and_restore (void)
   g_assert_true (GTK_IS_LIST_BOX (list));
   /* Oldest first: the file edited first, then the new game. */
   row = GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0));
-  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "apex-race.pgn");
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "ascension-studies.pgn");
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, path);
   row = GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 1));
   g_assert_nonnull (row);
@@ -378,7 +394,13 @@ test_kill_and_restore (void)
   g_assert_true (g_file_equal (studio_document_get_file (document), file));
   g_assert_true (studio_document_get_modified (document));
   g_assert_false (studio_document_get_changed_on_disk (document));
+  g_assert_cmpuint (studio_document_get_n_games (document), ==, 3);
+  g_assert_cmpuint (studio_document_get_game_index (document), ==, 1);
+  g_assert_false (cheops_game_get_modified (studio_document_get_game_at (document, 0)));
+  g_assert_null (cheops_game_get_tag (studio_document_get_game_at (document, 0), "Annotator"));
+  g_assert_false (cheops_game_get_modified (studio_document_get_game_at (document, 2)));
   game = studio_document_get_game (document);
+  g_assert_true (game == studio_document_get_game_at (document, 1));
   g_assert_cmpstr (cheops_game_get_tag (game, "Annotator"), ==, CHILD_TAG);
   g_assert_cmpstr (cheops_game_node_get_comment_after (cheops_game_node_get_first_child (cheops_game_get_root (game))),
                    ==, "a comment not saved");
