@@ -216,8 +216,11 @@ restore_draft (StudioWindow *self,
   g_autoptr(GBytes) text = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *base = NULL;
+  g_autoptr(GArray) alone = NULL;
   gsize base_length = 0;
   Draft *draft = window_draft (self);
+  GArray *modified = d->modified;
+  guint game_index = d->game_index;
 
   /* A partial draft: the file's other games, as long as the file is the
    * one the draft was made of (else its games alone, without the file). */
@@ -227,14 +230,25 @@ restore_draft (StudioWindow *self,
 
       if (!g_file_load_contents (d->file, NULL, &base, &base_length, &etag, NULL) ||
           g_strcmp0 (etag, d->etag) != 0)
-        g_clear_pointer (&base, g_free);
+        {
+          /* Alone, each drafted game is the one with edits. */
+          g_clear_pointer (&base, g_free);
+          alone = g_array_new (FALSE, FALSE, sizeof (guint));
+          for (guint i = 0; i < d->modified->len; i++)
+            g_array_append_val (alone, i);
+          modified = alone;
+          game_index = 0;
+          for (guint i = 0; i < d->modified->len; i++)
+            if (g_array_index (d->modified, guint, i) == d->game_index)
+              game_index = i;
+        }
     }
 
   text = studio_draft_load_text (d, &error);
   if (text == NULL ||
       !studio_document_restore_draft (self->document, g_bytes_get_data (text, NULL), g_bytes_get_size (text),
                                       base, base_length, d->partial && base == NULL ? NULL : d->file,
-                                      d->etag, d->game_index, d->n_games, d->modified, &error))
+                                      d->etag, game_index, d->n_games, modified, &error))
     {
       /* Translators: the first %s is a title, the second why */
       g_autofree char *message = g_strdup_printf (_("Could not restore “%s”: %s"), d->title, error->message);

@@ -440,6 +440,64 @@ test_kill_and_restore (void)
   g_rmdir (folder);
 }
 
+/* A partial draft (the edited game of a file of three) whose file was
+ * written by another program after the draft: its games no longer line
+ * up, so the drafted game opens alone, without the file (Save As keeps
+ * it), rather than in the wrong place or not at all. */
+static void
+test_partial_draft_file_changed (void)
+{
+  g_autofree char *folder = g_dir_make_tmp ("studio-recovery-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "ascension-studies.pgn", NULL);
+  g_autofree char *source = g_build_filename (SAMPLES_DIR, "ascension-studies.pgn", NULL);
+  g_autofree char *text = read_file (source);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GArray) modified = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GBytes) drafted = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *etag = NULL;
+  const char *game_text = "[Event \"drafted\"]\n\n*\n";
+  StudioWindow *window;
+  StudioDocument *document;
+  AdwMessageDialog *dialog;
+  guint one = 1;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  {
+    g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_ETAG_VALUE, 0, NULL, NULL);
+
+    etag = g_strdup (g_file_info_get_etag (info));
+  }
+  g_array_append_val (modified, one);
+  drafted = g_bytes_new_static (game_text, strlen (game_text));
+  g_assert_true (studio_drafts_write ("partial-test", drafted, file, etag, "ascension-studies.pgn",
+                                      1, modified, 3, TRUE, &error));
+  g_assert_no_error (error);
+  /* The draft of a living studio (this one) is listed: it is not running
+   * another process. */
+  g_usleep (20000);
+  g_assert_true (g_file_set_contents (path, "[Event \"rewritten\"]\n\n*\n", -1, NULL));
+
+  window = studio_window_new (NULL);
+  document = studio_window_get_document (window);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (studio_window_offer_drafts (window));
+  dialog = find_message_dialog ();
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Restore Unsaved Game?");
+  gtk_widget_activate (studio_test_find_widget (GTK_WIDGET (dialog), match_button_label, "_Restore"));
+  studio_test_spin_until (no_message_dialog, NULL);
+
+  g_assert_null (studio_document_get_file (document));
+  g_assert_true (studio_document_get_modified (document));
+  g_assert_cmpuint (studio_document_get_n_games (document), ==, 1);
+  g_assert_cmpstr (cheops_game_get_tag (studio_document_get_game (document), "Event"), ==, "drafted");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  studio_test_spin_until (n_drafts_is, GUINT_TO_POINTER (0));
+  g_unlink (path);
+  g_rmdir (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -450,6 +508,7 @@ main (int   argc,
   studio_test_init (&argc, &argv);
 
   g_test_add_func ("/recovery/drafts/kill-and-restore", test_kill_and_restore);
+  g_test_add_func ("/recovery/drafts/partial-file-changed", test_partial_draft_file_changed);
 
   g_test_add_data_func ("/recovery/changed-on-disk/cheops", "apex-race.pgn", test_changed_on_disk_banner);
   g_test_add_data_func ("/recovery/changed-on-disk/trigchess", "trigchess-gyros.pgn", test_changed_on_disk_banner);
