@@ -995,7 +995,7 @@ drop_cb (StudioWindow  *self,
 }
 
 /* The keys that walk through the tree: Left/Right one move, Up/Down the
- * alternatives, Home/End the ends — unless a text field has the focus or
+ * alternatives, Home/End the ends, Shift+F10 and Menu the move's menu — unless a text field has the focus or
  * the key went to a popover (a menu uses the arrows itself). */
 static gboolean
 key_pressed_cb (StudioWindow          *self,
@@ -1008,7 +1008,10 @@ key_pressed_cb (StudioWindow          *self,
   GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
   const char *action = NULL;
 
-  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
+  gboolean menu_key = (keyval == GDK_KEY_Menu && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) == 0) ||
+                      (keyval == GDK_KEY_F10 && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) == GDK_SHIFT_MASK);
+
+  if (!menu_key && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
     return FALSE;
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") != 0)
     return FALSE;
@@ -1025,6 +1028,12 @@ key_pressed_cb (StudioWindow          *self,
       (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus) ||
        (GTK_IS_TEXT_VIEW (focus) && gtk_text_view_get_editable (GTK_TEXT_VIEW (focus)))))
     return FALSE;
+
+  /* Shift+F10 and the Menu key: the move list's context menu on the
+   * current move, so that every edit of the tree can be made without a
+   * mouse (not while setting up: the list is hidden). */
+  if (menu_key)
+    return !self->setup_mode && studio_move_tree_view_popup_menu (self->move_tree);
 
   switch (keyval)
     {
