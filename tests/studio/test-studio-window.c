@@ -2163,6 +2163,7 @@ test_comment_before_first_move (void)
   AdwMessageDialog *dialog;
   g_autofree char *text = NULL;
   g_autofree char *tree_text = NULL;
+  g_autofree char *after_first = NULL;
 
   g_assert_cmpstr (cheops_game_node_get_comment_after (root), ==, opening);
   g_assert_cmpstr (cheops_game_node_get_san (first), ==, "i8");
@@ -2199,6 +2200,10 @@ test_comment_before_first_move (void)
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Comment Before 1... Ki6");
+  g_clear_pointer (&text, g_free);
+  text = comment_dialog_dup_text (dialog);
+  after_first = g_strdup (cheops_game_node_get_comment_after (first));
+  g_assert_cmpstr (text, ==, after_first != NULL ? after_first : "");
   comment_dialog_set_text (dialog, "Forced.");
   adw_message_dialog_response (dialog, "save");
   g_assert_cmpstr (cheops_game_node_get_comment_after (first), ==, "Forced.");
@@ -2208,7 +2213,7 @@ test_comment_before_first_move (void)
   tree_text = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
   g_assert_nonnull (strstr (tree_text, "1. i8 Forced. 1… Ki6 "));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_null (cheops_game_node_get_comment_after (first));
+  g_assert_cmpstr (cheops_game_node_get_comment_after (first), ==, after_first);
 
   /* The first move of a variation, (3. Mj6#): its own comment before. */
   studio_document_set_current (document, variation);
