@@ -34,7 +34,6 @@ typedef struct {
 enum {
   TAG_MAINLINE,
   TAG_VARIATION,
-  TAG_MOVE,
   TAG_NUMBER,
   TAG_COMMENT,
   TAG_RESULT,
@@ -59,12 +58,10 @@ struct _StudioMoveTreeView
   GtkTextTag     *tags[N_TAGS];
   GtkTextMark    *current_mark;
   GtkTextTag     *current_tag;
-  GtkTextTag     *move_tag;
   GtkTextTag     *mainline_tag;
   GtkTextTag     *variation_tag;
   GtkTextTag     *number_tag;
   GtkTextTag     *comment_tag;
-  GtkTextTag     *glyph_tag;
   GtkTextTag     *result_tag;
   GtkTextTag     *hint_tag;
 
@@ -163,11 +160,14 @@ append_nag (GString *out,
  * beginning and the longest common end of the old layout and the new one:
  * playing a move at the end of a long game inserts that move; a change in a
  * variation rewrites that variation.  A new line (a paragraph of the
- * buffer) starts every BREAK_PLIES plies, in place of the space before the
- * move: GtkTextView lays out and stores text by paragraphs, and a game
- * written as one paragraph cost it time in proportion to the whole text for
- * every piece inserted, so that a 5000-ply game took 18 s to open. */
+ * buffer) starts every BREAK_PLIES plies, in place of the space before a
+ * move or a variation (layout_break()): GtkTextView lays out and stores
+ * text by paragraphs, and a game written as one paragraph cost it time in
+ * proportion to the whole text for every piece inserted, so that a
+ * 5000-ply game took 18 s to open. */
 #define BREAK_PLIES 20
+/* Above so many new pieces, the list is written into a new buffer. */
+#define REPLACE_PIECES 2000
 
 typedef struct {
   guint           text;    /* byte offset in the layout's text */
@@ -247,6 +247,23 @@ layout_add_comment (Layout     *layout,
   layout_add (layout, " ", line_tag, NULL);
 }
 
+/* Where a new paragraph may start: before the move of @node or before the
+ * variation it starts, every BREAK_PLIES plies, in place of the space
+ * written before it.  Decided by @node alone, so that an edit elsewhere
+ * moves no break (and rewrites nothing but itself). */
+static void
+layout_break (Layout         *layout,
+              CheopsGameNode *node)
+{
+  if (cheops_game_node_get_ply (node) % BREAK_PLIES == 1)
+    {
+      Piece *separator = layout_last_separator (layout);
+
+      if (separator != NULL)
+        layout->text->str[separator->text] = '\n';
+    }
+}
+
 /* One move: its comment before, its number when needed, the SAN with its
  * glyphs (the clickable range), its comment after. */
 static void
@@ -259,14 +276,7 @@ layout_add_move (Layout         *layout,
   const guint8 *nags;
   guint n_nags;
 
-  if (cheops_game_node_get_ply (node) % BREAK_PLIES == 1)
-    {
-      Piece *separator = layout_last_separator (layout);
-
-      if (separator != NULL)
-        layout->text->str[separator->text] = '\n';
-    }
-
+  layout_break (layout, node);
   layout_add_comment (layout, cheops_game_node_get_comment_before (node), line_tag);
 
   if (cheops_game_node_get_mover (node) == CHEOPS_SIDE_A || need_number)
@@ -284,7 +294,7 @@ layout_add_move (Layout         *layout,
   for (guint i = 0; i < n_nags; i++)
     append_nag (san, nags[i]);
 
-  layout_add (layout, san->str, 1u << TAG_MOVE | line_tag, node);
+  layout_add (layout, san->str, line_tag, node);
   layout_add (layout, " ", line_tag, NULL);
   layout_add_comment (layout, cheops_game_node_get_comment_after (node), line_tag);
 }
@@ -317,6 +327,7 @@ layout_add_line (Layout         *layout,
             {
               Piece *separator;
 
+              layout_break (layout, sibling);
               layout_add (layout, "(", 1u << TAG_VARIATION, NULL);
               layout_add_line (layout, sibling, depth + 1);
               /* Drop the space after the variation's last move. */
@@ -386,29 +397,58 @@ piece_equal (const Layout *a,
          memcmp (a->text->str + p->text, b->text->str + q->text, p->bytes) == 0;
 }
 
-/* Tags the text from @offset on with the tags of @layout's pieces
- * @first .. @last - 1. */
+/* Tags the text of @buffer from @offset on with the tags of @layout's
+ * pieces @first .. @last - 1: once for each run of pieces that have the
+ * same tag (a line's tag covers all its pieces; each apply costs the buffer
+ * about as much as a piece). */
 static void
 tag_pieces (StudioMoveTreeView *self,
+            GtkTextBuffer      *buffer,
             int                 offset,
             const Layout       *layout,
             guint               first,
             guint               last)
 {
-  GtkTextIter from, to;
-
-  gtk_text_buffer_get_iter_at_offset (self->buffer, &from, offset);
-  for (guint i = first; i < last; i++)
+  for (guint t = 0; t < N_TAGS; t++)
     {
-      const Piece *piece = &g_array_index (layout->pieces, Piece, i);
+      int at = offset, run_start = -1;
 
-      to = from;
-      gtk_text_iter_forward_chars (&to, piece->chars);
-      for (guint t = 0; t < N_TAGS; t++)
-        if (piece->tags & (1u << t))
-          gtk_text_buffer_apply_tag (self->buffer, self->tags[t], &from, &to);
-      from = to;
+      for (guint i = first; i <= last; i++)
+        {
+          const Piece *piece = i < last ? &g_array_index (layout->pieces, Piece, i) : NULL;
+          gboolean on = piece != NULL && (piece->tags & (1u << t)) != 0;
+
+          if (on && run_start < 0)
+            run_start = at;
+          else if (!on && run_start >= 0)
+            {
+              GtkTextIter from, to;
+
+              gtk_text_buffer_get_iter_at_offset (buffer, &from, run_start);
+              gtk_text_buffer_get_iter_at_offset (buffer, &to, at);
+              gtk_text_buffer_apply_tag (buffer, self->tags[t], &from, &to);
+              run_start = -1;
+            }
+          if (piece != NULL)
+            at += (int) piece->chars;
+        }
     }
+}
+
+/* Shows @layout in a new buffer (with the tags of the old). */
+static void
+replace_buffer (StudioMoveTreeView *self,
+                const Layout       *layout)
+{
+  g_autoptr(GtkTextBuffer) buffer = gtk_text_buffer_new (gtk_text_buffer_get_tag_table (self->buffer));
+  GtkTextIter start;
+
+  gtk_text_buffer_set_text (buffer, layout->text->str, (int) layout->text->len);
+  tag_pieces (self, buffer, 0, layout, 0, layout->pieces->len);
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  self->current_mark = gtk_text_buffer_create_mark (buffer, "current", &start, TRUE);
+  gtk_text_view_set_buffer (self->text_view, buffer);
+  self->buffer = buffer;
 }
 
 /* Makes the buffer show @layout (which it takes), changing only the
@@ -430,30 +470,38 @@ apply_layout (StudioMoveTreeView *self,
          piece_equal (old, n_old - 1 - suffix, layout, n_new - 1 - suffix))
     suffix++;
 
-  for (guint i = prefix; i < n_old - suffix; i++)
-    old_chars += g_array_index (old->pieces, Piece, i).chars;
-
-  if (old_chars > 0)
+  /* Much new text (the list opened on another game): a new buffer, filled
+   * before the view has it, which then lays out only what it shows (each
+   * tag applied to a shown buffer costs the view an update). */
+  if (n_old == 0 || n_new - suffix - prefix > REPLACE_PIECES)
+    replace_buffer (self, layout);
+  else
     {
-      gtk_text_buffer_get_iter_at_offset (self->buffer, &from, start);
-      gtk_text_buffer_get_iter_at_offset (self->buffer, &to, start + old_chars);
-      gtk_text_buffer_delete (self->buffer, &from, &to);
-    }
-  if (prefix < n_new - suffix)
-    {
-      const Piece *first = &g_array_index (layout->pieces, Piece, prefix);
-      const Piece *last = &g_array_index (layout->pieces, Piece, n_new - suffix - 1);
+      for (guint i = prefix; i < n_old - suffix; i++)
+        old_chars += g_array_index (old->pieces, Piece, i).chars;
 
-      /* The new text in one insertion, without the tags it takes from its
-       * neighbours (text inserted inside a tag's range gets the tag), then
-       * each piece's tags. */
-      gtk_text_buffer_get_iter_at_offset (self->buffer, &from, start);
-      gtk_text_buffer_insert (self->buffer, &from, layout->text->str + first->text,
-                              (int) (last->text + last->bytes - first->text));
-      to = from;
-      gtk_text_buffer_get_iter_at_offset (self->buffer, &from, start);
-      gtk_text_buffer_remove_all_tags (self->buffer, &from, &to);
-      tag_pieces (self, start, layout, prefix, n_new - suffix);
+      if (old_chars > 0)
+        {
+          gtk_text_buffer_get_iter_at_offset (self->buffer, &from, start);
+          gtk_text_buffer_get_iter_at_offset (self->buffer, &to, start + old_chars);
+          gtk_text_buffer_delete (self->buffer, &from, &to);
+        }
+      if (prefix < n_new - suffix)
+        {
+          const Piece *first = &g_array_index (layout->pieces, Piece, prefix);
+          const Piece *last = &g_array_index (layout->pieces, Piece, n_new - suffix - 1);
+
+          /* The new text in one insertion, without the tags it takes from
+           * its neighbours (text inserted inside a tag's range gets the
+           * tag), then each piece's tags. */
+          gtk_text_buffer_get_iter_at_offset (self->buffer, &from, start);
+          gtk_text_buffer_insert (self->buffer, &from, layout->text->str + first->text,
+                                  (int) (last->text + last->bytes - first->text));
+          to = from;
+          gtk_text_buffer_get_iter_at_offset (self->buffer, &from, start);
+          gtk_text_buffer_remove_all_tags (self->buffer, &from, &to);
+          tag_pieces (self, self->buffer, start, layout, prefix, n_new - suffix);
+        }
     }
 
   g_array_set_size (self->ranges, 0);
@@ -1489,7 +1537,6 @@ studio_move_tree_view_init (StudioMoveTreeView *self)
                                                     "foreground", "#77767b",
                                                     "scale", 0.94,
                                                     NULL);
-  self->move_tag = gtk_text_buffer_create_tag (self->buffer, "move", NULL);
   self->number_tag = gtk_text_buffer_create_tag (self->buffer, "number",
                                                  "foreground", "#9a9996",
                                                  "weight", PANGO_WEIGHT_NORMAL,
@@ -1499,7 +1546,6 @@ studio_move_tree_view_init (StudioMoveTreeView *self)
                                                   "style", PANGO_STYLE_ITALIC,
                                                   "weight", PANGO_WEIGHT_NORMAL,
                                                   NULL);
-  self->glyph_tag = gtk_text_buffer_create_tag (self->buffer, "glyph", NULL);
   self->result_tag = gtk_text_buffer_create_tag (self->buffer, "result",
                                                  "weight", PANGO_WEIGHT_BOLD,
                                                  NULL);
@@ -1513,7 +1559,6 @@ studio_move_tree_view_init (StudioMoveTreeView *self)
                                                   NULL);
   self->tags[TAG_MAINLINE] = self->mainline_tag;
   self->tags[TAG_VARIATION] = self->variation_tag;
-  self->tags[TAG_MOVE] = self->move_tag;
   self->tags[TAG_NUMBER] = self->number_tag;
   self->tags[TAG_COMMENT] = self->comment_tag;
   self->tags[TAG_RESULT] = self->result_tag;

@@ -198,6 +198,28 @@ test_edits (void)
   g_object_unref (tree);
 }
 
+static void
+after_paint_cb (GdkFrameClock *clock,
+                gboolean      *painted)
+{
+  *painted = TRUE;
+}
+
+/* Runs the main loop until @widget's window has painted a frame after this
+ * call: what the user waits for. */
+static void
+wait_painted (GtkWidget *widget)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  gboolean painted = FALSE;
+  gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &painted);
+
+  gtk_widget_queue_draw (widget);
+  while (!painted)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (clock, id);
+}
+
 /* Long games open within a bound, and a move played at the end of one is
  * shown within a bound.  (The list rebuilt in full took 18 s for 5000
  * plies and showed nothing after 35 s for 20 000.) */
@@ -218,7 +240,9 @@ test_long_game (gconstpointer data)
   double open_s, play_s;
 
   gtk_window_present (GTK_WINDOW (window));
+  studio_window_show_game (window);
   studio_test_spin_frames ();
+  g_assert_true (gtk_widget_get_mapped (tree));
 
   t0 = g_get_monotonic_time ();
   studio_document_set_game (document, game);
@@ -227,7 +251,7 @@ test_long_game (gconstpointer data)
   open_s = (t1 - t0) / 1e6;
 
   text = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
-  g_assert_true (g_str_has_prefix (text, "1. Ag2 "));
+  g_assert_true (g_str_has_prefix (text, shape == LONG_GAME_NESTED ? "1. Ah1 (1. Ag2 " : "1. Ag2 "));
   for (const char *s = text; *s; s++)
     open += *s == '(';
   g_assert_cmpuint (open, ==, shape == LONG_GAME_MAINLINE ? 0 : n_plies);
@@ -240,10 +264,11 @@ test_long_game (gconstpointer data)
   t0 = g_get_monotonic_time ();
   added = cheops_game_add_move (studio_document_get_game (document), end, moves[0], NULL);
   studio_document_set_current (document, added);
-  studio_test_spin_frames ();
+  wait_painted (tree);
   t1 = g_get_monotonic_time ();
   play_s = (t1 - t0) / 1e6;
-  g_test_message ("%u plies (shape %d): open %.3f s, one move %.3f s", n_plies, shape, open_s, play_s);
+  studio_test_spin_frames ();
+  g_test_message ("%u plies (shape %d): open %.3f s, one move shown %.3f s", n_plies, shape, open_s, play_s);
 
   g_clear_pointer (&text, g_free);
   text = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
@@ -254,10 +279,13 @@ test_long_game (gconstpointer data)
 
     g_assert_cmpstr (shown, ==, fresh);
   }
-  /* Bounds for a debug build on a loaded machine: the release build's
-   * figures are in the README (bench-move-list). */
+  /* Bounds for a debug build on a loaded machine (the whole window, open:
+   * until all is laid out; a move: until the frame that shows it is
+   * painted; the text view's validation of the rest goes on in idle
+   * steps).  The list rebuilt in full took minutes for either.  The
+   * release build's figures are in the README (bench-move-list). */
   g_assert_cmpfloat (open_s, <, 15.0);
-  g_assert_cmpfloat (play_s, <, 0.5);
+  g_assert_cmpfloat (play_s, <, 3.0);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -337,6 +365,7 @@ test_menu_keys (void)
   CheopsGameNode *node, *alt;
 
   gtk_window_present (GTK_WINDOW (window));
+  studio_window_show_game (window);
   studio_document_set_game (document, game);
   g = studio_document_get_game (document);
   studio_test_spin_frames ();
