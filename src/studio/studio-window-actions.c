@@ -701,6 +701,22 @@ studio_window_actions_edit_tags (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (studio_tags_dialog_new (GTK_WINDOW (self), self->document)));
 }
 
+/* win.claim-draw: the draw the player to move may claim where the game
+ * stands (_studio_window_get_claimable_draw(): Cheops 8.4.2, Pyramids
+ * PY14) ends the game: its Result becomes "1/2-1/2" (undoable). */
+static void
+studio_window_actions_claim_draw (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+  CheopsGame *game = studio_document_get_game (self->document);
+
+  if (_studio_window_get_claimable_draw (self) == NULL || g_strcmp0 (cheops_game_get_result (game), "*") != 0)
+    return;
+  cheops_game_set_tag (game, "Result", "1/2-1/2", NULL);
+}
+
 static void
 studio_window_actions_nothing (GtkWidget  *widget,
                                const char *action_name,
@@ -744,4 +760,5 @@ _studio_window_class_actions_init (StudioWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.threat", NULL, studio_window_actions_analyze);
   gtk_widget_class_install_action (widget_class, "win.setup-position", NULL, studio_window_actions_setup_position);
   gtk_widget_class_install_action (widget_class, "win.edit-tags", NULL, studio_window_actions_edit_tags);
+  gtk_widget_class_install_action (widget_class, "win.claim-draw", NULL, studio_window_actions_claim_draw);
 }

@@ -98,4 +98,6 @@ void _studio_window_games_update_actions (StudioWindow    *self);
 void _studio_window_games_loaded       (StudioWindow      *self);
 char *_studio_window_games_dup_loses_text_message (StudioWindow *self);
 
+const CheopsClaimInfo *_studio_window_get_claimable_draw (StudioWindow *self);
+
 G_END_DECLS

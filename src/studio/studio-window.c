@@ -262,6 +262,35 @@ _studio_window_sync_board (StudioWindow *self)
   _studio_window_update_status (self);
 }
 
+/**
+ * _studio_window_get_claimable_draw:
+ * @self: a #StudioWindow
+ *
+ * The draw the player to move may claim where the game stands: at the end
+ * of its main line, when the current move is there, by the variant's rules
+ * (cheops_game_node_get_claimable_draw(): Cheops 8.4.2, Pyramids PY14).
+ *
+ * Returns: (nullable): the variant's static entry, or %NULL
+ */
+const CheopsClaimInfo *
+_studio_window_get_claimable_draw (StudioWindow *self)
+{
+  CheopsGame *game = studio_document_get_game (self->document);
+  CheopsGameNode *node = studio_document_get_current (self->document);
+
+  if (self->setup_mode || node != cheops_game_get_mainline_end (game))
+    return NULL;
+  return cheops_game_node_get_claimable_draw (node);
+}
+
+/* Whether the game's result is the draw of a claim made (the Result tag a
+ * draw where a draw may be claimed), as opposed to one still open ("*"). */
+static gboolean
+draw_claimed (StudioWindow *self)
+{
+  return g_strcmp0 (cheops_game_get_result (studio_document_get_game (self->document)), "1/2-1/2") == 0;
+}
+
 /* _studio_window_dup_status() for the current node's @outcome. */
 static char *
 studio_window_dup_status (StudioWindow  *self,
@@ -270,10 +299,15 @@ studio_window_dup_status (StudioWindow  *self,
   const CheopsPosition *pos = studio_document_get_position (self->document);
   const char *mover = studio_document_get_side_name (self->document, pos->side_to_move);
   const char *other = studio_document_get_side_name (self->document, cheops_side_other (pos->side_to_move));
+  const CheopsClaimInfo *claim = _studio_window_get_claimable_draw (self);
   g_autofree char *to_move = NULL;
 
   if (outcome != CHEOPS_OUTCOME_NONE)
     return studio_document_dup_outcome_text (self->document, outcome);
+  if (claim != NULL && draw_claimed (self))
+    /* Translators: "Draw claimed: the same position for the third time
+     * (8.4.2)." — the reason and the rule are the game's */
+    return g_strdup_printf (_("Draw claimed: %s (%s)."), _(claim->reason), claim->rule);
   if (cheops_game_node_in_check (studio_document_get_current (self->document)))
     {
       const char *note = cheops_position_check_note (pos, true);
@@ -328,6 +362,19 @@ studio_window_dup_status (StudioWindow  *self,
         to_move = text;
       }
   }
+
+  /* A draw the player to move may claim (the line under the board offers
+   * the claim, _studio_window_update_status()). */
+  if (claim != NULL && g_strcmp0 (cheops_game_get_result (studio_document_get_game (self->document)), "*") == 0)
+    {
+      /* Translators: "Green to move · Green may claim a draw: the same
+       * position for the third time (8.4.2)" */
+      char *text = g_strdup_printf (_("%s · %s may claim a draw: %s (%s)"), to_move, mover,
+                                    _(claim->reason), claim->rule);
+
+      g_free (to_move);
+      to_move = text;
+    }
   return g_steal_pointer (&to_move);
 }
 
@@ -380,8 +427,30 @@ _studio_window_update_status (StudioWindow *self)
                                 (guint) (rgb[0] * 255 + 0.5), (guint) (rgb[1] * 255 + 0.5),
                                 (guint) (rgb[2] * 255 + 0.5), escaped);
     }
+  /* The claim itself, a link after the words (win.claim-draw). */
+  if (outcome == CHEOPS_OUTCOME_NONE && _studio_window_get_claimable_draw (self) != NULL &&
+      g_strcmp0 (cheops_game_get_result (studio_document_get_game (self->document)), "*") == 0)
+    {
+      g_autofree char *link = g_markup_escape_text (_("Claim the Draw"), -1);
+      char *linked = g_strdup_printf ("%s · <a href=\"claim-draw\">%s</a>", markup, link);
+
+      g_free (markup);
+      markup = linked;
+    }
   gtk_label_set_markup (self->status_label, markup);
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), !self->setup_mode);
+}
+
+/* The status line's link: the claim of a draw. */
+static gboolean
+status_activate_link_cb (StudioWindow *self,
+                         const char   *uri,
+                         GtkLabel     *label)
+{
+  if (g_strcmp0 (uri, "claim-draw") != 0)
+    return FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.claim-draw", NULL);
+  return TRUE;
 }
 
 static void analysis_evaluation_cb (StudioWindow        *self,
@@ -417,6 +486,9 @@ studio_window_document_changed_cb (StudioWindow *self,
     studio_window_update_shapes (self);
   studio_window_update_headline (self);
   _studio_window_update_actions (self);
+  /* A result set (a draw claimed) or undone changes the status line. */
+  if (!self->setup_mode)
+    _studio_window_update_status (self);
 }
 
 static void
@@ -1387,6 +1459,9 @@ studio_window_init (StudioWindow *self)
   gtk_drop_target_set_gtypes (drop, (GType[2]) { GDK_TYPE_FILE_LIST, G_TYPE_STRING }, 2);
   g_signal_connect_object (drop, "drop", G_CALLBACK (drop_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  g_signal_connect_object (self->status_label, "activate-link", G_CALLBACK (status_activate_link_cb),
+                           self, G_CONNECT_SWAPPED);
 
   controller = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);

@@ -404,15 +404,71 @@ test_menu_keys (void)
   g_assert_cmpuint (cheops_game_node_get_index (node), ==, 1);
   g_assert_cmpuint (cheops_game_node_get_index (alt), ==, 0);
   g_assert_true (studio_document_get_current (document) == node);
-  g_assert_true (action_enabled (tree, "tree.demote") == FALSE ||
-                 cheops_game_node_get_next_sibling (cheops_game_node_get_parent (node)) != NULL);
-  /* Now last among its siblings with none below its ancestors: nothing
-   * to demote (the action is off). */
+  /* Still enabled: the move before it, on the main line, has a variation
+   * below it, which demoting would put first there. */
+  g_assert_true (action_enabled (tree, "tree.demote"));
+  /* At the start, nothing to demote. */
+  studio_document_set_current (document, cheops_game_get_root (g));
   g_assert_false (action_enabled (tree, "tree.demote"));
-  gtk_widget_activate_action (tree, "tree.demote", NULL);
-  g_assert_cmpuint (cheops_game_node_get_index (node), ==, 1);
+  studio_document_set_current (document, node);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpuint (cheops_game_node_get_index (node), ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A draw the player to move may claim (Cheops 8.4.2: the start position
+ * for the third time after eight plies) is in the status line with its
+ * Claim link; the claim makes the result a draw, undoably; none at the
+ * second occurrence, none in TrigChess. */
+static void
+test_claim_draw (void)
+{
+  g_autoptr(CheopsGame) game = long_game_new (8, LONG_GAME_MAINLINE);
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGame *g;
+  g_autofree char *status = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  studio_window_show_game (window);
+  studio_document_set_game (document, game);
+  g = studio_document_get_game (document);
+
+  studio_document_set_current (document, mainline_node (g, 4));
+  status = _studio_window_dup_status (window);
+  g_assert_cmpstr (status, ==, "Green to move");
+  g_assert_null (_studio_window_get_claimable_draw (window));
+
+  /* The end of the main line: the start position for the third time. */
+  studio_document_set_current (document, mainline_node (g, 8));
+  g_clear_pointer (&status, g_free);
+  status = _studio_window_dup_status (window);
+  g_assert_cmpstr (status, ==, "Green to move · Green may claim a draw: the same position for the third time (8.4.2)");
+  g_assert_nonnull (strstr (gtk_label_get_label (window->status_label), "<a href=\"claim-draw\">Claim the Draw</a>"));
+
+  /* The link's action. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.claim-draw", NULL));
+  g_assert_cmpstr (cheops_game_get_result (g), ==, "1/2-1/2");
+  g_clear_pointer (&status, g_free);
+  status = _studio_window_dup_status (window);
+  g_assert_cmpstr (status, ==, "Draw claimed: the same position for the third time (8.4.2).");
+  g_assert_null (strstr (gtk_label_get_label (window->status_label), "claim-draw"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpstr (cheops_game_get_result (g), ==, "*");
+  g_clear_pointer (&status, g_free);
+  status = _studio_window_dup_status (window);
+  g_assert_true (g_str_has_suffix (status, "may claim a draw: the same position for the third time (8.4.2)"));
+
+  /* TrigChess has no draws (TR17). */
+  {
+    g_autoptr(CheopsGame) trig = cheops_game_new_for_variant (&cheops_variant_trigchess);
+
+    studio_document_set_game (document, trig);
+    g_assert_null (_studio_window_get_claimable_draw (window));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.claim-draw", NULL));
+    g_assert_cmpstr (cheops_game_get_result (studio_document_get_game (document)), ==, "*");
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -428,6 +484,7 @@ main (int   argc,
   g_test_add_data_func ("/Studio/MoveList/long-variations", GINT_TO_POINTER (LONG_GAME_VARIATIONS), test_long_game);
   g_test_add_data_func ("/Studio/MoveList/deep-nested", GINT_TO_POINTER (LONG_GAME_NESTED), test_long_game);
   g_test_add_func ("/Studio/MoveList/menu-keys", test_menu_keys);
+  g_test_add_func ("/Studio/Claim/draw", test_claim_draw);
 
   return g_test_run ();
 }
