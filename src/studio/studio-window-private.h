@@ -32,6 +32,8 @@ struct _StudioWindow
   GtkButton            *open_button;
   StudioEvalBar        *eval_bar;
   StudioBoardView      *board_view;
+  /* The keyboard move entry (studio-move-entry.c), a popover on the board. */
+  GtkWidget            *move_entry;
   StudioMoveTreeView   *move_tree;
   StudioAnalysisPanel  *analysis_panel;
   StudioSetupPanel     *setup_panel;
@@ -99,5 +101,7 @@ void _studio_window_games_loaded       (StudioWindow      *self);
 char *_studio_window_games_dup_loses_text_message (StudioWindow *self);
 
 const CheopsClaimInfo *_studio_window_get_claimable_draw (StudioWindow *self);
+void     _studio_window_open_move_entry (StudioWindow      *self,
+                                         const char        *text);
 
 G_END_DECLS

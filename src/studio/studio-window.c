@@ -21,6 +21,7 @@
 
 #include <glib/gi18n.h>
 
+#include "studio-move-entry.h"
 #include "studio-window-private.h"
 
 G_DEFINE_FINAL_TYPE (StudioWindow, studio_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -439,6 +440,26 @@ _studio_window_update_status (StudioWindow *self)
     }
   gtk_label_set_markup (self->status_label, markup);
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), !self->setup_mode);
+}
+
+/**
+ * _studio_window_open_move_entry:
+ * @self: a #StudioWindow
+ * @text: (nullable): what to start with
+ *
+ * Opens the keyboard move entry under the middle of the board
+ * (win.enter-move, Ctrl+M; a letter typed on the board).
+ */
+void
+_studio_window_open_move_entry (StudioWindow *self,
+                                const char   *text)
+{
+  GtkWidget *board = GTK_WIDGET (self->board_view);
+
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->move_entry),
+                               &(GdkRectangle) { gtk_widget_get_width (board) / 2,
+                                                 gtk_widget_get_height (board) / 2, 1, 1 });
+  studio_move_entry_open (self->move_entry, text);
 }
 
 /* The status line's link: the claim of a draw. */
@@ -1107,6 +1128,22 @@ key_pressed_cb (StudioWindow          *self,
   if (menu_key)
     return !self->setup_mode && studio_move_tree_view_popup_menu (self->move_tree);
 
+  /* A letter or digit typed on the board (no key of a shortcut: F, L, X
+   * keep theirs) opens the keyboard move entry with it. */
+  if (!self->setup_mode && g_unichar_isalnum (gdk_keyval_to_unicode (keyval)) &&
+      gdk_keyval_to_unicode (keyval) < 128)
+    {
+      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+      g_autofree char *accel = gtk_accelerator_name (keyval, 0);
+      g_auto(GStrv) actions = app != NULL ? gtk_application_get_actions_for_accel (app, accel) : NULL;
+      char text[2] = { (char) gdk_keyval_to_unicode (keyval), 0 };
+
+      if (actions != NULL && actions[0] != NULL)
+        return FALSE;
+      _studio_window_open_move_entry (self, text);
+      return TRUE;
+    }
+
   switch (keyval)
     {
     case GDK_KEY_Left: case GDK_KEY_KP_Left: action = "win.go-back"; break;
@@ -1185,6 +1222,7 @@ studio_window_dispose (GObject *object)
   if (self->recent_manager != NULL)
     g_signal_handlers_disconnect_by_data (self->recent_manager, self);
 
+  g_clear_pointer (&self->move_entry, gtk_widget_unparent);
   gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_WINDOW);
 
   g_clear_object (&self->document);
@@ -1470,6 +1508,10 @@ studio_window_init (StudioWindow *self)
 
   gtk_paned_set_position (self->paned, 760);
   self->pending_position = -1;
+
+  self->move_entry = studio_move_entry_new (self->document);
+  gtk_popover_set_position (GTK_POPOVER (self->move_entry), GTK_POS_BOTTOM);
+  gtk_widget_set_parent (self->move_entry, GTK_WIDGET (self->board_view));
 
   studio_window_fill_samples (self);
   studio_window_current_changed_cb (self);
