@@ -5,15 +5,17 @@
  * StudioMoveTreeView: the game's moves as text, with the variations inline
  * in parentheses (the Lichess / ChessBase style), comments in place, NAGs
  * as glyphs, and the current move highlighted.  A click on a move goes
- * there; the context menu on a move edits the tree (promote the variation,
- * make it the main line, delete the variation, delete from here, comments
- * before and after, the full NAG palette).  Every edit goes through the
- * CheopsGame of the document, so all of them can be undone.
+ * there; the context menu on a move (right-click, or Shift+F10 and the Menu
+ * key on the current move: studio_move_tree_view_popup_menu()) edits the
+ * tree (promote or demote the variation, make it the main line, delete the
+ * variation, delete from here, comments before and after, the full NAG
+ * palette).  Every edit goes through the CheopsGame of the document, so all
+ * of them can be undone.
  *
- * The text is a non-editable GtkTextView rebuilt from the tree on every
- * change (a game of a few hundred nodes takes well under a millisecond);
- * the character range of each move is kept in a sorted array, so finding
- * the move under the pointer is a binary search.
+ * The text is a non-editable GtkTextView updated in place on every change
+ * (see Layout below: only the pieces that changed are replaced); the
+ * character range of each move is kept in a sorted array, so finding the
+ * move under the pointer is a binary search.
  */
 #define G_LOG_DOMAIN "studio-move-tree-view"
 
