@@ -1,0 +1,209 @@
+/* test-game-review.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The studio's whole-game analysis under a display (xvfb-run), with the
+ * bundled engine: "Analyse Game" at a fixed depth adds an [%eval] to every
+ * mainline position and glyphs to the moves that lose, the summary names
+ * both sides, one undo takes it all back and "Remove Analysis" does too;
+ * Cancel in the middle keeps the part analysed as one undo step and
+ * leaves no engine process, and the window stays usable meanwhile.
+ */
+#include <adwaita.h>
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+
+#include "studio-test-util.h"
+#include "cheops-core.h"
+#include "cheops-pgn.h"
+#include "studio-document.h"
+#include "studio-review-panel.h"
+#include "studio-window.h"
+
+/* A sample game with its [%eval] commands taken out (so that what the
+ * analysis adds can be told from what was there). */
+static char *
+sample_without_evals (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "..", "data", "samples", name, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GRegex) regex = g_regex_new ("\\[%eval\\s[^]]*\\]\\s?", 0, 0, NULL);
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return g_regex_replace_literal (regex, text, -1, 0, "", 0, NULL);
+}
+
+static gboolean
+not_running (gpointer data)
+{
+  return !studio_review_panel_get_running (data);
+}
+
+static gboolean
+past_third (gpointer data)
+{
+  StudioReview *review = studio_review_panel_get_review (data);
+
+  return studio_review_get_index (review) >= 3 && studio_review_get_engine_pid (review) != 0;
+}
+
+static StudioWindow *
+open_window (const char *sample, StudioReviewPanel **panel)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  g_autofree char *text = sample_without_evals (sample);
+  g_autoptr (GError) error = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (studio_document_load_text (studio_window_get_document (window), text, -1, NULL, &error));
+  g_assert_no_error (error);
+  studio_window_show_game (window);
+  *panel = STUDIO_REVIEW_PANEL (studio_test_find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_REVIEW_PANEL));
+  g_assert_nonnull (*panel);
+  return window;
+}
+
+static guint
+count_glyphs (CheopsGame *game)
+{
+  guint n = 0;
+
+  for (CheopsGameNode *node = cheops_game_get_root (game); node != NULL; node = cheops_game_node_get_next (node))
+    if (cheops_game_node_get_move_glyph (node) != 0)
+      n++;
+  return n;
+}
+
+static void
+test_analyse_undo_remove (void)
+{
+  StudioReviewPanel *panel;
+  StudioWindow *window = open_window ("trigchess-gyros.pgn", &panel);
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (document);
+  g_autoptr (CheopsGame) before = cheops_game_copy (game);
+  g_autofree char *summary = NULL;
+  guint glyphs_before = count_glyphs (game), n = 0;
+
+  g_assert_cmpint (cheops_game_node_get_annotations (cheops_game_get_mainline_end (game))->eval.kind, ==,
+                   CHEOPS_EVAL_NONE);
+  g_assert_true (studio_review_panel_start (panel, FALSE, -1, 3, 0));
+  g_assert_true (studio_review_panel_get_running (panel));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  g_assert_nonnull (strstr (studio_review_panel_get_progress_text (panel), "(1 of 67)"));
+  /* A second run is refused while one goes on. */
+  g_assert_false (studio_review_panel_start (panel, FALSE, -1, 3, 0));
+  studio_test_spin_until (not_running, panel);
+
+  /* Every mainline position has an evaluation of depth 3 (the decided
+   * end: "#0"), and the moves that lost got glyphs. */
+  for (CheopsGameNode *node = cheops_game_get_root (game); node != NULL; node = cheops_game_node_get_next (node))
+    {
+      const CheopsEval *e = &cheops_game_node_get_annotations (node)->eval;
+
+      n++;
+      g_assert_cmpint (e->kind, !=, CHEOPS_EVAL_NONE);
+      if (cheops_game_node_get_outcome (node) == CHEOPS_OUTCOME_NONE)
+        g_assert_cmpint (e->depth, >=, 3);
+      else
+        g_assert_true (e->kind == CHEOPS_EVAL_ASCENSION && e->value == 0);
+    }
+  g_assert_cmpuint (n, ==, 67);
+  g_assert_cmpuint (count_glyphs (game), >, glyphs_before);
+  summary = studio_review_panel_dup_summary_text (panel);
+  g_assert_nonnull (strstr (summary, "Gold (cheops-engine): "));
+  g_assert_nonnull (strstr (summary, "\nRed (cheops-engine): "));
+  g_assert_nonnull (strstr (summary, "ACPL "));
+  g_assert_true (studio_review_panel_can_remove (panel));
+  g_assert_cmpuint (studio_review_get_engine_pid (studio_review_panel_get_review (panel)), ==, 0);
+
+  /* One undo step takes the analysis back. */
+  g_assert_true (studio_document_undo (document));
+  g_assert_true (cheops_game_equal (game, before));
+  g_assert_false (cheops_game_can_undo (game));
+  g_assert_true (studio_document_redo (document));
+  g_assert_false (cheops_game_equal (game, before));
+
+  /* Remove Analysis, the action: one more step, the game as before. */
+  studio_test_spin_frames ();
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-analysis", NULL);
+  g_assert_true (cheops_game_equal (game, before));
+  g_assert_false (studio_review_panel_can_remove (panel));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  g_assert_true (studio_document_undo (document));   /* the removal */
+  g_assert_false (cheops_game_equal (game, before));
+  g_assert_true (studio_document_undo (document));   /* the analysis */
+  g_assert_true (cheops_game_equal (game, before));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_cancel (void)
+{
+  StudioReviewPanel *panel;
+  StudioWindow *window = open_window ("cypher-selfplay.pgn", &panel);
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (document);
+  g_autoptr (CheopsGame) before = cheops_game_copy (game);
+  StudioReview *review = studio_review_panel_get_review (panel);
+  GPid pid;
+  guint evaluated = 0, index, n = 0;
+
+  /* 300 ms a move, from the current move (the start), one side only. */
+  studio_document_go_start (document);
+  g_assert_true (studio_review_panel_start (panel, TRUE, CHEOPS_SIDE_B, 0, 300));
+  studio_test_spin_until (past_third, panel);
+  pid = studio_review_get_engine_pid (review);
+  g_assert_cmpint (pid, >, 0);
+  g_assert_cmpint (kill (pid, 0), ==, 0);
+  g_assert_nonnull (strstr (studio_review_panel_get_progress_text (panel), " left"));
+
+  /* The window is usable meanwhile: walking the game works. */
+  g_assert_true (studio_document_go_forward (document));
+  g_assert_true (studio_document_go_forward (document));
+  g_assert_cmpuint (cheops_game_node_get_ply (studio_document_get_current (document)), ==, 2);
+
+  index = studio_review_get_index (review);
+  studio_review_panel_cancel (panel);
+  g_assert_false (studio_review_panel_get_running (panel));
+  /* No engine process is left. */
+  g_assert_cmpint (studio_review_get_engine_pid (review), ==, 0);
+  g_assert_cmpint (kill (pid, 0), ==, -1);
+  g_assert_cmpint (errno, ==, ESRCH);
+
+  /* The part analysed is kept: the positions before the one being
+   * searched have their evaluations, the rest none (but a decided end,
+   * whose evaluation is its result). */
+  for (CheopsGameNode *node = cheops_game_get_root (game); node != NULL; node = cheops_game_node_get_next (node))
+    {
+      gboolean has = cheops_game_node_get_annotations (node)->eval.kind != CHEOPS_EVAL_NONE;
+
+      if (cheops_game_node_get_outcome (node) != CHEOPS_OUTCOME_NONE)
+        g_assert_true (has);
+      else
+        {
+          g_assert_cmpint (has, ==, n < index);
+          evaluated += has;
+        }
+      n++;
+    }
+  g_assert_cmpuint (evaluated, ==, index);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  /* As one undo step. */
+  g_assert_true (studio_document_undo (document));
+  g_assert_true (cheops_game_equal (game, before));
+  g_assert_false (cheops_game_can_undo (game));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  studio_test_init (&argc, &argv);
+  g_test_add_func ("/studio/game-review/analyse-undo-remove", test_analyse_undo_remove);
+  g_test_add_func ("/studio/game-review/cancel", test_cancel);
+  return g_test_run ();
+}
