@@ -1,4 +1,4 @@
-/* test-review.c
+/* test-cheops-review.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
