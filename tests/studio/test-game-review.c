@@ -7,9 +7,11 @@
  * mainline position and glyphs to the moves that lose, the summary names
  * both sides, one undo takes it all back and "Remove Analysis" does too;
  * Cancel in the middle keeps the part analysed as one undo step and
- * leaves no engine process, and the window stays usable meanwhile.
+ * leaves no engine process, and the window stays usable meanwhile; and
+ * `cheops analyse` at the same depth writes the same game as the studio.
  */
 #include <adwaita.h>
+#include <glib/gstdio.h>
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
@@ -110,6 +112,32 @@ test_analyse_undo_remove (void)
         g_assert_true (e->kind == CHEOPS_EVAL_ASCENSION && e->value == 0);
     }
   g_assert_cmpuint (n, ==, 67);
+
+  /* `cheops analyse` at the same depth on the same text writes the same
+   * game: one code (cheops-review) for both, the same searches. */
+  {
+    g_autofree char *tool = g_test_build_filename (G_TEST_BUILT, "..", "..", "src", "tools", "cheops", NULL);
+    g_autofree char *dir = g_dir_make_tmp ("game-review-XXXXXX", NULL);
+    g_autofree char *in = g_build_filename (dir, "in.pgn", NULL);
+    g_autofree char *text = sample_without_evals ("trigchess-gyros.pgn");
+    g_autofree char *out = NULL;
+    g_autoptr (GError) error = NULL;
+    g_autoptr (CheopsGame) cli = NULL;
+    const char *argv[] = { tool, "analyse", in, "--builtin", "--depth", "3", NULL };
+    int status;
+
+    g_assert_true (g_file_test (tool, G_FILE_TEST_IS_EXECUTABLE));
+    g_assert_true (g_file_set_contents (in, text, -1, NULL));
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                                 &out, NULL, &status, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (status, ==, 0);
+    cli = cheops_pgn_read_game (out, -1, &error);
+    g_assert_no_error (error);
+    g_assert_true (cheops_game_equal (cli, game));
+    g_remove (in);
+    g_rmdir (dir);
+  }
   g_assert_cmpuint (count_glyphs (game), >, glyphs_before);
   summary = studio_review_panel_dup_summary_text (panel);
   g_assert_nonnull (strstr (summary, "Gold (cheops-engine): "));
