@@ -20,6 +20,7 @@
 #include "cheops-core.h"
 #include "cheops-pgn.h"
 #include "studio-document.h"
+#include "studio-review.h"
 #include "studio-review-panel.h"
 #include "studio-window.h"
 
@@ -227,11 +228,86 @@ test_cancel (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+typedef struct {
+  guint    finished;
+  gboolean cancelled;
+} FinishWait;
+
+static void
+finished_cb (StudioReview *review,
+             gboolean      cancelled,
+             FinishWait   *wait)
+{
+  wait->finished++;
+  wait->cancelled = cancelled;
+}
+
+static gboolean
+finished (gpointer data)
+{
+  return ((FinishWait *) data)->finished > 0;
+}
+
+/* The driver with the fake engine: its scores, from the side to move, are
+ * stored from side A's view with their depth ("cp 13" at depth 3 is +0.13
+ * with a to move, -0.13 with q to move); an engine that crashes mid-run
+ * ends the run as cancelled, with a message, and leaves no process. */
+static void
+test_driver_fake_engine (void)
+{
+  const char *good[] = { g_getenv ("STUDIO_FAKE_ENGINE"), "good", NULL };
+  const char *crash[] = { g_getenv ("STUDIO_FAKE_ENGINE"), "crash-mid-search", NULL };
+  g_autoptr (StudioReview) review = NULL;
+  g_autoptr (CheopsGame) game = cheops_game_new ();
+  CheopsGameNode *node = cheops_game_get_root (game);
+  FinishWait wait = { 0 };
+  guint i = 0;
+
+  g_assert_nonnull (good[0]);
+  for (guint k = 0; k < 4; k++)
+    node = cheops_game_add_move (game, node, cheops_game_node_get_moves (node, NULL)[0], NULL);
+
+  review = studio_review_new (good);
+  g_signal_connect (review, "finished", G_CALLBACK (finished_cb), &wait);
+  g_assert_true (studio_review_start (review, game, 0, -1, 3, 0));
+  studio_test_spin_until (finished, &wait);
+  g_assert_false (wait.cancelled);
+  g_assert_null (studio_review_get_error (review));
+  g_assert_cmpint (studio_review_get_engine_pid (review), ==, 0);
+  for (node = cheops_game_get_root (game); node != NULL; node = cheops_game_node_get_next (node), i++)
+    {
+      const CheopsEval *e = &cheops_game_node_get_annotations (node)->eval;
+
+      g_assert_cmpint (e->kind, ==, CHEOPS_EVAL_CENTIPAWNS);
+      g_assert_cmpint (e->value, ==, i % 2 == 0 ? 13 : -13);
+      g_assert_cmpint (e->depth, ==, 3);
+    }
+  g_assert_cmpuint (i, ==, 5);
+  g_assert_true (cheops_game_undo (game));
+  g_assert_cmpint (cheops_game_node_get_annotations (cheops_game_get_root (game))->eval.kind, ==,
+                   CHEOPS_EVAL_NONE);
+  g_clear_object (&review);
+
+  memset (&wait, 0, sizeof wait);
+  review = studio_review_new (crash);
+  g_signal_connect (review, "finished", G_CALLBACK (finished_cb), &wait);
+  g_assert_true (studio_review_start (review, game, 0, -1, 10, 0));
+  studio_test_spin_until (finished, &wait);
+  g_assert_true (wait.cancelled);
+  g_assert_nonnull (studio_review_get_error (review));
+  g_assert_false (studio_review_get_running (review));
+  g_assert_cmpint (studio_review_get_engine_pid (review), ==, 0);
+  /* Bad limits are refused. */
+  g_assert_false (studio_review_start (review, game, 0, -1, 0, 0));
+  g_assert_false (studio_review_start (review, game, 0, -1, 3, 100));
+}
+
 int
 main (int argc, char **argv)
 {
   studio_test_init (&argc, &argv);
   g_test_add_func ("/studio/game-review/analyse-undo-remove", test_analyse_undo_remove);
   g_test_add_func ("/studio/game-review/cancel", test_cancel);
+  g_test_add_func ("/studio/game-review/driver-fake-engine", test_driver_fake_engine);
   return g_test_run ();
 }
