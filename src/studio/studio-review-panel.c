@@ -141,9 +141,11 @@ studio_review_panel_dup_summary_text (StudioReviewPanel *self)
       else
         g_string_append_printf (text, "%s: ", _(cheops_game_get_side_name (game, (CheopsSide) s)));
       /* Translators: the summary of one side's moves after a whole-game
-       * analysis; ACPL is the average centipawn loss. */
-      g_string_append_printf (text, _("inaccuracies %u · mistakes %u · blunders %u · ACPL %.0f · accuracy %.0f %%"),
-                              sum.inaccuracies, sum.mistakes, sum.blunders, sum.acpl, sum.accuracy);
+       * analysis; an only move is one the engine found no other for (marked
+       * "!"); ACPL is the average centipawn loss. */
+      g_string_append_printf (text, _("inaccuracies %u · mistakes %u · blunders %u · only moves %u · ACPL %.0f · "
+                                      "accuracy %.0f %%"),
+                              sum.inaccuracies, sum.mistakes, sum.blunders, sum.only_moves, sum.acpl, sum.accuracy);
     }
   if (text->len == 0)
     g_string_append (text, _("No move could be judged."));

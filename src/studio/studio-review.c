@@ -120,7 +120,8 @@ review_search (StudioReview *self,
   g_auto (GStrv) moves = NULL;
   g_autofree char *fen = split_position (cheops_review_get_node (self->review, self->index), &moves);
 
-  self->generation = studio_engine_analyze_limited (self->engine, fen, (const char *const *) moves, 1,
+  /* Two lines: the second-best move's score judges an only move. */
+  self->generation = studio_engine_analyze_limited (self->engine, fen, (const char *const *) moves, 2,
                                                     depth, movetime_ms);
   if (self->generation == 0)
     {
@@ -177,6 +178,15 @@ analysis_updated_cb (StudioReview         *self,
                                              line->score_kind == STUDIO_UCI_SCORE_MATE, line->score,
                                              line->mate_losing, line->depth);
       cheops_review_set_result (self->review, self->index, &eval, (const char *const *) line->pv);
+      if (analysis->n_lines > 1 && analysis->lines[1].score_kind != STUDIO_UCI_SCORE_NONE)
+        {
+          const StudioEngineLine *second = &analysis->lines[1];
+          CheopsEval e2 = cheops_review_eval_from_engine (cheops_game_node_get_position (node)->side_to_move,
+                                                          second->score_kind == STUDIO_UCI_SCORE_MATE,
+                                                          second->score, second->mate_losing, line->depth);
+
+          cheops_review_set_second (self->review, self->index, &e2);
+        }
     }
   self->searched++;
   self->index++;
