@@ -209,6 +209,19 @@ engine_state_cb (StudioReview *self,
   review_finish (self, TRUE, TRUE);
 }
 
+/* An engine that does not play the game never searches: end the run. */
+static void
+engine_plays_cb (StudioReview *self,
+                 GParamSpec   *pspec,
+                 StudioEngine *engine)
+{
+  if (!self->running || studio_engine_get_plays_variant (engine))
+    return;
+  g_free (self->error);
+  self->error = g_strdup (_("The engine does not play this game."));
+  review_finish (self, TRUE, TRUE);
+}
+
 static void
 studio_review_dispose (GObject *object)
 {
@@ -335,6 +348,8 @@ studio_review_start (StudioReview *self,
   g_signal_connect_object (self->engine, "analysis-updated", G_CALLBACK (analysis_updated_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->engine, "notify::state", G_CALLBACK (engine_state_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->engine, "notify::plays-variant", G_CALLBACK (engine_plays_cb), self,
                            G_CONNECT_SWAPPED);
   self->running = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);

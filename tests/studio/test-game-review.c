@@ -250,8 +250,9 @@ finished (gpointer data)
 
 /* The driver with the fake engine: its scores, from the side to move, are
  * stored from side A's view with their depth ("cp 13" at depth 3 is +0.13
- * with a to move, -0.13 with q to move); an engine that crashes mid-run
- * ends the run as cancelled, with a message, and leaves no process. */
+ * with a to move, -0.13 with q to move); an engine that crashes mid-run,
+ * or does not play the game, ends the run as cancelled, with a message,
+ * and leaves no process. */
 static void
 test_driver_fake_engine (void)
 {
@@ -297,6 +298,22 @@ test_driver_fake_engine (void)
   g_assert_nonnull (studio_review_get_error (review));
   g_assert_false (studio_review_get_running (review));
   g_assert_cmpint (studio_review_get_engine_pid (review), ==, 0);
+  /* A game the engine does not play (the fake one plays Cheops only). */
+  {
+    g_autoptr (CheopsGame) trig = cheops_game_new_for_variant (cheops_variant_find ("trigchess"));
+
+    g_clear_object (&review);
+    memset (&wait, 0, sizeof wait);
+    review = studio_review_new (good);
+    g_signal_connect (review, "finished", G_CALLBACK (finished_cb), &wait);
+    g_assert_true (studio_review_start (review, trig, 0, -1, 3, 0));
+    studio_test_spin_until (finished, &wait);
+    g_assert_true (wait.cancelled);
+    g_assert_cmpstr (studio_review_get_error (review), ==, "The engine does not play this game.");
+    g_assert_cmpint (studio_review_get_engine_pid (review), ==, 0);
+    g_assert_false (cheops_game_can_undo (trig));
+  }
+
   /* Bad limits are refused. */
   g_assert_false (studio_review_start (review, game, 0, -1, 0, 0));
   g_assert_false (studio_review_start (review, game, 0, -1, 3, 100));
