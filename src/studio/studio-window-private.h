@@ -12,6 +12,7 @@
 #include "studio-eval-bar.h"
 #include "studio-games-button.h"
 #include "studio-move-tree-view.h"
+#include "studio-review-panel.h"
 #include "studio-setup-panel.h"
 #include "studio-window.h"
 
@@ -36,6 +37,7 @@ struct _StudioWindow
   GtkWidget            *move_entry;
   StudioMoveTreeView   *move_tree;
   StudioAnalysisPanel  *analysis_panel;
+  StudioReviewPanel    *review_panel;
   StudioSetupPanel     *setup_panel;
   GtkLabel             *headline_label;
   GtkLabel             *players_label;
@@ -95,6 +97,10 @@ void _studio_window_begin_setup        (StudioWindow      *self);
 void _studio_window_end_setup          (StudioWindow      *self,
                                         gboolean           accept);
 void _studio_window_class_games_init   (StudioWindowClass *klass);
+void _studio_window_class_review_init  (StudioWindowClass *klass);
+void _studio_window_review_init        (StudioWindow      *self);
+void _studio_window_review_update_actions (StudioWindow   *self,
+                                           gboolean        playing);
 void _studio_window_games_init         (StudioWindow      *self);
 void _studio_window_games_update_actions (StudioWindow    *self);
 void _studio_window_games_loaded       (StudioWindow      *self);

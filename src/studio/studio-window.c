@@ -1406,6 +1406,7 @@ studio_window_class_init (StudioWindowClass *klass)
 
   _studio_window_class_actions_init (klass);
   _studio_window_class_games_init (klass);
+  _studio_window_class_review_init (klass);
 }
 
 static void
@@ -1483,6 +1484,7 @@ studio_window_init (StudioWindow *self)
 
   _studio_window_setup_init (self);
   _studio_window_games_init (self);
+  _studio_window_review_init (self);
 
   studio_move_tree_view_set_document (self->move_tree, self->document);
   studio_analysis_panel_set_document (self->analysis_panel, self->document);
