@@ -28,6 +28,7 @@ static const Command commands[] = {
   { "moves",  cheops_tool_moves,  "moves [--variant NAME] [--fen FEN]" },
   { "status", cheops_tool_status, "status [--variant NAME] [--fen FEN] [MOVE...]" },
   { "pgn",    cheops_tool_pgn,    "pgn check FILE... | pgn format FILE" },
+  { "problem", cheops_tool_problem, "problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] FILE..." },
   { "match",  cheops_tool_match,  "match --engine CMD [--engine CMD] [--builtin random|greedy] --games N [--tc 0.1+0.01] [--openings FILE] [--pgn OUT]" },
 };
 
