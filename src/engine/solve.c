@@ -332,7 +332,10 @@ repetition_count_needed (const CheopsPosition *pos)
 static bool
 solver_init (Solver *s, const CheopsPosition *pos, int depth, const CheopsSolveLimits *limits)
 {
-  size_t mb = limits != NULL && limits->tt_megabytes > 0 ? limits->tt_megabytes : 16;
+  /* The table: the caller's size, else 16 MB, but 1 MB for N <= 2, whose
+   * trees are small: each new entry of a big, fresh table costs a page
+   * fault, more than the table saves there. */
+  size_t mb = limits != NULL && limits->tt_megabytes > 0 ? limits->tt_megabytes : depth <= 2 ? 1 : 16;
   size_t entries = 1;
   int c;
 
@@ -352,12 +355,15 @@ solver_init (Solver *s, const CheopsPosition *pos, int depth, const CheopsSolveL
     {
       while (entries * 2 * sizeof (SolveEntry) <= mb * 1024 * 1024)
         entries *= 2;
-      s->tt = calloc (entries, sizeof (SolveEntry));
+      /* Cleared in one sweep (the pages are touched in order, not one
+       * fault per first probe). */
+      s->tt = malloc (entries * sizeof (SolveEntry));
       if (s->tt == NULL)
         {
           free (s->plies);
           return false;
         }
+      memset (s->tt, 0, entries * sizeof (SolveEntry));
       s->tt_mask = entries - 1;
     }
   return true;

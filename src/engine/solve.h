@@ -64,14 +64,14 @@ typedef void (*CheopsSolveProgressFunc) (const CheopsSolveProgress *progress,
                                          void                      *user_data);
 
 /* The limits and hooks of a solve.  Zero everywhere means no limit, no
- * cancel, no progress and a 16 MB table. */
+ * cancel, no progress and the default table. */
 typedef struct {
   int64_t                  max_nodes;     /* moves played; 0: no limit */
   double                   max_seconds;   /* wall-clock seconds; 0: no limit */
   const atomic_int        *cancel;        /* stops the solve when it becomes non-zero; may be NULL */
   CheopsSolveProgressFunc  progress;      /* may be NULL */
   void                    *progress_data;
-  size_t                   tt_megabytes;  /* transposition table; 0: 16 */
+  size_t                   tt_megabytes;  /* transposition table; 0: 16, or 1 for N <= 2 */
 } CheopsSolveLimits;
 
 /* A defence against a key: the defender's move @move and every

@@ -253,6 +253,55 @@ test_trigchess (void)
   check (v, "7/1D1S3/6K2/9/7/6k g 0 1", 3, "Sh5", FALSE, "sound keys Sh5 {Kg1: Si3}");
 }
 
+/* Cypher chess (shared/variants/cypher.md; 4.9: a Spy flips the enemy
+ * King, and wins, when both stand on Court cells — row 0, row 10, column
+ * z, column i — on one row, column or diagonal with every cell between
+ * empty or holding a Spy outside the Court).
+ *
+ * Y1, #1, sound: 1k2Q5/R9/10/10/5s4/10/1S8/5K4/10/10/10 w — White: Qd10,
+ * Rz9, Sa4, Ke3; Black: Ka10, Se6.  The Black King stands on the Court
+ * (row 10).  The White Spy on a4 reaches the Court cells a0, e0, z3, z4,
+ * z5, i4 and g10 (`cheops moves`).  Of these only a0 (column a, a1-a9
+ * empty) and g10 (row 10) are in line with a10, and on row 10 the White
+ * Queen on d10 stands between.  So 1. Sa0 flips; the solver finds no
+ * other first move that wins (no checkmate; White's King is not next to
+ * the Black Spy, so no King flip).
+ * Y2, #1, cooked: 10/10/8K1/10/3R6/10/1Q2s5/10/10/1S8/3k6 w — the Black
+ * King on c0 (row 0), the White Spy on a1: both a0 and z0 are on row 0
+ * with nothing between them and c0: two flips. */
+static void
+test_cypher (void)
+{
+  const CheopsVariant *v = &cheops_variant_cypher;
+
+  check (v, "1k2Q5/R9/10/10/5s4/10/1S8/5K4/10/10/10 w - 0+0 - 0 1", 1, "Sa0", FALSE, "sound keys Sa0# {}");
+  check (v, "10/10/8K1/10/3R6/10/1Q2s5/10/10/1S8/3k6 w - 0+0 - 0 1", 1, "Sa0", FALSE,
+         "cooked keys Sz0# {} Sa0# {}");
+}
+
+/* Pyramids (shared/variants/pyramids.md: the checker 4 slides along ranks
+ * and files, the 3 along diagonals, 3.3; the faraon steps, 3.4; PY12
+ * checkmate wins, a stalemate draws).
+ *
+ * P1, #1, sound: 2(3.)6/9/6F1f/9/9/9/9/5(4.)3/9 w — White: 3 on c9, F
+ * g7, 4 on f2; Black: f i7.  White's checks are 4i2 (up the i-file) and
+ * 3g5 (c9-g5, then g5-h6-i7).  After 1. 4i2 the faraon's squares h8, h7,
+ * h6 are White's faraon's (g7 is next to each), i6 and i8 the 4's (i8
+ * along the file once i7 is left): mate.  After 1. 3g5+ the faraon goes
+ * to i8 (no White piece reaches it).  So 4i2 is the one key.
+ * P2, #1, cooked: 6f2/9/6F2/9/9/9/9/2(4.)5(4.)/9 w — the faraon on g9 is
+ * held on the back rank by White's faraon on g7 (f8, g8, h8); either 4
+ * goes up to rank 9 (c2-c9 or i2-i9) and checks along it, f9 and h9 on
+ * the same line: two mates. */
+static void
+test_pyramids (void)
+{
+  const CheopsVariant *v = &cheops_variant_pyramids;
+
+  check (v, "2(3.)6/9/6F1f/9/9/9/9/5(4.)3/9 w - 0 1", 1, "4i2", FALSE, "sound keys 4i2# {}");
+  check (v, "6f2/9/6F2/9/9/9/9/2(4.)5(4.)/9 w - 0 1", 1, "4c9", FALSE, "cooked keys 4c9# {} 4i9# {}");
+}
+
 /* A node limit, a time limit and a cancel stop the search: undecided,
  * with what stopped it, never a verdict. */
 static void
@@ -330,6 +379,8 @@ main (int    argc,
 
   g_test_add_func ("/solve/cheops", test_cheops);
   g_test_add_func ("/solve/trigchess", test_trigchess);
+  g_test_add_func ("/solve/cypher", test_cypher);
+  g_test_add_func ("/solve/pyramids", test_pyramids);
   g_test_add_func ("/solve/limits", test_limits);
   g_test_add_func ("/solve/progress", test_progress);
 
