@@ -12,6 +12,7 @@
 #include "studio-eval-bar.h"
 #include "studio-games-button.h"
 #include "studio-move-tree-view.h"
+#include "studio-problem-panel.h"
 #include "studio-setup-panel.h"
 #include "studio-window.h"
 
@@ -35,6 +36,8 @@ struct _StudioWindow
   StudioMoveTreeView   *move_tree;
   StudioAnalysisPanel  *analysis_panel;
   StudioSetupPanel     *setup_panel;
+  GtkRevealer          *problem_revealer;  /* the Problem panel, under the analysis */
+  StudioProblemPanel   *problem_panel;
   GtkLabel             *headline_label;
   GtkLabel             *players_label;
   StudioGamesButton    *games_button;
@@ -87,6 +90,7 @@ void _studio_window_show_problems    (StudioWindow      *self);
 void _studio_window_sync_board        (StudioWindow      *self);
 void _studio_window_relayout          (StudioWindow      *self);
 void _studio_window_setup_init         (StudioWindow      *self);
+void _studio_window_class_problem_init (StudioWindowClass *klass);
 gboolean _studio_window_setup_take_text (StudioWindow *self,
                                          const char   *text);
 void _studio_window_begin_setup        (StudioWindow      *self);
