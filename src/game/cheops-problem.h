@@ -14,8 +14,8 @@
  * around and between the words ignored:
  *   "#N"                     the canonical form, written by the studio;
  *   "win in N", "wins in N"  the same, in words;
- *   "+N"                     the same, in the Cheops-style sign of a win
- *                             that is not a checkmate (the Ascension).
+ *   "+N"                     the same, a sign of "wins" that names no
+ *                             mate (for games whose win is not one).
  * N is 1..CHEOPS_PROBLEM_MAX_MOVES.  Other genres of problem (helpmates
  * "h#N", selfmates "s#N", series movers "ser-#N") are recognised and
  * refused as not supported, as is anything else, with the column of what
