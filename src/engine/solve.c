@@ -210,8 +210,9 @@ attacker (Solver *s, int depth, int ply, CheopsMove *best)
             }
           return R_WIN;
         }
+      /* Checks only order the second pass: none at the last move. */
       p->flags[i] = o != CHEOPS_OUTCOME_NONE ? FLAG_DEAD
-                    : cheops_position_in_check (&s->pos) ? FLAG_CHECK : 0;
+                    : depth > 1 && cheops_position_in_check (&s->pos) ? FLAG_CHECK : 0;
       cheops_position_undo_move (&s->pos, p->moves[i], &undo);
     }
 
