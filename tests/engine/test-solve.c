@@ -9,6 +9,7 @@
  * limit, a time limit and a cancel give "undecided", never a verdict.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib.h>
@@ -302,6 +303,73 @@ test_pyramids (void)
   check (v, "6f2/9/6F2/9/9/9/9/2(4.)5(4.)/9 w - 0 1", 1, "4c9", FALSE, "cooked keys 4c9# {} 4i9# {}");
 }
 
+/* An independent check: tests/data/ascension.epd lists, for each of its
+ * composed Cheops problems, every first move that forces the Ascension in
+ * exactly dm moves (bm), proved by tests/engine/test-ascension.c with its
+ * own search.  No move of these wins faster, so the solver's keys for #dm
+ * are exactly bm. */
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+static void
+test_ascension_epd (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "ascension.epd", NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint checked = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) fields = NULL;
+      g_autofree char *fen = NULL;
+      g_autoptr(GPtrArray) want = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) got = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *want_text = NULL, *got_text = NULL;
+      CheopsPosition pos;
+      CheopsError error;
+      CheopsSolveResult *r;
+      int dm = 0;
+      guint f;
+
+      if (lines[i][0] == '#' || lines[i][0] == '\0')
+        continue;
+      fields = g_strsplit_set (lines[i], " ;", -1);
+      fen = g_strjoin (" ", fields[0], fields[1], fields[2], fields[3], NULL);
+      g_assert_true (cheops_position_from_fen (&pos, &cheops_variant_cheops, fen, &error));
+      for (f = 4; fields[f] != NULL; f++)
+        if (g_str_equal (fields[f], "bm"))
+          for (f++; fields[f] != NULL && fields[f][0] != '\0'; f++)
+            g_ptr_array_add (want, g_strdup (fields[f]));
+        else if (g_str_equal (fields[f], "dm"))
+          dm = atoi (fields[f + 1]);
+      g_assert_cmpint (dm, >=, 1);
+      r = cheops_solve (&pos, dm, CHEOPS_MOVE_NONE, NULL);
+      for (int k = 0; k < r->n_keys; k++)
+        {
+          char buf[CHEOPS_MOVE_TEXT_MAX];
+
+          cheops_move_to_text (pos.variant, r->keys[k].move, buf);
+          g_ptr_array_add (got, g_strdup (buf));
+        }
+      cheops_solve_result_free (r);
+      g_ptr_array_sort (want, compare_strings);
+      g_ptr_array_sort (got, compare_strings);
+      g_ptr_array_add (want, NULL);
+      g_ptr_array_add (got, NULL);
+      want_text = g_strjoinv (" ", (char **) want->pdata);
+      got_text = g_strjoinv (" ", (char **) got->pdata);
+      g_assert_cmpstr (got_text, ==, want_text);
+      checked++;
+    }
+  g_assert_cmpuint (checked, ==, 24);
+}
+
 /* A node limit, a time limit and a cancel stop the search: undecided,
  * with what stopped it, never a verdict. */
 static void
@@ -381,6 +449,7 @@ main (int    argc,
   g_test_add_func ("/solve/trigchess", test_trigchess);
   g_test_add_func ("/solve/cypher", test_cypher);
   g_test_add_func ("/solve/pyramids", test_pyramids);
+  g_test_add_func ("/solve/ascension-epd", test_ascension_epd);
   g_test_add_func ("/solve/limits", test_limits);
   g_test_add_func ("/solve/progress", test_progress);
 
