@@ -35,6 +35,10 @@ struct _StudioWindow
   StudioMoveTreeView   *move_tree;
   StudioAnalysisPanel  *analysis_panel;
   StudioSetupPanel     *setup_panel;
+  GtkWidget            *narrow_switcher;  /* the narrow layout's Moves | Analysis */
+  GtkToggleButton      *moves_toggle;
+  GtkToggleButton      *analysis_toggle;
+  GtkWidget            *analysis_separator;
   GtkLabel             *headline_label;
   GtkLabel             *players_label;
   StudioGamesButton    *games_button;
