@@ -176,12 +176,20 @@ builtin_move (PlayerKind kind, const CheopsPosition *pos)
 
 /* Openings ------------------------------------------------------------- */
 
+static void
+opening_free (Opening *o)
+{
+  g_free (o->fen);
+  g_strfreev (o->moves);
+  g_free (o);
+}
+
 static GPtrArray *
 read_openings (const char *path, GError **error)
 {
   g_autofree char *text = NULL;
   g_auto (GStrv) lines = NULL;
-  GPtrArray *openings = g_ptr_array_new ();
+  GPtrArray *openings = g_ptr_array_new_with_free_func ((GDestroyNotify) opening_free);
 
   if (!g_file_get_contents (path, &text, NULL, error))
     {
@@ -706,7 +714,7 @@ cheops_tool_match (int argc, char **argv)
       Opening *o = g_new0 (Opening, 1);
       o->fen = g_strdup (variant->start_fen);
       o->moves = g_new0 (char *, 1);
-      openings = g_ptr_array_new ();
+      openings = g_ptr_array_new_with_free_func ((GDestroyNotify) opening_free);
       g_ptr_array_add (openings, o);
     }
   for (int i = 0; i < 2; i++)
@@ -763,6 +771,7 @@ cheops_tool_match (int argc, char **argv)
     }
   if (pgn != NULL)
     fclose (pgn);
+  g_ptr_array_unref (openings);
   g_rand_free (rng);
   return 0;
 }
