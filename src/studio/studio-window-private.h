@@ -42,6 +42,10 @@ struct _StudioWindow
   StudioSetupPanel     *setup_panel;
   GtkRevealer          *problem_revealer;  /* the Problem panel, under the analysis */
   StudioProblemPanel   *problem_panel;
+  GtkWidget            *narrow_switcher;  /* the narrow layout's Moves | Analysis */
+  GtkToggleButton      *moves_toggle;
+  GtkToggleButton      *analysis_toggle;
+  GtkWidget            *analysis_separator;
   GtkLabel             *headline_label;
   GtkLabel             *players_label;
   StudioGamesButton    *games_button;
