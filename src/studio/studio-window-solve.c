@@ -206,10 +206,18 @@ _studio_window_begin_solve (StudioWindow *self,
   if (self->setup_mode)
     return FALSE;
 
+  /* The analysis pauses first: the document may go to another game. */
+  if (!was_solving)
+    {
+      self->solve_was_running = studio_analysis_panel_get_running (self->analysis_panel);
+      studio_analysis_panel_set_running (self->analysis_panel, FALSE);
+    }
   self->solve_mode = TRUE;
   if (!solve_show_problem (self, index, &error))
     {
       self->solve_mode = was_solving;
+      if (!was_solving)
+        studio_analysis_panel_set_running (self->analysis_panel, self->solve_was_running);
       if (error != NULL)
         {
           /* Translators: %s says what is wrong with the stipulation */
@@ -221,8 +229,6 @@ _studio_window_begin_solve (StudioWindow *self,
     }
   if (!was_solving)
     {
-      self->solve_was_running = studio_analysis_panel_get_running (self->analysis_panel);
-      studio_analysis_panel_set_running (self->analysis_panel, FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), FALSE);
       gtk_stack_set_visible_child_name (GTK_STACK (self->side_pane), "solve");
       if (self->narrow)

@@ -18,6 +18,7 @@
 #include "studio-test-util.h"
 #include "cheops-core.h"
 #include "cheops-game-model.h"
+#include "studio-analysis-panel.h"
 #include "studio-board-scene.h"
 #include "studio-board-view.h"
 #include "studio-document.h"
@@ -206,6 +207,7 @@ test_leave_restores (void)
   g_autoptr(GFile) file = g_file_new_for_path (path);
   StudioWindow *window = studio_window_new (NULL);
   StudioDocument *document = studio_window_get_document (window);
+  StudioAnalysisPanel *analysis = STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window));
   CheopsGameNode *node;
 
   gtk_window_present (GTK_WINDOW (window));
@@ -218,19 +220,24 @@ test_leave_restores (void)
   g_assert_cmpstr (cheops_game_node_get_san (node), ==, "Df3");
   g_assert_true (action_enabled (window, "win.solve"));
 
+  /* With the analysis on: paused while solving, on again after. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  g_assert_true (studio_analysis_panel_get_running (analysis));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.solve", NULL);
   g_assert_true (studio_window_get_solving (window));
+  g_assert_false (studio_analysis_panel_get_running (analysis));
   /* The problem starts at its start, whatever move the game was at. */
   g_assert_cmpstr (board_fen (window), ==, "4s2/pk5/5d1g1/9/Pp5/3KG2 r 1 32");
   g_assert_cmpstr (gtk_label_get_text (window->status_label), ==, "Red to move");
   play_on_board (window, "Df3");
   g_assert_cmpstr (studio_solve_panel_get_message (panel_of (window)), ==, "Right! Gold answers b3.");
 
-  /* Escape leaves. */
+  /* Leave Solve Mode. */
   gtk_widget_activate_action (GTK_WIDGET (panel_of (window)), "solve.done", NULL);
   g_assert_false (studio_window_get_solving (window));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (window->side_pane)), ==, "game");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  g_assert_true (studio_analysis_panel_get_running (analysis));
   g_assert_true (studio_document_get_current (document) == node);
   g_assert_false (studio_document_get_modified (document));
   g_assert_cmpuint (cheops_game_count_nodes (studio_document_get_game (document)), ==, 6);
