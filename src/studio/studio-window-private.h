@@ -103,6 +103,7 @@ gboolean _studio_window_begin_solve    (StudioWindow      *self,
                                         guint              index);
 void _studio_window_end_solve          (StudioWindow      *self);
 void _studio_window_solve_sync_board   (StudioWindow      *self);
+void _studio_window_solve_update_status (StudioWindow     *self);
 void _studio_window_solve_after_load   (StudioWindow      *self);
 gboolean _studio_window_current_is_problem (StudioWindow  *self);
 void _studio_window_class_games_init   (StudioWindowClass *klass);

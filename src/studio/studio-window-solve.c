@@ -39,6 +39,49 @@ find_problem (StudioWindow *self,
 }
 
 /**
+ * _studio_window_solve_update_status:
+ * @self: a #StudioWindow in solve mode
+ *
+ * The line under the board in solve mode: who is to move in the session's
+ * position (in check or not) or how the game ended there, and what the
+ * game explains of a move just tried on the board (the scene's note).
+ */
+void
+_studio_window_solve_update_status (StudioWindow *self)
+{
+  StudioSolveSession *session = studio_solve_panel_get_session (self->solve_panel);
+  const char *tried = studio_board_scene_get_note (self->scene);
+  g_autofree char *text = NULL;
+  CheopsGameNode *node;
+  CheopsGame *problem;
+  CheopsOutcome outcome;
+
+  if (session == NULL)
+    return;
+  node = studio_solve_session_get_node (session);
+  problem = studio_solve_session_get_problem (session);
+  outcome = cheops_game_node_get_outcome (node);
+  if (outcome != CHEOPS_OUTCOME_NONE)
+    text = cheops_game_describe_outcome (problem, outcome);
+  else
+    {
+      const char *mover = _(cheops_game_get_side_name (problem, cheops_game_node_get_position (node)->side_to_move));
+
+      text = cheops_game_node_in_check (node) ? g_strdup_printf (_("%s to move, in check"), mover)
+                                              : g_strdup_printf (_("%s to move"), mover);
+    }
+  if (tried != NULL)
+    {
+      char *both = g_strdup_printf ("%s · %s", text, tried);
+
+      g_free (text);
+      text = both;
+    }
+  gtk_label_set_text (self->status_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), TRUE);
+}
+
+/**
  * _studio_window_solve_sync_board:
  * @self: a #StudioWindow in solve mode
  *
@@ -53,14 +96,10 @@ _studio_window_solve_sync_board (StudioWindow *self)
   CheopsGameNode *node;
   guint n_moves = 0;
   const CheopsMove *moves;
-  CheopsOutcome outcome;
-  CheopsGame *problem;
-  g_autofree char *text = NULL;
 
   if (session == NULL)
     return;
   node = studio_solve_session_get_node (session);
-  problem = studio_solve_session_get_problem (session);
   moves = cheops_game_node_get_moves (node, &n_moves);
   if (studio_solve_session_get_state (session) != STUDIO_SOLVE_STATE_TO_MOVE)
     n_moves = 0;
@@ -71,18 +110,7 @@ _studio_window_solve_sync_board (StudioWindow *self)
   studio_board_scene_set_engine_arrow (self->scene, CHEOPS_MOVE_NONE);
   studio_board_scene_set_threat_arrow (self->scene, CHEOPS_MOVE_NONE);
 
-  outcome = cheops_game_node_get_outcome (node);
-  if (outcome != CHEOPS_OUTCOME_NONE)
-    text = cheops_game_describe_outcome (problem, outcome);
-  else
-    {
-      const char *mover = _(cheops_game_get_side_name (problem, cheops_game_node_get_position (node)->side_to_move));
-
-      text = cheops_game_node_in_check (node) ? g_strdup_printf (_("%s to move, in check"), mover)
-                                              : g_strdup_printf (_("%s to move"), mover);
-    }
-  gtk_label_set_text (self->status_label, text);
-  gtk_widget_set_visible (GTK_WIDGET (self->status_label), TRUE);
+  _studio_window_solve_update_status (self);
 }
 
 static void

@@ -377,7 +377,10 @@ _studio_window_update_status (StudioWindow *self)
   g_autofree char *markup = NULL;
 
   if (self->solve_mode)
-    return;
+    {
+      _studio_window_solve_update_status (self);
+      return;
+    }
   if (outcome != CHEOPS_OUTCOME_NONE)
     markup = g_strdup (escaped);
   else
@@ -425,8 +428,9 @@ static void
 studio_window_document_changed_cb (StudioWindow *self,
                                    gpointer      node)
 {
-  /* While a position is set up the board shows no arrows. */
-  if (!self->setup_mode)
+  /* While a position is set up the board shows no arrows; in solve mode
+   * it shows the problem's. */
+  if (!self->setup_mode && !self->solve_mode)
     studio_window_update_shapes (self);
   studio_window_update_headline (self);
   _studio_window_update_actions (self);
@@ -529,7 +533,7 @@ analysis_best_move_cb (StudioWindow        *self,
                        guint                move,
                        StudioAnalysisPanel *panel)
 {
-  if (self->setup_mode)
+  if (self->setup_mode || self->solve_mode)
     return;
 
   studio_board_scene_set_engine_arrow (self->scene, (CheopsMove) move);
@@ -540,7 +544,7 @@ analysis_threat_move_cb (StudioWindow        *self,
                          guint                move,
                          StudioAnalysisPanel *panel)
 {
-  if (self->setup_mode)
+  if (self->setup_mode || self->solve_mode)
     return;
 
   studio_board_scene_set_threat_arrow (self->scene, (CheopsMove) move);
