@@ -343,6 +343,27 @@ test_progress_remembered (void)
   g_assert_cmpuint (studio_solve_progress_get_current (progress, uri), ==, 4);
 }
 
+/* A file without problems opens as a game file, saying why it is not
+ * solved. */
+static void
+test_no_problem_file (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "..", "data", "samples", "opening-lines.pgn", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StudioWindow *window = studio_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  studio_window_solve_file (window, file);
+  studio_test_spin_until (document_has_file, studio_window_get_document (window));
+  studio_test_spin_frames ();
+  g_assert_false (studio_window_get_solving (window));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (window->side_pane)), ==, "game");
+  g_assert_false (action_enabled (window, "win.solve"));
+  /* The next file opened is not solved either. */
+  g_assert_null (g_object_get_data (G_OBJECT (window), "studio-solve-after-load"));
+  close_window (window);
+}
+
 /* The README's picture: the Pyramids problem after its key, answered.
  * Only with SOLVE_SCREENSHOT set. */
 static void
@@ -394,6 +415,7 @@ main (int argc, char **argv)
   g_test_add_func ("/studio/solve/leave-restores", test_leave_restores);
   g_test_add_func ("/studio/solve/engine-defends", test_engine_defends);
   g_test_add_func ("/studio/solve/progress-remembered", test_progress_remembered);
+  g_test_add_func ("/studio/solve/no-problem-file", test_no_problem_file);
   g_test_add_func ("/studio/solve/screenshot", test_screenshot);
   return g_test_run ();
 }
