@@ -55,6 +55,7 @@ struct _StudioSolvePanel
   guint               index;
   int                 next_index;
   guint               engine_time;
+  gint64              engine_asked;  /* monotonic µs of the request */
   guint               generation;
   guint               timeout_id;
   guint               grace_id;
@@ -209,6 +210,9 @@ engine_finish (StudioSolvePanel *self)
 
   if (self->engine_move != NULL)
     defence = cheops_move_from_text (pos, self->engine_move, NULL);
+  g_debug ("engine answered %s after %" G_GINT64_FORMAT " ms (win in time proved: %s)",
+           self->engine_move != NULL ? self->engine_move : "nothing",
+           (g_get_monotonic_time () - self->engine_asked) / 1000, proved ? "yes" : "no");
   stop_engine (self);
 
   result = studio_solve_session_engine_answer (self->session, proved, defence);
@@ -312,6 +316,7 @@ ask_engine (StudioSolvePanel *self)
   studio_engine_set_variant (self->engine, cheops_game_get_variant (studio_solve_session_get_problem (self->session)));
   g_clear_pointer (&self->engine_move, g_free);
   self->engine_proved = FALSE;
+  self->engine_asked = g_get_monotonic_time ();
   self->generation = studio_engine_analyze (self->engine, fen, (const char *const *) moves, 1);
   self->timeout_id = g_timeout_add (self->engine_time, engine_timeout_cb, self);
   self->grace_id = g_timeout_add (self->engine_time + ENGINE_GRACE, engine_grace_cb, self);
