@@ -42,6 +42,10 @@ struct _StudioWindow
   StudioReviewPanel    *review_panel;
   StudioSetupPanel     *setup_panel;
   StudioSolvePanel     *solve_panel;
+  GtkWidget            *narrow_switcher;  /* the narrow layout's Moves | Analysis */
+  GtkToggleButton      *moves_toggle;
+  GtkToggleButton      *analysis_toggle;
+  GtkWidget            *analysis_separator;
   GtkLabel             *headline_label;
   GtkLabel             *players_label;
   StudioGamesButton    *games_button;
