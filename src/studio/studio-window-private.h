@@ -12,6 +12,7 @@
 #include "studio-eval-bar.h"
 #include "studio-games-button.h"
 #include "studio-move-tree-view.h"
+#include "studio-problem-panel.h"
 #include "studio-review-panel.h"
 #include "studio-setup-panel.h"
 #include "studio-solve-panel.h"
@@ -42,6 +43,8 @@ struct _StudioWindow
   StudioReviewPanel    *review_panel;
   StudioSetupPanel     *setup_panel;
   StudioSolvePanel     *solve_panel;
+  GtkRevealer          *problem_revealer;  /* the Problem panel, under the analysis */
+  StudioProblemPanel   *problem_panel;
   GtkWidget            *narrow_switcher;  /* the narrow layout's Moves | Analysis */
   GtkToggleButton      *moves_toggle;
   GtkToggleButton      *analysis_toggle;
@@ -101,6 +104,7 @@ void _studio_window_show_problems    (StudioWindow      *self);
 void _studio_window_sync_board        (StudioWindow      *self);
 void _studio_window_relayout          (StudioWindow      *self);
 void _studio_window_setup_init         (StudioWindow      *self);
+void _studio_window_class_problem_init (StudioWindowClass *klass);
 gboolean _studio_window_setup_take_text (StudioWindow *self,
                                          const char   *text);
 void _studio_window_begin_setup        (StudioWindow      *self);
