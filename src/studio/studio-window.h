@@ -32,5 +32,6 @@ void            studio_window_solve_file         (StudioWindow *self,
                                                   GFile        *file);
 GtkWidget      *studio_window_get_solve_panel    (StudioWindow *self);
 gboolean        studio_window_get_solving        (StudioWindow *self);
+gboolean        studio_window_offer_drafts       (StudioWindow *self);
 
 G_END_DECLS
