@@ -10,6 +10,7 @@
 #include "studio-analysis-panel.h"
 #include "studio-board-view.h"
 #include "studio-eval-bar.h"
+#include "studio-eval-graph.h"
 #include "studio-games-button.h"
 #include "studio-move-tree-view.h"
 #include "studio-setup-panel.h"
@@ -33,6 +34,7 @@ struct _StudioWindow
   StudioEvalBar        *eval_bar;
   StudioBoardView      *board_view;
   StudioMoveTreeView   *move_tree;
+  StudioEvalGraph      *eval_graph;
   StudioAnalysisPanel  *analysis_panel;
   StudioSetupPanel     *setup_panel;
   GtkLabel             *headline_label;

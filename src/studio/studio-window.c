@@ -1254,6 +1254,7 @@ studio_window_class_init (StudioWindowClass *klass)
   g_type_ensure (STUDIO_TYPE_ANALYSIS_PANEL);
   g_type_ensure (STUDIO_TYPE_BOARD_VIEW);
   g_type_ensure (STUDIO_TYPE_EVAL_BAR);
+  g_type_ensure (STUDIO_TYPE_EVAL_GRAPH);
   g_type_ensure (STUDIO_TYPE_MOVE_TREE_VIEW);
   g_type_ensure (STUDIO_TYPE_SETUP_PANEL);
 
@@ -1269,6 +1270,7 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, eval_bar);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, board_view);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, move_tree);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, eval_graph);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, analysis_panel);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, setup_panel);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, headline_label);
@@ -1366,6 +1368,7 @@ studio_window_init (StudioWindow *self)
   _studio_window_games_init (self);
 
   studio_move_tree_view_set_document (self->move_tree, self->document);
+  studio_eval_graph_set_document (self->eval_graph, self->document);
   studio_analysis_panel_set_document (self->analysis_panel, self->document);
 
   self->recent_manager = gtk_recent_manager_get_default ();
