@@ -51,8 +51,8 @@
 #include "cheops-notation.h"
 #include "cheops-position.h"
 #include "cheops-tool.h"
+#include "cheops-tool-uci.h"
 
-#define EOF_LINE "\001EOF"
 #define HANDSHAKE_TIMEOUT_MS 10000
 #define MAX_GAME_PLIES 2000
 
@@ -62,14 +62,11 @@ typedef enum {
   PLAYER_GREEDY
 } PlayerKind;
 
+/* A player: a built-in one, or an engine process (its command and name
+ * are @e's; a built-in player's name is @e.name too). */
 typedef struct {
-  PlayerKind      kind;
-  char           *command;
-  char           *name;
-  GSubprocess    *process;
-  GOutputStream  *stdin_pipe;
-  GAsyncQueue    *lines;
-  GThread        *reader;
+  PlayerKind        kind;
+  CheopsToolEngine  e;
 } Player;
 
 typedef struct {
@@ -87,141 +84,6 @@ typedef enum {
 static GRand *rng;
 static gint64 node_limit;
 static const CheopsVariant *variant;
-
-/* Engine process plumbing ------------------------------------------------ */
-
-static gpointer
-reader_thread (gpointer data)
-{
-  Player *p = data;
-  GInputStream *out = g_subprocess_get_stdout_pipe (p->process);
-  GDataInputStream *dis = g_data_input_stream_new (out);
-  char *line;
-
-  g_data_input_stream_set_newline_type (dis, G_DATA_STREAM_NEWLINE_TYPE_ANY);
-  while ((line = g_data_input_stream_read_line_utf8 (dis, NULL, NULL, NULL)) != NULL)
-    g_async_queue_push (p->lines, line);
-  g_async_queue_push (p->lines, g_strdup (EOF_LINE));
-  g_object_unref (dis);
-  return NULL;
-}
-
-static gboolean
-player_send (Player *p, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-player_send (Player *p, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *text = NULL;
-  g_autofree char *line = NULL;
-
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  if (p->process == NULL)
-    return FALSE;
-  line = g_strconcat (text, "\n", NULL);
-  return g_output_stream_write_all (p->stdin_pipe, line, strlen (line), NULL, NULL, NULL)
-         && g_output_stream_flush (p->stdin_pipe, NULL, NULL);
-}
-
-/* Waits until @deadline (monotonic µs) for a line starting with @prefix
- * (followed by a space or its end); returns it (owned) or NULL on time-out
- * or the end of the engine's output. */
-static char *
-player_wait_for (Player *p, const char *prefix, gint64 deadline)
-{
-  size_t n = strlen (prefix);
-
-  if (p->lines == NULL)
-    return NULL;
-  for (;;)
-    {
-      gint64 now = g_get_monotonic_time ();
-      char *line;
-
-      if (now >= deadline)
-        return NULL;
-      line = g_async_queue_timeout_pop (p->lines, (guint64) (deadline - now));
-      if (line == NULL)
-        return NULL;
-      if (strcmp (line, EOF_LINE) == 0)
-        {
-          /* Keep the end of output visible for later waits. */
-          g_async_queue_push_front (p->lines, line);
-          return NULL;
-        }
-      if (n == 0 || (strncmp (line, prefix, n) == 0 && (line[n] == '\0' || line[n] == ' ')))
-        return line;
-      g_free (line);
-    }
-}
-
-static void
-player_stop_process (Player *p)
-{
-  if (p->process == NULL)
-    return;
-  player_send (p, "quit");
-  g_output_stream_close (p->stdin_pipe, NULL, NULL);
-  {
-    gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
-    char *line;
-    while ((line = player_wait_for (p, "\001never", deadline)) != NULL)
-      g_free (line);
-  }
-  g_subprocess_force_exit (p->process);
-  g_subprocess_wait (p->process, NULL, NULL);
-  g_thread_join (p->reader);
-  g_clear_object (&p->process);
-  p->stdin_pipe = NULL;
-  g_async_queue_unref (p->lines);
-  p->lines = NULL;
-}
-
-static gboolean
-player_start_process (Player *p, GError **error)
-{
-  g_auto (GStrv) argv = NULL;
-  char *line;
-  gint64 deadline;
-
-  if (!g_shell_parse_argv (p->command, NULL, &argv, error))
-    return FALSE;
-  p->process = g_subprocess_newv ((const char * const *) argv,
-                                  G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
-                                  error);
-  if (p->process == NULL)
-    return FALSE;
-  p->stdin_pipe = g_subprocess_get_stdin_pipe (p->process);
-  p->lines = g_async_queue_new_full (g_free);
-  p->reader = g_thread_new ("engine-reader", reader_thread, p);
-
-  deadline = g_get_monotonic_time () + HANDSHAKE_TIMEOUT_MS * 1000;
-  player_send (p, "uci");
-  for (;;)
-    {
-      line = player_wait_for (p, "", deadline);
-      if (line == NULL)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT, "'%s' did not answer uciok", p->command);
-          return FALSE;
-        }
-      if (g_str_has_prefix (line, "id name ") && p->name == NULL)
-        p->name = g_strstrip (g_strdup (line + 8));
-      if (strcmp (g_strstrip (line), "uciok") == 0)
-        {
-          g_free (line);
-          break;
-        }
-      g_free (line);
-    }
-  player_send (p, "setoption name UCI_Variant value %s", variant->name);
-  if (p->name == NULL)
-    p->name = g_strdup (p->command);
-  return TRUE;
-}
 
 /* Built-in players -------------------------------------------------------- */
 
@@ -470,9 +332,10 @@ play_game (Game *game, Player *players[CHEOPS_SIDE_NB], const Opening *opening,
     if (players[s]->kind == PLAYER_ENGINE)
       {
         char *line;
-        player_send (players[s], "ucinewgame");
-        player_send (players[s], "isready");
-        line = player_wait_for (players[s], "readyok", g_get_monotonic_time () + HANDSHAKE_TIMEOUT_MS * 1000);
+        cheops_tool_engine_send (&players[s]->e, "ucinewgame");
+        cheops_tool_engine_send (&players[s]->e, "isready");
+        line = cheops_tool_engine_wait_for (&players[s]->e, "readyok", g_get_monotonic_time () + HANDSHAKE_TIMEOUT_MS * 1000,
+                                            NULL, NULL);
         if (line == NULL)
           {
             forfeit (game, (CheopsSide) s, "engine did not answer isready");
@@ -519,17 +382,18 @@ play_game (Game *game, Player *players[CHEOPS_SIDE_NB], const Opening *opening,
           g_auto (GStrv) words = NULL;
           CheopsError err;
 
-          player_send (p, "position fen %s%s%s", opening->fen, moves_text->len ? " moves" : "",
+          cheops_tool_engine_send (&p->e, "position fen %s%s%s", opening->fen, moves_text->len ? " moves" : "",
                        moves_text->str);
           if (node_limit > 0)
-            player_send (p, "go nodes %" G_GINT64_FORMAT, node_limit);
+            cheops_tool_engine_send (&p->e, "go nodes %" G_GINT64_FORMAT, node_limit);
           else
-            player_send (p, "go wtime %" G_GINT64_FORMAT " btime %" G_GINT64_FORMAT
+            cheops_tool_engine_send (&p->e, "go wtime %" G_GINT64_FORMAT " btime %" G_GINT64_FORMAT
                          " winc %" G_GINT64_FORMAT " binc %" G_GINT64_FORMAT,
                          clock_ms[CHEOPS_SIDE_A], clock_ms[CHEOPS_SIDE_B], inc_ms, inc_ms);
-          line = player_wait_for (p, "bestmove",
-                                  node_limit > 0 ? start + 60 * G_USEC_PER_SEC
-                                                 : start + (clock_ms[side] + margin_ms) * 1000);
+          line = cheops_tool_engine_wait_for (&p->e, "bestmove",
+                                              node_limit > 0 ? start + 60 * G_USEC_PER_SEC
+                                                             : start + (clock_ms[side] + margin_ms) * 1000,
+                                              NULL, NULL);
           used = (g_get_monotonic_time () - start) / 1000;
           if (g_getenv ("CHEOPS_MATCH_DEBUG"))
             fprintf (stderr, "ply %zu side %d clock %" G_GINT64_FORMAT " used %" G_GINT64_FORMAT " %s\n",
@@ -537,13 +401,13 @@ play_game (Game *game, Player *players[CHEOPS_SIDE_NB], const Opening *opening,
           if (line == NULL)
             {
               char *late;
-              player_send (p, "stop");
-              late = player_wait_for (p, "bestmove", g_get_monotonic_time () + 5 * G_USEC_PER_SEC);
+              cheops_tool_engine_send (&p->e, "stop");
+              late = cheops_tool_engine_wait_for (&p->e, "bestmove", g_get_monotonic_time () + 5 * G_USEC_PER_SEC, NULL, NULL);
               if (late == NULL)
                 {
                   /* A hung or dead engine: start it afresh for the next game. */
-                  player_stop_process (p);
-                  player_start_process (p, NULL);
+                  cheops_tool_engine_stop (&p->e);
+                  cheops_tool_engine_start (&p->e, variant, NULL);
                 }
               g_free (late);
               forfeit (game, side, "loses on time");
@@ -737,12 +601,12 @@ cheops_tool_match (int argc, char **argv)
           if (strcmp (a, "--engine") == 0)
             {
               players[player_count].kind = PLAYER_ENGINE;
-              players[player_count].command = (char *) v;   /* borrowed until the checks pass */
+              players[player_count].e.command = (char *) v;   /* borrowed until the checks pass */
             }
           else if (strcmp (v, "random") == 0 || strcmp (v, "greedy") == 0)
             {
               players[player_count].kind = strcmp (v, "random") == 0 ? PLAYER_RANDOM : PLAYER_GREEDY;
-              players[player_count].name = (char *) v;
+              players[player_count].e.name = (char *) v;
             }
           else
             return usage ("--builtin is random or greedy");
@@ -788,8 +652,8 @@ cheops_tool_match (int argc, char **argv)
    * end), none of which leaks on a usage error. */
   for (int i = 0; i < 2; i++)
     {
-      players[i].command = g_strdup (players[i].command);
-      players[i].name = g_strdup (players[i].name);
+      players[i].e.command = g_strdup (players[i].e.command);
+      players[i].e.name = g_strdup (players[i].e.name);
     }
 
   rng = g_rand_new_with_seed (seed);
@@ -811,9 +675,9 @@ cheops_tool_match (int argc, char **argv)
       g_ptr_array_add (openings, o);
     }
   for (int i = 0; i < 2; i++)
-    if (players[i].kind == PLAYER_ENGINE && !player_start_process (&players[i], &error))
+    if (players[i].kind == PLAYER_ENGINE && !cheops_tool_engine_start (&players[i].e, variant, &error))
       {
-        fprintf (stderr, "cheops match: cannot start '%s': %s\n", players[i].command, error->message);
+        fprintf (stderr, "cheops match: cannot start '%s': %s\n", players[i].e.command, error->message);
         return 2;
       }
   if (pgn_path != NULL && (pgn = fopen (pgn_path, "w")) == NULL)
@@ -840,27 +704,27 @@ cheops_tool_match (int argc, char **argv)
       else
         losses++;
       printf ("Game %d/%d: %s (%c) vs %s (%c): %s {%s}; score %d - %d - %d\n", g + 1, games,
-              by_side[CHEOPS_SIDE_A]->name, variant->sides[CHEOPS_SIDE_A].letter,
-              by_side[CHEOPS_SIDE_B]->name, variant->sides[CHEOPS_SIDE_B].letter, result_text (game.result),
+              by_side[CHEOPS_SIDE_A]->e.name, variant->sides[CHEOPS_SIDE_A].letter,
+              by_side[CHEOPS_SIDE_B]->e.name, variant->sides[CHEOPS_SIDE_B].letter, result_text (game.result),
               game.reason ? game.reason : "", wins, losses, draws);
       fflush (stdout);
       if (pgn != NULL)
-        write_pgn (pgn, &game, g + 1, by_side[CHEOPS_SIDE_A]->name, by_side[CHEOPS_SIDE_B]->name);
+        write_pgn (pgn, &game, g + 1, by_side[CHEOPS_SIDE_A]->e.name, by_side[CHEOPS_SIDE_B]->e.name);
       g_string_free (game.movetext, TRUE);
       g_free (game.start_fen);
     }
 
-  printf ("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", players[0].name, players[1].name,
+  printf ("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", players[0].e.name, players[1].e.name,
           wins, losses, draws, (wins + 0.5 * draws) / games, games);
   print_elo (wins, losses, draws);
 
   for (int i = 0; i < 2; i++)
     if (players[i].kind == PLAYER_ENGINE)
-      player_stop_process (&players[i]);
+      cheops_tool_engine_stop (&players[i].e);
   for (int i = 0; i < 2; i++)
     {
-      g_free (players[i].name);
-      g_free (players[i].command);
+      g_free (players[i].e.name);
+      g_free (players[i].e.command);
     }
   if (pgn != NULL)
     fclose (pgn);

@@ -28,6 +28,7 @@ static const Command commands[] = {
   { "moves",  cheops_tool_moves,  "moves [--variant NAME] [--fen FEN]" },
   { "status", cheops_tool_status, "status [--variant NAME] [--fen FEN] [MOVE...]" },
   { "pgn",    cheops_tool_pgn,    "pgn check FILE... | pgn format FILE" },
+  { "analyse", cheops_tool_analyse, "analyse FILE (--engine CMD | --builtin) (--movetime MS | --depth N) [--out FILE] [--side SIDE] [--from PLY]" },
   { "match",  cheops_tool_match,  "match --engine CMD [--engine CMD] [--builtin random|greedy] --games N [--tc 0.1+0.01] [--openings FILE] [--pgn OUT]" },
 };
 
