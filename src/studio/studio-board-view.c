@@ -629,8 +629,6 @@ studio_board_view_draw_shapes (StudioBoardView *self,
     }
 }
 
-#define pocket_n_kinds cheops_board_painter_n_pocket_kinds
-
 static void
 studio_board_view_pocket_slot (StudioBoardView *self,
                                CheopsSide       side,
@@ -1803,7 +1801,7 @@ studio_board_view_pocket_at (StudioBoardView *self,
   studio_board_view_layout (self, gtk_widget_get_width (GTK_WIDGET (self)),
                             gtk_widget_get_height (GTK_WIDGET (self)));
   variant = studio_board_view_variant (self);
-  n = pocket_n_kinds (variant);
+  n = cheops_board_painter_n_pocket_kinds (variant);
   if (self->painter.scale <= 0 || self->painter.pocket_units <= 0)
     return FALSE;
 
@@ -1853,7 +1851,7 @@ studio_board_view_pocket_center (StudioBoardView *self,
   studio_board_view_layout (self, gtk_widget_get_width (GTK_WIDGET (self)),
                             gtk_widget_get_height (GTK_WIDGET (self)));
   variant = studio_board_view_variant (self);
-  n = pocket_n_kinds (variant);
+  n = cheops_board_painter_n_pocket_kinds (variant);
   if (self->painter.scale <= 0 || self->painter.pocket_units <= 0)
     return FALSE;
   for (guint i = 0; i < n; i++)
