@@ -24,7 +24,8 @@
  * mistakes orange, inaccuracies yellow, good moves blue, interesting ones
  * green).  A vertical line marks the current move (dashed when the current
  * node is in a variation: the mainline move it branches from).  A click or
- * a drag goes to the mainline move under the pointer.  The foreground is
+ * a drag goes to the mainline move under the pointer, and the tooltip
+ * there names the move and its evaluation.  The foreground is
  * the widget's CSS colour, so it reads in the dark style as in the light;
  * every size is a share of the allocation, so it reads at any width.
  *
@@ -438,6 +439,40 @@ drag_update_cb (StudioEvalGraph *self,
   studio_eval_graph_go_to (self, self->drag_x + dx);
 }
 
+/* The tooltip over a point: the move and its evaluation, "14. Mf5: +0.53"
+ * or "27. i9=Q: #0", as the move list and the files write them. */
+static gboolean
+query_tooltip_cb (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip)
+{
+  StudioEvalGraph *self = (StudioEvalGraph *)widget;
+  int index = keyboard ? studio_eval_graph_get_marker (self) : studio_eval_graph_index_at (self, x);
+  CheopsGameNode *node;
+  const CheopsEval *eval;
+  g_autofree char *move = NULL;
+  g_autofree char *value = NULL;
+  g_autofree char *text = NULL;
+
+  if (index < 0)
+    return FALSE;
+  node = g_ptr_array_index (self->nodes, index);
+  eval = &cheops_game_node_get_annotations (node)->eval;
+  if (eval->kind == CHEOPS_EVAL_CENTIPAWNS)
+    value = g_strdup_printf ("%+.2f", eval->value / 100.0);
+  else if (eval->kind == CHEOPS_EVAL_ASCENSION)
+    value = g_strdup_printf ("#%d", eval->value);
+  move = cheops_game_node_is_root (node) ? NULL : cheops_game_node_format_move (node, TRUE);
+  if (move == NULL && value == NULL)
+    return FALSE;
+  if (move != NULL && value != NULL)
+    text = g_strdup_printf (_("%s: %s"), move, value);
+  gtk_tooltip_set_text (tooltip, text != NULL ? text : move != NULL ? move : value);
+  return TRUE;
+}
+
 static void
 studio_eval_graph_measure (GtkWidget      *widget,
                            GtkOrientation  orientation,
@@ -556,7 +591,8 @@ studio_eval_graph_init (StudioEvalGraph *self)
   g_signal_connect_swapped (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
 
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self), _("Evaluation of each move: click or drag to go to a move"));
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Evaluation graph"),
                                   -1);
