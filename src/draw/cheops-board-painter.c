@@ -424,7 +424,7 @@ cheops_board_painter_zone_path (const CheopsBoardPainter *self,
  * @cr: a Cairo context in the layout's pixels
  *
  * Draws the board: the cells by shade, the zones by their style
- * (CheopsZoneInfo), and the outline.
+ * (CheopsZoneInfo), and the outline, in the colours of @self->style.
  */
 void
 cheops_board_painter_draw_cells (const CheopsBoardPainter *self,
@@ -444,7 +444,15 @@ cheops_board_painter_draw_cells (const CheopsBoardPainter *self,
       for (CheopsCell cell = 0; cell < board->n_cells; cell++)
         if (board->cells[cell].shade == shade && (board->cells[cell].zones & tinted) == 0)
           cheops_board_painter_cell_path (self, cr, cell);
-      cairo_set_source_rgb (cr, board->shade_rgb[shade][0], board->shade_rgb[shade][1], board->shade_rgb[shade][2]);
+      if (self->style.shade_rgb != NULL)
+        {
+          double rgb[3];
+
+          self->style.shade_rgb (board, shade, rgb, self->style.data);
+          cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+        }
+      else
+        cairo_set_source_rgb (cr, board->shade_rgb[shade][0], board->shade_rgb[shade][1], board->shade_rgb[shade][2]);
       cairo_fill (cr);
     }
 
@@ -518,7 +526,15 @@ cheops_board_painter_draw_cells (const CheopsBoardPainter *self,
         cairo_line_to (cr, px, py);
     }
   cairo_close_path (cr);
-  cairo_set_source_rgb (cr, board->edge_rgb[0], board->edge_rgb[1], board->edge_rgb[2]);
+  if (self->style.edge_rgb != NULL)
+    {
+      double rgb[3];
+
+      self->style.edge_rgb (board, rgb, self->style.data);
+      cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+    }
+  else
+    cairo_set_source_rgb (cr, board->edge_rgb[0], board->edge_rgb[1], board->edge_rgb[2]);
   cairo_set_line_width (cr, MAX (1.0, self->scale * 0.06));
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_stroke (cr);
@@ -895,12 +911,13 @@ cheops_board_painter_draw_coordinates (const CheopsBoardPainter *self,
   pango_font_description_set_family (font, "Cantarell, sans-serif");
   pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
   pango_font_description_set_absolute_size (font,
-                                            MAX (7.0, self->scale * board_label_size (board, self->inradius_units))
+                                            MAX (self->style.min_label_px > 0 ? self->style.min_label_px : 7.0,
+                                                 self->scale * board_label_size (board, self->inradius_units))
                                             * PANGO_SCALE);
   pango_layout_set_font_description (layout, font);
   pango_font_description_free (font);
 
-  cairo_set_source_rgba (cr, fg[0], fg[1], fg[2], 0.55);
+  cairo_set_source_rgba (cr, fg[0], fg[1], fg[2], self->style.label_alpha > 0 ? self->style.label_alpha : 0.55);
 
   for (int i = 0; i < board->n_labels; i++)
     {
@@ -926,16 +943,19 @@ cheops_board_painter_draw_last_move (const CheopsBoardPainter *self,
                                      cairo_t                  *cr,
                                      CheopsMove                move)
 {
+  static const double yellow_green[3] = { 0.608, 0.780, 0.0 };
+  const double *c = self->style.last_move != NULL ? self->style.last_move : yellow_green;
+
   if (move == CHEOPS_MOVE_NONE)
     return;
 
   if (cheops_move_kind (move) != CHEOPS_MOVE_DROP)
-    cheops_board_painter_fill_cell (self, cr, cheops_move_from (move), 0.608, 0.780, 0.0, 0.38);
-  cheops_board_painter_fill_cell (self, cr, cheops_move_to (move), 0.608, 0.780, 0.0, 0.48);
+    cheops_board_painter_fill_cell (self, cr, cheops_move_from (move), c[0], c[1], c[2], 0.38);
+  cheops_board_painter_fill_cell (self, cr, cheops_move_to (move), c[0], c[1], c[2], 0.48);
   if (cheops_move_kind (move) == CHEOPS_MOVE_COMPOUND)
     {
-      cheops_board_painter_fill_cell (self, cr, cheops_move_from2 (move), 0.608, 0.780, 0.0, 0.38);
-      cheops_board_painter_fill_cell (self, cr, cheops_move_to2 (move), 0.608, 0.780, 0.0, 0.48);
+      cheops_board_painter_fill_cell (self, cr, cheops_move_from2 (move), c[0], c[1], c[2], 0.38);
+      cheops_board_painter_fill_cell (self, cr, cheops_move_to2 (move), c[0], c[1], c[2], 0.48);
     }
 }
 

@@ -19,10 +19,31 @@
 
 G_BEGIN_DECLS
 
+/* What a colour theme of the board changes; a zeroed style (the default)
+ * draws the variant's own colours.  @shade_rgb and @edge_rgb, when set,
+ * give the colour of a shade and of the outline (with @data); @label_alpha
+ * is the coordinates' opacity over the text colour (0: 0.55); @min_label_px
+ * the smallest label size in pixels (0: 7); @last_move the last move's tint
+ * (NULL: a yellow green). */
+typedef struct {
+  void          (*shade_rgb) (const CheopsBoardShape *board,
+                              int                     shade,
+                              double                  rgb[3],
+                              gpointer                data);
+  void          (*edge_rgb)  (const CheopsBoardShape *board,
+                              double                  rgb[3],
+                              gpointer                data);
+  gpointer        data;
+  double          label_alpha;
+  double          min_label_px;
+  const double   *last_move;
+} CheopsBoardStyle;
+
 /* The layout of one board in a rectangle: a unit of the variant's board is
  * @scale pixels and board point (0, 0) lies at (@origin_x, @origin_y);
  * @flipped turns it as the variant says (CheopsBoardShape.flip).  Filled
- * by cheops_board_painter_layout(); read the fields freely. */
+ * by cheops_board_painter_layout() (which keeps @first_side and @style);
+ * read the fields freely. */
 typedef struct {
   const CheopsVariant *variant;
   gboolean             flipped;
@@ -34,6 +55,7 @@ typedef struct {
   double               pocket_units;      /* the pockets' column (0: none), board units */
   double               pocket_slot_units; /* a pocket slot's side, board units */
   double               pocket_x;          /* the pockets' centre, pixels */
+  CheopsBoardStyle     style;             /* the colours; zeroed: the variant's */
 } CheopsBoardPainter;
 
 /* Draws one piece at (@cx, @cy) with radius @r and opacity @alpha: the
