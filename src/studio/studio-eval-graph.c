@@ -710,3 +710,20 @@ studio_eval_graph_get_value (StudioEvalGraph *self,
     *value = v;
   return !isnan (v);
 }
+
+/**
+ * studio_eval_graph_get_glyph:
+ * @self: a #StudioEvalGraph
+ * @index: a mainline index
+ *
+ * Returns: the move glyph marked at @index (CHEOPS_NAG_GOOD ..
+ *   CHEOPS_NAG_DUBIOUS are drawn as dots), 0 for none or out of range
+ */
+guint8
+studio_eval_graph_get_glyph (StudioEvalGraph *self,
+                             guint            index)
+{
+  g_return_val_if_fail (STUDIO_IS_EVAL_GRAPH (self), 0);
+
+  return index < self->glyphs->len ? g_array_index (self->glyphs, guint8, index) : 0;
+}

@@ -23,6 +23,8 @@ guint           studio_eval_graph_get_n_evals    (StudioEvalGraph *self);
 gboolean        studio_eval_graph_get_value      (StudioEvalGraph *self,
                                                   guint            index,
                                                   double          *value);
+guint8          studio_eval_graph_get_glyph      (StudioEvalGraph *self,
+                                                  guint            index);
 int             studio_eval_graph_get_marker     (StudioEvalGraph *self);
 int             studio_eval_graph_index_at       (StudioEvalGraph *self,
                                                   double           x);

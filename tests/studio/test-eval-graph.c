@@ -119,6 +119,8 @@ test_graph (gconstpointer data)
   g_assert_cmpfloat (value, ==, 0.0);
   g_assert_true (studio_eval_graph_get_value (graph, 6, &value));
   g_assert_cmpfloat (value, ==, -1.0);
+  g_assert_cmpuint (studio_eval_graph_get_glyph (graph, 5), ==, CHEOPS_NAG_BLUNDER);
+  g_assert_cmpuint (studio_eval_graph_get_glyph (graph, 4), ==, 0);
 
   /* Undo takes the glyph back; undo again the last evaluation: the graph
    * follows the game. */
@@ -126,6 +128,7 @@ test_graph (gconstpointer data)
   g_assert_true (studio_document_undo (document));
   g_assert_cmpuint (studio_eval_graph_get_n_evals (graph), ==, 5);
   g_assert_false (studio_eval_graph_get_value (graph, 6, NULL));
+  g_assert_cmpuint (studio_eval_graph_get_glyph (graph, 5), ==, 0);
   g_assert_true (studio_document_redo (document));
   g_assert_cmpuint (studio_eval_graph_get_n_evals (graph), ==, 6);
 
