@@ -13,6 +13,7 @@
 #include "studio-eval-graph.h"
 #include "studio-games-button.h"
 #include "studio-move-tree-view.h"
+#include "studio-review-panel.h"
 #include "studio-setup-panel.h"
 #include "studio-window.h"
 
@@ -33,9 +34,12 @@ struct _StudioWindow
   GtkButton            *open_button;
   StudioEvalBar        *eval_bar;
   StudioBoardView      *board_view;
+  /* The keyboard move entry (studio-move-entry.c), a popover on the board. */
+  GtkWidget            *move_entry;
   StudioMoveTreeView   *move_tree;
   StudioEvalGraph      *eval_graph;
   StudioAnalysisPanel  *analysis_panel;
+  StudioReviewPanel    *review_panel;
   StudioSetupPanel     *setup_panel;
   GtkLabel             *headline_label;
   GtkLabel             *players_label;
@@ -95,9 +99,17 @@ void _studio_window_begin_setup        (StudioWindow      *self);
 void _studio_window_end_setup          (StudioWindow      *self,
                                         gboolean           accept);
 void _studio_window_class_games_init   (StudioWindowClass *klass);
+void _studio_window_class_review_init  (StudioWindowClass *klass);
+void _studio_window_review_init        (StudioWindow      *self);
+void _studio_window_review_update_actions (StudioWindow   *self,
+                                           gboolean        playing);
 void _studio_window_games_init         (StudioWindow      *self);
 void _studio_window_games_update_actions (StudioWindow    *self);
 void _studio_window_games_loaded       (StudioWindow      *self);
 char *_studio_window_games_dup_loses_text_message (StudioWindow *self);
+
+const CheopsClaimInfo *_studio_window_get_claimable_draw (StudioWindow *self);
+void     _studio_window_open_move_entry (StudioWindow      *self,
+                                         const char        *text);
 
 G_END_DECLS

@@ -21,6 +21,7 @@
 
 #include <glib/gi18n.h>
 
+#include "studio-move-entry.h"
 #include "studio-window-private.h"
 
 G_DEFINE_FINAL_TYPE (StudioWindow, studio_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -262,6 +263,35 @@ _studio_window_sync_board (StudioWindow *self)
   _studio_window_update_status (self);
 }
 
+/**
+ * _studio_window_get_claimable_draw:
+ * @self: a #StudioWindow
+ *
+ * The draw the player to move may claim where the game stands: at the end
+ * of its main line, when the current move is there, by the variant's rules
+ * (cheops_game_node_get_claimable_draw(): Cheops 8.4.2, Pyramids PY14).
+ *
+ * Returns: (nullable): the variant's static entry, or %NULL
+ */
+const CheopsClaimInfo *
+_studio_window_get_claimable_draw (StudioWindow *self)
+{
+  CheopsGame *game = studio_document_get_game (self->document);
+  CheopsGameNode *node = studio_document_get_current (self->document);
+
+  if (self->setup_mode || node != cheops_game_get_mainline_end (game))
+    return NULL;
+  return cheops_game_node_get_claimable_draw (node);
+}
+
+/* Whether the game's result is the draw of a claim made (the Result tag a
+ * draw where a draw may be claimed), as opposed to one still open ("*"). */
+static gboolean
+draw_claimed (StudioWindow *self)
+{
+  return g_strcmp0 (cheops_game_get_result (studio_document_get_game (self->document)), "1/2-1/2") == 0;
+}
+
 /* _studio_window_dup_status() for the current node's @outcome. */
 static char *
 studio_window_dup_status (StudioWindow  *self,
@@ -270,10 +300,15 @@ studio_window_dup_status (StudioWindow  *self,
   const CheopsPosition *pos = studio_document_get_position (self->document);
   const char *mover = studio_document_get_side_name (self->document, pos->side_to_move);
   const char *other = studio_document_get_side_name (self->document, cheops_side_other (pos->side_to_move));
+  const CheopsClaimInfo *claim = _studio_window_get_claimable_draw (self);
   g_autofree char *to_move = NULL;
 
   if (outcome != CHEOPS_OUTCOME_NONE)
     return studio_document_dup_outcome_text (self->document, outcome);
+  if (claim != NULL && draw_claimed (self))
+    /* Translators: "Draw claimed: the same position for the third time
+     * (8.4.2)." — the reason and the rule are the game's */
+    return g_strdup_printf (_("Draw claimed: %s (%s)."), _(claim->reason), claim->rule);
   if (cheops_game_node_in_check (studio_document_get_current (self->document)))
     {
       const char *note = cheops_position_check_note (pos, true);
@@ -328,6 +363,19 @@ studio_window_dup_status (StudioWindow  *self,
         to_move = text;
       }
   }
+
+  /* A draw the player to move may claim (the line under the board offers
+   * the claim, _studio_window_update_status()). */
+  if (claim != NULL && g_strcmp0 (cheops_game_get_result (studio_document_get_game (self->document)), "*") == 0)
+    {
+      /* Translators: "Green to move · Green may claim a draw: the same
+       * position for the third time (8.4.2)" */
+      char *text = g_strdup_printf (_("%s · %s may claim a draw: %s (%s)"), to_move, mover,
+                                    _(claim->reason), claim->rule);
+
+      g_free (to_move);
+      to_move = text;
+    }
   return g_steal_pointer (&to_move);
 }
 
@@ -380,8 +428,50 @@ _studio_window_update_status (StudioWindow *self)
                                 (guint) (rgb[0] * 255 + 0.5), (guint) (rgb[1] * 255 + 0.5),
                                 (guint) (rgb[2] * 255 + 0.5), escaped);
     }
+  /* The claim itself, a link after the words (win.claim-draw). */
+  if (outcome == CHEOPS_OUTCOME_NONE && _studio_window_get_claimable_draw (self) != NULL &&
+      g_strcmp0 (cheops_game_get_result (studio_document_get_game (self->document)), "*") == 0)
+    {
+      g_autofree char *link = g_markup_escape_text (_("Claim the Draw"), -1);
+      char *linked = g_strdup_printf ("%s · <a href=\"claim-draw\">%s</a>", markup, link);
+
+      g_free (markup);
+      markup = linked;
+    }
   gtk_label_set_markup (self->status_label, markup);
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), !self->setup_mode);
+}
+
+/**
+ * _studio_window_open_move_entry:
+ * @self: a #StudioWindow
+ * @text: (nullable): what to start with
+ *
+ * Opens the keyboard move entry under the middle of the board
+ * (win.enter-move, Ctrl+M; a letter typed on the board).
+ */
+void
+_studio_window_open_move_entry (StudioWindow *self,
+                                const char   *text)
+{
+  GtkWidget *board = GTK_WIDGET (self->board_view);
+
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->move_entry),
+                               &(GdkRectangle) { gtk_widget_get_width (board) / 2,
+                                                 gtk_widget_get_height (board) / 2, 1, 1 });
+  studio_move_entry_open (self->move_entry, text);
+}
+
+/* The status line's link: the claim of a draw. */
+static gboolean
+status_activate_link_cb (StudioWindow *self,
+                         const char   *uri,
+                         GtkLabel     *label)
+{
+  if (g_strcmp0 (uri, "claim-draw") != 0)
+    return FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.claim-draw", NULL);
+  return TRUE;
 }
 
 static void analysis_evaluation_cb (StudioWindow        *self,
@@ -417,6 +507,9 @@ studio_window_document_changed_cb (StudioWindow *self,
     studio_window_update_shapes (self);
   studio_window_update_headline (self);
   _studio_window_update_actions (self);
+  /* A result set (a draw claimed) or undone changes the status line. */
+  if (!self->setup_mode)
+    _studio_window_update_status (self);
 }
 
 static void
@@ -995,7 +1088,7 @@ drop_cb (StudioWindow  *self,
 }
 
 /* The keys that walk through the tree: Left/Right one move, Up/Down the
- * alternatives, Home/End the ends — unless a text field has the focus or
+ * alternatives, Home/End the ends, Shift+F10 and Menu the move's menu — unless a text field has the focus or
  * the key went to a popover (a menu uses the arrows itself). */
 static gboolean
 key_pressed_cb (StudioWindow          *self,
@@ -1008,7 +1101,10 @@ key_pressed_cb (StudioWindow          *self,
   GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
   const char *action = NULL;
 
-  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
+  gboolean menu_key = (keyval == GDK_KEY_Menu && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) == 0) ||
+                      (keyval == GDK_KEY_F10 && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) == GDK_SHIFT_MASK);
+
+  if (!menu_key && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
     return FALSE;
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") != 0)
     return FALSE;
@@ -1025,6 +1121,28 @@ key_pressed_cb (StudioWindow          *self,
       (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus) ||
        (GTK_IS_TEXT_VIEW (focus) && gtk_text_view_get_editable (GTK_TEXT_VIEW (focus)))))
     return FALSE;
+
+  /* Shift+F10 and the Menu key: the move list's context menu on the
+   * current move, so that every edit of the tree can be made without a
+   * mouse (not while setting up: the list is hidden). */
+  if (menu_key)
+    return !self->setup_mode && studio_move_tree_view_popup_menu (self->move_tree);
+
+  /* A letter or digit typed on the board (no key of a shortcut: F, L, X
+   * keep theirs) opens the keyboard move entry with it. */
+  if (!self->setup_mode && g_unichar_isalnum (gdk_keyval_to_unicode (keyval)) &&
+      gdk_keyval_to_unicode (keyval) < 128)
+    {
+      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+      g_autofree char *accel = gtk_accelerator_name (keyval, 0);
+      g_auto(GStrv) actions = app != NULL ? gtk_application_get_actions_for_accel (app, accel) : NULL;
+      char text[2] = { (char) gdk_keyval_to_unicode (keyval), 0 };
+
+      if (actions != NULL && actions[0] != NULL)
+        return FALSE;
+      _studio_window_open_move_entry (self, text);
+      return TRUE;
+    }
 
   switch (keyval)
     {
@@ -1104,6 +1222,7 @@ studio_window_dispose (GObject *object)
   if (self->recent_manager != NULL)
     g_signal_handlers_disconnect_by_data (self->recent_manager, self);
 
+  g_clear_pointer (&self->move_entry, gtk_widget_unparent);
   gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_WINDOW);
 
   g_clear_object (&self->document);
@@ -1289,6 +1408,7 @@ studio_window_class_init (StudioWindowClass *klass)
 
   _studio_window_class_actions_init (klass);
   _studio_window_class_games_init (klass);
+  _studio_window_class_review_init (klass);
 }
 
 static void
@@ -1366,6 +1486,7 @@ studio_window_init (StudioWindow *self)
 
   _studio_window_setup_init (self);
   _studio_window_games_init (self);
+  _studio_window_review_init (self);
 
   studio_move_tree_view_set_document (self->move_tree, self->document);
   studio_eval_graph_set_document (self->eval_graph, self->document);
@@ -1382,6 +1503,9 @@ studio_window_init (StudioWindow *self)
   g_signal_connect_object (drop, "drop", G_CALLBACK (drop_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
+  g_signal_connect_object (self->status_label, "activate-link", G_CALLBACK (status_activate_link_cb),
+                           self, G_CONNECT_SWAPPED);
+
   controller = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
   g_signal_connect_object (controller, "key-pressed", G_CALLBACK (key_pressed_cb), self, G_CONNECT_SWAPPED);
@@ -1389,6 +1513,10 @@ studio_window_init (StudioWindow *self)
 
   gtk_paned_set_position (self->paned, 760);
   self->pending_position = -1;
+
+  self->move_entry = studio_move_entry_new (self->document);
+  gtk_popover_set_position (GTK_POPOVER (self->move_entry), GTK_POS_BOTTOM);
+  gtk_widget_set_parent (self->move_entry, GTK_WIDGET (self->board_view));
 
   studio_window_fill_samples (self);
   studio_window_current_changed_cb (self);
