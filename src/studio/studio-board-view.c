@@ -42,6 +42,14 @@
  *
  * HiDPI: the caches (the board layer, the piece sprites) are drawn at the
  * widget's scale factor, so the board is as sharp at GDK_SCALE=2 as at 1.
+ *
+ * Accessibility: the board is a GTK_ACCESSIBLE_ROLE_GRID whose children
+ * are one StudioBoardCell per cell (studio-board-cell.c), allocated over
+ * the cells, labelled with the cell's name and contents from the variant
+ * ("e4, Orange Queen"), SELECTED when selected, described as a legal
+ * target when the selected piece may go there; the board's description
+ * names the selection and its targets, and its ACTIVE_DESCENDANT is the
+ * selected cell.  Colour themes: studio-board-theme.h.
  */
 #define G_LOG_DOMAIN "studio-board-view"
 
@@ -51,7 +59,13 @@
 #include <math.h>
 
 #include "cheops-board-painter.h"
+#include "studio-board-cell.h"
+#include "studio-board-theme.h"
 #include "studio-board-view.h"
+
+/* The smallest size of the coordinates, in pixels: readable on the small
+ * board of a narrow window. */
+#define MIN_LABEL_PX 9.0
 
 /* Piece kinds are 1..31 (cheops-types.h). */
 #define PIECE_KINDS 32
@@ -107,6 +121,16 @@ struct _StudioBoardView
   /* The device scale of the frame being drawn. */
   double            device_scale;
 
+  /* The accessible cells (StudioBoardCell children, borrowed: unparented
+   * in dispose), by cell index, for the variant they were made for. */
+  GPtrArray        *cells;
+  const CheopsVariant *cells_variant;
+  gboolean          cells_flipped;
+
+  /* The colour theme (studio-board-theme.h). */
+  StudioBoardTheme  theme;
+  StudioBoardTheme  board_cache_theme;
+
   guint             press_moved : 1;
   guint             press_dragging : 1;
 };
@@ -114,6 +138,7 @@ struct _StudioBoardView
 enum {
   PROP_0,
   PROP_SCENE,
+  PROP_THEME,
   N_PROPS
 };
 
@@ -136,15 +161,41 @@ studio_board_view_board (StudioBoardView *self)
   return studio_board_view_variant (self)->board;
 }
 
-/* The painter, told the scene's flip and colours. */
+static void
+theme_shade_rgb (const CheopsBoardShape *board,
+                 int                     shade,
+                 double                  rgb[3],
+                 gpointer                data)
+{
+  studio_board_theme_shade_rgb (((StudioBoardView *) data)->theme, board, shade, rgb);
+}
+
+static void
+theme_edge_rgb (const CheopsBoardShape *board,
+                double                  rgb[3],
+                gpointer                data)
+{
+  studio_board_theme_edge_rgb (((StudioBoardView *) data)->theme, board, rgb);
+}
+
+/* The painter, told the scene's flip and colours and the theme's
+ * (studio-board-theme.h). */
 static inline CheopsBoardPainter *
 studio_board_view_painter (StudioBoardView *self)
 {
+  const StudioBoardThemeInfo *theme = studio_board_theme_get_info (self->theme);
+
   if (self->scene != NULL)
     {
       self->painter.flipped = studio_board_scene_get_flipped (self->scene);
       self->painter.first_side = studio_board_scene_get_green_side (self->scene);
     }
+  self->painter.style.shade_rgb = theme_shade_rgb;
+  self->painter.style.edge_rgb = theme_edge_rgb;
+  self->painter.style.data = self;
+  self->painter.style.label_alpha = theme->label_alpha;
+  self->painter.style.min_label_px = MIN_LABEL_PX;
+  self->painter.style.last_move = theme->last_move;
   return &self->painter;
 }
 
@@ -250,13 +301,15 @@ studio_board_view_draw_highlights (StudioBoardView *self,
   CheopsMove last = studio_board_scene_get_last_move (self->scene);
   CheopsCell selected = studio_board_scene_get_selected (self->scene);
   CheopsCell check = studio_board_scene_get_check_cell (self->scene);
+  const StudioBoardThemeInfo *theme = studio_board_theme_get_info (self->theme);
+  const double *sel = theme->selected;
   const CheopsMove *choices;
   guint n_choices;
 
   cheops_board_painter_draw_last_move (studio_board_view_painter (self), cr, last);
 
   if (selected != CHEOPS_CELL_NONE)
-    studio_board_view_fill_cell (self, cr, selected, 0.08, 0.33, 0.12, 0.45);
+    studio_board_view_fill_cell (self, cr, selected, sel[0], sel[1], sel[2], 0.45);
 
   /* A two-part move waiting for its second part: its first part's cells as
    * the selection, and an amber ring on each piece that may move next. */
@@ -267,8 +320,8 @@ studio_board_view_draw_highlights (StudioBoardView *self,
 
     if (pending != CHEOPS_MOVE_NONE)
       {
-        studio_board_view_fill_cell (self, cr, cheops_move_from (pending), 0.08, 0.33, 0.12, 0.30);
-        studio_board_view_fill_cell (self, cr, cheops_move_to (pending), 0.08, 0.33, 0.12, 0.45);
+        studio_board_view_fill_cell (self, cr, cheops_move_from (pending), sel[0], sel[1], sel[2], 0.30);
+        studio_board_view_fill_cell (self, cr, cheops_move_to (pending), sel[0], sel[1], sel[2], 0.45);
       }
     while (next != CHEOPS_CELLSET_EMPTY)
       {
@@ -289,8 +342,8 @@ studio_board_view_draw_highlights (StudioBoardView *self,
   choices = studio_board_scene_get_choices (self->scene, &n_choices);
   if (n_choices > 0)
     {
-      studio_board_view_fill_cell (self, cr, cheops_move_from (choices[0]), 0.08, 0.33, 0.12, 0.45);
-      studio_board_view_fill_cell (self, cr, cheops_move_to (choices[0]), 0.08, 0.33, 0.12, 0.45);
+      studio_board_view_fill_cell (self, cr, cheops_move_from (choices[0]), sel[0], sel[1], sel[2], 0.45);
+      studio_board_view_fill_cell (self, cr, cheops_move_to (choices[0]), sel[0], sel[1], sel[2], 0.45);
     }
 
   cheops_board_painter_draw_check (studio_board_view_painter (self), cr, check,
@@ -542,6 +595,7 @@ studio_board_view_draw_destinations (StudioBoardView *self,
   const CheopsPosition *pos = studio_board_scene_get_position (self->scene);
   CheopsCellSet set = studio_board_scene_get_destinations (self->scene);
   double r = studio_board_view_inradius (self);
+  const StudioBoardThemeInfo *theme = studio_board_theme_get_info (self->theme);
 
   while (set != CHEOPS_CELLSET_EMPTY)
     {
@@ -563,7 +617,7 @@ studio_board_view_draw_destinations (StudioBoardView *self,
           cairo_stroke (cr);
           cairo_set_line_width (cr, width);
           cairo_arc (cr, cx, cy, r * 0.96, 0, 2 * G_PI);
-          cairo_set_source_rgba (cr, 0.08, 0.33, 0.12, 0.85);
+          cairo_set_source_rgba (cr, theme->target_ring[0], theme->target_ring[1], theme->target_ring[2], 0.85);
           cairo_stroke (cr);
         }
       else
@@ -572,7 +626,7 @@ studio_board_view_draw_destinations (StudioBoardView *self,
           cairo_set_source_rgba (cr, 1.0, 0.98, 0.92, 0.75);
           cairo_fill (cr);
           cairo_arc (cr, cx, cy, r * 0.4, 0, 2 * G_PI);
-          cairo_set_source_rgba (cr, 0.08, 0.33, 0.12, 0.85);
+          cairo_set_source_rgba (cr, theme->selected[0], theme->selected[1], theme->selected[2], 0.85);
           cairo_fill (cr);
         }
     }
@@ -693,7 +747,8 @@ studio_board_view_draw_scaled (StudioBoardView *self,
         self->board_cache_width != width || self->board_cache_height != height ||
         self->board_cache_device_scale != self->device_scale ||
         self->board_cache_variant != variant ||
-        self->board_cache_flipped != flipped || !gdk_rgba_equal (&self->board_cache_fg, &fg))
+        self->board_cache_flipped != flipped || !gdk_rgba_equal (&self->board_cache_fg, &fg) ||
+        self->board_cache_theme != self->theme)
       {
         cairo_t *bcr;
 
@@ -705,6 +760,7 @@ studio_board_view_draw_scaled (StudioBoardView *self,
         self->board_cache_variant = variant;
         self->board_cache_flipped = flipped;
         self->board_cache_fg = fg;
+        self->board_cache_theme = self->theme;
 
         bcr = cairo_create (self->board_cache);
         cheops_board_painter_draw_cells (studio_board_view_painter (self), bcr);
@@ -1076,6 +1132,148 @@ studio_board_view_get_parts_popover (StudioBoardView *self)
 
 /* ::changed: redraw; a choice the scene dropped (a new position) closes
  * its popover. */
+/* The accessible label of @cell: its name and what stands on it. */
+static char *
+dup_cell_label (StudioBoardView      *self,
+                const CheopsPosition *pos,
+                CheopsCell            cell)
+{
+  CheopsPiece piece = pos->board[cell];
+  const char *name = cheops_variant_cell_name (pos->variant, cell);
+
+  if (piece != CHEOPS_NO_PIECE && cheops_piece_type (piece) < pos->variant->n_piece_types)
+    /* Translators: a cell of the board for a screen reader: its name, then
+     * its piece's side colour and kind ("e4, Orange Queen") */
+    return g_strdup_printf (_("%s, %s %s"), name,
+                            _(studio_board_scene_get_side_colours (self->scene, cheops_piece_side (piece))->name),
+                            _(cheops_piece_type_name (pos->variant, cheops_piece_type (piece))));
+  /* Translators: an empty cell of the board for a screen reader ("e4, empty") */
+  return g_strdup_printf (_("%s, empty"), name);
+}
+
+/* Brings the accessible cells up to date with the scene: one per cell of
+ * its variant (made again when the variant changes), their labels, the
+ * selection and its legal targets. */
+static void
+studio_board_view_update_cells (StudioBoardView *self)
+{
+  const CheopsPosition *pos;
+  CheopsCell selected;
+  CheopsCellSet targets;
+
+  if (self->scene == NULL || self->cells == NULL)
+    return;
+  pos = studio_board_scene_get_position (self->scene);
+
+  if (studio_board_scene_get_flipped (self->scene) != self->cells_flipped)
+    {
+      self->cells_flipped = studio_board_scene_get_flipped (self->scene);
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
+    }
+  if (pos->variant != self->cells_variant)
+    {
+      for (guint i = 0; i < self->cells->len; i++)
+        gtk_widget_unparent (g_ptr_array_index (self->cells, i));
+      g_ptr_array_set_size (self->cells, 0);
+      self->cells_variant = pos->variant;
+      for (CheopsCell c = 0; c < pos->variant->board->n_cells; c++)
+        {
+          GtkWidget *cell = studio_board_cell_new (c);
+
+          gtk_widget_set_parent (cell, GTK_WIDGET (self));
+          g_ptr_array_add (self->cells, cell);
+        }
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
+    }
+
+  selected = studio_board_scene_get_selected (self->scene);
+  targets = selected != CHEOPS_CELL_NONE ? studio_board_scene_get_destinations (self->scene) : CHEOPS_CELLSET_EMPTY;
+  for (CheopsCell c = 0; c < self->cells->len; c++)
+    {
+      g_autofree char *label = dup_cell_label (self, pos, c);
+
+      studio_board_cell_update (g_ptr_array_index (self->cells, c), label, c == selected,
+                                cheops_cellset_has (targets, c));
+    }
+
+  if (selected != CHEOPS_CELL_NONE && selected < self->cells->len)
+    {
+      StudioBoardCell *cell = g_ptr_array_index (self->cells, selected);
+      g_autoptr(GString) names = g_string_new ("");
+      g_autofree char *description = NULL;
+
+      while (targets != CHEOPS_CELLSET_EMPTY)
+        {
+          CheopsCell target = cheops_cellset_pop (&targets);
+
+          if (names->len > 0)
+            g_string_append (names, ", ");
+          g_string_append (names, cheops_variant_cell_name (pos->variant, target));
+        }
+      if (names->len > 0)
+        /* Translators: the board's description for a screen reader while a
+         * piece is selected: the selected cell ("e4, Orange Queen"), then
+         * the cells it may move to ("e5, e6, f5") */
+        description = g_strdup_printf (_("Selected: %s. Targets: %s"), studio_board_cell_get_label (cell), names->str);
+      else
+        /* Translators: the board's description for a screen reader while a
+         * piece that cannot move is selected ("e4, Orange Queen") */
+        description = g_strdup_printf (_("Selected: %s. No legal moves"), studio_board_cell_get_label (cell));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                      -1);
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (self),
+                                      GTK_ACCESSIBLE_RELATION_ACTIVE_DESCENDANT, cell,
+                                      -1);
+    }
+  else
+    {
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      gtk_accessible_reset_relation (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_RELATION_ACTIVE_DESCENDANT);
+    }
+}
+
+/* Lays the board out and gives each accessible cell its cell's bounding
+ * box. */
+static void
+studio_board_view_size_allocate (GtkWidget *widget,
+                                 int        width,
+                                 int        height,
+                                 int        baseline)
+{
+  StudioBoardView *self = (StudioBoardView *)widget;
+
+  if (self->scene == NULL || self->cells == NULL)
+    return;
+  studio_board_view_update_cells (self);
+  studio_board_view_layout (self, width, height);
+  for (CheopsCell c = 0; c < self->cells->len; c++)
+    {
+      GtkWidget *child = g_ptr_array_index (self->cells, c);
+      const CheopsCellInfo *info = &studio_board_view_board (self)->cells[c];
+      double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+      int min;
+
+      for (guint i = 0; i < info->n_corners && self->painter.scale > 0; i++)
+        {
+          double px, py;
+
+          studio_board_view_to_pixels (self, info->corners[i].x, info->corners[i].y, &px, &py);
+          x0 = MIN (x0, px);
+          y0 = MIN (y0, py);
+          x1 = MAX (x1, px);
+          y1 = MAX (y1, py);
+        }
+      if (x1 < x0)
+        x0 = y0 = x1 = y1 = 0;
+      gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      gtk_widget_size_allocate (child,
+                                &(GtkAllocation) { (int) floor (x0), (int) floor (y0),
+                                                   (int) ceil (x1 - floor (x0)), (int) ceil (y1 - floor (y0)) },
+                                -1);
+    }
+}
+
 static void
 scene_changed_cb (StudioBoardView  *self,
                   StudioBoardScene *scene)
@@ -1087,6 +1285,7 @@ scene_changed_cb (StudioBoardView  *self,
     studio_board_view_close_choice (self);
   if (self->parts_popover != NULL && studio_board_scene_get_selected (scene) == CHEOPS_CELL_NONE)
     studio_board_view_close_parts (self);
+  studio_board_view_update_cells (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1525,6 +1724,7 @@ studio_board_view_dispose (GObject *object)
   self->parts_popover = NULL;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
+  g_clear_pointer (&self->cells, g_ptr_array_unref);
 
   G_OBJECT_CLASS (studio_board_view_parent_class)->dispose (object);
 }
@@ -1541,6 +1741,10 @@ studio_board_view_get_property (GObject    *object,
     {
     case PROP_SCENE:
       g_value_set_object (value, self->scene);
+      break;
+
+    case PROP_THEME:
+      g_value_set_string (value, studio_board_view_get_theme (self));
       break;
 
     default:
@@ -1562,6 +1766,10 @@ studio_board_view_set_property (GObject      *object,
       studio_board_view_set_scene (self, g_value_get_object (value));
       break;
 
+    case PROP_THEME:
+      studio_board_view_set_theme (self, g_value_get_string (value));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1579,6 +1787,7 @@ studio_board_view_class_init (StudioBoardViewClass *klass)
 
   widget_class->snapshot = studio_board_view_snapshot;
   widget_class->measure = studio_board_view_measure;
+  widget_class->size_allocate = studio_board_view_size_allocate;
 
   /**
    * StudioBoardView:scene:
@@ -1590,13 +1799,25 @@ studio_board_view_class_init (StudioBoardViewClass *klass)
                          STUDIO_TYPE_BOARD_SCENE,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * StudioBoardView:theme:
+   *
+   * The id of the colour theme the board is drawn in ("default",
+   * "high-contrast", "blue", "green": studio-board-theme.h); an unknown id
+   * is the default theme.
+   */
+  properties [PROP_THEME] =
+    g_param_spec_string ("theme", NULL, NULL,
+                         "default",
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_install_action (widget_class, "board.play", "s", studio_board_view_play_action);
   gtk_widget_class_install_action (widget_class, "board.flip", NULL, studio_board_view_flip_action);
 
   gtk_widget_class_set_css_name (widget_class, "board");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
 }
 
 static void
@@ -1608,6 +1829,7 @@ studio_board_view_init (StudioBoardView *self)
   self->press_selected = CHEOPS_CELL_NONE;
   self->arrow_from = CHEOPS_CELL_NONE;
   self->arrow_to = CHEOPS_CELL_NONE;
+  self->cells = g_ptr_array_new ();
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
@@ -1712,7 +1934,47 @@ studio_board_view_set_scene (StudioBoardView  *self,
                                                       self);
     }
 
+  studio_board_view_update_cells (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SCENE]);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * studio_board_view_get_theme:
+ * @self: a #StudioBoardView
+ *
+ * Returns: (transfer none): the id of the board's colour theme, static
+ */
+const char *
+studio_board_view_get_theme (StudioBoardView *self)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_VIEW (self), NULL);
+
+  return studio_board_theme_get_info (self->theme)->id;
+}
+
+/**
+ * studio_board_view_set_theme:
+ * @self: a #StudioBoardView
+ * @id: (nullable): a theme's id ("high-contrast"); %NULL or an unknown id
+ *   is the default theme
+ *
+ * Draws the board in that theme: its shades, outline, coordinates and
+ * marks (studio_board_theme_shade_rgb()).
+ */
+void
+studio_board_view_set_theme (StudioBoardView *self,
+                             const char      *id)
+{
+  StudioBoardTheme theme;
+
+  g_return_if_fail (STUDIO_IS_BOARD_VIEW (self));
+
+  theme = studio_board_theme_from_id (id);
+  if (theme == self->theme)
+    return;
+  self->theme = theme;
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_THEME]);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

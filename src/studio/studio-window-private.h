@@ -41,6 +41,10 @@ struct _StudioWindow
   StudioAnalysisPanel  *analysis_panel;
   StudioReviewPanel    *review_panel;
   StudioSetupPanel     *setup_panel;
+  GtkWidget            *narrow_switcher;  /* the narrow layout's Moves | Analysis */
+  GtkToggleButton      *moves_toggle;
+  GtkToggleButton      *analysis_toggle;
+  GtkWidget            *analysis_separator;
   GtkLabel             *headline_label;
   GtkLabel             *players_label;
   StudioGamesButton    *games_button;

@@ -33,6 +33,9 @@ G_DEFINE_FINAL_TYPE (StudioWindow, studio_window, ADW_TYPE_APPLICATION_WINDOW)
 #define NARROW_WIDTH 760
 /* The narrowest window, in the narrow layout. */
 #define MIN_WIDTH 360
+/* The narrowest window whose set-up panel, under the board, has two
+ * columns. */
+#define SETUP_COLUMNS_WIDTH 600
 /* The longest toast text shown whole, in characters (about 650 pixels);
  * a narrower window cuts it shorter. */
 #define TOAST_MAX_CHARS 80
@@ -1204,6 +1207,9 @@ studio_window_constructed (GObject *object)
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
+  /* The theme is the preferences' to change: followed here. */
+  g_settings_bind (self->settings, "board-theme", self->board_view, "theme", G_SETTINGS_BIND_GET);
+
   /* Read once, then only written: a backend that cannot store (dconf with
    * no session bus) announces the old value back after a failed write, and
    * a binding that listened would undo every flip at once.  The window's
@@ -1232,8 +1238,24 @@ studio_window_dispose (GObject *object)
   G_OBJECT_CLASS (studio_window_parent_class)->dispose (object);
 }
 
+/* The narrow layout shows the moves or the analysis under the board, as
+ * its switcher says; the wide one both. */
+static void
+studio_window_update_narrow_panes (StudioWindow *self)
+{
+  gboolean moves = !self->narrow || gtk_toggle_button_get_active (self->moves_toggle);
+  gboolean analysis = !self->narrow || gtk_toggle_button_get_active (self->analysis_toggle);
+
+  gtk_widget_set_visible (self->narrow_switcher, self->narrow);
+  gtk_widget_set_visible (GTK_WIDGET (self->move_tree), moves);
+  gtk_widget_set_visible (self->analysis_separator, moves && analysis);
+  gtk_widget_set_visible (GTK_WIDGET (self->analysis_panel), analysis);
+}
+
 /* Side by side when wide, the side pane under the board when narrow (there
- * is no AdwBreakpoint in libadwaita 1.2: the paned is a GtkOrientable). */
+ * is no AdwBreakpoint in libadwaita 1.2: the paned is a GtkOrientable).
+ * Narrow, the side pane shows the moves or the analysis (a switcher in its
+ * headline), and the set-up's palette and position side by side. */
 static void
 studio_window_set_narrow (StudioWindow *self,
                           gboolean      narrow)
@@ -1254,6 +1276,7 @@ studio_window_set_narrow (StudioWindow *self,
       gtk_widget_set_size_request (self->side_pane, 380, -1);
       self->pending_position = 0;  /* computed once allocated */
     }
+  studio_window_update_narrow_panes (self);
   /* The header is short of room: Open becomes an icon, New stays in the
    * main menu, and Undo and Redo keep their keys (Ctrl+Z, Ctrl+Shift+Z). */
   gtk_widget_set_visible (self->undo_box, !narrow);
@@ -1290,14 +1313,17 @@ studio_window_set_pending_position (GtkWidget     *widget,
 
   if (self->pending_position >= 0 && self->narrow)
     {
-      /* The board takes a little over half of the height, the side pane at
-       * least its natural height. */
+      /* The board takes at most three fifths of the height and at least
+       * half (45 % while setting up: the palette and the FEN need room);
+       * the side pane its natural height within that, and never less than
+       * its minimum. */
       int height = gtk_widget_get_height (GTK_WIDGET (self->paned));
-      int side;
+      int side_min, side;
 
       gtk_widget_measure (self->side_pane, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (GTK_WIDGET (self->paned)),
-                          NULL, &side, NULL, NULL);
-      gtk_paned_set_position (self->paned, height - MAX (side, height * 9 / 20));
+                          &side_min, &side, NULL, NULL);
+      side = CLAMP (side, height * 2 / 5, self->setup_mode ? height * 11 / 20 : height / 2);
+      gtk_paned_set_position (self->paned, height - MAX (side_min, side));
     }
   else if (self->pending_position >= 0)
     {
@@ -1324,6 +1350,19 @@ studio_window_size_allocate (GtkWidget *widget,
 
   if (narrow != self->narrow)
     studio_window_set_narrow (self, narrow);
+  /* Two columns of set-up under the board when they fit (a game with
+   * pieces in hand has a wider position column). */
+  if (narrow && width >= SETUP_COLUMNS_WIDTH)
+    {
+      int min;
+
+      studio_setup_panel_set_columns (self->setup_panel, 2);
+      gtk_widget_measure (GTK_WIDGET (self->setup_panel), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      if (min > width)
+        studio_setup_panel_set_columns (self->setup_panel, 1);
+    }
+  else
+    studio_setup_panel_set_columns (self->setup_panel, 1);
 
   GTK_WIDGET_CLASS (studio_window_parent_class)->size_allocate (widget, width, height, baseline);
 
@@ -1382,6 +1421,10 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, narrow_switcher);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, moves_toggle);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, analysis_toggle);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, analysis_separator);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, side_pane);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, undo_box);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, new_button);
@@ -1418,6 +1461,10 @@ studio_window_init (StudioWindow *self)
   GtkDropTarget *drop;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_object (self->moves_toggle, "toggled",
+                           G_CALLBACK (studio_window_update_narrow_panes), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->analysis_toggle, "toggled",
+                           G_CALLBACK (studio_window_update_narrow_panes), self, G_CONNECT_SWAPPED);
 
   /* New Game offers each game the studio plays, by title. */
   for (guint i = 0; cheops_variants[i] != NULL; i++)
