@@ -56,6 +56,7 @@ struct _StudioEvalGraph
   CheopsSide      first_side;
 
   double          drag_x;
+  gboolean        hidden;   /* studio_eval_graph_set_hidden() */
 };
 
 enum {
@@ -151,7 +152,7 @@ studio_eval_graph_rebuild (StudioEvalGraph *self)
         }
     }
 
-  gtk_widget_set_visible (GTK_WIDGET (self), self->n_evals > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self), self->n_evals > 0 && !self->hidden);
   studio_eval_graph_update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -726,4 +727,20 @@ studio_eval_graph_get_glyph (StudioEvalGraph *self,
   g_return_val_if_fail (STUDIO_IS_EVAL_GRAPH (self), 0);
 
   return index < self->glyphs->len ? g_array_index (self->glyphs, guint8, index) : 0;
+}
+
+/**
+ * studio_eval_graph_set_hidden:
+ * @self: a #StudioEvalGraph
+ * @hidden: whether to stay hidden even with evaluations (the window's
+ *   narrow layout, where the side pane's height goes to the move list)
+ */
+void
+studio_eval_graph_set_hidden (StudioEvalGraph *self,
+                              gboolean         hidden)
+{
+  g_return_if_fail (STUDIO_IS_EVAL_GRAPH (self));
+
+  self->hidden = !!hidden;
+  gtk_widget_set_visible (GTK_WIDGET (self), self->n_evals > 0 && !self->hidden);
 }

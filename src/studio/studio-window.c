@@ -1261,6 +1261,8 @@ studio_window_set_narrow (StudioWindow *self,
                           gboolean      narrow)
 {
   self->narrow = narrow;
+  /* Narrow, the side pane's 200 pixels go to the move list. */
+  studio_eval_graph_set_hidden (self->eval_graph, narrow);
   if (narrow)
     {
       /* Remember the side pane's width, not the divider's position: the
