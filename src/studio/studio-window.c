@@ -1437,6 +1437,8 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, eval_graph);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, analysis_panel);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, setup_panel);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, problem_revealer);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, problem_panel);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, headline_label);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, players_label);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, games_button);
@@ -1452,6 +1454,7 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, sample_activated_cb);
 
   _studio_window_class_actions_init (klass);
+  _studio_window_class_problem_init (klass);
   _studio_window_class_games_init (klass);
   _studio_window_class_review_init (klass);
 }
@@ -1540,6 +1543,7 @@ studio_window_init (StudioWindow *self)
   studio_move_tree_view_set_document (self->move_tree, self->document);
   studio_eval_graph_set_document (self->eval_graph, self->document);
   studio_analysis_panel_set_document (self->analysis_panel, self->document);
+  studio_problem_panel_set_document (self->problem_panel, self->document);
 
   self->recent_manager = gtk_recent_manager_get_default ();
   g_signal_connect_object (self->recent_manager, "changed",
