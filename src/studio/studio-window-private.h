@@ -106,6 +106,9 @@ gboolean _studio_window_setup_take_text (StudioWindow *self,
 void _studio_window_begin_setup        (StudioWindow      *self);
 void _studio_window_end_setup          (StudioWindow      *self,
                                         gboolean           accept);
+void _studio_window_files_init         (StudioWindow      *self);
+void _studio_window_reload             (StudioWindow      *self);
+void _studio_window_after_load         (StudioWindow      *self);
 void _studio_window_class_games_init   (StudioWindowClass *klass);
 void _studio_window_class_review_init  (StudioWindowClass *klass);
 void _studio_window_review_init        (StudioWindow      *self);

@@ -705,6 +705,14 @@ studio_window_after_load (StudioWindow *self)
   _studio_window_games_loaded (self);
 }
 
+/* What the window shows once its document was replaced (a restored
+ * draft: studio-window-files.c). */
+void
+_studio_window_after_load (StudioWindow *self)
+{
+  studio_window_after_load (self);
+}
+
 /* Whether @text looks like a FEN (one line whose first word is made of
  * FEN board characters with at least one '/', DESIGN.md 3) that the core
  * does not read: then sets @error to the core's message, with the column
@@ -851,6 +859,25 @@ studio_window_open_file (StudioWindow *self,
       return;
     }
 
+  g_object_set_data_full (G_OBJECT (self), "studio-opening", g_object_ref (file), g_object_unref);
+  studio_document_load_async (self->document, file, NULL,
+                              studio_window_load_cb, g_object_ref (self));
+}
+
+/**
+ * _studio_window_reload:
+ * @self: a #StudioWindow
+ *
+ * Reads the document's file again into this window, dropping what was
+ * not saved (the banner of a file changed on disk offers it).
+ */
+void
+_studio_window_reload (StudioWindow *self)
+{
+  GFile *file = studio_document_get_file (self->document);
+
+  if (file == NULL)
+    return;
   g_object_set_data_full (G_OBJECT (self), "studio-opening", g_object_ref (file), g_object_unref);
   studio_document_load_async (self->document, file, NULL,
                               studio_window_load_cb, g_object_ref (self));
@@ -1218,6 +1245,8 @@ studio_window_constructed (GObject *object)
                    G_SETTINGS_BIND_GET | G_SETTINGS_BIND_SET | G_SETTINGS_BIND_GET_NO_CHANGES);
   g_settings_bind (self->settings, "multipv", self->analysis_panel, "multipv",
                    G_SETTINGS_BIND_GET | G_SETTINGS_BIND_SET | G_SETTINGS_BIND_GET_NO_CHANGES);
+
+  _studio_window_files_init (self);
 }
 
 static void
