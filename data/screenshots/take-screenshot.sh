@@ -28,6 +28,19 @@ xvfb-run -a -s "-screen 0 1400x1000x24" \
 xvfb-run -a -s "-screen 0 1400x1000x24" \
   "$build/tests/studio/studio-screenshot" \
   "$source/data/samples/pyramids-stacks.pgn" 25 8 "$source/data/screenshots/pyramids.png"
+# The evaluation graph: "The race to the Apex" analysed (evaluations and
+# glyphs) by `cheops analyse --builtin --depth 6`, at 18... h3 (ply 36); and
+# the diagram of the README, after 24... kk3, by `cheops diagram`.
+analysed=$(mktemp --suffix .pgn)
+"$build/src/tools/cheops" analyse "$source/data/samples/apex-race.pgn" --builtin --depth 6 --out "$analysed"
+xvfb-run -a -s "-screen 0 1400x1000x24" \
+  "$build/tests/studio/studio-screenshot" "$analysed" 36 3 "$source/data/screenshots/eval-graph.png"
+rm -f "$analysed"
+for ext in png svg; do
+  "$build/src/tools/cheops" diagram --fen "1/P2/3P1/7/8p/1P4a4/APP2p1sp1pka/M2S1A2p1pp2m/AKM5P5m1a a 0 25" \
+    --cal Gj7i8 --csl Yi9 --caption "The race to the Apex, after 24… kk3: 25. ji8 steps onto the Gate" \
+    --size 560 --out "$source/data/screenshots/diagram.$ext"
+done
 # The Problem panel: the fourth problem of data/problems/cheops.pgn (#2,
 # sound, with duals) verified.
 STUDIO_SCREENSHOT_PROBLEM=3 xvfb-run -a -s "-screen 0 1400x1000x24" \

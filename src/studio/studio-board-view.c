@@ -58,6 +58,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "cheops-board-painter.h"
 #include "studio-board-cell.h"
 #include "studio-board-theme.h"
 #include "studio-board-view.h"
@@ -78,19 +79,10 @@ struct _StudioBoardView
   gulong            choice_handler;
   gulong            parts_handler;
 
-  /* Layout of the last allocation: pixels per board unit and where board
-   * point (0, 0) lies, for the variant it was made for. */
-  const CheopsVariant *layout_variant;
-  double            scale;
-  double            origin_x;
-  double            origin_y;
-  /* The smallest cell's inradius, in board units (the pieces' size). */
-  double            inradius_units;
-  /* The pockets (a variant with drops): the width of their column in
-   * board units (0: none), a slot's side, and the pixel x of their centre. */
-  double            pocket_units;
-  double            pocket_slot_units;
-  double            pocket_x;
+  /* Layout of the last allocation (the painter shared with diagrams:
+   * pixels per board unit, where board point (0, 0) lies, the pockets),
+   * for the variant it was made for. */
+  CheopsBoardPainter painter;
 
   /* Primary-button press. */
   CheopsCell        press_cell;
@@ -154,27 +146,8 @@ G_DEFINE_FINAL_TYPE (StudioBoardView, studio_board_view, GTK_TYPE_WIDGET)
 
 static GParamSpec *properties [N_PROPS];
 
-typedef struct {
-  double r, g, b;
-} Rgb;
-
-static const Rgb brush_colours[STUDIO_BRUSH_NB] = {
-  { 0.082, 0.471, 0.106 },   /* G */
-  { 0.533, 0.125, 0.125 },   /* R */
-  { 0.902, 0.561, 0.000 },   /* Y */
-  { 0.000, 0.188, 0.533 },   /* B */
-};
-
 static void studio_board_view_clear_caches (StudioBoardView *self);
 static void studio_board_view_close_parts (StudioBoardView *self);
-
-static void
-set_rgb (cairo_t   *cr,
-         const Rgb *rgb,
-         double     alpha)
-{
-  cairo_set_source_rgba (cr, rgb->r, rgb->g, rgb->b, alpha);
-}
 
 static inline const CheopsVariant *
 studio_board_view_variant (StudioBoardView *self)
@@ -188,6 +161,44 @@ studio_board_view_board (StudioBoardView *self)
   return studio_board_view_variant (self)->board;
 }
 
+static void
+theme_shade_rgb (const CheopsBoardShape *board,
+                 int                     shade,
+                 double                  rgb[3],
+                 gpointer                data)
+{
+  studio_board_theme_shade_rgb (((StudioBoardView *) data)->theme, board, shade, rgb);
+}
+
+static void
+theme_edge_rgb (const CheopsBoardShape *board,
+                double                  rgb[3],
+                gpointer                data)
+{
+  studio_board_theme_edge_rgb (((StudioBoardView *) data)->theme, board, rgb);
+}
+
+/* The painter, told the scene's flip and colours and the theme's
+ * (studio-board-theme.h). */
+static inline CheopsBoardPainter *
+studio_board_view_painter (StudioBoardView *self)
+{
+  const StudioBoardThemeInfo *theme = studio_board_theme_get_info (self->theme);
+
+  if (self->scene != NULL)
+    {
+      self->painter.flipped = studio_board_scene_get_flipped (self->scene);
+      self->painter.first_side = studio_board_scene_get_green_side (self->scene);
+    }
+  self->painter.style.shade_rgb = theme_shade_rgb;
+  self->painter.style.edge_rgb = theme_edge_rgb;
+  self->painter.style.data = self;
+  self->painter.style.label_alpha = theme->label_alpha;
+  self->painter.style.min_label_px = MIN_LABEL_PX;
+  self->painter.style.last_move = theme->last_move;
+  return &self->painter;
+}
+
 /* Board units to widget pixels, honouring the flip. */
 static inline void
 studio_board_view_to_pixels (StudioBoardView *self,
@@ -196,17 +207,7 @@ studio_board_view_to_pixels (StudioBoardView *self,
                              double          *px,
                              double          *py)
 {
-  if (self->scene != NULL && studio_board_scene_get_flipped (self->scene))
-    {
-      const CheopsBoardShape *board = studio_board_view_board (self);
-
-      bx = board->min.x + board->max.x - bx;
-      if (board->flip == CHEOPS_FLIP_ROTATE)
-        by = board->min.y + board->max.y - by;
-    }
-
-  *px = self->origin_x + bx * self->scale;
-  *py = self->origin_y - by * self->scale;
+  cheops_board_painter_to_pixels (studio_board_view_painter (self), bx, by, px, py);
 }
 
 /* Widget pixels to board units, honouring the flip. */
@@ -217,72 +218,7 @@ studio_board_view_to_board (StudioBoardView *self,
                             double          *bx,
                             double          *by)
 {
-  *bx = (px - self->origin_x) / self->scale;
-  *by = (self->origin_y - py) / self->scale;
-  if (self->scene != NULL && studio_board_scene_get_flipped (self->scene))
-    {
-      const CheopsBoardShape *board = studio_board_view_board (self);
-
-      *bx = board->min.x + board->max.x - *bx;
-      if (board->flip == CHEOPS_FLIP_ROTATE)
-        *by = board->min.y + board->max.y - *by;
-    }
-}
-
-/* The distance from a cell's centre to the nearest of its edges. */
-static double
-cell_inradius (const CheopsCellInfo *info)
-{
-  double best = G_MAXDOUBLE;
-
-  for (guint i = 0; i < info->n_corners; i++)
-    {
-      const CheopsPoint *a = &info->corners[i];
-      const CheopsPoint *b = &info->corners[(i + 1) % info->n_corners];
-      double len = hypot (b->x - a->x, b->y - a->y);
-      double d;
-
-      if (len <= 0)
-        continue;
-      d = fabs ((b->x - a->x) * (a->y - info->centre.y) - (a->x - info->centre.x) * (b->y - a->y)) / len;
-      best = MIN (best, d);
-    }
-  return best;
-}
-
-static double
-board_label_size (const CheopsBoardShape *board,
-                  double                  inradius)
-{
-  return board->label_size > 0 ? board->label_size : 0.73 * inradius;
-}
-
-/* The room around the bounding box for the labels: left, bottom, right,
- * top, in board units. */
-static void
-board_margins (const CheopsBoardShape *board,
-               double                  inradius,
-               double                  margin[4])
-{
-  double size = board_label_size (board, inradius);
-
-  if (board->margin[0] > 0 || board->margin[1] > 0 || board->margin[2] > 0 || board->margin[3] > 0)
-    {
-      memcpy (margin, board->margin, 4 * sizeof (double));
-      return;
-    }
-
-  for (guint i = 0; i < 4; i++)
-    margin[i] = size;
-  for (int i = 0; i < board->n_labels; i++)
-    {
-      const CheopsPoint *at = &board->labels[i].at;
-
-      margin[0] = MAX (margin[0], board->min.x - at->x + size);
-      margin[1] = MAX (margin[1], board->min.y - at->y + size);
-      margin[2] = MAX (margin[2], at->x - board->max.x + size);
-      margin[3] = MAX (margin[3], at->y - board->max.y + size);
-    }
+  cheops_board_painter_to_board (studio_board_view_painter (self), px, py, bx, by);
 }
 
 static void
@@ -290,46 +226,14 @@ studio_board_view_layout (StudioBoardView *self,
                           int              width,
                           int              height)
 {
-  const CheopsVariant *variant;
-  const CheopsBoardShape *board;
-  double margin[4];
-  double board_w, board_h, total_w, total_h;
-
   if (self->scene == NULL)
     {
-      self->scale = 0;
+      self->painter.scale = 0;
       return;
     }
-
-  variant = studio_board_view_variant (self);
-  board = variant->board;
-  if (self->layout_variant != variant)
-    {
-      self->layout_variant = variant;
-      self->inradius_units = G_MAXDOUBLE;
-      for (int c = 0; c < board->n_cells; c++)
-        self->inradius_units = MIN (self->inradius_units, cell_inradius (&board->cells[c]));
-    }
-
-  board_margins (board, self->inradius_units, margin);
-  board_w = board->max.x - board->min.x;
-  board_h = board->max.y - board->min.y;
-  /* The pockets' column: a slot a little wider than a piece, and a gap. */
-  self->pocket_slot_units = 2.5 * self->inradius_units;
-  self->pocket_units = variant->drop_kinds != NULL && variant->drop_kinds[0] != CHEOPS_NO_PIECE_TYPE
-                       ? self->pocket_slot_units * 1.3 : 0;
-  /* A mirrored board keeps its labels' sides; a turned one swaps them. */
-  total_w = board_w + (margin[0] + margin[2]) + self->pocket_units;
-  total_h = board_h + margin[3] + margin[1];
-
-  self->scale = MIN (width / total_w, height / total_h);
-  self->origin_x = (width - board_w * self->scale) / 2.0 - board->min.x * self->scale;
-  if (margin[0] != margin[2])
-    self->origin_x += (margin[0] - margin[2]) / 2.0 * self->scale;
-  self->origin_x -= self->pocket_units / 2.0 * self->scale;
-  self->pocket_x = self->origin_x + (board->max.x + margin[2] + self->pocket_units / 2.0) * self->scale;
-  self->origin_y = (height - total_h * self->scale) / 2.0 + margin[3] * self->scale + board_h * self->scale
-                   + board->min.y * self->scale;
+  cheops_board_painter_layout (&self->painter, studio_board_view_variant (self),
+                               studio_board_scene_get_flipped (self->scene), width, height);
+  studio_board_view_painter (self);
 }
 
 static void
@@ -337,19 +241,7 @@ studio_board_view_cell_path (StudioBoardView *self,
                              cairo_t         *cr,
                              CheopsCell       cell)
 {
-  const CheopsCellInfo *info = &studio_board_view_board (self)->cells[cell];
-
-  for (guint i = 0; i < info->n_corners; i++)
-    {
-      double px, py;
-
-      studio_board_view_to_pixels (self, info->corners[i].x, info->corners[i].y, &px, &py);
-      if (i == 0)
-        cairo_move_to (cr, px, py);
-      else
-        cairo_line_to (cr, px, py);
-    }
-  cairo_close_path (cr);
+  cheops_board_painter_cell_path (studio_board_view_painter (self), cr, cell);
 }
 
 /* The centre of @cell (where its piece stands) in pixels. */
@@ -359,197 +251,38 @@ studio_board_view_center (StudioBoardView *self,
                           double          *px,
                           double          *py)
 {
-  const CheopsCellInfo *info = &studio_board_view_board (self)->cells[cell];
-
-  studio_board_view_to_pixels (self, info->centre.x, info->centre.y, px, py);
+  cheops_board_painter_center (studio_board_view_painter (self), cell, px, py);
 }
 
 /* The radius of the smallest cell's inscribed circle, in pixels. */
 static inline double
 studio_board_view_inradius (StudioBoardView *self)
 {
-  return self->scale * self->inradius_units;
+  return cheops_board_painter_inradius (&self->painter);
 }
 
+/* The widget's CSS colour, as the painter takes it. */
 static void
-draw_text_centered (cairo_t     *cr,
-                    PangoLayout *layout,
-                    const char  *text,
-                    double       x,
-                    double       y)
+studio_board_view_fg (StudioBoardView *self,
+                      double           fg[3])
 {
-  int w, h;
+  GdkRGBA rgba;
 
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_move_to (cr, x - w / 2.0, y - h / 2.0);
-  pango_cairo_show_layout (cr, layout);
-}
-
-/* The cells of @zone's bit, in one path, each shrunk by @factor about its
- * centre. */
-static void
-studio_board_view_zone_path (StudioBoardView *self,
-                             cairo_t         *cr,
-                             uint16_t         bit,
-                             double           factor)
-{
-  const CheopsBoardShape *board = studio_board_view_board (self);
-
-  for (CheopsCell cell = 0; cell < board->n_cells; cell++)
-    {
-      double cx, cy;
-
-      if ((board->cells[cell].zones & bit) == 0)
-        continue;
-      if (factor == 1.0)
-        {
-          studio_board_view_cell_path (self, cr, cell);
-          continue;
-        }
-      studio_board_view_center (self, cell, &cx, &cy);
-      cairo_save (cr);
-      cairo_translate (cr, cx, cy);
-      cairo_scale (cr, factor, factor);
-      cairo_translate (cr, -cx, -cy);
-      studio_board_view_cell_path (self, cr, cell);
-      cairo_restore (cr);
-    }
-}
-
-static void
-studio_board_view_draw_cells (StudioBoardView *self,
-                              cairo_t         *cr)
-{
-  const CheopsBoardShape *board = studio_board_view_board (self);
-  uint16_t tinted = 0;
-  double rgb[3];
-
-  for (int z = 0; z < board->n_zones; z++)
-    if (board->zones[z].style & CHEOPS_ZONE_STYLE_TINT)
-      tinted |= board->zones[z].bit;
-
-  /* One path per shade: a fill per shade instead of one per cell; a
-   * tinted zone's cells are filled in its colour instead. */
-  for (int shade = 0; shade < board->n_shades; shade++)
-    {
-      for (CheopsCell cell = 0; cell < board->n_cells; cell++)
-        if (board->cells[cell].shade == shade && (board->cells[cell].zones & tinted) == 0)
-          studio_board_view_cell_path (self, cr, cell);
-      studio_board_theme_shade_rgb (self->theme, board, shade, rgb);
-      cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
-      cairo_fill (cr);
-    }
-
-  for (int z = 0; z < board->n_zones; z++)
-    {
-      const CheopsZoneInfo *zone = &board->zones[z];
-
-      if ((zone->style & CHEOPS_ZONE_STYLE_TINT) == 0)
-        continue;
-      studio_board_view_zone_path (self, cr, zone->bit, 1.0);
-      cairo_set_source_rgb (cr, zone->rgb[0], zone->rgb[1], zone->rgb[2]);
-      cairo_fill (cr);
-    }
-
-  /* Outlined zones (Cheops's Apex, Gate and flanks, 2.5): a border
-   * inside each cell's edges; dotted ones a small disc at the centre.
-   * Zones of the same border colour share one stroke. */
-  cairo_save (cr);
-  cairo_set_line_width (cr, MAX (1.5, self->scale * 0.08));
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  for (int z = 0; z < board->n_zones; z++)
-    {
-      const CheopsZoneInfo *zone = &board->zones[z];
-      gboolean opaque = zone->outline_rgba[3] <= 0;
-
-      if ((zone->style & CHEOPS_ZONE_STYLE_OUTLINE) == 0)
-        continue;
-      studio_board_view_zone_path (self, cr, zone->bit, 0.78);
-      if (z + 1 < board->n_zones &&
-          (board->zones[z + 1].style & CHEOPS_ZONE_STYLE_OUTLINE) &&
-          memcmp (board->zones[z + 1].outline_rgba, zone->outline_rgba, sizeof zone->outline_rgba) == 0 &&
-          (!opaque || memcmp (board->zones[z + 1].rgb, zone->rgb, sizeof zone->rgb) == 0))
-        continue;
-      if (opaque)
-        cairo_set_source_rgb (cr, zone->rgb[0], zone->rgb[1], zone->rgb[2]);
-      else
-        cairo_set_source_rgba (cr, zone->outline_rgba[0], zone->outline_rgba[1], zone->outline_rgba[2],
-                               zone->outline_rgba[3]);
-      cairo_stroke (cr);
-    }
-  cairo_restore (cr);
-
-  for (int z = 0; z < board->n_zones; z++)
-    {
-      const CheopsZoneInfo *zone = &board->zones[z];
-
-      if ((zone->style & CHEOPS_ZONE_STYLE_DOT) == 0)
-        continue;
-      for (CheopsCell cell = 0; cell < board->n_cells; cell++)
-        if (board->cells[cell].zones & zone->bit)
-          {
-            double cx, cy;
-
-            studio_board_view_center (self, cell, &cx, &cy);
-            cairo_new_sub_path (cr);
-            cairo_arc (cr, cx, cy, studio_board_view_inradius (self) * 0.16, 0, 2 * G_PI);
-          }
-      cairo_set_source_rgb (cr, zone->rgb[0], zone->rgb[1], zone->rgb[2]);
-      cairo_fill (cr);
-    }
-
-  /* The board's outline. */
-  for (int i = 0; i < board->n_outline; i++)
-    {
-      double px, py;
-
-      studio_board_view_to_pixels (self, board->outline[i].x, board->outline[i].y, &px, &py);
-      if (i == 0)
-        cairo_move_to (cr, px, py);
-      else
-        cairo_line_to (cr, px, py);
-    }
-  cairo_close_path (cr);
-  studio_board_theme_edge_rgb (self->theme, board, rgb);
-  cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
-  cairo_set_line_width (cr, MAX (1.0, self->scale * 0.06));
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  cairo_stroke (cr);
+  /* gtk_widget_get_color() is GTK 4.10; this is the 4.8 way. */
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &rgba);
+  fg[0] = rgba.red;
+  fg[1] = rgba.green;
+  fg[2] = rgba.blue;
 }
 
 static void
 studio_board_view_draw_coordinates (StudioBoardView *self,
                                     cairo_t         *cr)
 {
-  const CheopsBoardShape *board = studio_board_view_board (self);
-  g_autoptr(PangoLayout) layout = NULL;
-  PangoFontDescription *font;
-  GdkRGBA fg;
+  double fg[3];
 
-  /* gtk_widget_get_color() is GTK 4.10; this is the 4.8 way. */
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &fg);
-
-  layout = pango_cairo_create_layout (cr);
-  font = pango_font_description_new ();
-  pango_font_description_set_family (font, "Cantarell, sans-serif");
-  pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_font_description_set_absolute_size (font,
-                                            MAX (MIN_LABEL_PX, self->scale * board_label_size (board, self->inradius_units))
-                                            * PANGO_SCALE);
-  pango_layout_set_font_description (layout, font);
-  pango_font_description_free (font);
-
-  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, studio_board_theme_get_info (self->theme)->label_alpha);
-
-  /* The labels where the table puts them (they follow a flip). */
-  for (int i = 0; i < board->n_labels; i++)
-    {
-      double px, py;
-
-      studio_board_view_to_pixels (self, board->labels[i].at.x, board->labels[i].at.y, &px, &py);
-      draw_text_centered (cr, layout, board->labels[i].text, px, py);
-    }
+  studio_board_view_fg (self, fg);
+  cheops_board_painter_draw_coordinates (studio_board_view_painter (self), cr, fg);
 }
 
 static void
@@ -558,9 +291,7 @@ studio_board_view_fill_cell (StudioBoardView *self,
                              CheopsCell       cell,
                              double r, double g, double b, double a)
 {
-  studio_board_view_cell_path (self, cr, cell);
-  cairo_set_source_rgba (cr, r, g, b, a);
-  cairo_fill (cr);
+  cheops_board_painter_fill_cell (studio_board_view_painter (self), cr, cell, r, g, b, a);
 }
 
 static void
@@ -571,22 +302,11 @@ studio_board_view_draw_highlights (StudioBoardView *self,
   CheopsCell selected = studio_board_scene_get_selected (self->scene);
   CheopsCell check = studio_board_scene_get_check_cell (self->scene);
   const StudioBoardThemeInfo *theme = studio_board_theme_get_info (self->theme);
-  const double *lm = theme->last_move, *sel = theme->selected;
+  const double *sel = theme->selected;
   const CheopsMove *choices;
   guint n_choices;
 
-  if (last != CHEOPS_MOVE_NONE)
-    {
-      if (cheops_move_kind (last) != CHEOPS_MOVE_DROP)
-        studio_board_view_fill_cell (self, cr, cheops_move_from (last), lm[0], lm[1], lm[2], 0.38);
-      studio_board_view_fill_cell (self, cr, cheops_move_to (last), lm[0], lm[1], lm[2], 0.48);
-      /* A two-part move: its second part too. */
-      if (cheops_move_kind (last) == CHEOPS_MOVE_COMPOUND)
-        {
-          studio_board_view_fill_cell (self, cr, cheops_move_from2 (last), lm[0], lm[1], lm[2], 0.38);
-          studio_board_view_fill_cell (self, cr, cheops_move_to2 (last), lm[0], lm[1], lm[2], 0.48);
-        }
-    }
+  cheops_board_painter_draw_last_move (studio_board_view_painter (self), cr, last);
 
   if (selected != CHEOPS_CELL_NONE)
     studio_board_view_fill_cell (self, cr, selected, sel[0], sel[1], sel[2], 0.45);
@@ -626,55 +346,8 @@ studio_board_view_draw_highlights (StudioBoardView *self,
       studio_board_view_fill_cell (self, cr, cheops_move_to (choices[0]), sel[0], sel[1], sel[2], 0.45);
     }
 
-  if (check != CHEOPS_CELL_NONE)
-    {
-      double cx, cy, r = studio_board_view_inradius (self) * 1.9;
-      cairo_pattern_t *pattern;
-
-      studio_board_view_center (self, check, &cx, &cy);
-      pattern = cairo_pattern_create_radial (cx, cy, 0, cx, cy, r);
-      cairo_pattern_add_color_stop_rgba (pattern, 0.0, 1.0, 0.0, 0.0, 1.0);
-      cairo_pattern_add_color_stop_rgba (pattern, 0.3, 0.91, 0.0, 0.0, 1.0);
-      cairo_pattern_add_color_stop_rgba (pattern, 1.0, 0.66, 0.0, 0.0, 0.0);
-      studio_board_view_cell_path (self, cr, check);
-      cairo_set_source (cr, pattern);
-      cairo_fill (cr);
-      cairo_pattern_destroy (pattern);
-
-      /* A King that cannot get out of check (Cheops's checklock, 4.2.5;
-       * a checkmate): a heavy dark red border around its cell. */
-      if (studio_board_scene_get_checklock (self->scene))
-        {
-          cairo_save (cr);
-          cairo_translate (cr, cx, cy);
-          cairo_scale (cr, 0.86, 0.86);
-          cairo_translate (cr, -cx, -cy);
-          studio_board_view_cell_path (self, cr, check);
-          cairo_restore (cr);
-          cairo_set_source_rgba (cr, 0.40, 0.0, 0.0, 0.95);
-          cairo_set_line_width (cr, MAX (2.0, self->scale * 0.14));
-          cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-          cairo_stroke (cr);
-        }
-    }
-}
-
-/* A polygon of @n points of @op, in units of @r. */
-static void
-mark_polygon (cairo_t            *cr,
-              const CheopsMarkOp *op,
-              double              r,
-              gboolean            close)
-{
-  for (guint i = 0; i < op->n && i < CHEOPS_MARK_POINTS_MAX; i++)
-    {
-      if (i == 0)
-        cairo_move_to (cr, op->pts[i][0] * r, op->pts[i][1] * r);
-      else
-        cairo_line_to (cr, op->pts[i][0] * r, op->pts[i][1] * r);
-    }
-  if (close)
-    cairo_close_path (cr);
+  cheops_board_painter_draw_check (studio_board_view_painter (self), cr, check,
+                                   studio_board_scene_get_checklock (self->scene));
 }
 
 /**
@@ -694,7 +367,8 @@ mark_polygon (cairo_t            *cr,
  * Draws the mark of a piece of kind @type (CheopsPieceInfo.mark: a list of
  * CheopsMarkOp ending with CHEOPS_MARK_END) as the board draws it, so that
  * other widgets (the set-up palette, the promotion popover) show the very
- * same pieces.  DISC draws the piece's disc, with a soft shadow and lit
+ * same pieces: cheops_draw_piece_mark() of the board painter, which
+ * diagrams draw with too.  DISC draws the piece's disc, with a soft shadow and lit
  * from above, in @colours' fill with its outline, and the CUTOUT steps
  * right after it are cut out of it (even-odd); the other steps draw in
  * white: FILL a polygon filled and outlined, STROKE a polyline, SEGMENTS
@@ -711,143 +385,9 @@ studio_board_view_draw_piece_mark (cairo_t              *cr,
                                    double                cy,
                                    double                radius)
 {
-  const CheopsMarkOp *op;
-  double r = radius;
-
   g_return_if_fail (variant != NULL && colours != NULL);
 
-  if (type == CHEOPS_NO_PIECE_TYPE || type >= variant->n_piece_types || variant->pieces[type].mark == NULL)
-    return;
-
-  cairo_save (cr);
-  cairo_translate (cr, cx, cy);
-
-  for (op = variant->pieces[type].mark; op->op != CHEOPS_MARK_END; op++)
-    {
-      switch (op->op)
-        {
-        case CHEOPS_MARK_DISC:
-          {
-            const double *fill = colours->fill;
-            double d = r * op->a;
-            double lw = MAX (1.0, d * 0.11);
-            cairo_pattern_t *pattern;
-
-            /* A soft shadow under the disc. */
-            cairo_arc (cr, 0, d * 0.08, d + lw * 0.5, 0, 2 * G_PI);
-            cairo_set_source_rgba (cr, 0, 0, 0, 0.22);
-            cairo_fill (cr);
-
-            /* The disc, lit from above, with what is cut out of it. */
-            pattern = cairo_pattern_create_linear (0, -d, 0, d);
-            cairo_pattern_add_color_stop_rgb (pattern, 0.0,
-                                              MIN (1.0, fill[0] * 1.12 + 0.06),
-                                              MIN (1.0, fill[1] * 1.12 + 0.06),
-                                              MIN (1.0, fill[2] * 1.12 + 0.06));
-            cairo_pattern_add_color_stop_rgb (pattern, 1.0, fill[0] * 0.88, fill[1] * 0.88, fill[2] * 0.88);
-            cairo_arc (cr, 0, 0, d, 0, 2 * G_PI);
-            while (op[1].op == CHEOPS_MARK_CUTOUT)
-              {
-                op++;
-                cairo_new_sub_path (cr);
-                mark_polygon (cr, op, r, TRUE);
-                cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-              }
-            cairo_set_source (cr, pattern);
-            cairo_fill_preserve (cr);
-            cairo_pattern_destroy (pattern);
-            cairo_set_source_rgb (cr, colours->outline[0], colours->outline[1], colours->outline[2]);
-            cairo_set_line_width (cr, lw);
-            cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-            cairo_stroke (cr);
-            cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
-
-            /* What follows is drawn in white. */
-            cairo_set_source_rgb (cr, 1, 1, 1);
-            cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-            cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-          }
-          break;
-
-        case CHEOPS_MARK_CUTOUT:
-          /* Only right after a DISC (handled there). */
-          break;
-
-        case CHEOPS_MARK_FILL:
-          mark_polygon (cr, op, r, TRUE);
-          cairo_fill_preserve (cr);
-          cairo_set_line_width (cr, r * op->w);
-          cairo_stroke (cr);
-          break;
-
-        case CHEOPS_MARK_STROKE:
-          mark_polygon (cr, op, r, FALSE);
-          cairo_set_line_width (cr, r * op->w);
-          cairo_stroke (cr);
-          break;
-
-        case CHEOPS_MARK_SEGMENTS:
-          for (guint i = 0; i + 1 < op->n && i + 1 < CHEOPS_MARK_POINTS_MAX; i += 2)
-            {
-              cairo_move_to (cr, op->pts[i][0] * r, op->pts[i][1] * r);
-              cairo_line_to (cr, op->pts[i + 1][0] * r, op->pts[i + 1][1] * r);
-            }
-          cairo_set_line_width (cr, r * op->w);
-          cairo_stroke (cr);
-          break;
-
-        case CHEOPS_MARK_RING:
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, op->pts[0][0] * r, op->pts[0][1] * r, r * op->a, 0, 2 * G_PI);
-          cairo_set_line_width (cr, r * op->w);
-          cairo_stroke (cr);
-          break;
-
-        case CHEOPS_MARK_DOT:
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, op->pts[0][0] * r, op->pts[0][1] * r, r * op->a, 0, 2 * G_PI);
-          cairo_fill (cr);
-          break;
-
-        case CHEOPS_MARK_TEXT:
-          if (op->s != NULL)
-            {
-              g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
-              PangoFontDescription *font = pango_font_description_new ();
-
-              pango_font_description_set_family (font, "Cantarell, sans-serif");
-              pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-              pango_font_description_set_absolute_size (font, MAX (1.0, r * op->a) * PANGO_SCALE);
-              pango_layout_set_font_description (layout, font);
-              pango_font_description_free (font);
-              /* White, outlined in the side's outline colour: the text
-               * reads on a light disc as on a dark one. */
-              {
-                int w, h;
-
-                pango_layout_set_text (layout, op->s, -1);
-                pango_layout_get_size (layout, &w, &h);
-                cairo_move_to (cr, op->pts[0][0] * r - w / 2.0 / PANGO_SCALE,
-                               op->pts[0][1] * r - h / 2.0 / PANGO_SCALE);
-                pango_cairo_layout_path (cr, layout);
-                cairo_save (cr);
-                cairo_set_source_rgb (cr, colours->outline[0], colours->outline[1], colours->outline[2]);
-                cairo_set_line_width (cr, MAX (1.0, r * op->a * 0.16));
-                cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-                cairo_stroke_preserve (cr);
-                cairo_restore (cr);
-                cairo_fill (cr);
-              }
-            }
-          break;
-
-        case CHEOPS_MARK_END:
-        default:
-          break;
-        }
-    }
-
-  cairo_restore (cr);
+  cheops_draw_piece_mark (cr, variant, type, colours, cx, cy, radius);
 }
 
 static void
@@ -975,25 +515,6 @@ studio_board_view_staying_piece (StudioBoardView *self,
 }
 
 static void
-rounded_square (cairo_t *cr,
-                double   cx,
-                double   cy,
-                double   half,
-                double   radius)
-{
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, cx + half - radius, cy - half + radius, radius, -G_PI / 2, 0);
-  cairo_arc (cr, cx + half - radius, cy + half - radius, radius, 0, G_PI / 2);
-  cairo_arc (cr, cx - half + radius, cy + half - radius, radius, G_PI / 2, G_PI);
-  cairo_arc (cr, cx - half + radius, cy - half + radius, radius, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
-
-/* The marks of CheopsPieceFlags on a piece of radius @r at (@cx, @cy):
- * SAFE (it cannot be taken there) a small teal shield at its upper left,
- * FIXED (it never moves again) a dark bar under it, as if set in the
- * board. */
-static void
 studio_board_view_draw_piece_flags (StudioBoardView *self,
                                     cairo_t         *cr,
                                     unsigned         flags,
@@ -1001,32 +522,7 @@ studio_board_view_draw_piece_flags (StudioBoardView *self,
                                     double           cy,
                                     double           r)
 {
-  if (flags & CHEOPS_PIECE_FLAG_FIXED)
-    {
-      double w = r * 1.3, h = MAX (2.0, r * 0.2);
-
-      cairo_rectangle (cr, cx - w / 2, cy + r * 0.92, w, h);
-      cairo_set_source_rgba (cr, 0.15, 0.12, 0.10, 0.9);
-      cairo_fill (cr);
-    }
-  if (flags & CHEOPS_PIECE_FLAG_SAFE)
-    {
-      double s = r * 0.36, x = cx - r * 0.78, y = cy - r * 0.78;
-
-      /* A shield: flat top, pointed bottom. */
-      cairo_move_to (cr, x - s, y - s * 0.8);
-      cairo_line_to (cr, x + s, y - s * 0.8);
-      cairo_line_to (cr, x + s, y + s * 0.1);
-      cairo_curve_to (cr, x + s, y + s * 0.7, x + s * 0.3, y + s, x, y + s * 1.2);
-      cairo_curve_to (cr, x - s * 0.3, y + s, x - s, y + s * 0.7, x - s, y + s * 0.1);
-      cairo_close_path (cr);
-      cairo_set_source_rgb (cr, 0.0, 0.50, 0.50);
-      cairo_fill_preserve (cr);
-      cairo_set_source_rgb (cr, 1, 1, 1);
-      cairo_set_line_width (cr, MAX (1.0, r * 0.07));
-      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      cairo_stroke (cr);
-    }
+  cheops_board_painter_draw_piece_flags (cr, flags, cx, cy, r);
 }
 
 static void
@@ -1143,69 +639,8 @@ studio_board_view_draw_arrow_full (StudioBoardView   *self,
                                    double             alpha,
                                    gboolean           dashed)
 {
-  const Rgb *rgb = &brush_colours[shape->brush];
-  double r = studio_board_view_inradius (self);
-  double x0, y0, x1, y1, dx, dy, len, w, head;
-
-  studio_board_view_center (self, shape->from, &x0, &y0);
-
-  if (shape->from == shape->to)
-    {
-      /* A cell mark: a ring inside the cell. */
-      cairo_set_line_width (cr, MAX (2.0, r * 0.18));
-      cairo_arc (cr, x0, y0, r * 0.88, 0, 2 * G_PI);
-      set_rgb (cr, rgb, 0.85);
-      cairo_stroke (cr);
-      return;
-    }
-
-  studio_board_view_center (self, shape->to, &x1, &y1);
-  dx = x1 - x0;
-  dy = y1 - y0;
-  len = hypot (dx, dy);
-  if (len < 1)
-    return;
-  dx /= len;
-  dy /= len;
-
-  w = MAX (2.0, self->scale * 0.2 * width_factor);
-  head = w * 2.4;
-
-  /* Stop the head short of the cell's centre. */
-  x1 -= dx * r * 0.35;
-  y1 -= dy * r * 0.35;
-  len -= r * 0.35;
-
-  cairo_save (cr);
-  cairo_translate (cr, x0, y0);
-  cairo_rotate (cr, atan2 (dy, dx));
-  cairo_move_to (cr, 0, -w / 2);
-  cairo_line_to (cr, len - head, -w / 2);
-  cairo_line_to (cr, len - head, -head * 0.55);
-  cairo_line_to (cr, len, 0);
-  cairo_line_to (cr, len - head, head * 0.55);
-  cairo_line_to (cr, len - head, w / 2);
-  cairo_line_to (cr, 0, w / 2);
-  cairo_close_path (cr);
-  if (dashed)
-    {
-      /* A pale body in a dashed outline. */
-      double dash = MAX (3.0, w * 0.9);
-
-      set_rgb (cr, rgb, alpha * 0.3);
-      cairo_fill_preserve (cr);
-      cairo_set_line_width (cr, MAX (1.5, w * 0.28));
-      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      cairo_set_dash (cr, (double[]) { dash, dash * 0.6 }, 2, 0);
-      set_rgb (cr, rgb, alpha);
-      cairo_stroke (cr);
-    }
-  else
-    {
-      set_rgb (cr, rgb, alpha);
-      cairo_fill (cr);
-    }
-  cairo_restore (cr);
+  cheops_board_painter_draw_arrow (studio_board_view_painter (self), cr, shape->from, shape->to, shape->brush,
+                                   width_factor, alpha, dashed);
 }
 
 static void
@@ -1248,28 +683,6 @@ studio_board_view_draw_shapes (StudioBoardView *self,
     }
 }
 
-/* The number of kinds the pockets show (the variant's drop_kinds). */
-static guint
-pocket_n_kinds (const CheopsVariant *variant)
-{
-  guint n = 0;
-
-  while (variant->drop_kinds != NULL && variant->drop_kinds[n] != CHEOPS_NO_PIECE_TYPE)
-    n++;
-  return n;
-}
-
-/* The side whose pocket is at the bottom: the side drawn at the bottom. */
-static CheopsSide
-studio_board_view_bottom_side (StudioBoardView *self)
-{
-  return studio_board_scene_get_flipped (self->scene) &&
-         studio_board_view_board (self)->flip == CHEOPS_FLIP_ROTATE ? CHEOPS_SIDE_B : CHEOPS_SIDE_A;
-}
-
-/* The centre, in pixels, of the pocket slot of @side's @index-th kind:
- * the bottom side's slots stacked up from the board's bottom edge, the
- * other's down from its top edge. */
 static void
 studio_board_view_pocket_slot (StudioBoardView *self,
                                CheopsSide       side,
@@ -1277,16 +690,20 @@ studio_board_view_pocket_slot (StudioBoardView *self,
                                double          *px,
                                double          *py)
 {
-  const CheopsBoardShape *board = studio_board_view_board (self);
-  double offset = (index + 0.5) * self->pocket_slot_units;
-
-  *px = self->pocket_x;
-  if (side == studio_board_view_bottom_side (self))
-    *py = self->origin_y - (board->min.y + offset) * self->scale;
-  else
-    *py = self->origin_y - (board->max.y - offset) * self->scale;
+  cheops_board_painter_pocket_slot (studio_board_view_painter (self), side, index, px, py);
 }
 
+static void
+draw_piece_cb (cairo_t     *cr,
+               CheopsPiece  piece,
+               double       cx,
+               double       cy,
+               double       r,
+               double       alpha,
+               gpointer     user_data)
+{
+  studio_board_view_draw_piece (user_data, cr, piece, cx, cy, r, alpha);
+}
 
 /* The pockets: each side's pieces in hand, by kind, with their counts; the
  * kind picked up (or dragged) by the side to move highlighted. */
@@ -1294,63 +711,14 @@ static void
 studio_board_view_draw_pockets (StudioBoardView *self,
                                 cairo_t         *cr)
 {
-  const CheopsPosition *pos = studio_board_scene_get_position (self->scene);
-  const CheopsVariant *variant = pos->variant;
-  guint n = pocket_n_kinds (variant);
-  double r = studio_board_view_inradius (self) * 0.84;
-  double half = self->pocket_slot_units * self->scale * 0.46;
-  CheopsPieceType picked = studio_board_scene_get_drop_type (self->scene);
-  gboolean dragging = studio_board_scene_get_drag (self->scene, NULL, NULL, NULL);
-  g_autoptr(PangoLayout) layout = NULL;
-  PangoFontDescription *font;
-  GdkRGBA fg;
+  double fg[3];
 
-  if (self->pocket_units <= 0 || n == 0)
-    return;
-
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &fg);
-  layout = pango_cairo_create_layout (cr);
-  font = pango_font_description_new ();
-  pango_font_description_set_family (font, "Cantarell, sans-serif");
-  pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_font_description_set_absolute_size (font, MAX (7.0, r * 0.62) * PANGO_SCALE);
-  pango_layout_set_font_description (layout, font);
-  pango_font_description_free (font);
-
-  for (CheopsSide side = CHEOPS_SIDE_A; side < CHEOPS_SIDE_NB; side++)
-    for (guint i = 0; i < n; i++)
-      {
-        CheopsPieceType type = variant->drop_kinds[i];
-        guint count = type < CHEOPS_PIECE_TYPE_MAX ? pos->hand[side][type] : 0;
-        gboolean is_picked = picked == type && side == pos->side_to_move;
-        char text[16];
-        double cx, cy, bx, by, br = r * 0.36;
-
-        studio_board_view_pocket_slot (self, side, i, &cx, &cy);
-        rounded_square (cr, cx, cy, half, half * 0.25);
-        if (is_picked)
-          cairo_set_source_rgba (cr, 0.08, 0.33, 0.12, 0.45);
-        else
-          cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.08);
-        cairo_fill_preserve (cr);
-        cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.25);
-        cairo_set_line_width (cr, 1.0);
-        cairo_stroke (cr);
-
-        studio_board_view_draw_piece (self, cr, cheops_piece_make (side, type), cx, cy, r,
-                                      count == 0 ? 0.25 : is_picked && dragging ? 0.3 : 1.0);
-
-        /* The count in a badge at the lower right. */
-        bx = cx + half - br * 0.9;
-        by = cy + half - br * 0.9;
-        cairo_new_sub_path (cr);
-        cairo_arc (cr, bx, by, br, 0, 2 * G_PI);
-        cairo_set_source_rgba (cr, 0.12, 0.12, 0.14, count == 0 ? 0.45 : 0.92);
-        cairo_fill (cr);
-        g_snprintf (text, sizeof text, "%u", count);
-        cairo_set_source_rgb (cr, 1, 1, 1);
-        draw_text_centered (cr, layout, text, bx, by);
-      }
+  studio_board_view_fg (self, fg);
+  cheops_board_painter_draw_pockets (studio_board_view_painter (self), cr,
+                                     studio_board_scene_get_position (self->scene), fg,
+                                     studio_board_scene_get_drop_type (self->scene),
+                                     studio_board_scene_get_drag (self->scene, NULL, NULL, NULL),
+                                     draw_piece_cb, self);
 }
 
 static void
@@ -1364,7 +732,7 @@ studio_board_view_draw_scaled (StudioBoardView *self,
   double drag_x, drag_y;
 
   studio_board_view_layout (self, width, height);
-  if (self->scene == NULL || self->scale <= 0)
+  if (self->scene == NULL || self->painter.scale <= 0)
     return;
 
   self->device_scale = device_scale > 0 ? device_scale : 1.0;
@@ -1395,7 +763,7 @@ studio_board_view_draw_scaled (StudioBoardView *self,
         self->board_cache_theme = self->theme;
 
         bcr = cairo_create (self->board_cache);
-        studio_board_view_draw_cells (self, bcr);
+        cheops_board_painter_draw_cells (studio_board_view_painter (self), bcr);
         studio_board_view_draw_coordinates (self, bcr);
         cairo_destroy (bcr);
       }
@@ -1886,7 +1254,7 @@ studio_board_view_size_allocate (GtkWidget *widget,
       double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
       int min;
 
-      for (guint i = 0; i < info->n_corners && self->scale > 0; i++)
+      for (guint i = 0; i < info->n_corners && self->painter.scale > 0; i++)
         {
           double px, py;
 
@@ -2629,7 +1997,7 @@ studio_board_view_cell_at (StudioBoardView *self,
 
   studio_board_view_layout (self, gtk_widget_get_width (GTK_WIDGET (self)),
                             gtk_widget_get_height (GTK_WIDGET (self)));
-  if (self->scale <= 0)
+  if (self->painter.scale <= 0)
     return CHEOPS_CELL_NONE;
 
   studio_board_view_to_board (self, x, y, &bx, &by);
@@ -2658,7 +2026,7 @@ studio_board_view_cell_center (StudioBoardView *self,
 
   studio_board_view_layout (self, gtk_widget_get_width (GTK_WIDGET (self)),
                             gtk_widget_get_height (GTK_WIDGET (self)));
-  if (self->scale <= 0)
+  if (self->painter.scale <= 0)
     return FALSE;
 
   studio_board_view_center (self, cell, x, y);
@@ -2695,14 +2063,14 @@ studio_board_view_pocket_at (StudioBoardView *self,
   studio_board_view_layout (self, gtk_widget_get_width (GTK_WIDGET (self)),
                             gtk_widget_get_height (GTK_WIDGET (self)));
   variant = studio_board_view_variant (self);
-  n = pocket_n_kinds (variant);
-  if (self->scale <= 0 || self->pocket_units <= 0)
+  n = cheops_board_painter_n_pocket_kinds (variant);
+  if (self->painter.scale <= 0 || self->painter.pocket_units <= 0)
     return FALSE;
 
   for (CheopsSide s = CHEOPS_SIDE_A; s < CHEOPS_SIDE_NB; s++)
     for (guint i = 0; i < n; i++)
       {
-        double cx, cy, half = self->pocket_slot_units * self->scale * 0.5;
+        double cx, cy, half = self->painter.pocket_slot_units * self->painter.scale * 0.5;
 
         studio_board_view_pocket_slot (self, s, i, &cx, &cy);
         if (fabs (x - cx) <= half && fabs (y - cy) <= half)
@@ -2745,8 +2113,8 @@ studio_board_view_pocket_center (StudioBoardView *self,
   studio_board_view_layout (self, gtk_widget_get_width (GTK_WIDGET (self)),
                             gtk_widget_get_height (GTK_WIDGET (self)));
   variant = studio_board_view_variant (self);
-  n = pocket_n_kinds (variant);
-  if (self->scale <= 0 || self->pocket_units <= 0)
+  n = cheops_board_painter_n_pocket_kinds (variant);
+  if (self->painter.scale <= 0 || self->painter.pocket_units <= 0)
     return FALSE;
   for (guint i = 0; i < n; i++)
     if (variant->drop_kinds[i] == type)

@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "studio-window-private.h"
+#include "studio-diagram-dialog.h"
 #include "studio-tags-dialog.h"
 
 /**
@@ -56,6 +57,8 @@ _studio_window_update_actions (StudioWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", game_page);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-fen", game_page);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-game", playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-diagram", playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-diagram", playing);
   /* F flips the board, unless it is typed into the set-up's FEN (the
    * application's shortcuts see keys before the focused entry). */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.flip-board",
@@ -614,6 +617,29 @@ studio_window_actions_copy (GtkWidget  *widget,
   _studio_window_toast (self, fen ? _("FEN copied") : _("Game copied"));
 }
 
+/* win.export-diagram: the current position as an SVG or PNG
+ * (studio-diagram-dialog.c); win.copy-diagram: the same as an image on
+ * the clipboard, as the board shows it. */
+static void
+studio_window_actions_diagram (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+
+  if (g_str_equal (action_name, "win.export-diagram"))
+    gtk_window_present (GTK_WINDOW (studio_diagram_dialog_new (self)));
+  else
+    {
+      g_autoptr(GdkTexture) texture = studio_window_diagram_texture (self, 720);
+
+      if (texture == NULL)
+        return;
+      gdk_clipboard_set_texture (gtk_widget_get_clipboard (widget), texture);
+      _studio_window_toast (self, _("Diagram copied"));
+    }
+}
+
 static void
 studio_window_actions_undo (GtkWidget  *widget,
                             const char *action_name,
@@ -813,6 +839,8 @@ _studio_window_class_actions_init (StudioWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.paste", NULL, studio_window_actions_paste);
   gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, studio_window_actions_copy);
   gtk_widget_class_install_action (widget_class, "win.copy-game", NULL, studio_window_actions_copy);
+  gtk_widget_class_install_action (widget_class, "win.export-diagram", NULL, studio_window_actions_diagram);
+  gtk_widget_class_install_action (widget_class, "win.copy-diagram", NULL, studio_window_actions_diagram);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, studio_window_actions_undo);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, studio_window_actions_undo);
   gtk_widget_class_install_action (widget_class, "win.go-back", NULL, studio_window_actions_go);

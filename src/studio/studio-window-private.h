@@ -10,6 +10,7 @@
 #include "studio-analysis-panel.h"
 #include "studio-board-view.h"
 #include "studio-eval-bar.h"
+#include "studio-eval-graph.h"
 #include "studio-games-button.h"
 #include "studio-move-tree-view.h"
 #include "studio-problem-panel.h"
@@ -39,6 +40,7 @@ struct _StudioWindow
   /* The keyboard move entry (studio-move-entry.c), a popover on the board. */
   GtkWidget            *move_entry;
   StudioMoveTreeView   *move_tree;
+  StudioEvalGraph      *eval_graph;
   StudioAnalysisPanel  *analysis_panel;
   StudioReviewPanel    *review_panel;
   StudioSetupPanel     *setup_panel;

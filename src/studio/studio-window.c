@@ -1326,6 +1326,8 @@ studio_window_set_narrow (StudioWindow *self,
                           gboolean      narrow)
 {
   self->narrow = narrow;
+  /* Narrow, the side pane's 200 pixels go to the move list. */
+  studio_eval_graph_set_hidden (self->eval_graph, narrow);
   if (narrow)
     {
       /* Remember the side pane's width, not the divider's position: the
@@ -1477,6 +1479,7 @@ studio_window_class_init (StudioWindowClass *klass)
   g_type_ensure (STUDIO_TYPE_ANALYSIS_PANEL);
   g_type_ensure (STUDIO_TYPE_BOARD_VIEW);
   g_type_ensure (STUDIO_TYPE_EVAL_BAR);
+  g_type_ensure (STUDIO_TYPE_EVAL_GRAPH);
   g_type_ensure (STUDIO_TYPE_MOVE_TREE_VIEW);
   g_type_ensure (STUDIO_TYPE_SETUP_PANEL);
   g_type_ensure (STUDIO_TYPE_SOLVE_PANEL);
@@ -1497,6 +1500,7 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, eval_bar);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, board_view);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, move_tree);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, eval_graph);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, analysis_panel);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, setup_panel);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, solve_panel);
@@ -1605,6 +1609,7 @@ studio_window_init (StudioWindow *self)
   _studio_window_review_init (self);
 
   studio_move_tree_view_set_document (self->move_tree, self->document);
+  studio_eval_graph_set_document (self->eval_graph, self->document);
   studio_analysis_panel_set_document (self->analysis_panel, self->document);
   studio_problem_panel_set_document (self->problem_panel, self->document);
 

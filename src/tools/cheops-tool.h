@@ -17,3 +17,4 @@ int cheops_tool_match  (int argc, char **argv);
 int cheops_tool_pgn    (int argc, char **argv);
 int cheops_tool_problem (int argc, char **argv);
 int cheops_tool_analyse (int argc, char **argv);
+int cheops_tool_diagram (int argc, char **argv);

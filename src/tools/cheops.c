@@ -31,6 +31,7 @@ static const Command commands[] = {
   { "pgn",    cheops_tool_pgn,    "pgn check FILE... | pgn format FILE" },
   { "problem", cheops_tool_problem, "problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] FILE..." },
   { "analyse", cheops_tool_analyse, "analyse FILE (--engine CMD | --builtin) (--movetime MS | --depth N) [--out FILE] [--side SIDE] [--from PLY]" },
+  { "diagram", cheops_tool_diagram, "diagram [--variant NAME] [--fen FEN] [--flip] [--size PX] [--caption TEXT] [--cal ARROWS] [--csl MARKS] --out FILE.svg|FILE.png" },
   { "match",  cheops_tool_match,  "match --engine CMD [--engine CMD] [--builtin random|greedy] --games N [--tc 0.1+0.01] [--openings FILE] [--pgn OUT]" },
 };
 
