@@ -51,8 +51,8 @@
 #include "cheops-notation.h"
 #include "cheops-position.h"
 #include "cheops-tool.h"
+#include "cheops-uci-engine.h"
 
-#define EOF_LINE "\001EOF"
 #define HANDSHAKE_TIMEOUT_MS 10000
 #define MAX_GAME_PLIES 2000
 
@@ -66,10 +66,7 @@ typedef struct {
   PlayerKind      kind;
   char           *command;
   char           *name;
-  GSubprocess    *process;
-  GOutputStream  *stdin_pipe;
-  GAsyncQueue    *lines;
-  GThread        *reader;
+  CheopsUciEngine *engine;
 } Player;
 
 typedef struct {
@@ -88,23 +85,7 @@ static GRand *rng;
 static gint64 node_limit;
 static const CheopsVariant *variant;
 
-/* Engine process plumbing ------------------------------------------------ */
-
-static gpointer
-reader_thread (gpointer data)
-{
-  Player *p = data;
-  GInputStream *out = g_subprocess_get_stdout_pipe (p->process);
-  GDataInputStream *dis = g_data_input_stream_new (out);
-  char *line;
-
-  g_data_input_stream_set_newline_type (dis, G_DATA_STREAM_NEWLINE_TYPE_ANY);
-  while ((line = g_data_input_stream_read_line_utf8 (dis, NULL, NULL, NULL)) != NULL)
-    g_async_queue_push (p->lines, line);
-  g_async_queue_push (p->lines, g_strdup (EOF_LINE));
-  g_object_unref (dis);
-  return NULL;
-}
+/* Engine processes: CheopsUciEngine (cheops-uci-engine.h) --------------- */
 
 static gboolean
 player_send (Player *p, const char *format, ...) G_GNUC_PRINTF (2, 3);
@@ -114,16 +95,13 @@ player_send (Player *p, const char *format, ...)
 {
   va_list args;
   g_autofree char *text = NULL;
-  g_autofree char *line = NULL;
 
+  if (p->engine == NULL)
+    return FALSE;
   va_start (args, format);
   text = g_strdup_vprintf (format, args);
   va_end (args);
-  if (p->process == NULL)
-    return FALSE;
-  line = g_strconcat (text, "\n", NULL);
-  return g_output_stream_write_all (p->stdin_pipe, line, strlen (line), NULL, NULL, NULL)
-         && g_output_stream_flush (p->stdin_pipe, NULL, NULL);
+  return cheops_uci_engine_send (p->engine, "%s", text);
 }
 
 /* Waits until @deadline (monotonic µs) for a line starting with @prefix
@@ -132,94 +110,26 @@ player_send (Player *p, const char *format, ...)
 static char *
 player_wait_for (Player *p, const char *prefix, gint64 deadline)
 {
-  size_t n = strlen (prefix);
-
-  if (p->lines == NULL)
+  if (p->engine == NULL)
     return NULL;
-  for (;;)
-    {
-      gint64 now = g_get_monotonic_time ();
-      char *line;
-
-      if (now >= deadline)
-        return NULL;
-      line = g_async_queue_timeout_pop (p->lines, (guint64) (deadline - now));
-      if (line == NULL)
-        return NULL;
-      if (strcmp (line, EOF_LINE) == 0)
-        {
-          /* Keep the end of output visible for later waits. */
-          g_async_queue_push_front (p->lines, line);
-          return NULL;
-        }
-      if (n == 0 || (strncmp (line, prefix, n) == 0 && (line[n] == '\0' || line[n] == ' ')))
-        return line;
-      g_free (line);
-    }
+  return cheops_uci_engine_wait_for (p->engine, prefix, deadline, NULL);
 }
 
 static void
 player_stop_process (Player *p)
 {
-  if (p->process == NULL)
-    return;
-  player_send (p, "quit");
-  g_output_stream_close (p->stdin_pipe, NULL, NULL);
-  {
-    gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
-    char *line;
-    while ((line = player_wait_for (p, "\001never", deadline)) != NULL)
-      g_free (line);
-  }
-  g_subprocess_force_exit (p->process);
-  g_subprocess_wait (p->process, NULL, NULL);
-  g_thread_join (p->reader);
-  g_clear_object (&p->process);
-  p->stdin_pipe = NULL;
-  g_async_queue_unref (p->lines);
-  p->lines = NULL;
+  g_clear_pointer (&p->engine, cheops_uci_engine_free);
 }
 
 static gboolean
 player_start_process (Player *p, GError **error)
 {
-  g_auto (GStrv) argv = NULL;
-  char *line;
-  gint64 deadline;
-
-  if (!g_shell_parse_argv (p->command, NULL, &argv, error))
+  p->engine = cheops_uci_engine_new (p->command, error);
+  if (p->engine == NULL)
     return FALSE;
-  p->process = g_subprocess_newv ((const char * const *) argv,
-                                  G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
-                                  error);
-  if (p->process == NULL)
-    return FALSE;
-  p->stdin_pipe = g_subprocess_get_stdin_pipe (p->process);
-  p->lines = g_async_queue_new_full (g_free);
-  p->reader = g_thread_new ("engine-reader", reader_thread, p);
-
-  deadline = g_get_monotonic_time () + HANDSHAKE_TIMEOUT_MS * 1000;
-  player_send (p, "uci");
-  for (;;)
-    {
-      line = player_wait_for (p, "", deadline);
-      if (line == NULL)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT, "'%s' did not answer uciok", p->command);
-          return FALSE;
-        }
-      if (g_str_has_prefix (line, "id name ") && p->name == NULL)
-        p->name = g_strstrip (g_strdup (line + 8));
-      if (strcmp (g_strstrip (line), "uciok") == 0)
-        {
-          g_free (line);
-          break;
-        }
-      g_free (line);
-    }
   player_send (p, "setoption name UCI_Variant value %s", variant->name);
   if (p->name == NULL)
-    p->name = g_strdup (p->command);
+    p->name = g_strdup (cheops_uci_engine_get_name (p->engine));
   return TRUE;
 }
 
