@@ -295,7 +295,8 @@ cheops_uci_engine_find_bundled (void)
     g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
     g_autofree char *root = realpath (CHEOPS_BUILD_ROOT, NULL);
 
-    if (exe != NULL && root != NULL && path_is_inside (exe, root))
+    if (exe != NULL && root != NULL && path_is_inside (exe, root)
+        && g_file_test (CHEOPS_BUILD_ENGINE_PATH, G_FILE_TEST_IS_EXECUTABLE))
       return g_strdup (CHEOPS_BUILD_ENGINE_PATH);
   }
 #endif

@@ -51,7 +51,7 @@
 #include "cheops-notation.h"
 #include "cheops-position.h"
 #include "cheops-tool.h"
-#include "cheops-uci-engine.h"
+#include "cheops-tool-uci.h"
 
 #define HANDSHAKE_TIMEOUT_MS 10000
 #define MAX_GAME_PLIES 2000
@@ -62,11 +62,11 @@ typedef enum {
   PLAYER_GREEDY
 } PlayerKind;
 
+/* A player: a built-in one, or an engine process (its command and name
+ * are @e's; a built-in player's name is @e.name too). */
 typedef struct {
-  PlayerKind      kind;
-  char           *command;
-  char           *name;
-  CheopsUciEngine *engine;
+  PlayerKind        kind;
+  CheopsToolEngine  e;
 } Player;
 
 typedef struct {
@@ -84,54 +84,6 @@ typedef enum {
 static GRand *rng;
 static gint64 node_limit;
 static const CheopsVariant *variant;
-
-/* Engine processes: CheopsUciEngine (cheops-uci-engine.h) --------------- */
-
-static gboolean
-player_send (Player *p, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-player_send (Player *p, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *text = NULL;
-
-  if (p->engine == NULL)
-    return FALSE;
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  return cheops_uci_engine_send (p->engine, "%s", text);
-}
-
-/* Waits until @deadline (monotonic µs) for a line starting with @prefix
- * (followed by a space or its end); returns it (owned) or NULL on time-out
- * or the end of the engine's output. */
-static char *
-player_wait_for (Player *p, const char *prefix, gint64 deadline)
-{
-  if (p->engine == NULL)
-    return NULL;
-  return cheops_uci_engine_wait_for (p->engine, prefix, deadline, NULL);
-}
-
-static void
-player_stop_process (Player *p)
-{
-  g_clear_pointer (&p->engine, cheops_uci_engine_free);
-}
-
-static gboolean
-player_start_process (Player *p, GError **error)
-{
-  p->engine = cheops_uci_engine_new (p->command, error);
-  if (p->engine == NULL)
-    return FALSE;
-  player_send (p, "setoption name UCI_Variant value %s", variant->name);
-  if (p->name == NULL)
-    p->name = g_strdup (cheops_uci_engine_get_name (p->engine));
-  return TRUE;
-}
 
 /* Built-in players -------------------------------------------------------- */
 
@@ -380,9 +332,10 @@ play_game (Game *game, Player *players[CHEOPS_SIDE_NB], const Opening *opening,
     if (players[s]->kind == PLAYER_ENGINE)
       {
         char *line;
-        player_send (players[s], "ucinewgame");
-        player_send (players[s], "isready");
-        line = player_wait_for (players[s], "readyok", g_get_monotonic_time () + HANDSHAKE_TIMEOUT_MS * 1000);
+        cheops_tool_engine_send (&players[s]->e, "ucinewgame");
+        cheops_tool_engine_send (&players[s]->e, "isready");
+        line = cheops_tool_engine_wait_for (&players[s]->e, "readyok", g_get_monotonic_time () + HANDSHAKE_TIMEOUT_MS * 1000,
+                                            NULL, NULL);
         if (line == NULL)
           {
             forfeit (game, (CheopsSide) s, "engine did not answer isready");
@@ -429,17 +382,18 @@ play_game (Game *game, Player *players[CHEOPS_SIDE_NB], const Opening *opening,
           g_auto (GStrv) words = NULL;
           CheopsError err;
 
-          player_send (p, "position fen %s%s%s", opening->fen, moves_text->len ? " moves" : "",
+          cheops_tool_engine_send (&p->e, "position fen %s%s%s", opening->fen, moves_text->len ? " moves" : "",
                        moves_text->str);
           if (node_limit > 0)
-            player_send (p, "go nodes %" G_GINT64_FORMAT, node_limit);
+            cheops_tool_engine_send (&p->e, "go nodes %" G_GINT64_FORMAT, node_limit);
           else
-            player_send (p, "go wtime %" G_GINT64_FORMAT " btime %" G_GINT64_FORMAT
+            cheops_tool_engine_send (&p->e, "go wtime %" G_GINT64_FORMAT " btime %" G_GINT64_FORMAT
                          " winc %" G_GINT64_FORMAT " binc %" G_GINT64_FORMAT,
                          clock_ms[CHEOPS_SIDE_A], clock_ms[CHEOPS_SIDE_B], inc_ms, inc_ms);
-          line = player_wait_for (p, "bestmove",
-                                  node_limit > 0 ? start + 60 * G_USEC_PER_SEC
-                                                 : start + (clock_ms[side] + margin_ms) * 1000);
+          line = cheops_tool_engine_wait_for (&p->e, "bestmove",
+                                              node_limit > 0 ? start + 60 * G_USEC_PER_SEC
+                                                             : start + (clock_ms[side] + margin_ms) * 1000,
+                                              NULL, NULL);
           used = (g_get_monotonic_time () - start) / 1000;
           if (g_getenv ("CHEOPS_MATCH_DEBUG"))
             fprintf (stderr, "ply %zu side %d clock %" G_GINT64_FORMAT " used %" G_GINT64_FORMAT " %s\n",
@@ -447,13 +401,13 @@ play_game (Game *game, Player *players[CHEOPS_SIDE_NB], const Opening *opening,
           if (line == NULL)
             {
               char *late;
-              player_send (p, "stop");
-              late = player_wait_for (p, "bestmove", g_get_monotonic_time () + 5 * G_USEC_PER_SEC);
+              cheops_tool_engine_send (&p->e, "stop");
+              late = cheops_tool_engine_wait_for (&p->e, "bestmove", g_get_monotonic_time () + 5 * G_USEC_PER_SEC, NULL, NULL);
               if (late == NULL)
                 {
                   /* A hung or dead engine: start it afresh for the next game. */
-                  player_stop_process (p);
-                  player_start_process (p, NULL);
+                  cheops_tool_engine_stop (&p->e);
+                  cheops_tool_engine_start (&p->e, variant, NULL);
                 }
               g_free (late);
               forfeit (game, side, "loses on time");
@@ -647,12 +601,12 @@ cheops_tool_match (int argc, char **argv)
           if (strcmp (a, "--engine") == 0)
             {
               players[player_count].kind = PLAYER_ENGINE;
-              players[player_count].command = (char *) v;   /* borrowed until the checks pass */
+              players[player_count].e.command = (char *) v;   /* borrowed until the checks pass */
             }
           else if (strcmp (v, "random") == 0 || strcmp (v, "greedy") == 0)
             {
               players[player_count].kind = strcmp (v, "random") == 0 ? PLAYER_RANDOM : PLAYER_GREEDY;
-              players[player_count].name = (char *) v;
+              players[player_count].e.name = (char *) v;
             }
           else
             return usage ("--builtin is random or greedy");
@@ -698,8 +652,8 @@ cheops_tool_match (int argc, char **argv)
    * end), none of which leaks on a usage error. */
   for (int i = 0; i < 2; i++)
     {
-      players[i].command = g_strdup (players[i].command);
-      players[i].name = g_strdup (players[i].name);
+      players[i].e.command = g_strdup (players[i].e.command);
+      players[i].e.name = g_strdup (players[i].e.name);
     }
 
   rng = g_rand_new_with_seed (seed);
@@ -721,9 +675,9 @@ cheops_tool_match (int argc, char **argv)
       g_ptr_array_add (openings, o);
     }
   for (int i = 0; i < 2; i++)
-    if (players[i].kind == PLAYER_ENGINE && !player_start_process (&players[i], &error))
+    if (players[i].kind == PLAYER_ENGINE && !cheops_tool_engine_start (&players[i].e, variant, &error))
       {
-        fprintf (stderr, "cheops match: cannot start '%s': %s\n", players[i].command, error->message);
+        fprintf (stderr, "cheops match: cannot start '%s': %s\n", players[i].e.command, error->message);
         return 2;
       }
   if (pgn_path != NULL && (pgn = fopen (pgn_path, "w")) == NULL)
@@ -750,27 +704,27 @@ cheops_tool_match (int argc, char **argv)
       else
         losses++;
       printf ("Game %d/%d: %s (%c) vs %s (%c): %s {%s}; score %d - %d - %d\n", g + 1, games,
-              by_side[CHEOPS_SIDE_A]->name, variant->sides[CHEOPS_SIDE_A].letter,
-              by_side[CHEOPS_SIDE_B]->name, variant->sides[CHEOPS_SIDE_B].letter, result_text (game.result),
+              by_side[CHEOPS_SIDE_A]->e.name, variant->sides[CHEOPS_SIDE_A].letter,
+              by_side[CHEOPS_SIDE_B]->e.name, variant->sides[CHEOPS_SIDE_B].letter, result_text (game.result),
               game.reason ? game.reason : "", wins, losses, draws);
       fflush (stdout);
       if (pgn != NULL)
-        write_pgn (pgn, &game, g + 1, by_side[CHEOPS_SIDE_A]->name, by_side[CHEOPS_SIDE_B]->name);
+        write_pgn (pgn, &game, g + 1, by_side[CHEOPS_SIDE_A]->e.name, by_side[CHEOPS_SIDE_B]->e.name);
       g_string_free (game.movetext, TRUE);
       g_free (game.start_fen);
     }
 
-  printf ("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", players[0].name, players[1].name,
+  printf ("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", players[0].e.name, players[1].e.name,
           wins, losses, draws, (wins + 0.5 * draws) / games, games);
   print_elo (wins, losses, draws);
 
   for (int i = 0; i < 2; i++)
     if (players[i].kind == PLAYER_ENGINE)
-      player_stop_process (&players[i]);
+      cheops_tool_engine_stop (&players[i].e);
   for (int i = 0; i < 2; i++)
     {
-      g_free (players[i].name);
-      g_free (players[i].command);
+      g_free (players[i].e.name);
+      g_free (players[i].e.command);
     }
   if (pgn != NULL)
     fclose (pgn);

@@ -27,7 +27,9 @@ static const Command commands[] = {
   { "perft",  cheops_tool_perft,  "perft [--variant NAME] [--fen FEN] [--divide] [--bench] DEPTH" },
   { "moves",  cheops_tool_moves,  "moves [--variant NAME] [--fen FEN]" },
   { "status", cheops_tool_status, "status [--variant NAME] [--fen FEN] [MOVE...]" },
+  { "fen",    cheops_tool_fen,    "fen [--variant NAME] [--fen FEN] [MOVE...]" },
   { "pgn",    cheops_tool_pgn,    "pgn check FILE... | pgn format FILE" },
+  { "analyse", cheops_tool_analyse, "analyse FILE (--engine CMD | --builtin) (--movetime MS | --depth N) [--out FILE] [--side SIDE] [--from PLY]" },
   { "suite",  cheops_tool_suite,  "suite run FILE [--engine CMD | --builtin] [--movetime MS | --depth N] [--threads N] [--hash MB] [--variant NAME] [--out FILE]" },
   { "match",  cheops_tool_match,  "match --engine CMD [--engine CMD] [--builtin random|greedy] --games N [--tc 0.1+0.01] [--openings FILE] [--pgn OUT]" },
 };
@@ -275,59 +277,71 @@ cheops_tool_moves (int argc, char **argv)
   return 0;
 }
 
-/* `cheops status [--variant V] [--fen F] [MOVE...]`: the position after
- * the moves, judged as a game record: the FEN (or the initial position)
- * counts once, every position after a move is counted for repetition, and
- * a move after the end of the game is an error. */
-int
-cheops_tool_status (int argc, char **argv)
+/* Plays the game record of @args (its FEN or initial position, then its
+ * moves) into *@pos, judged as a record: the FEN counts once, every
+ * position after a move is counted for repetition, and a move after the end
+ * of the game is an error.  Sets *@outcome to the outcome after the last
+ * move.  On a bad FEN or move prints one line on stderr (naming @command)
+ * and returns false. */
+static bool
+play_record (const char *command, const RulesArgs *args, CheopsPosition *pos, CheopsOutcome *outcome)
 {
-  RulesArgs args;
-  CheopsPosition pos;
   uint64_t *keys;
   size_t n_keys = 0;
-  CheopsOutcome outcome;
-  char extra[256];
 
-  if (!parse_rules_args (argc, argv, false, true, &args) || !load_fen (argv[0], &args, &pos))
-    return 2;
-
-  keys = malloc (sizeof *keys * ((size_t) args.n_moves + 1));
+  if (!load_fen (command, args, pos))
+    return false;
+  keys = malloc (sizeof *keys * ((size_t) args->n_moves + 1));
   if (keys == NULL)
-    return 2;
-  keys[n_keys++] = pos.key;
-  outcome = cheops_position_outcome (&pos);
-  for (int i = 0; i < args.n_moves; i++)
+    return false;
+  keys[n_keys++] = pos->key;
+  *outcome = cheops_position_outcome (pos);
+  for (int i = 0; i < args->n_moves; i++)
     {
       CheopsError error = { 0 };
       CheopsMove move;
       CheopsUndo undo;
 
-      if (outcome != CHEOPS_OUTCOME_NONE)
+      if (*outcome != CHEOPS_OUTCOME_NONE)
         {
-          fprintf (stderr, "cheops %s: move %d '%s': the game is already over (%s)\n", argv[0], i + 1,
-                   args.moves[i], pos.variant->outcomes[outcome].status);
+          fprintf (stderr, "cheops %s: move %d '%s': the game is already over (%s)\n", command, i + 1,
+                   args->moves[i], pos->variant->outcomes[*outcome].status);
           free (keys);
-          return 2;
+          return false;
         }
-      move = cheops_move_from_san (&pos, args.moves[i], -1, &error);
+      move = cheops_move_from_san (pos, args->moves[i], -1, &error);
       if (move == CHEOPS_MOVE_NONE)
         {
-          fprintf (stderr, "cheops %s: move %d '%s': %s\n", argv[0], i + 1, args.moves[i], error.message);
+          fprintf (stderr, "cheops %s: move %d '%s': %s\n", command, i + 1, args->moves[i], error.message);
           free (keys);
-          return 2;
+          return false;
         }
-      cheops_position_do_move (&pos, move, &undo);
-      keys[n_keys++] = pos.key;
+      cheops_position_do_move (pos, move, &undo);
+      keys[n_keys++] = pos->key;
       /* Counted over the whole record, not just since the clock's last
        * reset: a TrigChess Pawn's sideways move resets the clock (TR19) and
        * can be undone.  Where the clock only resets on irreversible moves
        * (Cheops) the count is the same. */
-      outcome = cheops_position_repetition_outcome (&pos, cheops_repetition_count (keys, n_keys, cheops_position_repetition_horizon (&pos)));
-      if (outcome == CHEOPS_OUTCOME_NONE)
-        outcome = cheops_position_outcome (&pos);
+      *outcome = cheops_position_repetition_outcome (pos, cheops_repetition_count (keys, n_keys, cheops_position_repetition_horizon (pos)));
+      if (*outcome == CHEOPS_OUTCOME_NONE)
+        *outcome = cheops_position_outcome (pos);
     }
   free (keys);
+  return true;
+}
+
+/* `cheops status [--variant V] [--fen F] [MOVE...]`: the position after
+ * the moves, judged as a game record (play_record). */
+int
+cheops_tool_status (int argc, char **argv)
+{
+  RulesArgs args;
+  CheopsPosition pos;
+  CheopsOutcome outcome;
+  char extra[256];
+
+  if (!parse_rules_args (argc, argv, false, true, &args) || !play_record (argv[0], &args, &pos, &outcome))
+    return 2;
 
   printf ("check: %s\n", cheops_position_in_check (&pos) ? "yes" : "no");
   if (pos.variant->f.status_lines != NULL)
@@ -341,6 +355,24 @@ cheops_tool_status (int argc, char **argv)
   return 0;
 }
 
+/* `cheops fen [--variant V] [--fen F] [MOVE...]`: the FEN of the position
+ * after the moves (read as by `status`), one line; with no moves the FEN as
+ * the core writes it back (a check of a hand-written FEN). */
+int
+cheops_tool_fen (int argc, char **argv)
+{
+  RulesArgs args;
+  CheopsPosition pos;
+  CheopsOutcome outcome;
+  char fen[CHEOPS_FEN_MAX];
+
+  if (!parse_rules_args (argc, argv, false, true, &args) || !play_record (argv[0], &args, &pos, &outcome))
+    return 2;
+  cheops_position_to_fen (&pos, fen, sizeof fen);
+  printf ("%s\n", fen);
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -351,7 +383,15 @@ main (int argc, char **argv)
     }
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
     if (strcmp (argv[1], commands[i].name) == 0)
-      return commands[i].run (argc - 1, argv + 1);
+      {
+        /* `cheops COMMAND --help`: that command's usage, exit status 0. */
+        if (argc == 3 && (strcmp (argv[2], "--help") == 0 || strcmp (argv[2], "-h") == 0))
+          {
+            printf ("Usage: cheops %s\n", commands[i].usage);
+            return 0;
+          }
+        return commands[i].run (argc - 1, argv + 1);
+      }
   fprintf (stderr, "cheops: unknown command '%s'\n", argv[1]);
   print_usage (stderr);
   return 2;

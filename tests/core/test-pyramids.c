@@ -847,9 +847,12 @@ test_fen (void)
     g_assert_cmpstr (back, ==, "4f4/9/9/9/9/9/9/9/4F4 w Ff 0 1");
   }
 
-  check_fen_error ("4f4/9/9/9/9/9/9/9/4F4 w", "(E1)", CHEOPS_ERROR_FEN_SYNTAX, 1);
-  check_fen_error ("4f4/9/9/9/9/9/9/9/4F4 w - 0", "(E1)", CHEOPS_ERROR_FEN_SYNTAX, 1);
-  check_fen_error ("4f4/9/9/9/9/9/9/9/4F4 w - 0 1 x", "(E1)", CHEOPS_ERROR_FEN_SYNTAX, 1);
+  /* E1: the column is the FEN's end when a field is missing, the first
+   * field too many otherwise. */
+  check_fen_error ("4f4/9/9/9/9/9/9/9/4F4 w", "FEN: 2 fields, not 3 or 5", CHEOPS_ERROR_FEN_SYNTAX, 24);
+  check_fen_error ("4f4/9/9/9/9/9/9/9/4F4", "FEN: 1 field, not 3 or 5", CHEOPS_ERROR_FEN_SYNTAX, 22);
+  check_fen_error ("4f4/9/9/9/9/9/9/9/4F4 w - 0", "(E1)", CHEOPS_ERROR_FEN_SYNTAX, 28);
+  check_fen_error ("4f4/9/9/9/9/9/9/9/4F4 w - 0 1 x", "FEN: 6 fields", CHEOPS_ERROR_FEN_SYNTAX, 31);
   check_fen_error ("", "(E1)", CHEOPS_ERROR_FEN_SYNTAX, 1);
   check_fen_error ("4f4/9/9/9/9/9/9/4F4 w - 0 1", "(E2)", CHEOPS_ERROR_FEN_SYNTAX, 1);
   check_fen_error ("4f4/9/9/9/9/9/9/9/4F4/9 w - 0 1", "(E2)", CHEOPS_ERROR_FEN_SYNTAX, 1);

@@ -29,101 +29,13 @@ A perft mismatch is followed down the tree to the first position whose
 import argparse
 import difflib
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import cheops_ref as ref  # noqa: E402
+from crosscheck_common import Checker  # noqa: E402
 
-
-class Checker:
-    def __init__(self, tool):
-        self.tool = tool
-        self.passed = 0
-        self.failed = 0
-
-    def run_tool(self, args):
-        try:
-            proc = subprocess.run([self.tool] + args, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True, timeout=300)
-        except subprocess.TimeoutExpired:
-            return None, "timed out"
-        if proc.returncode != 0:
-            return None, "exit status %d; stderr: %s" % (proc.returncode, proc.stderr.strip())
-        return proc.stdout, None
-
-    def report(self, ok, title, fen, detail):
-        if ok:
-            self.passed += 1
-            return
-        self.failed += 1
-        print("FAIL %s" % title)
-        if fen is not None:
-            print("  fen: %s" % fen)
-        for line in detail.rstrip("\n").split("\n"):
-            print("  " + line)
-        sys.stdout.flush()
-
-    @staticmethod
-    def diff(c_text, r_text):
-        return "".join(difflib.unified_diff(
-            c_text.splitlines(True), r_text.splitlines(True),
-            fromfile="cheops (C)", tofile="reference", n=0))
-
-    def compare(self, title, fen, args, ref_text):
-        c_text, err = self.run_tool(args)
-        if err is not None:
-            self.report(False, title, fen, "the tool failed: " + err)
-            return None
-        ok = c_text == ref_text
-        detail = "" if ok else self.diff(c_text, ref_text)
-        if not ok and args[0] == "perft":
-            detail += self.drill(fen, c_text, ref_text, int(args[-1]))
-        self.report(ok, title, fen, detail)
-        return c_text
-
-    def drill(self, fen, c_text, r_text, depth):
-        """Follow a perft --divide mismatch at `depth` down the tree to the
-        first position whose move lists differ."""
-        def parse(text):
-            rows = {}
-            for line in text.splitlines():
-                if ":" in line and not line.startswith("Nodes"):
-                    mv, n = line.split(":", 1)
-                    rows[mv.strip()] = n.strip()
-            return rows
-        c_rows, r_rows = parse(c_text), parse(r_text)
-        if set(c_rows) != set(r_rows):
-            return ("  -> the move lists differ at this position: only C: %s; only reference: %s\n"
-                    % (sorted(set(c_rows) - set(r_rows)), sorted(set(r_rows) - set(c_rows))))
-        for mv in sorted(c_rows):
-            if c_rows[mv] == r_rows[mv]:
-                continue
-            pos = ref.Position.from_fen(fen)
-            moves = {ref.move_text(m): m for m in ref.playable_moves(pos)}
-            child = ref.make(pos, moves[mv]).fen()
-            text = "  -> after %s (C %s, reference %s): %s\n" % (mv, c_rows[mv], r_rows[mv], child)
-            c_moves, err = self.run_tool(["moves", "--fen", child])
-            if err is not None:
-                return text + "     the tool failed: %s\n" % err
-            r_moves = ref.output_moves(child)
-            if c_moves != r_moves:
-                c_st, _ = self.run_tool(["status", "--fen", child])
-                return (text + "     moves differ there:\n" +
-                        "".join("     " + l for l in self.diff(c_moves, r_moves).splitlines(True)) +
-                        "     status (C):\n" +
-                        "".join("       " + l for l in (c_st or "").splitlines(True)) +
-                        "     status (reference):\n" +
-                        "".join("       " + l for l in ref.output_status(child).splitlines(True)))
-            if depth - 1 < 2:
-                return text + "     (same moves there; counts differ for another reason)\n"
-            c_div, err = self.run_tool(["perft", "--fen", child, "--divide", str(depth - 1)])
-            r_div = ref.output_perft(child, depth - 1, True)
-            if err is not None or c_div == r_div:
-                return text + "     (same divide there)\n"
-            return text + self.drill(child, c_div, r_div, depth - 1)
-        return ""
 
 
 # FENs that RULINGS R9 and DESIGN section 3 make invalid: the tool must
@@ -144,6 +56,13 @@ INVALID_FENS = [
     "1/3/5/7/9/11/13/15/4K7k4 a 0 0",       # fullmove number below 1
     "1/3/5/7/9/11/13/15/4K7k4",             # no side
 ]
+
+
+def child_fen(fen, mv):
+    """The reference's FEN after the move text mv (explains a perft mismatch)."""
+    pos = ref.Position.from_fen(fen)
+    moves = {ref.move_text(m): m for m in ref.playable_moves(pos)}
+    return ref.make(pos, moves[mv]).fen()
 
 
 def load_positions():
@@ -168,13 +87,14 @@ def main():
     ap.add_argument("--count", type=int, default=200)
     args = ap.parse_args()
 
-    ck = Checker(os.path.abspath(args.cheops) if os.sep in args.cheops else args.cheops)
+    ck = Checker(os.path.abspath(args.cheops) if os.sep in args.cheops else args.cheops, ref, child_fen,
+                 name="cheops (C)")
     initial = ref.INITIAL_FEN
 
     depths = [1, 2, 3] + ([4] if args.slow else [])
     for d in depths:
         ck.compare("initial perft --divide %d" % d, initial,
-                   ["perft", "--divide", str(d)], ref.output_perft(initial, d, True))
+                   "perft", ["--divide", str(d)], ref.output_perft(initial, d, True))
 
     for fen in INVALID_FENS:
         try:
@@ -182,7 +102,7 @@ def main():
             ck.report(False, "reference accepts an invalid FEN", fen, "")
         except ref.FenError:
             pass
-        c_text, err = ck.run_tool(["status", "--fen", fen])
+        c_text, err = ck.run_tool("status", ["--fen", fen])
         ck.report(err is not None, "invalid FEN rejected", fen,
                   "" if err is not None else "the tool accepted it:\n" + c_text)
 
@@ -200,7 +120,7 @@ def main():
             ck.report(r_text == want, "reference vs hand-derived %s.%s" % (name, kind), fen,
                       "".join(difflib.unified_diff(want.splitlines(True), r_text.splitlines(True),
                                                    "hand-derived", "reference", n=0)))
-            c_text, err = ck.run_tool([kind, "--fen", fen])
+            c_text, err = ck.run_tool(kind, ["--fen", fen])
             if err is not None:
                 ck.report(False, "tool vs hand-derived %s.%s" % (name, kind), fen, "the tool failed: " + err)
                 continue
@@ -211,13 +131,13 @@ def main():
     fens = [(name, fen) for name, fen in positions]
     fens += [("random %d" % k, fen) for k, fen in enumerate(ref.random_fens(args.seed, args.count))]
     for name, fen in fens:
-        ck.compare("%s: moves" % name, fen, ["moves", "--fen", fen], ref.output_moves(fen))
-        ck.compare("%s: status" % name, fen, ["status", "--fen", fen], ref.output_status(fen))
-        ck.compare("%s: perft --divide 2" % name, fen, ["perft", "--fen", fen, "--divide", "2"],
+        ck.compare("%s: moves" % name, fen, "moves", ["--fen", fen], ref.output_moves(fen))
+        ck.compare("%s: status" % name, fen, "status", ["--fen", fen], ref.output_status(fen))
+        ck.compare("%s: perft --divide 2" % name, fen, "perft", ["--fen", fen, "--divide", "2"],
                    ref.output_perft(fen, 2, True))
     if args.slow:
         for name, fen in positions:
-            ck.compare("%s: perft --divide 3" % name, fen, ["perft", "--fen", fen, "--divide", "3"],
+            ck.compare("%s: perft --divide 3" % name, fen, "perft", ["--fen", fen, "--divide", "3"],
                        ref.output_perft(fen, 3, True))
 
     print("%d passed, %d failed" % (ck.passed, ck.failed))

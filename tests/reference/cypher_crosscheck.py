@@ -44,15 +44,14 @@ disagreement); they are left out unless --all is given.
 """
 
 import argparse
-import difflib
 import os
 import random
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import cypher_ref as ref  # noqa: E402
+from crosscheck_common import Checker  # noqa: E402
 
 VARIANT = ["--variant", "cypher"]
 SKIP = 77
@@ -66,124 +65,12 @@ PERFT3 = ["drops", "collusion 8", "retake window", "border spy 8"]
 KNOWN = {}
 
 
-class Checker:
-    def __init__(self, tool, run_all):
-        self.tool = tool
-        self.run_all = run_all
-        self.passed = 0
-        self.failed = 0
-        self.skipped = 0
-        self.accepts_valid = False
 
-    def call(self, cmd, args):
-        try:
-            proc = subprocess.run([self.tool, cmd] + VARIANT + args, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True, timeout=300)
-        except subprocess.TimeoutExpired:
-            return None, "", "timed out"
-        except OSError as e:
-            return None, "", str(e)
-        return proc.returncode, proc.stdout, proc.stderr
-
-    def run_tool(self, cmd, args):
-        rc, out, err = self.call(cmd, args)
-        if rc != 0:
-            return None, "exit status %s; stderr: %s" % (rc, err.strip())
-        return out, None
-
-    def known(self, title):
-        if title in KNOWN and not self.run_all:
-            self.skipped += 1
-            return True
-        return False
-
-    def report(self, ok, title, fen, detail):
-        if ok:
-            self.passed += 1
-            return
-        self.failed += 1
-        print("FAIL %s" % title)
-        if fen is not None:
-            print("  fen: %s" % fen)
-        for line in detail.rstrip("\n").split("\n"):
-            print("  " + line)
-        sys.stdout.flush()
-
-    @staticmethod
-    def diff(c_text, r_text, a="tool", b="reference"):
-        return "".join(difflib.unified_diff(
-            c_text.splitlines(True), r_text.splitlines(True), fromfile=a, tofile=b, n=0))
-
-    def compare(self, title, fen, cmd, args, ref_text):
-        if self.known(title):
-            return None
-        c_text, err = self.run_tool(cmd, args)
-        if err is not None:
-            self.report(False, title, fen, "the tool failed: " + err)
-            return None
-        ok = c_text == ref_text
-        detail = "" if ok else self.diff(c_text, ref_text)
-        if not ok and cmd == "perft" and "--divide" in args:
-            detail += self.drill(fen, c_text, ref_text, int(args[-1]))
-        self.report(ok, title, fen, detail)
-        return c_text
-
-    def refused(self, title, fen, cmd, args):
-        """The tool must refuse: exit status 2 and exactly one line on stderr."""
-        if self.known(title):
-            return
-        rc, out, err = self.call(cmd, args)
-        lines = err.splitlines()
-        ok = rc == 2 and len(lines) == 1 and lines[0].strip() != ""
-        if ok and not self.accepts_valid:
-            self.report(False, title, fen, "the tool refuses the initial position too, so this "
-                        "refusal proves nothing")
-            return
-        self.report(ok, title, fen, "" if ok else
-                    "want exit status 2 and one line on stderr; got exit status %s, stderr %r, "
-                    "stdout %r" % (rc, err, out))
-
-    def drill(self, fen, c_text, r_text, depth):
-        """Follow a perft --divide mismatch down to the first position whose
-        move lists differ."""
-        def parse(text):
-            rows = {}
-            for line in text.splitlines():
-                if ":" in line and not line.startswith("Nodes"):
-                    mv, n = line.split(":", 1)
-                    rows[mv.strip()] = n.strip()
-            return rows
-        c_rows, r_rows = parse(c_text), parse(r_text)
-        if set(c_rows) != set(r_rows):
-            return ("  -> the move lists differ at this position: only tool: %s; only reference: %s\n"
-                    % (sorted(set(c_rows) - set(r_rows)), sorted(set(r_rows) - set(c_rows))))
-        for mv in sorted(c_rows):
-            if c_rows[mv] == r_rows[mv]:
-                continue
-            pos = ref.Position.from_fen(fen)
-            moves = {ref.move_text(m): m for m in ref.legal_moves(pos)}
-            child = ref.make(pos, moves[mv]).fen()
-            text = "  -> after %s (tool %s, reference %s): %s\n" % (mv, c_rows[mv], r_rows[mv], child)
-            c_moves, err = self.run_tool("moves", ["--fen", child])
-            if err is not None:
-                return text + "     the tool failed: %s\n" % err
-            r_moves = ref.output_moves(child)
-            if c_moves != r_moves:
-                c_st, _ = self.run_tool("status", ["--fen", child])
-                return (text + "     moves differ there:\n" +
-                        "".join("     " + l for l in self.diff(c_moves, r_moves).splitlines(True)) +
-                        "     status (tool):\n" +
-                        "".join("       " + l for l in (c_st or "").splitlines(True)) +
-                        "     status (reference):\n" +
-                        "".join("       " + l for l in ref.output_status(child).splitlines(True)))
-            if depth - 1 < 2:
-                return text + "     (same moves there; counts differ for another reason)\n"
-            c_div, err = self.run_tool("perft", ["--fen", child, "--divide", str(depth - 1)])
-            r_div = ref.output_perft(child, depth - 1, True)
-            if err is not None or c_div == r_div:
-                return text + "     (same divide there)\n"
-            return text + self.drill(child, c_div, r_div, depth - 1)
-        return ""
+def child_fen(fen, mv):
+    """The reference's FEN after the move text mv (explains a perft mismatch)."""
+    pos = ref.Position.from_fen(fen)
+    moves = {ref.move_text(m): m for m in ref.legal_moves(pos)}
+    return ref.make(pos, moves[mv]).fen()
 
 
 def reference_outputs(fen):
@@ -311,7 +198,8 @@ def main():
     ap.add_argument("--all", action="store_true", help="also the known disagreements (KNOWN)")
     args = ap.parse_args()
 
-    ck = Checker(os.path.abspath(args.tool) if os.sep in args.tool else args.tool, args.all)
+    ck = Checker(os.path.abspath(args.tool) if os.sep in args.tool else args.tool, ref, child_fen,
+                 VARIANT, known=KNOWN, run_all=args.all)
 
     rc, _, err = ck.call("status", [])
     if rc != 0:
@@ -385,16 +273,16 @@ def main():
                    or c[2].mark is not None]
         pick = special[:1] + ([rng.choice(children)] if children else [])
         for text, san, child in pick:
-            child_fen = child.fen()
-            c_status = ref.output_status(child_fen)
+            after_fen = child.fen()
+            c_status = ref.output_status(after_fen)
             ck.compare("%s: after %s: status FEN MOVE" % (name, text), fen, "status",
                        ["--fen", fen, text], ref.output_status(fen, [text]))
             ck.compare("%s: after %s: status FEN SAN" % (name, san), fen, "status",
                        ["--fen", fen, san], ref.output_status(fen, [text]))
-            ck.compare("%s: after %s: moves of the written FEN %s" % (name, text, child_fen),
-                       child_fen, "moves", ["--fen", child_fen], ref.output_moves(child_fen))
-            ck.compare("%s: after %s: status of the written FEN" % (name, text), child_fen,
-                       "status", ["--fen", child_fen], c_status)
+            ck.compare("%s: after %s: moves of the written FEN %s" % (name, text, after_fen),
+                       after_fen, "moves", ["--fen", after_fen], ref.output_moves(after_fen))
+            ck.compare("%s: after %s: status of the written FEN" % (name, text), after_fen,
+                       "status", ["--fen", after_fen], c_status)
         if name.startswith(("random", "playout")) and children:
             text, san, _ = rng.choice(children)
             pos = ref.Position.from_fen(fen)

@@ -41,15 +41,14 @@ A perft mismatch is followed down the tree to the first position whose
 """
 
 import argparse
-import difflib
 import os
 import random
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import pyramids_ref as ref  # noqa: E402
+from crosscheck_common import Checker  # noqa: E402
 
 VARIANT = ["--variant", "pyramids"]
 SKIP = 77
@@ -60,108 +59,6 @@ SKIP = 77
 KNOWN_DISAGREEMENTS = {
 }
 
-
-class Checker:
-    def __init__(self, tool):
-        self.tool = tool
-        self.passed = 0
-        self.failed = 0
-
-    def call(self, cmd, args):
-        try:
-            proc = subprocess.run([self.tool, cmd] + VARIANT + args, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True, timeout=300)
-        except subprocess.TimeoutExpired:
-            return None, "", "timed out"
-        except OSError as e:
-            return None, "", str(e)
-        return proc.returncode, proc.stdout, proc.stderr
-
-    def run_tool(self, cmd, args):
-        rc, out, err = self.call(cmd, args)
-        if rc != 0:
-            return None, "exit status %s; stderr: %s" % (rc, err.strip())
-        return out, None
-
-    def report(self, ok, title, fen, detail):
-        if ok:
-            self.passed += 1
-            return
-        self.failed += 1
-        print("FAIL %s" % title)
-        if fen is not None:
-            print("  fen: %s" % fen)
-        for line in detail.rstrip("\n").split("\n"):
-            print("  " + line)
-        sys.stdout.flush()
-
-    @staticmethod
-    def diff(c_text, r_text, a="tool", b="reference"):
-        return "".join(difflib.unified_diff(
-            c_text.splitlines(True), r_text.splitlines(True), fromfile=a, tofile=b, n=0))
-
-    def compare(self, title, fen, cmd, args, ref_text):
-        c_text, err = self.run_tool(cmd, args)
-        if err is not None:
-            self.report(False, title, fen, "the tool failed: " + err)
-            return None
-        ok = c_text == ref_text
-        detail = "" if ok else self.diff(c_text, ref_text)
-        if not ok and cmd == "perft":
-            detail += self.drill(fen, c_text, ref_text, int(args[-1]))
-        self.report(ok, title, fen, detail)
-        return c_text
-
-    def refused(self, title, fen, cmd, args):
-        """The tool must refuse: exit status 2 and exactly one line on stderr."""
-        rc, out, err = self.call(cmd, args)
-        lines = err.splitlines()
-        ok = rc == 2 and len(lines) == 1 and lines[0].strip() != ""
-        self.report(ok, title, fen, "" if ok else
-                    "want exit status 2 and one line on stderr; got exit status %s, stderr %r, "
-                    "stdout %r" % (rc, err, out))
-
-    def drill(self, fen, c_text, r_text, depth):
-        """Follow a perft --divide mismatch down the tree to the first
-        position whose move lists differ."""
-        def parse(text):
-            rows = {}
-            for line in text.splitlines():
-                if ":" in line and not line.startswith("Nodes"):
-                    mv, n = line.split(":", 1)
-                    rows[mv.strip()] = n.strip()
-            return rows
-        c_rows, r_rows = parse(c_text), parse(r_text)
-        if set(c_rows) != set(r_rows):
-            return ("  -> the move lists differ at this position: only tool: %s; only reference: %s\n"
-                    % (sorted(set(c_rows) - set(r_rows)), sorted(set(r_rows) - set(c_rows))))
-        for mv in sorted(c_rows):
-            if c_rows[mv] == r_rows[mv]:
-                continue
-            pos = ref.read_fen(fen)
-            moves = {ref.move_text(pos, m): m for m in ref.legal_moves(pos)}
-            child = ref.make(pos, moves[mv]).fen()
-            text = "  -> after %s (tool %s, reference %s): %s\n" % (mv, c_rows[mv], r_rows[mv], child)
-            c_moves, err = self.run_tool("moves", ["--fen", child])
-            if err is not None:
-                return text + "     the tool failed: %s\n" % err
-            r_moves = ref.output_moves(child)
-            if c_moves != r_moves:
-                c_st, _ = self.run_tool("status", ["--fen", child])
-                return (text + "     moves differ there:\n" +
-                        "".join("     " + l for l in self.diff(c_moves, r_moves).splitlines(True)) +
-                        "     status (tool):\n" +
-                        "".join("       " + l for l in (c_st or "").splitlines(True)) +
-                        "     status (reference):\n" +
-                        "".join("       " + l for l in ref.output_status(child).splitlines(True)))
-            if depth - 1 < 2:
-                return text + "     (same moves there; counts differ for another reason)\n"
-            c_div, err = self.run_tool("perft", ["--fen", child, "--divide", str(depth - 1)])
-            r_div = ref.output_perft(child, depth - 1, True)
-            if err is not None or c_div == r_div:
-                return text + "     (same divide there)\n"
-            return text + self.drill(child, c_div, r_div, depth - 1)
-        return ""
 
 
 INITIAL = ref.INITIAL_FEN
@@ -176,6 +73,13 @@ ROOKS = "7f1/9/9/9/(4.)3(4.)4/9/9/9/(4.)7F w - 0 1"
 SPLIT = "4f4/9/9/9/9/3(421.)1(31.)3/9/9/4F4 w - 0 1"
 FOUR = "9/9/9/9/4f4/9/9/9/4F4 w Ff 0 1"
 ERROR = "error"
+
+
+def child_fen(fen, mv):
+    """The reference's FEN after the move text mv (explains a perft mismatch)."""
+    pos = ref.read_fen(fen)
+    moves = {ref.move_text(pos, m): m for m in ref.legal_moves(pos)}
+    return ref.make(pos, moves[mv]).fen()
 
 
 def st(check, n, outcome):
@@ -357,12 +261,14 @@ def main():
     args = ap.parse_args()
     count = args.count if args.count is not None else (200 if args.slow else 25)
 
-    ck = Checker(os.path.abspath(args.tool) if os.sep in args.tool else args.tool)
+    ck = Checker(os.path.abspath(args.tool) if os.sep in args.tool else args.tool, ref, child_fen,
+                 VARIANT)
     rc, out, err = ck.call("status", [])
     if rc != 0:
         print("SKIP: the tool does not play Pyramids yet (`status --variant pyramids`: exit status %s, %s)"
               % (rc, err.strip()))
         return SKIP
+    ck.accepts_valid = True
 
     # The initial position, without --fen: the tool's own start (section 5).
     for d in [1, 2] + ([3] if args.slow else []):

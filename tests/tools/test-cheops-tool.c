@@ -174,6 +174,27 @@ test_cypher (void)
                           NULL }, 2, "", "cheops perft: bad FEN at column 46: fullmove number: 0, it starts at 1 (F12)\n");
 }
 
+/* `cheops fen`: the FEN after a record, each game's form; `COMMAND --help`. */
+static void
+test_fen_and_help (void)
+{
+  run ((const char *[]) { "fen", NULL }, 0,
+       "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka a 0 1\n", "");
+  run ((const char *[]) { "fen", "--variant", "trigchess", "Ge3", "Ge4", NULL }, 0,
+       "dsgkgsd/psp1psp/4g4/4G4/PSP1PSP/DSGKGSD g 2 2\n", "");
+  run ((const char *[]) { "fen", "--fen", "1/3/5/7/9/11/13/15/4K7k4  a 0 1", NULL }, 0,
+       "1/3/5/7/9/11/13/15/4K7k4 a 0 1\n", "");
+  run ((const char *[]) { "fen", "--variant", "cypher", "--fen", "10/9k/10/10/10/7s2/10/5K4/10/10/1S8 w - 0+1 - 0 1",
+                          "Kf4#", NULL }, 0,
+       "10/9k/10/10/10/7s2/6K3/10/10/10/1S8 b - 0+1 - 1 1\n", "");
+  run ((const char *[]) { "fen", "--variant", "pyramids", "--fen", "4f4/9/9/9/9/9/9/9/4F4", NULL }, 2, "",
+       "cheops fen: bad FEN at column 22: FEN: 1 field, not 3 or 5 (placement side rights [halfmove fullmove]) (E1)\n");
+  run ((const char *[]) { "fen", "Zz9", NULL }, 2, "", NULL);
+  run ((const char *[]) { "status", "--help", NULL }, 0,
+       "Usage: cheops status [--variant NAME] [--fen FEN] [MOVE...]\n", "");
+  run ((const char *[]) { "fen", "-h", NULL }, 0, "Usage: cheops fen [--variant NAME] [--fen FEN] [MOVE...]\n", "");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -183,5 +204,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tools/cheops/status", test_status);
   g_test_add_func ("/tools/cheops/variant", test_variant);
   g_test_add_func ("/tools/cheops/cypher", test_cypher);
+  g_test_add_func ("/tools/cheops/fen", test_fen_and_help);
   return g_test_run ();
 }

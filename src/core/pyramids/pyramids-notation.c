@@ -184,10 +184,13 @@ pyramids_position_from_fen (CheopsPosition *pos, const char *fen, CheopsError *e
         flen[nf] = (size_t) (s - field[nf]);
       nf++;
     }
-  /* E1 */
+  /* E1.  The column is where the FEN goes wrong: its end when a field is
+   * missing, the first field too many otherwise. */
   if (nf != 3 && nf != 5)
-    return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, 1,
-                              "FEN: %d fields, not 3 or 5 (placement side rights [halfmove fullmove]) (E1)", nf);
+    return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX,
+                              nf > 5 ? fcol[5] : (int) strlen (fen) + 1,
+                              "FEN: %d field%s, not 3 or 5 (placement side rights [halfmove fullmove]) (E1)",
+                              nf, nf == 1 ? "" : "s");
   /* E2 */
   rank_start[0] = 0;
   for (size_t i = 0; i <= flen[0]; i++)

@@ -1,0 +1,180 @@
+/* cheops-review.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Whole-game review: the evaluations of consecutive mainline positions
+ * turned into judgements of the moves between them (inaccuracy `?!`,
+ * mistake `?`, blunder `??`), written into the game as [%eval], glyphs and
+ * the engine's best line, and a summary per side.  No engine and no GTK
+ * here: the studio (studio-review.c) and `cheops analyse`
+ * (cheops-tool-analyse.c) run the engine and hand each position's result
+ * to a CheopsReview, so that both write exactly the same annotations.
+ *
+ * The curve (Lichess's, lila `WinPercent`): a score of @cp centipawns for a
+ * side, clamped to +-CHEOPS_REVIEW_CP_CEILING (1000), gives that side the
+ * winning chances
+ *     wc(cp) = 2 / (1 + exp(-0.00368208 * cp)) - 1        (-1 .. 1)
+ * and the win percentage 50 + 50 * wc(cp) (0 .. 100).  An Ascension (mate)
+ * score counts as the ceiling: +1000 for the side that achieves it, -1000
+ * for the other (lila's `fromMate`); a position where the game is over is
+ * exact: wc = +1 for the winner, -1 for the loser, 0 for a draw.
+ *
+ * The thresholds: a move's loss is wc(before) - wc(after), both from the
+ * view of the side that moved (a gain counts as 0).  A loss of at least
+ * 0.3 is a blunder, 0.2 a mistake, 0.1 an inaccuracy (lila `Advice`): on
+ * the win-percentage scale, swings of 15, 10 and 5 points.
+ *
+ * The same curve and thresholds serve all four games.  Lichess fitted the
+ * constant to Stockfish's chess centipawns; each of our games' engine
+ * scores in its own "hundredths of a Pawn" (src/engine/README.md gives the
+ * piece values), of the same order as chess's, and no data set of our
+ * games' results by evaluation exists to fit another constant: the scale
+ * is the chess one, uncalibrated, for every variant.
+ *
+ * Average centipawn loss (ACPL) of a side: the mean over its judged moves
+ * of max(0, cp(before) - cp(after)) from its view, both clamped to +-1000
+ * (an Ascension score and a won end as +-1000, a drawn end 0).  Accuracy:
+ * the mean over its judged moves of Lichess's per-move accuracy
+ *     acc = 103.1668 * exp(-0.04354 * (win%(before) - win%(after))) - 3.1669
+ * clamped to 0 .. 100 (100 when the move lost nothing) - a plain mean, not
+ * lila's volatility-weighted blend.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cheops-annotations.h"
+#include "cheops-game.h"
+
+G_BEGIN_DECLS
+
+/* The clamp of scores, in centipawns (lila's Cp.CEILING). */
+#define CHEOPS_REVIEW_CP_CEILING 1000
+/* The longest best line written as a variation, in plies. */
+#define CHEOPS_REVIEW_LINE_PLIES 8
+
+typedef enum {
+  CHEOPS_REVIEW_NONE = 0,      /* nothing to say (or not judged) */
+  CHEOPS_REVIEW_INACCURACY,    /* ?!, loss >= 0.1 */
+  CHEOPS_REVIEW_MISTAKE,       /* ?,  loss >= 0.2 */
+  CHEOPS_REVIEW_BLUNDER,       /* ??, loss >= 0.3 */
+} CheopsReviewJudgement;
+
+/* The winning chances (-1 .. 1) of a side whose score is @cp centipawns
+ * (clamped to +-1000 first), by the curve above. */
+double                cheops_review_winning_chances (int cp);
+/* The same as a win percentage, 0 .. 100. */
+double                cheops_review_win_percent     (int cp);
+/* The judgement of a move that took the mover's winning chances from
+ * @before to @after (-1 .. 1 each). */
+CheopsReviewJudgement cheops_review_judge           (double before,
+                                                     double after);
+/* The NAG of @judgement: CHEOPS_NAG_DUBIOUS, _MISTAKE, _BLUNDER; 0 for
+ * CHEOPS_REVIEW_NONE. */
+guint8                cheops_review_judgement_nag   (CheopsReviewJudgement judgement);
+/* Lichess's accuracy of one move (0 .. 100) from the mover's win
+ * percentages before and after it. */
+double                cheops_review_move_accuracy   (double win_before,
+                                                     double win_after);
+
+/* The [%eval] of an engine's score, which is from the view of the side to
+ * move (UCI): @side_to_move of the position searched; @ascension TRUE for
+ * `score mate N` (@score = N moves, @losing TRUE when the side to move is
+ * the one that loses, "mate -N"), FALSE for `score cp` (@score in
+ * centipawns); @depth in plies (0: unknown).  The result is from side A's
+ * view, as cheops-annotations.h stores it. */
+CheopsEval            cheops_review_eval_from_engine (CheopsSide side_to_move,
+                                                      gboolean   ascension,
+                                                      int        score,
+                                                      gboolean   losing,
+                                                      int        depth);
+/* The score of @eval (side A's view, kind not NONE) for @side, in
+ * centipawns clamped to +-1000 (an Ascension as +-1000; "#0", an
+ * Ascension achieved, as +1000 for the side that just moved into it,
+ * @mover_of_position). */
+int                   cheops_review_eval_cp_for     (const CheopsEval *eval,
+                                                     CheopsSide        side,
+                                                     CheopsSide        mover_of_position);
+
+/* A review of one game: the mainline positions from a ply to the end,
+ * the results given for them, the annotations they make. */
+typedef struct _CheopsReview CheopsReview;
+
+/* The per-side summary of the judged moves. */
+typedef struct {
+  guint  moves;          /* moves judged (both positions evaluated) */
+  guint  inaccuracies;
+  guint  mistakes;
+  guint  blunders;
+  double acpl;           /* average centipawn loss; 0 when moves is 0 */
+  double accuracy;       /* mean per-move accuracy, 0 .. 100; 0 when moves is 0 */
+} CheopsReviewSummary;
+
+/* A review of @game (referenced) covering the mainline positions at plies
+ * >= @from_ply (0: from the start position; past the end: only the last
+ * position), judging the moves of @side (CHEOPS_SIDE_A or _B), or of both
+ * for @side < 0 (or >= CHEOPS_SIDE_NB).  The nodes are taken now: later
+ * edits of the game do not change them, and a node no longer in the game
+ * when applying is skipped.  Free with cheops_review_free(). */
+CheopsReview         *cheops_review_new             (CheopsGame     *game,
+                                                     guint           from_ply,
+                                                     int             side);
+void                  cheops_review_free            (CheopsReview   *self);
+
+/* The number of positions (>= 1), and position @index's node (owned by
+ * the review; index 0 is the position before the first judged move). */
+guint                 cheops_review_get_n_positions (CheopsReview   *self);
+CheopsGameNode       *cheops_review_get_node        (CheopsReview   *self,
+                                                     guint           index);
+/* Whether position @index needs the engine: FALSE when the game is over
+ * there (cheops_game_node_get_outcome(), repetition included), whose
+ * evaluation is the outcome (set at construction: a win "#0", a draw
+ * 0.00). */
+gboolean              cheops_review_needs_engine    (CheopsReview   *self,
+                                                     guint           index);
+/* Gives position @index its evaluation @eval (side A's view, kind not
+ * NONE; see cheops_review_eval_from_engine()) and the engine's best line
+ * @pv from it (machine move texts, NULL-terminated; may be NULL; copied).
+ * Replaces an earlier result.  Ignored for a position that does not need
+ * the engine. */
+void                  cheops_review_set_result      (CheopsReview       *self,
+                                                     guint               index,
+                                                     const CheopsEval   *eval,
+                                                     const char *const  *pv);
+/* Whether position @index has an evaluation (given, or an end's). */
+gboolean              cheops_review_has_result      (CheopsReview   *self,
+                                                     guint           index);
+/* The judgement of the move into position @index (>= 1): NONE when either
+ * position has no evaluation or the mover is not a side reviewed. */
+CheopsReviewJudgement cheops_review_get_judgement   (CheopsReview   *self,
+                                                     guint           index);
+/* The summary of @side's judged moves. */
+void                  cheops_review_get_summary     (CheopsReview        *self,
+                                                     CheopsSide           side,
+                                                     CheopsReviewSummary *summary);
+
+/* Writes what the results say into the game, as ONE undo step (a group):
+ * each evaluated position's [%eval] (with its depth), replacing an
+ * evaluation it had and keeping its other annotations; each judged move
+ * that is an inaccuracy, mistake or blunder gets its glyph unless it has a
+ * move glyph already (the user's judgement is kept), and the engine's best
+ * line from the position before it (at most CHEOPS_REVIEW_LINE_PLIES
+ * plies, legal moves only) as a new variation there, its first move's
+ * [%eval] the evaluation of that position - unless the line starts with
+ * the move played or with the first move of a variation already there.
+ * Comments, glyphs and variations already in the game are kept.
+ * Returns the number of edits made (0: nothing changed, no undo step).
+ * May be called once per review (later calls do nothing and return 0). */
+guint                 cheops_review_apply           (CheopsReview   *self);
+/* Removes, as ONE undo step, what cheops_review_apply() added and is still
+ * as it left it: its variations, its glyphs, its evaluations (a position's
+ * earlier [%eval] comes back).  Returns the number of edits (0: nothing was
+ * left to remove). */
+guint                 cheops_review_remove          (CheopsReview   *self);
+/* Whether cheops_review_apply() added anything cheops_review_remove()
+ * could still remove (the game is not checked). */
+gboolean              cheops_review_get_applied     (CheopsReview   *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CheopsReview, cheops_review_free)
+
+G_END_DECLS
