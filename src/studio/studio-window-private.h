@@ -13,6 +13,7 @@
 #include "studio-games-button.h"
 #include "studio-move-tree-view.h"
 #include "studio-setup-panel.h"
+#include "studio-suite-panel.h"
 #include "studio-window.h"
 
 G_BEGIN_DECLS
@@ -46,6 +47,9 @@ struct _StudioWindow
   GMenu                *recent_submenu;
   GMenu                *new_submenu;   /* the primary menu's: one item per variant */
   GMenu                *new_menu;      /* the New Game button's: the same */
+  GMenu                *suites_submenu; /* the primary menu's bundled suites (studio-window-suite.c) */
+  StudioSuitePanel     *suite_panel;   /* above the move list, in suite_revealer */
+  GtkRevealer          *suite_revealer;
 
   /* Owned. */
   StudioDocument       *document;
@@ -97,5 +101,15 @@ void _studio_window_games_init         (StudioWindow      *self);
 void _studio_window_games_update_actions (StudioWindow    *self);
 void _studio_window_games_loaded       (StudioWindow      *self);
 char *_studio_window_games_dup_loses_text_message (StudioWindow *self);
+void     _studio_window_class_suite_init (StudioWindowClass *klass);
+void     _studio_window_suite_init       (StudioWindow      *self);
+gboolean _studio_window_is_suite_file    (GFile             *file);
+void     _studio_window_open_suite_file  (StudioWindow      *self,
+                                          GFile             *file);
+gboolean _studio_window_show_suite       (StudioWindow      *self,
+                                          const char        *text,
+                                          gssize             length,
+                                          const char        *title,
+                                          GError           **error);
 
 G_END_DECLS
