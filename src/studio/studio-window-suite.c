@@ -40,6 +40,7 @@ _studio_window_show_suite (StudioWindow  *self,
 {
   if (!studio_suite_panel_load (self->suite_panel, text, length, title, error))
     return FALSE;
+  gtk_widget_set_visible (GTK_WIDGET (self->suite_revealer), TRUE);
   gtk_revealer_set_reveal_child (self->suite_revealer, TRUE);
   studio_suite_panel_activate (self->suite_panel, 0);
   return TRUE;
@@ -113,6 +114,7 @@ close_requested_cb (StudioWindow     *self,
                     StudioSuitePanel *panel)
 {
   gtk_revealer_set_reveal_child (self->suite_revealer, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->suite_revealer), FALSE);
 }
 
 static void
@@ -195,6 +197,8 @@ _studio_window_suite_init (StudioWindow *self)
   gtk_revealer_set_transition_type (self->suite_revealer, GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN);
   gtk_revealer_set_child (self->suite_revealer, GTK_WIDGET (self->suite_panel));
   gtk_revealer_set_reveal_child (self->suite_revealer, FALSE);
+  /* Hidden, not only folded: its width would count in a narrow window. */
+  gtk_widget_set_visible (GTK_WIDGET (self->suite_revealer), FALSE);
   gtk_box_insert_child_after (GTK_BOX (side), GTK_WIDGET (self->suite_revealer), gtk_widget_get_first_child (side));
   g_signal_connect_object (self->suite_panel, "position-activated", G_CALLBACK (position_activated_cb), self,
                            G_CONNECT_SWAPPED);
