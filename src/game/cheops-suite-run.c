@@ -27,11 +27,6 @@ cheops_suite_result_clear (CheopsSuiteResult *result)
   result->found_ms = -1;
 }
 
-gboolean
-cheops_suite_status_counts (CheopsSuiteStatus status)
-{
-  return status == CHEOPS_SUITE_FOUND || status == CHEOPS_SUITE_MISSED || status == CHEOPS_SUITE_FAILED;
-}
 
 /* Whether @move solves @record: among its bm (if any), not among its am. */
 static gboolean
@@ -49,6 +44,14 @@ static gboolean
 has_target (CheopsEpdRecord *record)
 {
   return cheops_epd_record_get (record, "bm") != NULL || cheops_epd_record_get (record, "am") != NULL;
+}
+
+gboolean
+cheops_suite_counts (CheopsEpdRecord   *record,
+                     CheopsSuiteStatus  status)
+{
+  return status == CHEOPS_SUITE_FOUND || status == CHEOPS_SUITE_MISSED
+         || (status == CHEOPS_SUITE_FAILED && has_target (record));
 }
 
 /* What an `info` line holds that the runner uses. */

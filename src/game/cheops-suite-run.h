@@ -78,8 +78,10 @@ void        cheops_suite_run_record      (CheopsUciEngine         *engine,
                                           CheopsSuiteResult       *result);
 /* Frees what @result holds and zeroes it. */
 void        cheops_suite_result_clear    (CheopsSuiteResult       *result);
-/* Whether @status counts in "solved K/N" (FOUND, MISSED, FAILED). */
-gboolean    cheops_suite_status_counts   (CheopsSuiteStatus        status);
+/* Whether a result of @status for @record counts in "solved K/N": FOUND
+ * and MISSED, and FAILED for a record with a bm or am. */
+gboolean    cheops_suite_counts          (CheopsEpdRecord         *record,
+                                          CheopsSuiteStatus        status);
 /* The record's name: its id, else "line N" (newly allocated). */
 char       *cheops_suite_record_name     (CheopsEpdRecord         *record);
 /* The record's targets for people: "bm Qi9 Qh9", "am Kb1", "bm X; am Y"

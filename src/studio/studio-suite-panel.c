@@ -944,7 +944,7 @@ studio_suite_panel_get_totals (StudioSuitePanel *self,
 
       if (r == NULL)
         continue;
-      if (cheops_suite_status_counts (r->status))
+      if (cheops_suite_counts (self->records->pdata[i], r->status))
         (*counted)++;
       if (r->status == CHEOPS_SUITE_FOUND)
         (*solved)++;

@@ -65,7 +65,7 @@ gboolean         studio_suite_panel_get_running        (StudioSuitePanel        
  * alive: after Cancel it ends within a moment, its engine reaped. */
 gboolean         studio_suite_panel_get_busy           (StudioSuitePanel        *self);
 /* How many positions have a result, and how many of those were solved
- * and count (cheops_suite_status_counts()). */
+ * and count (cheops_suite_counts()). */
 guint            studio_suite_panel_get_n_done         (StudioSuitePanel        *self);
 void             studio_suite_panel_get_totals         (StudioSuitePanel        *self,
                                                         guint                   *solved,

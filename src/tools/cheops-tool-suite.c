@@ -240,7 +240,7 @@ suite_run (int    argc,
       line = cheops_suite_result_to_line (record, &result);
       printf ("%s\n", line);
       fflush (stdout);
-      if (cheops_suite_status_counts (result.status))
+      if (cheops_suite_counts (record, result.status))
         counted++;
       if (result.status == CHEOPS_SUITE_FOUND)
         solved++;
