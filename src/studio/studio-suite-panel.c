@@ -15,6 +15,7 @@
 #include "studio-config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "studio-engine.h"
 #include "studio-suite-panel.h"

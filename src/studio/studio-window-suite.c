@@ -15,6 +15,7 @@
 #include "studio-config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "cheops-game-model.h"
 #include "studio-document.h"
