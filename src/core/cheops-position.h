@@ -231,6 +231,21 @@ cheops_position_repetition_outcome (const CheopsPosition *pos, int count)
   return pos->variant->f.repetition_outcome (pos, count);
 }
 
+/* The draw the player to move may claim in @pos when it has occurred
+ * @count times in the game record (count it with cheops_repetition_count();
+ * 1 when it has not repeated), judged by the variant's rules (Cheops 8.4.2:
+ * the third occurrence, or fifty moves by each player without a capture, a
+ * collapse or a Pawn climbing; Pyramids PY14: the third occurrence or a
+ * halfmove clock of 100): the variant's static entry, with its reason and
+ * rule, or NULL when there is none (always in TrigChess and Cypher chess).
+ * The caller checks first that the game is not over (an automatic outcome
+ * comes before a claim). */
+static inline const CheopsClaimInfo *
+cheops_position_claimable_draw (const CheopsPosition *pos, int count)
+{
+  return pos->variant->f.claimable_draw != NULL ? pos->variant->f.claimable_draw (pos, count) : NULL;
+}
+
 /* Whether @pos may arise in a game played from the initial position, as far
  * as a position alone can tell (the variant says what it checks).  A FEN may
  * describe positions that cannot: this is for those who set positions up.

@@ -214,6 +214,16 @@ typedef struct {
   bool         needs_history; /* only a game record can end so (repetition) */
 } CheopsOutcomeInfo;
 
+/* A draw the player to move may claim, which the rules do not make
+ * automatic (Cheops 8.4.2, Pyramids PY14): static data of the variant, from
+ * CheopsVariantFuncs.claimable_draw. */
+typedef struct {
+  const char *status;       /* a word for tools: "third-repetition", "fifty-moves" */
+  const char *reason;       /* English, translatable (N_()), for a sentence:
+                             * "the same position for the third time" */
+  const char *rule;         /* where the rule is: "8.4.2", "PY14" */
+} CheopsClaimInfo;
+
 /* The functions of a variant: pointers straight at its own code.  Every
  * one takes positions of this variant only.  Unless said otherwise they
  * never allocate, and move lists are arrays of CHEOPS_MAX_MOVES entries
@@ -316,6 +326,13 @@ typedef struct {
    * (keeping the key).  NULL in a variant without switches. */
   bool        (*get_setup_flag) (const CheopsPosition *pos, int index);
   void        (*set_setup_flag) (CheopsPosition *pos, int index, bool on);
+  /* The draw the player to move may claim in @pos, which has occurred
+   * @count times in the game record (1: not repeated; the start position
+   * counts once), when the game is not over there: a static entry of the
+   * variant's, or NULL when none may be claimed.  NULL itself in a game
+   * without draws by claim (TrigChess TR17: no draws at all; Cypher chess
+   * CY23, CY24: repetition draws at once, no fifty-move rule). */
+  const CheopsClaimInfo *(*claimable_draw) (const CheopsPosition *pos, int count);
 } CheopsVariantFuncs;
 
 struct _CheopsVariant {

@@ -110,6 +110,17 @@ static TimeBudget     budget;
 static bool           use_time;
 static int64_t        start_time;
 static int64_t        last_report;    /* ms since start_time of the last info or progress */
+/* A timed search reads the clock every time_check_interval nodes (main
+ * thread), an interval kept near a millisecond of wall time: halved when
+ * the last one took a millisecond or more, doubled (to 64) when it took
+ * less.  Wall time, not nodes, is what a clock charges: on a loaded machine
+ * the engine gets a fraction of a processor, and 64 nodes of a Pyramids
+ * search (tens of microseconds each) could take 60 ms of the clock. */
+static TimeLag        time_lag = { { -1, -1 }, { -1, -1 }, 0 };
+static int            timed_side;     /* the side a timed search is for */
+static int            time_check_interval;
+static int            time_check_countdown;
+static int64_t        last_time_check;
 static uint64_t       last_nodes;
 static CheopsMove     last_best;
 static SearchReport   report;
@@ -185,14 +196,27 @@ static inline void
 count_node (Worker *w)
 {
   uint64_t n = atomic_load_explicit (&w->nodes, memory_order_relaxed) + 1;
+  int64_t now = -1;
+
   atomic_store_explicit (&w->nodes, n, memory_order_relaxed);
-  /* The clock is read every 64 nodes of a timed search (a Pyramids node
-   * that generates thousands of moves costs tens of microseconds: 1024 of
-   * them overshot a 10 ms budget), the node and progress limits every 1024
-   * (so fixed-node searches stop where they always did). */
-  if (w->id == 0 && ((n & 1023) == 0 || ((n & 63) == 0 && (use_time || limits.movetime >= 0))))
+  /* The clock is read every time_check_interval nodes of a timed search
+   * (above), the node and progress limits every 1024 (so fixed-node
+   * searches stop where they always did). */
+  if (w->id != 0)
+    return;
+  if ((use_time || limits.movetime >= 0) && --time_check_countdown <= 0)
     {
-      int64_t elapsed = timeman_now () - start_time;
+      now = timeman_now ();
+      if (now - last_time_check >= 1)
+        time_check_interval = time_check_interval > 1 ? time_check_interval / 2 : 1;
+      else if (time_check_interval < 64)
+        time_check_interval *= 2;
+      time_check_countdown = time_check_interval;
+      last_time_check = now;
+    }
+  if (now >= 0 || (n & 1023) == 0)
+    {
+      int64_t elapsed = (now >= 0 ? now : timeman_now ()) - start_time;
       if ((use_time && elapsed >= budget.maximum)
           || (limits.movetime >= 0 && elapsed >= limits.movetime)
           || (limits.nodes > 0 && total_nodes () >= limits.nodes))
@@ -268,6 +292,7 @@ search_clear (void)
         memset (workers[i]->killers, 0, sizeof workers[i]->killers);
       }
   tt_clear ();
+  timeman_lag_reset (&time_lag);
 }
 
 /* Plays @move in the worker's position and records the new key. */
@@ -1210,6 +1235,8 @@ search_body (void)
 
   last_nodes = total_nodes ();
   last_best = best;
+  if (use_time)
+    timeman_lag_done (&time_lag, timed_side, timeman_now () - start_time);
   if (report.bestmove != NULL)
     report.bestmove (best,
                      best != CHEOPS_MOVE_NONE && best == w->root_moves[0].move
@@ -1238,6 +1265,9 @@ search_setup (const CheopsPosition *pos, const uint64_t *keys, int key_count,
   root_ev = engine_variant_of (pos->variant);
   start_time = timeman_now ();
   last_report = 0;
+  time_check_interval = 16;
+  time_check_countdown = 16;
+  last_time_check = start_time;
   limits = *l;
   if (limits.searchmove_count > CHEOPS_MAX_MOVES)
     limits.searchmove_count = CHEOPS_MAX_MOVES;
@@ -1270,8 +1300,14 @@ search_setup (const CheopsPosition *pos, const uint64_t *keys, int key_count,
 
   use_time = limits.time[pos->side_to_move] >= 0;
   if (use_time)
-    timeman_budget (&budget, limits.time[pos->side_to_move], limits.inc[pos->side_to_move],
-                    limits.movestogo, options.move_overhead);
+    {
+      int64_t lag = timeman_lag_update (&time_lag, pos->side_to_move, limits.time[pos->side_to_move],
+                                        limits.inc[pos->side_to_move] > 0 ? limits.inc[pos->side_to_move] : 0);
+
+      timed_side = pos->side_to_move;
+      timeman_budget (&budget, limits.time[pos->side_to_move], limits.inc[pos->side_to_move],
+                      limits.movestogo, lag > options.move_overhead ? lag : options.move_overhead);
+    }
 }
 
 void

@@ -3,9 +3,12 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Time management.  Sudden death is treated as 30 moves to go; the optimum
- * is an even share of the clock plus three quarters of the increment, the
- * maximum four optimums but never more than a third of what is left after
- * the overhead, so that a short clock (0.1 s + 0.01 s) is never run down.
+ * is an even share of the clock plus three quarters of the increment beyond
+ * the overhead, the maximum four optimums but never more than a third of
+ * what is left after the overhead, so that a short clock (0.1 s + 0.01 s)
+ * is never run down.  The overhead is the Move Overhead option or the lag
+ * learnt from the clocks (TimeLag), whichever is longer: on a loaded
+ * machine a move is charged tens of milliseconds the engine never sees.
  */
 #include <time.h>
 
@@ -30,7 +33,7 @@ timeman_budget (TimeBudget *budget, int64_t time_left, int64_t increment,
 
   if (left < 1)
     left = 1;
-  optimum = left / mtg + increment * 3 / 4;
+  optimum = left / mtg + (increment > overhead ? (increment - overhead) * 3 / 4 : 0);
   maximum = optimum * 4;
   if (mtg == 1)
     maximum = left * 4 / 5;
@@ -44,4 +47,46 @@ timeman_budget (TimeBudget *budget, int64_t time_left, int64_t increment,
     maximum = 1;
   budget->optimum = optimum;
   budget->maximum = maximum;
+}
+
+void
+timeman_lag_reset (TimeLag *lag)
+{
+  for (int s = 0; s < 2; s++)
+    {
+      lag->clock[s] = -1;
+      lag->elapsed[s] = -1;
+    }
+}
+
+int64_t
+timeman_lag_update (TimeLag *lag, int side, int64_t time_left, int64_t increment)
+{
+  if (side < 0 || side > 1)
+    return lag->lag;
+  /* The last move took the clock from clock to time_left - increment. */
+  if (lag->clock[side] >= 0 && lag->elapsed[side] >= 0)
+    {
+      int64_t charged = lag->clock[side] + increment - time_left;
+      int64_t sample = charged - lag->elapsed[side];
+
+      if (sample < 0)
+        sample = 0;
+      if (sample > 1000)
+        sample = 1000;
+      if (sample >= lag->lag)
+        lag->lag = sample;
+      else
+        lag->lag -= (lag->lag - sample + 7) / 8;
+    }
+  lag->clock[side] = time_left;
+  lag->elapsed[side] = -1;
+  return lag->lag;
+}
+
+void
+timeman_lag_done (TimeLag *lag, int side, int64_t elapsed)
+{
+  if (side >= 0 && side <= 1 && lag->clock[side] >= 0)
+    lag->elapsed[side] = elapsed;
 }

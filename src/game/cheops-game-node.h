@@ -92,6 +92,14 @@ const CheopsPosition *cheops_game_node_get_position     (CheopsGameNode *self);
  * (cheops_game_describe_outcome() words it), CHEOPS_OUTCOME_NONE while the
  * game goes on.  O(halfmove clock) the first time. */
 CheopsOutcome         cheops_game_node_get_outcome      (CheopsGameNode *self);
+/* The draw the player to move may claim at this node, by the rules of its
+ * variant (Cheops 8.4.2, Pyramids PY14; none in TrigChess and Cypher
+ * chess): cheops_position_claimable_draw() of its position with the number
+ * of times that position has occurred along the path from the root,
+ * counted as cheops_game_node_get_outcome() counts it.  NULL when no draw
+ * may be claimed, or when the game is over here.  The entry is the
+ * variant's (static).  O(halfmove clock); not cached. */
+const CheopsClaimInfo *cheops_game_node_get_claimable_draw (CheopsGameNode *self);
 /* The moves that may be played at this node, in the core's order
  * (cheops_generate_moves()), none once the game is over here
  * (cheops_game_node_get_outcome(), repetition included).  *@n_moves (may

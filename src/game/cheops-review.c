@@ -23,6 +23,8 @@ typedef struct {
   CheopsEval      eval;       /* side A's view */
   double          chances_a;  /* winning chances of side A, -1 .. 1 */
   int             cp_a;       /* score for side A, clamped */
+  gboolean        has_second;
+  double          second_chances_a; /* of the second-best move */
   char          **pv;         /* owned, or NULL */
 } Position;
 
@@ -91,6 +93,7 @@ cheops_review_judgement_nag (CheopsReviewJudgement judgement)
     case CHEOPS_REVIEW_INACCURACY: return CHEOPS_NAG_DUBIOUS;
     case CHEOPS_REVIEW_MISTAKE:    return CHEOPS_NAG_MISTAKE;
     case CHEOPS_REVIEW_BLUNDER:    return CHEOPS_NAG_BLUNDER;
+    case CHEOPS_REVIEW_ONLY_MOVE:  return CHEOPS_NAG_GOOD;
     case CHEOPS_REVIEW_NONE:
     default:                       return 0;
     }
@@ -287,6 +290,23 @@ cheops_review_set_result (CheopsReview      *self,
   p->pv = pv != NULL ? g_strdupv ((char **) pv) : NULL;
 }
 
+void
+cheops_review_set_second (CheopsReview     *self,
+                          guint             index,
+                          const CheopsEval *eval)
+{
+  Position *p;
+
+  g_return_if_fail (self != NULL);
+  p = position_at (self, index);
+  if (p == NULL || p->terminal)
+    return;
+  p->has_second = eval != NULL && eval->kind != CHEOPS_EVAL_NONE;
+  if (p->has_second)
+    p->second_chances_a =
+      cheops_review_winning_chances (cheops_review_eval_cp_for (eval, CHEOPS_SIDE_A, mover_into (p->node)));
+}
+
 gboolean
 cheops_review_has_result (CheopsReview *self,
                           guint         index)
@@ -336,11 +356,28 @@ cheops_review_get_judgement (CheopsReview *self,
 {
   CheopsSide mover;
 
+  Position *before, *after;
+  CheopsReviewJudgement judgement;
+
   g_return_val_if_fail (self != NULL, CHEOPS_REVIEW_NONE);
   if (!judged (self, index, &mover))
     return CHEOPS_REVIEW_NONE;
-  return cheops_review_judge (chances_for (position_at (self, index - 1), mover),
-                              chances_for (position_at (self, index), mover));
+  before = position_at (self, index - 1);
+  after = position_at (self, index);
+  judgement = cheops_review_judge (chances_for (before, mover), chances_for (after, mover));
+  /* The only move: the engine's best, the second-best a blunder, and the
+   * best not lost. */
+  if (judgement == CHEOPS_REVIEW_NONE && before->has_second && before->pv != NULL && before->pv[0] != NULL
+      && chances_for (before, mover) > -0.5)
+    {
+      double second = mover == CHEOPS_SIDE_A ? before->second_chances_a : -before->second_chances_a;
+      CheopsMove best = cheops_move_from_text (cheops_game_node_get_position (before->node), before->pv[0], NULL);
+
+      if (best != CHEOPS_MOVE_NONE && best == cheops_game_node_get_move (after->node)
+          && cheops_review_judge (chances_for (before, mover), second) == CHEOPS_REVIEW_BLUNDER)
+        judgement = CHEOPS_REVIEW_ONLY_MOVE;
+    }
+  return judgement;
 }
 
 void
@@ -367,6 +404,7 @@ cheops_review_get_summary (CheopsReview        *self,
         case CHEOPS_REVIEW_INACCURACY: summary->inaccuracies++; break;
         case CHEOPS_REVIEW_MISTAKE:    summary->mistakes++; break;
         case CHEOPS_REVIEW_BLUNDER:    summary->blunders++; break;
+        case CHEOPS_REVIEW_ONLY_MOVE:  summary->only_moves++; break;
         case CHEOPS_REVIEW_NONE:
         default:                       break;
         }
@@ -499,6 +537,8 @@ cheops_review_apply (CheopsReview *self)
           record (self, ADDED_GLYPH, p->node, NULL, NULL, nag);
           edits++;
         }
+      if (judgement == CHEOPS_REVIEW_ONLY_MOVE)
+        continue;
       {
         Position *before = position_at (self, i - 1);
         CheopsGameNode *line;

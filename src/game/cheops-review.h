@@ -24,6 +24,13 @@
  * 0.3 is a blunder, 0.2 a mistake, 0.1 an inaccuracy (lila `Advice`): on
  * the win-percentage scale, swings of 15, 10 and 5 points.
  *
+ * An only move `!` (not Lichess's; the project's rule): the move played is
+ * the engine's best (the first move of its line in the position before),
+ * its second-best move there (MultiPV 2) would lose at least 0.3 of
+ * winning chances against it (it would be a blunder), and the best keeps
+ * the mover's winning chances above -0.5 (a move that only delays a loss
+ * is not one).
+ *
  * The same curve and thresholds serve all four games.  Lichess fitted the
  * constant to Stockfish's chess centipawns; each of our games' engine
  * scores in its own "hundredths of a Pawn" (src/engine/README.md gives the
@@ -58,6 +65,7 @@ typedef enum {
   CHEOPS_REVIEW_INACCURACY,    /* ?!, loss >= 0.1 */
   CHEOPS_REVIEW_MISTAKE,       /* ?,  loss >= 0.2 */
   CHEOPS_REVIEW_BLUNDER,       /* ??, loss >= 0.3 */
+  CHEOPS_REVIEW_ONLY_MOVE,     /* !, the only move that keeps the game (see below) */
 } CheopsReviewJudgement;
 
 /* The winning chances (-1 .. 1) of a side whose score is @cp centipawns
@@ -69,8 +77,8 @@ double                cheops_review_win_percent     (int cp);
  * @before to @after (-1 .. 1 each). */
 CheopsReviewJudgement cheops_review_judge           (double before,
                                                      double after);
-/* The NAG of @judgement: CHEOPS_NAG_DUBIOUS, _MISTAKE, _BLUNDER; 0 for
- * CHEOPS_REVIEW_NONE. */
+/* The NAG of @judgement: CHEOPS_NAG_DUBIOUS, _MISTAKE, _BLUNDER, _GOOD
+ * (for an only move); 0 for CHEOPS_REVIEW_NONE. */
 guint8                cheops_review_judgement_nag   (CheopsReviewJudgement judgement);
 /* Lichess's accuracy of one move (0 .. 100) from the mover's win
  * percentages before and after it. */
@@ -106,6 +114,7 @@ typedef struct {
   guint  inaccuracies;
   guint  mistakes;
   guint  blunders;
+  guint  only_moves;     /* the moves judged "!" */
   double acpl;           /* average centipawn loss; 0 when moves is 0 */
   double accuracy;       /* mean per-move accuracy, 0 .. 100; 0 when moves is 0 */
 } CheopsReviewSummary;
@@ -141,11 +150,20 @@ void                  cheops_review_set_result      (CheopsReview       *self,
                                                      guint               index,
                                                      const CheopsEval   *eval,
                                                      const char *const  *pv);
+/* Gives position @index the evaluation of the engine's second-best move
+ * there (side A's view, as cheops_review_set_result()'s; the MultiPV 2
+ * line), for the only-move rule; NULL forgets it.  Ignored for a position
+ * that does not need the engine. */
+void                  cheops_review_set_second      (CheopsReview       *self,
+                                                     guint               index,
+                                                     const CheopsEval   *eval);
 /* Whether position @index has an evaluation (given, or an end's). */
 gboolean              cheops_review_has_result      (CheopsReview   *self,
                                                      guint           index);
 /* The judgement of the move into position @index (>= 1): NONE when either
- * position has no evaluation or the mover is not a side reviewed. */
+ * position has no evaluation or the mover is not a side reviewed;
+ * ONLY_MOVE needs the position before to have its best line and its
+ * second-best evaluation. */
 CheopsReviewJudgement cheops_review_get_judgement   (CheopsReview   *self,
                                                      guint           index);
 /* The summary of @side's judged moves. */
@@ -156,8 +174,9 @@ void                  cheops_review_get_summary     (CheopsReview        *self,
 /* Writes what the results say into the game, as ONE undo step (a group):
  * each evaluated position's [%eval] (with its depth), replacing an
  * evaluation it had and keeping its other annotations; each judged move
- * that is an inaccuracy, mistake or blunder gets its glyph unless it has a
- * move glyph already (the user's judgement is kept), and the engine's best
+ * that is an inaccuracy, mistake, blunder or only move gets its glyph
+ * unless it has a move glyph already (the user's judgement is kept), and,
+ * unless it is an only move, the engine's best
  * line from the position before it (at most CHEOPS_REVIEW_LINE_PLIES
  * plies, legal moves only) as a new variation there, its first move's
  * [%eval] the evaluation of that position - unless the line starts with

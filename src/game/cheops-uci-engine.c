@@ -256,6 +256,13 @@ cheops_uci_engine_get_name (CheopsUciEngine *self)
 }
 
 const char *
+cheops_uci_engine_get_identifier (CheopsUciEngine *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->process != NULL ? g_subprocess_get_identifier (self->process) : NULL;
+}
+
+const char *
 cheops_uci_engine_get_command (CheopsUciEngine *self)
 {
   g_return_val_if_fail (self != NULL, NULL);

@@ -41,6 +41,9 @@ void             cheops_uci_engine_free         (CheopsUciEngine *self);
 void             cheops_uci_engine_kill         (CheopsUciEngine *self);
 /* The engine's `id name`, else its command (borrowed). */
 const char      *cheops_uci_engine_get_name     (CheopsUciEngine *self);
+/* The process's identifier (its pid as text, borrowed), or NULL once it is
+ * gone (g_subprocess_get_identifier()). */
+const char      *cheops_uci_engine_get_identifier (CheopsUciEngine *self);
 /* The command it was started with (borrowed). */
 const char      *cheops_uci_engine_get_command  (CheopsUciEngine *self);
 /* Whether the engine listed the option @name (`option name NAME ...`)

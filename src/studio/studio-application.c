@@ -182,6 +182,7 @@ studio_application_startup (GApplication *app)
     { "win.threat", { "x", NULL } },
     { "win.setup-position", { "<Control>e", NULL } },
     { "win.edit-tags", { "<Control>t", NULL } },
+    { "win.enter-move", { "<Control>m", NULL } },
     { "win.next-game", { "<Control>Page_Down", NULL } },
     { "win.previous-game", { "<Control>Page_Up", NULL } },
     { "window.close", { "<Control>w", NULL } },

@@ -42,6 +42,14 @@
  *
  * HiDPI: the caches (the board layer, the piece sprites) are drawn at the
  * widget's scale factor, so the board is as sharp at GDK_SCALE=2 as at 1.
+ *
+ * Accessibility: the board is a GTK_ACCESSIBLE_ROLE_GRID whose children
+ * are one StudioBoardCell per cell (studio-board-cell.c), allocated over
+ * the cells, labelled with the cell's name and contents from the variant
+ * ("e4, Orange Queen"), SELECTED when selected, described as a legal
+ * target when the selected piece may go there; the board's description
+ * names the selection and its targets, and its ACTIVE_DESCENDANT is the
+ * selected cell.  Colour themes: studio-board-theme.h.
  */
 #define G_LOG_DOMAIN "studio-board-view"
 
@@ -50,7 +58,13 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "studio-board-cell.h"
+#include "studio-board-theme.h"
 #include "studio-board-view.h"
+
+/* The smallest size of the coordinates, in pixels: readable on the small
+ * board of a narrow window. */
+#define MIN_LABEL_PX 9.0
 
 /* Piece kinds are 1..31 (cheops-types.h). */
 #define PIECE_KINDS 32
@@ -115,6 +129,16 @@ struct _StudioBoardView
   /* The device scale of the frame being drawn. */
   double            device_scale;
 
+  /* The accessible cells (StudioBoardCell children, borrowed: unparented
+   * in dispose), by cell index, for the variant they were made for. */
+  GPtrArray        *cells;
+  const CheopsVariant *cells_variant;
+  gboolean          cells_flipped;
+
+  /* The colour theme (studio-board-theme.h). */
+  StudioBoardTheme  theme;
+  StudioBoardTheme  board_cache_theme;
+
   guint             press_moved : 1;
   guint             press_dragging : 1;
 };
@@ -122,6 +146,7 @@ struct _StudioBoardView
 enum {
   PROP_0,
   PROP_SCENE,
+  PROP_THEME,
   N_PROPS
 };
 
@@ -398,6 +423,7 @@ studio_board_view_draw_cells (StudioBoardView *self,
 {
   const CheopsBoardShape *board = studio_board_view_board (self);
   uint16_t tinted = 0;
+  double rgb[3];
 
   for (int z = 0; z < board->n_zones; z++)
     if (board->zones[z].style & CHEOPS_ZONE_STYLE_TINT)
@@ -410,7 +436,8 @@ studio_board_view_draw_cells (StudioBoardView *self,
       for (CheopsCell cell = 0; cell < board->n_cells; cell++)
         if (board->cells[cell].shade == shade && (board->cells[cell].zones & tinted) == 0)
           studio_board_view_cell_path (self, cr, cell);
-      cairo_set_source_rgb (cr, board->shade_rgb[shade][0], board->shade_rgb[shade][1], board->shade_rgb[shade][2]);
+      studio_board_theme_shade_rgb (self->theme, board, shade, rgb);
+      cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
       cairo_fill (cr);
     }
 
@@ -484,7 +511,8 @@ studio_board_view_draw_cells (StudioBoardView *self,
         cairo_line_to (cr, px, py);
     }
   cairo_close_path (cr);
-  cairo_set_source_rgb (cr, board->edge_rgb[0], board->edge_rgb[1], board->edge_rgb[2]);
+  studio_board_theme_edge_rgb (self->theme, board, rgb);
+  cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
   cairo_set_line_width (cr, MAX (1.0, self->scale * 0.06));
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_stroke (cr);
@@ -507,12 +535,12 @@ studio_board_view_draw_coordinates (StudioBoardView *self,
   pango_font_description_set_family (font, "Cantarell, sans-serif");
   pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
   pango_font_description_set_absolute_size (font,
-                                            MAX (7.0, self->scale * board_label_size (board, self->inradius_units))
+                                            MAX (MIN_LABEL_PX, self->scale * board_label_size (board, self->inradius_units))
                                             * PANGO_SCALE);
   pango_layout_set_font_description (layout, font);
   pango_font_description_free (font);
 
-  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.55);
+  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, studio_board_theme_get_info (self->theme)->label_alpha);
 
   /* The labels where the table puts them (they follow a flip). */
   for (int i = 0; i < board->n_labels; i++)
@@ -542,24 +570,26 @@ studio_board_view_draw_highlights (StudioBoardView *self,
   CheopsMove last = studio_board_scene_get_last_move (self->scene);
   CheopsCell selected = studio_board_scene_get_selected (self->scene);
   CheopsCell check = studio_board_scene_get_check_cell (self->scene);
+  const StudioBoardThemeInfo *theme = studio_board_theme_get_info (self->theme);
+  const double *lm = theme->last_move, *sel = theme->selected;
   const CheopsMove *choices;
   guint n_choices;
 
   if (last != CHEOPS_MOVE_NONE)
     {
       if (cheops_move_kind (last) != CHEOPS_MOVE_DROP)
-        studio_board_view_fill_cell (self, cr, cheops_move_from (last), 0.608, 0.780, 0.0, 0.38);
-      studio_board_view_fill_cell (self, cr, cheops_move_to (last), 0.608, 0.780, 0.0, 0.48);
+        studio_board_view_fill_cell (self, cr, cheops_move_from (last), lm[0], lm[1], lm[2], 0.38);
+      studio_board_view_fill_cell (self, cr, cheops_move_to (last), lm[0], lm[1], lm[2], 0.48);
       /* A two-part move: its second part too. */
       if (cheops_move_kind (last) == CHEOPS_MOVE_COMPOUND)
         {
-          studio_board_view_fill_cell (self, cr, cheops_move_from2 (last), 0.608, 0.780, 0.0, 0.38);
-          studio_board_view_fill_cell (self, cr, cheops_move_to2 (last), 0.608, 0.780, 0.0, 0.48);
+          studio_board_view_fill_cell (self, cr, cheops_move_from2 (last), lm[0], lm[1], lm[2], 0.38);
+          studio_board_view_fill_cell (self, cr, cheops_move_to2 (last), lm[0], lm[1], lm[2], 0.48);
         }
     }
 
   if (selected != CHEOPS_CELL_NONE)
-    studio_board_view_fill_cell (self, cr, selected, 0.08, 0.33, 0.12, 0.45);
+    studio_board_view_fill_cell (self, cr, selected, sel[0], sel[1], sel[2], 0.45);
 
   /* A two-part move waiting for its second part: its first part's cells as
    * the selection, and an amber ring on each piece that may move next. */
@@ -570,8 +600,8 @@ studio_board_view_draw_highlights (StudioBoardView *self,
 
     if (pending != CHEOPS_MOVE_NONE)
       {
-        studio_board_view_fill_cell (self, cr, cheops_move_from (pending), 0.08, 0.33, 0.12, 0.30);
-        studio_board_view_fill_cell (self, cr, cheops_move_to (pending), 0.08, 0.33, 0.12, 0.45);
+        studio_board_view_fill_cell (self, cr, cheops_move_from (pending), sel[0], sel[1], sel[2], 0.30);
+        studio_board_view_fill_cell (self, cr, cheops_move_to (pending), sel[0], sel[1], sel[2], 0.45);
       }
     while (next != CHEOPS_CELLSET_EMPTY)
       {
@@ -592,8 +622,8 @@ studio_board_view_draw_highlights (StudioBoardView *self,
   choices = studio_board_scene_get_choices (self->scene, &n_choices);
   if (n_choices > 0)
     {
-      studio_board_view_fill_cell (self, cr, cheops_move_from (choices[0]), 0.08, 0.33, 0.12, 0.45);
-      studio_board_view_fill_cell (self, cr, cheops_move_to (choices[0]), 0.08, 0.33, 0.12, 0.45);
+      studio_board_view_fill_cell (self, cr, cheops_move_from (choices[0]), sel[0], sel[1], sel[2], 0.45);
+      studio_board_view_fill_cell (self, cr, cheops_move_to (choices[0]), sel[0], sel[1], sel[2], 0.45);
     }
 
   if (check != CHEOPS_CELL_NONE)
@@ -1069,6 +1099,7 @@ studio_board_view_draw_destinations (StudioBoardView *self,
   const CheopsPosition *pos = studio_board_scene_get_position (self->scene);
   CheopsCellSet set = studio_board_scene_get_destinations (self->scene);
   double r = studio_board_view_inradius (self);
+  const StudioBoardThemeInfo *theme = studio_board_theme_get_info (self->theme);
 
   while (set != CHEOPS_CELLSET_EMPTY)
     {
@@ -1090,7 +1121,7 @@ studio_board_view_draw_destinations (StudioBoardView *self,
           cairo_stroke (cr);
           cairo_set_line_width (cr, width);
           cairo_arc (cr, cx, cy, r * 0.96, 0, 2 * G_PI);
-          cairo_set_source_rgba (cr, 0.08, 0.33, 0.12, 0.85);
+          cairo_set_source_rgba (cr, theme->target_ring[0], theme->target_ring[1], theme->target_ring[2], 0.85);
           cairo_stroke (cr);
         }
       else
@@ -1099,7 +1130,7 @@ studio_board_view_draw_destinations (StudioBoardView *self,
           cairo_set_source_rgba (cr, 1.0, 0.98, 0.92, 0.75);
           cairo_fill (cr);
           cairo_arc (cr, cx, cy, r * 0.4, 0, 2 * G_PI);
-          cairo_set_source_rgba (cr, 0.08, 0.33, 0.12, 0.85);
+          cairo_set_source_rgba (cr, theme->selected[0], theme->selected[1], theme->selected[2], 0.85);
           cairo_fill (cr);
         }
     }
@@ -1348,7 +1379,8 @@ studio_board_view_draw_scaled (StudioBoardView *self,
         self->board_cache_width != width || self->board_cache_height != height ||
         self->board_cache_device_scale != self->device_scale ||
         self->board_cache_variant != variant ||
-        self->board_cache_flipped != flipped || !gdk_rgba_equal (&self->board_cache_fg, &fg))
+        self->board_cache_flipped != flipped || !gdk_rgba_equal (&self->board_cache_fg, &fg) ||
+        self->board_cache_theme != self->theme)
       {
         cairo_t *bcr;
 
@@ -1360,6 +1392,7 @@ studio_board_view_draw_scaled (StudioBoardView *self,
         self->board_cache_variant = variant;
         self->board_cache_flipped = flipped;
         self->board_cache_fg = fg;
+        self->board_cache_theme = self->theme;
 
         bcr = cairo_create (self->board_cache);
         studio_board_view_draw_cells (self, bcr);
@@ -1731,6 +1764,148 @@ studio_board_view_get_parts_popover (StudioBoardView *self)
 
 /* ::changed: redraw; a choice the scene dropped (a new position) closes
  * its popover. */
+/* The accessible label of @cell: its name and what stands on it. */
+static char *
+dup_cell_label (StudioBoardView      *self,
+                const CheopsPosition *pos,
+                CheopsCell            cell)
+{
+  CheopsPiece piece = pos->board[cell];
+  const char *name = cheops_variant_cell_name (pos->variant, cell);
+
+  if (piece != CHEOPS_NO_PIECE && cheops_piece_type (piece) < pos->variant->n_piece_types)
+    /* Translators: a cell of the board for a screen reader: its name, then
+     * its piece's side colour and kind ("e4, Orange Queen") */
+    return g_strdup_printf (_("%s, %s %s"), name,
+                            _(studio_board_scene_get_side_colours (self->scene, cheops_piece_side (piece))->name),
+                            _(cheops_piece_type_name (pos->variant, cheops_piece_type (piece))));
+  /* Translators: an empty cell of the board for a screen reader ("e4, empty") */
+  return g_strdup_printf (_("%s, empty"), name);
+}
+
+/* Brings the accessible cells up to date with the scene: one per cell of
+ * its variant (made again when the variant changes), their labels, the
+ * selection and its legal targets. */
+static void
+studio_board_view_update_cells (StudioBoardView *self)
+{
+  const CheopsPosition *pos;
+  CheopsCell selected;
+  CheopsCellSet targets;
+
+  if (self->scene == NULL || self->cells == NULL)
+    return;
+  pos = studio_board_scene_get_position (self->scene);
+
+  if (studio_board_scene_get_flipped (self->scene) != self->cells_flipped)
+    {
+      self->cells_flipped = studio_board_scene_get_flipped (self->scene);
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
+    }
+  if (pos->variant != self->cells_variant)
+    {
+      for (guint i = 0; i < self->cells->len; i++)
+        gtk_widget_unparent (g_ptr_array_index (self->cells, i));
+      g_ptr_array_set_size (self->cells, 0);
+      self->cells_variant = pos->variant;
+      for (CheopsCell c = 0; c < pos->variant->board->n_cells; c++)
+        {
+          GtkWidget *cell = studio_board_cell_new (c);
+
+          gtk_widget_set_parent (cell, GTK_WIDGET (self));
+          g_ptr_array_add (self->cells, cell);
+        }
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
+    }
+
+  selected = studio_board_scene_get_selected (self->scene);
+  targets = selected != CHEOPS_CELL_NONE ? studio_board_scene_get_destinations (self->scene) : CHEOPS_CELLSET_EMPTY;
+  for (CheopsCell c = 0; c < self->cells->len; c++)
+    {
+      g_autofree char *label = dup_cell_label (self, pos, c);
+
+      studio_board_cell_update (g_ptr_array_index (self->cells, c), label, c == selected,
+                                cheops_cellset_has (targets, c));
+    }
+
+  if (selected != CHEOPS_CELL_NONE && selected < self->cells->len)
+    {
+      StudioBoardCell *cell = g_ptr_array_index (self->cells, selected);
+      g_autoptr(GString) names = g_string_new ("");
+      g_autofree char *description = NULL;
+
+      while (targets != CHEOPS_CELLSET_EMPTY)
+        {
+          CheopsCell target = cheops_cellset_pop (&targets);
+
+          if (names->len > 0)
+            g_string_append (names, ", ");
+          g_string_append (names, cheops_variant_cell_name (pos->variant, target));
+        }
+      if (names->len > 0)
+        /* Translators: the board's description for a screen reader while a
+         * piece is selected: the selected cell ("e4, Orange Queen"), then
+         * the cells it may move to ("e5, e6, f5") */
+        description = g_strdup_printf (_("Selected: %s. Targets: %s"), studio_board_cell_get_label (cell), names->str);
+      else
+        /* Translators: the board's description for a screen reader while a
+         * piece that cannot move is selected ("e4, Orange Queen") */
+        description = g_strdup_printf (_("Selected: %s. No legal moves"), studio_board_cell_get_label (cell));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                      -1);
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (self),
+                                      GTK_ACCESSIBLE_RELATION_ACTIVE_DESCENDANT, cell,
+                                      -1);
+    }
+  else
+    {
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      gtk_accessible_reset_relation (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_RELATION_ACTIVE_DESCENDANT);
+    }
+}
+
+/* Lays the board out and gives each accessible cell its cell's bounding
+ * box. */
+static void
+studio_board_view_size_allocate (GtkWidget *widget,
+                                 int        width,
+                                 int        height,
+                                 int        baseline)
+{
+  StudioBoardView *self = (StudioBoardView *)widget;
+
+  if (self->scene == NULL || self->cells == NULL)
+    return;
+  studio_board_view_update_cells (self);
+  studio_board_view_layout (self, width, height);
+  for (CheopsCell c = 0; c < self->cells->len; c++)
+    {
+      GtkWidget *child = g_ptr_array_index (self->cells, c);
+      const CheopsCellInfo *info = &studio_board_view_board (self)->cells[c];
+      double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+      int min;
+
+      for (guint i = 0; i < info->n_corners && self->scale > 0; i++)
+        {
+          double px, py;
+
+          studio_board_view_to_pixels (self, info->corners[i].x, info->corners[i].y, &px, &py);
+          x0 = MIN (x0, px);
+          y0 = MIN (y0, py);
+          x1 = MAX (x1, px);
+          y1 = MAX (y1, py);
+        }
+      if (x1 < x0)
+        x0 = y0 = x1 = y1 = 0;
+      gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      gtk_widget_size_allocate (child,
+                                &(GtkAllocation) { (int) floor (x0), (int) floor (y0),
+                                                   (int) ceil (x1 - floor (x0)), (int) ceil (y1 - floor (y0)) },
+                                -1);
+    }
+}
+
 static void
 scene_changed_cb (StudioBoardView  *self,
                   StudioBoardScene *scene)
@@ -1742,6 +1917,7 @@ scene_changed_cb (StudioBoardView  *self,
     studio_board_view_close_choice (self);
   if (self->parts_popover != NULL && studio_board_scene_get_selected (scene) == CHEOPS_CELL_NONE)
     studio_board_view_close_parts (self);
+  studio_board_view_update_cells (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -2180,6 +2356,7 @@ studio_board_view_dispose (GObject *object)
   self->parts_popover = NULL;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
+  g_clear_pointer (&self->cells, g_ptr_array_unref);
 
   G_OBJECT_CLASS (studio_board_view_parent_class)->dispose (object);
 }
@@ -2196,6 +2373,10 @@ studio_board_view_get_property (GObject    *object,
     {
     case PROP_SCENE:
       g_value_set_object (value, self->scene);
+      break;
+
+    case PROP_THEME:
+      g_value_set_string (value, studio_board_view_get_theme (self));
       break;
 
     default:
@@ -2217,6 +2398,10 @@ studio_board_view_set_property (GObject      *object,
       studio_board_view_set_scene (self, g_value_get_object (value));
       break;
 
+    case PROP_THEME:
+      studio_board_view_set_theme (self, g_value_get_string (value));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -2234,6 +2419,7 @@ studio_board_view_class_init (StudioBoardViewClass *klass)
 
   widget_class->snapshot = studio_board_view_snapshot;
   widget_class->measure = studio_board_view_measure;
+  widget_class->size_allocate = studio_board_view_size_allocate;
 
   /**
    * StudioBoardView:scene:
@@ -2245,13 +2431,25 @@ studio_board_view_class_init (StudioBoardViewClass *klass)
                          STUDIO_TYPE_BOARD_SCENE,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * StudioBoardView:theme:
+   *
+   * The id of the colour theme the board is drawn in ("default",
+   * "high-contrast", "blue", "green": studio-board-theme.h); an unknown id
+   * is the default theme.
+   */
+  properties [PROP_THEME] =
+    g_param_spec_string ("theme", NULL, NULL,
+                         "default",
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_install_action (widget_class, "board.play", "s", studio_board_view_play_action);
   gtk_widget_class_install_action (widget_class, "board.flip", NULL, studio_board_view_flip_action);
 
   gtk_widget_class_set_css_name (widget_class, "board");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
 }
 
 static void
@@ -2263,6 +2461,7 @@ studio_board_view_init (StudioBoardView *self)
   self->press_selected = CHEOPS_CELL_NONE;
   self->arrow_from = CHEOPS_CELL_NONE;
   self->arrow_to = CHEOPS_CELL_NONE;
+  self->cells = g_ptr_array_new ();
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
@@ -2367,7 +2566,47 @@ studio_board_view_set_scene (StudioBoardView  *self,
                                                       self);
     }
 
+  studio_board_view_update_cells (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SCENE]);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * studio_board_view_get_theme:
+ * @self: a #StudioBoardView
+ *
+ * Returns: (transfer none): the id of the board's colour theme, static
+ */
+const char *
+studio_board_view_get_theme (StudioBoardView *self)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_VIEW (self), NULL);
+
+  return studio_board_theme_get_info (self->theme)->id;
+}
+
+/**
+ * studio_board_view_set_theme:
+ * @self: a #StudioBoardView
+ * @id: (nullable): a theme's id ("high-contrast"); %NULL or an unknown id
+ *   is the default theme
+ *
+ * Draws the board in that theme: its shades, outline, coordinates and
+ * marks (studio_board_theme_shade_rgb()).
+ */
+void
+studio_board_view_set_theme (StudioBoardView *self,
+                             const char      *id)
+{
+  StudioBoardTheme theme;
+
+  g_return_if_fail (STUDIO_IS_BOARD_VIEW (self));
+
+  theme = studio_board_theme_from_id (id);
+  if (theme == self->theme)
+    return;
+  self->theme = theme;
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_THEME]);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -18,6 +18,9 @@ GtkWidget        *studio_board_view_new           (void);
 StudioBoardScene *studio_board_view_get_scene     (StudioBoardView *self);
 void              studio_board_view_set_scene     (StudioBoardView *self,
                                                    StudioBoardScene *scene);
+const char       *studio_board_view_get_theme     (StudioBoardView *self);
+void              studio_board_view_set_theme     (StudioBoardView *self,
+                                                   const char      *id);
 CheopsCell        studio_board_view_cell_at       (StudioBoardView *self,
                                                    double           x,
                                                    double           y);

@@ -171,6 +171,8 @@ struct _StudioEngine
   char                **desired_moves;
   char                 *desired_command;  /* the `position ...` line */
   guint                 desired_multipv;
+  int                   desired_depth;    /* `go depth`, 0: none (studio_engine_analyze_limited()) */
+  gint64                desired_movetime; /* `go movetime` ms, 0: none */
   /* The variant of the positions analysed (studio_engine_set_variant()),
    * the one last chosen in this process by UCI_Variant (NULL: none yet),
    * and whether the engine plays the desired one. */
@@ -1407,7 +1409,7 @@ engine_start_desired (StudioEngine *self)
       self->engine_multipv = self->desired_multipv;
     }
   engine_send (self, self->desired_command);
-  go = studio_uci_format_go (0, 0, 0);
+  go = studio_uci_format_go (self->desired_depth, 0, self->desired_movetime);
   engine_send (self, go);
   self->running_generation = self->generation;
   g_clear_handle_id (&self->ping_id, g_source_remove);
@@ -1982,9 +1984,23 @@ studio_engine_analyze (StudioEngine      *self,
                        const char *const *moves,
                        guint              multipv)
 {
+  return studio_engine_analyze_limited (self, fen, moves, multipv, 0, 0);
+}
+
+guint
+studio_engine_analyze_limited (StudioEngine      *self,
+                               const char        *fen,
+                               const char *const *moves,
+                               guint              multipv,
+                               int                depth,
+                               gint64             movetime_ms)
+{
   g_autofree char *command = NULL;
 
   g_return_val_if_fail (STUDIO_IS_ENGINE (self), 0);
+
+  depth = MAX (depth, 0);
+  movetime_ms = MAX (movetime_ms, 0);
 
   multipv = CLAMP (multipv, 1, 256);
   command = studio_uci_format_position (fen, moves);
@@ -1995,6 +2011,7 @@ studio_engine_analyze (StudioEngine      *self,
   if (self->desired && self->generation != 0
       && g_strcmp0 (command, self->desired_command) == 0
       && multipv == self->desired_multipv
+      && depth == self->desired_depth && movetime_ms == self->desired_movetime
       && self->desired_variant == self->variant)
     return self->generation;
 
@@ -2007,6 +2024,8 @@ studio_engine_analyze (StudioEngine      *self,
   g_free (self->desired_command);
   self->desired_command = g_steal_pointer (&command);
   self->desired_multipv = multipv;
+  self->desired_depth = depth;
+  self->desired_movetime = movetime_ms;
   self->desired_variant = self->variant;
   engine_model_reset (self);
   engine_publish (self);

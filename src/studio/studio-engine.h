@@ -250,6 +250,29 @@ guint                 studio_engine_analyze           (StudioEngine      *self,
                                                        guint              multipv);
 
 /**
+ * studio_engine_analyze_limited:
+ * @self: a #StudioEngine
+ * @fen: (nullable): as for studio_engine_analyze()
+ * @moves: (nullable) (array zero-terminated=1): as for studio_engine_analyze()
+ * @multipv: as for studio_engine_analyze()
+ * @depth: plies (`go depth`), or 0 for no depth limit
+ * @movetime_ms: milliseconds (`go movetime`), or 0 for no time limit
+ *
+ * studio_engine_analyze() with a limit: the search ends on its own (the
+ * engine's `bestmove`), and the model is then published with finished set
+ * (the whole-game review queues its positions this way).  With both
+ * limits 0 it is studio_engine_analyze().
+ *
+ * Returns: the generation of this search, or 0 as studio_engine_analyze()
+ */
+guint                 studio_engine_analyze_limited   (StudioEngine      *self,
+                                                       const char        *fen,
+                                                       const char *const *moves,
+                                                       guint              multipv,
+                                                       int                depth,
+                                                       gint64             movetime_ms);
+
+/**
  * studio_engine_stop:
  * @self: a #StudioEngine
  *

@@ -5,15 +5,17 @@
  * StudioMoveTreeView: the game's moves as text, with the variations inline
  * in parentheses (the Lichess / ChessBase style), comments in place, NAGs
  * as glyphs, and the current move highlighted.  A click on a move goes
- * there; the context menu on a move edits the tree (promote the variation,
- * make it the main line, delete the variation, delete from here, comments
- * before and after, the full NAG palette).  Every edit goes through the
- * CheopsGame of the document, so all of them can be undone.
+ * there; the context menu on a move (right-click, or Shift+F10 and the Menu
+ * key on the current move: studio_move_tree_view_popup_menu()) edits the
+ * tree (promote or demote the variation, make it the main line, delete the
+ * variation, delete from here, comments before and after, the full NAG
+ * palette).  Every edit goes through the CheopsGame of the document, so all
+ * of them can be undone.
  *
- * The text is a non-editable GtkTextView rebuilt from the tree on every
- * change (a game of a few hundred nodes takes well under a millisecond);
- * the character range of each move is kept in a sorted array, so finding
- * the move under the pointer is a binary search.
+ * The text is a non-editable GtkTextView updated in place on every change
+ * (see Layout below: only the pieces that changed are replaced); the
+ * character range of each move is kept in a sorted array, so finding the
+ * move under the pointer is a binary search.
  */
 #define G_LOG_DOMAIN "studio-move-tree-view"
 
@@ -30,6 +32,19 @@ typedef struct {
   CheopsGameNode *node;    /* borrowed: the document's game owns it */
 } MoveRange;
 
+/* The tags of the text's pieces (see Layout below). */
+enum {
+  TAG_MAINLINE,
+  TAG_VARIATION,
+  TAG_NUMBER,
+  TAG_COMMENT,
+  TAG_RESULT,
+  TAG_HINT,
+  N_TAGS
+};
+
+typedef struct _Layout Layout;
+
 struct _StudioMoveTreeView
 {
   GtkWidget       parent_instance;
@@ -41,14 +56,14 @@ struct _StudioMoveTreeView
 
   StudioDocument *document;
   GArray         *ranges;       /* MoveRange, by start offset */
+  Layout         *layout;       /* what the buffer shows */
+  GtkTextTag     *tags[N_TAGS];
   GtkTextMark    *current_mark;
   GtkTextTag     *current_tag;
-  GtkTextTag     *move_tag;
   GtkTextTag     *mainline_tag;
   GtkTextTag     *variation_tag;
   GtkTextTag     *number_tag;
   GtkTextTag     *comment_tag;
-  GtkTextTag     *glyph_tag;
   GtkTextTag     *result_tag;
   GtkTextTag     *hint_tag;
 
@@ -140,46 +155,131 @@ append_nag (GString *out,
   g_string_append_printf (out, " $%u", nag);
 }
 
-static void
-insert_with_tags (StudioMoveTreeView *self,
-                  const char         *text,
-                  GtkTextTag         *tag1,
-                  GtkTextTag         *tag2,
-                  GtkTextTag         *tag3)
-{
-  GtkTextIter end;
+/* The list's text is built first as a Layout, a plain array of pieces
+ * (each a run of text with its tags and, for a move, its node), which costs
+ * a few microseconds a move and touches no widget.  The buffer is then made
+ * to match it by replacing only the pieces between the longest common
+ * beginning and the longest common end of the old layout and the new one:
+ * playing a move at the end of a long game inserts that move; a change in a
+ * variation rewrites that variation.  A new line (a paragraph of the
+ * buffer) starts every BREAK_PLIES plies, in place of the space before a
+ * move or a variation (layout_break()): GtkTextView lays out and stores
+ * text by paragraphs, and a game written as one paragraph cost it time in
+ * proportion to the whole text for every piece inserted, so that a
+ * 5000-ply game took 18 s to open. */
+#define BREAK_PLIES 20
+/* Above so many new pieces, the list is written into a new buffer. */
+#define REPLACE_PIECES 2000
 
-  gtk_text_buffer_get_end_iter (self->buffer, &end);
-  gtk_text_buffer_insert_with_tags (self->buffer, &end, text, -1, tag1, tag2, tag3, NULL);
+typedef struct {
+  guint           text;    /* byte offset in the layout's text */
+  guint           bytes;
+  guint           chars;
+  guint           tags;    /* 1 << TAG_* */
+  CheopsGameNode *node;    /* the move of a move piece, else NULL (borrowed) */
+} Piece;
+
+struct _Layout {
+  GString *text;
+  GArray  *pieces;         /* Piece, in order */
+};
+
+static Layout *
+layout_new (void)
+{
+  Layout *layout = g_new0 (Layout, 1);
+
+  layout->text = g_string_new (NULL);
+  layout->pieces = g_array_new (FALSE, FALSE, sizeof (Piece));
+  return layout;
 }
 
 static void
-insert_comment (StudioMoveTreeView *self,
-                const char         *comment,
-                GtkTextTag         *line_tag)
+layout_free (Layout *layout)
+{
+  g_string_free (layout->text, TRUE);
+  g_array_unref (layout->pieces);
+  g_free (layout);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Layout, layout_free)
+
+static void
+layout_add (Layout         *layout,
+            const char     *text,
+            guint           tags,
+            CheopsGameNode *node)
+{
+  Piece piece;
+
+  piece.text = layout->text->len;
+  g_string_append (layout->text, text);
+  piece.bytes = layout->text->len - piece.text;
+  piece.chars = g_utf8_strlen (layout->text->str + piece.text, piece.bytes);
+  piece.tags = tags;
+  piece.node = node;
+  g_array_append_val (layout->pieces, piece);
+}
+
+/* The last piece when it is a separator (a space or a line break). */
+static Piece *
+layout_last_separator (Layout *layout)
+{
+  Piece *last;
+
+  if (layout->pieces->len == 0)
+    return NULL;
+  last = &g_array_index (layout->pieces, Piece, layout->pieces->len - 1);
+  if (last->node != NULL || last->bytes != 1)
+    return NULL;
+  if (layout->text->str[last->text] != ' ' && layout->text->str[last->text] != '\n')
+    return NULL;
+  return last;
+}
+
+static void
+layout_add_comment (Layout     *layout,
+                    const char *comment,
+                    guint       line_tag)
 {
   if (comment == NULL || comment[0] == 0)
     return;
 
-  insert_with_tags (self, comment, self->comment_tag, line_tag, NULL);
-  insert_with_tags (self, " ", line_tag, NULL, NULL);
+  layout_add (layout, comment, 1u << TAG_COMMENT | line_tag, NULL);
+  layout_add (layout, " ", line_tag, NULL);
+}
+
+/* Where a new paragraph may start: before the move of @node or before the
+ * variation it starts, every BREAK_PLIES plies, in place of the space
+ * written before it.  Decided by @node alone, so that an edit elsewhere
+ * moves no break (and rewrites nothing but itself). */
+static void
+layout_break (Layout         *layout,
+              CheopsGameNode *node)
+{
+  if (cheops_game_node_get_ply (node) % BREAK_PLIES == 1)
+    {
+      Piece *separator = layout_last_separator (layout);
+
+      if (separator != NULL)
+        layout->text->str[separator->text] = '\n';
+    }
 }
 
 /* One move: its comment before, its number when needed, the SAN with its
  * glyphs (the clickable range), its comment after. */
 static void
-insert_move (StudioMoveTreeView *self,
-             CheopsGameNode     *node,
-             gboolean            need_number,
-             GtkTextTag         *line_tag)
+layout_add_move (Layout         *layout,
+                 CheopsGameNode *node,
+                 gboolean        need_number,
+                 guint           line_tag)
 {
   g_autoptr(GString) san = g_string_new (cheops_game_node_get_san (node));
   const guint8 *nags;
-  GtkTextIter end;
-  MoveRange range;
   guint n_nags;
 
-  insert_comment (self, cheops_game_node_get_comment_before (node), line_tag);
+  layout_break (layout, node);
+  layout_add_comment (layout, cheops_game_node_get_comment_before (node), line_tag);
 
   if (cheops_game_node_get_mover (node) == CHEOPS_SIDE_A || need_number)
     {
@@ -188,24 +288,17 @@ insert_move (StudioMoveTreeView *self,
       g_snprintf (number, sizeof number,
                   cheops_game_node_get_mover (node) == CHEOPS_SIDE_A ? "%u." : "%u…",
                   cheops_game_node_get_move_number (node));
-      insert_with_tags (self, number, self->number_tag, line_tag, NULL);
-      insert_with_tags (self, " ", line_tag, NULL, NULL);
+      layout_add (layout, number, 1u << TAG_NUMBER | line_tag, NULL);
+      layout_add (layout, " ", line_tag, NULL);
     }
 
   nags = cheops_game_node_get_nags (node, &n_nags);
   for (guint i = 0; i < n_nags; i++)
     append_nag (san, nags[i]);
 
-  gtk_text_buffer_get_end_iter (self->buffer, &end);
-  range.start = gtk_text_iter_get_offset (&end);
-  insert_with_tags (self, san->str, self->move_tag, line_tag, NULL);
-  gtk_text_buffer_get_end_iter (self->buffer, &end);
-  range.end = gtk_text_iter_get_offset (&end);
-  range.node = node;
-  g_array_append_val (self->ranges, range);
-
-  insert_with_tags (self, " ", line_tag, NULL, NULL);
-  insert_comment (self, cheops_game_node_get_comment_after (node), line_tag);
+  layout_add (layout, san->str, line_tag, node);
+  layout_add (layout, " ", line_tag, NULL);
+  layout_add_comment (layout, cheops_game_node_get_comment_after (node), line_tag);
 }
 
 /* Writes the line that starts with @first (a first move of the game or of
@@ -213,83 +306,271 @@ insert_move (StudioMoveTreeView *self,
  * alternatives in parentheses.  Recursion goes one level per nested
  * variation, never per move. */
 static void
-insert_line (StudioMoveTreeView *self,
-             CheopsGameNode     *first,
-             guint               depth)
+layout_add_line (Layout         *layout,
+                 CheopsGameNode *first,
+                 guint           depth)
 {
-  GtkTextTag *line_tag = depth == 0 ? self->mainline_tag : self->variation_tag;
+  guint line_tag = depth == 0 ? 1u << TAG_MAINLINE : 1u << TAG_VARIATION;
   gboolean need_number = TRUE;
 
   for (CheopsGameNode *node = first; node != NULL; node = cheops_game_node_get_first_child (node))
     {
       CheopsGameNode *parent = cheops_game_node_get_parent (node);
 
-      insert_move (self, node, need_number, line_tag);
+      layout_add_move (layout, node, need_number, line_tag);
       need_number = cheops_game_node_get_comment_after (node) != NULL;
 
-      if (node != first || depth == 0)
+      if ((node != first || depth == 0) &&
+          cheops_game_node_get_index (node) == 0 && cheops_game_node_get_n_children (parent) > 1)
         {
-          if (cheops_game_node_get_index (node) == 0 && cheops_game_node_get_n_children (parent) > 1)
+          for (CheopsGameNode *sibling = cheops_game_node_get_next_sibling (node);
+               sibling != NULL;
+               sibling = cheops_game_node_get_next_sibling (sibling))
             {
-              for (CheopsGameNode *sibling = cheops_game_node_get_next_sibling (node);
-                   sibling != NULL;
-                   sibling = cheops_game_node_get_next_sibling (sibling))
-                {
-                  insert_with_tags (self, "(", self->variation_tag, NULL, NULL);
-                  insert_line (self, sibling, depth + 1);
-                  /* Drop the space after the variation's last move. */
-                  {
-                    GtkTextIter end, before;
+              Piece *separator;
 
-                    gtk_text_buffer_get_end_iter (self->buffer, &end);
-                    before = end;
-                    if (gtk_text_iter_backward_char (&before) && gtk_text_iter_get_char (&before) == ' ')
-                      gtk_text_buffer_delete (self->buffer, &before, &end);
-                  }
-                  insert_with_tags (self, ") ", self->variation_tag, NULL, NULL);
+              layout_break (layout, sibling);
+              layout_add (layout, "(", 1u << TAG_VARIATION, NULL);
+              layout_add_line (layout, sibling, depth + 1);
+              /* Drop the space after the variation's last move. */
+              separator = layout_last_separator (layout);
+              if (separator != NULL)
+                {
+                  g_string_truncate (layout->text, separator->text);
+                  g_array_set_size (layout->pieces, layout->pieces->len - 1);
                 }
-              need_number = TRUE;
+              layout_add (layout, ")", 1u << TAG_VARIATION, NULL);
+              layout_add (layout, " ", 1u << TAG_VARIATION, NULL);
             }
+          need_number = TRUE;
         }
     }
+}
+
+/* The whole list of @document's game. */
+static Layout *
+layout_build (StudioDocument *document)
+{
+  Layout *layout = layout_new ();
+  CheopsGame *game;
+  CheopsGameNode *root, *first;
+  const char *result;
+
+  if (document == NULL)
+    return layout;
+
+  game = studio_document_get_game (document);
+  root = cheops_game_get_root (game);
+
+  layout_add_comment (layout, cheops_game_node_get_comment_after (root), 1u << TAG_MAINLINE);
+
+  first = cheops_game_node_get_first_child (root);
+  if (first != NULL)
+    layout_add_line (layout, first, 0);
+
+  result = cheops_game_get_result (game);
+  if (result != NULL && g_strcmp0 (result, "*") != 0)
+    layout_add (layout, result, 1u << TAG_RESULT, NULL);
+
+  /* An empty game says how to begin — unless it cannot begin: a position
+   * set up or pasted that is already over (the line under the board says
+   * how). */
+  if (layout->pieces->len == 0)
+    {
+      if (cheops_game_node_get_outcome (root) != CHEOPS_OUTCOME_NONE)
+        layout_add (layout, _("No moves: the game is over in this position."), 1u << TAG_HINT, NULL);
+      else
+        layout_add (layout, _("No moves yet. Play a move on the board to begin."), 1u << TAG_HINT, NULL);
+    }
+
+  return layout;
+}
+
+static gboolean
+piece_equal (const Layout *a,
+             guint         i,
+             const Layout *b,
+             guint         j)
+{
+  const Piece *p = &g_array_index (a->pieces, Piece, i);
+  const Piece *q = &g_array_index (b->pieces, Piece, j);
+
+  return p->tags == q->tags && p->bytes == q->bytes &&
+         memcmp (a->text->str + p->text, b->text->str + q->text, p->bytes) == 0;
+}
+
+/* Tags the text of @buffer from @offset on with the tags of @layout's
+ * pieces @first .. @last - 1: once for each run of pieces that have the
+ * same tag (a line's tag covers all its pieces; each apply costs the buffer
+ * about as much as a piece). */
+static void
+tag_pieces (StudioMoveTreeView *self,
+            GtkTextBuffer      *buffer,
+            int                 offset,
+            const Layout       *layout,
+            guint               first,
+            guint               last)
+{
+  for (guint t = 0; t < N_TAGS; t++)
+    {
+      int at = offset, run_start = -1;
+
+      for (guint i = first; i <= last; i++)
+        {
+          const Piece *piece = i < last ? &g_array_index (layout->pieces, Piece, i) : NULL;
+          gboolean on = piece != NULL && (piece->tags & (1u << t)) != 0;
+
+          if (on && run_start < 0)
+            run_start = at;
+          else if (!on && run_start >= 0)
+            {
+              GtkTextIter from, to;
+
+              gtk_text_buffer_get_iter_at_offset (buffer, &from, run_start);
+              gtk_text_buffer_get_iter_at_offset (buffer, &to, at);
+              gtk_text_buffer_apply_tag (buffer, self->tags[t], &from, &to);
+              run_start = -1;
+            }
+          if (piece != NULL)
+            at += (int) piece->chars;
+        }
+    }
+}
+
+/* Shows @layout in a new buffer (with the tags of the old). */
+static void
+replace_buffer (StudioMoveTreeView *self,
+                const Layout       *layout)
+{
+  g_autoptr(GtkTextBuffer) buffer = gtk_text_buffer_new (gtk_text_buffer_get_tag_table (self->buffer));
+  GtkTextIter start;
+
+  gtk_text_buffer_set_text (buffer, layout->text->str, (int) layout->text->len);
+  tag_pieces (self, buffer, 0, layout, 0, layout->pieces->len);
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  self->current_mark = gtk_text_buffer_create_mark (buffer, "current", &start, TRUE);
+  gtk_text_view_set_buffer (self->text_view, buffer);
+  self->buffer = buffer;
+}
+
+/* Makes the buffer show @layout (which it takes), changing only the
+ * pieces that differ from the layout shown, and the move ranges match it. */
+static void
+apply_layout (StudioMoveTreeView *self,
+              Layout             *layout)
+{
+  Layout *old = self->layout;
+  guint n_old = old->pieces->len;
+  guint n_new = layout->pieces->len;
+  guint prefix = 0, suffix = 0;
+  int start = 0, old_chars = 0, offset = 0;
+  GtkTextIter from, to;
+
+  while (prefix < n_old && prefix < n_new && piece_equal (old, prefix, layout, prefix))
+    start += g_array_index (old->pieces, Piece, prefix++).chars;
+  while (suffix < n_old - prefix && suffix < n_new - prefix &&
+         piece_equal (old, n_old - 1 - suffix, layout, n_new - 1 - suffix))
+    suffix++;
+
+  /* Much new text (the list opened on another game): a new buffer, filled
+   * before the view has it, which then lays out only what it shows (each
+   * tag applied to a shown buffer costs the view an update). */
+  if (n_old == 0 || n_new - suffix - prefix > REPLACE_PIECES)
+    replace_buffer (self, layout);
+  else
+    {
+      for (guint i = prefix; i < n_old - suffix; i++)
+        old_chars += g_array_index (old->pieces, Piece, i).chars;
+
+      if (old_chars > 0)
+        {
+          gtk_text_buffer_get_iter_at_offset (self->buffer, &from, start);
+          gtk_text_buffer_get_iter_at_offset (self->buffer, &to, start + old_chars);
+          gtk_text_buffer_delete (self->buffer, &from, &to);
+        }
+      if (prefix < n_new - suffix)
+        {
+          const Piece *first = &g_array_index (layout->pieces, Piece, prefix);
+          const Piece *last = &g_array_index (layout->pieces, Piece, n_new - suffix - 1);
+
+          /* The new text in one insertion, without the tags it takes from
+           * its neighbours (text inserted inside a tag's range gets the
+           * tag), then each piece's tags. */
+          gtk_text_buffer_get_iter_at_offset (self->buffer, &from, start);
+          gtk_text_buffer_insert (self->buffer, &from, layout->text->str + first->text,
+                                  (int) (last->text + last->bytes - first->text));
+          to = from;
+          gtk_text_buffer_get_iter_at_offset (self->buffer, &from, start);
+          gtk_text_buffer_remove_all_tags (self->buffer, &from, &to);
+          tag_pieces (self, self->buffer, start, layout, prefix, n_new - suffix);
+        }
+    }
+
+  g_array_set_size (self->ranges, 0);
+  for (guint i = 0; i < n_new; i++)
+    {
+      const Piece *piece = &g_array_index (layout->pieces, Piece, i);
+
+      if (piece->node != NULL)
+        {
+          MoveRange range = { offset, offset + (int) piece->chars, piece->node };
+
+          g_array_append_val (self->ranges, range);
+        }
+      offset += piece->chars;
+    }
+
+  layout_free (old);
+  self->layout = layout;
+}
+
+/* The range of @node's move in the list, or NULL. */
+static const MoveRange *
+find_range (StudioMoveTreeView *self,
+            CheopsGameNode     *node)
+{
+  for (guint i = 0; i < self->ranges->len; i++)
+    if (g_array_index (self->ranges, MoveRange, i).node == node)
+      return &g_array_index (self->ranges, MoveRange, i);
+  return NULL;
 }
 
 static void
 studio_move_tree_view_update_current (StudioMoveTreeView *self)
 {
-  CheopsGameNode *current;
+  const MoveRange *range;
   GtkTextIter start, end;
 
   update_menu_actions (self);
 
-  gtk_text_buffer_get_bounds (self->buffer, &start, &end);
-  gtk_text_buffer_remove_tag (self->buffer, self->current_tag, &start, &end);
+  /* Off the move highlighted (the tag's only range: found through the
+   * buffer's tag index, not by a walk over the text). */
+  gtk_text_buffer_get_start_iter (self->buffer, &start);
+  if (gtk_text_iter_starts_tag (&start, self->current_tag) ||
+      gtk_text_iter_forward_to_tag_toggle (&start, self->current_tag))
+    {
+      end = start;
+      gtk_text_iter_forward_to_tag_toggle (&end, self->current_tag);
+      gtk_text_buffer_remove_tag (self->buffer, self->current_tag, &start, &end);
+    }
 
   if (self->document == NULL)
     return;
 
-  current = studio_document_get_current (self->document);
-  for (guint i = 0; i < self->ranges->len; i++)
+  range = find_range (self, studio_document_get_current (self->document));
+  if (range != NULL)
     {
-      const MoveRange *range = &g_array_index (self->ranges, MoveRange, i);
-
-      if (range->node == current)
-        {
-          gtk_text_buffer_get_iter_at_offset (self->buffer, &start, range->start);
-          gtk_text_buffer_get_iter_at_offset (self->buffer, &end, range->end);
-          gtk_text_buffer_apply_tag (self->buffer, self->current_tag, &start, &end);
-          gtk_text_buffer_move_mark (self->buffer, self->current_mark, &start);
-          gtk_text_view_scroll_mark_onscreen (self->text_view, self->current_mark);
-          return;
-        }
+      gtk_text_buffer_get_iter_at_offset (self->buffer, &start, range->start);
+      gtk_text_buffer_get_iter_at_offset (self->buffer, &end, range->end);
+      gtk_text_buffer_apply_tag (self->buffer, self->current_tag, &start, &end);
+      gtk_text_buffer_move_mark (self->buffer, self->current_mark, &start);
+      gtk_text_view_scroll_mark_onscreen (self->text_view, self->current_mark);
+      return;
     }
 
   /* The start position: back to the top. */
   gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
 }
-
-/* Scrolls the list, if needed, so that the current move's line is in view
- * (from GtkTextView's own layout of the line, validated by the call). */
 static void
 studio_move_tree_view_show_current (StudioMoveTreeView *self)
 {
@@ -353,40 +634,7 @@ vadjustment_changed_cb (StudioMoveTreeView *self,
 static void
 studio_move_tree_view_rebuild (StudioMoveTreeView *self)
 {
-  CheopsGame *game;
-  CheopsGameNode *root, *first;
-  const char *result;
-
-  gtk_text_buffer_set_text (self->buffer, "", 0);
-  g_array_set_size (self->ranges, 0);
-
-  if (self->document == NULL)
-    return;
-
-  game = studio_document_get_game (self->document);
-  root = cheops_game_get_root (game);
-
-  insert_comment (self, cheops_game_node_get_comment_after (root), self->mainline_tag);
-
-  first = cheops_game_node_get_first_child (root);
-  if (first != NULL)
-    insert_line (self, first, 0);
-
-  result = cheops_game_get_result (game);
-  if (result != NULL && g_strcmp0 (result, "*") != 0)
-    insert_with_tags (self, result, self->result_tag, NULL, NULL);
-
-  /* An empty game says how to begin — unless it cannot begin: a position
-   * set up or pasted that is already over (the line under the board says
-   * how). */
-  if (gtk_text_buffer_get_char_count (self->buffer) == 0)
-    {
-      if (cheops_game_node_get_outcome (root) != CHEOPS_OUTCOME_NONE)
-        insert_with_tags (self, _("No moves: the game is over in this position."), self->hint_tag, NULL, NULL);
-      else
-        insert_with_tags (self, _("No moves yet. Play a move on the board to begin."), self->hint_tag, NULL, NULL);
-    }
-
+  apply_layout (self, layout_build (self->document));
   studio_move_tree_view_update_current (self);
 }
 
@@ -490,7 +738,9 @@ action_node (StudioMoveTreeView *self)
  *   reordering made it a first child): the comment after its parent, which
  *   a game file merges with it; saving moves that text there.
  * - Any other move continues a line: what stands before it is the comment
- *   after the move before (Comment After on that move), so FALSE. */
+ *   after the move before, the text a game file writes between the two
+ *   moves; Comment Before edits that.
+ * FALSE only for the root (no move). */
 static gboolean
 comment_before_place (CheopsGameNode  *node,
                       CheopsGameNode **holder,
@@ -509,16 +759,25 @@ comment_before_place (CheopsGameNode  *node,
       place = node;
       on_before = TRUE;
     }
-  else if (cheops_game_node_is_root (parent) || cheops_game_node_get_comment_before (node) != NULL)
-    place = parent;
   else
-    return FALSE;
+    place = parent;
 
   if (holder != NULL)
     *holder = place;
   if (before != NULL)
     *before = on_before;
   return TRUE;
+}
+
+/* Whether cheops_game_demote_variation() would change anything for @node:
+ * an ancestor-or-self of it has a next sibling.  O(depth). */
+static gboolean
+can_demote (CheopsGameNode *node)
+{
+  for (; node != NULL && !cheops_game_node_is_root (node); node = cheops_game_node_get_parent (node))
+    if (cheops_game_node_get_next_sibling (node) != NULL)
+      return TRUE;
+  return FALSE;
 }
 
 static void
@@ -529,6 +788,7 @@ update_menu_actions (StudioMoveTreeView *self)
   gboolean mainline = valid && cheops_game_node_is_mainline (node);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.promote", valid && !mainline);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.demote", valid && can_demote (node));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.make-mainline", valid && !mainline);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.delete-variation", valid && !mainline);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.delete-from-here", valid);
@@ -598,6 +858,7 @@ build_context_menu (StudioMoveTreeView *self)
                        : _(cheops_variant_cheops.sides[1].name);
 
   g_menu_append (tree, _("_Promote Variation"), "tree.promote");
+  g_menu_append (tree, _("D_emote Variation"), "tree.demote");
   g_menu_append (tree, _("_Make Main Line"), "tree.make-mainline");
   g_menu_append (tree, _("Delete _Variation"), "tree.delete-variation");
   g_menu_append (tree, _("_Delete From Here"), "tree.delete-from-here");
@@ -643,6 +904,25 @@ build_context_menu (StudioMoveTreeView *self)
   return G_MENU_MODEL (g_steal_pointer (&menu));
 }
 
+/* Opens the context menu about @node, pointing at @rect (in the view's
+ * coordinates). */
+static void
+popup_menu (StudioMoveTreeView *self,
+            CheopsGameNode     *node,
+            const GdkRectangle *rect)
+{
+  g_autoptr(GMenuModel) model = NULL;
+
+  studio_document_set_current (self->document, node);
+  self->menu_node = node;
+  update_menu_actions (self);
+
+  model = build_context_menu (self);
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->popover), model);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->popover), rect);
+  gtk_popover_popup (GTK_POPOVER (self->popover));
+}
+
 static void
 context_pressed_cb (StudioMoveTreeView *self,
                     int                 n_press,
@@ -650,7 +930,6 @@ context_pressed_cb (StudioMoveTreeView *self,
                     double              y,
                     GtkGestureClick    *gesture)
 {
-  g_autoptr(GMenuModel) model = NULL;
   CheopsGameNode *node;
 
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
@@ -662,15 +941,55 @@ context_pressed_cb (StudioMoveTreeView *self,
   if (node == NULL)
     return;
 
-  studio_document_set_current (self->document, node);
-  self->menu_node = node;
-  update_menu_actions (self);
+  popup_menu (self, node, &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+}
 
-  model = build_context_menu (self);
-  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->popover), model);
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->popover),
-                               &(GdkRectangle) { (int) x, (int) y, 1, 1 });
-  gtk_popover_popup (GTK_POPOVER (self->popover));
+/**
+ * studio_move_tree_view_popup_menu:
+ * @self: a #StudioMoveTreeView
+ *
+ * Opens the context menu of the current move, pointing at that move in the
+ * list (the keyboard's way to it: Shift+F10 and the Menu key, bound by the
+ * window).  Its items are then chosen with the arrows and Enter or their
+ * mnemonics.  Returns: %FALSE (nothing shown) when the current node is the
+ * start position or the view has no document.
+ */
+gboolean
+studio_move_tree_view_popup_menu (StudioMoveTreeView *self)
+{
+  CheopsGameNode *node;
+  GdkRectangle location, visible;
+  graphene_point_t p;
+  const MoveRange *range;
+
+  g_return_val_if_fail (STUDIO_IS_MOVE_TREE_VIEW (self), FALSE);
+
+  if (self->document == NULL)
+    return FALSE;
+  node = studio_document_get_current (self->document);
+  range = find_range (self, node);
+  if (range == NULL)
+    return FALSE;
+
+  {
+    GtkTextIter iter;
+
+    gtk_text_buffer_get_iter_at_offset (self->buffer, &iter, range->start);
+    gtk_text_view_get_iter_location (self->text_view, &iter, &location);
+  }
+  gtk_text_view_get_visible_rect (self->text_view, &visible);
+  /* Scrolled out of view: the menu points at the top of the list. */
+  if (location.y < visible.y || location.y >= visible.y + visible.height)
+    location.y = visible.y;
+  gtk_text_view_buffer_to_window_coords (self->text_view, GTK_TEXT_WINDOW_WIDGET,
+                                         location.x, location.y, &location.x, &location.y);
+  if (!gtk_widget_compute_point (GTK_WIDGET (self->text_view), GTK_WIDGET (self),
+                                 &GRAPHENE_POINT_INIT (location.x, location.y), &p))
+    p = GRAPHENE_POINT_INIT (0, 0);
+
+  popup_menu (self, node, &(GdkRectangle) { (int) p.x, (int) p.y, MAX (location.width, 1),
+                                            MAX (location.height, 1) });
+  return TRUE;
 }
 
 /* After the context menu closed (an item chosen, Escape, a click away):
@@ -718,6 +1037,8 @@ tree_edit_action (GtkWidget  *widget,
 
   if (g_str_equal (action_name, "tree.promote"))
     cheops_game_promote_variation (game, node);
+  else if (g_str_equal (action_name, "tree.demote"))
+    cheops_game_demote_variation (game, node);
   else if (g_str_equal (action_name, "tree.make-mainline"))
     cheops_game_make_mainline (game, node);
   else if (g_str_equal (action_name, "tree.delete-variation"))
@@ -1006,11 +1327,11 @@ comment_dialog_open (StudioMoveTreeView *self,
  * and sets it (undoable).  The comment before a move is the one the move
  * tree shows just before it: for the first move of the game the root's
  * comment after (the comment before the first move, DESIGN.md section 4),
- * for the first move of a variation its own comment before.  A move that
- * continues a line has none (the text before it is the comment after the
- * move before): then nothing happens, and the "tree.comment-before" action
- * is disabled for it.  If the comment cannot be saved, the dialog comes
- * back with the text typed and the reason.
+ * for the first move of a variation its own comment before, for a move
+ * that continues a line the comment after the move before (the text a game
+ * file writes between the two).  For the root nothing happens.  If the
+ * comment cannot be saved, the dialog comes back with the text typed and
+ * the reason.
  */
 void
 studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
@@ -1102,6 +1423,7 @@ studio_move_tree_view_dispose (GObject *object)
   g_clear_pointer (&self->popover, gtk_widget_unparent);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_pointer (&self->ranges, g_array_unref);
+  g_clear_pointer (&self->layout, layout_free);
 
   G_OBJECT_CLASS (studio_move_tree_view_parent_class)->dispose (object);
 }
@@ -1162,6 +1484,7 @@ studio_move_tree_view_class_init (StudioMoveTreeViewClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_install_action (widget_class, "tree.promote", NULL, tree_edit_action);
+  gtk_widget_class_install_action (widget_class, "tree.demote", NULL, tree_edit_action);
   gtk_widget_class_install_action (widget_class, "tree.make-mainline", NULL, tree_edit_action);
   gtk_widget_class_install_action (widget_class, "tree.delete-variation", NULL, tree_edit_action);
   gtk_widget_class_install_action (widget_class, "tree.delete-from-here", NULL, tree_edit_action);
@@ -1181,6 +1504,7 @@ studio_move_tree_view_init (StudioMoveTreeView *self)
   GtkGesture *gesture;
 
   self->ranges = g_array_new (FALSE, FALSE, sizeof (MoveRange));
+  self->layout = layout_new ();
 
   self->text_view = GTK_TEXT_VIEW (gtk_text_view_new ());
   gtk_text_view_set_editable (self->text_view, FALSE);
@@ -1215,7 +1539,6 @@ studio_move_tree_view_init (StudioMoveTreeView *self)
                                                     "foreground", "#77767b",
                                                     "scale", 0.94,
                                                     NULL);
-  self->move_tag = gtk_text_buffer_create_tag (self->buffer, "move", NULL);
   self->number_tag = gtk_text_buffer_create_tag (self->buffer, "number",
                                                  "foreground", "#9a9996",
                                                  "weight", PANGO_WEIGHT_NORMAL,
@@ -1225,7 +1548,6 @@ studio_move_tree_view_init (StudioMoveTreeView *self)
                                                   "style", PANGO_STYLE_ITALIC,
                                                   "weight", PANGO_WEIGHT_NORMAL,
                                                   NULL);
-  self->glyph_tag = gtk_text_buffer_create_tag (self->buffer, "glyph", NULL);
   self->result_tag = gtk_text_buffer_create_tag (self->buffer, "result",
                                                  "weight", PANGO_WEIGHT_BOLD,
                                                  NULL);
@@ -1237,6 +1559,12 @@ studio_move_tree_view_init (StudioMoveTreeView *self)
                                                   "background", "#3584e4",
                                                   "foreground", "#ffffff",
                                                   NULL);
+  self->tags[TAG_MAINLINE] = self->mainline_tag;
+  self->tags[TAG_VARIATION] = self->variation_tag;
+  self->tags[TAG_NUMBER] = self->number_tag;
+  self->tags[TAG_COMMENT] = self->comment_tag;
+  self->tags[TAG_RESULT] = self->result_tag;
+  self->tags[TAG_HINT] = self->hint_tag;
   {
     GtkTextIter start;
 
@@ -1333,16 +1661,24 @@ studio_move_tree_view_set_document (StudioMoveTreeView *self,
  * studio_move_tree_view_dup_text:
  * @self: a #StudioMoveTreeView
  *
+ * The text shown, as one paragraph: the line breaks the list starts every
+ * few moves (to keep the text view fast) stand for the spaces they replace.
+ *
  * Returns: (transfer full): the text shown (for tests and the clipboard)
  */
 char *
 studio_move_tree_view_dup_text (StudioMoveTreeView *self)
 {
   GtkTextIter start, end;
+  char *text;
 
   g_return_val_if_fail (STUDIO_IS_MOVE_TREE_VIEW (self), NULL);
 
   gtk_text_buffer_get_bounds (self->buffer, &start, &end);
+  text = gtk_text_buffer_get_text (self->buffer, &start, &end, FALSE);
+  for (char *c = text; *c != 0; c++)
+    if (*c == '\n')
+      *c = ' ';
 
-  return gtk_text_buffer_get_text (self->buffer, &start, &end, FALSE);
+  return text;
 }

@@ -25,5 +25,6 @@ CheopsGameNode *studio_move_tree_view_node_at      (StudioMoveTreeView *self,
 void            studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
                                                     CheopsGameNode     *node,
                                                     gboolean            before);
+gboolean        studio_move_tree_view_popup_menu   (StudioMoveTreeView *self);
 
 G_END_DECLS

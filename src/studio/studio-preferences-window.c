@@ -7,7 +7,8 @@
  *
  * Everything here is a GSettings key of org.cheops.Studio — `last-engine`
  * (a path, empty for the bundled cheops-engine), `engine-threads`,
- * `engine-hash` — and nothing else: every window's analysis panel watches
+ * `engine-hash`, `board-theme` (every window's board follows it) — and
+ * nothing else: every window's analysis panel watches
  * those keys and applies them to its engine (StudioAnalysisPanel), so the
  * window only has to write them.  A chosen engine file is checked (a
  * regular, executable file) before it is stored; a refusal is shown as a
@@ -19,6 +20,7 @@
 
 #include <glib/gi18n.h>
 
+#include "studio-board-theme.h"
 #include "studio-preferences-window.h"
 
 /* The most the Hash spin button offers, in MiB (cheops-engine's maximum). */
@@ -30,6 +32,7 @@ struct _StudioPreferencesWindow
 
   /* Template widgets. */
   AdwActionRow         *engine_row;
+  AdwComboRow          *theme_row;
   GtkSpinButton        *threads_spin;
   GtkAdjustment        *threads_adjustment;
   GtkSpinButton        *hash_spin;
@@ -169,6 +172,24 @@ studio_preferences_window_dispose (GObject *object)
   G_OBJECT_CLASS (studio_preferences_window_parent_class)->dispose (object);
 }
 
+/* board-theme (a theme's id) <-> the theme row's "selected" (its index). */
+static gboolean
+theme_get_mapping (GValue   *value,
+                   GVariant *variant,
+                   gpointer  user_data)
+{
+  g_value_set_uint (value, studio_board_theme_from_id (g_variant_get_string (variant, NULL)));
+  return TRUE;
+}
+
+static GVariant *
+theme_set_mapping (const GValue       *value,
+                   const GVariantType *expected_type,
+                   gpointer            user_data)
+{
+  return g_variant_new_string (studio_board_theme_get_info (g_value_get_uint (value))->id);
+}
+
 static void
 studio_preferences_window_class_init (StudioPreferencesWindowClass *klass)
 {
@@ -179,6 +200,7 @@ studio_preferences_window_class_init (StudioPreferencesWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cheops/Studio/studio-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, engine_row);
+  gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, theme_row);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, threads_spin);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, threads_adjustment);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, hash_spin);
@@ -206,6 +228,16 @@ studio_preferences_window_init (StudioPreferencesWindow *self)
 
   g_settings_bind (self->settings, "engine-threads", self->threads_adjustment, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "engine-hash", self->hash_adjustment, "value", G_SETTINGS_BIND_DEFAULT);
+
+  {
+    g_autoptr(GtkStringList) themes = gtk_string_list_new (NULL);
+
+    for (guint i = 0; i < STUDIO_BOARD_THEME_NB; i++)
+      gtk_string_list_append (themes, _(studio_board_theme_get_info (i)->name));
+    adw_combo_row_set_model (self->theme_row, G_LIST_MODEL (themes));
+    g_settings_bind_with_mapping (self->settings, "board-theme", self->theme_row, "selected",
+                                  G_SETTINGS_BIND_DEFAULT, theme_get_mapping, theme_set_mapping, NULL, NULL);
+  }
 
   g_signal_connect_object (self->settings, "changed::last-engine",
                            G_CALLBACK (studio_preferences_window_update_engine), self,

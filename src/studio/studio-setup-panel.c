@@ -61,6 +61,9 @@ struct _StudioSetupPanel
 
   /* Template widgets. */
   GtkWidget       *scroller;
+  GtkWidget       *columns;
+  AdwPreferencesGroup *pieces_group;
+  char            *pieces_description;  /* the group's, while hidden in two columns */
   GtkGrid         *palette;
   GtkToggleButton *green_button;
   GtkToggleButton *orange_button;
@@ -727,6 +730,7 @@ studio_setup_panel_finalize (GObject *object)
   StudioSetupPanel *self = (StudioSetupPanel *)object;
 
   g_clear_pointer (&self->problem, g_free);
+  g_clear_pointer (&self->pieces_description, g_free);
   g_clear_pointer (&self->extra_rows, g_ptr_array_unref);
   g_clear_pointer (&self->flag_rows, g_ptr_array_unref);
   g_clear_pointer (&self->flag_switches, g_ptr_array_unref);
@@ -877,6 +881,8 @@ studio_setup_panel_class_init (StudioSetupPanelClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cheops/Studio/studio-setup-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, scroller);
+  gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, columns);
+  gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, pieces_group);
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, palette);
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, green_button);
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, orange_button);
@@ -1329,4 +1335,52 @@ studio_setup_panel_reset (StudioSetupPanel *self)
 
   cheops_position_init_start (&self->position, self->variant);
   studio_setup_panel_changed (self);
+}
+
+/**
+ * studio_setup_panel_set_columns:
+ * @self: a #StudioSetupPanel
+ * @n_columns: 1 (the pieces above the position) or 2 (side by side)
+ *
+ * Lays the panel out in one column (beside the board) or two (under the
+ * board of a narrow window, where the height is short: the palette and
+ * the position's FEN both in view; the palette's how-to text is left out
+ * there, to be shown again in one column).
+ */
+void
+studio_setup_panel_set_columns (StudioSetupPanel *self,
+                                guint             n_columns)
+{
+  GtkOrientation orientation = n_columns >= 2 ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL;
+
+  g_return_if_fail (STUDIO_IS_SETUP_PANEL (self));
+
+  if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->columns)) == orientation)
+    return;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->columns), orientation);
+  if (n_columns >= 2)
+    {
+      g_free (self->pieces_description);
+      self->pieces_description = g_strdup (adw_preferences_group_get_description (self->pieces_group));
+      adw_preferences_group_set_description (self->pieces_group, NULL);
+    }
+  else if (self->pieces_description != NULL)
+    {
+      adw_preferences_group_set_description (self->pieces_group, self->pieces_description);
+      g_clear_pointer (&self->pieces_description, g_free);
+    }
+}
+
+/**
+ * studio_setup_panel_get_columns:
+ * @self: a #StudioSetupPanel
+ *
+ * Returns: how many columns the panel is laid out in: 1 or 2
+ */
+guint
+studio_setup_panel_get_columns (StudioSetupPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_SETUP_PANEL (self), 1);
+
+  return gtk_orientable_get_orientation (GTK_ORIENTABLE (self->columns)) == GTK_ORIENTATION_HORIZONTAL ? 2 : 1;
 }

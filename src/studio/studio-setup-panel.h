@@ -48,5 +48,8 @@ void                  studio_setup_panel_set_side_to_move  (StudioSetupPanel    
                                                             CheopsSide            side);
 void                  studio_setup_panel_clear             (StudioSetupPanel     *self);
 void                  studio_setup_panel_reset             (StudioSetupPanel     *self);
+void                  studio_setup_panel_set_columns       (StudioSetupPanel     *self,
+                                                            guint                 n_columns);
+guint                 studio_setup_panel_get_columns       (StudioSetupPanel     *self);
 
 G_END_DECLS

@@ -64,7 +64,9 @@ _studio_window_update_actions (StudioWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.threat", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.setup-position", !self->setup_mode);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-tags", playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.enter-move", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.no-recent", FALSE);
+  _studio_window_review_update_actions (self, playing);
   _studio_window_games_update_actions (self);
 }
 
@@ -704,6 +706,35 @@ studio_window_actions_edit_tags (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (studio_tags_dialog_new (GTK_WINDOW (self), self->document)));
 }
 
+/* win.enter-move (Ctrl+M): the keyboard move entry. */
+static void
+studio_window_actions_enter_move (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+
+  if (self->setup_mode)
+    return;
+  _studio_window_open_move_entry (self, NULL);
+}
+
+/* win.claim-draw: the draw the player to move may claim where the game
+ * stands (_studio_window_get_claimable_draw(): Cheops 8.4.2, Pyramids
+ * PY14) ends the game: its Result becomes "1/2-1/2" (undoable). */
+static void
+studio_window_actions_claim_draw (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+  CheopsGame *game = studio_document_get_game (self->document);
+
+  if (_studio_window_get_claimable_draw (self) == NULL || g_strcmp0 (cheops_game_get_result (game), "*") != 0)
+    return;
+  cheops_game_set_tag (game, "Result", "1/2-1/2", NULL);
+}
+
 static void
 studio_window_actions_nothing (GtkWidget  *widget,
                                const char *action_name,
@@ -747,4 +778,6 @@ _studio_window_class_actions_init (StudioWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.threat", NULL, studio_window_actions_analyze);
   gtk_widget_class_install_action (widget_class, "win.setup-position", NULL, studio_window_actions_setup_position);
   gtk_widget_class_install_action (widget_class, "win.edit-tags", NULL, studio_window_actions_edit_tags);
+  gtk_widget_class_install_action (widget_class, "win.claim-draw", NULL, studio_window_actions_claim_draw);
+  gtk_widget_class_install_action (widget_class, "win.enter-move", NULL, studio_window_actions_enter_move);
 }

@@ -12,6 +12,7 @@
 #include "studio-eval-bar.h"
 #include "studio-games-button.h"
 #include "studio-move-tree-view.h"
+#include "studio-review-panel.h"
 #include "studio-setup-panel.h"
 #include "studio-suite-panel.h"
 #include "studio-window.h"
@@ -33,9 +34,16 @@ struct _StudioWindow
   GtkButton            *open_button;
   StudioEvalBar        *eval_bar;
   StudioBoardView      *board_view;
+  /* The keyboard move entry (studio-move-entry.c), a popover on the board. */
+  GtkWidget            *move_entry;
   StudioMoveTreeView   *move_tree;
   StudioAnalysisPanel  *analysis_panel;
+  StudioReviewPanel    *review_panel;
   StudioSetupPanel     *setup_panel;
+  GtkWidget            *narrow_switcher;  /* the narrow layout's Moves | Analysis */
+  GtkToggleButton      *moves_toggle;
+  GtkToggleButton      *analysis_toggle;
+  GtkWidget            *analysis_separator;
   GtkLabel             *headline_label;
   GtkLabel             *players_label;
   StudioGamesButton    *games_button;
@@ -97,6 +105,10 @@ void _studio_window_begin_setup        (StudioWindow      *self);
 void _studio_window_end_setup          (StudioWindow      *self,
                                         gboolean           accept);
 void _studio_window_class_games_init   (StudioWindowClass *klass);
+void _studio_window_class_review_init  (StudioWindowClass *klass);
+void _studio_window_review_init        (StudioWindow      *self);
+void _studio_window_review_update_actions (StudioWindow   *self,
+                                           gboolean        playing);
 void _studio_window_games_init         (StudioWindow      *self);
 void _studio_window_games_update_actions (StudioWindow    *self);
 void _studio_window_games_loaded       (StudioWindow      *self);
@@ -111,5 +123,9 @@ gboolean _studio_window_show_suite       (StudioWindow      *self,
                                           gssize             length,
                                           const char        *title,
                                           GError           **error);
+
+const CheopsClaimInfo *_studio_window_get_claimable_draw (StudioWindow *self);
+void     _studio_window_open_move_entry (StudioWindow      *self,
+                                         const char        *text);
 
 G_END_DECLS

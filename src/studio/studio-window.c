@@ -21,6 +21,7 @@
 
 #include <glib/gi18n.h>
 
+#include "studio-move-entry.h"
 #include "studio-window-private.h"
 
 G_DEFINE_FINAL_TYPE (StudioWindow, studio_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -32,6 +33,9 @@ G_DEFINE_FINAL_TYPE (StudioWindow, studio_window, ADW_TYPE_APPLICATION_WINDOW)
 #define NARROW_WIDTH 760
 /* The narrowest window, in the narrow layout. */
 #define MIN_WIDTH 360
+/* The narrowest window whose set-up panel, under the board, has two
+ * columns. */
+#define SETUP_COLUMNS_WIDTH 600
 /* The longest toast text shown whole, in characters (about 650 pixels);
  * a narrower window cuts it shorter. */
 #define TOAST_MAX_CHARS 80
@@ -262,6 +266,35 @@ _studio_window_sync_board (StudioWindow *self)
   _studio_window_update_status (self);
 }
 
+/**
+ * _studio_window_get_claimable_draw:
+ * @self: a #StudioWindow
+ *
+ * The draw the player to move may claim where the game stands: at the end
+ * of its main line, when the current move is there, by the variant's rules
+ * (cheops_game_node_get_claimable_draw(): Cheops 8.4.2, Pyramids PY14).
+ *
+ * Returns: (nullable): the variant's static entry, or %NULL
+ */
+const CheopsClaimInfo *
+_studio_window_get_claimable_draw (StudioWindow *self)
+{
+  CheopsGame *game = studio_document_get_game (self->document);
+  CheopsGameNode *node = studio_document_get_current (self->document);
+
+  if (self->setup_mode || node != cheops_game_get_mainline_end (game))
+    return NULL;
+  return cheops_game_node_get_claimable_draw (node);
+}
+
+/* Whether the game's result is the draw of a claim made (the Result tag a
+ * draw where a draw may be claimed), as opposed to one still open ("*"). */
+static gboolean
+draw_claimed (StudioWindow *self)
+{
+  return g_strcmp0 (cheops_game_get_result (studio_document_get_game (self->document)), "1/2-1/2") == 0;
+}
+
 /* _studio_window_dup_status() for the current node's @outcome. */
 static char *
 studio_window_dup_status (StudioWindow  *self,
@@ -270,10 +303,15 @@ studio_window_dup_status (StudioWindow  *self,
   const CheopsPosition *pos = studio_document_get_position (self->document);
   const char *mover = studio_document_get_side_name (self->document, pos->side_to_move);
   const char *other = studio_document_get_side_name (self->document, cheops_side_other (pos->side_to_move));
+  const CheopsClaimInfo *claim = _studio_window_get_claimable_draw (self);
   g_autofree char *to_move = NULL;
 
   if (outcome != CHEOPS_OUTCOME_NONE)
     return studio_document_dup_outcome_text (self->document, outcome);
+  if (claim != NULL && draw_claimed (self))
+    /* Translators: "Draw claimed: the same position for the third time
+     * (8.4.2)." — the reason and the rule are the game's */
+    return g_strdup_printf (_("Draw claimed: %s (%s)."), _(claim->reason), claim->rule);
   if (cheops_game_node_in_check (studio_document_get_current (self->document)))
     {
       const char *note = cheops_position_check_note (pos, true);
@@ -328,6 +366,19 @@ studio_window_dup_status (StudioWindow  *self,
         to_move = text;
       }
   }
+
+  /* A draw the player to move may claim (the line under the board offers
+   * the claim, _studio_window_update_status()). */
+  if (claim != NULL && g_strcmp0 (cheops_game_get_result (studio_document_get_game (self->document)), "*") == 0)
+    {
+      /* Translators: "Green to move · Green may claim a draw: the same
+       * position for the third time (8.4.2)" */
+      char *text = g_strdup_printf (_("%s · %s may claim a draw: %s (%s)"), to_move, mover,
+                                    _(claim->reason), claim->rule);
+
+      g_free (to_move);
+      to_move = text;
+    }
   return g_steal_pointer (&to_move);
 }
 
@@ -380,8 +431,50 @@ _studio_window_update_status (StudioWindow *self)
                                 (guint) (rgb[0] * 255 + 0.5), (guint) (rgb[1] * 255 + 0.5),
                                 (guint) (rgb[2] * 255 + 0.5), escaped);
     }
+  /* The claim itself, a link after the words (win.claim-draw). */
+  if (outcome == CHEOPS_OUTCOME_NONE && _studio_window_get_claimable_draw (self) != NULL &&
+      g_strcmp0 (cheops_game_get_result (studio_document_get_game (self->document)), "*") == 0)
+    {
+      g_autofree char *link = g_markup_escape_text (_("Claim the Draw"), -1);
+      char *linked = g_strdup_printf ("%s · <a href=\"claim-draw\">%s</a>", markup, link);
+
+      g_free (markup);
+      markup = linked;
+    }
   gtk_label_set_markup (self->status_label, markup);
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), !self->setup_mode);
+}
+
+/**
+ * _studio_window_open_move_entry:
+ * @self: a #StudioWindow
+ * @text: (nullable): what to start with
+ *
+ * Opens the keyboard move entry under the middle of the board
+ * (win.enter-move, Ctrl+M; a letter typed on the board).
+ */
+void
+_studio_window_open_move_entry (StudioWindow *self,
+                                const char   *text)
+{
+  GtkWidget *board = GTK_WIDGET (self->board_view);
+
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->move_entry),
+                               &(GdkRectangle) { gtk_widget_get_width (board) / 2,
+                                                 gtk_widget_get_height (board) / 2, 1, 1 });
+  studio_move_entry_open (self->move_entry, text);
+}
+
+/* The status line's link: the claim of a draw. */
+static gboolean
+status_activate_link_cb (StudioWindow *self,
+                         const char   *uri,
+                         GtkLabel     *label)
+{
+  if (g_strcmp0 (uri, "claim-draw") != 0)
+    return FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.claim-draw", NULL);
+  return TRUE;
 }
 
 static void analysis_evaluation_cb (StudioWindow        *self,
@@ -417,6 +510,9 @@ studio_window_document_changed_cb (StudioWindow *self,
     studio_window_update_shapes (self);
   studio_window_update_headline (self);
   _studio_window_update_actions (self);
+  /* A result set (a draw claimed) or undone changes the status line. */
+  if (!self->setup_mode)
+    _studio_window_update_status (self);
 }
 
 static void
@@ -1002,7 +1098,7 @@ drop_cb (StudioWindow  *self,
 }
 
 /* The keys that walk through the tree: Left/Right one move, Up/Down the
- * alternatives, Home/End the ends — unless a text field has the focus or
+ * alternatives, Home/End the ends, Shift+F10 and Menu the move's menu — unless a text field has the focus or
  * the key went to a popover (a menu uses the arrows itself). */
 static gboolean
 key_pressed_cb (StudioWindow          *self,
@@ -1015,7 +1111,10 @@ key_pressed_cb (StudioWindow          *self,
   GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
   const char *action = NULL;
 
-  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
+  gboolean menu_key = (keyval == GDK_KEY_Menu && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) == 0) ||
+                      (keyval == GDK_KEY_F10 && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) == GDK_SHIFT_MASK);
+
+  if (!menu_key && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
     return FALSE;
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") != 0)
     return FALSE;
@@ -1032,6 +1131,28 @@ key_pressed_cb (StudioWindow          *self,
       (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus) ||
        (GTK_IS_TEXT_VIEW (focus) && gtk_text_view_get_editable (GTK_TEXT_VIEW (focus)))))
     return FALSE;
+
+  /* Shift+F10 and the Menu key: the move list's context menu on the
+   * current move, so that every edit of the tree can be made without a
+   * mouse (not while setting up: the list is hidden). */
+  if (menu_key)
+    return !self->setup_mode && studio_move_tree_view_popup_menu (self->move_tree);
+
+  /* A letter or digit typed on the board (no key of a shortcut: F, L, X
+   * keep theirs) opens the keyboard move entry with it. */
+  if (!self->setup_mode && g_unichar_isalnum (gdk_keyval_to_unicode (keyval)) &&
+      gdk_keyval_to_unicode (keyval) < 128)
+    {
+      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+      g_autofree char *accel = gtk_accelerator_name (keyval, 0);
+      g_auto(GStrv) actions = app != NULL ? gtk_application_get_actions_for_accel (app, accel) : NULL;
+      char text[2] = { (char) gdk_keyval_to_unicode (keyval), 0 };
+
+      if (actions != NULL && actions[0] != NULL)
+        return FALSE;
+      _studio_window_open_move_entry (self, text);
+      return TRUE;
+    }
 
   switch (keyval)
     {
@@ -1093,6 +1214,9 @@ studio_window_constructed (GObject *object)
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
+  /* The theme is the preferences' to change: followed here. */
+  g_settings_bind (self->settings, "board-theme", self->board_view, "theme", G_SETTINGS_BIND_GET);
+
   /* Read once, then only written: a backend that cannot store (dconf with
    * no session bus) announces the old value back after a failed write, and
    * a binding that listened would undo every flip at once.  The window's
@@ -1111,6 +1235,7 @@ studio_window_dispose (GObject *object)
   if (self->recent_manager != NULL)
     g_signal_handlers_disconnect_by_data (self->recent_manager, self);
 
+  g_clear_pointer (&self->move_entry, gtk_widget_unparent);
   gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_WINDOW);
 
   g_clear_object (&self->document);
@@ -1120,8 +1245,24 @@ studio_window_dispose (GObject *object)
   G_OBJECT_CLASS (studio_window_parent_class)->dispose (object);
 }
 
+/* The narrow layout shows the moves or the analysis under the board, as
+ * its switcher says; the wide one both. */
+static void
+studio_window_update_narrow_panes (StudioWindow *self)
+{
+  gboolean moves = !self->narrow || gtk_toggle_button_get_active (self->moves_toggle);
+  gboolean analysis = !self->narrow || gtk_toggle_button_get_active (self->analysis_toggle);
+
+  gtk_widget_set_visible (self->narrow_switcher, self->narrow);
+  gtk_widget_set_visible (GTK_WIDGET (self->move_tree), moves);
+  gtk_widget_set_visible (self->analysis_separator, moves && analysis);
+  gtk_widget_set_visible (GTK_WIDGET (self->analysis_panel), analysis);
+}
+
 /* Side by side when wide, the side pane under the board when narrow (there
- * is no AdwBreakpoint in libadwaita 1.2: the paned is a GtkOrientable). */
+ * is no AdwBreakpoint in libadwaita 1.2: the paned is a GtkOrientable).
+ * Narrow, the side pane shows the moves or the analysis (a switcher in its
+ * headline), and the set-up's palette and position side by side. */
 static void
 studio_window_set_narrow (StudioWindow *self,
                           gboolean      narrow)
@@ -1142,6 +1283,7 @@ studio_window_set_narrow (StudioWindow *self,
       gtk_widget_set_size_request (self->side_pane, 380, -1);
       self->pending_position = 0;  /* computed once allocated */
     }
+  studio_window_update_narrow_panes (self);
   /* The header is short of room: Open becomes an icon, New stays in the
    * main menu, and Undo and Redo keep their keys (Ctrl+Z, Ctrl+Shift+Z). */
   gtk_widget_set_visible (self->undo_box, !narrow);
@@ -1178,14 +1320,17 @@ studio_window_set_pending_position (GtkWidget     *widget,
 
   if (self->pending_position >= 0 && self->narrow)
     {
-      /* The board takes a little over half of the height, the side pane at
-       * least its natural height. */
+      /* The board takes at most three fifths of the height and at least
+       * half (45 % while setting up: the palette and the FEN need room);
+       * the side pane its natural height within that, and never less than
+       * its minimum. */
       int height = gtk_widget_get_height (GTK_WIDGET (self->paned));
-      int side;
+      int side_min, side;
 
       gtk_widget_measure (self->side_pane, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (GTK_WIDGET (self->paned)),
-                          NULL, &side, NULL, NULL);
-      gtk_paned_set_position (self->paned, height - MAX (side, height * 9 / 20));
+                          &side_min, &side, NULL, NULL);
+      side = CLAMP (side, height * 2 / 5, self->setup_mode ? height * 11 / 20 : height / 2);
+      gtk_paned_set_position (self->paned, height - MAX (side_min, side));
     }
   else if (self->pending_position >= 0)
     {
@@ -1212,6 +1357,19 @@ studio_window_size_allocate (GtkWidget *widget,
 
   if (narrow != self->narrow)
     studio_window_set_narrow (self, narrow);
+  /* Two columns of set-up under the board when they fit (a game with
+   * pieces in hand has a wider position column). */
+  if (narrow && width >= SETUP_COLUMNS_WIDTH)
+    {
+      int min;
+
+      studio_setup_panel_set_columns (self->setup_panel, 2);
+      gtk_widget_measure (GTK_WIDGET (self->setup_panel), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      if (min > width)
+        studio_setup_panel_set_columns (self->setup_panel, 1);
+    }
+  else
+    studio_setup_panel_set_columns (self->setup_panel, 1);
 
   GTK_WIDGET_CLASS (studio_window_parent_class)->size_allocate (widget, width, height, baseline);
 
@@ -1269,6 +1427,10 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, narrow_switcher);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, moves_toggle);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, analysis_toggle);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, analysis_separator);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, side_pane);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, undo_box);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, new_button);
@@ -1295,6 +1457,7 @@ studio_window_class_init (StudioWindowClass *klass)
   _studio_window_class_actions_init (klass);
   _studio_window_class_games_init (klass);
   _studio_window_class_suite_init (klass);
+  _studio_window_class_review_init (klass);
 }
 
 static void
@@ -1304,6 +1467,10 @@ studio_window_init (StudioWindow *self)
   GtkDropTarget *drop;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_object (self->moves_toggle, "toggled",
+                           G_CALLBACK (studio_window_update_narrow_panes), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->analysis_toggle, "toggled",
+                           G_CALLBACK (studio_window_update_narrow_panes), self, G_CONNECT_SWAPPED);
 
   /* New Game offers each game the studio plays, by title. */
   for (guint i = 0; cheops_variants[i] != NULL; i++)
@@ -1373,6 +1540,7 @@ studio_window_init (StudioWindow *self)
   _studio_window_setup_init (self);
   _studio_window_suite_init (self);
   _studio_window_games_init (self);
+  _studio_window_review_init (self);
 
   studio_move_tree_view_set_document (self->move_tree, self->document);
   studio_analysis_panel_set_document (self->analysis_panel, self->document);
@@ -1388,6 +1556,9 @@ studio_window_init (StudioWindow *self)
   g_signal_connect_object (drop, "drop", G_CALLBACK (drop_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
+  g_signal_connect_object (self->status_label, "activate-link", G_CALLBACK (status_activate_link_cb),
+                           self, G_CONNECT_SWAPPED);
+
   controller = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
   g_signal_connect_object (controller, "key-pressed", G_CALLBACK (key_pressed_cb), self, G_CONNECT_SWAPPED);
@@ -1395,6 +1566,10 @@ studio_window_init (StudioWindow *self)
 
   gtk_paned_set_position (self->paned, 760);
   self->pending_position = -1;
+
+  self->move_entry = studio_move_entry_new (self->document);
+  gtk_popover_set_position (GTK_POPOVER (self->move_entry), GTK_POS_BOTTOM);
+  gtk_widget_set_parent (self->move_entry, GTK_WIDGET (self->board_view));
 
   studio_window_fill_samples (self);
   studio_window_current_changed_cb (self);

@@ -11,11 +11,12 @@
  * searched by the engine (`position ...` as the game model gives it, with
  * the history repetition needs, then `go movetime MS` or `go depth N`;
  * a timed search that ends without a score is done again at depth 1),
- * and what the engine says goes through cheops-review.h, which writes the
- * annotations exactly as the studio's Analyse Game does: [%eval] with
- * depth on every position, `?!` `?` `??` on the moves that lose 0.1, 0.2,
- * 0.3 of winning chances, the engine's best line as a variation with its
- * [%eval]; comments, glyphs and variations already there are kept.
+ * with MultiPV 2, and what the engine says goes through cheops-review.h,
+ * which writes the annotations exactly as the studio's Analyse Game does:
+ * [%eval] with depth on every position, `?!` `?` `??` on the moves that
+ * lose 0.1, 0.2, 0.3 of winning chances, `!` on an only move, the
+ * engine's best line as a variation with its [%eval]; comments, glyphs
+ * and variations already there are kept.
  * `--side SIDE` judges only the moves of the side whose colour is SIDE
  * (the variant's colour name, "Green", "Gold", "White", any case, or its
  * FEN letter); the other side's positions are still searched.  The
@@ -59,6 +60,12 @@ typedef struct {
   gboolean  losing;
   int       depth;
   char    **pv;
+  /* The second-best line's score (MultiPV 2), for the only-move rule. */
+  gboolean  has_second;
+  gboolean  second_exact;
+  gboolean  second_ascension;
+  int       second_score;
+  gboolean  second_losing;
 } SearchResult;
 
 static void
@@ -69,6 +76,16 @@ search_result_take_info (const char *line,
   StudioUciMessage m;
 
   if (studio_uci_parse_line (line, &m) == STUDIO_UCI_MESSAGE_INFO
+      && (m.info.fields & STUDIO_UCI_INFO_SCORE) && m.info.multipv == 2
+      && (m.info.bound == STUDIO_UCI_BOUND_EXACT || !r->second_exact))
+    {
+      r->has_second = TRUE;
+      r->second_exact = m.info.bound == STUDIO_UCI_BOUND_EXACT;
+      r->second_ascension = m.info.score_kind == STUDIO_UCI_SCORE_MATE;
+      r->second_score = m.info.score;
+      r->second_losing = m.info.mate_losing;
+    }
+  else if (m.kind == STUDIO_UCI_MESSAGE_INFO
       && (m.info.fields & STUDIO_UCI_INFO_SCORE) && m.info.multipv == 1
       && (m.info.bound == STUDIO_UCI_BOUND_EXACT || !r->exact))
     {
@@ -172,9 +189,9 @@ print_summary (CheopsGame   *game,
         continue;
       cheops_review_get_summary (review, (CheopsSide) s, &sum);
       fprintf (stderr, "game %u: %s (%s): %u moves, %u inaccuracies, %u mistakes, %u blunders, "
-               "ACPL %.1f, accuracy %.1f%%\n", index + 1, cheops_game_get_side_name (game, (CheopsSide) s),
-               cheops_game_get_player (game, (CheopsSide) s), sum.moves, sum.inaccuracies, sum.mistakes,
-               sum.blunders, sum.acpl, sum.accuracy);
+               "%u only moves, ACPL %.1f, accuracy %.1f%%\n", index + 1,
+               cheops_game_get_side_name (game, (CheopsSide) s), cheops_game_get_player (game, (CheopsSide) s),
+               sum.moves, sum.inaccuracies, sum.mistakes, sum.blunders, sum.only_moves, sum.acpl, sum.accuracy);
     }
 }
 
@@ -307,6 +324,8 @@ cheops_tool_analyse (int argc, char **argv)
       if (variant != sent_variant)
         {
           cheops_tool_engine_send (&engine, "setoption name UCI_Variant value %s", variant->name);
+          /* Two lines: the second-best move's score judges an only move. */
+          cheops_tool_engine_send (&engine, "setoption name MultiPV value 2");
           sent_variant = variant;
         }
       cheops_tool_engine_send (&engine, "ucinewgame");
@@ -336,6 +355,14 @@ cheops_tool_analyse (int argc, char **argv)
                                                                 r.ascension, r.score, r.losing, r.depth);
 
               cheops_review_set_result (review, i, &eval, (const char *const *) r.pv);
+              if (r.has_second)
+                {
+                  CheopsEval second =
+                    cheops_review_eval_from_engine (cheops_game_node_get_position (node)->side_to_move,
+                                                    r.second_ascension, r.second_score, r.second_losing, r.depth);
+
+                  cheops_review_set_second (review, i, &second);
+                }
             }
           else
             {

@@ -32,7 +32,16 @@
  * position with the clock at 150 plies is drawn: Cheops 8.4.3), 100 plies
  * are claimed likewise (Cheops 8.4.2).  A player loses by an illegal or
  * malformed move, by exceeding its clock by more than --timemargin ms
- * (default 20), or by dying.  With --nodes N the engines get `go nodes N`
+ * (default 20), or by dying.  A move is charged the processor time the
+ * engine's process used for it (its CPU-time clock, clock_getcpuclockid()),
+ * never more than the wall time it took: on a loaded machine an engine
+ * waits for a processor for tens, at times hundreds, of milliseconds
+ * (measured here: up to 330 ms over a 0.1 s clock), which is neither its
+ * thinking nor in its control.  Where that clock cannot be read the wall
+ * time is charged.  An engine run through a wrapper must exec it (the
+ * wrapper's own time is what is read).  An engine that does not answer
+ * within its clock, the margin and STALL_ALLOWANCE_MS of wall time loses on
+ * time.  With --nodes N the engines get `go nodes N`
  * instead of a clock (no time losses: for tuning on a loaded machine).
  * With CHEOPS_MATCH_DEBUG set in the environment, every engine move is
  * logged on standard error with the clock before it and the time it took.  An engine is spawned with GSubprocess from
@@ -47,6 +56,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/types.h>
+#include <time.h>
 
 #include "cheops-notation.h"
 #include "cheops-position.h"
@@ -55,6 +66,26 @@
 
 #define HANDSHAKE_TIMEOUT_MS 10000
 #define MAX_GAME_PLIES 2000
+/* The wall time beyond a clock and its margin an engine may take to answer
+ * before it is taken as out of time: what a loaded machine's scheduling
+ * can add (the charge itself is processor time: see above). */
+#define STALL_ALLOWANCE_MS 2000
+
+/* The processor time @e's process has used so far, in ms; -1 if it cannot
+ * be read (no process, or no CPU-time clock for it). */
+static double
+engine_cpu_ms (CheopsToolEngine *e)
+{
+  const char *id;
+  clockid_t clock;
+  struct timespec ts;
+
+  if (e->uci == NULL || (id = cheops_uci_engine_get_identifier (e->uci)) == NULL)
+    return -1;
+  if (clock_getcpuclockid ((pid_t) atoi (id), &clock) != 0 || clock_gettime (clock, &ts) != 0)
+    return -1;
+  return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
 
 typedef enum {
   PLAYER_ENGINE,
@@ -145,12 +176,20 @@ builtin_move (PlayerKind kind, const CheopsPosition *pos)
 
 /* Openings ------------------------------------------------------------- */
 
+static void
+opening_free (Opening *o)
+{
+  g_free (o->fen);
+  g_strfreev (o->moves);
+  g_free (o);
+}
+
 static GPtrArray *
 read_openings (const char *path, GError **error)
 {
   g_autofree char *text = NULL;
   g_auto (GStrv) lines = NULL;
-  GPtrArray *openings = g_ptr_array_new ();
+  GPtrArray *openings = g_ptr_array_new_with_free_func ((GDestroyNotify) opening_free);
 
   if (!g_file_get_contents (path, &text, NULL, error))
     {
@@ -377,7 +416,8 @@ play_game (Game *game, Player *players[CHEOPS_SIDE_NB], const Opening *opening,
         }
       if (p->kind == PLAYER_ENGINE)
         {
-          gint64 start = g_get_monotonic_time (), used;
+          gint64 start = g_get_monotonic_time (), used, wall;
+          double cpu_start = engine_cpu_ms (&p->e), cpu = -1;
           g_autofree char *line = NULL;
           g_auto (GStrv) words = NULL;
           CheopsError err;
@@ -392,12 +432,15 @@ play_game (Game *game, Player *players[CHEOPS_SIDE_NB], const Opening *opening,
                          clock_ms[CHEOPS_SIDE_A], clock_ms[CHEOPS_SIDE_B], inc_ms, inc_ms);
           line = cheops_tool_engine_wait_for (&p->e, "bestmove",
                                               node_limit > 0 ? start + 60 * G_USEC_PER_SEC
-                                                             : start + (clock_ms[side] + margin_ms) * 1000,
+                                                             : start + (clock_ms[side] + margin_ms + STALL_ALLOWANCE_MS) * 1000,
                                               NULL, NULL);
-          used = (g_get_monotonic_time () - start) / 1000;
+          wall = used = (g_get_monotonic_time () - start) / 1000;
+          if (cpu_start >= 0 && (cpu = engine_cpu_ms (&p->e)) >= 0 && cpu - cpu_start < wall)
+            used = (gint64) ceil (cpu - cpu_start);
           if (g_getenv ("CHEOPS_MATCH_DEBUG"))
-            fprintf (stderr, "ply %zu side %d clock %" G_GINT64_FORMAT " used %" G_GINT64_FORMAT " %s\n",
-                     n, side, clock_ms[side], used, line ? line : "(none)");
+            fprintf (stderr, "ply %zu side %d clock %" G_GINT64_FORMAT " used %" G_GINT64_FORMAT
+                     " wall %" G_GINT64_FORMAT " %s\n",
+                     n, side, clock_ms[side], used, wall, line ? line : "(none)");
           if (line == NULL)
             {
               char *late;
@@ -671,7 +714,7 @@ cheops_tool_match (int argc, char **argv)
       Opening *o = g_new0 (Opening, 1);
       o->fen = g_strdup (variant->start_fen);
       o->moves = g_new0 (char *, 1);
-      openings = g_ptr_array_new ();
+      openings = g_ptr_array_new_with_free_func ((GDestroyNotify) opening_free);
       g_ptr_array_add (openings, o);
     }
   for (int i = 0; i < 2; i++)
@@ -728,6 +771,7 @@ cheops_tool_match (int argc, char **argv)
     }
   if (pgn != NULL)
     fclose (pgn);
+  g_ptr_array_unref (openings);
   g_rand_free (rng);
   return 0;
 }

@@ -73,7 +73,7 @@ all_moves (const CheopsPosition *pos)
  * (0: any), as machine texts (@san: record notation) sorted and joined by
  * spaces.  Checks that each text and SAN reads back as its move. */
 static char *
-moves_of (const CheopsPosition *pos, const char *from, unsigned sizes, gboolean san)
+moves_of_dup (const CheopsPosition *pos, const char *from, unsigned sizes, gboolean san)
 {
   g_autoptr(GArray) moves = all_moves (pos);
   g_autoptr(GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
@@ -101,10 +101,20 @@ moves_of (const CheopsPosition *pos, const char *from, unsigned sizes, gboolean 
   return g_strjoinv (" ", (char **) words->pdata);
 }
 
+/* moves_of_dup(), freed at the end of the test (for assertions). */
+static const char *
+moves_of (const CheopsPosition *pos, const char *from, unsigned sizes, gboolean san)
+{
+  char *moves = moves_of_dup (pos, from, sizes, san);
+
+  g_test_queue_free (moves);
+  return moves;
+}
+
 static int
 count_of (const CheopsPosition *pos, const char *from, unsigned sizes)
 {
-  g_autofree char *s = moves_of (pos, from, sizes, FALSE);
+  g_autofree char *s = moves_of_dup (pos, from, sizes, FALSE);
   int n = s[0] ? 1 : 0;
 
   for (const char *p = s; *p; p++)
@@ -448,8 +458,8 @@ test_reach_table (void)
   /* A whole-stack move carries no part; a part carries its sizes (6.2). */
   g_assert_cmpstr (moves_of (&pos, "e5", 15, FALSE), !=, "");
   {
-    g_autofree char *whole = moves_of (&pos, "e5", 15, FALSE);
-    g_autofree char *part = moves_of (&pos, "e5", 13, FALSE);
+    g_autofree char *whole = moves_of_dup (&pos, "e5", 15, FALSE);
+    g_autofree char *part = moves_of_dup (&pos, "e5", 13, FALSE);
 
     g_assert_true (g_str_has_prefix (whole, "e5a1 e5a5 e5a9 "));
     g_assert_true (g_str_has_prefix (part, "e5a1431 e5a5431 e5a9431 "));
@@ -474,7 +484,7 @@ test_initial (void)
                                      "(4.)(2.)(3.)(1.)F(1.)(3.)(2.)(4.) w Ff 0 1");
   g_assert_cmpint (pos.state[0], ==, PYRAMIDS_RIGHT_WHITE | PYRAMIDS_RIGHT_BLACK);
   g_assert_cmpint (cheops_count_moves (&pos), ==, 92);
-  san = moves_of (&pos, NULL, 0, TRUE);
+  san = moves_of_dup (&pos, NULL, 0, TRUE);
   g_assert_cmpstr (san, ==,
                    "1c1 1g1 2a3 2b3 2c3 2d1 2d3 2f1 2f3 2g3 2h3 2i3 4b1 4h1 "
                    "Fb3 Fb4 Fc3 Fc4 Fd3 Fd4 Fe3 Fe4 Ff3 Ff4 Fg3 Fg4 Fh3 Fh4 "
@@ -520,10 +530,11 @@ test_right (void)
     {
       char san[CHEOPS_SAN_MAX];
       CheopsMove m = cheops_move_from_san (&pos, mates[i], -1, NULL);
+      g_autofree char *mate = g_strconcat (mates[i], "#", NULL);
 
       g_assert_cmpuint (m, !=, CHEOPS_MOVE_NONE);
       cheops_move_to_san (&pos, m, san);
-      g_assert_cmpstr (san, ==, g_strconcat (mates[i], "#", NULL));
+      g_assert_cmpstr (san, ==, mate);
     }
   /* Every leap to within 3 of e7 checks it by the leap: legal (4.2). */
   ASSERT_SAN (&pos, "e2e4", "Fe4+");

@@ -80,13 +80,23 @@ defender_loses (CheopsPosition *pos, int n)
   return TRUE;
 }
 
+static void
+problem_free (Problem *p)
+{
+  g_free (p->fen);
+  g_strfreev (p->bm);
+  g_free (p->id);
+  g_free (p);
+}
+
+/* The problems, freed with the array. */
 static GPtrArray *
 read_problems (void)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "suites", "ascension.epd", NULL);
   g_autofree char *text = NULL;
   g_auto (GStrv) lines = NULL;
-  GPtrArray *problems = g_ptr_array_new ();
+  GPtrArray *problems = g_ptr_array_new_with_free_func ((GDestroyNotify) problem_free);
 
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   lines = g_strsplit (text, "\n", -1);
@@ -119,7 +129,7 @@ read_problems (void)
 static void
 test_proof (void)
 {
-  GPtrArray *problems = read_problems ();
+  g_autoptr(GPtrArray) problems = read_problems ();
   int count[4] = { 0 };
 
   g_assert_cmpuint (problems->len, >=, 20);
@@ -171,7 +181,7 @@ test_proof (void)
 static void
 test_solve (void)
 {
-  GPtrArray *problems = read_problems ();
+  g_autoptr(GPtrArray) problems = read_problems ();
   EnginePipe *e = engine_pipe_new (NULL);
   int solved = 0;
 

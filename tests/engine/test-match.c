@@ -35,6 +35,8 @@ run_match (const char * const *extra, const char *pgn_path, int *status)
   g_assert_no_error (error);
   g_subprocess_communicate_utf8 (proc, NULL, NULL, &out, NULL, &error);
   g_assert_no_error (error);
+  /* A crash (or a sanitizer's abort) is a failure, not an exit status. */
+  g_assert_true (g_subprocess_get_if_exited (proc));
   *status = g_subprocess_get_exit_status (proc);
   return out;
 }

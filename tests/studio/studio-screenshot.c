@@ -9,8 +9,14 @@
  * xvfb-run (data/screenshots/take-screenshot.sh does).
  *
  * Usage: studio-screenshot SAMPLE.pgn PLY SECONDS OUT.png
+ *
+ * The picture is at the window's scale factor (GDK_SCALE=2: twice the
+ * pixels, as a HiDPI screen shows it).  STUDIO_SCREENSHOT_SIZE=WxH sets
+ * the window's size (default 1280x800); STUDIO_SCREENSHOT_SETUP=1 takes it
+ * in the set-up of the position shown (win.setup-position).
  */
 #include <adwaita.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "studio-analysis-panel.h"
@@ -30,20 +36,25 @@ take_shot_cb (gpointer data)
   GApplication *app = data;
   int width = gtk_widget_get_width (GTK_WIDGET (window));
   int height = gtk_widget_get_height (GTK_WIDGET (window));
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (window));
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
   GtkSnapshot *snapshot = gtk_snapshot_new ();
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   GskRenderer *renderer;
 
+  /* At the window's scale, as its own frames are drawn. */
+  gtk_snapshot_scale (snapshot, scale, scale);
   gdk_paintable_snapshot (paintable, snapshot, width, height);
   node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    return G_SOURCE_CONTINUE;  /* not drawn yet: again at the next tick */
   renderer = gtk_native_get_renderer (GTK_NATIVE (window));
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width * scale, height * scale));
 
   if (gdk_texture_save_to_png (texture, out_path))
     {
-      g_print ("%s: %d×%d, %u analysis lines shown\n", out_path, width, height,
+      g_print ("%s: %d×%d at scale %d, %u analysis lines shown\n", out_path, width, height, scale,
                studio_analysis_panel_get_n_lines (STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window))));
       status = 0;
     }
@@ -67,7 +78,10 @@ wait_for_game_cb (gpointer data)
 
   for (guint i = 0; i < ply; i++)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  if (g_strcmp0 (g_getenv ("STUDIO_SCREENSHOT_SETUP"), "1") == 0)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.setup-position", NULL);
+  else
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
 
   g_timeout_add_seconds (seconds, take_shot_cb, data);
 
@@ -90,6 +104,7 @@ main (int   argc,
 {
   g_autoptr(StudioApplication) app = NULL;
   g_autoptr(GSettings) settings = NULL;
+  int width = 1280, height = 800;
 
   if (argc != 5)
     {
@@ -105,8 +120,14 @@ main (int   argc,
   /* A fixed size for a stable picture (GSETTINGS_BACKEND=memory keeps the
    * user's settings out of it). */
   settings = g_settings_new ("org.cheops.Studio");
-  g_settings_set_int (settings, "window-width", 1280);
-  g_settings_set_int (settings, "window-height", 800);
+  if (g_getenv ("STUDIO_SCREENSHOT_SIZE") != NULL &&
+      sscanf (g_getenv ("STUDIO_SCREENSHOT_SIZE"), "%dx%d", &width, &height) != 2)
+    {
+      g_printerr ("STUDIO_SCREENSHOT_SIZE is WIDTHxHEIGHT\n");
+      return 2;
+    }
+  g_settings_set_int (settings, "window-width", width);
+  g_settings_set_int (settings, "window-height", height);
   g_settings_set_int (settings, "multipv", 3);
 
   app = studio_application_new ();

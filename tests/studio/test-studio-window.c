@@ -2163,6 +2163,7 @@ test_comment_before_first_move (void)
   AdwMessageDialog *dialog;
   g_autofree char *text = NULL;
   g_autofree char *tree_text = NULL;
+  g_autofree char *after_first = NULL;
 
   g_assert_cmpstr (cheops_game_node_get_comment_after (root), ==, opening);
   g_assert_cmpstr (cheops_game_node_get_san (first), ==, "i8");
@@ -2189,15 +2190,30 @@ test_comment_before_first_move (void)
   g_assert_cmpstr (cheops_game_node_get_comment_after (root), ==, opening);
   g_assert_false (studio_document_get_modified (document));
 
-  /* 1... Ki6 continues the line: no comment can stand before it (the text
-   * there is the comment after 1. i8). */
+  /* 1... Ki6 continues the line: the text before it is the comment after
+   * 1. i8 (what a game file writes between the two), which Comment Before
+   * edits (issue 14: Comment Before works on any move). */
   studio_document_set_current (document, second);
-  g_assert_false (widget_action_enabled (tree, "tree.comment-before"));
+  g_assert_true (widget_action_enabled (tree, "tree.comment-before"));
   g_assert_true (widget_action_enabled (tree, "tree.comment-after"));
   gtk_widget_activate_action (tree, "tree.comment-before", NULL);
-  g_assert_null (find_message_dialog ());
-  studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), second, TRUE);
-  g_assert_null (find_message_dialog ());
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Comment Before 1... Ki6");
+  g_clear_pointer (&text, g_free);
+  text = comment_dialog_dup_text (dialog);
+  after_first = g_strdup (cheops_game_node_get_comment_after (first));
+  g_assert_cmpstr (text, ==, after_first != NULL ? after_first : "");
+  comment_dialog_set_text (dialog, "Forced.");
+  adw_message_dialog_response (dialog, "save");
+  g_assert_cmpstr (cheops_game_node_get_comment_after (first), ==, "Forced.");
+  g_assert_null (cheops_game_node_get_comment_before (second));
+  close_message_dialog (dialog);
+  g_clear_pointer (&tree_text, g_free);
+  tree_text = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
+  g_assert_nonnull (strstr (tree_text, "1. i8 Forced. 1… Ki6 "));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (first), ==, after_first);
 
   /* The first move of a variation, (3. Mj6#): its own comment before. */
   studio_document_set_current (document, variation);

@@ -214,6 +214,26 @@ cheops_laws_repetition_outcome (const CheopsPosition *pos,
   return count >= 5 ? CHEOPS_LAWS_OUTCOME_DRAW_FIFTH_REPETITION : CHEOPS_OUTCOME_NONE;   /* 8.4.3 */
 }
 
+/* 8.4.2: "Upon a correct claim by the player to move: when the same
+ * position has appeared for the third time with the same player to move;
+ * or when the last fifty moves by each player have been made with no
+ * capture, no collapse and no Pawn move to a higher level." */
+static const CheopsClaimInfo claim_repetition =
+  { "third-repetition", N_("the same position for the third time"), "8.4.2" };
+static const CheopsClaimInfo claim_fifty_moves =
+  { "fifty-moves", N_("fifty moves without a capture or a Pawn climbing"), "8.4.2" };
+
+static const CheopsClaimInfo *
+cheops_laws_claimable_draw (const CheopsPosition *pos,
+                            int                   count)
+{
+  if (count >= 3)
+    return &claim_repetition;
+  if (cheops_laws_position_fifty_move_claimable (pos))
+    return &claim_fifty_moves;
+  return NULL;
+}
+
 /* The checklock of the side to move (4.2.5: in check, and no move ends
  * the check), or the other side's King standing in check after its own
  * move, which only an entombed King does (4.2.7). */
@@ -266,6 +286,7 @@ const CheopsVariant cheops_variant_cheops = {
     .is_capture = cheops_laws_position_is_capture,
     .outcome = cheops_laws_position_outcome,
     .repetition_outcome = cheops_laws_repetition_outcome,
+    .claimable_draw = cheops_laws_claimable_draw,
     .is_reachable = cheops_laws_position_is_reachable,
     .is_consistent = cheops_laws_position_is_consistent,
     .move_to_text = cheops_laws_move_to_text,

@@ -131,6 +131,7 @@ const CheopsVariant cheops_variant_cypher = {
     .outcome = cypher_position_outcome,
     .repetition_outcome = cypher_repetition_outcome,
     .repetition_horizon = cypher_position_repetition_horizon,
+    .claimable_draw = NULL,   /* CY23: repetition draws at once; CY24: no fifty-move rule */
     .is_reachable = cypher_position_is_reachable,
     .is_consistent = cypher_position_is_consistent,
     .move_to_text = cypher_move_to_text,

@@ -279,6 +279,23 @@ pyramids_get_setup_flag (const CheopsPosition *pos, int index)
   return index >= 0 && index < 2 && (pos->state[0] & PYRAMIDS_RIGHT (index)) != 0;
 }
 
+/* PY14: "threefold repetition or a halfmove clock of 100 or more gives the
+ * player to move the right to claim a draw". */
+static const CheopsClaimInfo claim_repetition =
+  { "third-repetition", N_("the same position for the third time"), "PY14" };
+static const CheopsClaimInfo claim_fifty_moves =
+  { "fifty-moves", N_("fifty moves without a capture or a slave move"), "PY14" };
+
+static const CheopsClaimInfo *
+pyramids_claimable_draw (const CheopsPosition *pos, int count)
+{
+  if (count >= 3)
+    return &claim_repetition;
+  if (pos->halfmove_clock >= 100)
+    return &claim_fifty_moves;
+  return NULL;
+}
+
 static void
 pyramids_set_setup_flag (CheopsPosition *pos, int index, bool on)
 {
@@ -339,5 +356,6 @@ const CheopsVariant cheops_variant_pyramids = {
     .unstack_piece = pyramids_unstack_piece,
     .get_setup_flag = pyramids_get_setup_flag,
     .set_setup_flag = pyramids_set_setup_flag,
+    .claimable_draw = pyramids_claimable_draw,
   },
 };

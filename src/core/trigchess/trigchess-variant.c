@@ -130,6 +130,7 @@ const CheopsVariant cheops_variant_trigchess = {
     .outcome = trigchess_position_outcome,
     .repetition_outcome = trigchess_repetition_outcome,
     .repetition_horizon = trigchess_position_repetition_horizon,
+    .claimable_draw = NULL,   /* TR17: no draws at all */
     .is_reachable = trigchess_position_is_reachable,
     .is_consistent = trigchess_position_is_consistent,
     .move_to_text = trigchess_move_to_text,

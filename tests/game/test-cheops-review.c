@@ -1,4 +1,4 @@
-/* test-review.c
+/* test-cheops-review.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -37,6 +37,7 @@ test_curve (void)
   g_assert_cmpint (cheops_review_judgement_nag (CHEOPS_REVIEW_INACCURACY), ==, 6);
   g_assert_cmpint (cheops_review_judgement_nag (CHEOPS_REVIEW_MISTAKE), ==, 2);
   g_assert_cmpint (cheops_review_judgement_nag (CHEOPS_REVIEW_BLUNDER), ==, 4);
+  g_assert_cmpint (cheops_review_judgement_nag (CHEOPS_REVIEW_ONLY_MOVE), ==, 1);
   g_assert_cmpint (cheops_review_judgement_nag (CHEOPS_REVIEW_NONE), ==, 0);
 
   /* Per-move accuracy. */
@@ -286,6 +287,82 @@ test_side_and_from (void)
                    CHEOPS_EVAL_NONE);
 }
 
+/* The only move: the engine's best, its second-best a blunder against it
+ * (MultiPV 2), the best not lost; "!" without a variation. */
+static void
+test_only_move (void)
+{
+  for (guint v = 0; cheops_variants[v] != NULL; v++)
+    {
+      g_autoptr (CheopsGame) game = cheops_game_new_for_variant (cheops_variants[v]);
+      g_autoptr (CheopsReview) review = NULL;
+      CheopsGameNode *nodes[4];
+      g_autofree char *m1 = NULL, *m2 = NULL, *other = NULL;
+      CheopsEval e0 = { CHEOPS_EVAL_CENTIPAWNS, 50, 8 }, e1 = { CHEOPS_EVAL_CENTIPAWNS, 40, 8 };
+      CheopsEval e2 = { CHEOPS_EVAL_CENTIPAWNS, 30, 8 }, e3 = { CHEOPS_EVAL_CENTIPAWNS, 20, 8 };
+      CheopsEval blunder = { CHEOPS_EVAL_CENTIPAWNS, -300, 8 };
+      CheopsEval bad_after = { CHEOPS_EVAL_CENTIPAWNS, -600, 8 };
+      CheopsReviewSummary s;
+      const char *pv0[2], *pv1[2], *pv2[2];
+
+      nodes[0] = cheops_game_get_root (game);
+      for (guint i = 1; i < 4; i++)
+        nodes[i] = cheops_game_add_move (game, nodes[i - 1], cheops_game_node_get_moves (nodes[i - 1], NULL)[0],
+                                         NULL);
+      m1 = move_text (nodes[0], 0);
+      m2 = move_text (nodes[1], 0);
+      other = move_text (nodes[2], 1);
+      review = cheops_review_new (game, 0, -1);
+      /* Move 1: a's best and only move (the second best -3.00: a loss of
+       * 0.59).  Move 2: q's best, its second best loses 0.04 only: not
+       * one.  Move 3: a's second best is a blunder, but a played another
+       * move than the best. */
+      pv0[0] = m1, pv0[1] = NULL;
+      pv1[0] = m2, pv1[1] = NULL;
+      pv2[0] = other, pv2[1] = NULL;
+      cheops_review_set_result (review, 0, &e0, pv0);
+      cheops_review_set_second (review, 0, &blunder);
+      cheops_review_set_result (review, 1, &e1, pv1);
+      cheops_review_set_second (review, 1, &e0);
+      cheops_review_set_result (review, 2, &e2, pv2);
+      cheops_review_set_second (review, 2, &blunder);
+      cheops_review_set_result (review, 3, &e3, NULL);
+      g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_ONLY_MOVE);
+      g_assert_cmpint (cheops_review_get_judgement (review, 2), ==, CHEOPS_REVIEW_NONE);
+      g_assert_cmpint (cheops_review_get_judgement (review, 3), ==, CHEOPS_REVIEW_NONE);
+      /* Without the second line no "!"; a move that loses is judged by
+       * its loss. */
+      cheops_review_set_second (review, 0, NULL);
+      g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_NONE);
+      cheops_review_set_second (review, 0, &blunder);
+      cheops_review_set_result (review, 1, &bad_after, pv1);
+      g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_BLUNDER);
+      cheops_review_set_result (review, 1, &e1, pv1);
+      cheops_review_get_summary (review, CHEOPS_SIDE_A, &s);
+      g_assert_cmpuint (s.only_moves, ==, 1);
+      g_assert_cmpuint (s.inaccuracies + s.mistakes + s.blunders, ==, 0);
+      g_assert_cmpuint (cheops_review_apply (review), ==, 4 + 1);
+      g_assert_cmpint (cheops_game_node_get_move_glyph (nodes[1]), ==, CHEOPS_NAG_GOOD);
+      g_assert_cmpuint (cheops_game_node_get_n_children (nodes[0]), ==, 1);
+    }
+  {
+    /* Lost: the best keeps -4.00 (wc -0.63 < -0.5), the second -10.00. */
+    g_autoptr (CheopsGame) game = cheops_game_new ();
+    g_autoptr (CheopsReview) review = NULL;
+    CheopsGameNode *root = cheops_game_get_root (game);
+    g_autofree char *m1 = move_text (root, 0);
+    const char *pv[2] = { m1, NULL };
+    CheopsEval lost = { CHEOPS_EVAL_CENTIPAWNS, -400, 5 }, worse = { CHEOPS_EVAL_CENTIPAWNS, -1000, 5 };
+
+    cheops_game_add_move (game, root, cheops_game_node_get_moves (root, NULL)[0], NULL);
+    review = cheops_review_new (game, 0, -1);
+    cheops_review_set_result (review, 0, &lost, pv);
+    cheops_review_set_second (review, 0, &worse);
+    cheops_review_set_result (review, 1, &lost, NULL);
+    g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_NONE);
+  }
+}
+
 /* A finished game: its last position needs no engine; its evaluation is
  * the result ("#0" for a win) and the winner's chances are exact. */
 static void
@@ -343,6 +420,7 @@ main (int argc, char **argv)
   g_test_add_func ("/game/review/engine-scores", test_engine_scores);
   g_test_add_func ("/game/review/apply-remove", test_apply_remove);
   g_test_add_func ("/game/review/side-and-from", test_side_and_from);
+  g_test_add_func ("/game/review/only-move", test_only_move);
   g_test_add_func ("/game/review/finished-game", test_finished_game);
   return g_test_run ();
 }

@@ -1,0 +1,1353 @@
+/* old-move-tree-view.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * For bench-move-list only: the move list as it was before issue 14 (commit
+ * 165a6fb's src/studio/studio-move-tree-view.c, renamed
+ * StudioOldMoveTreeView), rebuilt in full on every change, so that the
+ * benchmark shows before and after side by side in one run.
+ *
+ * StudioOldMoveTreeView: the game's moves as text, with the variations inline
+ * in parentheses (the Lichess / ChessBase style), comments in place, NAGs
+ * as glyphs, and the current move highlighted.  A click on a move goes
+ * there; the context menu on a move edits the tree (promote the variation,
+ * make it the main line, delete the variation, delete from here, comments
+ * before and after, the full NAG palette).  Every edit goes through the
+ * CheopsGame of the document, so all of them can be undone.
+ *
+ * The text is a non-editable GtkTextView rebuilt from the tree on every
+ * change (a game of a few hundred nodes takes well under a millisecond);
+ * the character range of each move is kept in a sorted array, so finding
+ * the move under the pointer is a binary search.
+ */
+#define G_LOG_DOMAIN "old-move-tree-view"
+
+#include "studio-config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "old-move-tree-view.h"
+
+typedef struct {
+  int             start;   /* character offsets in the buffer */
+  int             end;
+  CheopsGameNode *node;    /* borrowed: the document's game owns it */
+} MoveRange;
+
+struct _StudioOldMoveTreeView
+{
+  GtkWidget       parent_instance;
+
+  GtkWidget      *scroller;
+  GtkTextView    *text_view;
+  GtkTextBuffer  *buffer;
+  GtkWidget      *popover;
+
+  StudioDocument *document;
+  GArray         *ranges;       /* MoveRange, by start offset */
+  GtkTextMark    *current_mark;
+  GtkTextTag     *current_tag;
+  GtkTextTag     *move_tag;
+  GtkTextTag     *mainline_tag;
+  GtkTextTag     *variation_tag;
+  GtkTextTag     *number_tag;
+  GtkTextTag     *comment_tag;
+  GtkTextTag     *glyph_tag;
+  GtkTextTag     *result_tag;
+  GtkTextTag     *hint_tag;
+
+  /* The node the context menu is about (borrowed; checked against the tree
+   * before use). */
+  CheopsGameNode *menu_node;
+
+  /* The size the list was last laid out at, and the scroll to the current
+   * move queued when it changed. */
+  double          page_size;
+  int             width;
+  gint64          follow_until_us; /* monotonic */
+  guint           follow_tick_id;  /* on the text view */
+};
+
+enum {
+  PROP_0,
+  PROP_DOCUMENT,
+  N_PROPS
+};
+
+G_DEFINE_FINAL_TYPE (StudioOldMoveTreeView, studio_old_move_tree_view, GTK_TYPE_WIDGET)
+
+static GParamSpec *properties [N_PROPS];
+
+static void update_menu_actions (StudioOldMoveTreeView *self);
+
+/* The glyph set of the palette (the Lichess set, after PGN's NAG table):
+ * how each NAG is shown, and its name. */
+typedef struct {
+  guint8      nag;
+  const char *symbol;
+  const char *name;
+} Glyph;
+
+static const Glyph move_glyphs[] = {
+  { 1, "!", N_("Good move") },
+  { 2, "?", N_("Mistake") },
+  { 3, "!!", N_("Brilliant move") },
+  { 4, "??", N_("Blunder") },
+  { 5, "!?", N_("Interesting move") },
+  { 6, "?!", N_("Dubious move") },
+  { 7, "□", N_("Only move") },
+};
+
+/* The slight edges are written "+=" and "=+" (as in Scid and ChessBase's
+ * text form), not U+2A72/U+2A71: no font of a usual GNOME desktop (DejaVu,
+ * Cantarell, Noto Sans) has those two, which showed as hex boxes. */
+static const Glyph position_glyphs[] = {
+  { 10, "=", N_("Equal position") },
+  { 13, "∞", N_("Unclear position") },
+  { 14, "+=", N_("Slight edge for %s") },
+  { 15, "=+", N_("Slight edge for %s") },
+  { 16, "±", N_("Clear advantage for %s") },
+  { 17, "∓", N_("Clear advantage for %s") },
+  { 18, "+−", N_("Decisive advantage for %s") },
+  { 19, "−+", N_("Decisive advantage for %s") },
+};
+
+static const Glyph observation_glyphs[] = {
+  { 22, "⨀", N_("Zugzwang") },
+  { 32, "↑↑", N_("Development") },
+  { 36, "↑", N_("Initiative") },
+  { 40, "→", N_("Attack") },
+  { 132, "⇆", N_("Counterplay") },
+  { 138, "⊕", N_("Time trouble") },
+  { 146, "N", N_("Novelty") },
+};
+
+/* The text of @nag: its glyph, or "$n" for a NAG outside the palette. */
+static void
+append_nag (GString *out,
+            guint8   nag)
+{
+  static const struct { const Glyph *table; guint n; } tables[] = {
+    { move_glyphs, G_N_ELEMENTS (move_glyphs) },
+    { position_glyphs, G_N_ELEMENTS (position_glyphs) },
+    { observation_glyphs, G_N_ELEMENTS (observation_glyphs) },
+  };
+
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    for (guint i = 0; i < tables[t].n; i++)
+      if (tables[t].table[i].nag == nag)
+        {
+          g_string_append (out, tables[t].table[i].symbol);
+          return;
+        }
+
+  g_string_append_printf (out, " $%u", nag);
+}
+
+static void
+insert_with_tags (StudioOldMoveTreeView *self,
+                  const char         *text,
+                  GtkTextTag         *tag1,
+                  GtkTextTag         *tag2,
+                  GtkTextTag         *tag3)
+{
+  GtkTextIter end;
+
+  gtk_text_buffer_get_end_iter (self->buffer, &end);
+  gtk_text_buffer_insert_with_tags (self->buffer, &end, text, -1, tag1, tag2, tag3, NULL);
+}
+
+static void
+insert_comment (StudioOldMoveTreeView *self,
+                const char         *comment,
+                GtkTextTag         *line_tag)
+{
+  if (comment == NULL || comment[0] == 0)
+    return;
+
+  insert_with_tags (self, comment, self->comment_tag, line_tag, NULL);
+  insert_with_tags (self, " ", line_tag, NULL, NULL);
+}
+
+/* One move: its comment before, its number when needed, the SAN with its
+ * glyphs (the clickable range), its comment after. */
+static void
+insert_move (StudioOldMoveTreeView *self,
+             CheopsGameNode     *node,
+             gboolean            need_number,
+             GtkTextTag         *line_tag)
+{
+  g_autoptr(GString) san = g_string_new (cheops_game_node_get_san (node));
+  const guint8 *nags;
+  GtkTextIter end;
+  MoveRange range;
+  guint n_nags;
+
+  insert_comment (self, cheops_game_node_get_comment_before (node), line_tag);
+
+  if (cheops_game_node_get_mover (node) == CHEOPS_SIDE_A || need_number)
+    {
+      char number[32];
+
+      g_snprintf (number, sizeof number,
+                  cheops_game_node_get_mover (node) == CHEOPS_SIDE_A ? "%u." : "%u…",
+                  cheops_game_node_get_move_number (node));
+      insert_with_tags (self, number, self->number_tag, line_tag, NULL);
+      insert_with_tags (self, " ", line_tag, NULL, NULL);
+    }
+
+  nags = cheops_game_node_get_nags (node, &n_nags);
+  for (guint i = 0; i < n_nags; i++)
+    append_nag (san, nags[i]);
+
+  gtk_text_buffer_get_end_iter (self->buffer, &end);
+  range.start = gtk_text_iter_get_offset (&end);
+  insert_with_tags (self, san->str, self->move_tag, line_tag, NULL);
+  gtk_text_buffer_get_end_iter (self->buffer, &end);
+  range.end = gtk_text_iter_get_offset (&end);
+  range.node = node;
+  g_array_append_val (self->ranges, range);
+
+  insert_with_tags (self, " ", line_tag, NULL, NULL);
+  insert_comment (self, cheops_game_node_get_comment_after (node), line_tag);
+}
+
+/* Writes the line that starts with @first (a first move of the game or of
+ * a variation) and, after each move that has alternatives, those
+ * alternatives in parentheses.  Recursion goes one level per nested
+ * variation, never per move. */
+static void
+insert_line (StudioOldMoveTreeView *self,
+             CheopsGameNode     *first,
+             guint               depth)
+{
+  GtkTextTag *line_tag = depth == 0 ? self->mainline_tag : self->variation_tag;
+  gboolean need_number = TRUE;
+
+  for (CheopsGameNode *node = first; node != NULL; node = cheops_game_node_get_first_child (node))
+    {
+      CheopsGameNode *parent = cheops_game_node_get_parent (node);
+
+      insert_move (self, node, need_number, line_tag);
+      need_number = cheops_game_node_get_comment_after (node) != NULL;
+
+      if (node != first || depth == 0)
+        {
+          if (cheops_game_node_get_index (node) == 0 && cheops_game_node_get_n_children (parent) > 1)
+            {
+              for (CheopsGameNode *sibling = cheops_game_node_get_next_sibling (node);
+                   sibling != NULL;
+                   sibling = cheops_game_node_get_next_sibling (sibling))
+                {
+                  insert_with_tags (self, "(", self->variation_tag, NULL, NULL);
+                  insert_line (self, sibling, depth + 1);
+                  /* Drop the space after the variation's last move. */
+                  {
+                    GtkTextIter end, before;
+
+                    gtk_text_buffer_get_end_iter (self->buffer, &end);
+                    before = end;
+                    if (gtk_text_iter_backward_char (&before) && gtk_text_iter_get_char (&before) == ' ')
+                      gtk_text_buffer_delete (self->buffer, &before, &end);
+                  }
+                  insert_with_tags (self, ") ", self->variation_tag, NULL, NULL);
+                }
+              need_number = TRUE;
+            }
+        }
+    }
+}
+
+static void
+studio_old_move_tree_view_update_current (StudioOldMoveTreeView *self)
+{
+  CheopsGameNode *current;
+  GtkTextIter start, end;
+
+  update_menu_actions (self);
+
+  gtk_text_buffer_get_bounds (self->buffer, &start, &end);
+  gtk_text_buffer_remove_tag (self->buffer, self->current_tag, &start, &end);
+
+  if (self->document == NULL)
+    return;
+
+  current = studio_document_get_current (self->document);
+  for (guint i = 0; i < self->ranges->len; i++)
+    {
+      const MoveRange *range = &g_array_index (self->ranges, MoveRange, i);
+
+      if (range->node == current)
+        {
+          gtk_text_buffer_get_iter_at_offset (self->buffer, &start, range->start);
+          gtk_text_buffer_get_iter_at_offset (self->buffer, &end, range->end);
+          gtk_text_buffer_apply_tag (self->buffer, self->current_tag, &start, &end);
+          gtk_text_buffer_move_mark (self->buffer, self->current_mark, &start);
+          gtk_text_view_scroll_mark_onscreen (self->text_view, self->current_mark);
+          return;
+        }
+    }
+
+  /* The start position: back to the top. */
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
+}
+
+/* Scrolls the list, if needed, so that the current move's line is in view
+ * (from GtkTextView's own layout of the line, validated by the call). */
+static void
+studio_old_move_tree_view_show_current (StudioOldMoveTreeView *self)
+{
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  GdkRectangle visible, location;
+  GtkTextIter iter;
+  double value = gtk_adjustment_get_value (adjustment);
+
+  if (self->document == NULL
+      || cheops_game_node_is_root (studio_document_get_current (self->document)))
+    return;
+
+  gtk_text_buffer_get_iter_at_mark (self->buffer, &iter, self->current_mark);
+  gtk_text_view_get_visible_rect (self->text_view, &visible);
+  gtk_text_view_get_iter_location (self->text_view, &iter, &location);
+
+  if (location.y < visible.y)
+    gtk_adjustment_set_value (adjustment, value + (location.y - visible.y));
+  else if (location.y + location.height > visible.y + visible.height)
+    gtk_adjustment_set_value (adjustment, value + (location.y + location.height - visible.y - visible.height));
+}
+
+static gboolean
+follow_tick_cb (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       data)
+{
+  StudioOldMoveTreeView *self = data;
+
+  studio_old_move_tree_view_show_current (self);
+  if (g_get_monotonic_time () < self->follow_until_us)
+    return G_SOURCE_CONTINUE;
+
+  self->follow_tick_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* The list was laid out again (the adjustment is configured in the text
+ * view's size_allocate): when its height or width changed (a resize, the
+ * narrow layout, the pane's divider), the lines moved or rewrapped and the
+ * current move may have left the view; bring it back, at each frame for a
+ * short while, as GtkTextView rewraps a long text in the background (with
+ * estimated line heights until then). */
+static void
+vadjustment_changed_cb (StudioOldMoveTreeView *self,
+                        GtkAdjustment      *adjustment)
+{
+  double page_size = gtk_adjustment_get_page_size (adjustment);
+  int width = gtk_widget_get_width (GTK_WIDGET (self->text_view));
+
+  if (page_size == self->page_size && width == self->width)
+    return;
+  self->page_size = page_size;
+  self->width = width;
+  self->follow_until_us = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+  if (self->follow_tick_id == 0)
+    self->follow_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->text_view), follow_tick_cb,
+                                                         self, NULL);
+}
+
+static void
+studio_old_move_tree_view_rebuild (StudioOldMoveTreeView *self)
+{
+  CheopsGame *game;
+  CheopsGameNode *root, *first;
+  const char *result;
+
+  gtk_text_buffer_set_text (self->buffer, "", 0);
+  g_array_set_size (self->ranges, 0);
+
+  if (self->document == NULL)
+    return;
+
+  game = studio_document_get_game (self->document);
+  root = cheops_game_get_root (game);
+
+  insert_comment (self, cheops_game_node_get_comment_after (root), self->mainline_tag);
+
+  first = cheops_game_node_get_first_child (root);
+  if (first != NULL)
+    insert_line (self, first, 0);
+
+  result = cheops_game_get_result (game);
+  if (result != NULL && g_strcmp0 (result, "*") != 0)
+    insert_with_tags (self, result, self->result_tag, NULL, NULL);
+
+  /* An empty game says how to begin — unless it cannot begin: a position
+   * set up or pasted that is already over (the line under the board says
+   * how). */
+  if (gtk_text_buffer_get_char_count (self->buffer) == 0)
+    {
+      if (cheops_game_node_get_outcome (root) != CHEOPS_OUTCOME_NONE)
+        insert_with_tags (self, _("No moves: the game is over in this position."), self->hint_tag, NULL, NULL);
+      else
+        insert_with_tags (self, _("No moves yet. Play a move on the board to begin."), self->hint_tag, NULL, NULL);
+    }
+
+  studio_old_move_tree_view_update_current (self);
+}
+
+static int
+compare_range (gconstpointer key,
+               gconstpointer element)
+{
+  int offset = GPOINTER_TO_INT (key);
+  const MoveRange *range = element;
+
+  if (offset < range->start)
+    return -1;
+  if (offset >= range->end)
+    return 1;
+  return 0;
+}
+
+/**
+ * studio_old_move_tree_view_node_at:
+ * @self: a #StudioOldMoveTreeView
+ * @x: a point in the widget's coordinates
+ * @y: a point in the widget's coordinates
+ *
+ * Returns: (transfer none) (nullable): the node whose move is written under
+ *   the point, or %NULL
+ */
+CheopsGameNode *
+studio_old_move_tree_view_node_at (StudioOldMoveTreeView *self,
+                               double              x,
+                               double              y)
+{
+  GtkTextIter iter;
+  graphene_point_t p;
+  int bx, by;
+  const MoveRange *range;
+
+  g_return_val_if_fail (STUDIO_IS_OLD_MOVE_TREE_VIEW (self), NULL);
+
+  if (!gtk_widget_compute_point (GTK_WIDGET (self), GTK_WIDGET (self->text_view),
+                                 &GRAPHENE_POINT_INIT (x, y), &p))
+    return NULL;
+
+  gtk_text_view_window_to_buffer_coords (self->text_view, GTK_TEXT_WINDOW_WIDGET,
+                                         p.x, p.y, &bx, &by);
+  if (!gtk_text_view_get_iter_at_location (self->text_view, &iter, bx, by))
+    return NULL;
+
+  range = bsearch (GINT_TO_POINTER (gtk_text_iter_get_offset (&iter)),
+                   self->ranges->data, self->ranges->len, sizeof (MoveRange),
+                   compare_range);
+
+  return range != NULL ? range->node : NULL;
+}
+
+static void
+click_pressed_cb (StudioOldMoveTreeView *self,
+                  int                 n_press,
+                  double              x,
+                  double              y,
+                  GtkGestureClick    *gesture)
+{
+  CheopsGameNode *node;
+
+  if (self->document == NULL)
+    return;
+
+  node = studio_old_move_tree_view_node_at (self, x, y);
+  if (node != NULL)
+    {
+      studio_document_set_current (self->document, node);
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+    }
+}
+
+/* The node the tree actions work on: the one the menu was opened on, or the
+ * current node when the action comes from elsewhere (a shortcut). */
+static CheopsGameNode *
+action_node (StudioOldMoveTreeView *self)
+{
+  CheopsGame *game;
+
+  if (self->document == NULL)
+    return NULL;
+
+  game = studio_document_get_game (self->document);
+  if (self->menu_node != NULL && cheops_game_contains (game, self->menu_node))
+    return self->menu_node;
+
+  return studio_document_get_current (self->document);
+}
+
+/* Where the comment shown before @node's move is kept (DESIGN.md section
+ * 4, cheops_game_set_comment_before()): sets *@holder and *@before to the
+ * node and side of it whose comment the move tree writes just before the
+ * move, and returns TRUE; FALSE when no comment can stand before the move.
+ * - A move that starts a variation (not a first child): its own comment
+ *   before ("( {comment} 14... Mf5").
+ * - The first move of the game: the root's comment after, the comment
+ *   before the first move (the game's opening comment).
+ * - A first child that still carries a comment before (left there when a
+ *   reordering made it a first child): the comment after its parent, which
+ *   a game file merges with it; saving moves that text there.
+ * - Any other move continues a line: what stands before it is the comment
+ *   after the move before (Comment After on that move), so FALSE. */
+static gboolean
+comment_before_place (CheopsGameNode  *node,
+                      CheopsGameNode **holder,
+                      gboolean        *before)
+{
+  CheopsGameNode *parent;
+  CheopsGameNode *place = NULL;
+  gboolean on_before = FALSE;
+
+  if (node == NULL || cheops_game_node_is_root (node))
+    return FALSE;
+
+  parent = cheops_game_node_get_parent (node);
+  if (cheops_game_node_get_index (node) > 0)
+    {
+      place = node;
+      on_before = TRUE;
+    }
+  else if (cheops_game_node_is_root (parent) || cheops_game_node_get_comment_before (node) != NULL)
+    place = parent;
+  else
+    return FALSE;
+
+  if (holder != NULL)
+    *holder = place;
+  if (before != NULL)
+    *before = on_before;
+  return TRUE;
+}
+
+static void
+update_menu_actions (StudioOldMoveTreeView *self)
+{
+  CheopsGameNode *node = action_node (self);
+  gboolean valid = node != NULL && !cheops_game_node_is_root (node);
+  gboolean mainline = valid && cheops_game_node_is_mainline (node);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.promote", valid && !mainline);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.make-mainline", valid && !mainline);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.delete-variation", valid && !mainline);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.delete-from-here", valid);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.comment-before",
+                                 valid && comment_before_place (node, NULL, NULL));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.comment-after", valid);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.move-glyph", valid);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.position-glyph", valid);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree.observation", valid);
+}
+
+static GMenuModel *
+build_glyph_section (const Glyph *glyphs,
+                     guint        n_glyphs,
+                     const char  *action,
+                     const char  *a_name,
+                     const char  *q_name)
+{
+  GMenu *menu = g_menu_new ();
+
+  for (guint i = 0; i < n_glyphs; i++)
+    {
+      g_autoptr(GMenuItem) item = NULL;
+      g_autofree char *name = NULL;
+      g_autofree char *label = NULL;
+
+      /* Position glyphs name the side: even NAGs 14..18 favour the a side
+       * (PGN's White), odd ones 15..19 the q side. */
+      if (strstr (glyphs[i].name, "%s") != NULL)
+        {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+          name = g_strdup_printf (_(glyphs[i].name), glyphs[i].nag % 2 == 0 ? a_name : q_name);
+#pragma GCC diagnostic pop
+        }
+      else
+        name = g_strdup (_(glyphs[i].name));
+
+      label = g_strdup_printf ("%s\t%s", glyphs[i].symbol, name);
+      item = g_menu_item_new (label, NULL);
+      g_menu_item_set_action_and_target_value (item, action, g_variant_new_byte (glyphs[i].nag));
+      g_menu_append_item (menu, item);
+    }
+
+  return G_MENU_MODEL (menu);
+}
+
+static GMenuModel *
+build_context_menu (StudioOldMoveTreeView *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) tree = g_menu_new ();
+  g_autoptr(GMenu) comments = g_menu_new ();
+  g_autoptr(GMenu) glyphs = g_menu_new ();
+  g_autoptr(GMenuModel) move_section = NULL;
+  g_autoptr(GMenuModel) position_section = NULL;
+  g_autoptr(GMenuModel) observation_section = NULL;
+  g_autoptr(GMenu) move_menu = g_menu_new ();
+  g_autoptr(GMenu) position_menu = g_menu_new ();
+  g_autoptr(GMenu) observation_menu = g_menu_new ();
+  /* The colours the sides play in this game. */
+  const char *a_name = self->document != NULL
+                       ? studio_document_get_side_name (self->document, CHEOPS_SIDE_A)
+                       : _(cheops_variant_cheops.sides[0].name);
+  const char *q_name = self->document != NULL
+                       ? studio_document_get_side_name (self->document, CHEOPS_SIDE_B)
+                       : _(cheops_variant_cheops.sides[1].name);
+
+  g_menu_append (tree, _("_Promote Variation"), "tree.promote");
+  g_menu_append (tree, _("_Make Main Line"), "tree.make-mainline");
+  g_menu_append (tree, _("Delete _Variation"), "tree.delete-variation");
+  g_menu_append (tree, _("_Delete From Here"), "tree.delete-from-here");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (tree));
+
+  g_menu_append (comments, _("Comment _Before Move…"), "tree.comment-before");
+  g_menu_append (comments, _("_Comment After Move…"), "tree.comment-after");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (comments));
+
+  move_section = build_glyph_section (move_glyphs, G_N_ELEMENTS (move_glyphs),
+                                      "tree.move-glyph", a_name, q_name);
+  g_menu_append_section (move_menu, NULL, move_section);
+  {
+    g_autoptr(GMenuItem) none = g_menu_item_new (_("No Move Glyph"), NULL);
+    g_autoptr(GMenu) clear = g_menu_new ();
+
+    g_menu_item_set_action_and_target_value (none, "tree.move-glyph", g_variant_new_byte (0));
+    g_menu_append_item (clear, none);
+    g_menu_append_section (move_menu, NULL, G_MENU_MODEL (clear));
+  }
+
+  position_section = build_glyph_section (position_glyphs, G_N_ELEMENTS (position_glyphs),
+                                          "tree.position-glyph", a_name, q_name);
+  g_menu_append_section (position_menu, NULL, position_section);
+  {
+    g_autoptr(GMenuItem) none = g_menu_item_new (_("No Position Glyph"), NULL);
+    g_autoptr(GMenu) clear = g_menu_new ();
+
+    g_menu_item_set_action_and_target_value (none, "tree.position-glyph", g_variant_new_byte (0));
+    g_menu_append_item (clear, none);
+    g_menu_append_section (position_menu, NULL, G_MENU_MODEL (clear));
+  }
+
+  observation_section = build_glyph_section (observation_glyphs, G_N_ELEMENTS (observation_glyphs),
+                                             "tree.observation", a_name, q_name);
+  g_menu_append_section (observation_menu, NULL, observation_section);
+
+  g_menu_append_submenu (glyphs, _("Move _Glyph"), G_MENU_MODEL (move_menu));
+  g_menu_append_submenu (glyphs, _("P_osition Glyph"), G_MENU_MODEL (position_menu));
+  g_menu_append_submenu (glyphs, _("_Observation"), G_MENU_MODEL (observation_menu));
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (glyphs));
+
+  return G_MENU_MODEL (g_steal_pointer (&menu));
+}
+
+static void
+context_pressed_cb (StudioOldMoveTreeView *self,
+                    int                 n_press,
+                    double              x,
+                    double              y,
+                    GtkGestureClick    *gesture)
+{
+  g_autoptr(GMenuModel) model = NULL;
+  CheopsGameNode *node;
+
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+
+  if (self->document == NULL)
+    return;
+
+  node = studio_old_move_tree_view_node_at (self, x, y);
+  if (node == NULL)
+    return;
+
+  studio_document_set_current (self->document, node);
+  self->menu_node = node;
+  update_menu_actions (self);
+
+  model = build_context_menu (self);
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->popover), model);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->popover),
+                               &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->popover));
+}
+
+/* After the context menu closed (an item chosen, Escape, a click away):
+ * the keyboard focus was in the popover, which is hidden now, and stayed
+ * there, so that F, Ctrl+S and the other shortcuts did nothing until the
+ * board was clicked.  Focus is given back to the window (the focus widget
+ * unset: the window's own key handling and shortcuts get the keys) unless
+ * something visible took it meanwhile.  In an idle: the chosen item's
+ * action runs after "closed". */
+static gboolean
+return_focus_idle (gpointer data)
+{
+  StudioOldMoveTreeView *self = data;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus;
+
+  if (root == NULL)
+    return G_SOURCE_REMOVE;
+  focus = gtk_root_get_focus (root);
+  if (focus != NULL &&
+      (focus == self->popover || gtk_widget_is_ancestor (focus, self->popover) || !gtk_widget_get_mapped (focus)))
+    gtk_root_set_focus (root, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+popover_closed_cb (StudioOldMoveTreeView *self)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, return_focus_idle, g_object_ref (self), g_object_unref);
+}
+
+static void
+tree_edit_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  StudioOldMoveTreeView *self = (StudioOldMoveTreeView *)widget;
+  CheopsGameNode *node = action_node (self);
+  CheopsGame *game;
+
+  if (node == NULL || cheops_game_node_is_root (node))
+    return;
+
+  game = studio_document_get_game (self->document);
+
+  if (g_str_equal (action_name, "tree.promote"))
+    cheops_game_promote_variation (game, node);
+  else if (g_str_equal (action_name, "tree.make-mainline"))
+    cheops_game_make_mainline (game, node);
+  else if (g_str_equal (action_name, "tree.delete-variation"))
+    cheops_game_delete_variation (game, node);
+  else if (g_str_equal (action_name, "tree.delete-from-here"))
+    cheops_game_delete_from (game, node);
+  else if (g_str_equal (action_name, "tree.move-glyph"))
+    cheops_game_set_move_glyph (game, node, g_variant_get_byte (param));
+  else if (g_str_equal (action_name, "tree.position-glyph"))
+    cheops_game_set_position_glyph (game, node, g_variant_get_byte (param));
+  else if (g_str_equal (action_name, "tree.observation"))
+    {
+      guint8 nag = g_variant_get_byte (param);
+      g_autoptr(GByteArray) nags = g_byte_array_new ();
+      const guint8 *old;
+      gboolean had = FALSE;
+      guint n_old;
+
+      /* Observation glyphs are toggled: a node may carry several. */
+      old = cheops_game_node_get_nags (node, &n_old);
+      for (guint i = 0; i < n_old; i++)
+        {
+          if (old[i] == nag)
+            had = TRUE;
+          else
+            g_byte_array_append (nags, &old[i], 1);
+        }
+      if (!had)
+        g_byte_array_append (nags, &nag, 1);
+      cheops_game_set_nags (game, node, nags->data, nags->len);
+    }
+
+  self->menu_node = NULL;
+}
+
+typedef struct {
+  StudioOldMoveTreeView *self;
+  CheopsGameNode     *node;        /* the move the dialog is about */
+  CheopsGameNode     *holder;      /* the node whose comment is edited */
+  CheopsGameNode     *merged;      /* a first child whose comment before is
+                                    * shown with @holder's (and cleared on
+                                    * save), or NULL */
+  GtkTextBuffer      *buffer;
+  AdwMessageDialog   *dialog;      /* weak: it owns the edit */
+  GtkWidget          *problem;     /* the inline message and its button */
+  gboolean            before;      /* @holder's comment before, else after */
+} CommentEdit;
+
+static void comment_dialog_open (StudioOldMoveTreeView *self,
+                                 CheopsGameNode     *node,
+                                 CheopsGameNode     *holder,
+                                 gboolean            before,
+                                 CheopsGameNode     *merged,
+                                 const char         *text,
+                                 const char         *failure);
+
+/* Whether @text can be a comment in a game file: a PGN comment ends at the
+ * first "}", and "[%" starts a command the studio reads as annotations
+ * (DESIGN.md section 4), so the game model refuses both. */
+static gboolean
+comment_text_is_valid (const char *text)
+{
+  return strchr (text, '}') == NULL && strstr (text, "[%") == NULL;
+}
+
+static char *
+comment_edit_dup_text (CommentEdit *edit)
+{
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (edit->buffer, &start, &end);
+  return gtk_text_buffer_get_text (edit->buffer, &start, &end, FALSE);
+}
+
+/* As the user types: a text a game file cannot keep cannot be saved, and
+ * says why, in the dialog, with the text still there to change. */
+static void
+comment_buffer_changed_cb (GtkTextBuffer *buffer,
+                           CommentEdit   *edit)
+{
+  g_autofree char *text = comment_edit_dup_text (edit);
+  gboolean valid = comment_text_is_valid (text);
+
+  gtk_widget_set_visible (edit->problem, !valid);
+  adw_message_dialog_set_response_enabled (edit->dialog, "save", valid);
+}
+
+/* The button of the inline message: "}" becomes ")" and "[%" becomes
+ * "[ %", the nearest texts a game file can keep. */
+static void
+comment_replace_clicked_cb (GtkButton   *button,
+                            CommentEdit *edit)
+{
+  g_autofree char *text = comment_edit_dup_text (edit);
+  g_autoptr(GString) fixed = g_string_new (text);
+
+  g_string_replace (fixed, "}", ")", 0);
+  g_string_replace (fixed, "[%", "[ %", 0);
+  gtk_text_buffer_set_text (edit->buffer, fixed->str, -1);
+}
+
+static void
+comment_edit_free (CommentEdit *edit)
+{
+  g_signal_handlers_disconnect_by_data (edit->buffer, edit);
+  g_clear_object (&edit->self);
+  g_clear_pointer (&edit->node, cheops_game_node_unref);
+  g_clear_pointer (&edit->holder, cheops_game_node_unref);
+  g_clear_pointer (&edit->merged, cheops_game_node_unref);
+  g_clear_object (&edit->buffer);
+  g_free (edit);
+}
+
+/* Stores the text of @edit where it belongs; FALSE with @error set (and
+ * the game unchanged) if it cannot. */
+static gboolean
+comment_edit_store (CommentEdit  *edit,
+                    const char   *text,
+                    GError      **error)
+{
+  StudioOldMoveTreeView *self = edit->self;
+  CheopsGame *game;
+  gboolean ok;
+
+  if (self->document == NULL ||
+      !cheops_game_contains (studio_document_get_game (self->document), edit->holder))
+    {
+      g_set_error_literal (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_INVALID,
+                           _("this move is no longer in the game"));
+      return FALSE;
+    }
+
+  game = studio_document_get_game (self->document);
+  if (edit->before)
+    return cheops_game_set_comment_before (game, edit->holder, text, error);
+
+  /* One undo step: the text goes after @holder, and the comment before of
+   * the merged first child (shown in the dialog with it) goes. */
+  cheops_game_begin_group (game);
+  ok = cheops_game_set_comment_after (game, edit->holder, text, error);
+  if (ok && edit->merged != NULL && cheops_game_contains (game, edit->merged) &&
+      cheops_game_node_get_comment_before (edit->merged) != NULL)
+    ok = cheops_game_set_comment_before (game, edit->merged, NULL, error);
+  cheops_game_end_group (game);
+
+  return ok;
+}
+
+static void
+comment_dialog_response_cb (AdwMessageDialog *dialog,
+                            const char       *response,
+                            CommentEdit      *edit)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if (!g_str_equal (response, "save"))
+    return;
+
+  text = comment_edit_dup_text (edit);
+  if (!comment_edit_store (edit, text, &error))
+    {
+      g_autofree char *first = g_utf8_strup (error->message, g_utf8_next_char (error->message) - error->message);
+      g_autofree char *message = g_strconcat (first, g_utf8_next_char (error->message), NULL);
+
+      /* The dialog closes after any response: the same dialog comes back
+       * with what was typed and why it could not be saved, so that
+       * nothing typed is lost. */
+      comment_dialog_open (edit->self, edit->node, edit->holder, edit->before, edit->merged,
+                           text, message);
+    }
+}
+
+/* The dialog that edits the comment of @holder (before or after its move)
+ * for the move @node, starting with @text; @failure (or NULL) says why the
+ * last attempt to save it failed. */
+static void
+comment_dialog_open (StudioOldMoveTreeView *self,
+                     CheopsGameNode     *node,
+                     CheopsGameNode     *holder,
+                     gboolean            before,
+                     CheopsGameNode     *merged,
+                     const char         *text,
+                     const char         *failure)
+{
+  g_autofree char *move = NULL;
+  g_autofree char *heading = NULL;
+  CommentEdit *edit;
+  GtkWidget *dialog;
+  GtkWidget *frame;
+  GtkWidget *scroller;
+  GtkWidget *text_view;
+  GtkWidget *box;
+  GtkWidget *label;
+  GtkWidget *button;
+
+  move = cheops_game_node_is_root (node) ? g_strdup (_("the start"))
+                                         : cheops_game_node_format_move (node, TRUE);
+  /* Named after the move the user chose: the comment before the first
+   * move of the game is the root's comment after. */
+  heading = (before || holder != node) ? g_strdup_printf (_("Comment Before %s"), move)
+                                       : g_strdup_printf (_("Comment After %s"), move);
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                   heading, NULL);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+
+  text_view = gtk_text_view_new ();
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (text_view), GTK_WRAP_WORD_CHAR);
+  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (text_view), 6);
+  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (text_view), 6);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (text_view), 6);
+  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (text_view), 6);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (text_view)),
+                            text != NULL ? text : "", -1);
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 100);
+  gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (scroller), 320);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), text_view);
+  frame = gtk_frame_new (NULL);
+  gtk_frame_set_child (GTK_FRAME (frame), scroller);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_box_append (GTK_BOX (box), frame);
+
+  edit = g_new0 (CommentEdit, 1);
+  edit->self = g_object_ref (self);
+  edit->node = cheops_game_node_ref (node);
+  edit->holder = cheops_game_node_ref (holder);
+  edit->merged = merged != NULL ? cheops_game_node_ref (merged) : NULL;
+  edit->buffer = g_object_ref (gtk_text_view_get_buffer (GTK_TEXT_VIEW (text_view)));
+  edit->dialog = ADW_MESSAGE_DIALOG (dialog);
+  edit->before = before;
+
+  /* Why the last save failed, when the dialog comes back after one. */
+  if (failure != NULL)
+    {
+      label = gtk_label_new (failure);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (label, "error");
+      gtk_widget_set_name (label, "comment-failure");
+      gtk_box_append (GTK_BOX (box), label);
+    }
+
+  /* The inline message, shown while the text holds "}" or "[%". */
+  edit->problem = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  label = gtk_label_new (_("A comment cannot contain “}” or “[%”: a game file could not keep it."));
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_add_css_class (label, "error");
+  gtk_box_append (GTK_BOX (edit->problem), label);
+  button = gtk_button_new_with_mnemonic (_("_Replace “}” With “)”"));
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, _("Also writes “[%” as “[ %”"));
+  g_signal_connect (button, "clicked", G_CALLBACK (comment_replace_clicked_cb), edit);
+  gtk_box_append (GTK_BOX (edit->problem), button);
+  gtk_box_append (GTK_BOX (box), edit->problem);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  g_signal_connect (edit->buffer, "changed", G_CALLBACK (comment_buffer_changed_cb), edit);
+  comment_buffer_changed_cb (edit->buffer, edit);
+  g_signal_connect_data (dialog, "response",
+                         G_CALLBACK (comment_dialog_response_cb),
+                         edit, (GClosureNotify) (void (*) (void)) comment_edit_free, 0);
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (text_view);
+}
+
+/**
+ * studio_old_move_tree_view_edit_comment:
+ * @self: a #StudioOldMoveTreeView
+ * @node: a move of the document's game
+ * @before: %TRUE for the comment before the move, %FALSE for the one after
+ *
+ * Asks for the comment in a dialog, starting with the comment there now,
+ * and sets it (undoable).  The comment before a move is the one the move
+ * tree shows just before it: for the first move of the game the root's
+ * comment after (the comment before the first move, DESIGN.md section 4),
+ * for the first move of a variation its own comment before.  A move that
+ * continues a line has none (the text before it is the comment after the
+ * move before): then nothing happens, and the "tree.comment-before" action
+ * is disabled for it.  If the comment cannot be saved, the dialog comes
+ * back with the text typed and the reason.
+ */
+void
+studio_old_move_tree_view_edit_comment (StudioOldMoveTreeView *self,
+                                    CheopsGameNode     *node,
+                                    gboolean            before)
+{
+  g_autofree char *text = NULL;
+  CheopsGameNode *holder = node;
+  CheopsGameNode *merged = NULL;
+  gboolean on_before = FALSE;
+
+  g_return_if_fail (STUDIO_IS_OLD_MOVE_TREE_VIEW (self));
+  g_return_if_fail (node != NULL);
+
+  if (self->document == NULL)
+    return;
+
+  if (before)
+    {
+      if (!comment_before_place (node, &holder, &on_before))
+        return;
+      if (!on_before && cheops_game_node_get_comment_before (node) != NULL)
+        merged = node;
+    }
+
+  if (on_before)
+    text = g_strdup (cheops_game_node_get_comment_before (holder));
+  else if (merged != NULL && cheops_game_node_get_comment_after (holder) != NULL)
+    text = g_strjoin (" ", cheops_game_node_get_comment_after (holder),
+                      cheops_game_node_get_comment_before (merged), NULL);
+  else if (merged != NULL)
+    text = g_strdup (cheops_game_node_get_comment_before (merged));
+  else
+    text = g_strdup (cheops_game_node_get_comment_after (holder));
+
+  comment_dialog_open (self, node, holder, on_before, merged, text, NULL);
+}
+
+static void
+tree_comment_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *param)
+{
+  StudioOldMoveTreeView *self = (StudioOldMoveTreeView *)widget;
+  CheopsGameNode *node = action_node (self);
+
+  self->menu_node = NULL;
+  if (node == NULL)
+    return;
+
+  /* The root has only the comment before the first move (its comment
+   * after, in the model). */
+  if (cheops_game_node_is_root (node))
+    studio_old_move_tree_view_edit_comment (self, node, FALSE);
+  else
+    studio_old_move_tree_view_edit_comment (self, node, g_str_equal (action_name, "tree.comment-before"));
+}
+
+/* Text colours that read well on the light and on the dark style. */
+static void
+studio_old_move_tree_view_update_colours (StudioOldMoveTreeView *self)
+{
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+
+  g_object_set (self->variation_tag, "foreground", dark ? "#c0bfbc" : "#77767b", NULL);
+  g_object_set (self->number_tag, "foreground", dark ? "#9a9996" : "#9a9996", NULL);
+  g_object_set (self->comment_tag, "foreground", dark ? "#99c1f1" : "#1a5fb4", NULL);
+}
+
+static void
+studio_old_move_tree_view_document_changed_cb (StudioOldMoveTreeView *self,
+                                           gpointer            node,
+                                           StudioDocument     *document)
+{
+  studio_old_move_tree_view_rebuild (self);
+}
+
+static void
+studio_old_move_tree_view_dispose (GObject *object)
+{
+  StudioOldMoveTreeView *self = (StudioOldMoveTreeView *)object;
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
+  if (self->follow_tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->text_view), self->follow_tick_id);
+  self->follow_tick_id = 0;
+  g_clear_pointer (&self->popover, gtk_widget_unparent);
+  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  g_clear_pointer (&self->ranges, g_array_unref);
+
+  G_OBJECT_CLASS (studio_old_move_tree_view_parent_class)->dispose (object);
+}
+
+static void
+studio_old_move_tree_view_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  StudioOldMoveTreeView *self = STUDIO_OLD_MOVE_TREE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      g_value_set_object (value, self->document);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+studio_old_move_tree_view_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  StudioOldMoveTreeView *self = STUDIO_OLD_MOVE_TREE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      studio_old_move_tree_view_set_document (self, g_value_get_object (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+studio_old_move_tree_view_class_init (StudioOldMoveTreeViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = studio_old_move_tree_view_dispose;
+  object_class->get_property = studio_old_move_tree_view_get_property;
+  object_class->set_property = studio_old_move_tree_view_set_property;
+
+  properties [PROP_DOCUMENT] =
+    g_param_spec_object ("document", NULL, NULL,
+                         STUDIO_TYPE_DOCUMENT,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_install_action (widget_class, "tree.promote", NULL, tree_edit_action);
+  gtk_widget_class_install_action (widget_class, "tree.make-mainline", NULL, tree_edit_action);
+  gtk_widget_class_install_action (widget_class, "tree.delete-variation", NULL, tree_edit_action);
+  gtk_widget_class_install_action (widget_class, "tree.delete-from-here", NULL, tree_edit_action);
+  gtk_widget_class_install_action (widget_class, "tree.move-glyph", "y", tree_edit_action);
+  gtk_widget_class_install_action (widget_class, "tree.position-glyph", "y", tree_edit_action);
+  gtk_widget_class_install_action (widget_class, "tree.observation", "y", tree_edit_action);
+  gtk_widget_class_install_action (widget_class, "tree.comment-before", NULL, tree_comment_action);
+  gtk_widget_class_install_action (widget_class, "tree.comment-after", NULL, tree_comment_action);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "movetree");
+}
+
+static void
+studio_old_move_tree_view_init (StudioOldMoveTreeView *self)
+{
+  GtkGesture *gesture;
+
+  self->ranges = g_array_new (FALSE, FALSE, sizeof (MoveRange));
+
+  self->text_view = GTK_TEXT_VIEW (gtk_text_view_new ());
+  gtk_text_view_set_editable (self->text_view, FALSE);
+  gtk_text_view_set_cursor_visible (self->text_view, FALSE);
+  gtk_text_view_set_wrap_mode (self->text_view, GTK_WRAP_WORD_CHAR);
+  gtk_text_view_set_left_margin (self->text_view, 12);
+  gtk_text_view_set_right_margin (self->text_view, 12);
+  gtk_text_view_set_top_margin (self->text_view, 12);
+  gtk_text_view_set_bottom_margin (self->text_view, 12);
+  gtk_text_view_set_pixels_below_lines (self->text_view, 4);
+  gtk_text_view_set_pixels_inside_wrap (self->text_view, 4);
+  /* Keys go to the window, which binds the arrows to navigation. */
+  gtk_widget_set_focusable (GTK_WIDGET (self->text_view), FALSE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->text_view), "move-tree");
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self->text_view), "default");
+  self->buffer = gtk_text_view_get_buffer (self->text_view);
+
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller),
+                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->text_view));
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)),
+                           "changed", G_CALLBACK (vadjustment_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+
+  self->mainline_tag = gtk_text_buffer_create_tag (self->buffer, "mainline",
+                                                   "weight", PANGO_WEIGHT_SEMIBOLD,
+                                                   NULL);
+  self->variation_tag = gtk_text_buffer_create_tag (self->buffer, "variation",
+                                                    "weight", PANGO_WEIGHT_NORMAL,
+                                                    "foreground", "#77767b",
+                                                    "scale", 0.94,
+                                                    NULL);
+  self->move_tag = gtk_text_buffer_create_tag (self->buffer, "move", NULL);
+  self->number_tag = gtk_text_buffer_create_tag (self->buffer, "number",
+                                                 "foreground", "#9a9996",
+                                                 "weight", PANGO_WEIGHT_NORMAL,
+                                                 NULL);
+  self->comment_tag = gtk_text_buffer_create_tag (self->buffer, "comment",
+                                                  "foreground", "#1a5fb4",
+                                                  "style", PANGO_STYLE_ITALIC,
+                                                  "weight", PANGO_WEIGHT_NORMAL,
+                                                  NULL);
+  self->glyph_tag = gtk_text_buffer_create_tag (self->buffer, "glyph", NULL);
+  self->result_tag = gtk_text_buffer_create_tag (self->buffer, "result",
+                                                 "weight", PANGO_WEIGHT_BOLD,
+                                                 NULL);
+  self->hint_tag = gtk_text_buffer_create_tag (self->buffer, "hint",
+                                               "foreground", "#9a9996",
+                                               "style", PANGO_STYLE_ITALIC,
+                                               NULL);
+  self->current_tag = gtk_text_buffer_create_tag (self->buffer, "current",
+                                                  "background", "#3584e4",
+                                                  "foreground", "#ffffff",
+                                                  NULL);
+  {
+    GtkTextIter start;
+
+    gtk_text_buffer_get_start_iter (self->buffer, &start);
+    self->current_mark = gtk_text_buffer_create_mark (self->buffer, "current", &start, TRUE);
+  }
+
+  gesture = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (gesture), GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (gesture, "pressed", G_CALLBACK (click_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (gesture), GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (gesture, "pressed", G_CALLBACK (context_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  studio_old_move_tree_view_update_colours (self);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (studio_old_move_tree_view_update_colours),
+                           self, G_CONNECT_SWAPPED);
+
+  self->popover = gtk_popover_menu_new_from_model (NULL);
+  gtk_popover_set_has_arrow (GTK_POPOVER (self->popover), FALSE);
+  gtk_widget_set_halign (self->popover, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->popover, GTK_WIDGET (self));
+  g_signal_connect_object (self->popover, "closed", G_CALLBACK (popover_closed_cb), self, G_CONNECT_SWAPPED);
+
+  update_menu_actions (self);
+}
+
+/**
+ * studio_old_move_tree_view_new:
+ *
+ * Returns: (transfer floating): a move tree view without a document
+ */
+GtkWidget *
+studio_old_move_tree_view_new (void)
+{
+  return g_object_new (STUDIO_TYPE_OLD_MOVE_TREE_VIEW, NULL);
+}
+
+/**
+ * studio_old_move_tree_view_get_document:
+ * @self: a #StudioOldMoveTreeView
+ *
+ * Returns: (transfer none) (nullable): the document shown
+ */
+StudioDocument *
+studio_old_move_tree_view_get_document (StudioOldMoveTreeView *self)
+{
+  g_return_val_if_fail (STUDIO_IS_OLD_MOVE_TREE_VIEW (self), NULL);
+
+  return self->document;
+}
+
+/**
+ * studio_old_move_tree_view_set_document:
+ * @self: a #StudioOldMoveTreeView
+ * @document: (nullable): the document to show and edit
+ */
+void
+studio_old_move_tree_view_set_document (StudioOldMoveTreeView *self,
+                                    StudioDocument     *document)
+{
+  g_return_if_fail (STUDIO_IS_OLD_MOVE_TREE_VIEW (self));
+  g_return_if_fail (document == NULL || STUDIO_IS_DOCUMENT (document));
+
+  if (self->document == document)
+    return;
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  self->menu_node = NULL;
+
+  if (document != NULL)
+    {
+      g_signal_connect_object (document, "changed",
+                               G_CALLBACK (studio_old_move_tree_view_document_changed_cb),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (document, "notify::current",
+                               G_CALLBACK (studio_old_move_tree_view_update_current),
+                               self, G_CONNECT_SWAPPED);
+    }
+
+  studio_old_move_tree_view_rebuild (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_DOCUMENT]);
+}
+
+/**
+ * studio_old_move_tree_view_dup_text:
+ * @self: a #StudioOldMoveTreeView
+ *
+ * Returns: (transfer full): the text shown (for tests and the clipboard)
+ */
+char *
+studio_old_move_tree_view_dup_text (StudioOldMoveTreeView *self)
+{
+  GtkTextIter start, end;
+
+  g_return_val_if_fail (STUDIO_IS_OLD_MOVE_TREE_VIEW (self), NULL);
+
+  gtk_text_buffer_get_bounds (self->buffer, &start, &end);
+
+  return gtk_text_buffer_get_text (self->buffer, &start, &end, FALSE);
+}

@@ -1,0 +1,20 @@
+/* studio-move-entry.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "studio-document.h"
+
+G_BEGIN_DECLS
+
+GtkWidget *studio_move_entry_new            (StudioDocument *document);
+void       studio_move_entry_open           (GtkWidget      *entry_popover,
+                                             const char     *text);
+char      *studio_move_entry_dup_candidates (GtkWidget      *entry_popover);
+gboolean   studio_move_entry_play           (GtkWidget      *entry_popover);
+const char *studio_move_entry_get_message   (GtkWidget      *entry_popover);
+
+G_END_DECLS

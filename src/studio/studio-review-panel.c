@@ -1,0 +1,536 @@
+/* studio-review-panel.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The whole-game analysis strip and its dialog (see the header).  Built in
+ * code: a progress row (bar and Cancel) and a summary box (a heading, one
+ * line per side, a close button), one of them shown at a time.
+ */
+#define G_LOG_DOMAIN "studio-review-panel"
+
+#include "studio-config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "studio-review-panel.h"
+
+struct _StudioReviewPanel
+{
+  GtkBox          parent_instance;
+
+  GtkWidget      *progress_box;
+  GtkProgressBar *progress_bar;
+  GtkWidget      *summary_box;
+  GtkLabel       *summary_title;
+  GtkLabel       *summary_lines;
+
+  StudioDocument *document;   /* borrowed */
+  StudioReview   *review;     /* owned */
+  GSettings      *settings;   /* owned, NULL without the schema */
+  char           *progress_text;
+  guint           tick_id;    /* refreshes the time left */
+};
+
+G_DEFINE_FINAL_TYPE (StudioReviewPanel, studio_review_panel, GTK_TYPE_BOX)
+
+enum {
+  STATE_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* The dialog's choices. */
+typedef struct {
+  StudioReviewPanel *panel;   /* referenced */
+  GtkDropDown       *range;   /* 0 whole game, 1 from the current move */
+  GtkDropDown       *side;    /* 0 both, 1 side A, 2 side B */
+  GtkDropDown       *limit;   /* 0 time, 1 depth */
+  GtkSpinButton     *value;
+} DialogData;
+
+static void
+dialog_data_free (gpointer data)
+{
+  DialogData *d = data;
+
+  g_object_unref (d->panel);
+  g_free (d);
+}
+
+/* "0:34" */
+static char *
+format_time (gint64 ms)
+{
+  gint64 s = (ms + 999) / 1000;
+
+  return g_strdup_printf ("%" G_GINT64_FORMAT ":%02d", s / 60, (int) (s % 60));
+}
+
+static void
+panel_update_progress (StudioReviewPanel *self)
+{
+  StudioReview *review = self->review;
+  guint index = studio_review_get_index (review), n = studio_review_get_n_positions (review);
+  CheopsGameNode *node = studio_review_get_node (review);
+  gint64 left = studio_review_get_remaining_ms (review);
+  g_autofree char *move = NULL;
+  g_autofree char *time = NULL;
+
+  if (!studio_review_get_running (review) || node == NULL)
+    return;
+  move = cheops_game_node_is_root (node) ? g_strdup (_("the start position"))
+                                         : cheops_game_node_format_move (node, TRUE);
+  g_free (self->progress_text);
+  if (left >= 0)
+    {
+      time = format_time (left);
+      /* Translators: the whole-game analysis's progress: the move whose
+       * position is searched ("12... Mf5"), the position's number and how
+       * many there are, and the time left ("0:34"). */
+      self->progress_text = g_strdup_printf (_("Analysing %s (%u of %u), %s left"), move, index + 1, n, time);
+    }
+  else
+    /* Translators: as above, before the time left is known. */
+    self->progress_text = g_strdup_printf (_("Analysing %s (%u of %u)"), move, index + 1, n);
+  gtk_progress_bar_set_text (self->progress_bar, self->progress_text);
+  gtk_progress_bar_set_fraction (self->progress_bar, n > 0 ? (double) index / n : 0.0);
+}
+
+static gboolean
+tick_cb (gpointer data)
+{
+  panel_update_progress (data);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+review_progress_cb (StudioReviewPanel *self,
+                    StudioReview      *review)
+{
+  panel_update_progress (self);
+}
+
+char *
+studio_review_panel_dup_summary_text (StudioReviewPanel *self)
+{
+  CheopsReview *result;
+  CheopsGame *game;
+  GString *text;
+
+  g_return_val_if_fail (STUDIO_IS_REVIEW_PANEL (self), NULL);
+
+  result = studio_review_get_result (self->review);
+  game = studio_review_get_game (self->review);
+  if (result == NULL || game == NULL)
+    return g_strdup ("");
+  text = g_string_new ("");
+  for (int s = 0; s < CHEOPS_SIDE_NB; s++)
+    {
+      CheopsReviewSummary sum;
+      const char *player = cheops_game_get_player (game, (CheopsSide) s);
+
+      cheops_review_get_summary (result, (CheopsSide) s, &sum);
+      if (sum.moves == 0)
+        continue;
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      if (g_strcmp0 (player, "?") != 0)
+        g_string_append_printf (text, "%s (%s): ", _(cheops_game_get_side_name (game, (CheopsSide) s)), player);
+      else
+        g_string_append_printf (text, "%s: ", _(cheops_game_get_side_name (game, (CheopsSide) s)));
+      /* Translators: the summary of one side's moves after a whole-game
+       * analysis; an only move is one the engine found no other for (marked
+       * "!"); ACPL is the average centipawn loss. */
+      g_string_append_printf (text, _("inaccuracies %u · mistakes %u · blunders %u · only moves %u · ACPL %.0f · "
+                                      "accuracy %.0f %%"),
+                              sum.inaccuracies, sum.mistakes, sum.blunders, sum.only_moves, sum.acpl, sum.accuracy);
+    }
+  if (text->len == 0)
+    g_string_append (text, _("No move could be judged."));
+  return g_string_free (text, FALSE);
+}
+
+static void
+panel_show_summary (StudioReviewPanel *self)
+{
+  g_autofree char *lines = studio_review_panel_dup_summary_text (self);
+  const char *error = studio_review_get_error (self->review);
+
+  gtk_label_set_text (self->summary_lines, lines);
+  gtk_label_set_text (self->summary_title, error != NULL ? error : _("Analysis"));
+  gtk_widget_set_visible (self->progress_box, FALSE);
+  gtk_widget_set_visible (self->summary_box, TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
+}
+
+static void
+review_finished_cb (StudioReviewPanel *self,
+                    gboolean           cancelled,
+                    StudioReview      *review)
+{
+  g_clear_handle_id (&self->tick_id, g_source_remove);
+  g_clear_pointer (&self->progress_text, g_free);
+  panel_show_summary (self);
+  g_signal_emit (self, signals[STATE_CHANGED], 0);
+}
+
+static void
+cancel_clicked_cb (StudioReviewPanel *self)
+{
+  studio_review_panel_cancel (self);
+}
+
+static void
+close_clicked_cb (StudioReviewPanel *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
+static void
+studio_review_panel_dispose (GObject *object)
+{
+  StudioReviewPanel *self = (StudioReviewPanel *)object;
+
+  g_clear_handle_id (&self->tick_id, g_source_remove);
+  if (self->review != NULL)
+    g_signal_handlers_disconnect_by_data (self->review, self);
+  g_clear_object (&self->review);
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (studio_review_panel_parent_class)->dispose (object);
+}
+
+static void
+studio_review_panel_finalize (GObject *object)
+{
+  StudioReviewPanel *self = (StudioReviewPanel *)object;
+
+  g_free (self->progress_text);
+  G_OBJECT_CLASS (studio_review_panel_parent_class)->finalize (object);
+}
+
+static void
+studio_review_panel_class_init (StudioReviewPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = studio_review_panel_dispose;
+  object_class->finalize = studio_review_panel_finalize;
+
+  signals[STATE_CHANGED] = g_signal_new ("state-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+studio_review_panel_init (StudioReviewPanel *self)
+{
+  GtkWidget *button, *box;
+  GSettingsSchema *schema;
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+  gtk_widget_add_css_class (GTK_WIDGET (self), "review-panel");
+
+  /* The progress row. */
+  self->progress_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (self->progress_box, 12);
+  gtk_widget_set_margin_end (self->progress_box, 6);
+  gtk_widget_set_margin_top (self->progress_box, 6);
+  gtk_widget_set_margin_bottom (self->progress_box, 6);
+  self->progress_bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
+  gtk_progress_bar_set_show_text (self->progress_bar, TRUE);
+  gtk_progress_bar_set_ellipsize (self->progress_bar, PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->progress_bar), TRUE);
+  gtk_widget_set_valign (GTK_WIDGET (self->progress_bar), GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self->progress_box), GTK_WIDGET (self->progress_bar));
+  button = gtk_button_new_with_mnemonic (_("_Cancel"));
+  gtk_widget_set_tooltip_text (button, _("Stop the analysis; what was analysed is kept"));
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (cancel_clicked_cb), self);
+  gtk_box_append (GTK_BOX (self->progress_box), button);
+  gtk_box_append (GTK_BOX (self), self->progress_box);
+
+  /* The summary. */
+  self->summary_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (self->summary_box, 12);
+  gtk_widget_set_margin_end (self->summary_box, 6);
+  gtk_widget_set_margin_top (self->summary_box, 6);
+  gtk_widget_set_margin_bottom (self->summary_box, 6);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_widget_set_hexpand (box, TRUE);
+  self->summary_title = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->summary_title, 0);
+  gtk_label_set_wrap (self->summary_title, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->summary_title), "heading");
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->summary_title));
+  self->summary_lines = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->summary_lines, 0);
+  gtk_label_set_wrap (self->summary_lines, TRUE);
+  gtk_label_set_selectable (self->summary_lines, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->summary_lines), "caption");
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->summary_lines));
+  gtk_box_append (GTK_BOX (self->summary_box), box);
+  button = gtk_button_new_from_icon_name ("window-close-symbolic");
+  gtk_widget_set_valign (button, GTK_ALIGN_START);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_tooltip_text (button, _("Close the summary"));
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (close_clicked_cb), self);
+  gtk_box_append (GTK_BOX (self->summary_box), button);
+  gtk_box_append (GTK_BOX (self), self->summary_box);
+
+  /* The engine of the preferences, when the schema is there. */
+  schema = g_settings_schema_source_lookup (g_settings_schema_source_get_default (), "org.cheops.Studio", TRUE);
+  if (schema != NULL)
+    {
+      self->settings = g_settings_new ("org.cheops.Studio");
+      g_settings_schema_unref (schema);
+    }
+  {
+    g_autofree char *path = self->settings != NULL ? g_settings_get_string (self->settings, "last-engine")
+                                                   : g_strdup ("");
+    const char *argv[] = { path, NULL };
+
+    self->review = studio_review_new (path[0] != '\0' ? argv : NULL);
+  }
+  g_signal_connect_object (self->review, "progress", G_CALLBACK (review_progress_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->review, "finished", G_CALLBACK (review_finished_cb), self, G_CONNECT_SWAPPED);
+}
+
+void
+studio_review_panel_set_document (StudioReviewPanel *self,
+                                  StudioDocument    *document)
+{
+  g_return_if_fail (STUDIO_IS_REVIEW_PANEL (self));
+
+  self->document = document;
+}
+
+gboolean
+studio_review_panel_start (StudioReviewPanel *self,
+                           gboolean           from_current,
+                           int                side,
+                           int                depth,
+                           gint64             movetime_ms)
+{
+  CheopsGame *game;
+  guint from_ply = 0;
+
+  g_return_val_if_fail (STUDIO_IS_REVIEW_PANEL (self), FALSE);
+  g_return_val_if_fail (self->document != NULL, FALSE);
+
+  if (studio_review_get_running (self->review))
+    return FALSE;
+  game = studio_document_get_game (self->document);
+  if (from_current)
+    {
+      /* A move in a variation: from where its line leaves the mainline. */
+      CheopsGameNode *node = studio_document_get_current (self->document);
+
+      while (!cheops_game_node_is_mainline (node))
+        node = cheops_game_node_get_parent (node);
+      from_ply = cheops_game_node_get_ply (node);
+    }
+
+  /* The engine of the preferences with their Threads and Hash. */
+  if (self->settings != NULL)
+    {
+      g_autofree char *path = g_settings_get_string (self->settings, "last-engine");
+      char text[16];
+
+      if (path[0] != '\0')
+        {
+          const char *argv[] = { path, NULL };
+
+          g_signal_handlers_disconnect_by_data (self->review, self);
+          g_object_unref (self->review);
+          self->review = studio_review_new (argv);
+          g_signal_connect_object (self->review, "progress", G_CALLBACK (review_progress_cb), self,
+                                   G_CONNECT_SWAPPED);
+          g_signal_connect_object (self->review, "finished", G_CALLBACK (review_finished_cb), self,
+                                   G_CONNECT_SWAPPED);
+        }
+      g_snprintf (text, sizeof text, "%d", g_settings_get_int (self->settings, "engine-threads"));
+      studio_review_set_option (self->review, "Threads", text);
+      g_snprintf (text, sizeof text, "%d", g_settings_get_int (self->settings, "engine-hash"));
+      studio_review_set_option (self->review, "Hash", text);
+    }
+
+  gtk_widget_set_visible (self->summary_box, FALSE);
+  gtk_widget_set_visible (self->progress_box, TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  if (!studio_review_start (self->review, game, from_ply, side, depth, movetime_ms))
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+      return FALSE;
+    }
+  if (studio_review_get_running (self->review))
+    {
+      g_clear_handle_id (&self->tick_id, g_source_remove);
+      self->tick_id = g_timeout_add_seconds (1, tick_cb, self);
+    }
+  g_signal_emit (self, signals[STATE_CHANGED], 0);
+  return TRUE;
+}
+
+void
+studio_review_panel_cancel (StudioReviewPanel *self)
+{
+  g_return_if_fail (STUDIO_IS_REVIEW_PANEL (self));
+
+  studio_review_cancel (self->review);
+}
+
+gboolean
+studio_review_panel_get_running (StudioReviewPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_REVIEW_PANEL (self), FALSE);
+  return studio_review_get_running (self->review);
+}
+
+gboolean
+studio_review_panel_can_remove (StudioReviewPanel *self)
+{
+  CheopsReview *result;
+
+  g_return_val_if_fail (STUDIO_IS_REVIEW_PANEL (self), FALSE);
+
+  result = studio_review_get_result (self->review);
+  return result != NULL && self->document != NULL
+         && studio_review_get_game (self->review) == studio_document_get_game (self->document)
+         && cheops_review_get_applied (result);
+}
+
+gboolean
+studio_review_panel_remove (StudioReviewPanel *self)
+{
+  guint edits;
+
+  g_return_val_if_fail (STUDIO_IS_REVIEW_PANEL (self), FALSE);
+
+  if (!studio_review_panel_can_remove (self))
+    return FALSE;
+  edits = cheops_review_remove (studio_review_get_result (self->review));
+  studio_review_forget (self->review);
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+  g_signal_emit (self, signals[STATE_CHANGED], 0);
+  return edits > 0;
+}
+
+StudioReview *
+studio_review_panel_get_review (StudioReviewPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_REVIEW_PANEL (self), NULL);
+  return self->review;
+}
+
+const char *
+studio_review_panel_get_progress_text (StudioReviewPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_REVIEW_PANEL (self), "");
+  return self->progress_text != NULL ? self->progress_text : "";
+}
+
+/* The dialog ------------------------------------------------------------ */
+
+static void
+limit_changed_cb (GtkDropDown *limit,
+                  GParamSpec  *pspec,
+                  DialogData  *d)
+{
+  if (gtk_drop_down_get_selected (limit) == 0)
+    {
+      gtk_spin_button_set_range (d->value, 10, 600000);
+      gtk_spin_button_set_increments (d->value, 100, 1000);
+      gtk_spin_button_set_value (d->value, 500);
+    }
+  else
+    {
+      gtk_spin_button_set_range (d->value, 1, 64);
+      gtk_spin_button_set_increments (d->value, 1, 4);
+      gtk_spin_button_set_value (d->value, 12);
+    }
+}
+
+static void
+dialog_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    DialogData       *d)
+{
+  guint side, value;
+
+  if (g_strcmp0 (response, "analyse") != 0)
+    return;
+  side = gtk_drop_down_get_selected (d->side);
+  value = (guint) gtk_spin_button_get_value_as_int (d->value);
+  if (gtk_drop_down_get_selected (d->limit) == 0)
+    studio_review_panel_start (d->panel, gtk_drop_down_get_selected (d->range) == 1,
+                               side == 0 ? -1 : (int) side - 1, 0, value);
+  else
+    studio_review_panel_start (d->panel, gtk_drop_down_get_selected (d->range) == 1,
+                               side == 0 ? -1 : (int) side - 1, (int) value, 0);
+}
+
+static GtkWidget *
+labelled (const char *mnemonic,
+          GtkWidget  *widget)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *label = gtk_label_new_with_mnemonic (mnemonic);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), widget);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), widget);
+  return box;
+}
+
+void
+studio_review_panel_show_dialog (StudioReviewPanel *self,
+                                 GtkWindow         *parent)
+{
+  GtkWidget *dialog, *box, *limit_box;
+  DialogData *d;
+  const char *ranges[] = { _("Whole game"), _("From the current move"), NULL };
+  const char *limits[] = { _("Time per move (ms)"), _("Depth per move"), NULL };
+  const char *sides[4];
+
+  g_return_if_fail (STUDIO_IS_REVIEW_PANEL (self));
+  g_return_if_fail (self->document != NULL);
+
+  d = g_new0 (DialogData, 1);
+  d->panel = g_object_ref (self);
+  sides[0] = _("Both sides");
+  sides[1] = studio_document_get_side_name (self->document, CHEOPS_SIDE_A);
+  sides[2] = studio_document_get_side_name (self->document, CHEOPS_SIDE_B);
+  sides[3] = NULL;
+
+  dialog = adw_message_dialog_new (parent, _("Analyse Game"),
+                                   _("The engine searches every position of the main line, adds its evaluations, "
+                                     "marks the moves that lose ground and shows its better line."));
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  d->range = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (ranges));
+  d->side = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (sides));
+  d->limit = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (limits));
+  d->value = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (10, 600000, 100));
+  gtk_box_append (GTK_BOX (box), labelled (_("_Moves"), GTK_WIDGET (d->range)));
+  gtk_box_append (GTK_BOX (box), labelled (_("_Side"), GTK_WIDGET (d->side)));
+  limit_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_box_append (GTK_BOX (limit_box), GTK_WIDGET (d->limit));
+  gtk_box_append (GTK_BOX (limit_box), GTK_WIDGET (d->value));
+  gtk_box_append (GTK_BOX (box), labelled (_("_Limit"), limit_box));
+  limit_changed_cb (d->limit, NULL, d);
+  g_signal_connect (d->limit, "notify::selected", G_CALLBACK (limit_changed_cb), d);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "analyse", _("_Analyse"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "analyse", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "analyse");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (dialog_response_cb), d,
+                         (GClosureNotify) (void (*) (void)) dialog_data_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}

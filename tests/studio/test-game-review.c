@@ -1,0 +1,330 @@
+/* test-game-review.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The studio's whole-game analysis under a display (xvfb-run), with the
+ * bundled engine: "Analyse Game" at a fixed depth adds an [%eval] to every
+ * mainline position and glyphs to the moves that lose, the summary names
+ * both sides, one undo takes it all back and "Remove Analysis" does too;
+ * Cancel in the middle keeps the part analysed as one undo step and
+ * leaves no engine process, and the window stays usable meanwhile; and
+ * `cheops analyse` at the same depth writes the same game as the studio.
+ */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+
+#include "studio-test-util.h"
+#include "cheops-core.h"
+#include "cheops-pgn.h"
+#include "studio-document.h"
+#include "studio-review.h"
+#include "studio-review-panel.h"
+#include "studio-window.h"
+
+/* A sample game with its [%eval] commands taken out (so that what the
+ * analysis adds can be told from what was there). */
+static char *
+sample_without_evals (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "..", "data", "samples", name, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GRegex) regex = g_regex_new ("\\[%eval\\s[^]]*\\]\\s?", 0, 0, NULL);
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return g_regex_replace_literal (regex, text, -1, 0, "", 0, NULL);
+}
+
+static gboolean
+not_running (gpointer data)
+{
+  return !studio_review_panel_get_running (data);
+}
+
+static gboolean
+past_third (gpointer data)
+{
+  StudioReview *review = studio_review_panel_get_review (data);
+
+  return studio_review_get_index (review) >= 3 && studio_review_get_engine_pid (review) != 0;
+}
+
+static StudioWindow *
+open_window (const char *sample, StudioReviewPanel **panel)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  g_autofree char *text = sample_without_evals (sample);
+  g_autoptr (GError) error = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (studio_document_load_text (studio_window_get_document (window), text, -1, NULL, &error));
+  g_assert_no_error (error);
+  studio_window_show_game (window);
+  *panel = STUDIO_REVIEW_PANEL (studio_test_find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_REVIEW_PANEL));
+  g_assert_nonnull (*panel);
+  return window;
+}
+
+static guint
+count_glyphs (CheopsGame *game)
+{
+  guint n = 0;
+
+  for (CheopsGameNode *node = cheops_game_get_root (game); node != NULL; node = cheops_game_node_get_next (node))
+    if (cheops_game_node_get_move_glyph (node) != 0)
+      n++;
+  return n;
+}
+
+static void
+test_analyse_undo_remove (void)
+{
+  StudioReviewPanel *panel;
+  StudioWindow *window = open_window ("trigchess-gyros.pgn", &panel);
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (document);
+  g_autoptr (CheopsGame) before = cheops_game_copy (game);
+  g_autofree char *summary = NULL;
+  guint glyphs_before = count_glyphs (game), n = 0;
+
+  g_assert_cmpint (cheops_game_node_get_annotations (cheops_game_get_mainline_end (game))->eval.kind, ==,
+                   CHEOPS_EVAL_NONE);
+  g_assert_true (studio_review_panel_start (panel, FALSE, -1, 3, 0));
+  g_assert_true (studio_review_panel_get_running (panel));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  g_assert_nonnull (strstr (studio_review_panel_get_progress_text (panel), "(1 of 67)"));
+  /* A second run is refused while one goes on. */
+  g_assert_false (studio_review_panel_start (panel, FALSE, -1, 3, 0));
+  studio_test_spin_until (not_running, panel);
+
+  /* Every mainline position has an evaluation of depth 3 (the decided
+   * end: "#0"), and the moves that lost got glyphs. */
+  for (CheopsGameNode *node = cheops_game_get_root (game); node != NULL; node = cheops_game_node_get_next (node))
+    {
+      const CheopsEval *e = &cheops_game_node_get_annotations (node)->eval;
+
+      n++;
+      g_assert_cmpint (e->kind, !=, CHEOPS_EVAL_NONE);
+      if (cheops_game_node_get_outcome (node) == CHEOPS_OUTCOME_NONE)
+        g_assert_cmpint (e->depth, >=, 3);
+      else
+        g_assert_true (e->kind == CHEOPS_EVAL_ASCENSION && e->value == 0);
+    }
+  g_assert_cmpuint (n, ==, 67);
+
+  /* `cheops analyse` at the same depth on the same text writes the same
+   * game: one code (cheops-review) for both, the same searches. */
+  {
+    g_autofree char *tool = g_test_build_filename (G_TEST_BUILT, "..", "..", "src", "tools", "cheops", NULL);
+    g_autofree char *dir = g_dir_make_tmp ("game-review-XXXXXX", NULL);
+    g_autofree char *in = g_build_filename (dir, "in.pgn", NULL);
+    g_autofree char *text = sample_without_evals ("trigchess-gyros.pgn");
+    g_autofree char *out = NULL;
+    g_autoptr (GError) error = NULL;
+    g_autoptr (CheopsGame) cli = NULL;
+    const char *argv[] = { tool, "analyse", in, "--builtin", "--depth", "3", NULL };
+    int status;
+
+    g_assert_true (g_file_test (tool, G_FILE_TEST_IS_EXECUTABLE));
+    g_assert_true (g_file_set_contents (in, text, -1, NULL));
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                                 &out, NULL, &status, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (status, ==, 0);
+    cli = cheops_pgn_read_game (out, -1, &error);
+    g_assert_no_error (error);
+    g_assert_true (cheops_game_equal (cli, game));
+    g_remove (in);
+    g_rmdir (dir);
+  }
+  g_assert_cmpuint (count_glyphs (game), >, glyphs_before);
+  summary = studio_review_panel_dup_summary_text (panel);
+  g_assert_nonnull (strstr (summary, "Gold (cheops-engine): "));
+  g_assert_nonnull (strstr (summary, "\nRed (cheops-engine): "));
+  g_assert_nonnull (strstr (summary, "ACPL "));
+  g_assert_true (studio_review_panel_can_remove (panel));
+  g_assert_cmpuint (studio_review_get_engine_pid (studio_review_panel_get_review (panel)), ==, 0);
+
+  /* One undo step takes the analysis back. */
+  g_assert_true (studio_document_undo (document));
+  g_assert_true (cheops_game_equal (game, before));
+  g_assert_false (cheops_game_can_undo (game));
+  g_assert_true (studio_document_redo (document));
+  g_assert_false (cheops_game_equal (game, before));
+
+  /* Remove Analysis, the action: one more step, the game as before. */
+  studio_test_spin_frames ();
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-analysis", NULL);
+  g_assert_true (cheops_game_equal (game, before));
+  g_assert_false (studio_review_panel_can_remove (panel));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  g_assert_true (studio_document_undo (document));   /* the removal */
+  g_assert_false (cheops_game_equal (game, before));
+  g_assert_true (studio_document_undo (document));   /* the analysis */
+  g_assert_true (cheops_game_equal (game, before));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_cancel (void)
+{
+  StudioReviewPanel *panel;
+  StudioWindow *window = open_window ("cypher-selfplay.pgn", &panel);
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (document);
+  g_autoptr (CheopsGame) before = cheops_game_copy (game);
+  StudioReview *review = studio_review_panel_get_review (panel);
+  GPid pid;
+  guint evaluated = 0, index, n = 0;
+
+  /* 300 ms a move, from the current move (the start), one side only. */
+  studio_document_go_start (document);
+  g_assert_true (studio_review_panel_start (panel, TRUE, CHEOPS_SIDE_B, 0, 300));
+  studio_test_spin_until (past_third, panel);
+  pid = studio_review_get_engine_pid (review);
+  g_assert_cmpint (pid, >, 0);
+  g_assert_cmpint (kill (pid, 0), ==, 0);
+  g_assert_nonnull (strstr (studio_review_panel_get_progress_text (panel), " left"));
+
+  /* The window is usable meanwhile: walking the game works. */
+  g_assert_true (studio_document_go_forward (document));
+  g_assert_true (studio_document_go_forward (document));
+  g_assert_cmpuint (cheops_game_node_get_ply (studio_document_get_current (document)), ==, 2);
+
+  index = studio_review_get_index (review);
+  studio_review_panel_cancel (panel);
+  g_assert_false (studio_review_panel_get_running (panel));
+  /* No engine process is left. */
+  g_assert_cmpint (studio_review_get_engine_pid (review), ==, 0);
+  g_assert_cmpint (kill (pid, 0), ==, -1);
+  g_assert_cmpint (errno, ==, ESRCH);
+
+  /* The part analysed is kept: the positions before the one being
+   * searched have their evaluations, the rest none (but a decided end,
+   * whose evaluation is its result). */
+  for (CheopsGameNode *node = cheops_game_get_root (game); node != NULL; node = cheops_game_node_get_next (node))
+    {
+      gboolean has = cheops_game_node_get_annotations (node)->eval.kind != CHEOPS_EVAL_NONE;
+
+      if (cheops_game_node_get_outcome (node) != CHEOPS_OUTCOME_NONE)
+        g_assert_true (has);
+      else
+        {
+          g_assert_cmpint (has, ==, n < index);
+          evaluated += has;
+        }
+      n++;
+    }
+  g_assert_cmpuint (evaluated, ==, index);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  /* As one undo step. */
+  g_assert_true (studio_document_undo (document));
+  g_assert_true (cheops_game_equal (game, before));
+  g_assert_false (cheops_game_can_undo (game));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+typedef struct {
+  guint    finished;
+  gboolean cancelled;
+} FinishWait;
+
+static void
+finished_cb (StudioReview *review,
+             gboolean      cancelled,
+             FinishWait   *wait)
+{
+  wait->finished++;
+  wait->cancelled = cancelled;
+}
+
+static gboolean
+finished (gpointer data)
+{
+  return ((FinishWait *) data)->finished > 0;
+}
+
+/* The driver with the fake engine: its scores, from the side to move, are
+ * stored from side A's view with their depth ("cp 13" at depth 3 is +0.13
+ * with a to move, -0.13 with q to move); an engine that crashes mid-run,
+ * or does not play the game, ends the run as cancelled, with a message,
+ * and leaves no process. */
+static void
+test_driver_fake_engine (void)
+{
+  const char *good[] = { g_getenv ("STUDIO_FAKE_ENGINE"), "good", NULL };
+  const char *crash[] = { g_getenv ("STUDIO_FAKE_ENGINE"), "crash-mid-search", NULL };
+  g_autoptr (StudioReview) review = NULL;
+  g_autoptr (CheopsGame) game = cheops_game_new ();
+  CheopsGameNode *node = cheops_game_get_root (game);
+  FinishWait wait = { 0 };
+  guint i = 0;
+
+  g_assert_nonnull (good[0]);
+  for (guint k = 0; k < 4; k++)
+    node = cheops_game_add_move (game, node, cheops_game_node_get_moves (node, NULL)[0], NULL);
+
+  review = studio_review_new (good);
+  g_signal_connect (review, "finished", G_CALLBACK (finished_cb), &wait);
+  g_assert_true (studio_review_start (review, game, 0, -1, 3, 0));
+  studio_test_spin_until (finished, &wait);
+  g_assert_false (wait.cancelled);
+  g_assert_null (studio_review_get_error (review));
+  g_assert_cmpint (studio_review_get_engine_pid (review), ==, 0);
+  for (node = cheops_game_get_root (game); node != NULL; node = cheops_game_node_get_next (node), i++)
+    {
+      const CheopsEval *e = &cheops_game_node_get_annotations (node)->eval;
+
+      g_assert_cmpint (e->kind, ==, CHEOPS_EVAL_CENTIPAWNS);
+      g_assert_cmpint (e->value, ==, i % 2 == 0 ? 13 : -13);
+      g_assert_cmpint (e->depth, ==, 3);
+    }
+  g_assert_cmpuint (i, ==, 5);
+  g_assert_true (cheops_game_undo (game));
+  g_assert_cmpint (cheops_game_node_get_annotations (cheops_game_get_root (game))->eval.kind, ==,
+                   CHEOPS_EVAL_NONE);
+  g_clear_object (&review);
+
+  memset (&wait, 0, sizeof wait);
+  review = studio_review_new (crash);
+  g_signal_connect (review, "finished", G_CALLBACK (finished_cb), &wait);
+  g_assert_true (studio_review_start (review, game, 0, -1, 10, 0));
+  studio_test_spin_until (finished, &wait);
+  g_assert_true (wait.cancelled);
+  g_assert_nonnull (studio_review_get_error (review));
+  g_assert_false (studio_review_get_running (review));
+  g_assert_cmpint (studio_review_get_engine_pid (review), ==, 0);
+  /* A game the engine does not play (the fake one plays Cheops only). */
+  {
+    g_autoptr (CheopsGame) trig = cheops_game_new_for_variant (cheops_variant_find ("trigchess"));
+
+    g_clear_object (&review);
+    memset (&wait, 0, sizeof wait);
+    review = studio_review_new (good);
+    g_signal_connect (review, "finished", G_CALLBACK (finished_cb), &wait);
+    g_assert_true (studio_review_start (review, trig, 0, -1, 3, 0));
+    studio_test_spin_until (finished, &wait);
+    g_assert_true (wait.cancelled);
+    g_assert_cmpstr (studio_review_get_error (review), ==, "The engine does not play this game.");
+    g_assert_cmpint (studio_review_get_engine_pid (review), ==, 0);
+    g_assert_false (cheops_game_can_undo (trig));
+  }
+
+  /* Bad limits are refused. */
+  g_assert_false (studio_review_start (review, game, 0, -1, 0, 0));
+  g_assert_false (studio_review_start (review, game, 0, -1, 3, 100));
+}
+
+int
+main (int argc, char **argv)
+{
+  studio_test_init (&argc, &argv);
+  g_test_add_func ("/studio/game-review/analyse-undo-remove", test_analyse_undo_remove);
+  g_test_add_func ("/studio/game-review/cancel", test_cancel);
+  g_test_add_func ("/studio/game-review/driver-fake-engine", test_driver_fake_engine);
+  return g_test_run ();
+}

@@ -1,0 +1,197 @@
+/* test-move-entry.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The keyboard move entry (studio-move-entry.c, issue 14): in every game,
+ * each legal move of the start position typed as the core writes it
+ * (record notation, or the machine move text) is played; a prefix lists
+ * the moves that begin with it; a text no move begins with says so; a key
+ * typed on the board opens the entry with it; Cypher chess's compound move
+ * ("Sd3,Rc0") and drop ("P@c5") typed in full.
+ */
+#include "studio-config.h"
+
+#include <string.h>
+
+#include <adwaita.h>
+
+#include "cheops-game-model.h"
+#include "studio-document.h"
+#include "studio-move-entry.h"
+#include "studio-test-util.h"
+#include "studio-window.h"
+#include "studio-window-private.h"
+
+static StudioWindow *
+window_with_game (CheopsGame *game)
+{
+  StudioWindow *window = studio_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  studio_window_show_game (window);
+  studio_document_set_game (studio_window_get_document (window), game);
+  studio_test_spin_frames ();
+  return window;
+}
+
+/* Types @text into the entry (opened with it) and presses Enter. */
+static gboolean
+type_move (StudioWindow *window,
+           const char   *text)
+{
+  _studio_window_open_move_entry (window, text);
+  return studio_move_entry_play (window->move_entry);
+}
+
+static void
+test_every_game (void)
+{
+  for (guint v = 0; cheops_variants[v] != NULL; v++)
+    {
+      g_autoptr(CheopsGame) game = studio_game_new_for_variant (cheops_variants[v]);
+      StudioWindow *window = window_with_game (game);
+      StudioDocument *document = studio_window_get_document (window);
+      CheopsGameNode *root = studio_document_get_current (document);
+      const CheopsPosition *pos = cheops_game_node_get_position (root);
+      guint n_moves;
+      const CheopsMove *moves = cheops_game_node_get_moves (root, &n_moves);
+
+      g_assert_cmpuint (n_moves, >, 0);
+      for (guint i = 0; i < n_moves; i += MAX (1, n_moves / 7))
+        {
+          char san[CHEOPS_SAN_MAX];
+          char text[CHEOPS_MOVE_TEXT_MAX];
+
+          cheops_move_to_san (pos, moves[i], san);
+          cheops_move_to_text (pos->variant, moves[i], text);
+          /* By its record notation, then by its move text. */
+          g_assert_true (type_move (window, san));
+          g_assert_false (gtk_widget_get_visible (window->move_entry));
+          g_assert_cmpint (cheops_game_node_get_move (studio_document_get_current (document)), ==, moves[i]);
+          studio_document_set_current (document, root);
+          g_assert_true (type_move (window, text));
+          g_assert_cmpint (cheops_game_node_get_move (studio_document_get_current (document)), ==, moves[i]);
+          studio_document_set_current (document, root);
+        }
+
+      /* A prefix: the candidates are the moves whose texts begin so, as
+       * the core writes them. */
+      {
+        char first[CHEOPS_SAN_MAX];
+        char prefix[3] = { 0 };
+        g_autofree char *shown = NULL;
+        g_autoptr(GString) expected = g_string_new (NULL);
+        guint n = 0;
+
+        cheops_move_to_san (pos, moves[0], first);
+        prefix[0] = first[0];
+        for (guint i = 0; i < n_moves && n < 12; i++)
+          {
+            char san[CHEOPS_SAN_MAX];
+            char text[CHEOPS_MOVE_TEXT_MAX];
+
+            cheops_move_to_san (pos, moves[i], san);
+            cheops_move_to_text (pos->variant, moves[i], text);
+            if (san[0] == prefix[0] || text[0] == prefix[0])
+              {
+                if (strcmp (san, text) != 0)
+                  g_string_append_printf (expected, "%s  (%s)\n", san, text);
+                else
+                  g_string_append_printf (expected, "%s\n", san);
+                n++;
+              }
+          }
+        _studio_window_open_move_entry (window, prefix);
+        g_assert_true (gtk_widget_get_visible (window->move_entry));
+        shown = studio_move_entry_dup_candidates (window->move_entry);
+        g_assert_cmpstr (shown, ==, expected->str);
+        gtk_popover_popdown (GTK_POPOVER (window->move_entry));
+      }
+
+      /* Nothing begins so. */
+      g_assert_false (type_move (window, "#$%"));
+      g_assert_cmpstr (studio_move_entry_get_message (window->move_entry), ==, "No legal move begins with “#$%”");
+      g_assert_true (studio_document_get_current (document) == root);
+      gtk_popover_popdown (GTK_POPOVER (window->move_entry));
+
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+static GtkEventController *
+window_key_controller (GtkWidget *window)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        return GTK_EVENT_CONTROLLER (c);
+    }
+  g_assert_not_reached ();
+}
+
+/* A key typed on the board opens the entry with it; the shortcut too. */
+static void
+test_typing_on_board (void)
+{
+  g_autoptr(CheopsGame) game = studio_game_new_for_variant (&cheops_variant_cheops);
+  StudioWindow *window = window_with_game (game);
+  GtkWidget *entry = studio_test_find_widget_of_type (window->move_entry, GTK_TYPE_ENTRY);
+  gboolean handled = FALSE;
+
+  g_signal_emit_by_name (window_key_controller (GTK_WIDGET (window)), "key-pressed", GDK_KEY_A, 0, 0, &handled);
+  g_assert_true (handled);
+  studio_test_spin_frames ();
+  g_assert_true (gtk_widget_get_visible (window->move_entry));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "A");
+  gtk_popover_popdown (GTK_POPOVER (window->move_entry));
+  studio_test_spin_frames ();
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.enter-move", NULL));
+  studio_test_spin_frames ();
+  g_assert_true (gtk_widget_get_visible (window->move_entry));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+  gtk_popover_popdown (GTK_POPOVER (window->move_entry));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Cypher chess: the compound move and the drop, typed as the record
+ * writes them (cypher.md 6.3). */
+static void
+test_cypher (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CheopsGame) game = cheops_game_new_from_fen (
+    &cheops_variant_cypher, "8s1/10/2r2k4/10/10/10/2P7/3R6/7K2/10/4S5 w - 0+0 - 0 1", &error);
+  StudioWindow *window;
+  StudioDocument *document;
+
+  g_assert_no_error (error);
+  window = window_with_game (game);
+  document = studio_window_get_document (window);
+  g_assert_true (type_move (window, "Sd3,Rc0"));
+  g_assert_cmpstr (cheops_game_node_get_san (studio_document_get_current (document)), ==, "Sd3,Rc0");
+  g_assert_true (type_move (window, "Rxb4"));
+  g_assert_true (type_move (window, "P@c5"));
+  g_assert_cmpstr (cheops_game_node_get_san (studio_document_get_current (document)), ==, "P@c5");
+  g_assert_cmpuint (cheops_game_node_get_ply (studio_document_get_current (document)), ==, 3);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  studio_test_init (&argc, &argv);
+
+  g_test_add_func ("/Studio/MoveEntry/every-game", test_every_game);
+  g_test_add_func ("/Studio/MoveEntry/typing-on-board", test_typing_on_board);
+  g_test_add_func ("/Studio/MoveEntry/cypher", test_cypher);
+
+  return g_test_run ();
+}
