@@ -5,8 +5,10 @@
 # round the King" at its turning point (15...Gb4, ply 30), analysing; and
 # data/screenshots/pyramids.png: the Pyramids sample "Stacks in the centre"
 # with the full Pyramid built (13. 2f1d2, ply 25); data/screenshots/cypher.png:
-# the Cypher chess sample "A flip on the Court" (7...Sd9,Bz5, ply 14); and
-# narrow.png, narrow-setup.png (700 x 600) and hidpi.png (GDK_SCALE=2).  Run from the build directory's run target:
+# the Cypher chess sample "A flip on the Court" (7...Sd9,Bz5, ply 14);
+# data/screenshots/problem.png: a Cheops problem verified in the Problem
+# panel; and narrow.png, narrow-setup.png (700 x 600) and hidpi.png
+# (GDK_SCALE=2).  Run from the build directory's run target:
 #   ninja -C _build screenshot
 # or by hand: take-screenshot.sh BUILDDIR SOURCEDIR
 # CHEOPS_ENGINE may name the engine; by default the build tree's is used.
@@ -26,6 +28,11 @@ xvfb-run -a -s "-screen 0 1400x1000x24" \
 xvfb-run -a -s "-screen 0 1400x1000x24" \
   "$build/tests/studio/studio-screenshot" \
   "$source/data/samples/pyramids-stacks.pgn" 25 8 "$source/data/screenshots/pyramids.png"
+# The Problem panel: the fourth problem of data/problems/cheops.pgn (#2,
+# sound, with duals) verified.
+STUDIO_SCREENSHOT_PROBLEM=3 xvfb-run -a -s "-screen 0 1400x1000x24" \
+  "$build/tests/studio/studio-screenshot" \
+  "$source/data/problems/cheops.pgn" 0 4 "$source/data/screenshots/problem.png"
 # Cypher chess: the sample "A flip on the Court" just after the compound
 # move 7...Sd9,Bz5 (ply 14), Black with a pawn in the pocket.
 xvfb-run -a -s "-screen 0 1400x1000x24" \

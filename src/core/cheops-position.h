@@ -57,6 +57,24 @@ struct _CheopsUndo {
   uint32_t    state[4];     /* the variant's own (not filled by variants without state) */
 };
 
+/* The most a move counter (halfmove clock, fullmove number) counts to:
+ * 999999, the largest every game's FEN reader accepts (Cypher chess F12:
+ * at most 6 digits; Pyramids E13: 0-999999).  Each variant's do_move
+ * counts on with cheops_counter_next(), which stops there, so that every
+ * FEN written reads back (a fuzz finding: 999999 then a move wrote
+ * 1000000, which Cypher's and Pyramids's readers refuse).  A counter read
+ * above it (Cheops's reader takes 9 digits) stays as it was read.  No rule
+ * needs more: a draw by the move counters comes within a few hundred
+ * plies in every game. */
+#define CHEOPS_COUNTER_MAX 999999
+
+/* @counter plus one, or @counter when it is CHEOPS_COUNTER_MAX or more. */
+static inline int
+cheops_counter_next (int counter)
+{
+  return counter < CHEOPS_COUNTER_MAX ? counter + 1 : counter;
+}
+
 /* Sets @pos to the initial position of @variant (its start_fen). */
 void            cheops_position_init_start     (CheopsPosition      *pos,
                                                 const CheopsVariant *variant);

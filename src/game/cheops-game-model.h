@@ -14,3 +14,4 @@
 #include "cheops-game.h"
 #include "cheops-pgn.h"
 #include "cheops-epd.h"
+#include "cheops-problem.h"

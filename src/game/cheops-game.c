@@ -1444,6 +1444,15 @@ cheops_game_set_saved (CheopsGame *self)
 }
 
 void
+cheops_game_set_unsaved (CheopsGame *self)
+{
+  g_return_if_fail (CHEOPS_IS_GAME (self));
+  /* Serials count up from 1: no state of the history has this one. */
+  self->saved_serial = G_MAXUINT;
+  update_state (self);
+}
+
+void
 _cheops_game_take_source_text (CheopsGame *self,
                                char       *text,
                                gsize       length)

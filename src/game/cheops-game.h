@@ -277,6 +277,10 @@ void                  cheops_game_clear_history       (CheopsGame  *self);
  * flag). */
 gboolean              cheops_game_get_modified        (CheopsGame  *self);
 void                  cheops_game_set_saved           (CheopsGame  *self);
+/* Marks the game as differing from what is saved whatever its history
+ * (no undo or redo clears the flag; cheops_game_set_saved() does): a game
+ * restored from a draft of unsaved edits, say. */
+void                  cheops_game_set_unsaved         (CheopsGame  *self);
 
 /* Games read with errors (cheops-pgn.h).  The reader keeps the original
  * text of such a game, from the head of its first line to its last

@@ -121,6 +121,18 @@ studio_application_window_mapped_cb (GtkWidget *window,
   g_timeout_add_once (1000, studio_application_trim_cb, NULL);
 }
 
+/* At the start, once: the drafts of a studio that stopped with unsaved
+ * edits (studio-window-files.c). */
+static void
+studio_application_offer_drafts (StudioApplication *self,
+                                 StudioWindow      *window)
+{
+  if (g_object_get_data (G_OBJECT (self), "studio-drafts-offered") != NULL)
+    return;
+  g_object_set_data (G_OBJECT (self), "studio-drafts-offered", GINT_TO_POINTER (TRUE));
+  studio_window_offer_drafts (window);
+}
+
 static void
 studio_application_activate (GApplication *app)
 {
@@ -135,6 +147,7 @@ studio_application_activate (GApplication *app)
     }
 
   gtk_window_present (window);
+  studio_application_offer_drafts (self, STUDIO_WINDOW (window));
 }
 
 static void
@@ -153,6 +166,8 @@ studio_application_open (GApplication  *app,
         g_signal_connect (window, "map", G_CALLBACK (studio_application_window_mapped_cb), NULL);
       studio_window_open_file (window, files[i]);
       gtk_window_present (GTK_WINDOW (window));
+      if (i == 0)
+        studio_application_offer_drafts (self, window);
     }
 }
 

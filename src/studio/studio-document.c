@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "studio-document.h"
+#include "studio-file-save.h"
 
 struct _StudioDocument
 {
@@ -50,16 +51,28 @@ struct _StudioDocument
 
   /* During an undo or a redo: the nodes its commands touched. */
   GPtrArray      *touched;      /* CheopsGameNode (refs), or NULL */
+
+  /* What is on disk: the entity tag of @file when it was read or written
+   * (NULL when unknown), a monitor of @file, and whether another program
+   * has written it since (a save then refuses until
+   * studio_document_keep_changes()). */
+  char           *etag;
+  GFileMonitor   *monitor;
+  gboolean        changed_on_disk;
+  gboolean        saving;
+  gboolean        keep_backup;
 };
 
 enum {
   PROP_0,
   PROP_CAN_REDO,
   PROP_CAN_UNDO,
+  PROP_CHANGED_ON_DISK,
   PROP_CURRENT,
   PROP_FILE,
   PROP_GAME,
   PROP_GAME_INDEX,
+  PROP_KEEP_BACKUP,
   PROP_MODIFIED,
   PROP_N_GAMES,
   PROP_TITLE,
@@ -199,6 +212,13 @@ studio_document_dispose (GObject *object)
   g_clear_pointer (&self->currents, g_ptr_array_unref);
   g_clear_pointer (&self->game_errors, g_ptr_array_unref);
   g_clear_object (&self->file);
+  if (self->monitor != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->monitor, self);
+      g_file_monitor_cancel (self->monitor);
+      g_clear_object (&self->monitor);
+    }
+  g_clear_pointer (&self->etag, g_free);
   g_clear_pointer (&self->load_errors, g_ptr_array_unref);
   g_clear_pointer (&self->rest_dropped, g_hash_table_unref);
   g_clear_pointer (&self->row_key, g_free);
@@ -232,6 +252,14 @@ studio_document_get_property (GObject    *object,
       g_value_set_object (value, self->file);
       break;
 
+    case PROP_CHANGED_ON_DISK:
+      g_value_set_boolean (value, self->changed_on_disk);
+      break;
+
+    case PROP_KEEP_BACKUP:
+      g_value_set_boolean (value, self->keep_backup);
+      break;
+
     case PROP_GAME:
       g_value_set_object (value, self->game);
       break;
@@ -258,12 +286,36 @@ studio_document_get_property (GObject    *object,
 }
 
 static void
+studio_document_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  StudioDocument *self = STUDIO_DOCUMENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_KEEP_BACKUP:
+      if (self->keep_backup != g_value_get_boolean (value))
+        {
+          self->keep_backup = g_value_get_boolean (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 studio_document_class_init (StudioDocumentClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = studio_document_dispose;
   object_class->get_property = studio_document_get_property;
+  object_class->set_property = studio_document_set_property;
 
   properties [PROP_CAN_REDO] =
     g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
@@ -282,6 +334,25 @@ studio_document_class_init (StudioDocumentClass *klass)
   properties [PROP_FILE] =
     g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
                          (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  /**
+   * StudioDocument:changed-on-disk:
+   *
+   * Whether another program has written the document's file since it was
+   * read or saved (its entity tag differs): a save refuses to overwrite it
+   * until studio_document_keep_changes(); reloading the file clears it.
+   */
+  properties [PROP_CHANGED_ON_DISK] =
+    g_param_spec_boolean ("changed-on-disk", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /**
+   * StudioDocument:keep-backup:
+   *
+   * Whether a save keeps the file as it was before as NAME~ (the
+   * preference save-backup).
+   */
+  properties [PROP_KEEP_BACKUP] =
+    g_param_spec_boolean ("keep-backup", NULL, NULL, FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   properties [PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, CHEOPS_TYPE_GAME,
                          (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
@@ -467,6 +538,258 @@ studio_document_take_games (StudioDocument *self,
  * game), forgetting the file and the load errors.  The current node
  * becomes the root.
  */
+static void
+studio_document_set_changed_on_disk (StudioDocument *self,
+                                     gboolean        changed)
+{
+  if (self->changed_on_disk == changed)
+    return;
+  self->changed_on_disk = changed;
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CHANGED_ON_DISK]);
+}
+
+/**
+ * studio_document_check_disk:
+ * @self: a #StudioDocument
+ *
+ * Compares the entity tag of the document's file with the one it had when
+ * it was read or saved, and sets #StudioDocument:changed-on-disk when
+ * another program wrote it since (a file deleted is not a change: the next
+ * save writes it again).  The file monitor calls it on every change of the
+ * file; a window may call it when it is focused.
+ *
+ * Returns: the value of #StudioDocument:changed-on-disk
+ */
+gboolean
+studio_document_check_disk (StudioDocument *self)
+{
+  g_autofree char *etag = NULL;
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+
+  if (self->file == NULL || self->etag == NULL || self->saving || self->changed_on_disk)
+    return self->changed_on_disk;
+
+  etag = studio_file_query_etag (self->file);
+  if (etag != NULL && !g_str_equal (etag, self->etag))
+    studio_document_set_changed_on_disk (self, TRUE);
+
+  return self->changed_on_disk;
+}
+
+static void
+studio_document_monitor_cb (StudioDocument    *self,
+                            GFile             *file,
+                            GFile             *other_file,
+                            GFileMonitorEvent  event,
+                            GFileMonitor      *monitor)
+{
+  if (event == G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT ||
+      event == G_FILE_MONITOR_EVENT_CREATED ||
+      event == G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED ||
+      event == G_FILE_MONITOR_EVENT_MOVED_IN ||
+      event == G_FILE_MONITOR_EVENT_RENAMED)
+    studio_document_check_disk (self);
+}
+
+/* What is on disk now: @file (NULL for none) with @etag (NULL when
+ * unknown: then no change is noticed). */
+static void
+studio_document_watch_file (StudioDocument *self,
+                            GFile          *file,
+                            const char     *etag)
+{
+  if (self->monitor != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->monitor, self);
+      g_file_monitor_cancel (self->monitor);
+      g_clear_object (&self->monitor);
+    }
+  g_free (self->etag);
+  self->etag = g_strdup (etag);
+  studio_document_set_changed_on_disk (self, FALSE);
+  if (file == NULL || etag == NULL)
+    return;
+
+  self->monitor = g_file_monitor_file (file, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);
+  if (self->monitor != NULL)
+    g_signal_connect_object (self->monitor, "changed", G_CALLBACK (studio_document_monitor_cb),
+                             self, G_CONNECT_SWAPPED);
+}
+
+/**
+ * studio_document_keep_changes:
+ * @self: a #StudioDocument
+ *
+ * The user keeps the document's version over a file another program wrote
+ * (#StudioDocument:changed-on-disk): the next save overwrites what is on
+ * disk now, and a further change on disk is noticed again.
+ */
+void
+studio_document_keep_changes (StudioDocument *self)
+{
+  g_autofree char *etag = NULL;
+
+  g_return_if_fail (STUDIO_IS_DOCUMENT (self));
+
+  if (self->file == NULL)
+    return;
+  etag = studio_file_query_etag (self->file);
+  if (etag != NULL)
+    {
+      g_free (self->etag);
+      self->etag = g_steal_pointer (&etag);
+    }
+  studio_document_set_changed_on_disk (self, FALSE);
+}
+
+/**
+ * studio_document_get_changed_on_disk:
+ * @self: a #StudioDocument
+ *
+ * Returns: the value of #StudioDocument:changed-on-disk
+ */
+gboolean
+studio_document_get_changed_on_disk (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+  return self->changed_on_disk;
+}
+
+/**
+ * studio_document_get_disk_etag:
+ * @self: a #StudioDocument
+ *
+ * Returns: (nullable): the entity tag the document's file had when it was
+ *   last read or written (or kept, studio_document_keep_changes()), or
+ *   %NULL when unknown
+ */
+const char *
+studio_document_get_disk_etag (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+  return self->etag;
+}
+
+/**
+ * studio_document_restore_draft:
+ * @self: a #StudioDocument
+ * @text: the game-file text of a draft (studio-drafts.h)
+ * @length: its length in bytes
+ * @base: (nullable): for a partial draft (@text holds only the games of
+ *   @modified, in that order), the text of @file, which holds the others
+ * @base_length: its length in bytes
+ * @file: (nullable): the file the drafted document had
+ * @etag: (nullable): the entity tag @file had then
+ * @game_index: the game shown then
+ * @n_games: how many games the drafted document had (checked against
+ *   @base)
+ * @modified: (element-type guint): the indexes of the games that had
+ *   unsaved edits
+ * @error: a location for a #GError, as for studio_document_load_text()
+ *
+ * Replaces the document by a draft of unsaved edits: its games (read as
+ * studio_document_load_text() reads; with @base, the games of @base with
+ * those of @text in the places @modified says), @file as the document's
+ * file, the games of @modified marked modified (cheops_game_set_unsaved():
+ * no undo makes them saved), the game shown then shown again.  A @base
+ * that does not have @n_games games, or a @text without as many games as
+ * @modified, is a %CHEOPS_GAME_ERROR_SYNTAX error.  When @file has
+ * changed on disk since @etag (another program wrote it after the draft),
+ * #StudioDocument:changed-on-disk is set at once.
+ *
+ * Returns: whether the draft was read
+ */
+gboolean
+studio_document_restore_draft (StudioDocument  *self,
+                               const char      *text,
+                               gsize            length,
+                               const char      *base,
+                               gsize            base_length,
+                               GFile           *file,
+                               const char      *etag,
+                               guint            game_index,
+                               guint            n_games,
+                               GArray          *modified,
+                               GError         **error)
+{
+  g_autoptr(GPtrArray) drafted = NULL;
+  g_autoptr(GPtrArray) errors = NULL;
+
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+
+  if (base != NULL)
+    {
+      drafted = cheops_pgn_read_string (text, length, &errors);
+      if (modified == NULL || drafted->len != modified->len)
+        {
+          g_set_error_literal (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_SYNTAX,
+                               _("the draft does not hold the games it lists"));
+          return FALSE;
+        }
+      if (!studio_document_load_text (self, base, base_length, file, error))
+        return FALSE;
+      if (self->games->len != n_games)
+        {
+          g_set_error_literal (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_SYNTAX,
+                               _("the file does not hold the games of the draft"));
+          return FALSE;
+        }
+      for (guint i = 0; i < drafted->len; i++)
+        {
+          guint index = g_array_index (modified, guint, i);
+          CheopsGame *old;
+
+          if (index >= self->games->len)
+            continue;
+          old = g_ptr_array_index (self->games, index);
+          g_ptr_array_index (self->games, index) = g_object_ref (g_ptr_array_index (drafted, i));
+          g_object_unref (old);
+          g_clear_pointer (&g_ptr_array_index (self->currents, index), cheops_game_node_unref);
+          g_clear_pointer (&g_ptr_array_index (self->game_errors, index), g_free);
+          cheops_game_clear_history (g_ptr_array_index (self->games, index));
+        }
+      /* The game shown may be one of those replaced. */
+      self->index = G_MAXUINT;
+      studio_document_replace_game (self, 0);
+      g_list_model_items_changed (G_LIST_MODEL (self), 0, self->games->len, self->games->len);
+    }
+  else if (!studio_document_load_text (self, text, length, file, error))
+    return FALSE;
+
+  for (guint i = 0; modified != NULL && i < modified->len; i++)
+    if (g_array_index (modified, guint, i) < self->games->len)
+      cheops_game_set_unsaved (g_ptr_array_index (self->games, g_array_index (modified, guint, i)));
+  if (game_index < self->games->len)
+    studio_document_show_game (self, game_index);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_MODIFIED]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TITLE]);
+
+  if (file != NULL && etag != NULL)
+    {
+      studio_document_watch_file (self, file, etag);
+      studio_document_check_disk (self);
+    }
+
+  return TRUE;
+}
+
+/**
+ * studio_document_write_bytes:
+ * @self: a #StudioDocument
+ *
+ * Every game of the document, each with its edits, as the game-file text a
+ * save writes (a game read with errors and not edited as it was read).
+ *
+ * Returns: (transfer full): the bytes
+ */
+GBytes *
+studio_document_write_bytes (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+  return cheops_pgn_write_games_to_bytes (self->games);
+}
+
 void
 studio_document_set_game (StudioDocument *self,
                           CheopsGame     *game)
@@ -481,6 +804,7 @@ studio_document_set_game (StudioDocument *self,
   g_ptr_array_add (games, game);
   if (g_set_object (&self->file, NULL))
     g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILE]);
+  studio_document_watch_file (self, NULL, NULL);
 
   studio_document_take_games (self, games, NULL);
 }
@@ -1645,6 +1969,8 @@ studio_document_load_text (StudioDocument  *self,
 
   if (g_set_object (&self->file, file))
     g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILE]);
+  /* studio_document_load_async() then tells the tag of what it read. */
+  studio_document_watch_file (self, NULL, NULL);
 
   studio_document_take_games (self, games, errors);
 
@@ -1660,10 +1986,11 @@ studio_document_load_cb (GObject      *object,
   g_autoptr(GTask) task = user_data;
   g_autoptr(GError) error = NULL;
   g_autofree char *contents = NULL;
+  g_autofree char *etag = NULL;
   StudioDocument *self;
   gsize length;
 
-  if (!g_file_load_contents_finish (file, result, &contents, &length, NULL, &error))
+  if (!g_file_load_contents_finish (file, result, &contents, &length, &etag, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
@@ -1679,6 +2006,7 @@ studio_document_load_cb (GObject      *object,
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
+  studio_document_watch_file (self, file, etag);
 
   g_task_return_boolean (task, TRUE);
 }
@@ -1692,7 +2020,10 @@ studio_document_load_cb (GObject      *object,
  * @user_data: for @callback
  *
  * Reads @file without blocking and replaces the document by its games, as
- * studio_document_load_text() does.
+ * studio_document_load_text() does, and watches the file for changes by
+ * other programs (#StudioDocument:changed-on-disk).  What an interrupted
+ * save left beside the file is removed first
+ * (studio_file_remove_stale_temporaries()).
  */
 void
 studio_document_load_async (StudioDocument      *self,
@@ -1706,6 +2037,7 @@ studio_document_load_async (StudioDocument      *self,
   g_return_if_fail (STUDIO_IS_DOCUMENT (self));
   g_return_if_fail (G_IS_FILE (file));
 
+  studio_file_remove_stale_temporaries (file);
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, studio_document_load_async);
   g_file_load_contents_async (file, cancellable, studio_document_load_cb, task);
@@ -1798,11 +2130,17 @@ studio_document_save_cb (GObject      *object,
   GFile *file = (GFile *)object;
   g_autoptr(GTask) task = user_data;
   g_autoptr(GError) error = NULL;
+  g_autofree char *etag = NULL;
   StudioDocument *self = g_task_get_source_object (task);
   Save *save = g_task_get_task_data (task);
 
-  if (!g_file_replace_contents_finish (file, result, NULL, &error))
+  self->saving = FALSE;
+  if (!studio_file_save_finish (file, result, &etag, &error))
     {
+      /* Another program wrote the file: say so (the window offers to
+       * reload or keep), whatever the monitor saw yet. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
+        studio_document_set_changed_on_disk (self, TRUE);
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
@@ -1834,6 +2172,7 @@ studio_document_save_cb (GObject      *object,
       g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILE]);
       g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TITLE]);
     }
+  studio_document_watch_file (self, self->file, etag);
 
   g_task_return_boolean (task, TRUE);
 }
@@ -1847,7 +2186,13 @@ studio_document_save_cb (GObject      *object,
  * @user_data: for @callback
  *
  * Writes every game of the document, each with its edits, as game-file
- * text, replacing @file atomically, and makes @file the document's file.
+ * text, replacing @file atomically (studio_file_save(): on failure @file is
+ * untouched and the games stay modified; with #StudioDocument:keep-backup
+ * the old file stays as NAME~), and makes @file the document's file.
+ * Saving to the document's own file fails with %G_IO_ERROR_WRONG_ETAG
+ * when another program wrote it since it was read or saved
+ * (#StudioDocument:changed-on-disk is then set; see
+ * studio_document_keep_changes()).
  * The games are marked saved when the write succeeded.
  * A game read with errors and not edited is written back exactly as it was
  * read; one edited since loses what could not be read (ask first:
@@ -1899,11 +2244,13 @@ studio_document_save_async (StudioDocument      *self,
   bytes = cheops_pgn_write_games_to_bytes (self->games);
   save->bytes = g_bytes_ref (bytes);
 
-  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE,
-                                       G_FILE_CREATE_REPLACE_DESTINATION,
-                                       cancellable,
-                                       studio_document_save_cb,
-                                       task);
+  /* The document's own file is checked against what was read (a file
+   * chosen in Save As was confirmed by the user). */
+  self->saving = TRUE;
+  studio_file_save_async (file, bytes,
+                          self->keep_backup ? STUDIO_FILE_SAVE_BACKUP : STUDIO_FILE_SAVE_NONE,
+                          self->file != NULL && g_file_equal (file, self->file) ? self->etag : NULL,
+                          cancellable, studio_document_save_cb, task);
 }
 
 /**

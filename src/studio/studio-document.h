@@ -106,5 +106,21 @@ void              studio_document_save_async       (StudioDocument       *self,
 gboolean          studio_document_save_finish      (StudioDocument       *self,
                                                     GAsyncResult         *result,
                                                     GError              **error);
+GBytes           *studio_document_write_bytes      (StudioDocument       *self);
+const char       *studio_document_get_disk_etag    (StudioDocument       *self);
+gboolean          studio_document_restore_draft    (StudioDocument       *self,
+                                                    const char           *text,
+                                                    gsize                 length,
+                                                    const char           *base,
+                                                    gsize                 base_length,
+                                                    GFile                *file,
+                                                    const char           *etag,
+                                                    guint                 game_index,
+                                                    guint                 n_games,
+                                                    GArray               *modified,
+                                                    GError              **error);
+gboolean          studio_document_get_changed_on_disk (StudioDocument    *self);
+gboolean          studio_document_check_disk       (StudioDocument       *self);
+void              studio_document_keep_changes     (StudioDocument       *self);
 
 G_END_DECLS

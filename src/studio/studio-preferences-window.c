@@ -210,6 +210,31 @@ studio_preferences_window_class_init (StudioPreferencesWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "preferences.use-bundled-engine", NULL, use_bundled_engine_action);
 }
 
+/* A page of its own, Files: whether a save keeps a backup (save-backup). */
+static void
+studio_preferences_window_add_files_page (StudioPreferencesWindow *self)
+{
+  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+  AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  AdwActionRow *row = ADW_ACTION_ROW (adw_action_row_new ());
+  GtkWidget *toggle = gtk_switch_new ();
+
+  adw_preferences_page_set_title (page, _("Files"));
+  adw_preferences_page_set_icon_name (page, "document-save-symbolic");
+  adw_preferences_group_set_title (group, _("Saving"));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Keep a _Backup"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
+  adw_action_row_set_subtitle (row, _("A save keeps the file as it was before beside it, with “~” after its name"));
+  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+  gtk_widget_set_name (toggle, "save-backup-switch");
+  adw_action_row_add_suffix (row, toggle);
+  adw_action_row_set_activatable_widget (row, toggle);
+  g_settings_bind (self->settings, "save-backup", toggle, "active", G_SETTINGS_BIND_DEFAULT);
+  adw_preferences_group_add (group, GTK_WIDGET (row));
+  adw_preferences_page_add (page, group);
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), page);
+}
+
 static void
 studio_preferences_window_init (StudioPreferencesWindow *self)
 {
@@ -243,6 +268,7 @@ studio_preferences_window_init (StudioPreferencesWindow *self)
                            G_CALLBACK (studio_preferences_window_update_engine), self,
                            G_CONNECT_SWAPPED);
   studio_preferences_window_update_engine (self);
+  studio_preferences_window_add_files_page (self);
 }
 
 /**

@@ -12,6 +12,7 @@
 #include "studio-eval-bar.h"
 #include "studio-games-button.h"
 #include "studio-move-tree-view.h"
+#include "studio-problem-panel.h"
 #include "studio-review-panel.h"
 #include "studio-setup-panel.h"
 #include "studio-suite-panel.h"
@@ -40,6 +41,8 @@ struct _StudioWindow
   StudioAnalysisPanel  *analysis_panel;
   StudioReviewPanel    *review_panel;
   StudioSetupPanel     *setup_panel;
+  GtkRevealer          *problem_revealer;  /* the Problem panel, under the analysis */
+  StudioProblemPanel   *problem_panel;
   GtkWidget            *narrow_switcher;  /* the narrow layout's Moves | Analysis */
   GtkToggleButton      *moves_toggle;
   GtkToggleButton      *analysis_toggle;
@@ -99,11 +102,15 @@ void _studio_window_show_problems    (StudioWindow      *self);
 void _studio_window_sync_board        (StudioWindow      *self);
 void _studio_window_relayout          (StudioWindow      *self);
 void _studio_window_setup_init         (StudioWindow      *self);
+void _studio_window_class_problem_init (StudioWindowClass *klass);
 gboolean _studio_window_setup_take_text (StudioWindow *self,
                                          const char   *text);
 void _studio_window_begin_setup        (StudioWindow      *self);
 void _studio_window_end_setup          (StudioWindow      *self,
                                         gboolean           accept);
+void _studio_window_files_init         (StudioWindow      *self);
+void _studio_window_reload             (StudioWindow      *self);
+void _studio_window_after_load         (StudioWindow      *self);
 void _studio_window_class_games_init   (StudioWindowClass *klass);
 void _studio_window_class_review_init  (StudioWindowClass *klass);
 void _studio_window_review_init        (StudioWindow      *self);

@@ -705,6 +705,14 @@ studio_window_after_load (StudioWindow *self)
   _studio_window_games_loaded (self);
 }
 
+/* What the window shows once its document was replaced (a restored
+ * draft: studio-window-files.c). */
+void
+_studio_window_after_load (StudioWindow *self)
+{
+  studio_window_after_load (self);
+}
+
 /* Whether @text looks like a FEN (one line whose first word is made of
  * FEN board characters with at least one '/', DESIGN.md 3) that the core
  * does not read: then sets @error to the core's message, with the column
@@ -858,6 +866,25 @@ studio_window_open_file (StudioWindow *self,
       return;
     }
 
+  g_object_set_data_full (G_OBJECT (self), "studio-opening", g_object_ref (file), g_object_unref);
+  studio_document_load_async (self->document, file, NULL,
+                              studio_window_load_cb, g_object_ref (self));
+}
+
+/**
+ * _studio_window_reload:
+ * @self: a #StudioWindow
+ *
+ * Reads the document's file again into this window, dropping what was
+ * not saved (the banner of a file changed on disk offers it).
+ */
+void
+_studio_window_reload (StudioWindow *self)
+{
+  GFile *file = studio_document_get_file (self->document);
+
+  if (file == NULL)
+    return;
   g_object_set_data_full (G_OBJECT (self), "studio-opening", g_object_ref (file), g_object_unref);
   studio_document_load_async (self->document, file, NULL,
                               studio_window_load_cb, g_object_ref (self));
@@ -1225,6 +1252,8 @@ studio_window_constructed (GObject *object)
                    G_SETTINGS_BIND_GET | G_SETTINGS_BIND_SET | G_SETTINGS_BIND_GET_NO_CHANGES);
   g_settings_bind (self->settings, "multipv", self->analysis_panel, "multipv",
                    G_SETTINGS_BIND_GET | G_SETTINGS_BIND_SET | G_SETTINGS_BIND_GET_NO_CHANGES);
+
+  _studio_window_files_init (self);
 }
 
 static void
@@ -1440,6 +1469,8 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, move_tree);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, analysis_panel);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, setup_panel);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, problem_revealer);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, problem_panel);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, headline_label);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, players_label);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, games_button);
@@ -1455,6 +1486,7 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, sample_activated_cb);
 
   _studio_window_class_actions_init (klass);
+  _studio_window_class_problem_init (klass);
   _studio_window_class_games_init (klass);
   _studio_window_class_suite_init (klass);
   _studio_window_class_review_init (klass);
@@ -1544,6 +1576,7 @@ studio_window_init (StudioWindow *self)
 
   studio_move_tree_view_set_document (self->move_tree, self->document);
   studio_analysis_panel_set_document (self->analysis_panel, self->document);
+  studio_problem_panel_set_document (self->problem_panel, self->document);
 
   self->recent_manager = gtk_recent_manager_get_default ();
   g_signal_connect_object (self->recent_manager, "changed",

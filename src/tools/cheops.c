@@ -29,6 +29,7 @@ static const Command commands[] = {
   { "status", cheops_tool_status, "status [--variant NAME] [--fen FEN] [MOVE...]" },
   { "fen",    cheops_tool_fen,    "fen [--variant NAME] [--fen FEN] [MOVE...]" },
   { "pgn",    cheops_tool_pgn,    "pgn check FILE... | pgn format FILE" },
+  { "problem", cheops_tool_problem, "problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] FILE..." },
   { "analyse", cheops_tool_analyse, "analyse FILE (--engine CMD | --builtin) (--movetime MS | --depth N) [--out FILE] [--side SIDE] [--from PLY]" },
   { "suite",  cheops_tool_suite,  "suite run FILE [--engine CMD | --builtin] [--movetime MS | --depth N] [--threads N] [--hash MB] [--variant NAME] [--out FILE]" },
   { "match",  cheops_tool_match,  "match --engine CMD [--engine CMD] [--builtin random|greedy] --games N [--tc 0.1+0.01] [--openings FILE] [--pgn OUT]" },

@@ -19,6 +19,15 @@ load (CheopsPosition *pos, const char *fen)
   g_assert_true (cheops_position_is_consistent (pos));
 }
 
+static void
+load_variant (CheopsPosition *pos, const CheopsVariant *variant, const char *fen)
+{
+  CheopsError error = { 0 };
+  if (!cheops_position_from_fen (pos, variant, fen, &error))
+    g_error ("%s FEN %s: %s", variant->name, fen, error.message);
+  g_assert_true (cheops_position_is_consistent (pos));
+}
+
 static int
 compare_strings (gconstpointer a, gconstpointer b)
 {
@@ -420,6 +429,112 @@ test_counters (void)
   g_assert_cmpint (cheops_position_outcome (&pos), ==, CHEOPS_LAWS_OUTCOME_DRAW_SEVENTY_FIVE_MOVES);
 }
 
+/* @fen (a variant's start FEN) with its last two fields, the move
+ * counters, replaced by @clock and @number. */
+static char *
+with_counters (const char *fen,
+               const char *clock,
+               const char *number)
+{
+  const char *end = strrchr (fen, ' ');
+  const char *mid;
+
+  g_assert_nonnull (end);
+  for (mid = end - 1; mid > fen && *mid != ' '; mid--)
+    ;
+  return g_strdup_printf ("%.*s %s %s", (int) (mid - fen), fen, clock, number);
+}
+
+/* Plays @n_plies moves (each the first that does not reset the halfmove
+ * clock, when there is one), checking after each that the FEN written
+ * reads back and writes the same text; returns the last FEN. */
+static char *
+play_quiet_moves (CheopsPosition *pos,
+                  guint           n_plies)
+{
+  char fen[CHEOPS_FEN_MAX], fen2[CHEOPS_FEN_MAX];
+
+  for (guint ply = 0; ply < n_plies; ply++)
+    {
+      CheopsMove *list = g_new (CheopsMove, CHEOPS_MAX_MOVES);
+      CheopsMove *end = cheops_generate_moves (pos, list);
+      CheopsMove chosen = CHEOPS_MOVE_NONE;
+      CheopsPosition again;
+      CheopsError error = { 0 };
+      CheopsUndo undo;
+
+      g_assert_true (end > list);
+      for (CheopsMove *l = list; l < end && chosen == CHEOPS_MOVE_NONE; l++)
+        {
+          CheopsPosition copy = *pos;
+
+          cheops_position_do_move (&copy, *l, &undo);
+          if (copy.halfmove_clock != 0)
+            chosen = *l;
+        }
+      cheops_position_do_move (pos, chosen != CHEOPS_MOVE_NONE ? chosen : list[0], &undo);
+      g_free (list);
+      cheops_position_to_fen (pos, fen, sizeof fen);
+      if (!cheops_position_from_fen (&again, pos->variant, fen, &error))
+        g_error ("%s: the FEN written does not read back: %s (%s)", pos->variant->name, fen, error.message);
+      cheops_position_to_fen (&again, fen2, sizeof fen2);
+      g_assert_cmpstr (fen2, ==, fen);
+    }
+  cheops_position_to_fen (pos, fen, sizeof fen);
+  return g_strdup (fen);
+}
+
+/* The move counters stop at CHEOPS_COUNTER_MAX (999999), the largest every
+ * game's FEN reader takes, so that a FEN written always reads back (a fuzz
+ * finding: Cypher chess and Pyramids wrote 1000000 after a move from
+ * 999999; Cheops and TrigChess, whose readers take 9 digits, wrote 10
+ * digits after 999999999).  Below the limit they count as before.  Every
+ * registered variant. */
+static void
+test_counter_limit (void)
+{
+  for (guint i = 0; cheops_variants[i] != NULL; i++)
+    {
+      const CheopsVariant *variant = cheops_variants[i];
+      g_autofree char *low = with_counters (variant->start_fen, "5", "7");
+      g_autofree char *at_limit = with_counters (variant->start_fen, "999999", "999999");
+      g_autofree char *wide = with_counters (variant->start_fen, "999999999", "999999999");
+      g_autofree char *after = NULL;
+      g_autofree char *expected = NULL;
+      CheopsPosition pos;
+      CheopsError error = { 0 };
+
+      g_test_message ("%s", variant->name);
+      load_variant (&pos, variant, low);
+      g_free (after);
+      after = play_quiet_moves (&pos, 2);
+      g_assert_cmpint (pos.halfmove_clock, ==, 7);
+      g_assert_cmpint (pos.fullmove_number, ==, 8);
+
+      /* A move that does not reset the clock from the limit stays there;
+       * so does the fullmove number after both sides moved; a walk on
+       * writes FENs that read back. */
+      load_variant (&pos, variant, at_limit);
+      g_free (after);
+      after = play_quiet_moves (&pos, 2);
+      expected = with_counters (after, "999999", "999999");
+      g_assert_cmpstr (after, ==, expected);
+      g_free (after);
+      after = play_quiet_moves (&pos, 6);
+      g_assert_cmpint (pos.halfmove_clock, <=, CHEOPS_COUNTER_MAX);
+      g_assert_cmpint (pos.fullmove_number, ==, CHEOPS_COUNTER_MAX);
+
+      /* Readers of 9 digits: a counter read above the limit stays. */
+      if (cheops_position_from_fen (&pos, variant, wide, &error))
+        {
+          g_free (after);
+          after = play_quiet_moves (&pos, 4);
+          g_assert_cmpint (pos.halfmove_clock, ==, 999999999);
+          g_assert_cmpint (pos.fullmove_number, ==, 999999999);
+        }
+    }
+}
+
 static void
 test_repetition (void)
 {
@@ -651,6 +766,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/rules/reachable", test_reachable);
   g_test_add_func ("/core/rules/fen-errors", test_fen_errors);
   g_test_add_func ("/core/rules/counters", test_counters);
+  g_test_add_func ("/core/rules/counter-limit", test_counter_limit);
   g_test_add_func ("/core/rules/repetition", test_repetition);
   g_test_add_func ("/core/rules/perft", test_perft);
   g_test_add_func ("/core/rules/random-games", test_random_games);

@@ -778,6 +778,16 @@ test_history (void)
   cheops_game_clear_history (game);
   g_assert_false (cheops_game_can_undo (game));
   g_assert_false (cheops_game_get_modified (game));
+
+  /* Unsaved whatever the history (a game restored from a draft): an edit
+   * undone does not clear it, a save does. */
+  cheops_game_set_unsaved (game);
+  g_assert_true (cheops_game_get_modified (game));
+  cheops_game_set_tag (game, "Site", "Giza", NULL);
+  g_assert_true (cheops_game_undo (game));
+  g_assert_true (cheops_game_get_modified (game));
+  cheops_game_set_saved (game);
+  g_assert_false (cheops_game_get_modified (game));
   (void) s1;
 }
 

@@ -10,6 +10,10 @@
  *
  * Usage: studio-screenshot SAMPLE.pgn PLY SECONDS OUT.png
  *
+ * With STUDIO_SCREENSHOT_PROBLEM=N in the environment it shows game N
+ * (from 0) of the file with the Problem panel open and verified instead
+ * of the analysis (data/screenshots/problem.png).
+ *
  * The picture is at the window's scale factor (GDK_SCALE=2: twice the
  * pixels, as a HiDPI screen shows it).  STUDIO_SCREENSHOT_SIZE=WxH sets
  * the window's size (default 1280x800); STUDIO_SCREENSHOT_SETUP=1 takes it
@@ -21,6 +25,7 @@
 
 #include "studio-analysis-panel.h"
 #include "studio-application.h"
+#include "studio-problem-panel.h"
 #include "studio-window.h"
 
 static const char *sample_path;
@@ -76,6 +81,34 @@ wait_for_game_cb (gpointer data)
   if (studio_document_get_file (document) == NULL)
     return G_SOURCE_CONTINUE;
 
+  if (g_getenv ("STUDIO_SCREENSHOT_PROBLEM") != NULL)
+    {
+      GtkWidget *panel = NULL;
+
+      studio_document_show_game (document, (guint) atoi (g_getenv ("STUDIO_SCREENSHOT_PROBLEM")));
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.problem", NULL);
+      for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (window)); w != NULL && panel == NULL; )
+        {
+          /* Depth first, to the first StudioProblemPanel. */
+          if (STUDIO_IS_PROBLEM_PANEL (w))
+            panel = w;
+          else if (gtk_widget_get_first_child (w) != NULL)
+            w = gtk_widget_get_first_child (w);
+          else
+            {
+              while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
+                w = gtk_widget_get_parent (w);
+              if (w != NULL)
+                w = gtk_widget_get_next_sibling (w);
+            }
+        }
+      g_assert (panel != NULL);
+      for (guint i = 0; i < ply; i++)
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+      studio_problem_panel_verify (STUDIO_PROBLEM_PANEL (panel));
+      g_timeout_add_seconds (seconds, take_shot_cb, data);
+      return G_SOURCE_REMOVE;
+    }
   for (guint i = 0; i < ply; i++)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
   if (g_strcmp0 (g_getenv ("STUDIO_SCREENSHOT_SETUP"), "1") == 0)

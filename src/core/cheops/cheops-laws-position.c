@@ -133,9 +133,9 @@ cheops_laws_position_do_move (CheopsPosition *pos,
   if (captured || (type == CHEOPS_LAWS_PAWN && cheops_laws_cell_level (to) > cheops_laws_cell_level (from)))
     pos->halfmove_clock = 0;
   else
-    pos->halfmove_clock++;
+    pos->halfmove_clock = cheops_counter_next (pos->halfmove_clock);
   if (side == CHEOPS_SIDE_B)
-    pos->fullmove_number++;
+    pos->fullmove_number = cheops_counter_next (pos->fullmove_number);
 
   pos->side_to_move = cheops_side_other (side);
   pos->key ^= zobrist_side;
@@ -172,9 +172,9 @@ cheops_laws_position_do_null_move (CheopsPosition *pos,
   undo->halfmove_clock = pos->halfmove_clock;
   undo->fullmove_number = pos->fullmove_number;
   undo->key = pos->key;
-  pos->halfmove_clock++;
+  pos->halfmove_clock = cheops_counter_next (pos->halfmove_clock);
   if (pos->side_to_move == CHEOPS_SIDE_B)
-    pos->fullmove_number++;
+    pos->fullmove_number = cheops_counter_next (pos->fullmove_number);
   pos->side_to_move = cheops_side_other (pos->side_to_move);
   pos->key ^= zobrist_side;
 }

@@ -320,9 +320,9 @@ cypher_position_do_move (CheopsPosition *pos, CheopsMove move, CheopsUndo *undo)
         mark = to;
     }
   set_state (pos, CYPHER_STATE_MARK, mark);
-  pos->halfmove_clock = reset ? 0 : pos->halfmove_clock + 1;
+  pos->halfmove_clock = reset ? 0 : cheops_counter_next (pos->halfmove_clock);
   if (side == CHEOPS_SIDE_B)
-    pos->fullmove_number++;
+    pos->fullmove_number = cheops_counter_next (pos->fullmove_number);
   pos->side_to_move = other;
   pos->key ^= cy_zobrist_side;
   /* 4.10, CY21: the mover's counter. */
@@ -381,9 +381,9 @@ cypher_position_do_null_move (CheopsPosition *pos, CheopsUndo *undo)
   undo->key = pos->key;
   memcpy (undo->state, pos->state, sizeof undo->state);
   set_state (pos, CYPHER_STATE_MARK, CY_NONE);   /* the window closes (4.5) */
-  pos->halfmove_clock++;
+  pos->halfmove_clock = cheops_counter_next (pos->halfmove_clock);
   if (pos->side_to_move == CHEOPS_SIDE_B)
-    pos->fullmove_number++;
+    pos->fullmove_number = cheops_counter_next (pos->fullmove_number);
   pos->side_to_move = cheops_side_other (pos->side_to_move);
   pos->key ^= cy_zobrist_side;
 }

@@ -198,9 +198,9 @@ pyramids_position_do_move (CheopsPosition *pos, CheopsMove move, CheopsUndo *und
   if (capture || kind == PYRAMIDS_SLAVE)
     pos->halfmove_clock = 0;
   else
-    pos->halfmove_clock++;
+    pos->halfmove_clock = cheops_counter_next (pos->halfmove_clock);
   if (side == CHEOPS_SIDE_B)
-    pos->fullmove_number++;
+    pos->fullmove_number = cheops_counter_next (pos->fullmove_number);
   pos->side_to_move = them;
   pos->key ^= py_zobrist_side;
 
@@ -239,9 +239,9 @@ pyramids_position_do_null_move (CheopsPosition *pos, CheopsUndo *undo)
   undo->fullmove_number = pos->fullmove_number;
   undo->key = pos->key;
   undo->state[0] = pos->state[0];
-  pos->halfmove_clock++;
+  pos->halfmove_clock = cheops_counter_next (pos->halfmove_clock);
   if (pos->side_to_move == CHEOPS_SIDE_B)
-    pos->fullmove_number++;
+    pos->fullmove_number = cheops_counter_next (pos->fullmove_number);
   pos->side_to_move = cheops_side_other (pos->side_to_move);
   pos->key ^= py_zobrist_side;
 }

@@ -112,7 +112,7 @@ trigchess_position_do_move (CheopsPosition *pos, CheopsMove move, CheopsUndo *un
   if (captured || cheops_piece_type (piece) == TRIGCHESS_PAWN)
     pos->halfmove_clock = 0;
   else
-    pos->halfmove_clock++;
+    pos->halfmove_clock = cheops_counter_next (pos->halfmove_clock);
   /* TR15: only a sideways Pawn step among the clock's resets can be undone. */
   undo->state[0] = pos->state[0];
   if (captured || promotion
@@ -121,7 +121,7 @@ trigchess_position_do_move (CheopsPosition *pos, CheopsMove move, CheopsUndo *un
   else
     pos->state[0]++;
   if (side == CHEOPS_SIDE_B)
-    pos->fullmove_number++;
+    pos->fullmove_number = cheops_counter_next (pos->fullmove_number);
   pos->side_to_move = cheops_side_other (side);
   pos->key ^= tc_zobrist_side;
 }
@@ -155,9 +155,9 @@ trigchess_position_do_null_move (CheopsPosition *pos, CheopsUndo *undo)
   undo->key = pos->key;
   undo->state[0] = pos->state[0];
   pos->state[0]++;
-  pos->halfmove_clock++;
+  pos->halfmove_clock = cheops_counter_next (pos->halfmove_clock);
   if (pos->side_to_move == CHEOPS_SIDE_B)
-    pos->fullmove_number++;
+    pos->fullmove_number = cheops_counter_next (pos->fullmove_number);
   pos->side_to_move = cheops_side_other (pos->side_to_move);
   pos->key ^= tc_zobrist_side;
 }

@@ -1,0 +1,457 @@
+/* test-solve.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The problem solver (src/engine/solve.h) on composed problems of every
+ * game, with their exact keys, defences, duals and the refutations of the
+ * tries; each problem's answer is also reasoned by hand in the comment
+ * above it (the same positions as data/problems/).  And its limits: a node
+ * limit, a time limit and a cancel give "undecided", never a verdict.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "cheops-notation.h"
+#include "cheops-position.h"
+#include "solve.h"
+
+static void
+append_san (GString *out, const CheopsPosition *pos, CheopsMove move)
+{
+  char san[CHEOPS_SAN_MAX];
+
+  cheops_move_to_san (pos, move, san);
+  g_string_append (out, san);
+}
+
+/* The whole result as one line: "VERDICT keys K1 {D1: W, W; D2: W} K2 {}
+ * | tries T1/R1 T2/R2" (a try's "/-" when it ends the game itself). */
+static char *
+describe (const CheopsPosition *start, const CheopsSolveResult *r, gboolean with_tries)
+{
+  GString *out = g_string_new (cheops_solve_verdict_name (r->verdict));
+
+  g_string_append (out, " keys");
+  for (int k = 0; k < r->n_keys; k++)
+    {
+      CheopsPosition after = *start;
+      CheopsUndo undo;
+
+      g_string_append_c (out, ' ');
+      append_san (out, start, r->keys[k].move);
+      cheops_position_do_move (&after, r->keys[k].move, &undo);
+      g_string_append (out, " {");
+      for (int d = 0; d < r->keys[k].n_defences; d++)
+        {
+          const CheopsSolveDefence *def = &r->keys[k].defences[d];
+          CheopsPosition after2 = after;
+
+          if (d > 0)
+            g_string_append (out, "; ");
+          append_san (out, &after, def->move);
+          g_string_append (out, ":");
+          cheops_position_do_move (&after2, def->move, &undo);
+          if (def->outcome != CHEOPS_OUTCOME_NONE)
+            g_string_append_printf (out, " %s", start->variant->outcomes[def->outcome].status);
+          for (int w = 0; w < def->n_wins; w++)
+            {
+              g_string_append (out, w > 0 ? ", " : " ");
+              append_san (out, &after2, def->wins[w]);
+            }
+        }
+      g_string_append (out, "}");
+    }
+  if (with_tries)
+    {
+      g_string_append (out, " | tries");
+      for (int t = 0; t < r->n_tries; t++)
+        {
+          CheopsPosition after = *start;
+          CheopsUndo undo;
+
+          g_string_append_c (out, ' ');
+          append_san (out, start, r->tries[t].move);
+          g_string_append_c (out, '/');
+          cheops_position_do_move (&after, r->tries[t].move, &undo);
+          if (r->tries[t].refutation != CHEOPS_MOVE_NONE)
+            append_san (out, &after, r->tries[t].refutation);
+          else
+            g_string_append_c (out, '-');
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Solves @fen (of @variant) for #@depth with the file's first move
+ * @mainline (SAN, NULL: none) and checks the description; also that
+ * cheops_solve_wins_in() agrees. */
+static void
+check (const CheopsVariant *variant, const char *fen, int depth, const char *mainline,
+       gboolean with_tries, const char *want)
+{
+  CheopsPosition pos;
+  CheopsError error;
+  CheopsMove key = CHEOPS_MOVE_NONE;
+  CheopsSolveResult *r;
+  g_autofree char *got = NULL;
+  int64_t nodes = 0;
+
+  g_assert_true (cheops_position_from_fen (&pos, variant, fen, &error));
+  if (mainline != NULL)
+    {
+      key = cheops_move_from_san (&pos, mainline, -1, &error);
+      g_assert_cmpuint (key, !=, CHEOPS_MOVE_NONE);
+    }
+  r = cheops_solve (&pos, depth, key, NULL);
+  g_assert_nonnull (r);
+  got = describe (&pos, r, with_tries);
+  g_assert_cmpstr (got, ==, want);
+  g_assert_cmpint (r->depth, ==, depth);
+  g_assert_cmpint (r->n_keys + r->n_tries, ==, r->n_first_moves);
+  g_assert_null (r->stopped_by);
+  g_assert_cmpint (r->nodes, >, 0);
+  g_assert_cmpint (cheops_solve_wins_in (&pos, depth, NULL, &nodes), ==, r->n_keys > 0 ? 1 : 0);
+  g_assert_cmpint (nodes, >, 0);
+  cheops_solve_result_free (r);
+}
+
+/* Cheops (the Laws of Cheops; Ascension 8.1: at the end of its own move a
+ * side has a Queen on the Apex i9 and the opponent's King in check).
+ * Cells: column c (a = 0), level l; light when c + l is odd (2.4); level
+ * l spans columns l-1 .. 17-l (2.3).
+ *
+ * C1, #1, sound: Q/K2/5/7/9/4k6/13/13M1/17 a 0 2 — a: Qi9, Kh8, Mo2;
+ * q: Kh4.  The Queen already stands on the Apex, so a wins at once with
+ * any move that leaves her there and ends with q's King in check.  Queen
+ * moves leave the Apex.  The King on h8 neither reaches nor uncovers h4:
+ * the Queen's bands from i9 run i8-h8-h7-g7-g6... and i8-j8-j7-k7-k6...
+ * (3.2.2), neither through h4.  The Swordmaster on o2 moves along level 2
+ * (b2..p2) and column o (o1, o3: column o has levels 1-3); it checks h4
+ * only from level 4 or column h with the line open: of its cells only h2
+ * is on column h, and h3 between is empty.  So 2. Mh2# is the one key.
+ */
+static void
+test_cheops (void)
+{
+  const CheopsVariant *v = &cheops_variant_cheops;
+
+  check (v, "Q/K2/5/7/9/4k6/13/13M1/17 a 0 2", 1, "Mh2", FALSE, "sound keys Mh2# {}");
+
+  /* C2, #1, cooked: Q/3/kK3/7/9/11/13/15/17 a 0 1 — a: Qi9, Kh7; q: Kg7.
+   * The band g7-h7-h8-i8-i9 (3.2.2: one column aside, one level up, in
+   * turn) runs from q's King through a's King on h7 to the Queen: a King
+   * move off that band uncovers the check, and the Queen stays on the
+   * Apex.  a's King has three moves (`cheops moves`): i8 (on the band:
+   * it still blocks), i6 and j7 (off it).  So Ki6# and Kj7# both win:
+   * cooked; Ki8 fails ("/-": a win in one needs no refutation). */
+  check (v, "Q/3/kK3/7/9/11/13/15/17 a 0 1", 1, "Ki6", TRUE,
+         "cooked keys Ki6# {} Kj7# {} | tries Ki8/-");
+
+  /* C3, #2, sound, no duals: 1/K1Q/5/7/4k4/11/13/13M1/17 a 0 1 — a: Kh8,
+   * Qj8, Mo2; q: Ki5.  1. Qi9 (the band j8-i8-i9) takes the Apex without
+   * check.  q has only its King; its nine moves (h4 i4 j4 g5 h5 j5 k5 h6
+   * j6) stay on levels 4-6, off the Queen's bands.  a must then check with
+   * the Queen staying on i9; the King on h8 cannot, so the Swordmaster
+   * does: its cells are level 2 and o1, o3, none on levels 4-6, so it
+   * checks only up a column, from the cell of level 2 in the King's
+   * column (h2 for h4, h5, h6; i2; j2 for j4, j5, j6; g2; k2), each
+   * column between empty: exactly one mate per defence, no dual.  The
+   * try 1. Mi2+ (the Apex still empty) fails to 1... Kh4: no move then
+   * both brings the Queen to i9 and checks h4. */
+  check (v, "1/K1Q/5/7/4k4/11/13/13M1/17 a 0 1", 2, "Qi9", FALSE,
+         "sound keys Qi9 {Kh4: Mh2#; Ki4: Mi2#; Kj4: Mj2#; Kg5: Mg2#; Kh5: Mh2#; Kj5: Mj2#; Kk5: Mk2#; "
+         "Kh6: Mh2#; Kj6: Mj2#}");
+  /* The same with the try, or nothing, as the file's solution. */
+  check (v, "1/K1Q/5/7/4k4/11/13/13M1/17 a 0 1", 2, "Mi2", FALSE,
+         "wrong-solution keys Qi9 {Kh4: Mh2#; Ki4: Mi2#; Kj4: Mj2#; Kg5: Mg2#; Kh5: Mh2#; Kj5: Mj2#; Kk5: Mk2#; "
+         "Kh6: Mh2#; Kj6: Mj2#}");
+  check (v, "1/K1Q/5/7/4k4/11/13/13M1/17 a 0 1", 2, NULL, FALSE,
+         "wrong-solution keys Qi9 {Kh4: Mh2#; Ki4: Mi2#; Kj4: Mj2#; Kg5: Mg2#; Kh5: Mh2#; Kj5: Mj2#; Kk5: Mk2#; "
+         "Kh6: Mh2#; Kj6: Mj2#}");
+
+  /* C4, #2, sound with duals: 1/3/3QK/4M2/9/11/13/15/5k11 a 0 1 — a: Qj7,
+   * Kk7, Mj6; q: Kf1.  1. Qi9 by the band j7-j8-i8-i9.  The Swordmaster
+   * on j6 then checks along a level from column j (j1 for a King on level
+   * 1, j2 for level 2: column j runs down to j1, the levels are empty
+   * between) or down a column from level 6 (f6..l6: columns f, g, h only
+   * for these Kings, column f having levels 1-6).  So after Kg1 both Mj1
+   * and Mg6 mate (a dual), after Kh1 Mj1 and Mh6, after Kf2 Mj2 and Mf6,
+   * after Kg2 Mj2 and Mg6; after Kd1, Ke1 and Ke2 only the level check
+   * (columns d and e do not reach level 6). */
+  check (v, "1/3/3QK/4M2/9/11/13/15/5k11 a 0 1", 2, "Qi9", FALSE,
+         "sound keys Qi9 {Kd1: Mj1#; Ke1: Mj1#; Kg1: Mj1#, Mg6#; Kh1: Mj1#, Mh6#; Ke2: Mj2#; "
+         "Kf2: Mj2#, Mf6#; Kg2: Mj2#, Mg6#}");
+
+  /* C5, #1, no solution: 1/K1Q/5/7/9/4k6/13/15/17 a 0 1 — a: Kh8, Qj8;
+   * q: Kh4.  Only the Queen may end on the Apex (5.1); 1. Qi9 puts her
+   * there but nothing then checks h4 (her bands from i9 are blocked at h8
+   * by her King or run j8-j7-k7-..., never to h4; the King is far), and
+   * every other move leaves the Apex empty. */
+  check (v, "1/K1Q/5/7/9/4k6/13/15/17 a 0 1", 1, NULL, FALSE, "no-solution keys");
+}
+
+/* Step and Circle TrigChess (shared/variants/trigchess.md: 3.2 the
+ * neighbours, 3.3-3.6 the pieces; TR13: the side to move without a move
+ * loses — checkmate in check, stalemate otherwise — so both win here).
+ * Cell (f, r), a = 1: it points up when f + r is odd; an up trig's edge
+ * neighbours are (0,-1), (0,+1), (-1,0), a down trig's (0,-1), (0,+1),
+ * (+1,0) (Δrank, Δfile).  A Stag steps to an edge neighbour M, which must
+ * be empty, and on to M's two far cells (3.6).
+ *
+ * T1, #2, sound: 7/7/9/D3K4/2kS3/7 g 0 1 — Gold: Da3, Ke3, Se2; Red: Kd2.
+ * Red's King on d2 (down: c2, e2, d3) is short of d3, which Gold's King
+ * on e3 (down: d3, f3, e4) attacks.  1. Sh2: the Stag on e2 (up) steps to
+ * f2 and on to h2.  From h2 (down) it attacks e2 and f1 through g2.  So
+ * Red's King has c2 only: 1... Kc2.  2. Sf1 (h2-g2-f1): from f1 (up) the
+ * Stag attacks c1 and d2 through e1; the Dome on a3 runs a3-b3-b2 round
+ * one corner (3.4), so it attacks b2.  The King on c2 (up: b2, d2, c1)
+ * has no move and no piece attacks c2: stalemate, Gold wins.  Every other
+ * first move fails: after the Dome's and the King's moves the Stag on e2
+ * stays unguarded (Kf3 and Ke4 are not next to e2) and Red takes it, with
+ * no win in one left to Gold; after 1. Sg3 Red plays Kc2 (the solver's
+ * refutations, checked against the move lists). */
+static void
+test_trigchess (void)
+{
+  const CheopsVariant *v = &cheops_variant_trigchess;
+
+  check (v, "7/7/9/D3K4/2kS3/7 g 0 1", 2, "Sh2", TRUE,
+         "sound keys Sh2 {Kc2: Sf1} | tries Sg3/Kc2 Db2+/Kxe2 Db3+/Kxe2 Dc3+/Kxe2 Da4/Kxe2 Db4/Kxe2 "
+         "Dc4/Kxe2 Kf3/Kxe2 Ke4/Kxe2");
+  /* T5, #1, no solution: the same position.  A win in one needs Red
+   * without a move, but after each of Gold's ten moves Red still has
+   * Kxe2 or Kc2 (the refutations above are legal moves). */
+  check (v, "7/7/9/D3K4/2kS3/7 g 0 1", 1, NULL, FALSE, "no-solution keys");
+
+  /* T2, #2, sound with duals: 7/7/2D6/4S4/6K/5k1 g 0 1 — Gold: Dc4, Se3,
+   * Kh2; Red: Kg1.  Red's King on g1 (down: f1, h1, g2) lacks g2, next to
+   * Gold's King on h2 (down: g2, h3).  1. Dd3; 1... Kf1 2. De2# or 2. Df2#:
+   * a dual.  1... Kh1 (up: its only edge neighbour is g1) 2. De2, 2. Df2
+   * or 2. Kg2 (g2 is up: g1 is its neighbour) each take g1 without check:
+   * stalemate three ways. */
+  check (v, "7/7/2D6/4S4/6K/5k1 g 0 1", 2, "Dd3", FALSE,
+         "sound keys Dd3 {Kf1: De2#, Df2#; Kh1: De2, Df2, Kg2}");
+
+  /* T3, #2, cooked: 7/7/kS7/8D/7/1K5 g 0 1 — Gold: Sb4, Di3, Kc1; Red:
+   * Ka4.  The King on a4 (up: b4, a3) has a3 and the Stag on b4.  The
+   * Stag on b4 (down) cannot step to a4 (occupied); it goes through c4 to
+   * e4 or d3, through b5 to c6.  1. Sd3: from d3 (up) it attacks a3 and b4
+   * through c3, and not a4: stalemate at once, the cook.  The intended
+   * 1. Sc6: from c6 (up) it attacks b4 through c5, so 1... Ka3 (a3 is
+   * down: b3, a4); 2. Sd4 (c6-c5-d4): from d4 (down) it attacks a4 and b3
+   * through c4: stalemate. */
+  check (v, "7/7/kS7/8D/7/1K5 g 0 1", 2, "Sc6", FALSE, "cooked keys Sd3 {} Sc6 {Ka3: Sd4}");
+
+  /* T4, #3, sound: 7/1D1S3/6K2/9/7/6k g 0 1 — Gold: Dc5, Se5, Kg4; Red:
+   * Kh1.  The King in the corner h1 (up) has the one cell g1 (3.3).
+   * 1. Sh5 (e5-f5-h5) Kg1 2. Si3 (h5-h4-i3): the King on g1 (down: f1,
+   * h1, g2) now has f1 and h1 (g2 is attacked).  3. Sf3 (i3-h3-f3): from
+   * f3 (up) the Stag attacks e1 and g1 through f2.  After 2... Kf1 (up: e1,
+   * g1) and after 2... Kh1 (g1) Red has no move, not in check: stalemate. */
+  check (v, "7/1D1S3/6K2/9/7/6k g 0 1", 3, "Sh5", FALSE, "sound keys Sh5 {Kg1: Si3}");
+}
+
+/* Cypher chess (shared/variants/cypher.md; 4.9: a Spy flips the enemy
+ * King, and wins, when both stand on Court cells — row 0, row 10, column
+ * z, column i — on one row, column or diagonal with every cell between
+ * empty or holding a Spy outside the Court).
+ *
+ * Y1, #1, sound: 1k2Q5/R9/10/10/5s4/10/1S8/5K4/10/10/10 w — White: Qd10,
+ * Rz9, Sa4, Ke3; Black: Ka10, Se6.  The Black King stands on the Court
+ * (row 10).  The White Spy on a4 reaches the Court cells a0, e0, z3, z4,
+ * z5, i4 and g10 (`cheops moves`).  Of these only a0 (column a, a1-a9
+ * empty) and g10 (row 10) are in line with a10, and on row 10 the White
+ * Queen on d10 stands between.  So 1. Sa0 flips; the solver finds no
+ * other first move that wins (no checkmate; White's King is not next to
+ * the Black Spy, so no King flip).
+ * Y2, #1, cooked: 10/10/8K1/10/3R6/10/1Q2s5/10/10/1S8/3k6 w — the Black
+ * King on c0 (row 0), the White Spy on a1: both a0 and z0 are on row 0
+ * with nothing between them and c0: two flips. */
+static void
+test_cypher (void)
+{
+  const CheopsVariant *v = &cheops_variant_cypher;
+
+  check (v, "1k2Q5/R9/10/10/5s4/10/1S8/5K4/10/10/10 w - 0+0 - 0 1", 1, "Sa0", FALSE, "sound keys Sa0# {}");
+  check (v, "10/10/8K1/10/3R6/10/1Q2s5/10/10/1S8/3k6 w - 0+0 - 0 1", 1, "Sa0", FALSE,
+         "cooked keys Sz0# {} Sa0# {}");
+}
+
+/* Pyramids (shared/variants/pyramids.md: the checker 4 slides along ranks
+ * and files, the 3 along diagonals, 3.3; the faraon steps, 3.4; PY12
+ * checkmate wins, a stalemate draws).
+ *
+ * P1, #1, sound: 2(3.)6/9/6F1f/9/9/9/9/5(4.)3/9 w — White: 3 on c9, F
+ * g7, 4 on f2; Black: f i7.  White's checks are 4i2 (up the i-file) and
+ * 3g5 (c9-g5, then g5-h6-i7).  After 1. 4i2 the faraon's squares h8, h7,
+ * h6 are White's faraon's (g7 is next to each), i6 and i8 the 4's (i8
+ * along the file once i7 is left): mate.  After 1. 3g5+ the faraon goes
+ * to i8 (no White piece reaches it).  So 4i2 is the one key.
+ * P2, #1, cooked: 6f2/9/6F2/9/9/9/9/2(4.)5(4.)/9 w — the faraon on g9 is
+ * held on the back rank by White's faraon on g7 (f8, g8, h8); either 4
+ * goes up to rank 9 (c2-c9 or i2-i9) and checks along it, f9 and h9 on
+ * the same line: two mates. */
+static void
+test_pyramids (void)
+{
+  const CheopsVariant *v = &cheops_variant_pyramids;
+
+  check (v, "2(3.)6/9/6F1f/9/9/9/9/5(4.)3/9 w - 0 1", 1, "4i2", FALSE, "sound keys 4i2# {}");
+  check (v, "6f2/9/6F2/9/9/9/9/2(4.)5(4.)/9 w - 0 1", 1, "4c9", FALSE, "cooked keys 4c9# {} 4i9# {}");
+}
+
+/* An independent check: data/suites/ascension.epd lists, for each of its
+ * composed Cheops problems, every first move that forces the Ascension in
+ * exactly dm moves (bm), proved by tests/engine/test-ascension.c with its
+ * own search.  No move of these wins faster, so the solver's keys for #dm
+ * are exactly bm. */
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+static void
+test_ascension_epd (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "suites", "ascension.epd", NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint checked = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) fields = NULL;
+      g_autofree char *fen = NULL;
+      g_autoptr(GPtrArray) want = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) got = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *want_text = NULL, *got_text = NULL;
+      CheopsPosition pos;
+      CheopsError error;
+      CheopsSolveResult *r;
+      int dm = 0;
+      guint f;
+
+      if (lines[i][0] == '#' || lines[i][0] == '\0')
+        continue;
+      fields = g_strsplit_set (lines[i], " ;", -1);
+      fen = g_strjoin (" ", fields[0], fields[1], fields[2], fields[3], NULL);
+      g_assert_true (cheops_position_from_fen (&pos, &cheops_variant_cheops, fen, &error));
+      for (f = 4; fields[f] != NULL; f++)
+        if (g_str_equal (fields[f], "bm"))
+          for (f++; fields[f] != NULL && fields[f][0] != '\0'; f++)
+            g_ptr_array_add (want, g_strdup (fields[f]));
+        else if (g_str_equal (fields[f], "dm"))
+          dm = atoi (fields[f + 1]);
+      g_assert_cmpint (dm, >=, 1);
+      r = cheops_solve (&pos, dm, CHEOPS_MOVE_NONE, NULL);
+      for (int k = 0; k < r->n_keys; k++)
+        {
+          char buf[CHEOPS_MOVE_TEXT_MAX];
+
+          cheops_move_to_text (pos.variant, r->keys[k].move, buf);
+          g_ptr_array_add (got, g_strdup (buf));
+        }
+      cheops_solve_result_free (r);
+      g_ptr_array_sort (want, compare_strings);
+      g_ptr_array_sort (got, compare_strings);
+      g_ptr_array_add (want, NULL);
+      g_ptr_array_add (got, NULL);
+      want_text = g_strjoinv (" ", (char **) want->pdata);
+      got_text = g_strjoinv (" ", (char **) got->pdata);
+      g_assert_cmpstr (got_text, ==, want_text);
+      checked++;
+    }
+  g_assert_cmpuint (checked, ==, 24);
+}
+
+/* A node limit, a time limit and a cancel stop the search: undecided,
+ * with what stopped it, never a verdict. */
+static void
+test_limits (void)
+{
+  CheopsPosition pos;
+  CheopsError error;
+  CheopsSolveLimits limits = { .max_nodes = 100 };
+  atomic_int cancel = 1;
+  CheopsSolveResult *r;
+
+  g_assert_true (cheops_position_from_fen (&pos, &cheops_variant_trigchess, "7/1D1S3/6K2/9/7/6k g 0 1", &error));
+  /* The limit stops it at 100 moves (the solve takes 2613). */
+  r = cheops_solve (&pos, 3, CHEOPS_MOVE_NONE, &limits);
+  g_assert_cmpint (r->verdict, ==, CHEOPS_SOLVE_UNDECIDED);
+  g_assert_cmpstr (r->stopped_by, ==, "node limit");
+  cheops_solve_result_free (r);
+  g_assert_cmpint (cheops_solve_wins_in (&pos, 3, &limits, NULL), ==, -1);
+
+  limits = (CheopsSolveLimits) { .cancel = &cancel };
+  r = cheops_solve (&pos, 3, CHEOPS_MOVE_NONE, &limits);
+  g_assert_cmpint (r->verdict, ==, CHEOPS_SOLVE_UNDECIDED);
+  g_assert_cmpstr (r->stopped_by, ==, "cancelled");
+  g_assert_cmpint (r->n_keys, ==, 0);
+  cheops_solve_result_free (r);
+
+  limits = (CheopsSolveLimits) { .max_seconds = 1e-9 };
+  r = cheops_solve (&pos, 3, CHEOPS_MOVE_NONE, &limits);
+  g_assert_cmpint (r->verdict, ==, CHEOPS_SOLVE_UNDECIDED);
+  g_assert_cmpstr (r->stopped_by, ==, "time limit");
+  cheops_solve_result_free (r);
+
+  /* Out of range. */
+  g_assert_null (cheops_solve (&pos, 0, CHEOPS_MOVE_NONE, NULL));
+  g_assert_null (cheops_solve (&pos, CHEOPS_SOLVE_MAX_DEPTH + 1, CHEOPS_MOVE_NONE, NULL));
+  g_assert_cmpint (cheops_solve_wins_in (&pos, 0, NULL, NULL), ==, -1);
+}
+
+static int progress_calls;
+
+static void
+progress_cb (const CheopsSolveProgress *p, void *data)
+{
+  int *last_done = data;
+
+  g_assert_cmpint (p->done, <=, p->total);
+  g_assert_cmpint (p->nodes, >=, 0);
+  *last_done = p->done;
+  progress_calls++;
+}
+
+static void
+test_progress (void)
+{
+  CheopsPosition pos;
+  CheopsError error;
+  int last_done = -1;
+  CheopsSolveLimits limits = { .progress = progress_cb, .progress_data = &last_done };
+  CheopsSolveResult *r;
+
+  g_assert_true (cheops_position_from_fen (&pos, &cheops_variant_trigchess, "7/7/9/D3K4/2kS3/7 g 0 1", &error));
+  r = cheops_solve (&pos, 2, CHEOPS_MOVE_NONE, &limits);
+  /* Phase 0 reports each of the 10 first moves, phase 1 the one key and
+   * its end. */
+  g_assert_cmpint (progress_calls, ==, 10 + 2);
+  g_assert_cmpint (last_done, ==, 1);
+  cheops_solve_result_free (r);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/solve/cheops", test_cheops);
+  g_test_add_func ("/solve/trigchess", test_trigchess);
+  g_test_add_func ("/solve/cypher", test_cypher);
+  g_test_add_func ("/solve/pyramids", test_pyramids);
+  g_test_add_func ("/solve/ascension-epd", test_ascension_epd);
+  g_test_add_func ("/solve/limits", test_limits);
+  g_test_add_func ("/solve/progress", test_progress);
+
+  return g_test_run ();
+}

@@ -1,0 +1,175 @@
+/* test-problem-panel.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The Problem panel under a display (xvfb-run): win.problem shows it; Set
+ * writes the stipulation (one undo step); Verify runs in a worker thread
+ * while the main loop goes on, to a result shown in place — the verdict,
+ * the key's defences with the duals marked, the tries with their
+ * refutations — whose lines go to (and add) their moves in the game;
+ * Store writes the Verified tag (undoable); Cancel stops a long
+ * verification, which ends undecided; a verification of a game the
+ * document has left is never shown.
+ */
+#include <adwaita.h>
+
+#include "studio-test-util.h"
+#include "cheops-game-model.h"
+#include "studio-document.h"
+#include "studio-problem-panel.h"
+#include "studio-window.h"
+
+static const char problem_text[] =
+  "[Variant \"Step and Circle TrigChess\"]\n"
+  "[SetUp \"1\"]\n"
+  "[FEN \"7/7/2D6/4S4/6K/5k1 g 0 1\"]\n"
+  "[Stipulation \"#2\"]\n"
+  "\n"
+  "1. Dd3 *\n";
+
+/* The progress bar says how far the solver is. */
+static gboolean
+bar_counts (gpointer data)
+{
+  const char *text = gtk_progress_bar_get_text (data);
+
+  return text != NULL && strstr (text, "moves searched") != NULL;
+}
+
+static gboolean
+not_busy (gpointer data)
+{
+  return !studio_problem_panel_get_busy (data);
+}
+
+static StudioProblemPanel *
+open_panel (StudioWindow *window, const char *text)
+{
+  GtkWidget *panel;
+  GtkWidget *revealer;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (studio_window_load_text (window, text, NULL));
+  panel = studio_test_find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_PROBLEM_PANEL);
+  g_assert_nonnull (panel);
+  revealer = gtk_widget_get_ancestor (panel, GTK_TYPE_REVEALER);
+  g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.problem", NULL));
+  g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)));
+  studio_test_spin_frames ();
+  return STUDIO_PROBLEM_PANEL (panel);
+}
+
+static void
+test_verify (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioProblemPanel *panel = open_panel (window, problem_text);
+  StudioDocument *doc = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (doc);
+  g_autofree char *verdict = NULL;
+  static const char *const lines[] = {
+    "Key 1. Dd3",
+    "1. Dd3 Kf1 2. De2# (a dual)",
+    "1. Dd3 Kf1 2. Df2# (a dual)",
+    "1. Dd3 Kh1 2. De2 (a dual)",
+    "1. Dd3 Kh1 2. Df2 (a dual)",
+    "1. Dd3 Kh1 2. Kg2 (a dual)",
+  };
+
+  /* Set: the tag, one undo step. */
+  studio_problem_panel_set_stipulation (panel, 3);
+  g_assert_cmpstr (cheops_game_get_tag (game, "Stipulation"), ==, "#3");
+  g_assert_true (studio_document_undo (doc));
+  g_assert_cmpstr (cheops_game_get_tag (game, "Stipulation"), ==, "#2");
+
+  studio_problem_panel_verify (panel);
+  g_assert_true (studio_problem_panel_get_busy (panel));
+  studio_test_spin_until (not_busy, panel);
+  verdict = studio_problem_panel_dup_verdict (panel);
+  g_assert_true (g_str_has_prefix (verdict, "Sound: 1. Dd3 is the only key. 369 moves searched in "));
+  g_assert_cmpint (studio_problem_panel_get_result (panel)->verdict, ==, CHEOPS_SOLVE_SOUND);
+  /* The key, its defences with the duals, then the 17 tries (18 first moves). */
+  g_assert_cmpuint (studio_problem_panel_get_n_lines (panel), ==, G_N_ELEMENTS (lines) + 17);
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_autofree char *text = studio_problem_panel_dup_line_text (panel, i);
+
+      g_assert_cmpstr (text, ==, lines[i]);
+    }
+  {
+    g_autofree char *text = studio_problem_panel_dup_line_text (panel, G_N_ELEMENTS (lines));
+
+    g_assert_true (g_str_has_prefix (text, "Try 1. "));
+    g_assert_nonnull (strstr (text, ", refuted by 1... K"));
+  }
+
+  /* A line goes to its moves, adding those the game lacks (one undo
+   * step); the key was there already. */
+  studio_problem_panel_activate_line (panel, 5);
+  g_assert_cmpstr (cheops_game_node_get_san (studio_document_get_current (doc)), ==, "Kg2");
+  g_assert_cmpuint (cheops_game_count_nodes (game), ==, 4);
+  g_assert_true (studio_document_undo (doc));
+  g_assert_cmpuint (cheops_game_count_nodes (game), ==, 2);
+
+  /* Store: the Verified tag, undoable. */
+  g_assert_true (studio_problem_panel_store (panel));
+  g_assert_cmpstr (cheops_game_get_tag (game, "Verified"), ==, "sound #2: key 1. Dd3");
+  g_assert_true (studio_document_undo (doc));
+  g_assert_null (cheops_game_get_tag (game, "Verified"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_cancel (void)
+{
+  /* Cheops's initial position, "#4": far more than a test's time. */
+  StudioWindow *window = studio_window_new (NULL);
+  StudioProblemPanel *panel = open_panel (window,
+    "[SetUp \"1\"]\n[FEN \"1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka a 0 1\"]\n[Stipulation \"#4\"]\n\n*\n");
+  GtkWidget *bar = studio_test_find_widget_of_type (GTK_WIDGET (panel), GTK_TYPE_PROGRESS_BAR);
+  g_autofree char *verdict = NULL;
+  const CheopsSolveResult *r;
+
+  studio_problem_panel_verify (panel);
+  /* The window goes on while the solver works, the bar counting (its
+   * first count comes 100 ms after the start). */
+  studio_test_spin_until (bar_counts, bar);
+  g_assert_true (studio_problem_panel_get_busy (panel));
+  g_assert_true (gtk_widget_get_visible (bar));
+  studio_problem_panel_cancel (panel);
+  studio_test_spin_until (not_busy, panel);
+  g_assert_false (gtk_widget_get_visible (bar));
+  r = studio_problem_panel_get_result (panel);
+  g_assert_cmpint (r->verdict, ==, CHEOPS_SOLVE_UNDECIDED);
+  g_assert_cmpstr (r->stopped_by, ==, "cancelled");
+  g_assert_cmpint (r->nodes, >, 0);
+  verdict = studio_problem_panel_dup_verdict (panel);
+  g_assert_true (g_str_has_prefix (verdict, "Undecided: the verification was cancelled."));
+  /* Nothing to store. */
+  g_assert_false (studio_problem_panel_store (panel));
+
+  /* A verification of a game the document leaves is dropped. */
+  studio_problem_panel_verify (panel);
+  studio_test_spin_for (100);
+  g_assert_true (studio_window_load_text (window, problem_text, NULL));
+  g_assert_false (studio_problem_panel_get_busy (panel));
+  g_assert_null (studio_problem_panel_get_result (panel));
+  studio_test_spin_for (300);
+  g_assert_null (studio_problem_panel_get_result (panel));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  studio_test_init (&argc, &argv);
+
+  g_test_add_func ("/Studio/Problem/verify", test_verify);
+  g_test_add_func ("/Studio/Problem/cancel", test_cancel);
+
+  return g_test_run ();
+}

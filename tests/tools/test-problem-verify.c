@@ -1,0 +1,170 @@
+/* test-problem-verify.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * `cheops problem verify`: the exact lines for the bundled problems of the
+ * four games (the times, which vary, written as T), the duals, a malformed
+ * stipulation and a malformed FEN reported with line and column while the
+ * rest of the file is still verified, the limits, and the exit status.
+ */
+#include <string.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#ifndef CHEOPS_TOOL_PATH
+#error "CHEOPS_TOOL_PATH must be defined by the build"
+#endif
+
+/* Runs the tool with @args and checks its exit status and its standard
+ * output, with every ", 0.123 s" made ", T s". */
+static void
+run (const char *const *args, int want_status, const char *want_out)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL, *err = NULL, *normal = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRegex) times = g_regex_new (", [0-9]+\\.[0-9]+ s", 0, 0, NULL);
+  int status;
+
+  g_ptr_array_add (argv, (gpointer) CHEOPS_TOOL_PATH);
+  for (int i = 0; args[i]; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  normal = g_regex_replace_literal (times, out, -1, 0, ", T s", 0, NULL);
+  g_assert_cmpstr (normal, ==, want_out);
+  g_assert_cmpint (WEXITSTATUS (status), ==, want_status);
+}
+
+static char *
+data_file (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "..", "data", "problems", name, NULL);
+}
+
+static char *
+expect (const char *path, const char *lines)
+{
+  /* Each line of @lines starts with "@": the path. */
+  g_auto(GStrv) parts = g_strsplit (lines, "@", -1);
+
+  return g_strjoinv (path, parts);
+}
+
+static void
+test_bundled (void)
+{
+  g_autofree char *cheops = data_file ("cheops.pgn");
+  g_autofree char *trig = data_file ("trigchess.pgn");
+  g_autofree char *cypher = data_file ("cypher.pgn");
+  g_autofree char *pyramids = data_file ("pyramids.pgn");
+  g_autofree char *want_cheops = expect (cheops,
+    "@:10: game 1: sound: key 2. Mh2#; 33 nodes, T s\n"
+    "@:23: game 2: cooked: 2 keys 1. Ki6#, 1. Kj7#; 3 nodes, T s\n"
+    "@:36: game 3: sound: key 1. Qi9; 2610 nodes, T s\n"
+    "@:51: game 4: sound: key 1. Qi9; 1611 nodes, T s\n"
+    "@:51: game 4: dual after 1. Qi9 Kg1: Mj1#, Mg6#\n"
+    "@:51: game 4: dual after 1. Qi9 Kh1: Mj1#, Mh6#\n"
+    "@:51: game 4: dual after 1. Qi9 Kf2: Mj2#, Mf6#\n"
+    "@:51: game 4: dual after 1. Qi9 Kg2: Mj2#, Mg6#\n"
+    "@:66: game 5: no-solution: none of the 33 first moves wins in 1; 33 nodes, T s\n"
+    "@:78: game 6: wrong-solution: the solution begins with 1. Mi2+, which does not win; 1 key 1. Qi9; "
+    "2610 nodes, T s\n");
+  g_autofree char *want_trig = expect (trig,
+    "@:9: game 1: sound: key 1. Sh2; 137 nodes, T s\n"
+    "@:23: game 2: sound: key 1. Dd3; 369 nodes, T s\n"
+    "@:23: game 2: dual after 1. Dd3 Kf1: De2#, Df2#\n"
+    "@:23: game 2: dual after 1. Dd3 Kh1: De2, Df2, Kg2\n"
+    "@:37: game 3: cooked: 2 keys 1. Sd3, 1. Sc6; 184 nodes, T s\n"
+    "@:51: game 4: sound: key 1. Sh5; 2613 nodes, T s\n"
+    "@:64: game 5: no-solution: none of the 10 first moves wins in 1; 10 nodes, T s\n"
+    "@:77: game 6: wrong-solution: the solution begins with 1. Dc3+, which does not win; 1 key 1. Sh2; "
+    "137 nodes, T s\n");
+  g_autofree char *want_four = expect (cypher,
+    "@:8: game 1: sound: key 1. Sa0#; 78 nodes, T s\n"
+    "@:22: game 2: cooked: 2 keys 1. Sz0#, 1. Sa0#; 48 nodes, T s\n");
+  g_autofree char *want_pyr = expect (pyramids,
+    "@:8: game 1: sound: key 1. 4i2#; 29 nodes, T s\n"
+    "@:21: game 2: cooked: 2 keys 1. 4c9#, 1. 4i9#; 33 nodes, T s\n");
+  g_autofree char *both = g_strconcat (want_four, want_pyr, NULL);
+
+  run ((const char *[]) { "problem", "verify", cheops, NULL }, 1, want_cheops);
+  run ((const char *[]) { "problem", "verify", trig, NULL }, 1, want_trig);
+  run ((const char *[]) { "problem", "verify", cypher, pyramids, NULL }, 1, both);
+}
+
+/* A file of one sound problem exits 0; a malformed stipulation and a
+ * malformed FEN are reported where they are and the games after them are
+ * still verified. */
+static void
+test_errors (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("problem-verify-XXXXXX", NULL);
+  g_autofree char *sound = g_build_filename (dir, "sound.pgn", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.pgn", NULL);
+  g_autofree char *want = NULL;
+
+  g_assert_true (g_file_set_contents (sound,
+    "[Variant \"TrigChess\"]\n[SetUp \"1\"]\n[FEN \"7/7/9/D3K4/2kS3/7 g 0 1\"]\n[Stipulation \"#2\"]\n\n"
+    "1. Sh2 Kc2 2. Sf1 1-0\n"
+    "\n"
+    "[Event \"not a problem\"]\n\n1. e4 *\n", -1, NULL));
+  want = g_strdup_printf ("%s:1: game 1: sound: key 1. Sh2; 137 nodes, T s\n", sound);
+  run ((const char *[]) { "problem", "verify", sound, NULL }, 0, want);
+  g_clear_pointer (&want, g_free);
+
+  g_assert_true (g_file_set_contents (bad,
+    "[Variant \"TrigChess\"]\n[SetUp \"1\"]\n[FEN \"7/7/9/D3K4/2kS3/7 g 0 1\"]\n[Stipulation \"# 2x\"]\n\n*\n"   /* 1-6 */
+    "\n"
+    "[Variant \"TrigChess\"]\n[SetUp \"1\"]\n[FEN \"7/7/9/D3K4/2kX3/7 g 0 1\"]\n[Stipulation \"#2\"]\n\n*\n"   /* 8-13 */
+    "\n"
+    "[SetUp \"1\"]\n[FEN \"Q/3/kK3/7/9/11/13/15/17 a 0 1\"]\n[Stipulation \"#1\"]\n\n1. Ki6# 1-0\n", -1, NULL));
+  want = g_strdup_printf ("%s:4:18: unexpected text after the number of moves\n"
+                          "%s:1: game 1: not verified: its stipulation is malformed\n"
+                          "%s:10:20: bad FEN: placement, rank 2: unexpected character 'X' (pieces are K D G S P k d g s p, "
+                          "empty runs 1-9)\n"
+                          "%s:8: game 2: not verified: its FEN is malformed\n"
+                          "%s:15: game 3: cooked: 2 keys 1. Ki6#, 1. Kj7#; 3 nodes, T s\n",
+                          bad, bad, bad, bad, bad);
+  run ((const char *[]) { "problem", "verify", bad, NULL }, 1, want);
+  g_clear_pointer (&want, g_free);
+
+  /* The limits: --depth below the stipulation, a node limit. */
+  want = g_strdup_printf ("%s:1: game 1: undecided: it asks for 2 moves, more than --depth 1\n", sound);
+  run ((const char *[]) { "problem", "verify", "--depth", "1", sound, NULL }, 1, want);
+  g_clear_pointer (&want, g_free);
+  want = g_strdup_printf ("%s:1: game 1: undecided: node limit reached; keys proved so far 1. Sh2; 63 nodes, T s\n", sound);
+  run ((const char *[]) { "problem", "verify", "--nodes", "50", sound, NULL }, 1, want);
+  g_clear_pointer (&want, g_free);
+  /* Every defence of the key. */
+  want = g_strdup_printf ("%s:1: game 1: sound: key 1. Sh2; 137 nodes, T s\n"
+                          "%s:1: game 1: defence after 1. Sh2 Kc2: Sf1\n", sound, sound);
+  run ((const char *[]) { "problem", "verify", "--defences", sound, NULL }, 0, want);
+  g_clear_pointer (&want, g_free);
+
+  /* Usage. */
+  run ((const char *[]) { "problem", "verify", NULL }, 2, "");
+  run ((const char *[]) { "problem", "verify", "--time", NULL }, 2, "");
+  run ((const char *[]) { "problem", "solve", sound, NULL }, 2, "");
+  run ((const char *[]) { "problem", "verify", "/nonexistent/x.pgn", NULL }, 2, "");
+
+  g_unlink (sound);
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/tools/problem-verify/bundled", test_bundled);
+  g_test_add_func ("/tools/problem-verify/errors", test_errors);
+
+  return g_test_run ();
+}
