@@ -38,7 +38,7 @@ _studio_window_update_actions (StudioWindow *self)
   node = studio_document_get_current (document);
   game_page = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") == 0;
   /* While a position is set up, the game is neither walked nor changed. */
-  playing = game_page && !self->setup_mode;
+  playing = game_page && !self->setup_mode && !self->solve_mode;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  playing && cheops_game_can_undo (studio_document_get_game (document)));
@@ -62,7 +62,9 @@ _studio_window_update_actions (StudioWindow *self)
                                  game_page && !(self->setup_mode && studio_setup_panel_get_typing (self->setup_panel)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.analyze", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.threat", playing);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.setup-position", !self->setup_mode);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.setup-position", !self->setup_mode && !self->solve_mode);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.solve",
+                                 playing && _studio_window_current_is_problem (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-tags", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.enter-move", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.no-recent", FALSE);
@@ -706,6 +708,55 @@ studio_window_actions_edit_tags (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (studio_tags_dialog_new (GTK_WINDOW (self), self->document)));
 }
 
+/* win.solve: solve mode (studio-window-solve.c) with the game shown. */
+static void
+studio_window_actions_solve (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+
+  _studio_window_begin_solve (self, studio_document_get_game_index (self->document));
+}
+
+static void
+solve_file_response_cb (StudioWindow         *self,
+                        int                   response,
+                        GtkFileChooserNative *native)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+
+      if (file != NULL)
+        studio_window_solve_file (self, file);
+    }
+
+  gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (native));
+  g_object_unref (native);
+}
+
+/* win.solve-file: a file of problems, opened straight into solve mode. */
+static void
+studio_window_actions_solve_file (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+  g_autoptr(GtkFileFilter) filter = game_file_filter ();
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (_("Open Problems to Solve"),
+                                        GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        _("_Open"),
+                                        _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  g_signal_connect_swapped (native, "response", G_CALLBACK (solve_file_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
 /* win.enter-move (Ctrl+M): the keyboard move entry. */
 static void
 studio_window_actions_enter_move (GtkWidget  *widget,
@@ -778,6 +829,8 @@ _studio_window_class_actions_init (StudioWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.threat", NULL, studio_window_actions_analyze);
   gtk_widget_class_install_action (widget_class, "win.setup-position", NULL, studio_window_actions_setup_position);
   gtk_widget_class_install_action (widget_class, "win.edit-tags", NULL, studio_window_actions_edit_tags);
+  gtk_widget_class_install_action (widget_class, "win.solve", NULL, studio_window_actions_solve);
+  gtk_widget_class_install_action (widget_class, "win.solve-file", NULL, studio_window_actions_solve_file);
   gtk_widget_class_install_action (widget_class, "win.claim-draw", NULL, studio_window_actions_claim_draw);
   gtk_widget_class_install_action (widget_class, "win.enter-move", NULL, studio_window_actions_enter_move);
 }

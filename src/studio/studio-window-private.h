@@ -16,6 +16,8 @@
 #include "studio-review-panel.h"
 #include "studio-setup-panel.h"
 #include "studio-suite-panel.h"
+#include "studio-solve-panel.h"
+#include "studio-solve-progress.h"
 #include "studio-window.h"
 
 G_BEGIN_DECLS
@@ -41,6 +43,7 @@ struct _StudioWindow
   StudioAnalysisPanel  *analysis_panel;
   StudioReviewPanel    *review_panel;
   StudioSetupPanel     *setup_panel;
+  StudioSolvePanel     *solve_panel;
   GtkRevealer          *problem_revealer;  /* the Problem panel, under the analysis */
   StudioProblemPanel   *problem_panel;
   GtkWidget            *narrow_switcher;  /* the narrow layout's Moves | Analysis */
@@ -78,6 +81,9 @@ struct _StudioWindow
   guint                 setup_mode : 1;  /* setting up a position (studio-window-setup.c) */
   guint                 setup_from_start : 1;  /* ... entered from the start page */
   guint                 setup_was_running : 1; /* ... with the analysis running */
+  guint                 solve_mode : 1;  /* solving problems (studio-window-solve.c) */
+  guint                 solve_was_running : 1; /* ... entered with the analysis running */
+  guint                 solve_switching : 1;   /* ... going to the next problem's game */
 };
 
 void _studio_window_class_actions_init (StudioWindowClass *klass);
@@ -108,6 +114,14 @@ gboolean _studio_window_setup_take_text (StudioWindow *self,
 void _studio_window_begin_setup        (StudioWindow      *self);
 void _studio_window_end_setup          (StudioWindow      *self,
                                         gboolean           accept);
+void _studio_window_solve_init         (StudioWindow      *self);
+gboolean _studio_window_begin_solve    (StudioWindow      *self,
+                                        guint              index);
+void _studio_window_end_solve          (StudioWindow      *self);
+void _studio_window_solve_sync_board   (StudioWindow      *self);
+void _studio_window_solve_update_status (StudioWindow     *self);
+void _studio_window_solve_after_load   (StudioWindow      *self);
+gboolean _studio_window_current_is_problem (StudioWindow  *self);
 void _studio_window_files_init         (StudioWindow      *self);
 void _studio_window_reload             (StudioWindow      *self);
 void _studio_window_after_load         (StudioWindow      *self);

@@ -254,7 +254,15 @@ _studio_window_sync_board (StudioWindow *self)
 {
   CheopsGameNode *node = studio_document_get_current (self->document);
   guint n_moves = 0;
-  const CheopsMove *moves = cheops_game_node_get_moves (node, &n_moves);
+  const CheopsMove *moves;
+
+  /* Solve mode shows the problem being solved (studio-window-solve.c). */
+  if (self->solve_mode)
+    {
+      _studio_window_solve_sync_board (self);
+      return;
+    }
+  moves = cheops_game_node_get_moves (node, &n_moves);
 
   /* What the node has derived, shared with the status line, the analysis
    * panel and the engine client. */
@@ -419,6 +427,11 @@ _studio_window_update_status (StudioWindow *self)
   g_autofree char *escaped = g_markup_escape_text (text, -1);
   g_autofree char *markup = NULL;
 
+  if (self->solve_mode)
+    {
+      _studio_window_solve_update_status (self);
+      return;
+    }
   if (outcome != CHEOPS_OUTCOME_NONE)
     markup = g_strdup (escaped);
   else
@@ -490,6 +503,9 @@ studio_window_current_changed_cb (StudioWindow *self)
    * started from the old one. */
   if (self->setup_mode)
     _studio_window_end_setup (self, FALSE);
+  /* ... and solve mode, unless it is solve mode's next problem. */
+  if (self->solve_mode && !self->solve_switching)
+    _studio_window_end_solve (self);
 
   _studio_window_sync_board (self);
   _studio_window_update_actions (self);
@@ -505,8 +521,9 @@ static void
 studio_window_document_changed_cb (StudioWindow *self,
                                    gpointer      node)
 {
-  /* While a position is set up the board shows no arrows. */
-  if (!self->setup_mode)
+  /* While a position is set up the board shows no arrows; in solve mode
+   * it shows the problem's. */
+  if (!self->setup_mode && !self->solve_mode)
     studio_window_update_shapes (self);
   studio_window_update_headline (self);
   _studio_window_update_actions (self);
@@ -524,6 +541,12 @@ scene_move_played_cb (StudioWindow     *self,
 
   CheopsOutcome outcome = studio_document_get_outcome (self->document);
 
+  /* In solve mode the move is the solver's (studio-window-solve.c). */
+  if (self->solve_mode)
+    {
+      studio_solve_panel_play (self->solve_panel, (CheopsMove) move);
+      return;
+    }
   if (studio_document_play_move (self->document, (CheopsMove) move, &error) != NULL)
     return;
 
@@ -606,7 +629,7 @@ analysis_best_move_cb (StudioWindow        *self,
                        guint                move,
                        StudioAnalysisPanel *panel)
 {
-  if (self->setup_mode)
+  if (self->setup_mode || self->solve_mode)
     return;
 
   studio_board_scene_set_engine_arrow (self->scene, (CheopsMove) move);
@@ -617,7 +640,7 @@ analysis_threat_move_cb (StudioWindow        *self,
                          guint                move,
                          StudioAnalysisPanel *panel)
 {
-  if (self->setup_mode)
+  if (self->setup_mode || self->solve_mode)
     return;
 
   studio_board_scene_set_threat_arrow (self->scene, (CheopsMove) move);
@@ -702,6 +725,13 @@ studio_window_after_load (StudioWindow *self)
 {
   _studio_window_show_problems (self);
   studio_window_show_game (self);
+  /* Opened to solve its problems (studio_window_solve_file()): no word of
+   * the Game button, which solve mode hides. */
+  if (g_object_steal_data (G_OBJECT (self), "studio-solve-after-load") != NULL)
+    {
+      _studio_window_solve_after_load (self);
+      return;
+    }
   _studio_window_games_loaded (self);
 }
 
@@ -796,6 +826,7 @@ studio_window_load_cb (GObject      *object,
 
   if (!studio_document_load_finish (document, result, &error))
     {
+      g_object_set_data (G_OBJECT (self), "studio-solve-after-load", NULL);
       g_autofree char *message = g_strdup_printf (_("Could not open the file: %s"), error->message);
       GFile *file = g_object_get_data (G_OBJECT (self), "studio-opening");
 
@@ -1154,6 +1185,11 @@ key_pressed_cb (StudioWindow          *self,
       gtk_widget_activate_action (GTK_WIDGET (self->setup_panel), "setup.cancel", NULL);
       return TRUE;
     }
+  if (self->solve_mode && keyval == GDK_KEY_Escape)
+    {
+      _studio_window_end_solve (self);
+      return TRUE;
+    }
   if (focus != NULL &&
       (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus) ||
        (GTK_IS_TEXT_VIEW (focus) && gtk_text_view_get_editable (GTK_TEXT_VIEW (focus)))))
@@ -1163,11 +1199,11 @@ key_pressed_cb (StudioWindow          *self,
    * current move, so that every edit of the tree can be made without a
    * mouse (not while setting up: the list is hidden). */
   if (menu_key)
-    return !self->setup_mode && studio_move_tree_view_popup_menu (self->move_tree);
+    return !self->setup_mode && !self->solve_mode && studio_move_tree_view_popup_menu (self->move_tree);
 
   /* A letter or digit typed on the board (no key of a shortcut: F, L, X
    * keep theirs) opens the keyboard move entry with it. */
-  if (!self->setup_mode && g_unichar_isalnum (gdk_keyval_to_unicode (keyval)) &&
+  if (!self->setup_mode && !self->solve_mode && g_unichar_isalnum (gdk_keyval_to_unicode (keyval)) &&
       gdk_keyval_to_unicode (keyval) < 128)
     {
       GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
@@ -1450,6 +1486,7 @@ studio_window_class_init (StudioWindowClass *klass)
   g_type_ensure (STUDIO_TYPE_EVAL_BAR);
   g_type_ensure (STUDIO_TYPE_MOVE_TREE_VIEW);
   g_type_ensure (STUDIO_TYPE_SETUP_PANEL);
+  g_type_ensure (STUDIO_TYPE_SOLVE_PANEL);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cheops/Studio/studio-window.ui");
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, toast_overlay);
@@ -1469,6 +1506,7 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, move_tree);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, analysis_panel);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, setup_panel);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, solve_panel);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, problem_revealer);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, problem_panel);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, headline_label);
@@ -1571,6 +1609,7 @@ studio_window_init (StudioWindow *self)
 
   _studio_window_setup_init (self);
   _studio_window_suite_init (self);
+  _studio_window_solve_init (self);
   _studio_window_games_init (self);
   _studio_window_review_init (self);
 

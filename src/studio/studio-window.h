@@ -29,6 +29,10 @@ GtkWidget      *studio_window_get_analysis_panel (StudioWindow *self);
 GtkWidget      *studio_window_get_setup_panel    (StudioWindow *self);
 gboolean        studio_window_get_setting_up     (StudioWindow *self);
 GtkWidget      *studio_window_get_suite_panel    (StudioWindow *self);
+void            studio_window_solve_file         (StudioWindow *self,
+                                                  GFile        *file);
+GtkWidget      *studio_window_get_solve_panel    (StudioWindow *self);
+gboolean        studio_window_get_solving        (StudioWindow *self);
 gboolean        studio_window_offer_drafts       (StudioWindow *self);
 
 G_END_DECLS
