@@ -1428,6 +1428,32 @@ studio_move_tree_view_dispose (GObject *object)
   G_OBJECT_CLASS (studio_move_tree_view_parent_class)->dispose (object);
 }
 
+/* GTK 4.8 stops a running scroll animation when the scrolled window is
+ * unmapped by setting the animation's target value; the text view answers
+ * that value change by flushing its pending scroll to the current move, which
+ * ends the same animation, and GTK then disconnects its handler a second time
+ * (a critical, "handler_id > 0", when the window closes right after a move).
+ * Ending the animations here, before the children are unmapped, leaves GTK
+ * nothing to stop. */
+static void
+studio_move_tree_view_unmap (GtkWidget *widget)
+{
+  StudioMoveTreeView *self = STUDIO_MOVE_TREE_VIEW (widget);
+
+  if (self->scroller != NULL)
+    {
+      GtkScrolledWindow *scroller = GTK_SCROLLED_WINDOW (self->scroller);
+      GtkAdjustment *adjustments[] = {
+        gtk_scrolled_window_get_vadjustment (scroller),
+        gtk_scrolled_window_get_hadjustment (scroller),
+      };
+
+      for (guint i = 0; i < G_N_ELEMENTS (adjustments); i++)
+        gtk_adjustment_set_value (adjustments[i], gtk_adjustment_get_value (adjustments[i]));
+    }
+  GTK_WIDGET_CLASS (studio_move_tree_view_parent_class)->unmap (widget);
+}
+
 static void
 studio_move_tree_view_get_property (GObject    *object,
                                     guint       prop_id,
@@ -1475,6 +1501,7 @@ studio_move_tree_view_class_init (StudioMoveTreeViewClass *klass)
   object_class->dispose = studio_move_tree_view_dispose;
   object_class->get_property = studio_move_tree_view_get_property;
   object_class->set_property = studio_move_tree_view_set_property;
+  widget_class->unmap = studio_move_tree_view_unmap;
 
   properties [PROP_DOCUMENT] =
     g_param_spec_object ("document", NULL, NULL,
