@@ -138,6 +138,9 @@ game_file_filter (void)
   gtk_file_filter_set_name (filter, _("Game Files"));
   gtk_file_filter_add_pattern (filter, "*.pgn");
   gtk_file_filter_add_pattern (filter, "*.PGN");
+  /* Test-position suites open in the Suite panel. */
+  gtk_file_filter_add_pattern (filter, "*.epd");
+  gtk_file_filter_add_pattern (filter, "*.EPD");
   gtk_file_filter_add_mime_type (filter, "application/x-chess-pgn");
 
   return filter;

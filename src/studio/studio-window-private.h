@@ -16,6 +16,7 @@
 #include "studio-problem-panel.h"
 #include "studio-review-panel.h"
 #include "studio-setup-panel.h"
+#include "studio-suite-panel.h"
 #include "studio-solve-panel.h"
 #include "studio-solve-progress.h"
 #include "studio-window.h"
@@ -62,6 +63,9 @@ struct _StudioWindow
   GMenu                *recent_submenu;
   GMenu                *new_submenu;   /* the primary menu's: one item per variant */
   GMenu                *new_menu;      /* the New Game button's: the same */
+  GMenu                *suites_submenu; /* the primary menu's bundled suites (studio-window-suite.c) */
+  StudioSuitePanel     *suite_panel;   /* above the move list, in suite_revealer */
+  GtkRevealer          *suite_revealer;
 
   /* Owned. */
   StudioDocument       *document;
@@ -132,6 +136,16 @@ void _studio_window_games_init         (StudioWindow      *self);
 void _studio_window_games_update_actions (StudioWindow    *self);
 void _studio_window_games_loaded       (StudioWindow      *self);
 char *_studio_window_games_dup_loses_text_message (StudioWindow *self);
+void     _studio_window_class_suite_init (StudioWindowClass *klass);
+void     _studio_window_suite_init       (StudioWindow      *self);
+gboolean _studio_window_is_suite_file    (GFile             *file);
+void     _studio_window_open_suite_file  (StudioWindow      *self,
+                                          GFile             *file);
+gboolean _studio_window_show_suite       (StudioWindow      *self,
+                                          const char        *text,
+                                          gssize             length,
+                                          const char        *title,
+                                          GError           **error);
 
 const CheopsClaimInfo *_studio_window_get_claimable_draw (StudioWindow *self);
 void     _studio_window_open_move_entry (StudioWindow      *self,

@@ -884,6 +884,13 @@ studio_window_open_file (StudioWindow *self,
   g_return_if_fail (STUDIO_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
+  /* A test-position suite opens in the Suite panel (studio-window-suite.c). */
+  if (_studio_window_is_suite_file (file))
+    {
+      _studio_window_open_suite_file (self, file);
+      return;
+    }
+
   if (studio_document_get_modified (self->document))
     {
       studio_window_open_file_in_new_window (self, file);
@@ -1523,6 +1530,7 @@ studio_window_class_init (StudioWindowClass *klass)
   _studio_window_class_actions_init (klass);
   _studio_window_class_problem_init (klass);
   _studio_window_class_games_init (klass);
+  _studio_window_class_suite_init (klass);
   _studio_window_class_review_init (klass);
 }
 
@@ -1604,6 +1612,7 @@ studio_window_init (StudioWindow *self)
                            self, G_CONNECT_SWAPPED);
 
   _studio_window_setup_init (self);
+  _studio_window_suite_init (self);
   _studio_window_solve_init (self);
   _studio_window_games_init (self);
   _studio_window_review_init (self);

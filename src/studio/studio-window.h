@@ -28,6 +28,7 @@ GtkWidget      *studio_window_get_move_tree      (StudioWindow *self);
 GtkWidget      *studio_window_get_analysis_panel (StudioWindow *self);
 GtkWidget      *studio_window_get_setup_panel    (StudioWindow *self);
 gboolean        studio_window_get_setting_up     (StudioWindow *self);
+GtkWidget      *studio_window_get_suite_panel    (StudioWindow *self);
 void            studio_window_solve_file         (StudioWindow *self,
                                                   GFile        *file);
 GtkWidget      *studio_window_get_solve_panel    (StudioWindow *self);

@@ -172,16 +172,7 @@ side_by_name (CheopsGame *game,
 static char *
 builtin_engine_path (void)
 {
-  const char *env = g_getenv ("CHEOPS_ENGINE");
-  g_autofree char *self = NULL;
-
-  if (env != NULL && env[0] != '\0')
-    return g_strdup (env);
-  self = g_file_read_link ("/proc/self/exe", NULL);
-  if (self != NULL && g_str_has_prefix (self, CHEOPS_BUILD_ROOT "/")
-      && g_file_test (CHEOPS_BUILD_ENGINE_PATH, G_FILE_TEST_IS_EXECUTABLE))
-    return g_strdup (CHEOPS_BUILD_ENGINE_PATH);
-  return g_build_filename (CHEOPS_LIBEXECDIR, "cheops-engine", NULL);
+  return cheops_uci_engine_find_bundled ();
 }
 
 static void
@@ -377,7 +368,7 @@ cheops_tool_analyse (int argc, char **argv)
             {
               fprintf (stderr, "cheops analyse: game %u, %s: no evaluation from the engine\n", g + 1, move);
               status = 1;
-              if (engine.process != NULL && !cheops_tool_engine_sync (&engine))
+              if (engine.uci != NULL && !cheops_tool_engine_sync (&engine))
                 {
                   /* A hung or dead engine: a fresh one for what is left. */
                   cheops_tool_engine_stop (&engine);

@@ -80,7 +80,7 @@ engine_cpu_ms (CheopsToolEngine *e)
   clockid_t clock;
   struct timespec ts;
 
-  if (e->process == NULL || (id = g_subprocess_get_identifier (e->process)) == NULL)
+  if (e->uci == NULL || (id = cheops_uci_engine_get_identifier (e->uci)) == NULL)
     return -1;
   if (clock_getcpuclockid ((pid_t) atoi (id), &clock) != 0 || clock_gettime (clock, &ts) != 0)
     return -1;

@@ -6,24 +6,24 @@
  * (`cheops match`, `cheops analyse`): spawned with GSubprocess from its
  * command split into argv by shell rules (never through a shell), its
  * output read line by line by a thread into a queue, waits with
- * deadlines.  The studio has its own, asynchronous client
- * (src/studio/studio-engine.c).
+ * deadlines: a CheopsUciEngine (src/game/cheops-uci-engine.h, shared with
+ * `cheops suite run` and the studio's suite runner) held the way these
+ * commands hold a player.  The studio's analysis has its own, asynchronous
+ * client (src/studio/studio-engine.c).
  */
 #pragma once
 
 #include <gio/gio.h>
 
+#include "cheops-uci-engine.h"
 #include "cheops-variant.h"
 
 /* One engine process.  Zero-initialise, set @command, then
  * cheops_tool_engine_start(). */
 typedef struct {
-  char          *command;     /* the command line (not owned) */
-  char          *name;        /* its `id name`, else a copy of @command (owned, freed by the caller) */
-  GSubprocess   *process;
-  GOutputStream *stdin_pipe;
-  GAsyncQueue   *lines;
-  GThread       *reader;
+  char            *command;   /* the command line (not owned) */
+  char            *name;      /* its `id name`, else a copy of @command (owned, freed by the caller) */
+  CheopsUciEngine *uci;       /* the process, NULL when there is none */
 } CheopsToolEngine;
 
 /* Spawns @engine->command and does the handshake (`uci` ... `uciok`,

@@ -18,3 +18,4 @@ int cheops_tool_pgn    (int argc, char **argv);
 int cheops_tool_problem (int argc, char **argv);
 int cheops_tool_analyse (int argc, char **argv);
 int cheops_tool_diagram (int argc, char **argv);
+int cheops_tool_suite  (int argc, char **argv);

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The composed Ascension problems of tests/data/ascension.epd.
+ * The composed Ascension problems of data/suites/ascension.epd.
  *
  * /ascension/proof (suite engine): proves each problem with the rules core
  * alone, by exhaustive search: the side to move forces an Ascension (8.1) in
@@ -93,7 +93,7 @@ problem_free (Problem *p)
 static GPtrArray *
 read_problems (void)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "ascension.epd", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "suites", "ascension.epd", NULL);
   g_autofree char *text = NULL;
   g_auto (GStrv) lines = NULL;
   GPtrArray *problems = g_ptr_array_new_with_free_func ((GDestroyNotify) problem_free);

@@ -303,7 +303,7 @@ test_pyramids (void)
   check (v, "6f2/9/6F2/9/9/9/9/2(4.)5(4.)/9 w - 0 1", 1, "4c9", FALSE, "cooked keys 4c9# {} 4i9# {}");
 }
 
-/* An independent check: tests/data/ascension.epd lists, for each of its
+/* An independent check: data/suites/ascension.epd lists, for each of its
  * composed Cheops problems, every first move that forces the Ascension in
  * exactly dm moves (bm), proved by tests/engine/test-ascension.c with its
  * own search.  No move of these wins faster, so the solver's keys for #dm
@@ -317,7 +317,7 @@ compare_strings (gconstpointer a, gconstpointer b)
 static void
 test_ascension_epd (void)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "ascension.epd", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "suites", "ascension.epd", NULL);
   g_autofree char *text = NULL;
   g_auto(GStrv) lines = NULL;
   guint checked = 0;
