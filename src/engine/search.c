@@ -217,8 +217,13 @@ count_node (Worker *w)
   if (now >= 0 || (n & 1023) == 0)
     {
       int64_t elapsed = (now >= 0 ? now : timeman_now ()) - start_time;
-      if ((use_time && elapsed >= budget.maximum)
-          || (limits.movetime >= 0 && elapsed >= limits.movetime)
+      /* The clock never stops the first iteration: on a loaded machine the
+       * search thread may first run after the whole movetime has gone, and
+       * stopping then answered the first legal move with no info line at all
+       * (1 start in 10 at load 10).  Depth 1 takes microseconds. */
+      bool clock_counts = w->completed_depth >= 1;
+      if ((clock_counts && use_time && elapsed >= budget.maximum)
+          || (clock_counts && limits.movetime >= 0 && elapsed >= limits.movetime)
           || (limits.nodes > 0 && total_nodes () >= limits.nodes))
         atomic_store (&stop_flag, true);
       /* A long iteration: keep the readout moving (reads only). */

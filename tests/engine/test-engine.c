@@ -323,6 +323,34 @@ test_limits (void)
   g_assert_cmpint (engine_pipe_free (e), ==, 0);
 }
 
+/* The clock never stops the first iteration: a search thread that first
+ * runs after its whole movetime (a loaded machine; here movetime 0) still
+ * answers from a completed depth, with its info line, not the first legal
+ * move (e5e1 here) with none.  The position is an Ascension in one (8.1). */
+static void
+test_movetime_first_iteration (void)
+{
+  EnginePipe *e = engine_pipe_new (NULL);
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+
+  engine_pipe_send (e, "uci");
+  g_free (wait_for (e, "uciok", NULL));
+  engine_pipe_send (e, "position fen 1/3/5/7/MQ4k2/11/11p1/15/1K15 a 0 1");
+  for (int i = 0; i < 3; i++)
+    {
+      g_autofree char *best = NULL;
+
+      g_ptr_array_set_size (lines, 0);
+      engine_pipe_send (e, i == 2 ? "go movetime 1" : "go movetime 0");
+      best = wait_for (e, "bestmove", lines);
+      g_assert_true (has_line_prefix (lines, "info depth "));
+      g_assert_true (g_str_has_prefix (best, "bestmove f5i9"));
+    }
+  engine_pipe_send (e, "go wtime 0 btime 0 winc 0 binc 0");
+  g_free (wait_for (e, "bestmove f5i9", NULL));
+  g_assert_cmpint (engine_pipe_free (e), ==, 0);
+}
+
 typedef struct {
   GHashTable *counts;   /* move text -> count */
 } Divide;
@@ -647,6 +675,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/protocol/isready-during-search", test_isready_during_search);
   g_test_add_func ("/engine/protocol/bestmove-none", test_bestmove_none);
   g_test_add_func ("/engine/protocol/limits", test_limits);
+  g_test_add_func ("/engine/protocol/movetime-first-iteration", test_movetime_first_iteration);
   g_test_add_func ("/engine/perft", test_perft);
   g_test_add_func ("/engine/random-positions", test_random_positions);
   g_test_add_func ("/engine/checklock", test_checklock);
