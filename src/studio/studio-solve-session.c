@@ -12,6 +12,7 @@
 
 #include <string.h>
 
+#include "cheops-problem.h"
 #include "studio-solve-session.h"
 
 struct _StudioSolveSession
@@ -65,36 +66,12 @@ studio_solve_read_stipulation (CheopsGame  *game,
                                guint       *n_moves,
                                GError     **error)
 {
-  const char *text = cheops_game_get_tag (game, "Stipulation");
-  guint64 n = 0;
-  const char *p;
+  CheopsStipulation stipulation;
 
-  if (text == NULL)
-    {
-      g_set_error_literal (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_INVALID, "no stipulation");
-      return FALSE;
-    }
-  p = text;
-  while (*p == ' ')
-    p++;
-  if (*p == '#' && g_ascii_isdigit (p[1]) && p[1] != '0')
-    {
-      char *end = NULL;
-
-      n = g_ascii_strtoull (p + 1, &end, 10);
-      while (end != NULL && *end == ' ')
-        end++;
-      if (end == NULL || *end != '\0')
-        n = 0;
-    }
-  if (n < 1 || n > 99)
-    {
-      g_set_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_INVALID,
-                   "stipulation “%s” is not of the form #N", text);
-      return FALSE;
-    }
+  if (!cheops_problem_get_stipulation (game, NULL, -1, 0, &stipulation, error))
+    return FALSE;
   if (n_moves != NULL)
-    *n_moves = (guint) n;
+    *n_moves = (guint) stipulation.moves;
   return TRUE;
 }
 

@@ -65,16 +65,16 @@ G_DECLARE_FINAL_TYPE (StudioSolveSession, studio_solve_session, STUDIO, SOLVE_SE
 /**
  * studio_solve_read_stipulation:
  * @game: a game
- * @n_moves: (out) (optional): the N of "#N", 1..99
+ * @n_moves: (out) (optional): the N of the stipulation (win in N),
+ *   1..CHEOPS_PROBLEM_MAX_MOVES
  * @error: a #GError, or %NULL
  *
- * Reads the game's [Stipulation] tag.  Only the form "#N" (win in N) is
- * read here; the project's stipulation parser (src/game/cheops-problem.h)
- * replaces this function once it has landed.
+ * Reads the game's [Stipulation] tag with the project's stipulation
+ * parser (cheops_problem_get_stipulation(), src/game/cheops-problem.h:
+ * "#N", "win in N", "+N"; helpmates and selfmates refused).
  *
  * Returns: %TRUE if @game is a problem the session can solve; %FALSE with
- *   CHEOPS_GAME_ERROR_INVALID ("no stipulation", "stipulation “h#2” is not
- *   of the form #N") otherwise
+ *   the parser's CHEOPS_PROBLEM_ERROR otherwise
  */
 gboolean              studio_solve_read_stipulation (CheopsGame  *game,
                                                      guint       *n_moves,
