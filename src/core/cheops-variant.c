@@ -194,12 +194,22 @@ cell_contains (const CheopsCellInfo *info,
                double                x,
                double                y)
 {
+  bool left = false, right = false;
+
+  /* Inside a convex polygon: the point is on the same side of every edge,
+   * whichever way round the corners go (a Cheops cell pointing down lists
+   * them clockwise, one pointing up anticlockwise). */
   for (int i = 0; i < info->n_corners; i++)
     {
       const CheopsPoint *a = &info->corners[i];
       const CheopsPoint *b = &info->corners[(i + 1) % info->n_corners];
+      double cross = (b->x - a->x) * (y - a->y) - (b->y - a->y) * (x - a->x);
 
-      if ((b->x - a->x) * (y - a->y) - (b->y - a->y) * (x - a->x) < 0)
+      if (cross < 0)
+        right = true;
+      else if (cross > 0)
+        left = true;
+      if (left && right)
         return false;
     }
   return true;

@@ -262,6 +262,39 @@ test_polygons (void)
   g_assert_cmpint (cheops_laws_cell_at_point (-1.0, 0.5), ==, CHEOPS_CELL_NONE);
 }
 
+/* cheops_variant_cell_at_point() finds every cell of every game at its
+ * centroid, whichever way round its corners are listed (a Cheops cell
+ * pointing down lists them clockwise: the board could not be clicked
+ * there). */
+static void
+test_cell_at_point_all_variants (void)
+{
+  for (int v = 0; cheops_variants[v] != NULL; v++)
+    {
+      const CheopsVariant *variant = cheops_variants[v];
+      const CheopsBoardShape *board = variant->board;
+
+      for (int c = 0; c < board->n_cells; c++)
+        {
+          const CheopsCellInfo *info = &board->cells[c];
+          double x = 0, y = 0;
+
+          for (guint i = 0; i < info->n_corners; i++)
+            {
+              x += info->corners[i].x;
+              y += info->corners[i].y;
+            }
+          x /= info->n_corners;
+          y /= info->n_corners;
+          if (cheops_variant_cell_at_point (variant, x, y) != (CheopsCell) c)
+            g_error ("%s: cell %s not found at its centroid (%.2f, %.2f)", variant->name,
+                     cheops_variant_cell_name (variant, c), x, y);
+        }
+      g_assert_cmpint (cheops_variant_cell_at_point (variant, board->min.x - 1, board->min.y - 1), ==,
+                       CHEOPS_CELL_NONE);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -273,5 +306,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/geometry/leaps", test_leaps);
   g_test_add_func ("/core/geometry/pawns", test_pawns);
   g_test_add_func ("/core/geometry/polygons", test_polygons);
+  g_test_add_func ("/core/geometry/cell-at-point", test_cell_at_point_all_variants);
   return g_test_run ();
 }
