@@ -134,7 +134,9 @@ solve_hint_cb (StudioWindow     *self,
   mark.from = cheops_move_kind ((CheopsMove) move) == CHEOPS_MOVE_DROP ? cheops_move_to ((CheopsMove) move)
                                                                       : cheops_move_from ((CheopsMove) move);
   mark.to = mark.from;
-  mark.brush = STUDIO_BRUSH_GREEN;
+  /* Blue: seen on every game's pieces (a green ring vanished on a Green
+   * Cheops piece). */
+  mark.brush = STUDIO_BRUSH_BLUE;
   studio_board_scene_set_shapes (self->scene, &mark, 1);
 }
 

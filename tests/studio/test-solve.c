@@ -165,6 +165,8 @@ test_right_wrong_hint (void)
   g_assert_cmpuint (n_shapes, ==, 1);
   pos = studio_board_scene_get_position (scene_of (window));
   g_assert_cmpstr (pos->variant->board->cells[shapes[0].from].name, ==, "f5");
+  /* Blue, seen on every side's pieces (green vanished on a Green one). */
+  g_assert_cmpint (shapes[0].brush, ==, STUDIO_BRUSH_BLUE);
   g_assert_cmpuint (shapes[0].to, ==, shapes[0].from);
 
   /* Right: the Ascension. */
