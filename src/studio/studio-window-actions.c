@@ -146,21 +146,47 @@ game_file_filter (void)
   return filter;
 }
 
+typedef void (*OpenFileFunc) (StudioWindow *self, GFile *file);
+
 static void
 open_response_cb (StudioWindow         *self,
                   int                   response,
                   GtkFileChooserNative *native)
 {
+  OpenFileFunc open = (OpenFileFunc) g_object_get_data (G_OBJECT (native), "studio-open-func");
+
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
 
       if (file != NULL)
-        studio_window_open_file (self, file);
+        open (self, file);
     }
 
   gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (native));
   g_object_unref (native);
+}
+
+/* Asks for a game file (the game files' filter) under @title; @open opens
+ * the one chosen. */
+static void
+choose_game_file (StudioWindow *self,
+                  const char   *title,
+                  OpenFileFunc  open)
+{
+  g_autoptr(GtkFileFilter) filter = game_file_filter ();
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (title,
+                                        GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        _("_Open"),
+                                        _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  g_object_set_data (G_OBJECT (native), "studio-open-func", (gpointer) open);
+  g_signal_connect_swapped (native, "response", G_CALLBACK (open_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
 static void
@@ -168,19 +194,7 @@ studio_window_actions_open (GtkWidget  *widget,
                             const char *action_name,
                             GVariant   *param)
 {
-  StudioWindow *self = (StudioWindow *)widget;
-  g_autoptr(GtkFileFilter) filter = game_file_filter ();
-  GtkFileChooserNative *native;
-
-  native = gtk_file_chooser_native_new (_("Open Game File"),
-                                        GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN,
-                                        _("_Open"),
-                                        _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  g_signal_connect_swapped (native, "response", G_CALLBACK (open_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  choose_game_file (STUDIO_WINDOW (widget), _("Open Game File"), studio_window_open_file);
 }
 
 static void
@@ -745,42 +759,13 @@ studio_window_actions_solve (GtkWidget  *widget,
   _studio_window_begin_solve (self, studio_document_get_game_index (self->document));
 }
 
-static void
-solve_file_response_cb (StudioWindow         *self,
-                        int                   response,
-                        GtkFileChooserNative *native)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-
-      if (file != NULL)
-        studio_window_solve_file (self, file);
-    }
-
-  gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (native));
-  g_object_unref (native);
-}
-
 /* win.solve-file: a file of problems, opened straight into solve mode. */
 static void
 studio_window_actions_solve_file (GtkWidget  *widget,
                                   const char *action_name,
                                   GVariant   *param)
 {
-  StudioWindow *self = (StudioWindow *)widget;
-  g_autoptr(GtkFileFilter) filter = game_file_filter ();
-  GtkFileChooserNative *native;
-
-  native = gtk_file_chooser_native_new (_("Open Problems to Solve"),
-                                        GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN,
-                                        _("_Open"),
-                                        _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  g_signal_connect_swapped (native, "response", G_CALLBACK (solve_file_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  choose_game_file (STUDIO_WINDOW (widget), _("Open Problems to Solve"), studio_window_solve_file);
 }
 
 /* win.enter-move (Ctrl+M): the keyboard move entry. */
