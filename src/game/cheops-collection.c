@@ -8,7 +8,10 @@
  */
 #define G_LOG_DOMAIN "cheops-game"
 
+#include <errno.h>
 #include <string.h>
+
+#include <glib/gstdio.h>
 
 #include "cheops-collection-private.h"
 
@@ -225,11 +228,6 @@ read_file (CheopsCollection    *self,
   gsize size;
   guint64 step, next_report;
 
-  if (g_file_test (self->path, G_FILE_TEST_IS_DIR))
-    {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR, "%s: is a directory", self->path);
-      return FALSE;
-    }
   mapped = g_mapped_file_new (self->path, FALSE, error);
   if (mapped == NULL)
     return FALSE;
@@ -281,12 +279,21 @@ cheops_collection_load (const char                 *path,
 {
   g_autoptr(CheopsCollection) self = NULL;
   g_autoptr(GError) index_error = NULL;
+  GStatBuf st;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   self = g_object_new (CHEOPS_TYPE_COLLECTION, NULL);
   self->path = g_strdup (path);
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+  if (g_stat (path, &st) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), "%s: %s", path,
+                   g_strerror (saved_errno));
+      return NULL;
+    }
+  if (S_ISDIR (st.st_mode))
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR, "%s: is a directory", path);
       return NULL;

@@ -45,8 +45,7 @@ typedef struct {
   const CheopsVariant       *variant;
   const char                *fen;
   CheopsCollectionLoadFlags  flags;
-  char                     **files;
-  int                        n_files;
+  GPtrArray                 *files;   /* borrowed from argv */
 } SearchArgs;
 
 static gboolean
@@ -59,6 +58,7 @@ parse_args (const char *command,
   const char *variant_name = NULL;
 
   memset (args, 0, sizeof *args);
+  args->files = g_ptr_array_new ();
   for (int i = 1; i < argc; i++)
     {
       const char *a = argv[i];
@@ -90,16 +90,7 @@ parse_args (const char *command,
           return FALSE;
         }
       else
-        {
-          if (args->files == NULL)
-            args->files = argv + i;
-          else if (args->files + args->n_files != argv + i)
-            {
-              fprintf (stderr, "cheops %s: options go before the files: '%s'\n", command, argv[i - 1]);
-              return FALSE;
-            }
-          args->n_files++;
-        }
+        g_ptr_array_add (args->files, argv[i]);
     }
   args->variant = &cheops_variant_cheops;
   if (variant_name != NULL && (args->variant = cheops_variant_find (variant_name)) == NULL)
@@ -112,7 +103,7 @@ parse_args (const char *command,
       fprintf (stderr, "cheops %s: missing --fen FEN\n", command);
       return FALSE;
     }
-  if (args->n_files == 0)
+  if (args->files->len == 0)
     {
       fprintf (stderr, "cheops %s: missing FILE\n", command);
       return FALSE;
@@ -140,10 +131,11 @@ run_search (const char       *command,
       *status = 2;
       return NULL;
     }
-  for (int i = 0; i < args->n_files; i++)
+  for (guint i = 0; i < args->files->len; i++)
     {
+      const char *file = args->files->pdata[i];
       g_autoptr(GError) error = NULL;
-      CheopsCollection *collection = cheops_collection_load (args->files[i], args->flags, NULL, NULL, NULL, &error);
+      CheopsCollection *collection = cheops_collection_load (file, args->flags, NULL, NULL, NULL, &error);
       guint n_errors = 0;
 
       if (collection == NULL)
@@ -156,7 +148,7 @@ run_search (const char       *command,
         n_errors += cheops_collection_get_error (collection, g, NULL, NULL, NULL);
       if (n_errors > 0)
         fprintf (stderr, "cheops %s: %s: %u game%s with errors, searched up to the first\n", command,
-                 args->files[i], n_errors, n_errors == 1 ? "" : "s");
+                 file, n_errors, n_errors == 1 ? "" : "s");
       if (cheops_collection_get_index_warning (collection) != NULL)
         fprintf (stderr, "cheops %s: %s\n", command, cheops_collection_get_index_warning (collection));
       g_ptr_array_add (collections, collection);
@@ -179,10 +171,11 @@ cheops_tool_search (int    argc,
   g_autoptr(CheopsPositionSearch) search = NULL;
   int status = 0;
   guint n;
+  gboolean ok = parse_args (argv[0], argc, argv, TRUE, &args);
 
-  if (!parse_args (argv[0], argc, argv, TRUE, &args))
-    return 2;
-  search = run_search (argv[0], &args, &status);
+  if (ok)
+    search = run_search (argv[0], &args, &status);
+  g_ptr_array_unref (args.files);
   if (search == NULL)
     return 2;
   n = cheops_position_search_get_n_hits (search);
@@ -203,10 +196,11 @@ cheops_tool_explore (int    argc,
   SearchArgs args;
   g_autoptr(CheopsPositionSearch) search = NULL;
   int status = 0;
+  gboolean ok = parse_args (argv[0], argc, argv, FALSE, &args);
 
-  if (!parse_args (argv[0], argc, argv, FALSE, &args))
-    return 2;
-  search = run_search (argv[0], &args, &status);
+  if (ok)
+    search = run_search (argv[0], &args, &status);
+  g_ptr_array_unref (args.files);
   if (search == NULL)
     return 2;
   for (guint i = 0; i < cheops_position_search_get_n_moves (search); i++)
