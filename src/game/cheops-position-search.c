@@ -214,6 +214,8 @@ cheops_position_search_run (CheopsCollection *const *collections,
               }
         }
       done += data->n_games;
+      if (progress != NULL && n_games > 0 && c + 1 < n_collections)
+        progress ((double) done / n_games, progress_data);
     }
 
   for (guint i = 0; i < self->moves->len; i++)
