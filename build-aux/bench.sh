@@ -33,6 +33,9 @@ echo "== engine: cheops-engine bench (fixed positions, depth 8, one thread)"
 echo "== game files: reading 20 MB against pgn-extract"
 tests/bench/bench-pgn.sh "$B"
 
+echo "== game collections: 100 000 games, their index, search and the game list"
+tests/bench/bench-collection.sh "$B"
+
 echo "== studio: board draw at 1200x1000, frames under an engine flood, start-up and memory against GNOME Chess"
 ninja -C "$B" benchmarks/studio/bench-board-draw benchmarks/studio/bench-flood > /dev/null
 xvfb-run -a -s "-screen 0 1400x1000x24" "$B/benchmarks/studio/bench-board-draw" data/samples/apex-race.pgn 500

@@ -24,6 +24,8 @@ struct _CheopsPgnReader {
   guint        line;         /* of p, 1-based */
   guint        game_index;   /* of the next game */
   guint        game_line;    /* of the last game returned */
+  gsize        game_offset;  /* of the last game returned: its source text, in bytes from the text's start */
+  gsize        game_length;
   GArray      *escapes;      /* of Span: "%" lines met and not yet given to a game */
   const CheopsVariant *default_variant; /* of a game without [Variant] */
 };
@@ -179,6 +181,18 @@ cheops_pgn_reader_get_game_line (CheopsPgnReader *self)
 {
   g_return_val_if_fail (self != NULL, 0);
   return self->game_line;
+}
+
+void
+cheops_pgn_reader_get_game_span (CheopsPgnReader *self,
+                                 gsize           *offset,
+                                 gsize           *length)
+{
+  g_return_if_fail (self != NULL);
+  if (offset != NULL)
+    *offset = self->game_offset;
+  if (length != NULL)
+    *length = self->game_length;
 }
 
 /* Scanning. */
@@ -1253,6 +1267,8 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
    * (or its first tag or move, after something else on that line) to its
    * last character, every byte of it, so that writing it back loses
    * nothing. */
+  self->game_offset = source_start - self->text;
+  self->game_length = game_end - source_start;
   if (g.n_errors > 0)
     {
       gsize n = game_end - source_start;

@@ -130,6 +130,16 @@ CheopsGame      *cheops_pgn_reader_next         (CheopsPgnReader *self,
 /* The line where the game last returned by cheops_pgn_reader_next()
  * starts (its first tag or move), 1-based. */
 guint            cheops_pgn_reader_get_game_line (CheopsPgnReader *self);
+/* Where the text of the game last returned by cheops_pgn_reader_next()
+ * lies in the reader's text: *@offset its first byte (counted from the
+ * text's first byte, a BOM included), *@length its bytes, as
+ * cheops_game_get_source() delimits them (from the head of its first line
+ * to its last character).  Reading those bytes alone gives the same game
+ * (for a collection that reads its games again on demand); its errors
+ * then count lines from that text's start.  Either may be NULL. */
+void             cheops_pgn_reader_get_game_span (CheopsPgnReader *self,
+                                                  gsize           *offset,
+                                                  gsize           *length);
 
 /* All the games of @length bytes of @text (-1: NUL-terminated): a new array
  * of CheopsGame (it owns them).  If @errors is not NULL it receives a new

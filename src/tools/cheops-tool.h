@@ -19,3 +19,5 @@ int cheops_tool_problem (int argc, char **argv);
 int cheops_tool_analyse (int argc, char **argv);
 int cheops_tool_diagram (int argc, char **argv);
 int cheops_tool_suite  (int argc, char **argv);
+int cheops_tool_search (int argc, char **argv);
+int cheops_tool_explore (int argc, char **argv);

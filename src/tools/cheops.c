@@ -29,6 +29,8 @@ static const Command commands[] = {
   { "status", cheops_tool_status, "status [--variant NAME] [--fen FEN] [MOVE...]" },
   { "fen",    cheops_tool_fen,    "fen [--variant NAME] [--fen FEN] [MOVE...]" },
   { "pgn",    cheops_tool_pgn,    "pgn check FILE... | pgn format FILE" },
+  { "search", cheops_tool_search, "search [--variant NAME] --fen FEN [--no-index | --reindex] FILE..." },
+  { "explore", cheops_tool_explore, "explore [--variant NAME] [--fen FEN] [--no-index | --reindex] FILE..." },
   { "problem", cheops_tool_problem, "problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] FILE..." },
   { "analyse", cheops_tool_analyse, "analyse FILE (--engine CMD | --builtin) (--movetime MS | --depth N) [--out FILE] [--side SIDE] [--from PLY]" },
   { "diagram", cheops_tool_diagram, "diagram [--variant NAME] [--fen FEN] [--flip] [--size PX] [--caption TEXT] [--cal ARROWS] [--csl MARKS] --out FILE.svg|FILE.png" },
