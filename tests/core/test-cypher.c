@@ -797,6 +797,10 @@ test_fen_errors (void)
     { "10/9k/10/9s/10/10/10/09S/10/9K/10 w - 0+0 - 0 1", "F3", "placement", CHEOPS_ERROR_FEN_SYNTAX },
     { "10/9k/10/9s/10/10/10/9S/10/9K/0 w - 0+0 - 0 1", "F3", "placement", CHEOPS_ERROR_FEN_SYNTAX },
     { "11/9k/10/9s/10/10/10/9S/10/9K/10 w - 0+0 - 0 1", "F3", "placement", CHEOPS_ERROR_FEN_SYNTAX },
+    /* A run of digits long enough to overflow an int if it were all read
+       (UBSan saw the overflow; the sanitize build fails on it). */
+    { "10/9k/10/9s/10/10/10/99999999999999999999S/10/9K/10 w - 0+0 - 0 1", "F3", "placement", CHEOPS_ERROR_FEN_SYNTAX },
+    { "10/9k/10/9s/10/10/10/12345678901234567890123/10/9K/10 w - 0+0 - 0 1", "F3", "placement", CHEOPS_ERROR_FEN_SYNTAX },
     { "10/9k/10/9s/10/10/10/9X/10/9K/10 w - 0+0 - 0 1", "F3", "placement", CHEOPS_ERROR_FEN_SYNTAX },
     { "10/9k/10/10/10/10/10/9S/10/9K/10 w - 0+0 - 0 1", "F4", "placement", CHEOPS_ERROR_FEN_IMPOSSIBLE },
     { "10/9k/10/9s/10/10/10/9S/10/K8K/10 w - 0+0 - 0 1", "F4", "placement", CHEOPS_ERROR_FEN_IMPOSSIBLE },
@@ -935,6 +939,9 @@ test_san (void)
   expect_san_error (rooks_row, "Zb1", CHEOPS_ERROR_MOVE_SYNTAX);
   expect_san_error (rooks_row, "", CHEOPS_ERROR_MOVE_SYNTAX);
   expect_san_error (rooks_row, "Rb1b1b1", CHEOPS_ERROR_MOVE_SYNTAX);
+  /* Digit runs that would overflow an int if read whole (UBSan). */
+  expect_san_error (rooks_row, "Ra99999999999999999999", CHEOPS_ERROR_MOVE_SYNTAX);
+  expect_san_error (rooks_row, "Rb12345678901234567890123", CHEOPS_ERROR_MOVE_SYNTAX);
   expect_san_error (rooks_row, "Rz1", CHEOPS_ERROR_MOVE_ILLEGAL);    /* Court entry */
   expect_san_error (captures, "Rxd4", CHEOPS_ERROR_MOVE_ILLEGAL);    /* 3.4 */
   expect_san_error (captures, "d1d4", CHEOPS_ERROR_MOVE_ILLEGAL);

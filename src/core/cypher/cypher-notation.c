@@ -165,8 +165,14 @@ cypher_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *err
               const char *s = p;
               int v = 0;
 
+              /* Only the first three digits count: a longer run is refused
+                 below, and accumulating it all would overflow an int. */
               while (p < field_end[0] && *p >= '0' && *p <= '9')
-                v = v * 10 + (*p++ - '0');
+                {
+                  if (p - s < 3)
+                    v = v * 10 + (*p - '0');
+                  p++;
+                }
               if (*s == '0')
                 return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (s),
                                           v == 0 ? "placement: row %d: a run of 0 empty cells (F3)"
@@ -690,8 +696,14 @@ found:
       int r = 0;
       size_t s0 = i;
 
+      /* Only the first three digits count (a longer run is refused below);
+         accumulating it all would overflow an int. */
       while (i < n && buf[i] >= '0' && buf[i] <= '9')
-        r = r * 10 + (buf[i++] - '0');
+        {
+          if (i - s0 < 3)
+            r = r * 10 + (buf[i] - '0');
+          i++;
+        }
       if (i - s0 > 2 || r > 10 || (buf[s0] == '0' && i - s0 > 1) || i == s0)
         return false;
       part->row = r;
