@@ -30,6 +30,19 @@ bool            cheops__set_unreachable (CheopsError *error,
                                          const char  *format,
                                          ...);
 
+/* The room cheops__quote_char() needs: four bytes of a character or the
+ * five of "\\xNN", and the NUL. */
+#define CHEOPS__QUOTE_CHAR_MAX 8
+
+/* Writes the character that starts at @p (@end: the end of the text, for
+ * a sequence cut short) into @out as a NUL-terminated string for an error
+ * message: the whole UTF-8 sequence when @p starts a valid one, else the
+ * byte as "\xNN", so that a message never holds a broken UTF-8 byte.
+ * Returns the number of bytes of the text it stands for (at least 1). */
+size_t          cheops__quote_char     (const char      *p,
+                                        const char      *end,
+                                        char             out[CHEOPS__QUOTE_CHAR_MAX]);
+
 /* The longest record notation the SAN readers take, with its NUL. */
 #define CHEOPS__SAN_INPUT_MAX 32
 

@@ -23,6 +23,58 @@ const CheopsVariant *const cheops_variants[] = {
   NULL,
 };
 
+/* The length of the valid UTF-8 sequence at @p of at most @avail bytes,
+ * or 0 if there is none (a stray continuation byte, an overlong form, a
+ * surrogate, a code point above U+10FFFF, a sequence cut short). */
+static size_t
+utf8_sequence_length (const unsigned char *p,
+                      size_t               avail)
+{
+  size_t n;
+  unsigned int cp;
+
+  if (avail == 0)
+    return 0;
+  if (p[0] < 0x80)
+    return 1;
+  if (p[0] >= 0xC2 && p[0] <= 0xDF)
+    n = 2, cp = p[0] & 0x1F;
+  else if (p[0] >= 0xE0 && p[0] <= 0xEF)
+    n = 3, cp = p[0] & 0x0F;
+  else if (p[0] >= 0xF0 && p[0] <= 0xF4)
+    n = 4, cp = p[0] & 0x07;
+  else
+    return 0;
+  if (avail < n)
+    return 0;
+  for (size_t i = 1; i < n; i++)
+    {
+      if ((p[i] & 0xC0) != 0x80)
+        return 0;
+      cp = (cp << 6) | (p[i] & 0x3F);
+    }
+  if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
+    return 0;
+  return n;
+}
+
+size_t
+cheops__quote_char (const char *p,
+                    const char *end,
+                    char        out[CHEOPS__QUOTE_CHAR_MAX])
+{
+  size_t n = utf8_sequence_length ((const unsigned char *) p, (size_t) (end - p));
+
+  if (n == 0 || (n == 1 && ((unsigned char) p[0] < 0x20 || p[0] == 0x7F)))
+    {
+      snprintf (out, CHEOPS__QUOTE_CHAR_MAX, "\\x%02X", (unsigned char) p[0]);
+      return 1;
+    }
+  memcpy (out, p, n);
+  out[n] = '\0';
+  return n;
+}
+
 static bool
 set_error_va (CheopsError     *error,
               CheopsErrorCode  code,
@@ -37,6 +89,22 @@ set_error_va (CheopsError     *error,
   error->line = line;
   error->column = column;
   vsnprintf (error->message, sizeof error->message, format, args);
+  /* Whatever a message quotes, and wherever the buffer cut it, it stays
+   * valid UTF-8: a byte that starts no valid sequence becomes '?'. */
+  {
+    unsigned char *m = (unsigned char *) error->message;
+    size_t len = strlen (error->message), i = 0;
+
+    while (i < len)
+      {
+        size_t n = utf8_sequence_length (m + i, len - i);
+
+        if (n == 0)
+          m[i++] = '?';
+        else
+          i += n;
+      }
+  }
   return false;
 }
 

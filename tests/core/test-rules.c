@@ -377,7 +377,7 @@ test_fen_errors (void)
     { "A/3/5/7/9/11/13/15/K15k a 0 1", CHEOPS_ERROR_FEN_IMPOSSIBLE, 1,
       "board, cell i9: an Assassin on the Apex, where only a Queen may stand" },
     { "1/3/5/7/9/11/13/15/K15\xc3\xa9 a 0 1", CHEOPS_ERROR_FEN_SYNTAX, 23,
-      "board, level 1: unexpected byte 0xC3 (piece letters are K Q M S A P)" },
+      "board, level 1: unknown piece letter '\xc3\xa9'" },
   };
 
   for (size_t i = 0; i < G_N_ELEMENTS (errors); i++)
@@ -750,6 +750,51 @@ test_reachable (void)
     }
 }
 
+/* A FEN error quoting what stands where a piece letter should be quotes
+ * the whole character, never one byte of it: in every game, a two-, three-
+ * and four-byte UTF-8 character in place of the first piece letter of the
+ * start position's placement is named whole; a byte that starts no UTF-8
+ * character, or a control character, is named as \xNN; every message is
+ * valid UTF-8 (issue 25: one broken byte was printed). */
+static void
+test_fen_error_quotes_whole_characters (void)
+{
+  static const struct { const char *bad, *quoted; } quotes[] = {
+    { "\xc3\xa9", "'\xc3\xa9'" },                 /* é */
+    { "\xe2\x82\xac", "'\xe2\x82\xac'" },          /* € */
+    { "\xf0\x9f\x98\x80", "'\xf0\x9f\x98\x80'" },   /* U+1F600 */
+    { "\xff", "'\\xFF'" },
+    { "\xc3(", "'\\xC3'" },                      /* a sequence cut short */
+    { "\x01", "'\\x01'" },
+  };
+
+  for (size_t v = 0; cheops_variants[v] != NULL; v++)
+    {
+      CheopsPosition start;
+      char fen[CHEOPS_FEN_MAX];
+      size_t letter = 0;
+
+      cheops_position_init_start (&start, cheops_variants[v]);
+      cheops_position_to_fen (&start, fen, sizeof fen);
+      while (fen[letter] != ' ' && !g_ascii_isalpha (fen[letter]))
+        letter++;
+      g_assert_true (g_ascii_isalpha (fen[letter]));
+      for (size_t i = 0; i < G_N_ELEMENTS (quotes); i++)
+        {
+          g_autofree char *bad = g_strdup_printf ("%.*s%s%s", (int) letter, fen, quotes[i].bad, fen + letter + 1);
+          CheopsPosition pos;
+          CheopsError error = { 0 };
+
+          g_assert_false (cheops_position_from_fen (&pos, cheops_variants[v], bad, &error));
+          g_assert_cmpint (error.code, ==, CHEOPS_ERROR_FEN_SYNTAX);
+          g_assert_cmpint (error.column, ==, (int) letter + 1);
+          g_assert_true (g_utf8_validate (error.message, -1, NULL));
+          if (strstr (error.message, quotes[i].quoted) == NULL)
+            g_error ("%s: '%s': %s", cheops_variants[v]->name, bad, error.message);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -763,6 +808,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/rules/san-parsing", test_san_parsing);
   g_test_add_func ("/core/rules/san-disambiguation", test_san_disambiguation);
   g_test_add_func ("/core/rules/fen-round-trip", test_fen_round_trip);
+  g_test_add_func ("/core/rules/fen-error-quotes-whole-characters", test_fen_error_quotes_whole_characters);
   g_test_add_func ("/core/rules/reachable", test_reachable);
   g_test_add_func ("/core/rules/fen-errors", test_fen_errors);
   g_test_add_func ("/core/rules/counters", test_counters);

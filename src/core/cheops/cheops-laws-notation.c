@@ -119,13 +119,15 @@ cheops_laws_position_from_fen (CheopsPosition *out,
               CheopsCell cell;
               char name[3];
 
-              if (type == CHEOPS_NO_PIECE_TYPE && (ch < 0x21 || ch > 0x7e))
-                return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
-                                  "board, level %d: unexpected byte 0x%02X (piece letters are K Q M S A P)",
-                                  level, (unsigned char) ch);
               if (type == CHEOPS_NO_PIECE_TYPE)
-                return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
-                                  "board, level %d: unknown piece letter '%c'", level, ch);
+                {
+                  char quoted[CHEOPS__QUOTE_CHAR_MAX];
+
+                  cheops__quote_char (p, p + strlen (p), quoted);
+                  return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
+                                    "board, level %d: unknown piece letter '%s'",
+                                    level, quoted);
+                }
               if (n >= width)
                 return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
                                   "board, level %d: more than %d cells", level, width);

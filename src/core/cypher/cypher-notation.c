@@ -190,9 +190,14 @@ cypher_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *err
             CheopsSide s = c == upper ? CHEOPS_SIDE_A : CHEOPS_SIDE_B;
 
             if (t == CHEOPS_NO_PIECE_TYPE)
-              return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
-                                        "placement: row %d: '%c' is neither a piece letter (K Q R B N P S, k q r b n p s) nor a digit (F3)",
-                                        row, c);
+              {
+                char quoted[CHEOPS__QUOTE_CHAR_MAX];
+
+                cheops__quote_char (p, field_end[0], quoted);
+                return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
+                                          "placement: row %d: '%s' is neither a piece letter (K Q R B N P S, k q r b n p s) nor a digit (F3)",
+                                          row, quoted);
+              }
             if (n < CYPHER_COLUMNS)
               cypher_position_put (&pos, cypher_cell_make (n, row), cheops_piece_make (s, t));
             n++;

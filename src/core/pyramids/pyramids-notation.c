@@ -106,7 +106,9 @@ read_rank (CheopsPosition *pos, const char *text, size_t len, int col0, int rank
                   if (text[j] == '(')
                     return fen_syntax (error, col, "%sa pino token without its closing ')' (E6)", "", rank);
                   {
-                    char bad[2] = { text[j], '\0' };
+                    char bad[CHEOPS__QUOTE_CHAR_MAX];
+
+                    cheops__quote_char (text + j, text + len, bad);
                     return fen_syntax (error, col0 + (int) j, "a pino token with '%s' inside: only sizes 1-4 and one point (E6)",
                                        bad, rank);
                   }
@@ -139,7 +141,9 @@ read_rank (CheopsPosition *pos, const char *text, size_t len, int col0, int rank
           continue;
         }
       {
-        char bad[2] = { c, '\0' };
+        char bad[CHEOPS__QUOTE_CHAR_MAX];
+
+        cheops__quote_char (text + i, text + len, bad);
         return fen_syntax (error, col, "'%s' is not a count, S, s, F, f or a pino token (E5)", bad, rank);
       }
     }

@@ -142,13 +142,12 @@ trigchess_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *
 
             if (type == CHEOPS_NO_PIECE_TYPE || !((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')))
               {
-                if ((unsigned char) ch < 0x21 || (unsigned char) ch > 0x7e)
-                  return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
-                                    "placement, rank %d: unexpected byte 0x%02X (pieces are K D G S P "
-                                    "k d g s p, empty runs 1-9)", rank, (unsigned char) ch);
+                char quoted[CHEOPS__QUOTE_CHAR_MAX];
+
+                cheops__quote_char (p, field_end[0], quoted);
                 return cheops__set_error (error, CHEOPS_ERROR_FEN_SYNTAX, COL (p),
-                                  "placement, rank %d: unexpected character '%c' (pieces are K D G S P "
-                                  "k d g s p, empty runs 1-9)", rank, ch);
+                                  "placement, rank %d: unexpected character '%s' (pieces are K D G S P "
+                                  "k d g s p, empty runs 1-9)", rank, quoted);
               }
             if (n < width[rank])
               {
