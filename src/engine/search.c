@@ -93,6 +93,7 @@ typedef struct {
   RootMove        *root_moves;        /* CHEOPS_MAX_MOVES of them */
   CheopsMove      *root_list;         /* CHEOPS_MAX_MOVES: worker_prepare()'s generation */
   int              root_count;
+  void            *thread_stack;      /* THREAD_STACK bytes, faulted in (thread_start()) */
   CheopsMove       currmove;          /* root_search(): the move being searched */
   int              currmove_number;   /* its 1-based index in root_moves */
 } Worker;
@@ -242,6 +243,52 @@ search_limits_init (SearchLimits *l)
   l->inc[0] = l->inc[1] = 0;
 }
 
+/* Search threads run on stacks of their own, allocated and written once:
+ * a new thread's stack pages (glibc's cached ones or fresh) were faulted in
+ * by the first search that reached their depth — 45-50 faults, a few ms on
+ * a loaded machine, in a fresh engine's first `go` (issue 19). */
+#define THREAD_STACK ((size_t) 8 * 1024 * 1024)
+
+static void *main_stack;
+
+/* Writes every page of @p (zeros over zeros): a memset() of calloc()'d
+ * memory is optimized away by the compiler, this is not. */
+static void
+prefault (void *p, size_t size)
+{
+  volatile char *c = p;
+
+  for (size_t i = 0; i < size; i += 4096)
+    c[i] = 0;
+}
+
+static void *
+stack_new (void)
+{
+  void *stack = NULL;
+
+  if (posix_memalign (&stack, 4096, THREAD_STACK) != 0)
+    return NULL;
+  prefault (stack, THREAD_STACK);
+  return stack;
+}
+
+/* pthread_create() on @stack (NULL: the default one). */
+static int
+thread_start (pthread_t *thread, void *(*fn) (void *), void *data, void *stack)
+{
+  pthread_attr_t attr;
+  int r;
+
+  if (stack == NULL)
+    return pthread_create (thread, NULL, fn, data);
+  pthread_attr_init (&attr);
+  pthread_attr_setstack (&attr, stack, THREAD_STACK);
+  r = pthread_create (thread, &attr, fn, data);
+  pthread_attr_destroy (&attr);
+  return r;
+}
+
 static Worker *
 worker_new (int id)
 {
@@ -261,6 +308,13 @@ worker_new (int id)
       free (w);
       return NULL;
     }
+  /* First touch now, not in the first search: the pickers' pages are
+   * written once here (a fresh engine's first `go` paid their faults,
+   * about 2.4 thousand pages). */
+  prefault (w->pickers, (MAX_PLY + 8) * sizeof (MovePicker));
+  prefault (w->root_moves, CHEOPS_MAX_MOVES * sizeof (RootMove));
+  if (id > 0)
+    w->thread_stack = stack_new ();   /* NULL: the default stack */
   w->id = id;
   return w;
 }
@@ -273,6 +327,7 @@ search_init (void)
       lmr_table[d][m] = (int) (0.5 + log (d) * log (m) / 2.25);
   workers[0] = worker_new (0);
   thread_count = 1;
+  main_stack = stack_new ();
 }
 
 bool
@@ -298,6 +353,28 @@ search_clear (void)
       }
   tt_clear ();
   timeman_lag_reset (&time_lag);
+}
+
+void
+search_prepare (const CheopsPosition *pos)
+{
+  SearchLimits l;
+  SearchOptions o = { 1, 0, 20 };
+
+  search_stop ();
+  search_wait ();
+  if (pos != NULL && engine_variant_of (pos->variant) != NULL)
+    {
+      /* A short search of @pos, reported to no one: it starts a search
+       * thread (whose stack glibc keeps for the next), faults in the pages
+       * of the variant's code and tables and of the search's stack, as the
+       * first real search would have. */
+      search_limits_init (&l);
+      l.depth = 3;
+      search_start (pos, &pos->key, 1, &l, &o, NULL);
+      search_wait ();
+    }
+  search_clear ();
 }
 
 /* Plays @move in the worker's position and records the new key. */
@@ -1214,7 +1291,7 @@ search_body (void)
   if (w->root_count > 0)
     {
       for (int i = 1; i < thread_count; i++)
-        pthread_create (&workers[i]->thread, NULL, helper_main, workers[i]);
+        thread_start (&workers[i]->thread, helper_main, workers[i], workers[i]->thread_stack);
       iterative_deepening (w, max_depth, pv_count);
 
       /* `go infinite` answers bestmove only after `stop`. */
@@ -1325,7 +1402,7 @@ search_start (const CheopsPosition *pos, const uint64_t *keys, int key_count,
   atomic_store (&stop_flag, false);
   atomic_store (&running, true);
   joinable = true;
-  pthread_create (&main_thread, NULL, search_main, NULL);
+  thread_start (&main_thread, search_main, NULL, main_stack);
 }
 
 typedef struct {
@@ -1354,7 +1431,7 @@ search_start_job (void (*fn) (void *data), void *data)
   atomic_store (&stop_flag, false);
   atomic_store (&running, true);
   joinable = true;
-  pthread_create (&main_thread, NULL, job_main, NULL);
+  thread_start (&main_thread, job_main, NULL, main_stack);
 }
 
 bool

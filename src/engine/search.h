@@ -123,6 +123,13 @@ void      search_init         (void);
 bool      search_set_threads  (int threads);
 /* Forgets everything learnt (history, killers, the transposition table). */
 void      search_clear        (void);
+/* What a new game costs, paid now and not by its first search (issue 19):
+ * stops any search, then runs a short search of @pos (the new game's start;
+ * may be NULL) that reports nothing — the search thread's start, the first
+ * touch of the variant's code, tables and the stack — and forgets it all
+ * (search_clear(), which faults the transposition table in again).  For
+ * ucinewgame, a variant change and the engine's start, before `readyok`. */
+void      search_prepare      (const CheopsPosition *pos);
 /* Starts searching @pos (of a variant engine_variant_of() knows) in the
  * background: @keys are the Zobrist keys of the game's positions up to and
  * including @pos (oldest first, for repetitions), @key_count of them.

@@ -10,6 +10,8 @@
  * only ever used after it is found in the list of playable moves, so even a
  * false hit cannot make the engine play an illegal move.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,12 +95,87 @@ static inline int entry_generation (uint64_t data) { return (int) (data >> 58); 
 static void  *mapping;       /* what mmap() gave, for munmap() */
 static size_t mapping_size;
 
+/* First touch.  A page of the table costs a fault and its zeroing the
+ * first time it is written (a 2 MB huge page about 0.2 ms, 4 kB pages
+ * about 1 us each): charged to the first search after a new table or a
+ * clear, that was most of the 5-30 ms a fresh engine's first `go depth 1`
+ * took.  So the pages are faulted in ahead (MADV_POPULATE_WRITE, which
+ * maps them without changing their contents): the first TT_SYNC_BYTES at
+ * once, before the command returns (the whole default table: before
+ * readyok), the rest by a thread of their own while the engine waits or
+ * searches — safe during a search, since populating writes nothing, and
+ * stopped (tt_populate_stop()) before the mapping is dropped or cleared,
+ * so that a Hash of 4 GB is still answered at once. */
+#define TT_SYNC_BYTES ((size_t) 64 * 1024 * 1024)
+
+static pthread_t   populate_thread;
+static bool        populate_running;
+static atomic_bool populate_cancel;
+static char       *populate_from;
+static size_t      populate_size;
+
+static bool
+populate (char *from, size_t size)
+{
+#ifdef MADV_POPULATE_WRITE
+  return madvise (from, size, MADV_POPULATE_WRITE) == 0;
+#else
+  (void) from;
+  (void) size;
+  return false;
+#endif
+}
+
+static void *
+populate_main (void *data)
+{
+  (void) data;
+  for (size_t done = 0; done < populate_size && !atomic_load (&populate_cancel); done += TT_ALIGN)
+    {
+      size_t n = populate_size - done < TT_ALIGN ? populate_size - done : TT_ALIGN;
+      if (!populate (populate_from + done, n))
+        break;
+    }
+  return NULL;
+}
+
+static void
+tt_populate_stop (void)
+{
+  if (populate_running)
+    {
+      atomic_store (&populate_cancel, true);
+      pthread_join (populate_thread, NULL);
+      populate_running = false;
+    }
+}
+
+/* Faults in the table's pages (above): the table is all zeros and no
+ * search runs. */
+static void
+tt_populate (void)
+{
+  size_t size = cluster_count * sizeof (TTCluster);
+  size_t now = size < TT_SYNC_BYTES ? size : TT_SYNC_BYTES;
+
+  tt_populate_stop ();
+  if (!populate ((char *) table, now))
+    memset (table, 0, now);   /* a kernel before 5.14: zeros written over zeros */
+  if (now < size)
+    {
+      populate_from = (char *) table + now;
+      populate_size = size - now;
+      atomic_store (&populate_cancel, false);
+      populate_running = pthread_create (&populate_thread, NULL, populate_main, NULL) == 0;
+    }
+}
+
 /* The table lives in an anonymous mapping: its pages read as zeros until
  * first written, so making (or clearing) even a 4 GB table costs no time —
  * memset() of 4 GB took 4.5 s, long enough for a GUI to think the engine
  * hung after "setoption name Hash".  The table starts 2 MB-aligned and is
  * advised as huge pages: every probe is a cache miss, and with 4 kB pages
- * most are TLB misses too. */
+ * most are TLB misses too.  Its pages are then faulted in (tt_populate()). */
 bool
 tt_resize (size_t megabytes)
 {
@@ -117,6 +194,7 @@ tt_resize (size_t megabytes)
 #ifdef MADV_HUGEPAGE
   madvise ((void *) aligned, size, MADV_HUGEPAGE);
 #endif
+  tt_populate_stop ();
   if (mapping != NULL)
     munmap (mapping, mapping_size);
   mapping = mem;
@@ -124,18 +202,22 @@ tt_resize (size_t megabytes)
   table = (TTCluster *) aligned;
   cluster_count = count;
   generation = 0;
+  tt_populate ();
   return true;
 }
 
 /* Empties the table: the pages go back to the system and read as zeros
- * again (MADV_DONTNEED on a private anonymous mapping), at no cost in
- * time. */
+ * again (MADV_DONTNEED on a private anonymous mapping), then are faulted
+ * in again ahead of the next search (tt_populate()). */
 void
 tt_clear (void)
 {
+  tt_populate_stop ();
   if (table != NULL && madvise (table, cluster_count * sizeof (TTCluster), MADV_DONTNEED) != 0)
     memset (table, 0, cluster_count * sizeof (TTCluster));
   generation = 0;
+  if (table != NULL)
+    tt_populate ();
 }
 
 void

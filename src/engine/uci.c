@@ -221,8 +221,8 @@ cmd_setoption (char **tok, int n)
         {
           /* A new game: its start position, a clean table. */
           variant = found;
-          search_clear ();
           set_start_position ();
+          search_prepare (&position);
         }
     }
   else if (strcasecmp (name, "Move Overhead") == 0)
@@ -781,10 +781,8 @@ uci_execute (char *line)
     cmd_setoption (tok, n);
   else if (strcmp (tok[0], "ucinewgame") == 0)
     {
-      search_stop ();
-      search_wait ();
-      search_clear ();
       set_start_position ();
+      search_prepare (&position);
     }
   else if (strcmp (tok[0], "position") == 0)
     cmd_position (tok, n);
@@ -903,4 +901,5 @@ uci_init (void)
 {
   tt_resize ((size_t) hash_mb);
   set_start_position ();
+  search_prepare (&position);
 }

@@ -161,3 +161,9 @@ engine_pipe_sync (EnginePipe *self,
   g_free (engine_pipe_expect (self, "readyok", timeout_ms, before));
   return before;
 }
+
+const char *
+engine_pipe_get_pid (EnginePipe *self)
+{
+  return g_subprocess_get_identifier (self->process);
+}

@@ -38,6 +38,8 @@ char       *engine_pipe_expect   (EnginePipe *self,
  * and returns the lines that came before it (unref it). */
 GPtrArray  *engine_pipe_sync     (EnginePipe *self,
                                   int         timeout_ms);
+/* The engine's process id, as text (g_subprocess_get_identifier()). */
+const char *engine_pipe_get_pid  (EnginePipe *self);
 /* Sends quit, waits for the process and frees everything; returns its exit
  * status (-1 when it had to be killed). */
 int         engine_pipe_free     (EnginePipe *self);
