@@ -505,12 +505,12 @@ studio_analysis_panel_analysis_updated_cb (StudioAnalysisPanel  *self,
         /* Translators: under the engine lines while a depth runs: the move
          * being searched with its number among the legal moves ("3/42
          * Ge3"), nodes searched, and how full the engine's hash table is */
-        stats = g_strdup_printf (_("%s · %sN searched · hash %d%% full"),
+        stats = g_strdup_printf (_("%s · %s nodes searched · hash %d%% full"),
                                  current, nodes, (analysis->hashfull + 5) / 10);
       else
         /* Translators: under the engine lines: nodes searched, and how full
          * the engine's hash table is (UCI hashfull) */
-        stats = g_strdup_printf (_("%sN searched · hash %d%% full"),
+        stats = g_strdup_printf (_("%s nodes searched · hash %d%% full"),
                                  nodes, (analysis->hashfull + 5) / 10);
       gtk_label_set_label (self->search_label, stats);
     }

@@ -143,8 +143,10 @@ studio_review_panel_dup_summary_text (StudioReviewPanel *self)
       /* Translators: the summary of one side's moves after a whole-game
        * analysis; an only move is one the engine found no other for (marked
        * "!"); ACPL is the average centipawn loss. */
-      g_string_append_printf (text, _("inaccuracies %u · mistakes %u · blunders %u · only moves %u · ACPL %.0f · "
-                                      "accuracy %.0f %%"),
+      /* Each word stays with its number (no-break spaces, U+00A0): "88"
+       * and its "%" never part at a line's end. */
+      g_string_append_printf (text, _("inaccuracies\u00a0%u · mistakes\u00a0%u · blunders\u00a0%u · "
+                                      "only\u00a0moves\u00a0%u · ACPL\u00a0%.0f · accuracy\u00a0%.0f\u00a0%%"),
                               sum.inaccuracies, sum.mistakes, sum.blunders, sum.only_moves, sum.acpl, sum.accuracy);
     }
   if (text->len == 0)

@@ -81,23 +81,10 @@ static void
 studio_window_new_game (StudioWindow        *self,
                         const CheopsVariant *variant)
 {
-  g_autoptr(CheopsGame) game = NULL;
+  g_autoptr(CheopsGame) game = studio_game_new_for_variant (variant);
 
   /* Never drop unsaved work: a new game then gets its own window. */
-  if (studio_document_get_modified (self->document))
-    {
-      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-      StudioWindow *window = studio_window_new (STUDIO_APPLICATION (app));
-
-      studio_window_new_game (window, variant);
-      gtk_window_present (GTK_WINDOW (window));
-      return;
-    }
-
-  game = studio_game_new_for_variant (variant);
-  studio_document_set_game (self->document, game);
-  gtk_revealer_set_reveal_child (self->problems_revealer, FALSE);
-  studio_window_show_game (self);
+  _studio_window_show_new_game (self, game, _("The new game"));
 }
 
 /* win.new (Ctrl+N): a new game of the game chosen last (setting
@@ -585,15 +572,15 @@ _studio_window_take_text (StudioWindow  *self,
   if (studio_document_get_modified (self->document))
     {
       GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
       g_autoptr(CheopsGame) game = studio_game_new_for_variant (studio_document_get_variant (self->document));
 
-      target = studio_window_new (STUDIO_APPLICATION (app));
+      target = studio_window_new (app != NULL ? STUDIO_APPLICATION (app) : NULL);
       /* Of this window's variant: game text without a [Variant] tag is
        * read as that variant first. */
       studio_document_set_game (target->document, game);
     }
 
+  /* Read before the new window shows: text that is no game opens none. */
   if (!studio_window_load_text (target, text, error))
     {
       if (target != self)
@@ -602,6 +589,8 @@ _studio_window_take_text (StudioWindow  *self,
     }
 
   gtk_window_present (GTK_WINDOW (target));
+  if (target != self)
+    _studio_window_announce_new_window (self, target, _("The pasted game"));
   return TRUE;
 }
 

@@ -99,6 +99,14 @@ void _studio_window_save_as            (StudioWindow      *self,
                                         gboolean           close_after);
 void _studio_window_toast              (StudioWindow      *self,
                                         const char        *message);
+void _studio_window_announce_new_window (StudioWindow *self,
+                                         StudioWindow *target,
+                                         const char   *what);
+StudioWindow *_studio_window_target_for_new_work (StudioWindow *self,
+                                                  const char   *what);
+StudioWindow *_studio_window_show_new_game       (StudioWindow *self,
+                                                  CheopsGame   *game,
+                                                  const char   *what);
 GFile   *_studio_window_game_file_name (GFile             *file);
 char    *_studio_window_dup_status     (StudioWindow      *self);
 void     _studio_window_update_status  (StudioWindow      *self);

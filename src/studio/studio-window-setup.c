@@ -231,18 +231,7 @@ _studio_window_end_setup (StudioWindow *self,
   if (game != NULL)
     {
       /* Never drop unsaved work: the new game then gets its own window. */
-      if (studio_document_get_modified (self->document))
-        {
-          GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-          target = studio_window_new (app != NULL ? STUDIO_APPLICATION (app) : NULL);
-        }
-
-      studio_document_set_game (studio_window_get_document (target), game);
-      gtk_revealer_set_reveal_child (target->problems_revealer, FALSE);
-      studio_window_show_game (target);
-      if (target != self)
-        gtk_window_present (GTK_WINDOW (target));
+      target = _studio_window_show_new_game (self, game, _("The position"));
     }
 
   if (target == self && !accept && self->setup_from_start)

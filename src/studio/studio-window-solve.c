@@ -341,18 +341,12 @@ void
 studio_window_solve_file (StudioWindow *self,
                           GFile        *file)
 {
-  StudioWindow *target = self;
+  StudioWindow *target;
 
   g_return_if_fail (STUDIO_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  if (studio_document_get_modified (self->document))
-    {
-      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-      target = studio_window_new (app != NULL ? STUDIO_APPLICATION (app) : NULL);
-      gtk_window_present (GTK_WINDOW (target));
-    }
+  target = _studio_window_target_for_new_work (self, _("The problems"));
   if (target->solve_mode)
     _studio_window_end_solve (target);
   g_object_set_data (G_OBJECT (target), "studio-solve-after-load", GINT_TO_POINTER (1));

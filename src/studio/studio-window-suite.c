@@ -88,7 +88,6 @@ position_activated_cb (StudioWindow     *self,
   char fen[CHEOPS_FEN_MAX];
   g_autoptr(GError) error = NULL;
   g_autoptr(CheopsGame) game = NULL;
-  StudioWindow *target = self;
 
   cheops_position_to_fen (&record->position, fen, sizeof fen);
   game = cheops_game_new_from_fen (record->position.variant, fen, &error);
@@ -97,17 +96,7 @@ position_activated_cb (StudioWindow     *self,
       _studio_window_toast (self, error->message);
       return;
     }
-  if (studio_document_get_modified (self->document))
-    {
-      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-      target = studio_window_new (app != NULL ? STUDIO_APPLICATION (app) : NULL);
-    }
-  studio_document_set_game (studio_window_get_document (target), game);
-  gtk_revealer_set_reveal_child (target->problems_revealer, FALSE);
-  studio_window_show_game (target);
-  if (target != self)
-    gtk_window_present (GTK_WINDOW (target));
+  _studio_window_show_new_game (self, game, _("The position"));
 }
 
 static void

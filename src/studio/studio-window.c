@@ -720,6 +720,103 @@ studio_window_show_game (StudioWindow *self)
   _studio_window_update_actions (self);
 }
 
+/* A new window beside @self, presented, holding an empty game of @self's
+ * variant (game text without a [Variant] tag is read as that variant
+ * first). */
+static StudioWindow *
+studio_window_new_sibling (StudioWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  StudioWindow *target = studio_window_new (app != NULL ? STUDIO_APPLICATION (app) : NULL);
+  g_autoptr(CheopsGame) game = studio_game_new_for_variant (studio_document_get_variant (self->document));
+
+  studio_document_set_game (target->document, game);
+  gtk_window_present (GTK_WINDOW (target));
+  return target;
+}
+
+/**
+ * _studio_window_announce_new_window:
+ * @self: a #StudioWindow with unsaved changes
+ * @target: the new window that shows what @self could not
+ * @what: what @target shows ("The game"), translated
+ *
+ * Says so in both windows, in a toast: nothing opens without a word.
+ */
+void
+_studio_window_announce_new_window (StudioWindow *self,
+                                    StudioWindow *target,
+                                    const char   *what)
+{
+  g_autofree char *there = NULL;
+  g_autofree char *here = NULL;
+
+  /* Translators: %s is "The game", "The position", "The file" */
+  there = g_strdup_printf (_("%s opened in a new window: the other window has unsaved changes"), what);
+  /* Translators: %s is "The game", "The position", "The file" */
+  here = g_strdup_printf (_("%s opened in a new window, to keep this window's unsaved changes"), what);
+  _studio_window_toast (target, there);
+  _studio_window_toast (self, here);
+}
+
+/**
+ * _studio_window_target_for_new_work:
+ * @self: a #StudioWindow
+ * @what: what is about to be shown, for the toast ("The game", "The
+ *   position"); translated
+ *
+ * The one answer to "show this here, or elsewhere because the current
+ * game has unsaved work": @self when it holds nothing the user would lose,
+ * else a new window (presented, never silently: a toast in it says why it
+ * is there, and one in @self says where the new thing went).
+ *
+ * Returns: (transfer none): the window to show the new game in
+ */
+StudioWindow *
+_studio_window_target_for_new_work (StudioWindow *self,
+                                    const char   *what)
+{
+  StudioWindow *target;
+
+  g_return_val_if_fail (STUDIO_IS_WINDOW (self), NULL);
+
+  if (!studio_document_get_modified (self->document))
+    return self;
+
+  target = studio_window_new_sibling (self);
+  _studio_window_announce_new_window (self, target, what);
+  return target;
+}
+
+/**
+ * _studio_window_show_new_game:
+ * @self: a #StudioWindow
+ * @game: (transfer none): a game to show
+ * @what: as for _studio_window_target_for_new_work()
+ *
+ * Shows @game in @self, or — when @self holds unsaved work — in a new
+ * window, with toasts saying so (_studio_window_target_for_new_work()).
+ * The game page is shown, its problems banner hidden.
+ *
+ * Returns: (transfer none): the window that shows @game
+ */
+StudioWindow *
+_studio_window_show_new_game (StudioWindow *self,
+                              CheopsGame   *game,
+                              const char   *what)
+{
+  StudioWindow *target;
+
+  g_return_val_if_fail (STUDIO_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (game != NULL, NULL);
+
+  target = _studio_window_target_for_new_work (self, what);
+  studio_document_set_game (target->document, game);
+  gtk_revealer_set_reveal_child (target->problems_revealer, FALSE);
+  studio_window_show_game (target);
+  return target;
+}
+
 static void
 studio_window_after_load (StudioWindow *self)
 {
@@ -858,15 +955,15 @@ studio_window_load_cb (GObject      *object,
  * @self says why. */
 static void
 studio_window_open_file_in_new_window (StudioWindow *self,
-                                       GFile        *file)
+                                       GFile        *file,
+                                       gboolean      for_unsaved)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  StudioWindow *window = studio_window_new (STUDIO_APPLICATION (app));
+  StudioWindow *window = for_unsaved ? _studio_window_target_for_new_work (self, _("The file"))
+                                     : studio_window_new_sibling (self);
 
   g_object_set_data_full (G_OBJECT (window), "studio-open-for",
                           g_object_ref (self), g_object_unref);
   studio_window_open_file (window, file);
-  gtk_window_present (GTK_WINDOW (window));
 }
 
 /**
@@ -893,7 +990,7 @@ studio_window_open_file (StudioWindow *self,
 
   if (studio_document_get_modified (self->document))
     {
-      studio_window_open_file_in_new_window (self, file);
+      studio_window_open_file_in_new_window (self, file, TRUE);
       return;
     }
 
@@ -1125,7 +1222,7 @@ drop_cb (StudioWindow  *self,
           if (iter == files)
             studio_window_open_file (self, iter->data);
           else
-            studio_window_open_file_in_new_window (self, iter->data);
+            studio_window_open_file_in_new_window (self, iter->data, FALSE);
         }
 
       return files != NULL;
@@ -1534,6 +1631,65 @@ studio_window_class_init (StudioWindowClass *klass)
   _studio_window_class_review_init (klass);
 }
 
+/* Whether the keyboard focus is on @widget or inside it. */
+static gboolean
+focus_is_in (StudioWindow *self,
+             GtkWidget    *widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* The board takes the keyboard back from a spin button: after its value
+ * changed (a click on + or − leaves the focus in its text, where the arrow
+ * keys, Home, F, L and X would edit the number instead of moving through
+ * the game) and on Escape. */
+static void
+focus_return_value_changed_cb (GtkSpinButton *spin,
+                               StudioWindow  *self)
+{
+  if (focus_is_in (self, GTK_WIDGET (spin)) && gtk_widget_get_mapped (GTK_WIDGET (self->board_view)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+}
+
+static gboolean
+focus_return_key_cb (GtkEventControllerKey *controller,
+                     guint                  keyval,
+                     guint                  keycode,
+                     GdkModifierType        state,
+                     StudioWindow          *self)
+{
+  if (keyval != GDK_KEY_Escape || !gtk_widget_get_mapped (GTK_WIDGET (self->board_view)))
+    return FALSE;
+  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+  return TRUE;
+}
+
+/* Every spin button in @widget gives the focus back to the board after a
+ * change or on Escape (issue 21). */
+static void
+focus_return_init (StudioWindow *self,
+                   GtkWidget    *widget)
+{
+  if (GTK_IS_SPIN_BUTTON (widget))
+    {
+      GtkEventController *keys = gtk_event_controller_key_new ();
+
+      g_signal_connect_object (widget, "value-changed",
+                               G_CALLBACK (focus_return_value_changed_cb), self, 0);
+      gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+      g_signal_connect_object (keys, "key-pressed", G_CALLBACK (focus_return_key_cb), self, 0);
+      gtk_widget_add_controller (widget, keys);
+      return;
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    focus_return_init (self, child);
+}
+
 static void
 studio_window_init (StudioWindow *self)
 {
@@ -1541,6 +1697,7 @@ studio_window_init (StudioWindow *self)
   GtkDropTarget *drop;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  focus_return_init (self, self->side_pane);
   g_signal_connect_object (self->moves_toggle, "toggled",
                            G_CALLBACK (studio_window_update_narrow_panes), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->analysis_toggle, "toggled",

@@ -273,6 +273,22 @@ menu_has_action (GMenuModel *model,
   return FALSE;
 }
 
+/* The entries a user sees on opening @model: items and submenus, those of
+ * its sections counted in, a submenu as one. */
+static int
+menu_top_level_entries (GMenuModel *model)
+{
+  int n = 0;
+
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+
+      n += section != NULL ? menu_top_level_entries (section) : 1;
+    }
+  return n;
+}
+
 static gboolean
 preferences_gone (gpointer data)
 {
@@ -315,6 +331,9 @@ test_action_and_window (void)
   g_assert_true (menu_has_action (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)),
                                   "win.show-help-overlay", &shortcuts_index));
   g_assert_cmpint (preferences_index + 1, ==, shortcuts_index);
+  /* Issue 21: one flat list of about 25 items ran below the edge of an
+   * 800 px window; now at most 12 entries, the rest in submenus. */
+  g_assert_cmpint (menu_top_level_entries (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button))), <=, 12);
 
   /* In the shortcuts window. */
   overlay = GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));

@@ -169,14 +169,14 @@ test_moving_readout (void)
   line = studio_analysis_panel_dup_line (panel, 0);
   expected_line = g_strdup_printf ("+0.12 1.\u2009%s", s1);
   g_assert_cmpstr (line, ==, expected_line);
-  g_assert_cmpstr (studio_analysis_panel_get_search_text (panel), ==, "1.0 MN searched · hash 10% full");
+  g_assert_cmpstr (studio_analysis_panel_get_search_text (panel), ==, "1.0 M nodes searched · hash 10% full");
 
   /* A progress line: no new PV, yet the header and the nodes move. */
   g_free (status);
   wait.status = status = g_strdup_printf ("Depth 17 · 611 kN/s · 1:12");
   studio_test_spin_until (status_is, &wait);
   g_free (expected_search);
-  expected_search = g_strdup_printf ("3/%u %s · 44.0 MN searched · hash 20%% full", n_moves (pos), s2);
+  expected_search = g_strdup_printf ("3/%u %s · 44.0 M nodes searched · hash 20%% full", n_moves (pos), s2);
   g_assert_cmpstr (studio_analysis_panel_get_search_text (panel), ==, expected_search);
   g_clear_pointer (&line, g_free);
   line = studio_analysis_panel_dup_line (panel, 0);
@@ -186,7 +186,7 @@ test_moving_readout (void)
   wait.status = status = g_strdup_printf ("Depth 17 · 612 kN/s · 1:13");
   studio_test_spin_until (status_is, &wait);
   g_free (expected_search);
-  expected_search = g_strdup_printf ("4/%u %s · 45.0 MN searched · hash 21%% full", n_moves (pos), s3);
+  expected_search = g_strdup_printf ("4/%u %s · 45.0 M nodes searched · hash 21%% full", n_moves (pos), s3);
   g_assert_cmpstr (studio_analysis_panel_get_search_text (panel), ==, expected_search);
   g_clear_pointer (&line, g_free);
   line = studio_analysis_panel_dup_line (panel, 0);

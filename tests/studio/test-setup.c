@@ -650,8 +650,25 @@ other_window (StudioWindow *than)
   return NULL;
 }
 
+static gboolean
+is_toast_text (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), data) == 0;
+}
+
+static gboolean
+window_has_toast (gpointer data)
+{
+  StudioWindow *window = ((gpointer *) data)[0];
+
+  return studio_test_find_widget (GTK_WIDGET (window->toast_overlay), is_toast_text,
+                                  ((gpointer *) data)[1]) != NULL;
+}
+
 /* Done with unsaved changes: the set-up opens in a new window and the
- * changed game stays as it is. */
+ * changed game stays as it is; both windows say so (issue 21: the new
+ * window opened without a word). */
 static void
 test_done_new_window (void)
 {
@@ -685,6 +702,13 @@ test_done_new_window (void)
   /* The initial position with q to move is a set-up too (A.4). */
   g_assert_nonnull (strstr (text, "[SetUp \"1\"]\n[FEN \"1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka q 0 1\"]\n"));
   g_assert_false (studio_window_get_setting_up (other));
+  {
+    gpointer there[2] = { other, "The position opened in a new window: the other window has unsaved changes" };
+    gpointer here[2] = { window, "The position opened in a new window, to keep this window's unsaved changes" };
+
+    studio_test_spin_until (window_has_toast, there);
+    studio_test_spin_until (window_has_toast, here);
+  }
 
   /* This window: out of the set-up, its game untouched and still unsaved. */
   g_assert_false (studio_window_get_setting_up (window));

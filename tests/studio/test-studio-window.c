@@ -634,7 +634,7 @@ test_analysis (void)
     const char *text = gtk_label_get_label (GTK_LABEL (search));
 
     g_test_message ("search: %s", text);
-    g_assert_true (g_regex_match_simple ("^[0-9]+(\\.[0-9])? ?[kMG]?N searched · hash [0-9]+% full$",
+    g_assert_true (g_regex_match_simple ("^[0-9]+(\\.[0-9])?( [kMG])? nodes searched · hash [0-9]+% full$",
                                          text, 0, 0));
   }
 
@@ -2427,6 +2427,63 @@ has_toast (gpointer data)
   return find_toast_label (data) != NULL;
 }
 
+static gboolean
+board_has_focus (gpointer data)
+{
+  StudioWindow *window = data;
+
+  return gtk_root_get_focus (GTK_ROOT (window)) == studio_window_get_board_view (window);
+}
+
+static gboolean
+focus_in_widget (StudioWindow *window,
+                 GtkWidget    *widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* Issue 21: after a click on MultiPV's + or −, the arrow keys, Home, F, L
+ * and X edited the number instead of moving through the game.  Now the
+ * spin button gives the focus back to the board after a change and on
+ * Escape. */
+static void
+test_multipv_focus (void)
+{
+  StudioWindow *window = open_sample ("apex-race.pgn");
+  GtkWidget *panel = GTK_WIDGET (window->analysis_panel);
+  GtkWidget *spin = studio_test_find_widget_of_type (panel, GTK_TYPE_SPIN_BUTTON);
+  guint multipv = studio_analysis_panel_get_multipv (window->analysis_panel);
+  gboolean escaped = FALSE;
+  g_autoptr(GListModel) controllers = NULL;
+
+  g_assert_nonnull (spin);
+
+  /* A change: the board has the keys again. */
+  g_assert_true (gtk_widget_grab_focus (spin));
+  g_assert_true (focus_in_widget (window, spin));
+  gtk_spin_button_spin (GTK_SPIN_BUTTON (spin), multipv < 8 ? GTK_SPIN_STEP_FORWARD : GTK_SPIN_STEP_BACKWARD, 1);
+  studio_test_spin_until (board_has_focus, window);
+
+  /* Escape: the same, without a change. */
+  g_assert_true (gtk_widget_grab_focus (spin));
+  g_assert_true (focus_in_widget (window, spin));
+  controllers = gtk_widget_observe_controllers (spin);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !escaped; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        g_signal_emit_by_name (controller, "key-pressed", GDK_KEY_Escape, 9, 0, &escaped);
+    }
+  g_assert_true (escaped);
+  g_assert_true (board_has_focus (window));
+
+  studio_analysis_panel_set_multipv (window->analysis_panel, multipv);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The user test: pasting text that is not a game said "Nothing to paste:
  * No game could be read: …", and the toast ran into its close button;
  * pasted text with an error was described as a file.  Now: "The pasted
@@ -2536,6 +2593,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/analysis", test_analysis);
   g_test_add_func ("/Studio/Window/analysis-rows-steady", test_analysis_rows_steady);
   g_test_add_func ("/Studio/Window/flip", test_flip);
+  g_test_add_func ("/Studio/Window/multipv-focus", test_multipv_focus);
   g_test_add_func ("/Studio/Window/titles", test_titles);
   g_test_add_func ("/Studio/Window/destination-dots", test_destination_dots);
   g_test_add_func ("/Studio/Window/forward-follows-mainline", test_forward_follows_mainline);
