@@ -667,23 +667,6 @@ read_move (GameReader *g,
   CheopsGameNode *node;
   char token[64];
 
-  /* A record ends where the game does (any outcome, repetition included):
-   * a move after the end is an error. */
-  {
-    CheopsOutcome outcome = current_outcome (g);
-
-    if (_cheops_outcome_ends_record (g->cur.after.variant, outcome))
-      {
-        char number[32];
-        g_autofree char *why = cheops_game_describe_outcome (g->game, outcome);
-
-        describe_move_number (&g->cur.after, number);
-        add_error_at (g, m, CHEOPS_GAME_ERROR_ILLEGAL_MOVE,
-                      "illegal move %.*s at %s: the game is over: %s", (int) len, san, number, why);
-        return FALSE;
-      }
-  }
-
   /* The core gets its own NUL-terminated copy of the token. */
   if (len < sizeof token)
     {
@@ -697,6 +680,41 @@ read_move (GameReader *g,
       err.code = CHEOPS_ERROR_MOVE_SYNTAX;
       g_strlcpy (err.message, "far too long for a move", sizeof err.message);
     }
+  /* A record ends where the game does (any outcome, repetition included):
+   * a move after the end is an error.  The position's own outcome (a full
+   * legal-move generation) is computed only where it can decide: the core
+   * gives no move where the position alone ends the game, and the outcomes
+   * a position leaves moves in are draws, which never end a record; so a
+   * move that reads as legal leaves only repetition to look at. */
+  {
+    gboolean over;
+
+    if (move != CHEOPS_MOVE_NONE)
+      {
+        g_array_set_size (g->keys, g->cur.n_keys);
+        over = _cheops_outcome_ends_record (g->cur.after.variant,
+                                            _cheops_repetition_outcome (&g->cur.after,
+                                                                        (const guint64 *) (gpointer) g->keys->data,
+                                                                        g->keys->len));
+      }
+    else
+      over = TRUE;
+    if (over)
+      {
+        CheopsOutcome outcome = current_outcome (g);
+
+        if (_cheops_outcome_ends_record (g->cur.after.variant, outcome))
+          {
+            char number[32];
+            g_autofree char *why = cheops_game_describe_outcome (g->game, outcome);
+
+            describe_move_number (&g->cur.after, number);
+            add_error_at (g, m, CHEOPS_GAME_ERROR_ILLEGAL_MOVE,
+                          "illegal move %.*s at %s: the game is over: %s", (int) len, san, number, why);
+            return FALSE;
+          }
+      }
+  }
   if (move == CHEOPS_MOVE_NONE)
     {
       char number[32];
