@@ -223,6 +223,30 @@ new_line (CheopsPgnReader *r,
   r->line_start = after_newline;
 }
 
+/* Line breaks: LF, CR LF and CR alone (old Mac files) alike, everywhere a
+ * line matters: escape lines, ";" comments, tag lines, line numbers. */
+
+/* Whether the byte at @s (before @end) ends a line: an LF, or a CR not
+ * followed by an LF (the LF of a CR LF ends the line). */
+static inline gboolean
+is_line_break (const char *s,
+               const char *end)
+{
+  return *s == '\n' || (*s == '\r' && (s + 1 >= end || s[1] != '\n'));
+}
+
+/* The first CR or LF in [@from, @to), or @to. */
+static const char *
+find_cr_or_lf (const char *from,
+               const char *to)
+{
+  const char *s = from;
+
+  while (s < to && *s != '\n' && *s != '\r')
+    s++;
+  return s;
+}
+
 /* Moves p to @to, counting the line breaks in between. */
 static void
 advance_to (CheopsPgnReader *r,
@@ -230,19 +254,22 @@ advance_to (CheopsPgnReader *r,
 {
   const char *s = r->p;
 
-  while ((s = memchr (s, '\n', to - s)) != NULL)
+  while ((s = find_cr_or_lf (s, to)) < to)
     {
+      gboolean brk = is_line_break (s, r->end);
+
       s++;
-      new_line (r, s);
+      if (brk)
+        new_line (r, s);
     }
   r->p = to;
 }
 
+/* Where the line of p ends: its first CR or LF, or the end of the text. */
 static const char *
 line_end (CheopsPgnReader *r)
 {
-  const char *nl = memchr (r->p, '\n', r->end - r->p);
-  return nl != NULL ? nl : r->end;
+  return find_cr_or_lf (r->p, r->end);
 }
 
 /* Whether only blanks stand between the start of the line and p. */
@@ -265,13 +292,24 @@ skip_space (CheopsPgnReader *r)
     {
       char c = *r->p;
 
-      if (c == '\n')
+      if (c == '\n' || c == '\r')
         {
+          gboolean brk = is_line_break (r->p, r->end);
+
           r->p++;
-          new_line (r, r->p);
+          if (brk)
+            new_line (r, r->p);
         }
-      else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v')
+      else if (c == ' ' || c == '\t' || c == '\f' || c == '\v')
         r->p++;
+      else if ((guchar) c == 0xEF && r->p == r->line_start && r->end - r->p >= 3
+               && memcmp (r->p, "\xEF\xBB\xBF", 3) == 0)
+        {
+          /* A byte order mark at the start of a line: files joined with
+           * cat(1) keep the second one's.  Not part of the text. */
+          r->p += 3;
+          r->line_start = r->p;
+        }
       else if (c == '%' && r->p == r->line_start)
         {
           Span span = { r->p, 0 };
@@ -384,8 +422,13 @@ find_comment_close (CheopsPgnReader  *r,
   const char *limit = close != NULL ? close : r->end;
   const char *s = from;
 
-  while ((s = memchr (s, '\n', limit - s)) != NULL)
+  while ((s = find_cr_or_lf (s, limit)) < limit)
     {
+      if (!is_line_break (s, r->end))
+        {
+          s++;
+          continue;
+        }
       s++;
       if (is_tag_line (r, s))
         {
@@ -441,16 +484,20 @@ skip_rest_of_game (CheopsPgnReader *r)
 static gboolean
 blank_line_follows (CheopsPgnReader *r)
 {
-  const char *s = r->p;
+  guint breaks = 0;
 
-  while (s < r->end && (*s == ' ' || *s == '\t' || *s == '\r'))
-    s++;
-  if (s >= r->end || *s != '\n')
-    return FALSE;
-  s++;
-  while (s < r->end && (*s == ' ' || *s == '\t' || *s == '\r'))
-    s++;
-  return s >= r->end || *s == '\n';
+  for (const char *s = r->p; ; s++)
+    {
+      if (s >= r->end)
+        return breaks > 0;
+      if (*s == '\n' || *s == '\r')
+        {
+          if (is_line_break (s, r->end) && ++breaks == 2)
+            return TRUE;
+        }
+      else if (*s != ' ' && *s != '\t')
+        return FALSE;
+    }
 }
 
 typedef struct {

@@ -1763,6 +1763,85 @@ test_cypher_drop_and_compound (void)
   g_assert_nonnull (g_strstr_len (data, (gssize) size, "1. Sa1,Rb0 *"));
 }
 
+/* Issue 25: CR alone ends a line as LF and CR LF do, everywhere a line
+ * matters: an escape line on the first line, ";" comments, tag lines.
+ * (Before: the whole CR-only file read as no game.) */
+static void
+test_line_ends (void)
+{
+  static const char * const breaks[] = { "\n", "\r\n", "\r" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (breaks); i++)
+    {
+      const char *nl = breaks[i];
+      g_autofree char *text = g_strconcat ("% escape", nl,
+                                           "[Event \"a\"]", nl, nl,
+                                           "1. fg3 ; note", nl, "lj1 *", nl, nl,
+                                           "[Event \"b\"]", nl, nl,
+                                           "1. fg3 *", nl, NULL);
+      g_autoptr(GPtrArray) errors = NULL;
+      g_autoptr(GPtrArray) games = cheops_pgn_read_string (text, -1, &errors);
+      g_autofree char *line = NULL;
+      g_autofree char *written = NULL;
+
+      g_assert_cmpuint (games->len, ==, 2);
+      g_assert_cmpuint (errors->len, ==, 0);
+      line = mainline (games->pdata[0]);
+      g_assert_cmpstr (line, ==, "fg3 lj1");
+      g_assert_cmpstr (cheops_game_node_get_comment_after (mainline_node (games->pdata[0], 1)), ==, "note");
+      g_assert_cmpstr (cheops_game_get_tag (games->pdata[1], "Event"), ==, "b");
+      written = cheops_pgn_write_game (games->pdata[0]);
+      g_assert_true (g_str_has_prefix (written, "% escape\n[Event \"a\"]\n"));
+    }
+
+  /* A broken game in a CR-only file: its line and column, and its bytes
+   * written back exactly as read. */
+  {
+    static const char text[] = "[Event \"x\"]\r\r1. fg3 zz9 *\r\r[Event \"y\"]\r\r1. fg3 *\r";
+    static const char source[] = "[Event \"x\"]\r\r1. fg3 zz9 *";
+    g_autoptr(GPtrArray) errors = NULL;
+    g_autoptr(GPtrArray) games = cheops_pgn_read_string (text, -1, &errors);
+    const CheopsPgnError *e;
+    const char *got;
+    gsize len = 0;
+
+    g_assert_cmpuint (games->len, ==, 2);
+    g_assert_cmpuint (errors->len, ==, 1);
+    e = errors->pdata[0];
+    g_assert_cmpuint (e->line, ==, 3);
+    g_assert_cmpuint (e->column, ==, 8);
+    got = cheops_game_get_source (games->pdata[0], &len);
+    g_assert_cmpuint (len, ==, sizeof source - 1);
+    g_assert_true (memcmp (got, source, len) == 0);
+    {
+      g_autoptr(GBytes) bytes = write_bytes (games);
+      gsize n;
+      const char *data = g_bytes_get_data (bytes, &n);
+
+      g_assert_true (n > len && memcmp (data, source, len) == 0);
+    }
+  }
+}
+
+/* Issue 25: a byte order mark between games (two exported files joined
+ * with cat) is not an error and splits nothing. */
+static void
+test_bom_between_games (void)
+{
+  static const char text[] = "\xEF\xBB\xBF[Event \"a\"]\n\n1. fg3 *\n\n"
+                             "\xEF\xBB\xBF[Event \"b\"]\n[Site \"s\"]\n\n1. fg3 lj1 *\n";
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = cheops_pgn_read_string (text, -1, &errors);
+  g_autofree char *line = NULL;
+
+  g_assert_cmpuint (errors->len, ==, 0);
+  g_assert_cmpuint (games->len, ==, 2);
+  g_assert_cmpstr (cheops_game_get_tag (games->pdata[1], "Event"), ==, "b");
+  g_assert_cmpstr (cheops_game_get_tag (games->pdata[1], "Site"), ==, "s");
+  line = mainline (games->pdata[1]);
+  g_assert_cmpstr (line, ==, "fg3 lj1");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1808,6 +1887,8 @@ main (int    argc,
   g_test_add_func ("/game/pgn/source-leading-blanks", test_source_leading_blanks);
   g_test_add_func ("/game/pgn/default-variant", test_default_variant);
   g_test_add_func ("/game/pgn/cypher-drop-and-compound", test_cypher_drop_and_compound);
+  g_test_add_func ("/game/pgn/line-ends", test_line_ends);
+  g_test_add_func ("/game/pgn/bom-between-games", test_bom_between_games);
 
   return g_test_run ();
 }
