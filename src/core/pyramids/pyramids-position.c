@@ -535,6 +535,16 @@ pyramids_generate_moves (const CheopsPosition *pos, CheopsMove *list)
   return list + g.n;
 }
 
+CheopsMove *
+pyramids_generate_moves_onto (const CheopsPosition *pos, CheopsCellSet targets, CheopsMove *list)
+{
+  Gen g;
+
+  g.list = list;
+  generate (&g, pos, targets & PY_ALL, CHEOPS_NO_PIECE_TYPE);
+  return list + g.n;
+}
+
 int
 pyramids_count_moves (const CheopsPosition *pos)
 {
