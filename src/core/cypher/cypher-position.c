@@ -7,9 +7,19 @@
  * the end of the game (4.10).
  *
  * Legality: the moves a piece may make by its movement, capture and
- * Court-entry rules are generated first; each is then played on a scratch
- * copy of the position and kept when the position after the whole move
- * obeys L1-L4 (4.3), then taken back.  Nothing is allocated.
+ * Court-entry rules are generated first.  When the position itself obeys
+ * L1-L4 for the side to move (it is not in check, no Spy stands next to a
+ * King or the other Spy, no Court Spy sees its King), most moves are known
+ * legal from cell sets alone (see fast_state()): a move that neither moves
+ * the King nor empties a cell that shields the King from a line (pins, 4.2
+ * with Spy transparency, and the Court Spy's flip line, 4.9) cannot expose
+ * it, since a move only adds blockers, and its captures only take checkers
+ * and colluders away.  The other moves (King moves, moves of shielding
+ * pieces, any move in check) are played on a scratch copy of the position
+ * and kept when the position after the whole move obeys L1-L4 (4.3), then
+ * taken back.  cypher_generate_moves_reference() plays every move so: the
+ * slow, sure reference the fast path is cross-checked against.  Nothing is
+ * allocated.
  */
 #include "cypher-private.h"
 
@@ -484,26 +494,19 @@ legal_after (const CheopsPosition *pos, CheopsSide side)
 }
 
 typedef struct {
-  CheopsPosition  scratch;
+  const CheopsPosition *pos;
+  CheopsPosition  scratch;    /* a copy of pos, made at the first play-test */
+  bool            copied;
   CheopsMove     *out;        /* NULL: count only */
   CheopsMove     *end;
   int             n;
   CheopsCell      only_to;    /* CY_NONE: every move */
+  bool            slow;       /* the reference: play every move */
 } Sink;
 
 static inline void
-try_move (Sink *sink, CheopsMove move, bool no_check)
+accept (Sink *sink, CheopsMove move)
 {
-  CheopsUndo undo;
-  CheopsSide side = sink->scratch.side_to_move;
-  bool ok;
-
-  cypher_position_do_move (&sink->scratch, move, &undo);
-  ok = legal_after (&sink->scratch, side)
-       && (!no_check || !cypher__attacked (&sink->scratch, cheops_side_other (side), 0));
-  cypher_position_undo_move (&sink->scratch, move, &undo);
-  if (!ok)
-    return;
   if (sink->out != NULL)
     {
       if (sink->out == sink->end)
@@ -511,6 +514,123 @@ try_move (Sink *sink, CheopsMove move, bool no_check)
       *sink->out++ = move;
     }
   sink->n++;
+}
+
+static inline void
+try_move (Sink *sink, CheopsMove move, bool no_check)
+{
+  CheopsUndo undo;
+  CheopsSide side = sink->pos->side_to_move;
+  bool ok;
+
+  if (!sink->copied)
+    {
+      sink->scratch = *sink->pos;
+      sink->copied = true;
+    }
+
+  cypher_position_do_move (&sink->scratch, move, &undo);
+  ok = legal_after (&sink->scratch, side)
+       && (!no_check || !cypher__attacked (&sink->scratch, cheops_side_other (side), 0));
+  cypher_position_undo_move (&sink->scratch, move, &undo);
+  if (ok)
+    accept (sink, move);
+}
+
+/* What the fast path knows about the position, for the side to move. */
+typedef struct {
+  bool           on;        /* the position obeys L1-L4: the fast path applies */
+  CheopsCellSet  shields;   /* own line blockers nearest the King on a ray (S) */
+  CheopsCellSet  pinned;    /* those of them with an enemy slider or Spy behind */
+  CheopsCellSet  spy_bad;   /* cells the own Spy may not end on (L2) */
+} Fast;
+
+/* The nearest cell of @set (a subset of the ray @d from some cell). */
+static inline CheopsCell
+nearest (CheopsCellSet set, int d)
+{
+  /* Directions 0, 2, 4, 5 go to higher cell numbers (+1, +10, +11, +9). */
+  return (d == 0 || d == 2 || d == 4 || d == 5) ? cheops_cellset_first (set) : cheops_cellset_last (set);
+}
+
+/* Fills @f for the side to move of @pos.  The fast path is on only when the
+ * position before the move obeys L1-L4 for the mover (4.3): then, for a move
+ * that is not a King move,
+ * - L2 changes only when the Spy moves (its new cell is checked);
+ * - L3 cannot change: neither the King nor the enemy Spy moves;
+ * - L1 and L4: the enemy's pieces, their areas and so their check powers stay
+ *   (a capture only takes a checker or a colluder away, 4.2 CY16); a line of
+ *   check or flip from an enemy piece to the King can open only when the move
+ *   empties the one cell that blocked it, which then is the nearest line
+ *   blocker to the King on that ray ("shield"), with that enemy Queen, Rook,
+ *   Bishop or Spy the next line blocker behind it, or an enemy Field or Border
+ *   Spy (transparent, 4.2) with nothing blocking between.  Such a shield is
+ *   "pinned": its moves are played to test them.  A compound move empties two
+ *   cells (4.4), so it is played when either is a shield at all.
+ * Line blockers are every piece but a Spy on a Field or Border cell (CY15). */
+static void
+fast_state (const CheopsPosition *pos, Fast *f)
+{
+  CheopsSide side = pos->side_to_move, e = cheops_side_other (side);
+  CheopsCell ks = pos->king[side], ke = pos->king[e];
+  CheopsCellSet spies_s = pos->pieces[side][CYPHER_SPY], spies_e = pos->pieces[e][CYPHER_SPY];
+  CheopsCell ss, se;
+  CheopsCellSet blockers, own, lines_o, lines_d, sliders_o, sliders_d;
+
+  f->on = false;
+  f->shields = f->pinned = 0;
+  if (cheops_cellset_count (pos->pieces[side][CYPHER_KING]) != 1
+      || cheops_cellset_count (pos->pieces[e][CYPHER_KING]) != 1
+      || cheops_cellset_count (spies_s) > 1 || cheops_cellset_count (spies_e) > 1)
+    return;
+  ss = spies_s ? cheops_cellset_first (spies_s) : CY_NONE;
+  se = spies_e ? cheops_cellset_first (spies_e) : CY_NONE;
+  /* L2 */
+  f->spy_bad = cy_adj[ks] | cy_adj[ke] | (se != CY_NONE ? cy_adj[se] : 0);
+  if (ss != CY_NONE && (f->spy_bad & CY_BIT (ss)))
+    return;
+  /* L3 */
+  if (se != CY_NONE && (cy_adj[ks] & CY_BIT (se)))
+    return;
+  /* L1, L4 */
+  if (cypher__attacked (pos, side, 0) || cypher_position_spy_flips (pos, e))
+    return;
+  f->on = true;
+
+  blockers = line_blockers (pos);
+  own = pos->pieces[side][0];
+  sliders_o = pos->pieces[e][CYPHER_QUEEN] | pos->pieces[e][CYPHER_ROOK] | spies_e;
+  sliders_d = pos->pieces[e][CYPHER_QUEEN] | pos->pieces[e][CYPHER_BISHOP] | spies_e;
+  lines_o = cy_orth[ks] & blockers;
+  lines_d = cy_diag[ks] & blockers;
+  for (int d = 0; d < 8; d++)
+    {
+      CheopsCellSet ray = cy_ray_mask[ks][d];
+      CheopsCellSet on = ray & (d < 4 ? lines_o : lines_d);
+      CheopsCellSet beyond, sliders;
+      CheopsCell first;
+
+      if (!on)
+        continue;
+      first = nearest (on, d);
+      if (!(own & CY_BIT (first)))
+        continue;
+      f->shields |= CY_BIT (first);
+      beyond = ray & ~cy_between[ks][first] & ~CY_BIT (first);
+      sliders = d < 4 ? sliders_o : sliders_d;
+      if (beyond & blockers)
+        {
+          CheopsCell next = nearest (beyond & blockers, d);
+          if (sliders & CY_BIT (next))
+            {
+              f->pinned |= CY_BIT (first);
+              continue;
+            }
+        }
+      /* A transparent enemy Spy behind, with nothing blocking between. */
+      if (se != CY_NONE && (beyond & CY_BIT (se)) && !(cy_between[first][se] & blockers))
+        f->pinned |= CY_BIT (first);
+    }
 }
 
 /* The targets of a piece of kind @t standing on @from by movement alone,
@@ -529,6 +649,23 @@ reach (CheopsPieceType t, CheopsCell from, CheopsCellSet occ)
     }
 }
 
+/* Keeps @move of the piece on @from: at once when the fast path knows it
+ * legal (@f on, @from not pinned, and for a Spy @to allowed by L2), else
+ * after playing it.  Not for King moves, compound moves or drops. */
+static inline void
+add_move (Sink *sink, const Fast *f, CheopsPieceType t, CheopsCell from, CheopsCell to)
+{
+  CheopsMove move = cheops_move_make (from, to);
+
+  if (f->on && !(f->pinned & CY_BIT (from)))
+    {
+      if (t != CYPHER_SPY || !(f->spy_bad & CY_BIT (to)))
+        accept (sink, move);
+      return;
+    }
+  try_move (sink, move, false);
+}
+
 static void
 generate (const CheopsPosition *pos, Sink *sink)
 {
@@ -536,9 +673,14 @@ generate (const CheopsPosition *pos, Sink *sink)
   CheopsCellSet own = pos->pieces[side][0], enemy = pos->pieces[e][0], occ = pos->occupied;
   CheopsCellSet pieces = own;
   CheopsCellSet filter = sink->only_to == CY_NONE ? ~(CheopsCellSet) 0 : CY_BIT (sink->only_to);
+  Fast f;
 
   if (pos->king[side] == CY_NONE || pos->king[e] == CY_NONE)
     return;
+  f.on = false;
+  f.shields = f.pinned = f.spy_bad = 0;
+  if (!sink->slow)
+    fast_state (pos, &f);
   while (pieces)
     {
       CheopsCell from = cheops_cellset_pop (&pieces);
@@ -555,13 +697,13 @@ generate (const CheopsPosition *pos, Sink *sink)
           if (!(occ & CY_BIT (fwd)) && !(cy_court & CY_BIT (fwd)))
             {
               if (filter & CY_BIT (fwd))
-                try_move (sink, cheops_move_make (from, fwd), false);
+                add_move (sink, &f, t, from, fwd);
               /* CY20: the double step from the start row only. */
               if (cy_start_row[side] & CY_BIT (from))
                 {
                   CheopsCell fwd2 = (CheopsCell) (fwd + step);
                   if (!(occ & CY_BIT (fwd2)) && (filter & CY_BIT (fwd2)))
-                    try_move (sink, cheops_move_make (from, fwd2), false);
+                    add_move (sink, &f, t, from, fwd2);
                 }
             }
           targets = cy_pawn_diag[side][from] & ~cy_court & enemy & filter;
@@ -569,7 +711,7 @@ generate (const CheopsPosition *pos, Sink *sink)
             {
               CheopsCell to = cheops_cellset_pop (&targets);
               if (may_capture (pos, from, t, to))
-                try_move (sink, cheops_move_make (from, to), false);
+                add_move (sink, &f, t, from, to);
             }
           continue;
         }
@@ -584,7 +726,12 @@ generate (const CheopsPosition *pos, Sink *sink)
           {
             CheopsCell to = cheops_cellset_pop (&plain);
             if (!(enemy & CY_BIT (to)) || may_capture (pos, from, t, to))
-              try_move (sink, cheops_move_make (from, to), false);
+              {
+                if (t == CYPHER_KING)
+                  try_move (sink, cheops_move_make (from, to), false);
+                else
+                  add_move (sink, &f, t, from, to);
+              }
           }
       }
 
@@ -599,14 +746,26 @@ generate (const CheopsPosition *pos, Sink *sink)
               CheopsCell to = cheops_cellset_pop (&leave);
               CheopsCellSet occ2 = (occ & ~CY_BIT (from)) | CY_BIT (to);
               CheopsCellSet seconds = majors (pos, side) & ~cy_court;
+              /* Known legal: the Spy's new cell obeys L2 and neither
+               * emptied cell shields the King (fast_state()). */
+              bool known = f.on && !(f.spy_bad & CY_BIT (to)) && !(f.shields & CY_BIT (from));
 
+              if (f.on && (f.spy_bad & CY_BIT (to)))
+                continue;   /* L2 fails whatever the second part */
               while (seconds)
                 {
                   CheopsCell from2 = cheops_cellset_pop (&seconds);
                   CheopsCellSet t2 = reach (cheops_piece_type (pos->board[from2]), from2, occ2) & cy_court & ~occ2;
+                  bool known2 = known && !(f.shields & CY_BIT (from2));
 
                   while (t2)
-                    try_move (sink, cheops_move_make_compound (from, to, from2, cheops_cellset_pop (&t2)), false);
+                    {
+                      CheopsMove move = cheops_move_make_compound (from, to, from2, cheops_cellset_pop (&t2));
+                      if (known2)
+                        accept (sink, move);
+                      else
+                        try_move (sink, move, false);
+                    }
                 }
             }
         }
@@ -614,25 +773,42 @@ generate (const CheopsPosition *pos, Sink *sink)
 
   /* 4.8, CY19: a pawn from the hand onto an empty Border cell, not in
    * check, giving no check. */
-  if (pos->hand[side][CYPHER_PAWN] > 0 && sink->only_to == CY_NONE && !cypher__attacked (pos, side, 0))
+  if (pos->hand[side][CYPHER_PAWN] > 0 && sink->only_to == CY_NONE)
     {
       CheopsCellSet cells = cy_border & ~occ;
 
-      while (cells)
-        try_move (sink, cheops_move_make_drop (CYPHER_PAWN, cheops_cellset_pop (&cells)), true);
+      if (f.on && !cypher__attacked (pos, e, 0))
+        {
+          /* Not in check (f.on), and the pawn adds a blocker and no
+           * collusion: it checks only a Field or Border King on its forward
+           * diagonals (4.2). */
+          CheopsCell ke = pos->king[e];
+
+          if (cy_area[ke] != CYPHER_COURT)
+            cells &= ~cy_pawn_attackers[side][ke];
+          while (cells)
+            accept (sink, cheops_move_make_drop (CYPHER_PAWN, cheops_cellset_pop (&cells)));
+        }
+      else if (!cypher__attacked (pos, side, 0))
+        {
+          while (cells)
+            try_move (sink, cheops_move_make_drop (CYPHER_PAWN, cheops_cellset_pop (&cells)), true);
+        }
     }
 }
 
 static int
-legal_moves (const CheopsPosition *pos, CheopsMove *list, CheopsCell only_to)
+legal_moves (const CheopsPosition *pos, CheopsMove *list, CheopsCell only_to, bool slow)
 {
   Sink sink;
 
-  sink.scratch = *pos;
+  sink.pos = pos;
+  sink.copied = false;
   sink.out = list;
   sink.end = list != NULL ? list + CHEOPS_MAX_MOVES : NULL;
   sink.n = 0;
   sink.only_to = only_to;
+  sink.slow = slow;
   generate (pos, &sink);
   return sink.n;
 }
@@ -644,7 +820,18 @@ cypher_generate_moves (const CheopsPosition *pos, CheopsMove *list)
 
   if (ended (pos) != CHEOPS_OUTCOME_NONE)
     return list;
-  n = legal_moves (pos, list, CY_NONE);
+  n = legal_moves (pos, list, CY_NONE, false);
+  return list + (n < CHEOPS_MAX_MOVES ? n : CHEOPS_MAX_MOVES);
+}
+
+CheopsMove *
+cypher_generate_moves_reference (const CheopsPosition *pos, CheopsMove *list)
+{
+  int n;
+
+  if (ended (pos) != CHEOPS_OUTCOME_NONE)
+    return list;
+  n = legal_moves (pos, list, CY_NONE, true);
   return list + (n < CHEOPS_MAX_MOVES ? n : CHEOPS_MAX_MOVES);
 }
 
@@ -653,7 +840,7 @@ cypher_count_moves (const CheopsPosition *pos)
 {
   if (ended (pos) != CHEOPS_OUTCOME_NONE)
     return 0;
-  return legal_moves (pos, NULL, CY_NONE);
+  return legal_moves (pos, NULL, CY_NONE, false);
 }
 
 CheopsMove *
@@ -666,7 +853,7 @@ cypher_generate_moves_to (const CheopsPosition *pos, CheopsCell to, CheopsPieceT
 
   if (to >= CY_N || ended (pos) != CHEOPS_OUTCOME_NONE)
     return list;
-  n = legal_moves (pos, all, to);
+  n = legal_moves (pos, all, to, false);
   for (int i = 0; i < n && i < CHEOPS_MAX_MOVES; i++)
     if (type == CHEOPS_NO_PIECE_TYPE || cheops_piece_type (pos->board[cheops_move_from (all[i])]) == type)
       *out++ = all[i];
@@ -716,7 +903,7 @@ cypher_position_outcome (const CheopsPosition *pos)
   /* CY22: flip, checkmate, embedding, four checks, stalemate. */
   if (end == CYPHER_OUTCOME_W_FLIP || end == CYPHER_OUTCOME_B_FLIP)
     return end;
-  n = legal_moves (pos, NULL, CY_NONE);
+  n = legal_moves (pos, NULL, CY_NONE, false);
   if (n == 0 && cypher__attacked (pos, pos->side_to_move, 0))
     return mover == CHEOPS_SIDE_A ? CYPHER_OUTCOME_W_CHECKMATE : CYPHER_OUTCOME_B_CHECKMATE;
   if (end != CHEOPS_OUTCOME_NONE)
