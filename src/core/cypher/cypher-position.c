@@ -125,16 +125,22 @@ majors (const CheopsPosition *pos, CheopsSide side)
 }
 
 /* 4.2, CY16: a Field Spy with an own Field major next to it colludes, and so
- * does each such major. */
+ * does each such major; the majors on @taken (just captured) do not count. */
 static inline CheopsCellSet
-colluders (const CheopsPosition *pos, CheopsSide side)
+colluders_without (const CheopsPosition *pos, CheopsSide side, CheopsCellSet taken)
 {
   CheopsCellSet spy = pos->pieces[side][CYPHER_SPY] & cy_field, near;
 
   if (!spy)
     return 0;
-  near = cy_adj[cheops_cellset_first (spy)] & majors (pos, side) & cy_field;
+  near = cy_adj[cheops_cellset_first (spy)] & majors (pos, side) & cy_field & ~taken;
   return near ? near | spy : 0;
+}
+
+static inline CheopsCellSet
+colluders (const CheopsPosition *pos, CheopsSide side)
+{
+  return colluders_without (pos, side, 0);
 }
 
 CheopsCellSet
@@ -151,18 +157,19 @@ line_blockers (const CheopsPosition *pos)
   return pos->occupied & ~((pos->pieces[CHEOPS_SIDE_A][CYPHER_SPY] | pos->pieces[CHEOPS_SIDE_B][CYPHER_SPY]) & ~cy_court);
 }
 
-/* Whether @side's King is in check, the pieces in @exclude not counting as
- * checkers (the flipped Spy after a King flip, CY4).  4.2's table. */
-bool
-cypher__attacked (const CheopsPosition *pos, CheopsSide side, CheopsCellSet exclude)
+/* Whether a King of @side on @k would be in check (4.2's table), with
+ * @blockers the line blockers, the enemy pieces on @taken gone (captured by
+ * that King's move) and those on @exclude not counting as checkers (the
+ * flipped Spy after a King flip, CY4).  The other pieces are those of @pos. */
+static inline bool
+attacked_at (const CheopsPosition *pos, CheopsSide side, CheopsCell k, CheopsCellSet blockers,
+             CheopsCellSet taken, CheopsCellSet exclude)
 {
-  CheopsCell k = pos->king[side];
   CheopsSide e = cheops_side_other (side);
   const CheopsCellSet *p = pos->pieces[e];
-  CheopsCellSet pawns, major_ok, spy_ok, king_ok, blockers, s;
+  CheopsCellSet pawns, major_ok, spy_ok, king_ok, s;
 
-  if (k == CY_NONE)
-    return false;
+  exclude |= taken;
   pawns = p[CYPHER_PAWN] & cy_pawn_attackers[e][k] & ~exclude;
   if (cy_area[k] == CYPHER_COURT)
     return (pawns & cy_embed_row[e]) != 0;   /* CY13: only an embedded pawn */
@@ -179,7 +186,7 @@ cypher__attacked (const CheopsPosition *pos, CheopsSide side, CheopsCellSet excl
     {
       /* A Field King: majors and Spy from Border or Court, or colluding
        * (CY16); Kings from Border or Court (CY27). */
-      CheopsCellSet coll = colluders (pos, e);
+      CheopsCellSet coll = colluders_without (pos, e, taken);
 
       major_ok = ~cy_field | coll;
       spy_ok = ~cy_field | coll;
@@ -194,7 +201,6 @@ cypher__attacked (const CheopsPosition *pos, CheopsSide side, CheopsCellSet excl
   if (p[CYPHER_KNIGHT] & major_ok
       & ((cy_short[k] & ~cy_court) | (cy_long[k] & ~cy_field)))
     return true;
-  blockers = line_blockers (pos);
   s = (((p[CYPHER_QUEEN] | p[CYPHER_ROOK]) & major_ok) | (p[CYPHER_SPY] & spy_ok)) & cy_orth[k];
   while (s)
     if (!(cy_between[k][cheops_cellset_pop (&s)] & blockers))
@@ -204,6 +210,18 @@ cypher__attacked (const CheopsPosition *pos, CheopsSide side, CheopsCellSet excl
     if (!(cy_between[k][cheops_cellset_pop (&s)] & blockers))
       return true;
   return false;
+}
+
+/* Whether @side's King is in check, the pieces in @exclude not counting as
+ * checkers (the flipped Spy after a King flip, CY4).  4.2's table. */
+bool
+cypher__attacked (const CheopsPosition *pos, CheopsSide side, CheopsCellSet exclude)
+{
+  CheopsCell k = pos->king[side];
+
+  if (k == CY_NONE)
+    return false;
+  return attacked_at (pos, side, k, line_blockers (pos), 0, exclude);
 }
 
 bool
@@ -543,6 +561,9 @@ typedef struct {
   CheopsCellSet  shields;   /* own line blockers nearest the King on a ray (S) */
   CheopsCellSet  pinned;    /* those of them with an enemy slider or Spy behind */
   CheopsCellSet  spy_bad;   /* cells the own Spy may not end on (L2) */
+  bool           king;      /* King moves may be judged by king_legal() */
+  CheopsCell     ss, se;    /* the own and the enemy Spy, or CY_NONE */
+  CheopsCellSet  blockers;  /* line_blockers() */
 } Fast;
 
 /* The nearest cell of @set (a subset of the ray @d from some cell). */
@@ -577,7 +598,7 @@ fast_state (const CheopsPosition *pos, Fast *f)
   CheopsCell ss, se;
   CheopsCellSet blockers, own, lines_o, lines_d, sliders_o, sliders_d;
 
-  f->on = false;
+  f->on = f->king = false;
   f->shields = f->pinned = 0;
   if (cheops_cellset_count (pos->pieces[side][CYPHER_KING]) != 1
       || cheops_cellset_count (pos->pieces[e][CYPHER_KING]) != 1
@@ -585,6 +606,11 @@ fast_state (const CheopsPosition *pos, Fast *f)
     return;
   ss = spies_s ? cheops_cellset_first (spies_s) : CY_NONE;
   se = spies_e ? cheops_cellset_first (spies_e) : CY_NONE;
+  f->ss = ss;
+  f->se = se;
+  f->blockers = blockers = line_blockers (pos);
+  /* The parts of L2 that a King move cannot change hold. */
+  f->king = ss == CY_NONE || !(cy_adj[ss] & (CY_BIT (ke) | (se != CY_NONE ? CY_BIT (se) : 0)));
   /* L2 */
   f->spy_bad = cy_adj[ks] | cy_adj[ke] | (se != CY_NONE ? cy_adj[se] : 0);
   if (ss != CY_NONE && (f->spy_bad & CY_BIT (ss)))
@@ -597,7 +623,6 @@ fast_state (const CheopsPosition *pos, Fast *f)
     return;
   f->on = true;
 
-  blockers = line_blockers (pos);
   own = pos->pieces[side][0];
   sliders_o = pos->pieces[e][CYPHER_QUEEN] | pos->pieces[e][CYPHER_ROOK] | spies_e;
   sliders_d = pos->pieces[e][CYPHER_QUEEN] | pos->pieces[e][CYPHER_BISHOP] | spies_e;
@@ -649,6 +674,36 @@ reach (CheopsPieceType t, CheopsCell from, CheopsCellSet occ)
     }
 }
 
+/* Whether the King move @from-@to (its movement and capture rules obeyed)
+ * is legal: L1-L4 (4.3) judged in the position after it without playing it.
+ * Needs @f->king: the parts of L2 that do not involve the mover's King hold
+ * already, and no King move changes them. */
+static inline bool
+king_legal (const CheopsPosition *pos, const Fast *f, CheopsCell from, CheopsCell to)
+{
+  CheopsCellSet taken = pos->occupied & CY_BIT (to);   /* an enemy piece: own cells are no targets */
+  CheopsCellSet exclude = 0, blockers;
+  CheopsCell se = f->se;
+
+  /* L2: the own Spy next to the King */
+  if (f->ss != CY_NONE && (cy_adj[f->ss] & CY_BIT (to)))
+    return false;
+  /* L3 */
+  if (se != CY_NONE && (cy_adj[to] & CY_BIT (se)))
+    {
+      if (cy_area[to] == CYPHER_COURT && cy_area[se] == CYPHER_COURT)
+        return false;
+      exclude = CY_BIT (se);   /* a King flip: CY4 */
+    }
+  /* L1: the King leaves @from, stands on @to (a blocker, as was what it took). */
+  blockers = (f->blockers & ~CY_BIT (from)) | CY_BIT (to);
+  if (attacked_at (pos, pos->side_to_move, to, blockers, taken, exclude))
+    return false;
+  /* L4, CY5 */
+  return !(se != CY_NONE && cy_area[se] == CYPHER_COURT && cy_area[to] == CYPHER_COURT
+           && cy_aligned[se][to] && !(cy_between[se][to] & blockers));
+}
+
 /* Keeps @move of the piece on @from: at once when the fast path knows it
  * legal (@f on, @from not pinned, and for a Spy @to allowed by L2), else
  * after playing it.  Not for King moves, compound moves or drops. */
@@ -677,8 +732,9 @@ generate (const CheopsPosition *pos, Sink *sink)
 
   if (pos->king[side] == CY_NONE || pos->king[e] == CY_NONE)
     return;
-  f.on = false;
-  f.shields = f.pinned = f.spy_bad = 0;
+  f.on = f.king = false;
+  f.shields = f.pinned = f.spy_bad = f.blockers = 0;
+  f.ss = f.se = CY_NONE;
   if (!sink->slow)
     fast_state (pos, &f);
   while (pieces)
@@ -720,6 +776,19 @@ generate (const CheopsPosition *pos, Sink *sink)
       /* 3.2, CY6: a major enters Court only from Court (or by 4.4). */
       if (cy_is_major (t) && cy_area[from] != CYPHER_COURT)
         targets &= ~cy_court;
+      if (sink->out == NULL && f.on && t != CYPHER_KING && !(f.pinned & CY_BIT (from)))
+        {
+          /* Counting only, every move known legal but for the capture
+           * table: count the quiet ones at once. */
+          CheopsCellSet plain = targets & filter & ~(t == CYPHER_SPY ? f.spy_bad : 0);
+          CheopsCellSet caps = plain & enemy;
+
+          sink->n += cheops_cellset_count (plain & ~enemy);
+          while (caps)
+            if (may_capture (pos, from, t, cheops_cellset_pop (&caps)))
+              sink->n++;
+        }
+      else
       {
         CheopsCellSet plain = targets & filter;
         while (plain)
@@ -728,7 +797,12 @@ generate (const CheopsPosition *pos, Sink *sink)
             if (!(enemy & CY_BIT (to)) || may_capture (pos, from, t, to))
               {
                 if (t == CYPHER_KING)
-                  try_move (sink, cheops_move_make (from, to), false);
+                  {
+                    if (!f.king)
+                      try_move (sink, cheops_move_make (from, to), false);
+                    else if (king_legal (pos, &f, from, to))
+                      accept (sink, cheops_move_make (from, to));
+                  }
                 else
                   add_move (sink, &f, t, from, to);
               }
