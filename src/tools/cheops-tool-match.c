@@ -716,7 +716,7 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
       if (p->kind == PLAYER_ENGINE)
         {
           CheopsToolEngine *e = &w->engines[by_side[side]];
-          gint64 start = g_get_monotonic_time (), used, wall, allowed_ms;
+          gint64 start = g_get_monotonic_time (), used, wall, allowed_ms, deadline;
           double cpu_start = engine_cpu_ms (e), cpu = -1;
           g_autofree char *line = NULL;
           g_autofree char *go = go_command (l, clock_ms, inc_ms);
@@ -728,10 +728,9 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
           cheops_tool_engine_send (e, "position fen %s%s%s", opening->fen, moves_text->len ? " moves" : "",
                                    moves_text->str);
           cheops_tool_engine_send (e, "%s", go);
-          line = cheops_tool_engine_wait_for (e, "bestmove",
-                                              allowed_ms < 0 ? start + UNTIMED_MOVE_MS * 1000
-                                                             : start + (allowed_ms + l->margin_ms + STALL_ALLOWANCE_MS) * 1000,
-                                              note_score, &score);
+          deadline = allowed_ms < 0 ? start + UNTIMED_MOVE_MS * 1000
+                                    : start + (allowed_ms + l->margin_ms + STALL_ALLOWANCE_MS) * 1000;
+          line = cheops_tool_engine_wait_for (e, "bestmove", deadline, note_score, &score);
           wall = used = (g_get_monotonic_time () - start) / 1000;
           if (cpu_start >= 0 && (cpu = engine_cpu_ms (e)) >= 0 && cpu - cpu_start < wall)
             used = (gint64) ceil (cpu - cpu_start);
@@ -742,14 +741,15 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
           if (line == NULL)
             {
               char *late = NULL;
-              gboolean died = e->uci == NULL || cheops_uci_engine_get_identifier (e->uci) == NULL;
+              /* No line before the deadline: the end of its output. */
+              gboolean died = e->uci == NULL || g_get_monotonic_time () < deadline;
 
               if (!died)
                 {
+                  gint64 late_deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
                   cheops_tool_engine_send (e, "stop");
-                  late = cheops_tool_engine_wait_for (e, "bestmove", g_get_monotonic_time () + 5 * G_USEC_PER_SEC,
-                                                      NULL, NULL);
-                  died = e->uci == NULL || cheops_uci_engine_get_identifier (e->uci) == NULL;
+                  late = cheops_tool_engine_wait_for (e, "bestmove", late_deadline, NULL, NULL);
+                  died = late == NULL && g_get_monotonic_time () < late_deadline;
                 }
               if (died)
                 {
@@ -1698,8 +1698,7 @@ cheops_tool_match (int argc, char **argv)
       /* Round 1 plays opening number start (counted from 1). */
       for (gint64 r = 0; r < (start - 1) % M.openings->len; r++)
         {
-          gpointer first = M.openings->pdata[0];
-          g_ptr_array_remove_index (M.openings, 0);   /* no free: moved to the end */
+          gpointer first = g_ptr_array_steal_index (M.openings, 0);
           g_ptr_array_add (M.openings, first);
         }
     }
