@@ -217,6 +217,50 @@ mover_into (CheopsGameNode *node)
   return cheops_side_other (pos->side_to_move);
 }
 
+static void
+append_position (CheopsReview   *self,
+                 CheopsGameNode *node)
+{
+  Position p = { 0 };
+  CheopsOutcome outcome = cheops_game_node_get_outcome (node);
+
+  p.node = cheops_game_node_ref (node);
+  if (outcome != CHEOPS_OUTCOME_NONE)
+    {
+      CheopsWinner winner = cheops_variant_outcome_winner (cheops_game_get_variant (self->game), outcome);
+
+      p.terminal = TRUE;
+      p.has_result = TRUE;
+      if (winner == CHEOPS_WINNER_DRAW)
+        p.eval = (CheopsEval) { CHEOPS_EVAL_CENTIPAWNS, 0, 0 };
+      else
+        {
+          gboolean a_wins = winner == CHEOPS_WINNER_A;
+
+          p.eval = (CheopsEval) { CHEOPS_EVAL_ASCENSION, 0, 0 };
+          p.chances_a = a_wins ? 1.0 : -1.0;
+          p.cp_a = a_wins ? CHEOPS_REVIEW_CP_CEILING : -CHEOPS_REVIEW_CP_CEILING;
+        }
+    }
+  g_array_append_val (self->positions, p);
+}
+
+static CheopsReview *
+review_alloc (CheopsGame *game,
+              int         side)
+{
+  CheopsReview *self = g_new0 (CheopsReview, 1);
+
+  self->game = g_object_ref (game);
+  self->k = cheops_review_curve_k (cheops_game_get_variant (game));
+  self->side = side >= 0 && side < CHEOPS_SIDE_NB ? side : -1;
+  self->positions = g_array_new (FALSE, TRUE, sizeof (Position));
+  g_array_set_clear_func (self->positions, position_clear);
+  self->added = g_array_new (FALSE, TRUE, sizeof (Added));
+  g_array_set_clear_func (self->added, added_clear);
+  return self;
+}
+
 CheopsReview *
 cheops_review_new (CheopsGame *game,
                    guint       from_ply,
@@ -227,43 +271,29 @@ cheops_review_new (CheopsGame *game,
 
   g_return_val_if_fail (CHEOPS_IS_GAME (game), NULL);
 
-  self = g_new0 (CheopsReview, 1);
-  self->game = g_object_ref (game);
-  self->k = cheops_review_curve_k (cheops_game_get_variant (game));
-  self->side = side >= 0 && side < CHEOPS_SIDE_NB ? side : -1;
-  self->positions = g_array_new (FALSE, TRUE, sizeof (Position));
-  g_array_set_clear_func (self->positions, position_clear);
-  self->added = g_array_new (FALSE, TRUE, sizeof (Added));
-  g_array_set_clear_func (self->added, added_clear);
-
+  self = review_alloc (game, side);
   node = cheops_game_get_root (game);
   while (cheops_game_node_get_ply (node) < from_ply && cheops_game_node_get_next (node) != NULL)
     node = cheops_game_node_get_next (node);
   for (; node != NULL; node = cheops_game_node_get_next (node))
-    {
-      Position p = { 0 };
-      CheopsOutcome outcome = cheops_game_node_get_outcome (node);
+    append_position (self, node);
+  return self;
+}
 
-      p.node = cheops_game_node_ref (node);
-      if (outcome != CHEOPS_OUTCOME_NONE)
-        {
-          CheopsWinner winner = cheops_variant_outcome_winner (cheops_game_get_variant (game), outcome);
+CheopsReview *
+cheops_review_new_for_line (CheopsGame     *game,
+                            CheopsGameNode *first,
+                            int             side)
+{
+  CheopsReview *self;
 
-          p.terminal = TRUE;
-          p.has_result = TRUE;
-          if (winner == CHEOPS_WINNER_DRAW)
-            p.eval = (CheopsEval) { CHEOPS_EVAL_CENTIPAWNS, 0, 0 };
-          else
-            {
-              gboolean a_wins = winner == CHEOPS_WINNER_A;
+  g_return_val_if_fail (CHEOPS_IS_GAME (game), NULL);
+  g_return_val_if_fail (first != NULL && !cheops_game_node_is_root (first), NULL);
 
-              p.eval = (CheopsEval) { CHEOPS_EVAL_ASCENSION, 0, 0 };
-              p.chances_a = a_wins ? 1.0 : -1.0;
-              p.cp_a = a_wins ? CHEOPS_REVIEW_CP_CEILING : -CHEOPS_REVIEW_CP_CEILING;
-            }
-        }
-      g_array_append_val (self->positions, p);
-    }
+  self = review_alloc (game, side);
+  append_position (self, cheops_game_node_get_parent (first));
+  for (CheopsGameNode *node = first; node != NULL; node = cheops_game_node_get_next (node))
+    append_position (self, node);
   return self;
 }
 
@@ -729,15 +759,22 @@ cheops_review_apply (CheopsReview *self)
         }
       if (i == 0 || !judged (self, i, &mover))
         continue;
+      /* The verdict on a move is this review's to give only when its
+       * search of the position before is deeper than what the game had
+       * there (nothing, an [%eval] of unknown depth, or a shallower one):
+       * a review no deeper than the file's changes no verdict of it. */
+      if (had[i - 1].kind != CHEOPS_EVAL_NONE && had[i - 1].depth > 0
+          && position_at (self, i - 1)->eval.depth <= had[i - 1].depth)
+        continue;
       judgement = cheops_review_get_judgement (self, i);
       glyph = cheops_game_node_get_move_glyph (p->node);
       nag = cheops_review_judgement_nag (judgement);
       /* A review's kind of glyph on a move whose position before had an
-       * evaluation of a known depth shallower than this review's came
-       * from a shallower review: this one's verdict replaces it (or takes
-       * it away).  Any other glyph is the user's and is kept. */
+       * evaluation of a known (so shallower) depth came from a shallower
+       * review: this one's verdict replaces it (or takes it away).  Any
+       * other glyph is the user's and is kept. */
       redo_glyph = glyph != 0 && review_glyph (glyph) && had[i - 1].kind != CHEOPS_EVAL_NONE
-                   && had[i - 1].depth > 0 && position_at (self, i - 1)->eval.depth > had[i - 1].depth;
+                   && had[i - 1].depth > 0;
       if ((glyph == 0 && nag != 0) || (redo_glyph && nag != glyph))
         {
           cheops_game_set_move_glyph (self->game, p->node, nag);

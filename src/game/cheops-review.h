@@ -52,12 +52,13 @@
  *
  * A review replaces a position's [%eval] only by a deeper one (an end's
  * exact evaluation always), so reviewing again with more time deepens a
- * file and a shorter review loses nothing.  A glyph ?!, ?, ?? or ! on a
- * move whose position before had an [%eval] of a known depth shallower
- * than this review's search there is taken as a shallower review's and
- * replaced by (or removed for) this review's verdict; every other glyph
- * is kept (an [%eval] without depth, typed by hand, is replaced by any
- * search's, but its move's glyph stays).
+ * file and a shorter review loses nothing.  Likewise the verdict on a
+ * move (its glyph, the best line added) is given only when this review's
+ * search of the position before is deeper than the [%eval] the game had
+ * there (or it had none, or one of unknown depth, typed by hand): a glyph
+ * ?!, ?, ?? or ! on a move whose position before had an [%eval] of a known
+ * depth came with a shallower review and is replaced by (or removed for)
+ * this review's verdict; every other glyph is kept.
  *
  * Average centipawn loss (ACPL) of a side: the mean over its judged moves
  * of max(0, cp(before) - cp(after)) from its view, both clamped to +-1000
@@ -156,6 +157,13 @@ typedef struct {
  * when applying is skipped.  Free with cheops_review_free(). */
 CheopsReview         *cheops_review_new             (CheopsGame     *game,
                                                      guint           from_ply,
+                                                     int             side);
+/* A review of a line of @game (referenced): the position before @first
+ * (its parent; @first is not the root), then @first's and those after it
+ * along each node's first child (cheops_game_node_get_next()) - for a
+ * variation, @first its first move.  As cheops_review_new() otherwise. */
+CheopsReview         *cheops_review_new_for_line    (CheopsGame     *game,
+                                                     CheopsGameNode *first,
                                                      int             side);
 void                  cheops_review_free            (CheopsReview   *self);
 
