@@ -38,6 +38,7 @@ struct _CheopsPgnReader {
    * search the rest of the text once, not once each. */
   const char  *close_from;
   const char  *close_found;
+  GBytes      *escapes_without_game; /* of a text without a game */
 };
 
 /* A "%" escape line: where it starts and its length up to its line break. */
@@ -188,7 +189,15 @@ cheops_pgn_reader_free (CheopsPgnReader *self)
   g_clear_pointer (&self->bytes, g_bytes_unref);
   g_clear_pointer (&self->mapped, g_mapped_file_unref);
   g_clear_pointer (&self->escapes, g_array_unref);
+  g_clear_pointer (&self->escapes_without_game, g_bytes_unref);
   g_free (self);
+}
+
+GBytes *
+cheops_pgn_reader_get_escapes_without_game (CheopsPgnReader *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->escapes_without_game != NULL ? g_bytes_ref (self->escapes_without_game) : NULL;
 }
 
 guint
@@ -1296,7 +1305,10 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
   skip_space (self);
   if (self->p >= self->end)
     {
-      /* Escape lines in a text without a game: no game holds them. */
+      /* Escape lines in a text without a game: no game holds them; they
+       * are kept for cheops_pgn_reader_get_escapes_without_game(). */
+      if (self->game_index == 0 && self->escapes->len > 0 && self->escapes_without_game == NULL)
+        self->escapes_without_game = escape_lines (self, 0, self->escapes->len);
       g_array_set_size (self->escapes, 0);
       return NULL;
     }
