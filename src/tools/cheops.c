@@ -389,12 +389,15 @@ main (int argc, char **argv)
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
     if (strcmp (argv[1], commands[i].name) == 0)
       {
-        /* `cheops COMMAND --help`: that command's usage, exit status 0. */
-        if (argc == 3 && (strcmp (argv[2], "--help") == 0 || strcmp (argv[2], "-h") == 0))
-          {
-            printf ("Usage: cheops %s\n", commands[i].usage);
-            return 0;
-          }
+        /* `cheops COMMAND ... --help`: that command's usage, exit status 0,
+         * wherever the option stands ("pgn format --help" opens no file
+         * named "--help"; issue 25). */
+        for (int j = 2; j < argc; j++)
+          if (strcmp (argv[j], "--help") == 0 || strcmp (argv[j], "-h") == 0)
+            {
+              printf ("Usage: cheops %s\n", commands[i].usage);
+              return 0;
+            }
         return commands[i].run (argc - 1, argv + 1);
       }
   fprintf (stderr, "cheops: unknown command '%s'\n", argv[1]);
