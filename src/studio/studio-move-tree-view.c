@@ -25,6 +25,7 @@
 #include <glib/gi18n.h>
 
 #include "studio-move-tree-view.h"
+#include "studio-palette.h"
 
 typedef struct {
   int             start;   /* character offsets in the buffer */
@@ -1396,9 +1397,22 @@ studio_move_tree_view_update_colours (StudioMoveTreeView *self)
 {
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
 
-  g_object_set (self->variation_tag, "foreground", dark ? "#c0bfbc" : "#77767b", NULL);
-  g_object_set (self->number_tag, "foreground", dark ? "#9a9996" : "#9a9996", NULL);
-  g_object_set (self->comment_tag, "foreground", dark ? "#99c1f1" : "#1a5fb4", NULL);
+  GtkTextTag *tags[STUDIO_PALETTE_MOVE_NB] = {
+    [STUDIO_PALETTE_MOVE_NUMBER] = self->number_tag,
+    [STUDIO_PALETTE_MOVE_VARIATION] = self->variation_tag,
+    [STUDIO_PALETTE_MOVE_COMMENT] = self->comment_tag,
+  };
+
+  /* studio-palette.c: at least 4.5:1 on the list's background. */
+  for (guint i = 0; i < STUDIO_PALETTE_MOVE_NB; i++)
+    {
+      double rgb[3];
+      g_autofree char *css = NULL;
+
+      studio_palette_move_text (dark, i, rgb);
+      css = studio_palette_to_css (rgb);
+      g_object_set (tags[i], "foreground", css, NULL);
+    }
 }
 
 static void

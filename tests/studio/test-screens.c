@@ -153,8 +153,8 @@ test_theme_shades (void)
 
           g_assert_cmpint (board->n_shades, <=, 8);
           for (int s = 0; s < board->n_shades; s++)
-            studio_board_theme_shade_rgb (t, board, s, rgb[s]);
-          studio_board_theme_edge_rgb (t, board, edge);
+            studio_board_theme_shade_rgb (t, board, s, FALSE, rgb[s]);
+          studio_board_theme_edge_rgb (t, board, FALSE, edge);
 
           for (int s = 0; s < board->n_shades; s++)
             for (int c = 0; c < 3; c++)
@@ -215,7 +215,7 @@ test_theme_drawing (Fixture       *f,
                 continue;
               g_assert_true (studio_board_view_cell_center (view, cell, &x, &y));
               pixel_at (surface, (int) x, (int) y, px);
-              studio_board_theme_shade_rgb (t, variant->board, s, rgb);
+              studio_board_theme_shade_rgb (t, variant->board, s, FALSE, rgb);
               for (int c = 0; c < 3; c++)
                 g_assert_cmpint (abs ((int) px[c] - (int) round (rgb[c] * 255)), <=, 1);
               checked++;
