@@ -1294,6 +1294,9 @@ scene_changed_cb (StudioBoardView  *self,
     studio_board_view_close_parts (self);
   studio_board_view_update_cells (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* A tooltip shown names what stood under the pointer ("Gold King on
+   * e1"): asked again, so that it names what stands there now. */
+  gtk_widget_trigger_tooltip_query (GTK_WIDGET (self));
 }
 
 /**

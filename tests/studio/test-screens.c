@@ -508,6 +508,20 @@ test_narrow_layout (void)
         g_assert_cmpfloat (top, >=, 0);
         g_assert_cmpfloat (top + 20, <=, gtk_widget_get_height (scroller));
       }
+      /* The whole FEN shows, its last wrapped line not clipped (issue
+       * 21): the end of the text lies within the field. */
+      {
+        GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (fen));
+        GtkTextIter end;
+        GdkRectangle at;
+
+        gtk_text_buffer_get_end_iter (buffer, &end);
+        gtk_text_view_get_iter_location (GTK_TEXT_VIEW (fen), &end, &at);
+        g_test_message ("%s set-up: FEN text ends at %d of %d", samples[i], at.y + at.height,
+                        gtk_widget_get_height (fen));
+        g_assert_cmpint (at.y + at.height + gtk_text_view_get_bottom_margin (GTK_TEXT_VIEW (fen)), <=,
+                         gtk_widget_get_height (fen));
+      }
       gtk_widget_activate_action (GTK_WIDGET (window), "setup.cancel", NULL);
       studio_test_spin_frames ();
 
