@@ -2295,6 +2295,13 @@ test_comment_failure_keeps_text (void)
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (failure)), ==, "This move is no longer in the game");
   adw_message_dialog_response (again, "cancel");
   close_message_dialog (again);
+  /* The text typed is not dropped without a question (issue 21). */
+  again = find_message_dialog ();
+  g_assert_nonnull (again);
+  g_assert_cmpstr (adw_message_dialog_get_heading (again), ==, "Discard Comment?");
+  adw_message_dialog_response (again, "discard");
+  close_message_dialog (again);
+  g_assert_null (find_message_dialog ());
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
