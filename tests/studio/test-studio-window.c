@@ -1592,8 +1592,8 @@ test_recent_files (void)
     wait.expected = expected;
     studio_test_spin_until (recent_menu_is, &wait);
 
-    /* With unsaved changes, a file opens in a new window; one that cannot
-     * be read leaves no empty window behind. */
+    /* With unsaved changes, a file opens in a new tab; one that cannot be
+     * read leaves no empty tab (and no window) behind. */
     {
       StudioDocument *doc = studio_window_get_document (other);
       CheopsMove legal[CHEOPS_MAX_MOVES];
@@ -1612,6 +1612,7 @@ test_recent_files (void)
         while (g_main_context_iteration (NULL, FALSE));
       }
     g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, n_windows);
+    g_assert_cmpuint (studio_window_get_n_tabs (other), ==, 1);
     while (studio_document_get_modified (studio_window_get_document (other)))
       gtk_widget_activate_action (GTK_WIDGET (other), "win.undo", NULL);
     g_rmdir (bad_path);
@@ -1941,67 +1942,91 @@ drop_on (StudioWindow *window,
   return accepted;
 }
 
-static StudioWindow *
-window_showing (GFile *file)
+/* The tab of @window showing @file, or -1. */
+static int
+tab_showing (StudioWindow *window,
+             GFile        *file)
+{
+  for (guint i = 0; i < studio_window_get_n_tabs (window); i++)
+    {
+      GFile *shown = studio_document_get_file (studio_window_get_tab_document (window, i));
+
+      if (shown != NULL && g_file_equal (shown, file))
+        return (int) i;
+    }
+
+  return -1;
+}
+
+typedef struct {
+  StudioWindow *window;
+  GFile        *files[2];
+} DropWait;
+
+static gboolean
+two_tabs_shown (gpointer data)
+{
+  DropWait *wait = data;
+
+  return tab_showing (wait->window, wait->files[0]) >= 0 && tab_showing (wait->window, wait->files[1]) >= 0;
+}
+
+static guint
+n_studio_windows (void)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n = 0;
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
-      GFile *shown;
 
-      if (!STUDIO_IS_WINDOW (item))
-        continue;
-      shown = studio_document_get_file (studio_window_get_document (STUDIO_WINDOW (item)));
-      if (shown != NULL && g_file_equal (shown, file))
-        return STUDIO_WINDOW (item);
+      n += STUDIO_IS_WINDOW (item);
     }
-
-  return NULL;
+  return n;
 }
 
-static gboolean
-two_windows_shown (gpointer data)
-{
-  GFile **files = data;
-
-  return window_showing (files[0]) != NULL && window_showing (files[1]) != NULL;
-}
-
-/* Files dropped on the window open: the first there, the next in a window
- * of its own.  Text dropped is taken as a paste: a FEN sets up the
- * position; text that is neither a game nor a FEN changes nothing; a drop
- * on unsaved work opens a new window and keeps the work. */
+/* Files dropped on the window open: the first there, the next in a tab
+ * of its own beside it — no new window.  Text dropped is taken as a
+ * paste: a FEN sets up the position; text that is neither a game nor a
+ * FEN changes nothing; a drop on unsaved work opens a new tab, says so,
+ * and keeps the work. */
 static void
 test_drop (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("studio-drop-XXXXXX", NULL);
-  GFile *files[2];
   StudioWindow *window = studio_window_new (NULL);
   StudioDocument *document = studio_window_get_document (window);
+  DropWait wait = { window, { NULL, NULL } };
   GValue value = G_VALUE_INIT;
   GSList *list = NULL;
   g_autofree char *fen = NULL;
-  StudioWindow *second;
+  guint n_windows;
 
-  files[0] = scratch_copy ("apex-race.pgn", dir, "first.pgn");
-  files[1] = scratch_copy ("opening-lines.pgn", dir, "second.pgn");
+  wait.files[0] = scratch_copy ("apex-race.pgn", dir, "first.pgn");
+  wait.files[1] = scratch_copy ("opening-lines.pgn", dir, "second.pgn");
   gtk_window_present (GTK_WINDOW (window));
+  n_windows = n_studio_windows ();
 
-  list = g_slist_append (g_slist_append (NULL, files[0]), files[1]);
+  list = g_slist_append (g_slist_append (NULL, wait.files[0]), wait.files[1]);
   g_value_init (&value, GDK_TYPE_FILE_LIST);
   g_value_set_boxed (&value, list);
   g_assert_true (drop_on (window, &value));
   g_value_unset (&value);
   g_slist_free (list);
-  studio_test_spin_until (two_windows_shown, files);
-  g_assert_true (window_showing (files[0]) == window);
-  second = window_showing (files[1]);
-  g_assert_true (second != window);
-  g_assert_cmpstr (cheops_game_get_tag (studio_document_get_game (studio_window_get_document (second)), "Event"),
+  studio_test_spin_until (two_tabs_shown, &wait);
+  g_assert_cmpuint (n_studio_windows (), ==, n_windows);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+  g_assert_cmpint (tab_showing (window, wait.files[0]), ==, 0);
+  g_assert_cmpint (tab_showing (window, wait.files[1]), ==, 1);
+  g_assert_cmpstr (cheops_game_get_tag (studio_document_get_game (studio_window_get_tab_document (window, 1)), "Event"),
                    ==, "Opening lines");
-  gtk_window_destroy (GTK_WINDOW (second));
+  g_assert_cmpstr (studio_window_get_tab_title (window, 1), ==, "second.pgn");
+  /* The second tab is the one shown; closed (nothing unsaved), the first. */
+  g_assert_true (studio_window_get_document (window) == studio_window_get_tab_document (window, 1));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 1);
+  g_assert_true (studio_window_get_document (window) == document);
 
   /* A FEN dragged from a web page. */
   g_value_init (&value, G_TYPE_STRING);
@@ -2017,8 +2042,9 @@ test_drop (void)
   g_free (fen);
   fen = studio_document_dup_fen (document);
   g_assert_cmpstr (fen, ==, "1/P2/5/5k1/9/6M4/11p1/15/1K15 a 0 1");
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 1);
 
-  /* Unsaved work: the dropped game goes to a new window. */
+  /* Unsaved work: the dropped game goes to a new tab, not a window. */
   {
     CheopsMove legal[CHEOPS_MAX_MOVES];
 
@@ -2031,30 +2057,26 @@ test_drop (void)
   g_value_unset (&value);
   g_assert_true (studio_document_get_modified (document));
   g_assert_cmpuint (cheops_game_count_nodes (studio_document_get_game (document)), ==, 2);
-  {
-    GListModel *toplevels = gtk_window_get_toplevels ();
-    StudioWindow *dropped = NULL;
-
-    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-      {
-        g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
-
-        if (STUDIO_IS_WINDOW (item) && STUDIO_WINDOW (item) != window)
-          dropped = STUDIO_WINDOW (item);
-      }
-    g_assert_nonnull (dropped);
-    g_assert_cmpstr (cheops_game_get_tag (studio_document_get_game (studio_window_get_document (dropped)), "Event"),
-                     ==, "Dropped");
-    gtk_window_destroy (GTK_WINDOW (dropped));
-  }
+  g_assert_cmpuint (n_studio_windows (), ==, n_windows);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+  g_assert_cmpstr (cheops_game_get_tag (studio_document_get_game (studio_window_get_document (window)), "Event"),
+                   ==, "Dropped");
+  /* Text that is no game on unsaved work opens no tab either. */
+  studio_window_select_tab (window, 0);
+  g_value_init (&value, G_TYPE_STRING);
+  g_value_set_string (&value, "https://example.org/not-a-game");
+  g_assert_false (drop_on (window, &value));
+  g_value_unset (&value);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+  g_assert_true (studio_window_get_document (window) == document);
 
   while (studio_document_get_modified (document))
     gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   gtk_window_destroy (GTK_WINDOW (window));
   for (int i = 0; i < 2; i++)
     {
-      g_remove (g_file_peek_path (files[i]));
-      g_object_unref (files[i]);
+      g_remove (g_file_peek_path (wait.files[i]));
+      g_object_unref (wait.files[i]);
     }
   g_rmdir (dir);
 }
