@@ -1828,51 +1828,6 @@ studio_engine_init (StudioEngine *self)
 /* Public API                                                          */
 /* ------------------------------------------------------------------ */
 
-
-int
-studio_engine_machine_threads (void)
-{
-  return CLAMP ((int) g_get_num_processors (), 1, 64);
-}
-
-int
-studio_engine_machine_hash (void)
-{
-  long pages = sysconf (_SC_PHYS_PAGES), page_size = sysconf (_SC_PAGESIZE);
-  guint64 mib = pages > 0 && page_size > 0 ? (guint64) pages * (guint64) page_size / 32 / (1024 * 1024) : 16;
-  g_autofree char *meminfo = NULL;
-  int hash = 16;
-
-  if (g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL))
-    {
-      const char *available = strstr (meminfo, "MemAvailable:");
-      if (available != NULL)
-        {
-          guint64 kib = g_ascii_strtoull (available + strlen ("MemAvailable:"), NULL, 10);
-          if (kib > 0 && kib / 1024 / 4 < mib)
-            mib = kib / 1024 / 4;
-        }
-    }
-  while (hash * 2 <= 512 && (guint64) hash * 2 <= mib)
-    hash *= 2;
-  return hash;
-}
-
-int
-studio_engine_option_setting (GSettings  *settings,
-                              const char *key)
-{
-  g_autoptr (GVariant) user = g_settings_get_user_value (settings, key);
-
-  if (user != NULL)
-    return g_variant_get_int32 (user);
-  if (strcmp (key, "engine-threads") == 0)
-    return studio_engine_machine_threads ();
-  if (strcmp (key, "engine-hash") == 0)
-    return studio_engine_machine_hash ();
-  return g_settings_get_int (settings, key);
-}
-
 /* TRUE if @path lies inside the directory @dir. */
 static gboolean
 path_is_inside (const char *path,

@@ -152,44 +152,6 @@ G_DECLARE_FINAL_TYPE (StudioEngine, studio_engine, STUDIO, ENGINE, GObject)
 char                 *studio_engine_find_default_path (void);
 
 /**
- * studio_engine_machine_threads:
- *
- * The Threads the studio gives an engine when the user has not chosen
- * (issue 19): one per processor this process may use
- * (g_get_num_processors()), at most 64 (cheops-engine's maximum).
- *
- * Returns: a thread count, 1..64
- */
-int                   studio_engine_machine_threads   (void);
-/**
- * studio_engine_machine_hash:
- *
- * The Hash the studio gives an engine when the user has not chosen (issue
- * 19): a 32nd of the machine's memory (sysconf()), and no more than a
- * quarter of what is available now (MemAvailable of /proc/meminfo, when it
- * can be read), rounded down to a power of two, 16..512 MiB (a 4 GiB
- * machine gets 128, 8 GiB 256; cheops-engine fills 16 MiB within seconds
- * of analysis).
- *
- * Returns: a size in MiB
- */
-int                   studio_engine_machine_hash      (void);
-/**
- * studio_engine_option_setting:
- * @settings: the studio's settings (org.cheops.Studio)
- * @key: "engine-threads" or "engine-hash"
- *
- * The value the studio gives the engine for @key: the user's, or, when the
- * user never set it, studio_engine_machine_threads() or
- * studio_engine_machine_hash() (the schema's defaults, 1 and 16, only say
- * "not chosen").
- *
- * Returns: the number
- */
-int                   studio_engine_option_setting    (GSettings  *settings,
-                                                       const char *key);
-
-/**
  * studio_engine_new:
  * @argv: (nullable) (array zero-terminated=1): the engine's program and
  *   arguments; %NULL means { studio_engine_find_default_path (), NULL }

@@ -22,7 +22,6 @@
 
 #include "studio-board-theme.h"
 #include "studio-preferences-window.h"
-#include "studio-engine.h"
 
 /* The most the Hash spin button offers, in MiB (cheops-engine's maximum). */
 #define MAX_HASH_MIB 4096
@@ -236,20 +235,6 @@ studio_preferences_window_add_files_page (StudioPreferencesWindow *self)
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), page);
 }
 
-/* The setting's value for the spin buttons: the user's, or the machine's
- * when the user never set it. */
-static gboolean
-engine_option_get_mapping (GValue   *value,
-                           GVariant *variant,
-                           gpointer  user_data)
-{
-  g_autoptr (GSettings) settings = g_settings_new ("org.cheops.Studio");
-
-  (void) variant;
-  g_value_set_double (value, studio_engine_option_setting (settings, user_data));
-  return TRUE;
-}
-
 static void
 studio_preferences_window_init (StudioPreferencesWindow *self)
 {
@@ -266,15 +251,8 @@ studio_preferences_window_init (StudioPreferencesWindow *self)
                             MAX (processors, (guint) g_settings_get_int (self->settings, "engine-threads")));
   gtk_adjustment_set_upper (self->hash_adjustment, MAX_HASH_MIB);
 
-  /* Until the user sets them, Threads and Hash show what the engine gets:
-   * the machine's (studio_engine_option_setting()); a value set here is the
-   * user's from then on. */
-  g_settings_bind_with_mapping (self->settings, "engine-threads", self->threads_adjustment, "value",
-                                G_SETTINGS_BIND_DEFAULT, engine_option_get_mapping, NULL,
-                                (gpointer) "engine-threads", NULL);
-  g_settings_bind_with_mapping (self->settings, "engine-hash", self->hash_adjustment, "value",
-                                G_SETTINGS_BIND_DEFAULT, engine_option_get_mapping, NULL,
-                                (gpointer) "engine-hash", NULL);
+  g_settings_bind (self->settings, "engine-threads", self->threads_adjustment, "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "engine-hash", self->hash_adjustment, "value", G_SETTINGS_BIND_DEFAULT);
 
   {
     g_autoptr(GtkStringList) themes = gtk_string_list_new (NULL);

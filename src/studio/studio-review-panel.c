@@ -14,7 +14,6 @@
 #include <glib/gi18n.h>
 
 #include "studio-review-panel.h"
-#include "studio-engine.h"
 
 struct _StudioReviewPanel
 {
@@ -352,9 +351,9 @@ studio_review_panel_start (StudioReviewPanel *self,
           g_signal_connect_object (self->review, "finished", G_CALLBACK (review_finished_cb), self,
                                    G_CONNECT_SWAPPED);
         }
-      g_snprintf (text, sizeof text, "%d", studio_engine_option_setting (self->settings, "engine-threads"));
+      g_snprintf (text, sizeof text, "%d", g_settings_get_int (self->settings, "engine-threads"));
       studio_review_set_option (self->review, "Threads", text);
-      g_snprintf (text, sizeof text, "%d", studio_engine_option_setting (self->settings, "engine-hash"));
+      g_snprintf (text, sizeof text, "%d", g_settings_get_int (self->settings, "engine-hash"));
       studio_review_set_option (self->review, "Hash", text);
     }
 

@@ -309,7 +309,6 @@ test_action_and_window (void)
   GtkSpinButton *threads, *hash;
   int preferences_index = -1, shortcuts_index = -1;
   guint processors = g_get_num_processors ();
-  int machine_hash;
 
   reset_settings (settings);
   g_application_set_flags (G_APPLICATION (app),
@@ -368,24 +367,10 @@ test_action_and_window (void)
   hash = find_spin (preferences, "hash-spin");
   g_assert_cmpfloat (gtk_adjustment_get_lower (gtk_spin_button_get_adjustment (threads)), ==, 1);
   g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_spin_button_get_adjustment (threads)), ==, processors);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (threads), ==, 1);
   g_assert_cmpfloat (gtk_adjustment_get_lower (gtk_spin_button_get_adjustment (hash)), ==, 1);
   g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_spin_button_get_adjustment (hash)), ==, 4096);
-  /* Until the user sets them, the machine's: a thread per processor and a
-   * power of two of MiB, 16..512, from its memory (issue 19); what the
-   * engine gets too. */
-  machine_hash = studio_engine_machine_hash ();
-  g_test_message ("machine: %d threads, Hash %d MiB", studio_engine_machine_threads (), machine_hash);
-  g_assert_cmpint (studio_engine_machine_threads (), ==, (int) MIN (processors, 64));
-  g_assert_cmpint (machine_hash, >=, 16);
-  g_assert_cmpint (machine_hash, <=, 512);
-  g_assert_cmpint (machine_hash & (machine_hash - 1), ==, 0);
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (threads), ==, studio_engine_machine_threads ());
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (hash), ==, machine_hash);
-  g_assert_cmpint (studio_engine_option_setting (settings, "engine-threads"), ==, studio_engine_machine_threads ());
-  g_assert_cmpint (studio_engine_option_setting (settings, "engine-hash"), ==, machine_hash);
-  g_settings_set_int (settings, "engine-threads", 1);
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (threads), ==, 1);
-  g_assert_cmpint (studio_engine_option_setting (settings, "engine-threads"), ==, 1);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (hash), ==, 16);
 
   gtk_spin_button_set_value (hash, 256);
   g_assert_cmpint (g_settings_get_int (settings, "engine-hash"), ==, 256);
