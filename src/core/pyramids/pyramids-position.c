@@ -409,6 +409,37 @@ pin_blockers (const CheopsPosition *pos, CheopsSide us, CheopsCell k)
   return pinned;
 }
 
+/* The squares where a move of @us other than the faraon's may parry the
+ * check to its faraon: all of them when the enemy faraon checks by a leap
+ * (a move that checks it takes its right, 4.2 step 1); else the one checker
+ * and the squares between it and the faraon on their line; none with two
+ * checkers. */
+static CheopsCellSet
+evasion_targets (const CheopsPosition *pos, CheopsSide us)
+{
+  CheopsSide them = cheops_side_other (us);
+  const CheopsCellSet *p = pos->pieces[them];
+  CheopsCell k = pos->king[us];
+  CheopsCellSet occ = pos->occupied, checkers, s1 = p[PYRAMIDS_SIZE_SET (1)];
+  CheopsCell c;
+
+  if ((pos->state[0] & PYRAMIDS_RIGHT (them)) && ((py_ring[2][k] | py_ring[3][k]) & p[PYRAMIDS_FARAON]))
+    return PY_ALL;
+  checkers = (py_ring[1][k] & (s1 | p[PYRAMIDS_FARAON]))
+             | (py_slave_attackers[them][k] & p[PYRAMIDS_SLAVE])
+             | (py_ring[2][k] & p[PYRAMIDS_SIZE_SET (2)])
+             | (py_ring[3][k] & s1 & p[PYRAMIDS_SIZE_SET (3)] & p[PYRAMIDS_SIZE_SET (4)])
+             | (py_bishop (k, occ) & p[PYRAMIDS_SIZE_SET (3)])
+             | (py_rook (k, occ) & p[PYRAMIDS_SIZE_SET (4)]);
+  if (checkers == 0 || (checkers & (checkers - 1)) != 0)
+    return checkers == 0 ? PY_ALL : 0;
+  c = cheops_cellset_first (checkers);
+  for (int d = 0; d < 8; d++)
+    if (py_ray[d][k] & PY_BIT (c))
+      return PY_BIT (c) | (py_ray[d][k] & ~py_ray[d][c] & ~PY_BIT (c));
+  return PY_BIT (c);
+}
+
 /* The legal moves of @pos landing in @to_mask, of kind @type (see
  * pyramids_generate_moves_to()). */
 static void
@@ -421,7 +452,7 @@ generate (Gen *g, const CheopsPosition *pos, CheopsCellSet to_mask, CheopsPieceT
   CheopsCellSet own_pinos = own & ~(p[PYRAMIDS_SLAVE] | p[PYRAMIDS_FARAON]);
   CheopsCellSet set;
 
-  CheopsCellSet pinned;
+  CheopsCellSet pinned, to_mask_pieces;
   bool check;
 
   g->pos = pos;
@@ -434,6 +465,15 @@ generate (Gen *g, const CheopsPosition *pos, CheopsCellSet to_mask, CheopsPieceT
    * move, and a split leaves its square occupied (3.5). */
   check = py_attacked (pos, pos->king[us], them, occ, (pos->state[0] & PYRAMIDS_RIGHT (them)) != 0);
   pinned = check ? PY_ALL : pin_blockers (pos, us, pos->king[us]);
+  /* In check, a move other than the faraon's parries only by taking the
+   * one checker or landing between it and the faraon — unless the check is
+   * the enemy faraon's leap, which any move checking it parries (its right
+   * goes, 4.2 step 1).  The squares kept are a superset: each move is
+   * still tested (legal()). */
+  if (check)
+    to_mask_pieces = evasion_targets (pos, us) & to_mask;
+  else
+    to_mask_pieces = to_mask;
 
   /* The faraon (3.4, PY10). */
   if (type == CHEOPS_NO_PIECE_TYPE || type == PYRAMIDS_FARAON)
@@ -462,7 +502,7 @@ generate (Gen *g, const CheopsPosition *pos, CheopsCellSet to_mask, CheopsPieceT
 
           bool test = (pinned & PY_BIT (from)) != 0;
 
-          t &= to_mask;
+          t &= to_mask_pieces;
           emit_all (g, from, t & ~last, 0, test);
           t &= last;
           while (t)
@@ -479,7 +519,7 @@ generate (Gen *g, const CheopsPosition *pos, CheopsCellSet to_mask, CheopsPieceT
   if (type == CHEOPS_NO_PIECE_TYPE || PYRAMIDS_IS_PINO (type))
     {
       unsigned want = PYRAMIDS_IS_PINO (type) ? PYRAMIDS_PINO_MASK (type) : 0;
-      CheopsCellSet land = ~own & PY_ALL & ~pos->pieces[them][PYRAMIDS_FARAON] & to_mask;
+      CheopsCellSet land = ~own & PY_ALL & ~pos->pieces[them][PYRAMIDS_FARAON] & to_mask_pieces;
 
       set = own_pinos;
       while (set)
@@ -516,7 +556,7 @@ generate (Gen *g, const CheopsPosition *pos, CheopsCellSet to_mask, CheopsPieceT
               if ((sub & 13) == 13)
                 t |= n3;
               /* 3.3: empty, enemy, or a friendly pino with none of the sizes. */
-              t &= land | (own_pinos & ~sizes & to_mask);
+              t &= land | (own_pinos & ~sizes & to_mask_pieces);
               /* A part leaves its square occupied: only a whole pinned
                * stack (or any move in check) needs a look. */
               emit_all (g, from, t, (CheopsMove) part << 21, part == 0 ? (pinned & PY_BIT (from)) != 0 : check);
