@@ -737,6 +737,20 @@ generate (const CheopsPosition *pos, Sink *sink)
   f.ss = f.se = CY_NONE;
   if (!sink->slow)
     fast_state (pos, &f);
+  /* Counting only, the pushes of the pawns that are not pinned at once, as
+   * cell sets (the steps below, 3.2, CY20). */
+  bool bulk_pawns = sink->out == NULL && f.on && sink->only_to == CY_NONE;
+  if (bulk_pawns)
+    {
+      CheopsCellSet free = ~occ & ~cy_court;
+      CheopsCellSet pawns = pos->pieces[side][CYPHER_PAWN] & ~cy_embed_row[side] & ~f.pinned;
+      CheopsCellSet one = (side == CHEOPS_SIDE_A ? pawns << 10 : pawns >> 10) & free;
+      CheopsCellSet starts = side == CHEOPS_SIDE_A ? cy_start_row[side] << 10 : cy_start_row[side] >> 10;
+      CheopsCellSet two = one & starts;
+
+      two = (side == CHEOPS_SIDE_A ? two << 10 : two >> 10) & ~occ;
+      sink->n += cheops_cellset_count (one) + cheops_cellset_count (two);
+    }
   while (pieces)
     {
       CheopsCell from = cheops_cellset_pop (&pieces);
@@ -750,7 +764,9 @@ generate (const CheopsPosition *pos, Sink *sink)
 
           if (cy_embed_row[side] & CY_BIT (from))
             continue;   /* 4.7: an embedded pawn never moves */
-          if (!(occ & CY_BIT (fwd)) && !(cy_court & CY_BIT (fwd)))
+          if (bulk_pawns && !(f.pinned & CY_BIT (from)))
+            ;   /* counted above */
+          else if (!(occ & CY_BIT (fwd)) && !(cy_court & CY_BIT (fwd)))
             {
               if (filter & CY_BIT (fwd))
                 add_move (sink, &f, t, from, fwd);
@@ -832,6 +848,11 @@ generate (const CheopsPosition *pos, Sink *sink)
                   CheopsCellSet t2 = reach (cheops_piece_type (pos->board[from2]), from2, occ2) & cy_court & ~occ2;
                   bool known2 = known && !(f.shields & CY_BIT (from2));
 
+                  if (known2 && sink->out == NULL)
+                    {
+                      sink->n += cheops_cellset_count (t2);
+                      continue;
+                    }
                   while (t2)
                     {
                       CheopsMove move = cheops_move_make_compound (from, to, from2, cheops_cellset_pop (&t2));
