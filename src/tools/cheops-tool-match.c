@@ -1332,14 +1332,15 @@ flag_is (const char *arg, const char *name)
   return strcmp (arg, name) == 0;
 }
 
-/* The KEY=VALUE words after argv[*i] (up to the next word starting with
- * '-'), as a NULL-terminated borrowed array (free the array only). */
+/* The KEY=VALUE words after argv[*i] (up to the next word that starts
+ * with '-' or holds no '='), as a NULL-terminated borrowed array (free the
+ * array only). */
 static const char **
 settings_after (int argc, char **argv, int *i)
 {
   GPtrArray *words = g_ptr_array_new ();
 
-  while (*i + 1 < argc && argv[*i + 1][0] != '-')
+  while (*i + 1 < argc && argv[*i + 1][0] != '-' && strchr (argv[*i + 1], '=') != NULL)
     g_ptr_array_add (words, argv[++*i]);
   g_ptr_array_add (words, NULL);
   return (const char **) g_ptr_array_free (words, FALSE);

@@ -287,6 +287,17 @@ test_sprt_stops (void)
   /* The PGN holds exactly the games counted. */
   g_assert_true (g_file_get_contents (pgn_path, &pgn, NULL, NULL));
   g_assert_cmpint (count_prefix (pgn, "[Event "), ==, games);
+  /* match-stats reads the same block and verdict back from the PGN. */
+  {
+    const char *stats_args[] = { "match-stats", "-sprt", "elo0=0", "elo1=10", "alpha=0.05", "beta=0.05", pgn_path,
+                                 NULL };
+    g_autofree char *stats_out = run (stats_args, &status, NULL);
+    g_autofree char *stats_block = NULL;
+    g_assert_cmpint (status, ==, 0);
+    stats_block = last_block (stats_out);
+    g_assert_cmpstr (stats_block, ==, block);
+    g_assert_nonnull (strstr (stats_out, "SPRT ([0.00, 10.00]) completed - H1 was accepted\n"));
+  }
   g_unlink (pgn_path);
   g_rmdir (dir);
 }
