@@ -351,6 +351,20 @@ move_gain (const CheopsPosition *pos, CheopsMove move)
   return gain;
 }
 
+/* The moves that may be captures or the promotion to 4321: those onto an
+ * enemy piece or onto the mover's last rank (4.4). */
+static CheopsMove *
+generate_tactical (const CheopsPosition *pos, CheopsMove *list)
+{
+  CheopsSide us = pos->side_to_move, them = cheops_side_other (us);
+  int last = us == CHEOPS_SIDE_A ? 9 : 1;
+  CheopsCellSet targets = pos->pieces[them][0];
+
+  for (int file = 0; file < 9; file++)
+    targets |= (CheopsCellSet) 1 << pyramids_cell_make (file, last);
+  return pyramids_generate_moves_onto (pos, targets, list);
+}
+
 /* Passing is never a move (4.1): no null move for a side with only its
  * faraon and slaves (zugzwang is real there). */
 static bool
@@ -385,6 +399,7 @@ const EngineVariant engine_variant_pyramids = {
   .halfmove_draw    = 100,     /* PY14: claimable at 100 */
   .move_kind        = move_kind,
   .move_gain        = move_gain,
+  .generate_tactical = generate_tactical,
   .win_in_one       = NULL,
   .threat_in_one    = NULL,
   .threat_pending   = NULL,

@@ -26,6 +26,12 @@ typedef struct {
   gboolean        has_second;
   double          second_chances_a; /* of the second-best move */
   char          **pv;         /* owned, or NULL */
+  /* The move played from here (the next position's move), searched from
+   * here as such (searchmoves) at the depth of @eval. */
+  gboolean        has_played;
+  CheopsEval      played;     /* side A's view */
+  double          played_chances_a;
+  int             played_cp_a;
 } Position;
 
 /* One edit cheops_review_apply() made, to be undone by
@@ -42,10 +48,12 @@ typedef struct {
   CheopsEval      eval;
   CheopsEval      old_eval;
   guint8          nag;
+  guint8          old_nag;    /* ADDED_GLYPH: the glyph it replaced (0: none) */
 } Added;
 
 struct _CheopsReview {
   CheopsGame *game;           /* referenced */
+  double      k;              /* the curve's constant for the game's variant */
   int         side;           /* -1: both */
   GArray     *positions;      /* Position */
   GArray     *added;          /* Added */
@@ -58,10 +66,47 @@ clamp_cp (int cp)
   return CLAMP (cp, -CHEOPS_REVIEW_CP_CEILING, CHEOPS_REVIEW_CP_CEILING);
 }
 
+/* Each game's constant of the curve, fitted by
+ * benchmarks/review-calibrate.py on the bundled engine's self-play games
+ * by win rate (README.md, "How a verdict is decided"). */
+static const struct {
+  const char *variant;
+  double      k;
+} curve_k[] = {
+  { "cheops",    WINNING_CHANCES_K },
+  { "trigchess", WINNING_CHANCES_K },
+  { "cypher",    WINNING_CHANCES_K },
+  { "pyramids",  WINNING_CHANCES_K },
+};
+
+double
+cheops_review_curve_k (const CheopsVariant *variant)
+{
+  if (variant != NULL)
+    for (guint i = 0; i < G_N_ELEMENTS (curve_k); i++)
+      if (g_strcmp0 (variant->name, curve_k[i].variant) == 0)
+        return curve_k[i].k;
+  return WINNING_CHANCES_K;
+}
+
+static double
+chances_k (double k,
+           int    cp)
+{
+  return 2.0 / (1.0 + exp (-k * clamp_cp (cp))) - 1.0;
+}
+
 double
 cheops_review_winning_chances (int cp)
 {
-  return 2.0 / (1.0 + exp (-WINNING_CHANCES_K * clamp_cp (cp))) - 1.0;
+  return chances_k (WINNING_CHANCES_K, cp);
+}
+
+double
+cheops_review_winning_chances_for (const CheopsVariant *variant,
+                                   int                  cp)
+{
+  return chances_k (cheops_review_curve_k (variant), cp);
 }
 
 double
@@ -172,6 +217,50 @@ mover_into (CheopsGameNode *node)
   return cheops_side_other (pos->side_to_move);
 }
 
+static void
+append_position (CheopsReview   *self,
+                 CheopsGameNode *node)
+{
+  Position p = { 0 };
+  CheopsOutcome outcome = cheops_game_node_get_outcome (node);
+
+  p.node = cheops_game_node_ref (node);
+  if (outcome != CHEOPS_OUTCOME_NONE)
+    {
+      CheopsWinner winner = cheops_variant_outcome_winner (cheops_game_get_variant (self->game), outcome);
+
+      p.terminal = TRUE;
+      p.has_result = TRUE;
+      if (winner == CHEOPS_WINNER_DRAW)
+        p.eval = (CheopsEval) { CHEOPS_EVAL_CENTIPAWNS, 0, 0 };
+      else
+        {
+          gboolean a_wins = winner == CHEOPS_WINNER_A;
+
+          p.eval = (CheopsEval) { CHEOPS_EVAL_ASCENSION, 0, 0 };
+          p.chances_a = a_wins ? 1.0 : -1.0;
+          p.cp_a = a_wins ? CHEOPS_REVIEW_CP_CEILING : -CHEOPS_REVIEW_CP_CEILING;
+        }
+    }
+  g_array_append_val (self->positions, p);
+}
+
+static CheopsReview *
+review_alloc (CheopsGame *game,
+              int         side)
+{
+  CheopsReview *self = g_new0 (CheopsReview, 1);
+
+  self->game = g_object_ref (game);
+  self->k = cheops_review_curve_k (cheops_game_get_variant (game));
+  self->side = side >= 0 && side < CHEOPS_SIDE_NB ? side : -1;
+  self->positions = g_array_new (FALSE, TRUE, sizeof (Position));
+  g_array_set_clear_func (self->positions, position_clear);
+  self->added = g_array_new (FALSE, TRUE, sizeof (Added));
+  g_array_set_clear_func (self->added, added_clear);
+  return self;
+}
+
 CheopsReview *
 cheops_review_new (CheopsGame *game,
                    guint       from_ply,
@@ -182,42 +271,29 @@ cheops_review_new (CheopsGame *game,
 
   g_return_val_if_fail (CHEOPS_IS_GAME (game), NULL);
 
-  self = g_new0 (CheopsReview, 1);
-  self->game = g_object_ref (game);
-  self->side = side >= 0 && side < CHEOPS_SIDE_NB ? side : -1;
-  self->positions = g_array_new (FALSE, TRUE, sizeof (Position));
-  g_array_set_clear_func (self->positions, position_clear);
-  self->added = g_array_new (FALSE, TRUE, sizeof (Added));
-  g_array_set_clear_func (self->added, added_clear);
-
+  self = review_alloc (game, side);
   node = cheops_game_get_root (game);
   while (cheops_game_node_get_ply (node) < from_ply && cheops_game_node_get_next (node) != NULL)
     node = cheops_game_node_get_next (node);
   for (; node != NULL; node = cheops_game_node_get_next (node))
-    {
-      Position p = { 0 };
-      CheopsOutcome outcome = cheops_game_node_get_outcome (node);
+    append_position (self, node);
+  return self;
+}
 
-      p.node = cheops_game_node_ref (node);
-      if (outcome != CHEOPS_OUTCOME_NONE)
-        {
-          CheopsWinner winner = cheops_variant_outcome_winner (cheops_game_get_variant (game), outcome);
+CheopsReview *
+cheops_review_new_for_line (CheopsGame     *game,
+                            CheopsGameNode *first,
+                            int             side)
+{
+  CheopsReview *self;
 
-          p.terminal = TRUE;
-          p.has_result = TRUE;
-          if (winner == CHEOPS_WINNER_DRAW)
-            p.eval = (CheopsEval) { CHEOPS_EVAL_CENTIPAWNS, 0, 0 };
-          else
-            {
-              gboolean a_wins = winner == CHEOPS_WINNER_A;
+  g_return_val_if_fail (CHEOPS_IS_GAME (game), NULL);
+  g_return_val_if_fail (first != NULL && !cheops_game_node_is_root (first), NULL);
 
-              p.eval = (CheopsEval) { CHEOPS_EVAL_ASCENSION, 0, 0 };
-              p.chances_a = a_wins ? 1.0 : -1.0;
-              p.cp_a = a_wins ? CHEOPS_REVIEW_CP_CEILING : -CHEOPS_REVIEW_CP_CEILING;
-            }
-        }
-      g_array_append_val (self->positions, p);
-    }
+  self = review_alloc (game, side);
+  append_position (self, cheops_game_node_get_parent (first));
+  for (CheopsGameNode *node = first; node != NULL; node = cheops_game_node_get_next (node))
+    append_position (self, node);
   return self;
 }
 
@@ -285,7 +361,7 @@ cheops_review_set_result (CheopsReview      *self,
   p->has_result = TRUE;
   p->eval = *eval;
   p->cp_a = cheops_review_eval_cp_for (eval, CHEOPS_SIDE_A, mover_into (p->node));
-  p->chances_a = cheops_review_winning_chances (p->cp_a);
+  p->chances_a = chances_k (self->k, p->cp_a);
   g_clear_pointer (&p->pv, g_strfreev);
   p->pv = pv != NULL ? g_strdupv ((char **) pv) : NULL;
 }
@@ -304,7 +380,93 @@ cheops_review_set_second (CheopsReview     *self,
   p->has_second = eval != NULL && eval->kind != CHEOPS_EVAL_NONE;
   if (p->has_second)
     p->second_chances_a =
-      cheops_review_winning_chances (cheops_review_eval_cp_for (eval, CHEOPS_SIDE_A, mover_into (p->node)));
+      chances_k (self->k, cheops_review_eval_cp_for (eval, CHEOPS_SIDE_A, mover_into (p->node)));
+}
+
+/* The next mainline node after @index's, or NULL at the last. */
+static CheopsGameNode *
+played_node (CheopsReview *self,
+             guint         index)
+{
+  return index + 1 < self->positions->len ? position_at (self, index + 1)->node : NULL;
+}
+
+void
+cheops_review_set_played (CheopsReview     *self,
+                          guint             index,
+                          const CheopsEval *eval)
+{
+  Position *p;
+
+  g_return_if_fail (self != NULL);
+  p = position_at (self, index);
+  if (p == NULL || p->terminal || played_node (self, index) == NULL)
+    return;
+  p->has_played = eval != NULL && eval->kind != CHEOPS_EVAL_NONE;
+  if (!p->has_played)
+    return;
+  p->played = *eval;
+  /* Searched from @index's position: an Ascension "#0" cannot come from
+   * it (a search of a position that is not over has a move to make). */
+  p->played_cp_a = cheops_review_eval_cp_for (eval, CHEOPS_SIDE_A, mover_into (p->node));
+  p->played_chances_a = chances_k (self->k, p->played_cp_a);
+}
+
+gboolean
+cheops_review_get_played (CheopsReview *self,
+                          guint         index,
+                          CheopsEval   *eval)
+{
+  Position *p;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  p = position_at (self, index);
+  if (p == NULL || !p->has_played)
+    return FALSE;
+  if (eval != NULL)
+    *eval = p->played;
+  return TRUE;
+}
+
+CheopsMove
+cheops_review_get_played_move (CheopsReview *self,
+                               guint         index)
+{
+  CheopsGameNode *next;
+
+  g_return_val_if_fail (self != NULL, CHEOPS_MOVE_NONE);
+  next = played_node (self, index);
+  return next != NULL ? cheops_game_node_get_move (next) : CHEOPS_MOVE_NONE;
+}
+
+gboolean
+cheops_review_is_first_choice (CheopsReview *self,
+                               guint         index)
+{
+  Position *p;
+  CheopsMove played, best;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  p = position_at (self, index);
+  played = cheops_review_get_played_move (self, index);
+  if (p == NULL || !p->has_result || p->terminal || p->pv == NULL || p->pv[0] == NULL
+      || played == CHEOPS_MOVE_NONE)
+    return FALSE;
+  best = cheops_move_from_text (cheops_game_node_get_position (p->node), p->pv[0], NULL);
+  return best != CHEOPS_MOVE_NONE && best == played;
+}
+
+gboolean
+cheops_review_needs_confirmation (CheopsReview *self,
+                                  guint         index)
+{
+  CheopsReviewJudgement j;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  if (index + 1 >= self->positions->len)
+    return FALSE;
+  j = cheops_review_get_judgement (self, index + 1);
+  return j == CHEOPS_REVIEW_INACCURACY || j == CHEOPS_REVIEW_MISTAKE || j == CHEOPS_REVIEW_BLUNDER;
 }
 
 gboolean
@@ -350,31 +512,64 @@ cp_for (const Position *p,
   return side == CHEOPS_SIDE_A ? p->cp_a : -p->cp_a;
 }
 
+/* What the move into position @index (judged, see judged()) left the
+ * mover, as winning chances and centipawns from its view: the decided end
+ * it reached; else the played move's own search from the position before
+ * (comparable with that position's best, same depth); else the position
+ * after's evaluation. */
+static void
+outcome_of_move (CheopsReview *self,
+                 guint         index,
+                 CheopsSide    mover,
+                 double       *chances,
+                 int          *cp)
+{
+  Position *before = position_at (self, index - 1);
+  Position *after = position_at (self, index);
+
+  if (!after->terminal && before->has_played)
+    {
+      *chances = mover == CHEOPS_SIDE_A ? before->played_chances_a : -before->played_chances_a;
+      *cp = mover == CHEOPS_SIDE_A ? before->played_cp_a : -before->played_cp_a;
+    }
+  else
+    {
+      *chances = chances_for (after, mover);
+      *cp = cp_for (after, mover);
+    }
+  /* Nothing is lost by the engine's own first choice (its score is the
+   * best's, whatever the position after says at another depth). */
+  if (cheops_review_is_first_choice (self, index - 1) && !after->terminal)
+    {
+      *chances = MAX (*chances, chances_for (before, mover));
+      *cp = MAX (*cp, cp_for (before, mover));
+    }
+}
+
 CheopsReviewJudgement
 cheops_review_get_judgement (CheopsReview *self,
                              guint         index)
 {
   CheopsSide mover;
-
-  Position *before, *after;
+  Position *before;
   CheopsReviewJudgement judgement;
+  double after_chances;
+  int after_cp;
 
   g_return_val_if_fail (self != NULL, CHEOPS_REVIEW_NONE);
   if (!judged (self, index, &mover))
     return CHEOPS_REVIEW_NONE;
   before = position_at (self, index - 1);
-  after = position_at (self, index);
-  judgement = cheops_review_judge (chances_for (before, mover), chances_for (after, mover));
+  outcome_of_move (self, index, mover, &after_chances, &after_cp);
+  judgement = cheops_review_judge (chances_for (before, mover), after_chances);
   /* The only move: the engine's best, the second-best a blunder, and the
    * best not lost. */
-  if (judgement == CHEOPS_REVIEW_NONE && before->has_second && before->pv != NULL && before->pv[0] != NULL
+  if (judgement == CHEOPS_REVIEW_NONE && before->has_second && cheops_review_is_first_choice (self, index - 1)
       && chances_for (before, mover) > -0.5)
     {
       double second = mover == CHEOPS_SIDE_A ? before->second_chances_a : -before->second_chances_a;
-      CheopsMove best = cheops_move_from_text (cheops_game_node_get_position (before->node), before->pv[0], NULL);
 
-      if (best != CHEOPS_MOVE_NONE && best == cheops_game_node_get_move (after->node)
-          && cheops_review_judge (chances_for (before, mover), second) == CHEOPS_REVIEW_BLUNDER)
+      if (cheops_review_judge (chances_for (before, mover), second) == CHEOPS_REVIEW_BLUNDER)
         judgement = CHEOPS_REVIEW_ONLY_MOVE;
     }
   return judgement;
@@ -392,12 +587,14 @@ cheops_review_get_summary (CheopsReview        *self,
   for (guint i = 1; i < self->positions->len; i++)
     {
       CheopsSide mover;
-      Position *before, *after;
+      Position *before;
+      double after_chances;
+      int after_cp;
 
       if (!judged (self, i, &mover) || mover != side)
         continue;
       before = position_at (self, i - 1);
-      after = position_at (self, i);
+      outcome_of_move (self, i, mover, &after_chances, &after_cp);
       summary->moves++;
       switch (cheops_review_get_judgement (self, i))
         {
@@ -408,9 +605,9 @@ cheops_review_get_summary (CheopsReview        *self,
         case CHEOPS_REVIEW_NONE:
         default:                       break;
         }
-      loss_sum += MAX (0, cp_for (before, mover) - cp_for (after, mover));
+      loss_sum += MAX (0, cp_for (before, mover) - after_cp);
       accuracy_sum += cheops_review_move_accuracy (50.0 + 50.0 * chances_for (before, mover),
-                                                   50.0 + 50.0 * chances_for (after, mover));
+                                                   50.0 + 50.0 * after_chances);
     }
   if (summary->moves > 0)
     {
@@ -425,7 +622,8 @@ record (CheopsReview   *self,
         CheopsGameNode *node,
         const CheopsEval *eval,
         const CheopsEval *old_eval,
-        guint8          nag)
+        guint8          nag,
+        guint8          old_nag)
 {
   Added a = { 0 };
 
@@ -436,6 +634,7 @@ record (CheopsReview   *self,
   if (old_eval != NULL)
     a.old_eval = *old_eval;
   a.nag = nag;
+  a.old_nag = old_nag;
   g_array_append_val (self->added, a);
 }
 
@@ -501,43 +700,88 @@ add_line (CheopsGame        *game,
   return first;
 }
 
+/* Whether @glyph is one a review writes (?!, ?, ??, !). */
+static gboolean
+review_glyph (guint8 glyph)
+{
+  return glyph == CHEOPS_NAG_DUBIOUS || glyph == CHEOPS_NAG_MISTAKE || glyph == CHEOPS_NAG_BLUNDER
+         || glyph == CHEOPS_NAG_GOOD;
+}
+
+/* Whether the evaluation @new, of a search, replaces @old in a file: when
+ * there is none, or @new is deeper (an evaluation of unknown depth counts
+ * as depth 0). */
+static gboolean
+deeper (const CheopsEval *new,
+        const CheopsEval *old)
+{
+  return old->kind == CHEOPS_EVAL_NONE || new->depth > old->depth;
+}
+
 guint
 cheops_review_apply (CheopsReview *self)
 {
   guint edits = 0;
+  g_autofree CheopsEval *had = NULL;
 
   g_return_val_if_fail (self != NULL, 0);
   if (self->applied)
     return 0;
   self->applied = TRUE;
 
+  /* The evaluations the game had, before this review changes any. */
+  had = g_new0 (CheopsEval, self->positions->len);
+  for (guint i = 0; i < self->positions->len; i++)
+    {
+      Position *p = position_at (self, i);
+
+      if (cheops_game_contains (self->game, p->node))
+        had[i] = cheops_game_node_get_annotations (p->node)->eval;
+    }
+
   cheops_game_begin_group (self->game);
   for (guint i = 0; i < self->positions->len; i++)
     {
       Position *p = position_at (self, i);
-      CheopsEval old;
       CheopsReviewJudgement judgement;
+      guint8 glyph, nag;
+      gboolean redo_glyph;
+      CheopsSide mover;
 
       if (!p->has_result || !cheops_game_contains (self->game, p->node))
         continue;
-      old = cheops_game_node_get_annotations (p->node)->eval;
-      if (set_eval (self->game, p->node, &p->eval))
+      /* An end's evaluation is exact; a search's replaces only a shallower
+       * one, so that a review again with more time deepens the file. */
+      if ((p->terminal || deeper (&p->eval, &had[i])) && set_eval (self->game, p->node, &p->eval))
         {
-          record (self, ADDED_EVAL, p->node, &p->eval, &old, 0);
+          record (self, ADDED_EVAL, p->node, &p->eval, &had[i], 0, 0);
           edits++;
         }
-      judgement = cheops_review_get_judgement (self, i);
-      if (judgement == CHEOPS_REVIEW_NONE)
+      if (i == 0 || !judged (self, i, &mover))
         continue;
-      if (cheops_game_node_get_move_glyph (p->node) == 0)
+      /* The verdict on a move is this review's to give only when its
+       * search of the position before is deeper than what the game had
+       * there (nothing, an [%eval] of unknown depth, or a shallower one):
+       * a review no deeper than the file's changes no verdict of it. */
+      if (had[i - 1].kind != CHEOPS_EVAL_NONE && had[i - 1].depth > 0
+          && position_at (self, i - 1)->eval.depth <= had[i - 1].depth)
+        continue;
+      judgement = cheops_review_get_judgement (self, i);
+      glyph = cheops_game_node_get_move_glyph (p->node);
+      nag = cheops_review_judgement_nag (judgement);
+      /* A review's kind of glyph on a move whose position before had an
+       * evaluation of a known (so shallower) depth came from a shallower
+       * review: this one's verdict replaces it (or takes it away).  Any
+       * other glyph is the user's and is kept. */
+      redo_glyph = glyph != 0 && review_glyph (glyph) && had[i - 1].kind != CHEOPS_EVAL_NONE
+                   && had[i - 1].depth > 0;
+      if ((glyph == 0 && nag != 0) || (redo_glyph && nag != glyph))
         {
-          guint8 nag = cheops_review_judgement_nag (judgement);
-
           cheops_game_set_move_glyph (self->game, p->node, nag);
-          record (self, ADDED_GLYPH, p->node, NULL, NULL, nag);
+          record (self, ADDED_GLYPH, p->node, NULL, NULL, nag, glyph);
           edits++;
         }
-      if (judgement == CHEOPS_REVIEW_ONLY_MOVE)
+      if (judgement == CHEOPS_REVIEW_NONE || judgement == CHEOPS_REVIEW_ONLY_MOVE)
         continue;
       {
         Position *before = position_at (self, i - 1);
@@ -548,7 +792,7 @@ cheops_review_apply (CheopsReview *self)
         line = add_line (self->game, before->node, (const char *const *) before->pv, &before->eval);
         if (line != NULL)
           {
-            record (self, ADDED_LINE, line, NULL, NULL, 0);
+            record (self, ADDED_LINE, line, NULL, NULL, 0, 0);
             edits++;
           }
       }
@@ -581,7 +825,7 @@ cheops_review_remove (CheopsReview *self)
         case ADDED_GLYPH:
           if (cheops_game_node_get_move_glyph (a->node) == a->nag)
             {
-              cheops_game_set_move_glyph (self->game, a->node, 0);
+              cheops_game_set_move_glyph (self->game, a->node, a->old_nag);
               edits++;
             }
           break;

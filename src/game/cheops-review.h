@@ -31,12 +31,34 @@
  * the mover's winning chances above -0.5 (a move that only delays a loss
  * is not one).
  *
- * The same curve and thresholds serve all four games.  Lichess fitted the
- * constant to Stockfish's chess centipawns; each of our games' engine
- * scores in its own "hundredths of a Pawn" (src/engine/README.md gives the
- * piece values), of the same order as chess's, and no data set of our
- * games' results by evaluation exists to fit another constant: the scale
- * is the chess one, uncalibrated, for every variant.
+ * Each game has its own constant in place of 0.00368208 (a centipawn
+ * means different things in Cheops and Pyramids): fitted by
+ * benchmarks/review-calibrate.py by maximum likelihood to the results of
+ * the bundled engine's self-play games (cheops_review_curve_k(); README.md,
+ * "How a verdict is decided").  The thresholds in winning chances are the
+ * same for all four games.
+ *
+ * What a move lost is measured by comparable searches: the position
+ * before it searched for its best (the [%eval] there), and the same
+ * position searched with the move played alone (UCI `go searchmoves`) to
+ * the same depth (cheops_review_set_played()): the loss is
+ * wc(best) - wc(played).  Without the played move's search the position
+ * after's evaluation stands in for it (a search of another position, one
+ * ply deeper or shallower: less steady).  A move that ends the game is
+ * judged by the end itself.  The engine's own first choice (the first
+ * move of its best line in the position before) is never marked ?!, ? or
+ * ??.  A driver searches a move about to be marked again, longer, before
+ * it is (cheops_review_needs_confirmation()).
+ *
+ * A review replaces a position's [%eval] only by a deeper one (an end's
+ * exact evaluation always), so reviewing again with more time deepens a
+ * file and a shorter review loses nothing.  Likewise the verdict on a
+ * move (its glyph, the best line added) is given only when this review's
+ * search of the position before is deeper than the [%eval] the game had
+ * there (or it had none, or one of unknown depth, typed by hand): a glyph
+ * ?!, ?, ?? or ! on a move whose position before had an [%eval] of a known
+ * depth came with a shallower review and is replaced by (or removed for)
+ * this review's verdict; every other glyph is kept.
  *
  * Average centipawn loss (ACPL) of a side: the mean over its judged moves
  * of max(0, cp(before) - cp(after)) from its view, both clamped to +-1000
@@ -69,8 +91,16 @@ typedef enum {
 } CheopsReviewJudgement;
 
 /* The winning chances (-1 .. 1) of a side whose score is @cp centipawns
- * (clamped to +-1000 first), by the curve above. */
+ * (clamped to +-1000 first), by the curve above with Lichess's chess
+ * constant. */
 double                cheops_review_winning_chances (int cp);
+/* The constant k of @variant's curve (Lichess's chess one for a variant
+ * not calibrated, or NULL). */
+double                cheops_review_curve_k         (const CheopsVariant *variant);
+/* The winning chances (-1 .. 1) of @cp centipawns in @variant's game, by
+ * its own constant (what a CheopsReview of that game uses). */
+double                cheops_review_winning_chances_for (const CheopsVariant *variant,
+                                                         int                  cp);
 /* The same as a win percentage, 0 .. 100. */
 double                cheops_review_win_percent     (int cp);
 /* The judgement of a move that took the mover's winning chances from
@@ -128,6 +158,13 @@ typedef struct {
 CheopsReview         *cheops_review_new             (CheopsGame     *game,
                                                      guint           from_ply,
                                                      int             side);
+/* A review of a line of @game (referenced): the position before @first
+ * (its parent; @first is not the root), then @first's and those after it
+ * along each node's first child (cheops_game_node_get_next()) - for a
+ * variation, @first its first move.  As cheops_review_new() otherwise. */
+CheopsReview         *cheops_review_new_for_line    (CheopsGame     *game,
+                                                     CheopsGameNode *first,
+                                                     int             side);
 void                  cheops_review_free            (CheopsReview   *self);
 
 /* The number of positions (>= 1), and position @index's node (owned by
@@ -157,6 +194,35 @@ void                  cheops_review_set_result      (CheopsReview       *self,
 void                  cheops_review_set_second      (CheopsReview       *self,
                                                      guint               index,
                                                      const CheopsEval   *eval);
+/* Gives position @index the evaluation @eval (side A's view, as
+ * cheops_review_set_result()'s) of the move played from it (the move into
+ * position @index + 1), from a search of position @index restricted to
+ * that move (UCI `go depth D searchmoves MOVE`) to the depth D of its
+ * result: the two are then comparable, and the move's judgement is made
+ * from them (see above).  NULL forgets it.  Ignored for the last position
+ * and one that does not need the engine. */
+void                  cheops_review_set_played      (CheopsReview       *self,
+                                                     guint               index,
+                                                     const CheopsEval   *eval);
+/* Whether position @index has the played move's evaluation; it in *@eval
+ * (may be NULL). */
+gboolean              cheops_review_get_played      (CheopsReview       *self,
+                                                     guint               index,
+                                                     CheopsEval         *eval);
+/* The move played from position @index (the move into @index + 1), or
+ * CHEOPS_MOVE_NONE at the last position. */
+CheopsMove            cheops_review_get_played_move (CheopsReview       *self,
+                                                     guint               index);
+/* Whether the move played from position @index is the first move of the
+ * best line given for it (the engine's first choice at that depth). */
+gboolean              cheops_review_is_first_choice (CheopsReview       *self,
+                                                     guint               index);
+/* Whether the move played from position @index would now be marked ?!, ?
+ * or ?? (cheops_review_get_judgement (@index + 1)): a driver searches
+ * position @index again, longer, and gives the new results (best and
+ * played, the same depth), which replace these, before applying. */
+gboolean              cheops_review_needs_confirmation (CheopsReview    *self,
+                                                        guint            index);
 /* Whether position @index has an evaluation (given, or an end's). */
 gboolean              cheops_review_has_result      (CheopsReview   *self,
                                                      guint           index);
@@ -173,9 +239,11 @@ void                  cheops_review_get_summary     (CheopsReview        *self,
 
 /* Writes what the results say into the game, as ONE undo step (a group):
  * each evaluated position's [%eval] (with its depth), replacing an
- * evaluation it had and keeping its other annotations; each judged move
- * that is an inaccuracy, mistake, blunder or only move gets its glyph
- * unless it has a move glyph already (the user's judgement is kept), and,
+ * evaluation it had only by a deeper one (see above) and keeping its
+ * other annotations; each judged move that is an inaccuracy, mistake,
+ * blunder or only move gets its glyph unless it has a move glyph already
+ * (the user's judgement is kept; a shallower review's is redone, see
+ * above), and,
  * unless it is an only move, the engine's best
  * line from the position before it (at most CHEOPS_REVIEW_LINE_PLIES
  * plies, legal moves only) as a new variation there, its first move's

@@ -77,10 +77,26 @@ test_engine_scores (void)
   g_assert_cmpint (cheops_review_eval_cp_for (&e, CHEOPS_SIDE_B, CHEOPS_SIDE_B), ==, -1000);
 }
 
-/* The evaluations of positions 0..4 (side A's view) and what they make:
- * 1. A loses 0.502 (blunder), 2. B 0.2329 (mistake), 3. A gains,
- * 4. B 0.1821 (inaccuracy). */
-static const int scores[] = { 0, -300, -150, -100, 0 };
+/* The evaluations of positions 0..4 (side A's view) in @variant's game,
+ * from the winning chances of side A each stands for (by the game's own
+ * curve): 0, -0.5, -0.25, -0.15, 0.  What they make: 1. A loses 0.5
+ * (blunder), 2. B 0.25 (a mistake, were it not the engine's first
+ * choice), 3. A gains, 4. B 0.15 (inaccuracy). */
+static int
+score_at (const CheopsVariant *variant,
+          guint                i)
+{
+  static const double chances[] = { 0, -0.5, -0.25, -0.15, 0 };
+
+  return (int) lround (2.0 * atanh (chances[i]) / cheops_review_curve_k (variant));
+}
+
+static double
+win_percent_for (const CheopsVariant *variant,
+                 int                  cp)
+{
+  return 50.0 + 50.0 * cheops_review_winning_chances_for (variant, cp);
+}
 
 static char *
 move_text (CheopsGameNode *node, guint index)
@@ -127,7 +143,7 @@ check_variant (const CheopsVariant *variant)
   g_assert_cmpuint (cheops_review_get_n_positions (review), ==, 5);
   for (guint i = 0; i < 5; i++)
     {
-      CheopsEval e = { CHEOPS_EVAL_CENTIPAWNS, scores[i], 10 + (int) i };
+      CheopsEval e = { CHEOPS_EVAL_CENTIPAWNS, score_at (variant, i), 10 + (int) i };
 
       g_assert_true (cheops_review_get_node (review, i) == nodes[i]);
       g_assert_true (cheops_review_needs_engine (review, i));
@@ -149,7 +165,8 @@ check_variant (const CheopsVariant *variant)
         }
       else if (i == 1)
         {
-          /* A best line starting with the move played: no variation. */
+          /* A best line starting with the move played: no variation, and
+           * the engine's own first choice is never marked. */
           const char *pv[2];
 
           played2 = move_text (nodes[1], 0);
@@ -163,7 +180,7 @@ check_variant (const CheopsVariant *variant)
 
   g_assert_cmpint (cheops_review_get_judgement (review, 0), ==, CHEOPS_REVIEW_NONE);
   g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_BLUNDER);
-  g_assert_cmpint (cheops_review_get_judgement (review, 2), ==, CHEOPS_REVIEW_MISTAKE);
+  g_assert_cmpint (cheops_review_get_judgement (review, 2), ==, CHEOPS_REVIEW_NONE);
   g_assert_cmpint (cheops_review_get_judgement (review, 3), ==, CHEOPS_REVIEW_NONE);
   g_assert_cmpint (cheops_review_get_judgement (review, 4), ==, CHEOPS_REVIEW_INACCURACY);
 
@@ -172,18 +189,18 @@ check_variant (const CheopsVariant *variant)
   g_assert_cmpuint (sa.moves, ==, 2);
   g_assert_cmpuint (sa.blunders, ==, 1);
   g_assert_cmpuint (sa.mistakes + sa.inaccuracies, ==, 0);
-  g_assert_cmpfloat (sa.acpl, ==, 150.0);   /* (300 + 0) / 2 */
-  g_assert_cmpfloat_with_epsilon (sa.accuracy, (31.40173142995757 + 100) / 2, 1e-9);
+  g_assert_cmpfloat (sa.acpl, ==, -score_at (variant, 1) / 2.0);   /* (loss + 0) / 2 */
+  g_assert_cmpfloat_with_epsilon (sa.accuracy,
+                                  (cheops_review_move_accuracy (50.0, win_percent_for (variant, score_at (variant, 1)))
+                                   + 100) / 2, 1e-9);
   g_assert_cmpuint (sb.moves, ==, 2);
-  g_assert_cmpuint (sb.mistakes, ==, 1);
+  g_assert_cmpuint (sb.mistakes, ==, 0);
   g_assert_cmpuint (sb.inaccuracies, ==, 1);
   g_assert_cmpuint (sb.blunders, ==, 0);
-  g_assert_cmpfloat (sb.acpl, ==, 125.0);   /* (150 + 100) / 2 */
+  g_assert_cmpfloat (sb.acpl, ==, -score_at (variant, 3) / 2.0);   /* (0 + loss) / 2 */
   g_assert_cmpfloat_with_epsilon (sb.accuracy,
-                                  (cheops_review_move_accuracy (cheops_review_win_percent (300),
-                                                                cheops_review_win_percent (150))
-                                   + cheops_review_move_accuracy (cheops_review_win_percent (100),
-                                                                  cheops_review_win_percent (0))) / 2, 1e-9);
+                                  (100 + cheops_review_move_accuracy (win_percent_for (variant, -score_at (variant, 3)),
+                                                                      50.0)) / 2, 1e-9);
 
   /* Applied: evals everywhere (move 3's old one replaced), ?? on 1, the
    * user's ! kept on 2, ?! on 4, the best line at the root; one step. */
@@ -196,7 +213,7 @@ check_variant (const CheopsVariant *variant)
       const CheopsEval *e = &cheops_game_node_get_annotations (nodes[i])->eval;
 
       g_assert_cmpint (e->kind, ==, CHEOPS_EVAL_CENTIPAWNS);
-      g_assert_cmpint (e->value, ==, scores[i]);
+      g_assert_cmpint (e->value, ==, score_at (variant, i));
       g_assert_cmpint (e->depth, ==, 10 + (int) i);
     }
   g_assert_cmpint (cheops_game_node_get_move_glyph (nodes[1]), ==, CHEOPS_NAG_BLUNDER);
@@ -222,7 +239,9 @@ check_variant (const CheopsVariant *variant)
     g_assert_no_error (error);
     g_assert_true (cheops_game_equal (back, game));
     g_assert_nonnull (strstr (text, "$4"));
-    g_assert_nonnull (strstr (text, "[%eval -3.00,11]"));
+    g_autofree char *eval1 = g_strdup_printf ("[%%eval %.2f,11]", score_at (variant, 1) / 100.0);
+
+    g_assert_nonnull (strstr (text, eval1));
   }
 
   /* One undo step takes it all back, redo brings it again. */
@@ -270,10 +289,11 @@ test_side_and_from (void)
   g_assert_cmpuint (cheops_game_node_get_ply (cheops_review_get_node (review, 0)), ==, 1);
   for (guint i = 0; i < 4; i++)
     {
-      CheopsEval e = { CHEOPS_EVAL_CENTIPAWNS, scores[i + 1], 0 };
+      CheopsEval e = { CHEOPS_EVAL_CENTIPAWNS, score_at (cheops_game_get_variant (game), i + 1), 0 };
       cheops_review_set_result (review, i, &e, NULL);
     }
-  /* Ply 2 is B's (mistake), ply 3 A's (not judged), ply 4 B's. */
+  /* Ply 2 is B's (mistake: no best line, so not the engine's first
+   * choice), ply 3 A's (not judged), ply 4 B's. */
   g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_MISTAKE);
   g_assert_cmpint (cheops_review_get_judgement (review, 2), ==, CHEOPS_REVIEW_NONE);
   g_assert_cmpint (cheops_review_get_judgement (review, 3), ==, CHEOPS_REVIEW_INACCURACY);
@@ -330,13 +350,14 @@ test_only_move (void)
       g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_ONLY_MOVE);
       g_assert_cmpint (cheops_review_get_judgement (review, 2), ==, CHEOPS_REVIEW_NONE);
       g_assert_cmpint (cheops_review_get_judgement (review, 3), ==, CHEOPS_REVIEW_NONE);
-      /* Without the second line no "!"; a move that loses is judged by
-       * its loss. */
+      /* Without the second line no "!"; the engine's first choice is
+       * never marked, even where the position after scores it badly
+       * (another search, of another position). */
       cheops_review_set_second (review, 0, NULL);
       g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_NONE);
       cheops_review_set_second (review, 0, &blunder);
       cheops_review_set_result (review, 1, &bad_after, pv1);
-      g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_BLUNDER);
+      g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_ONLY_MOVE);
       cheops_review_set_result (review, 1, &e1, pv1);
       cheops_review_get_summary (review, CHEOPS_SIDE_A, &s);
       g_assert_cmpuint (s.only_moves, ==, 1);
@@ -360,6 +381,134 @@ test_only_move (void)
     cheops_review_set_second (review, 0, &worse);
     cheops_review_set_result (review, 1, &lost, NULL);
     g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_NONE);
+  }
+}
+
+/* Comparable searches (issue 24): the played move's own score from the
+ * position before, at the best's depth, decides its verdict, not the
+ * position after's evaluation; the engine's first choice is never marked;
+ * a move about to be marked needs confirmation. */
+static void
+test_comparable (void)
+{
+  for (guint v = 0; cheops_variants[v] != NULL; v++)
+    {
+      const CheopsVariant *variant = cheops_variants[v];
+      g_autoptr (CheopsGame) game = cheops_game_new_for_variant (variant);
+      g_autoptr (CheopsReview) review = NULL;
+      CheopsGameNode *root = cheops_game_get_root (game), *n1, *n2;
+      g_autofree char *best = move_text (root, 1), *played = move_text (root, 0);
+      const char *pv[2] = { best, NULL };
+      CheopsEval start = { CHEOPS_EVAL_CENTIPAWNS, 0, 6 };
+      /* The position after, searched on its own, says nothing is lost;
+       * the played move searched from the start says 0.5 is. */
+      CheopsEval after = { CHEOPS_EVAL_CENTIPAWNS, 0, 5 };
+      CheopsEval played_eval = { CHEOPS_EVAL_CENTIPAWNS, 0, 6 };
+      CheopsEval e;
+      int loss = score_at (variant, 1);   /* wc -0.5 for side A */
+
+      played_eval.value = loss;
+      n1 = cheops_game_add_move (game, root, cheops_game_node_get_moves (root, NULL)[0], NULL);
+      n2 = cheops_game_add_move (game, n1, cheops_game_node_get_moves (n1, NULL)[0], NULL);
+      g_assert_nonnull (n2);
+      review = cheops_review_new (game, 0, -1);
+      cheops_review_set_result (review, 0, &start, pv);
+      cheops_review_set_result (review, 1, &after, NULL);
+      g_assert_cmpint (cheops_review_get_played_move (review, 0), ==, cheops_game_node_get_move (n1));
+      g_assert_cmpint (cheops_review_get_played_move (review, 2), ==, CHEOPS_MOVE_NONE);
+      g_assert_false (cheops_review_is_first_choice (review, 0));
+      /* Before: judged from the position after's search. */
+      g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_NONE);
+      g_assert_false (cheops_review_needs_confirmation (review, 0));
+      g_assert_false (cheops_review_get_played (review, 0, NULL));
+      cheops_review_set_played (review, 0, &played_eval);
+      g_assert_true (cheops_review_get_played (review, 0, &e));
+      g_assert_cmpint (e.value, ==, loss);
+      g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_BLUNDER);
+      g_assert_true (cheops_review_needs_confirmation (review, 0));
+      /* The last position has no move played from it. */
+      cheops_review_set_played (review, 2, &played_eval);
+      g_assert_false (cheops_review_get_played (review, 2, NULL));
+      /* A longer search finds the played move is the engine's choice
+       * after all: not marked, whatever the scores say. */
+      pv[0] = played;
+      cheops_review_set_result (review, 0, &start, pv);
+      g_assert_true (cheops_review_is_first_choice (review, 0));
+      g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_NONE);
+      g_assert_false (cheops_review_needs_confirmation (review, 0));
+      /* Forgotten: back to the position after's. */
+      pv[0] = best;
+      cheops_review_set_result (review, 0, &start, pv);
+      cheops_review_set_played (review, 0, NULL);
+      g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_NONE);
+    }
+}
+
+/* Depth kept (issue 24): a review replaces an [%eval] only by a deeper
+ * one, and a glyph of a shallower review is redone; the user's other
+ * glyphs stay; Remove Analysis gives back what was there. */
+static void
+test_deepen (void)
+{
+  g_autoptr (CheopsGame) game = cheops_game_new ();
+  g_autoptr (CheopsGame) before = NULL;
+  g_autoptr (CheopsReview) review = NULL;
+  g_autoptr (CheopsAnnotations) a = cheops_annotations_new ();
+  CheopsGameNode *nodes[4];
+  CheopsEval deep = { CHEOPS_EVAL_CENTIPAWNS, 12, 20 }, shallow = { CHEOPS_EVAL_CENTIPAWNS, 0, 3 };
+
+  nodes[0] = cheops_game_get_root (game);
+  for (guint i = 1; i < 4; i++)
+    nodes[i] = cheops_game_add_move (game, nodes[i - 1], cheops_game_node_get_moves (nodes[i - 1], NULL)[0], NULL);
+  /* The root deep, position 1 shallow with a "?" on move 2 (a shallow
+   * review's), a "!!" of the user's on move 3 (position 2 shallow). */
+  a->eval = deep;
+  cheops_game_set_annotations (game, nodes[0], a);
+  a->eval = shallow;
+  cheops_game_set_annotations (game, nodes[1], a);
+  cheops_game_set_annotations (game, nodes[2], a);
+  cheops_game_set_move_glyph (game, nodes[2], CHEOPS_NAG_MISTAKE);
+  cheops_game_set_move_glyph (game, nodes[3], CHEOPS_NAG_BRILLIANT);
+  cheops_game_clear_history (game);
+  before = cheops_game_copy (game);
+
+  review = cheops_review_new (game, 0, -1);
+  for (guint i = 0; i < 4; i++)
+    {
+      CheopsEval e = { CHEOPS_EVAL_CENTIPAWNS, 5, 8 };
+      cheops_review_set_result (review, i, &e, NULL);
+    }
+  g_assert_cmpint (cheops_review_get_judgement (review, 2), ==, CHEOPS_REVIEW_NONE);
+  /* Positions 1, 2, 3 get depth 8 (3 had none); the root keeps depth 20;
+   * the shallow "?" goes, the user's "!!" stays. */
+  g_assert_cmpuint (cheops_review_apply (review), ==, 3 + 1);
+  g_assert_cmpint (cheops_game_node_get_annotations (nodes[0])->eval.depth, ==, 20);
+  g_assert_cmpint (cheops_game_node_get_annotations (nodes[0])->eval.value, ==, 12);
+  for (guint i = 1; i < 4; i++)
+    g_assert_cmpint (cheops_game_node_get_annotations (nodes[i])->eval.depth, ==, 8);
+  g_assert_cmpint (cheops_game_node_get_move_glyph (nodes[2]), ==, 0);
+  g_assert_cmpint (cheops_game_node_get_move_glyph (nodes[3]), ==, CHEOPS_NAG_BRILLIANT);
+  g_assert_cmpuint (cheops_review_remove (review), ==, 3 + 1);
+  g_assert_true (cheops_game_equal (game, before));
+
+  /* A shallower review than the file's changes nothing. */
+  {
+    g_autoptr (CheopsReview) again = cheops_review_new (game, 0, -1);
+
+    for (guint i = 0; i < 4; i++)
+      {
+        CheopsEval e = { CHEOPS_EVAL_CENTIPAWNS, -400 * (int) (i % 2), 2 };
+        cheops_review_set_result (again, i, &e, NULL);
+      }
+    g_assert_cmpint (cheops_review_get_judgement (again, 1), ==, CHEOPS_REVIEW_BLUNDER);
+    /* Only position 3's eval is new (it had none): the verdicts on moves
+     * 1 and 2 (none, "?") came with deeper searches than this one's and
+     * stay, and so does the user's "!!". */
+    g_assert_cmpuint (cheops_review_apply (again), ==, 1);
+    g_assert_cmpint (cheops_game_node_get_annotations (nodes[1])->eval.depth, ==, 3);
+    g_assert_cmpint (cheops_game_node_get_annotations (nodes[3])->eval.depth, ==, 2);
+    g_assert_cmpint (cheops_game_node_get_move_glyph (nodes[1]), ==, 0);
+    g_assert_cmpint (cheops_game_node_get_move_glyph (nodes[2]), ==, CHEOPS_NAG_MISTAKE);
   }
 }
 
@@ -417,6 +566,8 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/game/review/curve", test_curve);
+  g_test_add_func ("/game/review/comparable", test_comparable);
+  g_test_add_func ("/game/review/deepen", test_deepen);
   g_test_add_func ("/game/review/engine-scores", test_engine_scores);
   g_test_add_func ("/game/review/apply-remove", test_apply_remove);
   g_test_add_func ("/game/review/side-and-from", test_side_and_from);
