@@ -1332,14 +1332,15 @@ flag_is (const char *arg, const char *name)
   return strcmp (arg, name) == 0;
 }
 
-/* The KEY=VALUE words after argv[*i] (up to the next word starting with
- * '-'), as a NULL-terminated borrowed array (free the array only). */
+/* The KEY=VALUE words after argv[*i] (up to the next word that starts
+ * with '-' or holds no '='), as a NULL-terminated borrowed array (free the
+ * array only). */
 static const char **
 settings_after (int argc, char **argv, int *i)
 {
   GPtrArray *words = g_ptr_array_new ();
 
-  while (*i + 1 < argc && argv[*i + 1][0] != '-')
+  while (*i + 1 < argc && argv[*i + 1][0] != '-' && strchr (argv[*i + 1], '=') != NULL)
     g_ptr_array_add (words, argv[++*i]);
   g_ptr_array_add (words, NULL);
   return (const char **) g_ptr_array_free (words, FALSE);
@@ -1386,7 +1387,7 @@ cheops_tool_match (int argc, char **argv)
   gint64 legacy_games = -1, rounds = -1, games_per_round = -1, concurrency = 1, rating_interval = 10;
   gint64 start = 1, seed = 1;
   const char *openings_path = NULL;
-  gboolean openings_epd = FALSE, openings_random = FALSE;
+  gboolean openings_epd = FALSE, openings_random = FALSE, legacy_nodes = FALSE;
   Worker *workers = NULL;
   int status;
   g_autoptr (GError) error = NULL;
@@ -1516,8 +1517,7 @@ cheops_tool_match (int argc, char **argv)
         {
           if (!parse_int (v, 1, G_MAXINT64, &each.limits.nodes))
             FAIL ("--nodes needs a positive whole number");
-          /* As before: nodes instead of a clock. */
-          each.limits.base_ms = -2;
+          legacy_nodes = TRUE;
           i++;
         }
       else if (two && (strcmp (a, "--openings") == 0 || strcmp (a, "--pgn") == 0))
@@ -1660,8 +1660,8 @@ cheops_tool_match (int argc, char **argv)
     {
       PlayerConfig *p = &M.players[k];
       config_merge (p, &each);
-      if (p->limits.base_ms == -2)
-        p->limits.base_ms = -1;          /* --nodes: no clock */
+      if (legacy_nodes)
+        p->limits.base_ms = -1;          /* --nodes, as before: nodes instead of a clock */
       else if (p->kind == PLAYER_ENGINE && p->limits.base_ms < 0 && p->limits.movetime_ms < 0
                && p->limits.nodes < 0 && p->limits.depth < 0)
         {

@@ -37,6 +37,7 @@ static const Command commands[] = {
   { "suite",  cheops_tool_suite,  "suite run FILE [--engine CMD | --builtin] [--movetime MS | --depth N] [--threads N] [--hash MB] [--variant NAME] [--out FILE]" },
   { "match",  cheops_tool_match,  "match [-variant NAME] -engine cmd=CMD [name=NAME] [tc=0.1+0.01] [option.NAME=VALUE]... -engine ... -rounds N [-games 2] [-concurrency N] [-openings file=FILE format=epd order=random] [-srand N] [-pgnout file=OUT] [-sprt elo0=0 elo1=5] [-recover] (or --engine CMD --builtin greedy --games N ...)" },
   { "match-stats", cheops_tool_match_stats, "match-stats [-sprt elo0=A elo1=B] FILE.pgn...   # the results block of a match's shards" },
+  { "openings", cheops_tool_openings, "openings [--variant NAME] [--engine CMD] [--count N] [--depth D] [--max-cp CP] [--seed N] --out FILE.epd   # an opening book" },
 };
 
 static void
