@@ -52,6 +52,7 @@
  * approximation of the per-game score's variance, as cutechess-cli and
  * BayesElo's "simple" mode do).
  */
+#include <errno.h>
 #include <gio/gio.h>
 #include <math.h>
 #include <stdio.h>
@@ -59,6 +60,7 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include "cheops-file-write.h"
 #include "cheops-notation.h"
 #include "cheops-position.h"
 #include "cheops-tool.h"
@@ -620,6 +622,9 @@ cheops_tool_match (int argc, char **argv)
   guint32 seed = 1;
   GPtrArray *openings;
   FILE *pgn = NULL;
+  char *pgn_text = NULL;
+  size_t pgn_size = 0;
+  gboolean pgn_failed = FALSE;
   int wins = 0, losses = 0, draws = 0;
   g_autoptr (GError) error = NULL;
 
@@ -723,7 +728,12 @@ cheops_tool_match (int argc, char **argv)
         fprintf (stderr, "cheops match: cannot start '%s': %s\n", players[i].e.command, error->message);
         return 2;
       }
-  if (pgn_path != NULL && (pgn = fopen (pgn_path, "w")) == NULL)
+  /* The games are gathered in memory and --pgn is written whole after
+   * each game by the one rule for files (cheops_file_write_atomic(): the
+   * old file whole until then, the finished games kept if the match is
+   * killed); a write that fails ends the match with a message and exit 2
+   * (a full disk was a silent exit 0 and an empty file, issue 25). */
+  if (pgn_path != NULL && (pgn = open_memstream (&pgn_text, &pgn_size)) == NULL)
     {
       fprintf (stderr, "cheops match: cannot write %s\n", pgn_path);
       return 2;
@@ -752,7 +762,23 @@ cheops_tool_match (int argc, char **argv)
               game.reason ? game.reason : "", wins, losses, draws);
       fflush (stdout);
       if (pgn != NULL)
-        write_pgn (pgn, &game, g + 1, by_side[CHEOPS_SIDE_A]->e.name, by_side[CHEOPS_SIDE_B]->e.name);
+        {
+          g_autoptr(GBytes) bytes = NULL;
+          g_autoptr(GError) write_error = NULL;
+
+          write_pgn (pgn, &game, g + 1, by_side[CHEOPS_SIDE_A]->e.name, by_side[CHEOPS_SIDE_B]->e.name);
+          if (fflush (pgn) != 0)
+            g_set_error_literal (&write_error, G_IO_ERROR, G_IO_ERROR_NO_SPACE, g_strerror (ENOMEM));
+          else
+            {
+              bytes = g_bytes_new (pgn_text, pgn_size);
+              cheops_file_write_atomic (pgn_path, bytes, CHEOPS_FILE_WRITE_NONE, NULL, &write_error);
+            }
+          /* Tried again after the next game (all the games each time). */
+          pgn_failed = write_error != NULL;
+          if (pgn_failed)
+            fprintf (stderr, "cheops match: %s\n", write_error->message);
+        }
       g_string_free (game.movetext, TRUE);
       g_free (game.start_fen);
     }
@@ -771,7 +797,8 @@ cheops_tool_match (int argc, char **argv)
     }
   if (pgn != NULL)
     fclose (pgn);
+  free (pgn_text);
   g_ptr_array_unref (openings);
   g_rand_free (rng);
-  return 0;
+  return pgn_failed ? 2 : 0;
 }
