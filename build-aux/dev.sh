@@ -103,13 +103,23 @@ case "$cmd" in
     [ -f _build-fuzz/build.ninja ] || CC=clang meson setup _build-fuzz -Dfuzzing=true
     ninja -C _build-fuzz $(for h in $harnesses; do echo "tests/fuzz/$h"; done)
     mkdir -p _build-fuzz/findings
+    # A finding: a crash, a leak, a time-out or an out-of-memory (libFuzzer's
+    # "slow-unit" files are only inputs slower than 10 s, as a loaded
+    # machine makes many: kept, not counted).
+    findings () {
+      ls _build-fuzz/findings | grep -c -E '^fuzz-[a-z-]+-(crash|leak|timeout|oom)-' || true
+    }
     total=0
     found=0
     for h in $harnesses; do
-      seeds=tests/fuzz/corpus-${h#fuzz-}
-      work=_build-fuzz/corpus-${h#fuzz-}
+      # Its seed corpus: corpus-NAME, or corpus-NAME without "-reader"
+      # (fuzz-pgn-reader reads corpus-pgn).
+      name=${h#fuzz-}
+      [ -d "tests/fuzz/corpus-$name" ] || name=${name%-reader}
+      seeds=tests/fuzz/corpus-$name
+      work=_build-fuzz/corpus-$name
       mkdir -p "$work"
-      before=$(ls _build-fuzz/findings | wc -l)
+      before=$(findings)
       # New inputs go to the work corpus; a crash, a leak or a UBSan report
       # is a finding, kept in _build-fuzz/findings (copy it to the seed
       # corpus with the fix: it is then replayed by the tests).
@@ -118,7 +128,7 @@ case "$cmd" in
           -artifact_prefix="_build-fuzz/findings/$h-" "$work" "$seeds" \
           > "_build-fuzz/$h.log" 2>&1 || true
       runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "_build-fuzz/$h.log" | tail -n 1)
-      new=$(( $(ls _build-fuzz/findings | wc -l) - before ))
+      new=$(( $(findings) - before ))
       echo "$h: ${runs:-0} executions, $new findings"
       total=$(( total + ${runs:-0} ))
       found=$(( found + new ))
