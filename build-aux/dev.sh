@@ -5,6 +5,10 @@
 #   build-aux/dev.sh run [FILE]  install what is missing, build, start the studio
 #   build-aux/dev.sh test    install what is missing, build, run all the tests
 #   build-aux/dev.sh bench   release build and the benchmarks (figures in README.md)
+#   build-aux/dev.sh fuzz [SECONDS]  build the libFuzzer harnesses of tests/fuzz
+#                            (clang, ASan+UBSan) in _build-fuzz and run each one
+#                            for SECONDS (default 60) from its seed corpus; prints
+#                            each one's executions and findings, exit 1 if any
 #   build-aux/dev.sh sanitize  build with ASan+UBSan in _build-sanitize and run the
 #                            whole default suite under ASan and UBSan, and all but
 #                            the GUI tests under LeakSanitizer too
@@ -90,8 +94,50 @@ case "$cmd" in
         --timeout-multiplier 4 "$@" || status=$?
     exit $status
     ;;
+  fuzz)
+    install_missing $PACKAGES clang
+    seconds=${1:-60}
+    # The harnesses: every fuzz-*.c of tests/fuzz but the replay driver;
+    # only they are built.
+    harnesses=$(cd tests/fuzz && ls fuzz-*.c | sed -e 's/\.c$//' -e '/^fuzz-replay$/d')
+    [ -f _build-fuzz/build.ninja ] || CC=clang meson setup _build-fuzz -Dfuzzing=true
+    ninja -C _build-fuzz $(for h in $harnesses; do echo "tests/fuzz/$h"; done)
+    mkdir -p _build-fuzz/findings
+    # A finding: a crash, a leak, a time-out or an out-of-memory (libFuzzer's
+    # "slow-unit" files are only inputs slower than 10 s, as a loaded
+    # machine makes many: kept, not counted).
+    findings () {
+      ls _build-fuzz/findings | grep -c -E '^fuzz-[a-z-]+-(crash|leak|timeout|oom)-' || true
+    }
+    total=0
+    found=0
+    for h in $harnesses; do
+      # Its seed corpus: corpus-NAME, or corpus-NAME without "-reader"
+      # (fuzz-pgn-reader reads corpus-pgn).
+      name=${h#fuzz-}
+      [ -d "tests/fuzz/corpus-$name" ] || name=${name%-reader}
+      seeds=tests/fuzz/corpus-$name
+      work=_build-fuzz/corpus-$name
+      mkdir -p "$work"
+      before=$(findings)
+      # New inputs go to the work corpus; a crash, a leak or a UBSan report
+      # is a finding, kept in _build-fuzz/findings (copy it to the seed
+      # corpus with the fix: it is then replayed by the tests).
+      UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1" \
+        "_build-fuzz/tests/fuzz/$h" -max_total_time="$seconds" -print_final_stats=1 \
+          -artifact_prefix="_build-fuzz/findings/$h-" "$work" "$seeds" \
+          > "_build-fuzz/$h.log" 2>&1 || true
+      runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "_build-fuzz/$h.log" | tail -n 1)
+      new=$(( $(findings) - before ))
+      echo "$h: ${runs:-0} executions, $new findings"
+      total=$(( total + ${runs:-0} ))
+      found=$(( found + new ))
+    done
+    echo "fuzz: $total executions in all, $found findings (logs in _build-fuzz/*.log)"
+    [ "$found" -eq 0 ]
+    ;;
   *)
-    echo "usage: $0 run|test|bench|sanitize" >&2
+    echo "usage: $0 run|test|bench|sanitize|fuzz [SECONDS]" >&2
     exit 2
     ;;
 esac

@@ -22,6 +22,7 @@
 #include <pango/pangocairo.h>
 
 #include "cheops-board-painter.h"
+#include "cheops-file-write.h"
 #include "cheops-diagram.h"
 
 /* The ink of labels and caption, and the ground. */
@@ -244,17 +245,30 @@ check_status (cairo_status_t  status,
   return FALSE;
 }
 
+/* A cairo_write_func_t: appends to a GByteArray. */
+static cairo_status_t
+append_to_bytes (void                *closure,
+                 const unsigned char *data,
+                 unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
 /**
  * cheops_diagram_write:
  * @diagram: what to draw
  * @format: SVG (vector paths) or PNG
  * @width: the width, in pixels (an SVG's in CSS pixels: its width
  *   attribute), 16 .. 8192
- * @filename: the file to write (replaced)
- * @error: a G_FILE_ERROR when the file cannot be written, with cairo's
- *   reason (e.g. "error while writing to output stream")
+ * @filename: the file to write (replaced atomically: a symbolic link is
+ *   written through, the old file's permissions are kept)
+ * @error: a G_FILE_ERROR_INVAL for a width out of range, a G_FILE_ERROR
+ *   with cairo's reason when drawing fails, or the G_IO_ERROR of
+ *   cheops_file_write_atomic() when the file cannot be written (a full
+ *   disk: the old file is unchanged)
  *
- * Writes the diagram to @filename.
+ * Writes the diagram to @filename, by cheops_file_write_atomic().
  *
  * Returns: whether it was written
  */
@@ -267,6 +281,8 @@ cheops_diagram_write (const CheopsDiagram *diagram,
 {
   cairo_surface_t *surface;
   cairo_status_t status;
+  GByteArray *out;
+  g_autoptr(GBytes) bytes = NULL;
 
   g_return_val_if_fail (diagram != NULL && diagram->position != NULL, FALSE);
   g_return_val_if_fail (filename != NULL, FALSE);
@@ -278,13 +294,17 @@ cheops_diagram_write (const CheopsDiagram *diagram,
       return FALSE;
     }
 
+  /* Drawn into memory, then written by the one rule for files
+   * (cheops_file_write_atomic()): a failed write leaves the old file
+   * whole (cairo wrote straight to it: a full disk destroyed it, issue 25). */
+  out = g_byte_array_new ();
   if (format == CHEOPS_DIAGRAM_SVG)
     {
       cairo_t *cr;
       int height;
 
       cheops_diagram_get_size (diagram, width, &height);
-      surface = cairo_svg_surface_create (filename, width, height);
+      surface = cairo_svg_surface_create_for_stream (append_to_bytes, out, width, height);
       cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
       cr = cairo_create (surface);
       cheops_diagram_draw (diagram, cr, width);
@@ -294,13 +314,17 @@ cheops_diagram_write (const CheopsDiagram *diagram,
       if (status == CAIRO_STATUS_SUCCESS)
         status = cairo_surface_status (surface);
       cairo_surface_destroy (surface);
-      return check_status (status, filename, error);
     }
-
-  surface = cheops_diagram_render_image (diagram, width);
-  status = cairo_surface_status (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_write_to_png (surface, filename);
-  cairo_surface_destroy (surface);
-  return check_status (status, filename, error);
+  else
+    {
+      surface = cheops_diagram_render_image (diagram, width);
+      status = cairo_surface_status (surface);
+      if (status == CAIRO_STATUS_SUCCESS)
+        status = cairo_surface_write_to_png_stream (surface, append_to_bytes, out);
+      cairo_surface_destroy (surface);
+    }
+  bytes = g_byte_array_free_to_bytes (out);
+  if (!check_status (status, filename, error))
+    return FALSE;
+  return cheops_file_write_atomic (filename, bytes, CHEOPS_FILE_WRITE_NONE, NULL, error);
 }

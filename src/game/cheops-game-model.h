@@ -14,4 +14,5 @@
 #include "cheops-game.h"
 #include "cheops-pgn.h"
 #include "cheops-epd.h"
+#include "cheops-file-write.h"
 #include "cheops-problem.h"

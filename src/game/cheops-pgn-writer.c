@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cheops-game-private.h"
+#include "cheops-file-write.h"
 #include "cheops-pgn.h"
 
 #define LINE_WIDTH 80
@@ -381,5 +382,5 @@ cheops_pgn_write_file (const char  *path,
 
   g_return_val_if_fail (games != NULL, FALSE);
   bytes = cheops_pgn_write_games_to_bytes (games);
-  return g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), error);
+  return cheops_file_write_atomic (path, bytes, CHEOPS_FILE_WRITE_NONE, NULL, error);
 }

@@ -185,8 +185,10 @@ char            *cheops_pgn_write_games         (GPtrArray   *games);
 /* The text of cheops_pgn_write_games() as bytes with their length, every
  * byte of it (a new reference): what a file is written from. */
 GBytes          *cheops_pgn_write_games_to_bytes (GPtrArray  *games);
-/* Writes cheops_pgn_write_games_to_bytes() to @path (atomically, through
- * g_file_set_contents()); FALSE with a G_FILE_ERROR on failure. */
+/* Writes cheops_pgn_write_games_to_bytes() to @path by
+ * cheops_file_write_atomic() (the one rule for files: the old file whole
+ * on failure, its permissions kept, a link written through); FALSE with
+ * its G_IO_ERROR on failure. */
 gboolean         cheops_pgn_write_file          (const char  *path,
                                                  GPtrArray   *games,
                                                  GError     **error);

@@ -1567,6 +1567,12 @@ engine_handle_line (StudioEngine *self,
 
     case STUDIO_UCI_MESSAGE_INFO:
       self->nonsense_run = 0;
+      /* A searching engine that sends info is alive, whether or not it
+       * answers a ping before `stop` (some answer `isready` only then):
+       * the time allowed for the readyok starts again (issue 25; such an
+       * engine was declared hung and killed after the reply time-out). */
+      if (self->state == STUDIO_ENGINE_STATE_ANALYSING && self->reply_id != 0)
+        engine_arm_reply_timer (self, self->reply_ms);
       /* The generation rule: only lines of the search that is running AND
        * desired reach the model; lines of a search being stopped because
        * the user moved on are dropped. */

@@ -2,7 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Replacing a file so that a failed save leaves it whole.  GLib 2.74's
+ * Replacing a file so that a failed save leaves it whole: the rule of
+ * cheops_file_write_atomic() (src/game/cheops-file-write.c, shared with
+ * the `cheops` tools), with the studio's entity tags, asynchronous saves
+ * and the removal of GIO's own leftovers.  GLib 2.74's
  * g_file_replace_contents_bytes_async() renames its partial temporary file
  * over the original after a write failed (a full disk truncated a 4.7 MB
  * file of 2000 games to 2.6 MB, issue 14): here every step is checked
@@ -34,6 +37,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cheops-file-write.h"
 #include "studio-file-save.h"
 
 /* Written in pieces of this size, with a look at the cancellable between. */
@@ -96,8 +100,6 @@ guint
 studio_file_remove_stale_temporaries (GFile *file)
 {
   g_autofree char *dirname = NULL;
-  g_autofree char *basename = NULL;
-  g_autofree char *own_prefix = NULL;
   g_autoptr(GDir) dir = NULL;
   const char *name;
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
@@ -108,191 +110,30 @@ studio_file_remove_stale_temporaries (GFile *file)
   if (g_file_peek_path (file) == NULL)
     return 0;
 
+  removed = cheops_file_remove_stale_temporaries (g_file_peek_path (file));
   dirname = g_path_get_dirname (g_file_peek_path (file));
-  basename = g_path_get_basename (g_file_peek_path (file));
-  own_prefix = g_strconcat (".", basename, STUDIO_FILE_SAVE_TEMP_INFIX, NULL);
   dir = g_dir_open (dirname, 0, NULL);
   if (dir == NULL)
-    return 0;
+    return removed;
 
   while ((name = g_dir_read_name (dir)) != NULL)
     {
       g_autofree char *path = NULL;
       GStatBuf st;
-      gboolean own = g_str_has_prefix (name, own_prefix) && is_random_tail (name + strlen (own_prefix));
       gboolean gio = g_str_has_prefix (name, ".goutputstream-") && is_random_tail (name + strlen (".goutputstream-"));
 
-      if (!own && !gio)
+      if (!gio)
         continue;
       path = g_build_filename (dirname, name, NULL);
       if (g_lstat (path, &st) != 0 || !S_ISREG (st.st_mode))
         continue;
-      if (gio && now - (gint64) st.st_mtime < STUDIO_FILE_SAVE_STALE_GIO_AGE)
+      if (now - (gint64) st.st_mtime < STUDIO_FILE_SAVE_STALE_GIO_AGE)
         continue;
       if (g_unlink (path) == 0)
         removed++;
     }
 
   return removed;
-}
-
-static gboolean
-write_all (int           fd,
-           const guint8 *data,
-           gsize         length,
-           GCancellable *cancellable,
-           GError      **error)
-{
-  while (length > 0)
-    {
-      gssize written;
-
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      written = write (fd, data, MIN (length, WRITE_CHUNK));
-      if (written < 0)
-        {
-          int saved_errno = errno;
-
-          if (saved_errno == EINTR)
-            continue;
-          g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved_errno), g_strerror (saved_errno));
-          return FALSE;
-        }
-      data += written;
-      length -= written;
-    }
-
-  return TRUE;
-}
-
-/* The path a save writes: @path, or what it names when it is a symbolic
- * link (so that the link stays a link). */
-static char *
-resolve_target (const char *path)
-{
-  char *resolved = realpath (path, NULL);
-  char *copy;
-
-  if (resolved == NULL)
-    return g_strdup (path);
-  copy = g_strdup (resolved);
-  free (resolved);
-  return copy;
-}
-
-static gboolean
-save_local (const char           *path,
-            GBytes               *bytes,
-            StudioFileSaveFlags   flags,
-            GCancellable         *cancellable,
-            GError              **error)
-{
-  g_autofree char *target = resolve_target (path);
-  g_autofree char *dirname = g_path_get_dirname (target);
-  g_autofree char *basename = g_path_get_basename (target);
-  g_autofree char *temp_name = g_strconcat (".", basename, STUDIO_FILE_SAVE_TEMP_INFIX, "XXXXXX", NULL);
-  g_autofree char *temp = g_build_filename (dirname, temp_name, NULL);
-  g_autoptr(GError) local_error = NULL;
-  g_autofree char *display = g_filename_display_name (target);
-  const guint8 *data;
-  gsize length;
-  GStatBuf st;
-  gboolean exists;
-  int fd;
-  int dir_fd;
-
-  exists = g_stat (target, &st) == 0;
-  if (exists && !S_ISREG (st.st_mode))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                   /* Translators: %s is a file name */
-                   _("“%s” is not a regular file"), display);
-      return FALSE;
-    }
-
-  fd = g_mkstemp_full (temp, O_RDWR | O_CLOEXEC, 0666);
-  if (fd < 0)
-    {
-      int saved_errno = errno;
-      g_autofree char *folder = g_filename_display_name (dirname);
-
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   /* Translators: the first %s is a folder, the second why
-                    * (“Permission denied”, “Read-only file system”) */
-                   _("cannot write in the folder “%s”: %s"), folder, g_strerror (saved_errno));
-      return FALSE;
-    }
-
-  data = g_bytes_get_data (bytes, &length);
-  if (!write_all (fd, data, length, cancellable, &local_error) ||
-      /* The original's permissions (a new file gets the umask's). */
-      (exists && fchmod (fd, st.st_mode & 07777) != 0 && errno != EPERM) ||
-      fsync (fd) != 0)
-    {
-      int saved_errno = errno;
-
-      close (fd);
-      g_unlink (temp);
-      if (local_error == NULL)
-        g_set_error_literal (&local_error, G_IO_ERROR, g_io_error_from_errno (saved_errno), g_strerror (saved_errno));
-      g_set_error (error, local_error->domain, local_error->code,
-                   /* Translators: the first %s is why (“No space left on
-                    * device”), the second a file name */
-                   _("writing failed: %s; “%s” is unchanged"), local_error->message, display);
-      return FALSE;
-    }
-  if (close (fd) != 0)
-    {
-      int saved_errno = errno;
-
-      g_unlink (temp);
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   _("writing failed: %s; “%s” is unchanged"), g_strerror (saved_errno), display);
-      return FALSE;
-    }
-
-  if (exists && (flags & STUDIO_FILE_SAVE_BACKUP) != 0)
-    {
-      g_autofree char *backup = g_strconcat (target, "~", NULL);
-      g_autoptr(GFile) from = g_file_new_for_path (target);
-      g_autoptr(GFile) to = g_file_new_for_path (backup);
-
-      if (!g_file_copy (from, to, G_FILE_COPY_OVERWRITE | G_FILE_COPY_NOFOLLOW_SYMLINKS,
-                        cancellable, NULL, NULL, &local_error))
-        {
-          g_autofree char *backup_display = g_filename_display_name (backup);
-
-          g_unlink (temp);
-          g_set_error (error, local_error->domain, local_error->code,
-                       /* Translators: the first %s is a file name, the second
-                        * why, the third the file saved */
-                       _("cannot keep the backup “%s”: %s; “%s” is unchanged"),
-                       backup_display, local_error->message, display);
-          return FALSE;
-        }
-    }
-
-  if (g_rename (temp, target) != 0)
-    {
-      int saved_errno = errno;
-
-      g_unlink (temp);
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   /* Translators: the first %s is a file name, the second why */
-                   _("cannot replace “%s”: %s; it is unchanged"), display, g_strerror (saved_errno));
-      return FALSE;
-    }
-
-  /* The rename itself reaches the disk with the folder. */
-  dir_fd = open (dirname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir_fd >= 0)
-    {
-      fsync (dir_fd);
-      close (dir_fd);
-    }
-
-  return TRUE;
 }
 
 /**
@@ -352,7 +193,8 @@ studio_file_save (GFile                *file,
   if (g_file_peek_path (file) != NULL)
     {
       studio_file_remove_stale_temporaries (file);
-      if (!save_local (g_file_peek_path (file), bytes, flags, cancellable, error))
+      if (!cheops_file_write_atomic (g_file_peek_path (file), bytes, (CheopsFileWriteFlags) flags,
+                                     cancellable, error))
         return FALSE;
     }
   else if (!g_file_replace_contents (file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),

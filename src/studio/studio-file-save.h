@@ -6,17 +6,19 @@
 
 #include <gio/gio.h>
 
+#include "cheops-file-write.h"
+
 G_BEGIN_DECLS
 
 typedef enum {
-  STUDIO_FILE_SAVE_NONE   = 0,
+  STUDIO_FILE_SAVE_NONE   = CHEOPS_FILE_WRITE_NONE,
   /* Keep the file as it was before the save beside it, as NAME~. */
-  STUDIO_FILE_SAVE_BACKUP = 1 << 0,
+  STUDIO_FILE_SAVE_BACKUP = CHEOPS_FILE_WRITE_BACKUP,
 } StudioFileSaveFlags;
 
 /* The prefix of the temporary files a save writes beside the file (then
  * ".NAME" and this, then six random characters). */
-#define STUDIO_FILE_SAVE_TEMP_INFIX ".cheops-save-"
+#define STUDIO_FILE_SAVE_TEMP_INFIX CHEOPS_FILE_WRITE_TEMP_INFIX
 
 /* How old (in seconds) a `.goutputstream-*` file of GIO must be before a
  * save or an open removes it as left by a killed writer. */

@@ -252,10 +252,11 @@ suite_run (int    argc,
   printf ("solved %d/%d\n", solved, counted);
   if (out_path != NULL)
     {
-      g_autofree char *epd = cheops_epd_write (records);
+      char *epd = cheops_epd_write (records);
+      g_autoptr(GBytes) bytes = g_bytes_new_take (epd, strlen (epd));
       g_autoptr(GError) write_error = NULL;
 
-      if (!g_file_set_contents (out_path, epd, -1, &write_error))
+      if (!cheops_file_write_atomic (out_path, bytes, CHEOPS_FILE_WRITE_NONE, NULL, &write_error))
         {
           fprintf (stderr, "cheops suite: %s\n", write_error->message);
           return 2;

@@ -63,6 +63,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   variant = variants[data[0] % G_N_ELEMENTS (variants)];
   s = (const char *) data + 1;
   end = (const char *) data + size;
+  /* The game reader gives only comments of UTF-8 text without NUL (its
+   * g_utf8_validate()): others are an error there, never read. */
+  if (!g_utf8_validate (s, end - s, NULL))
+    return 0;
   while (s < end)
     {
       const char *close = memchr (s, ']', end - s);

@@ -1005,6 +1005,34 @@ test_early_uciok (void)
   g_rmdir (dir);
 }
 
+/* Issue 25: an engine that answers `isready` during a search only after
+ * `stop` (as some do), but goes on sending info lines, is not hung: the
+ * info lines show it alive.  (Before: HUNG and killed after the reply
+ * time-out, 0.3 s here.) */
+static void
+test_readyok_after_stop (void)
+{
+  StudioEngine *engine = fake_new ("readyok-after-stop", NULL);
+  GPid pid;
+
+  studio_engine_set_timeouts (engine, 0, 100, 300, 0); /* ping every 100 ms, 300 ms for readyok */
+  studio_engine_start (engine);
+  g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_IDLE, 5000));
+  studio_engine_analyze (engine, NULL, NULL, 1);
+  g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_ANALYSING, 5000));
+  spin (1500);
+  g_assert_cmpint (studio_engine_get_state (engine), ==, STUDIO_ENGINE_STATE_ANALYSING);
+  g_assert_null (studio_engine_get_last_error (engine));
+  studio_engine_stop (engine);
+  g_assert_true (wait_for_state (engine, STUDIO_ENGINE_STATE_IDLE, 5000));
+  /* The held readyok arrives after the bestmove, and all is well. */
+  spin (300);
+  g_assert_cmpint (studio_engine_get_state (engine), ==, STUDIO_ENGINE_STATE_IDLE);
+  g_assert_null (studio_engine_get_last_error (engine));
+  pid = studio_engine_get_pid (engine);
+  finalize_and_check_pid (engine, pid);
+}
+
 /* The time allowed for a reply is the setting engine-reply-timeout
  * (seconds; the tests run on the memory backend): a readyok 2 s late is a
  * hang with 1 s and fine with 3 s. */
@@ -1379,6 +1407,7 @@ main (int   argc,
   g_test_add_func ("/studio/engine-client/ignore-quit", test_ignore_quit);
   g_test_add_func ("/studio/engine-client/spawn-failure", test_spawn_failure);
   g_test_add_func ("/studio/engine-client/parent-dies", test_parent_dies);
+  g_test_add_func ("/studio/engine-client/readyok-after-stop", test_readyok_after_stop);
   g_test_add_func ("/studio/engine-client/real-engine", test_real_engine);
   g_test_add_func ("/studio/engine-client/real-uci-engine-without-cheops", test_real_uci_engine_without_cheops);
 

@@ -31,6 +31,9 @@
  *                      sent `uci` (then answers `uci` as usual)
  *   slow-readyok MS    good, but waits MS milliseconds before each readyok
  *                      (an engine allocating a large table)
+ *   readyok-after-stop good, but an `isready` during a search is answered
+ *                      only after `stop` (after its bestmove), as some
+ *                      engines do, while the search goes on printing info
  *   no-cheops          offers UCI_Variant with chess only
  *   ignore-quit        good, but ignores quit, stdin EOF and SIGTERM
  *   exit-on-stop       good, but answers `stop` with a bestmove line that
@@ -75,6 +78,7 @@ static const char *mode = "good";
 static int multipv = 1;
 static char tag[16] = "a1b1";
 static int searching = 0;
+static int held_readyok = 0;   /* readyok-after-stop: isready held until stop */
 static int search_depth_limit = 0;
 static int depth = 0;
 static long long nodes = 0;
@@ -303,6 +307,8 @@ handle_command (char *line)
       printf ("uciok\n");
       fflush (stdout);
     }
+  else if (strcmp (line, "isready") == 0 && is_mode ("readyok-after-stop") && searching)
+    held_readyok++;
   else if (strcmp (line, "isready") == 0)
     {
       if (is_mode ("slow-readyok"))
@@ -363,6 +369,9 @@ handle_command (char *line)
           fflush (stdout);
         }
       print_bestmove ();
+      for (; held_readyok > 0; held_readyok--)
+        printf ("readyok\n");
+      fflush (stdout);
     }
   else if (strcmp (line, "quit") == 0)
     {
