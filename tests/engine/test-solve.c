@@ -381,9 +381,10 @@ check_lines (const CheopsVariant *variant, const char *fen, CheopsSolveGenre gen
  * b9: 1... Fa8 is Black's only move.  From a8 it has a7, b7, b8, a9, b9;
  * b7, b8, b9 are next to c8, so White mates by a check that also holds a7
  * and a9: along the a-file (h1-a1 along rank 1, a2..a7 empty: it holds a7
- * and, beyond the faraon, a9).  A check along rank 8 (h1-h8) leaves a7
- * and a9.  One solution: 1... Fa8 2. 4a1#.  The same with the file's line
- * 1... Fa8 2. 4h8+ (no solution's start): wrong-solution.
+ * and, beyond the faraon, a9).  Along rank 8 the faraon on c8 is in the
+ * way, and no other line reaches a8.  One solution: 1... Fa8 2. 4a1#.
+ * The same with the file's line 1... Fa8 2. 4h8 (no solution's start):
+ * wrong-solution.
  * PH2, h#1, cooked: the same with a second 4 on h2: 2. 4a2# too (the a-file
  * from a2 holds a7 and a9 the same way); two 4s never merge (a shared
  * size, 3.3).  Two solutions, one intended.  With [Solutions "2"]: sound.
@@ -468,6 +469,20 @@ test_trigchess_lines (void)
   check_lines (v, "7/7/kS7/8D/7/1K5 g 0 1", CHEOPS_SOLVE_SERIES, 2, 0, "Dh2 Sd3",
                "cooked: Dh2 Sd3; Dg3 Sd3; Dh3 Sd3; Dg4 Sd3; Dh4 Sd3; Di4 Sd3; Kb1 Sd3; Kd1 Sd3; Kc2 Sd3");
   check_lines (v, "7/7/9/D3K4/2kS3/7 g 0 1", CHEOPS_SOLVE_SERIES, 1, 0, NULL, "no-solution:");
+}
+
+/* Cypher chess, series-movers: a ser-#1 is a #1 (one move, which must
+ * win at once), so Y1 and Y2 above decide them: Y1 sound (1. Sa0, the one
+ * flip), Y2 cooked (a0 and z0). */
+static void
+test_cypher_lines (void)
+{
+  const CheopsVariant *v = &cheops_variant_cypher;
+
+  check_lines (v, "1k2Q5/R9/10/10/5s4/10/1S8/5K4/10/10/10 w - 0+0 - 0 1", CHEOPS_SOLVE_SERIES, 1, 0, "Sa0",
+               "sound: Sa0#");
+  check_lines (v, "10/10/8K1/10/3R6/10/1Q2s5/10/10/1S8/3k6 w - 0+0 - 0 1", CHEOPS_SOLVE_SERIES, 1, 0, "Sa0",
+               "cooked: Sz0#; Sa0#");
 }
 
 /* Cheops, series-movers (cells and bands as for C1-C5 above).
@@ -640,6 +655,7 @@ main (int    argc,
   g_test_add_func ("/solve/pyramids/lines", test_pyramids_lines);
   g_test_add_func ("/solve/trigchess/lines", test_trigchess_lines);
   g_test_add_func ("/solve/cheops/lines", test_cheops_lines);
+  g_test_add_func ("/solve/cypher/lines", test_cypher_lines);
   g_test_add_func ("/solve/ascension-epd", test_ascension_epd);
   g_test_add_func ("/solve/limits", test_limits);
   g_test_add_func ("/solve/progress", test_progress);
