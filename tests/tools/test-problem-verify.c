@@ -194,6 +194,27 @@ test_errors (void)
   run ((const char *[]) { "problem", "verify", "--prove", "--nodes", "150", sound, NULL }, 1, want);
   g_clear_pointer (&want, g_free);
 
+  /* --full (T1 of test-solve.c): the threat of 1. Sh2 is the Dome's
+   * check round the corner once Red's King cannot leave d2 for e2 (the
+   * three ser-#2 lines after 1. Sh2); the set play is the helpmate TH1's
+   * 1... Kc2 2. Db2#; the tries refuted by one defence only are those of
+   * T1: 1. Sg3 by Kc2, the Dome's checks and the King's moves by Kxe2
+   * (the Stag on e2 left unguarded); T1's other tries, Da4, Db4 and Dc4,
+   * are refuted by Kxe2 and by another defence (the Dome off the a3-b3-b2
+   * road: Kc2 too, by the move lists), so they are no tries here. */
+  want = g_strdup_printf ("%s:1: game 1: sound: key 1. Sh2; 137 nodes, T s\n"
+                          "%s:1: game 1: threat after 1. Sh2: Db2#, Db3#, Dc3#\n"
+                          "%s:1: game 1: set play 1... Kc2: Db2#\n"
+                          "%s:1: game 1: try 1. Sg3! refuted only by 1... Kc2\n"
+                          "%s:1: game 1: try 1. Db2+! refuted only by 1... Kxe2\n"
+                          "%s:1: game 1: try 1. Db3+! refuted only by 1... Kxe2\n"
+                          "%s:1: game 1: try 1. Dc3+! refuted only by 1... Kxe2\n"
+                          "%s:1: game 1: try 1. Kf3! refuted only by 1... Kxe2\n"
+                          "%s:1: game 1: try 1. Ke4! refuted only by 1... Kxe2\n",
+                          sound, sound, sound, sound, sound, sound, sound, sound, sound);
+  run ((const char *[]) { "problem", "verify", "--full", sound, NULL }, 0, want);
+  g_clear_pointer (&want, g_free);
+
   /* A malformed Solutions tag, with its place. */
   g_assert_true (g_file_set_contents (bad,
     "[Variant \"TrigChess\"]\n[SetUp \"1\"]\n[FEN \"7/7/9/D3K4/2kS3/7 r 0 1\"]\n[Stipulation \"h#1\"]\n"
