@@ -123,6 +123,7 @@ verify_thread (GTask        *task,
     .cancel = &v->cancel,
     .progress = progress_func,
     .progress_data = v,
+    .threads = (int) MIN (g_get_num_processors (), 64),   /* the cores it has */
   };
 
   v->problem.line = v->line;

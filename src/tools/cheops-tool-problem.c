@@ -43,6 +43,9 @@
  * disagreement said (a defect of the solver: please report it).  A
  * problem of N > 3 is verified as without --prove and said "not proved".
  *
+ * --threads N splits the first moves of #N and s#N over N threads (the
+ * same verdicts and lines; the node limit shared out).
+ *
  * --full adds, for #N, the short solution, each key's threat, the set
  * play and the tries refuted by one defence only (print_full()).  Exit status: 0 when every problem is sound, 1 when any
  * is not (or has an error), 2 for bad usage or a file that cannot be read.
@@ -492,6 +495,16 @@ problem_verify (int    argc,
         prove = TRUE;
       else if (strcmp (a, "--full") == 0)
         full = TRUE;
+      else if (strcmp (a, "--threads") == 0)
+        {
+          if (v == NULL || !parse_number (v, &value) || value < 1 || value > 64 || value != (int) value)
+            {
+              fprintf (stderr, "cheops problem verify: --threads needs a whole number 1 to 64\n");
+              return 2;
+            }
+          limits.threads = (int) value;
+          i++;
+        }
       else if (strcmp (a, "--time") == 0 || strcmp (a, "--nodes") == 0 || strcmp (a, "--depth") == 0)
         {
           if (v == NULL || !parse_number (v, &value))
@@ -520,7 +533,7 @@ problem_verify (int    argc,
     }
   if (first_file >= argc)
     {
-      fprintf (stderr, "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] [--full] FILE...\n");
+      fprintf (stderr, "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] [--full] [--threads N] FILE...\n");
       return 2;
     }
 
@@ -672,6 +685,6 @@ cheops_tool_problem (int    argc,
 {
   if (argc >= 2 && strcmp (argv[1], "verify") == 0)
     return problem_verify (argc - 2, argv + 2);
-  fprintf (stderr, "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] [--full] FILE...\n");
+  fprintf (stderr, "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] [--full] [--threads N] FILE...\n");
   return 2;
 }

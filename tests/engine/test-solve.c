@@ -611,6 +611,57 @@ test_limits (void)
   g_assert_cmpint (cheops_solve_wins_in (&pos, 0, NULL, NULL), ==, -1);
 }
 
+/* --threads: the first moves split over threads give the same keys,
+ * defences, continuations and refutations' moves as one thread (each try
+ * with a refutation, perhaps another one: the tables differ), and a node
+ * limit still gives undecided. */
+static void
+test_threads (void)
+{
+  static const struct { const CheopsVariant *v; const char *fen; int depth; } problems[] = {
+    { &cheops_variant_trigchess, "7/7/9/D3K4/2kS3/7 g 0 1", 2 },
+    { &cheops_variant_trigchess, "7/1D1S3/6K2/9/7/6k g 0 1", 3 },
+    { &cheops_variant_trigchess, "7/7/kS7/8D/7/1K5 g 0 1", 2 },
+    { &cheops_variant_cheops, "1/K1Q/5/7/4k4/11/13/13M1/17 a 0 1", 2 },
+    { &cheops_variant_cheops, "1/3/3QK/4M2/9/11/13/15/5k11 a 0 1", 2 },
+    { &cheops_variant_pyramids, "6f2/9/6F2/9/9/9/9/2(4.)5(4.)/9 w - 0 1", 1 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (problems); i++)
+    for (int threads = 2; threads <= 3; threads++)
+      {
+        CheopsPosition pos;
+        CheopsError error;
+        CheopsSolveLimits limits = { .threads = threads };
+        CheopsSolveResult *one, *many;
+        g_autofree char *a = NULL, *b = NULL;
+
+        g_assert_true (cheops_position_from_fen (&pos, problems[i].v, problems[i].fen, &error));
+        one = cheops_solve (&pos, problems[i].depth, CHEOPS_MOVE_NONE, NULL);
+        many = cheops_solve (&pos, problems[i].depth, CHEOPS_MOVE_NONE, &limits);
+        a = describe (&pos, one, FALSE);
+        b = describe (&pos, many, FALSE);
+        g_assert_cmpstr (b, ==, a);
+        g_assert_cmpint (many->n_tries, ==, one->n_tries);
+        for (int t = 0; t < one->n_tries; t++)
+          g_assert_cmpuint (many->tries[t].move, ==, one->tries[t].move);
+        cheops_solve_result_free (one);
+        cheops_solve_result_free (many);
+      }
+  {
+    CheopsPosition pos;
+    CheopsError error;
+    CheopsSolveLimits limits = { .threads = 2, .max_nodes = 100 };
+    CheopsSolveResult *r;
+
+    g_assert_true (cheops_position_from_fen (&pos, &cheops_variant_trigchess, "7/1D1S3/6K2/9/7/6k g 0 1", &error));
+    r = cheops_solve (&pos, 3, CHEOPS_MOVE_NONE, &limits);
+    g_assert_cmpint (r->verdict, ==, CHEOPS_SOLVE_UNDECIDED);
+    g_assert_cmpstr (r->stopped_by, ==, "node limit");
+    cheops_solve_result_free (r);
+  }
+}
+
 static int progress_calls;
 
 static void
@@ -658,6 +709,7 @@ main (int    argc,
   g_test_add_func ("/solve/cypher/lines", test_cypher_lines);
   g_test_add_func ("/solve/ascension-epd", test_ascension_epd);
   g_test_add_func ("/solve/limits", test_limits);
+  g_test_add_func ("/solve/threads", test_threads);
   g_test_add_func ("/solve/progress", test_progress);
 
   return g_test_run ();
