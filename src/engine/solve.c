@@ -36,6 +36,7 @@
  * plain_defender()) is a second, separate implementation of #N and s#N
  * for `--prove`: no table, no ordering, no cut-off.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -786,6 +787,118 @@ analyse_key (Solver *s, CheopsSolveKey *key, int depth)
   return s->stopped_by == NULL;
 }
 
+/* The first moves of a solve split over threads (CheopsSolveLimits
+ * .threads): each worker takes the next undecided move (a shared
+ * counter) and proves or refutes it with a solver, and a table, of its
+ * own. */
+typedef struct {
+  Solver              *s;
+  const CheopsMove    *first;
+  int                  n;
+  int                  depth;
+  atomic_int          *next;
+  bool                 reports;      /* the calling thread's worker: progress */
+  SolveResultCode     *codes;        /* n */
+  CheopsOutcome       *outcomes;     /* n */
+  CheopsMove          *refutations;  /* n */
+} RootWork;
+
+static void *
+root_worker (void *data)
+{
+  RootWork *w = data;
+
+  for (;;)
+    {
+      int i = atomic_fetch_add (w->next, 1);
+      SolveResultCode r;
+
+      if (i >= w->n)
+        break;
+      if (w->reports)
+        report (w->s, 0, i, w->n);
+      r = move_wins (w->s, w->first[i], w->depth, 0, &w->outcomes[i], &w->refutations[i]);
+      w->codes[i] = r;
+      if (r == R_ABORT)
+        break;
+    }
+  return NULL;
+}
+
+/* Phase 0 of cheops_solve_problem() over @threads threads; *@s is the
+ * calling thread's solver and receives the others' nodes and stop.
+ * Fills @codes (R_ABORT where undecided), @outcomes, @refutations.
+ * Returns false when memory or a thread cannot be had (nothing done). */
+static bool
+solve_roots_threaded (Solver *s, const CheopsPosition *pos, const CheopsMove *first, int n, int depth,
+                      CheopsSolveGenre genre, const CheopsSolveLimits *limits, int threads,
+                      SolveResultCode *codes, CheopsOutcome *outcomes, CheopsMove *refutations)
+{
+  Solver *workers[64];
+  pthread_t ids[64];
+  bool started[64] = { false };
+  RootWork work[64];
+  CheopsSolveLimits own = *limits, own0;
+  atomic_int next = 0;
+  bool ok = true;
+
+  if (threads > 64)
+    threads = 64;
+  /* The node limit shared out; the progress hook only for the calling
+   * thread's share. */
+  if (own.max_nodes > 0)
+    own.max_nodes = own.max_nodes / threads > 0 ? own.max_nodes / threads : 1;
+  own.progress = NULL;
+  for (int i = 0; i < n; i++)
+    codes[i] = R_ABORT;
+  memset (workers, 0, sizeof workers);
+  for (int t = 1; t < threads && ok; t++)
+    {
+      workers[t] = malloc (sizeof (Solver));
+      if (workers[t] == NULL || !solver_init (workers[t], pos, depth, genre, &own))
+        {
+          free (workers[t]);
+          workers[t] = NULL;
+          ok = false;
+        }
+    }
+  if (!ok)
+    {
+      for (int t = 1; t < threads; t++)
+        if (workers[t] != NULL)
+          {
+            solver_clear (workers[t]);
+            free (workers[t]);
+          }
+      return false;
+    }
+  /* The calling thread's share: the same node limit, its progress hook
+   * kept. */
+  own0 = *limits;
+  own0.max_nodes = own.max_nodes;
+  s->limits = &own0;
+  s->next_check = 0;
+  for (int t = 0; t < threads; t++)
+    work[t] = (RootWork) { t == 0 ? s : workers[t], first, n, depth, &next, t == 0, codes, outcomes, refutations };
+  for (int t = 1; t < threads; t++)
+    started[t] = pthread_create (&ids[t], NULL, root_worker, &work[t]) == 0;
+  root_worker (&work[0]);
+  for (int t = 1; t < threads; t++)
+    {
+      if (started[t])
+        pthread_join (ids[t], NULL);
+      else
+        root_worker (&work[t]);   /* no thread: its share here */
+      s->nodes += workers[t]->nodes;
+      if (s->stopped_by == NULL)
+        s->stopped_by = workers[t]->stopped_by;
+      solver_clear (workers[t]);
+      free (workers[t]);
+    }
+  s->limits = limits;
+  return true;
+}
+
 CheopsSolveResult *
 cheops_solve_problem (const CheopsPosition     *pos,
                       const CheopsSolveProblem *problem,
@@ -838,7 +951,26 @@ cheops_solve_problem (const CheopsPosition     *pos,
     }
 
   /* Phase 0: every first move, proved or refuted (h#, ser-#: every
-   * solution that begins with it). */
+   * solution that begins with it); #N and s#N over threads on request. */
+  if (!lines && limits != NULL && limits->threads > 1 && n > 1)
+    {
+      SolveResultCode codes[CHEOPS_MAX_MOVES];
+      CheopsOutcome outcomes[CHEOPS_MAX_MOVES];
+      CheopsMove refutations[CHEOPS_MAX_MOVES];
+
+      if (solve_roots_threaded (s, pos, first, n, depth, problem->genre, limits,
+                                limits->threads < n ? limits->threads : n, codes, outcomes, refutations))
+        {
+          for (int i = 0; i < n; i++)
+            if (codes[i] == R_WIN)
+              result->keys[result->n_keys++] = (CheopsSolveKey) { .move = first[i], .outcome = outcomes[i] };
+            else if (codes[i] == R_FAIL)
+              result->tries[result->n_tries++] = (CheopsSolveTry) { first[i], refutations[i], outcomes[i] };
+            else if (s->stopped_by == NULL)
+              s->stopped_by = "node limit";   /* not reached: a worker stopped without a reason */
+          n = 0;   /* done: the loop below has nothing left */
+        }
+    }
   for (int i = 0; i < n; i++)
     {
       CheopsOutcome o;

@@ -109,6 +109,12 @@ typedef struct {
    * the verdict is re-decided by that second, independent search.  Its
    * trees grow as the moves' count to the power 2N - 1: for N <= 3. */
   bool                     plain;
+  /* The threads a solve of #N or s#N splits its first moves over (each
+   * with a table of its own, tt_megabytes each; the node limit shared out
+   * among them; progress reported by the calling thread's share); 0 or
+   * 1: the calling thread alone.  h# and ser-# and the keys' analysis run
+   * in the calling thread. */
+  int                      threads;
 } CheopsSolveLimits;
 
 /* A defence against a key: the defender's move @move and every

@@ -123,6 +123,7 @@ verify_thread (GTask        *task,
     .cancel = &v->cancel,
     .progress = progress_func,
     .progress_data = v,
+    .threads = (int) MIN (g_get_num_processors (), 64),   /* the cores it has */
   };
 
   v->problem.line = v->line;
@@ -233,7 +234,9 @@ dup_verdict_text (const CheopsPosition *pos, const CheopsSolveResult *r)
 
       /* h#, ser-#: solutions, whole lines (listed below). */
       if (r->verdict == CHEOPS_SOLVE_SOUND)
-        verdict = g_strdup_printf (_("Sound: %s solutions found, as intended."), found);
+        verdict = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Sound: %s solution found, as intended.",
+                                                "Sound: %s solutions found, as intended.",
+                                                (gulong) MIN (r->n_solutions, G_MAXLONG)), found);
       else if (r->verdict == CHEOPS_SOLVE_COOKED)
         verdict = g_strdup_printf (_("Cooked: %s solutions found, %d intended."), found, r->intended);
       else if (!r->mainline_is_key)
@@ -283,9 +286,9 @@ dup_verified_tag (const CheopsPosition *pos, const CheopsSolveResult *r)
 
   if ((r->genre == CHEOPS_SOLVE_HELP || r->genre == CHEOPS_SOLVE_SERIES)
       && r->verdict != CHEOPS_SOLVE_UNDECIDED && r->verdict != CHEOPS_SOLVE_NO_SOLUTION)
-    return g_strdup_printf ("%s %s%d: %" G_GINT64_FORMAT " solutions, %d intended, first moves %s",
+    return g_strdup_printf ("%s %s%d: %" G_GINT64_FORMAT " solution%s, %d intended, first moves %s",
                             cheops_solve_verdict_name (r->verdict), sign, r->depth, r->n_solutions,
-                            r->intended, keys);
+                            r->n_solutions == 1 ? "" : "s", r->intended, keys);
   switch (r->verdict)
     {
     case CHEOPS_SOLVE_SOUND:

@@ -41,7 +41,13 @@
  * nodes)"; when the plain search is stopped by a limit the verdict is
  * "undecided", and when the two disagree it is "undecided" with the
  * disagreement said (a defect of the solver: please report it).  A
- * problem of N > 3 is verified as without --prove and said "not proved".  Exit status: 0 when every problem is sound, 1 when any
+ * problem of N > 3 is verified as without --prove and said "not proved".
+ *
+ * --threads N splits the first moves of #N and s#N over N threads (the
+ * same verdicts and lines; the node limit shared out).
+ *
+ * --full adds, for #N, the short solution, each key's threat, the set
+ * play and the tries refuted by one defence only (print_full()).  Exit status: 0 when every problem is sound, 1 when any
  * is not (or has an error), 2 for bad usage or a file that cannot be read.
  */
 #define G_LOG_DOMAIN "cheops-tool"
@@ -314,6 +320,149 @@ same_answer (const CheopsSolveResult *a, const CheopsSolveResult *b)
   return TRUE;
 }
 
+/* The winning moves of the side to move in @pos within @depth moves (a
+ * #@depth's keys), as ", "-separated SAN into @out; returns how many, or
+ * -1 when out of memory.  For --full. */
+static int
+append_wins (GString *out, const CheopsPosition *pos, int depth, const CheopsSolveLimits *limits)
+{
+  CheopsSolveResult *r;
+  int n;
+
+  if (depth < 1)
+    return 0;
+  r = cheops_solve (pos, depth, CHEOPS_MOVE_NONE, limits);
+  if (r == NULL)
+    return -1;
+  for (int k = 0; k < r->n_keys; k++)
+    {
+      if (k > 0)
+        g_string_append (out, ", ");
+      append_san (out, pos, r->keys[k].move);
+    }
+  n = r->verdict == CHEOPS_SOLVE_UNDECIDED ? -1 : r->n_keys;
+  cheops_solve_result_free (r);
+  return n;
+}
+
+/* --full for #N (issue 26): the threat of each key (the attacker's wins
+ * in N - 1 if the defender could pass; none after a key that checks, for
+ * the defender may not pass in check), the set play (each defence before
+ * the key, the attacker passing, with the attacker's wins in N - 1 after
+ * it), the short solutions (the least M < N in which the attacker wins,
+ * with its keys), and the tries refuted by exactly one defence, with that
+ * refutation.  Each is a solve of its own, under the same limits. */
+static void
+print_full (const char *path, guint line, guint n_game, const CheopsPosition *start,
+            const CheopsSolveResult *r, const CheopsSolveLimits *limits)
+{
+  int depth = r->depth;
+
+  if (r->genre != CHEOPS_SOLVE_DIRECT || r->verdict == CHEOPS_SOLVE_UNDECIDED)
+    return;
+  /* Short solutions. */
+  for (int m = 1; m < depth; m++)
+    {
+      g_autoptr(GString) out = g_string_new (NULL);
+
+      if (append_wins (out, start, m, limits) > 0)
+        {
+          printf ("%s:%u: game %u: short solution in %d: %s\n", path, line, n_game, m, out->str);
+          break;
+        }
+    }
+  /* The threat of each key. */
+  for (int k = 0; k < r->n_keys && depth > 1; k++)
+    {
+      CheopsPosition after = *start;
+      CheopsUndo undo, pass;
+      g_autoptr(GString) out = g_string_new (NULL);
+      g_autoptr(GString) key = g_string_new (NULL);
+
+      append_numbered (key, start, r->keys[k].move);
+      cheops_position_do_move (&after, r->keys[k].move, &undo);
+      if (r->keys[k].outcome != CHEOPS_OUTCOME_NONE)
+        continue;
+      if (cheops_position_in_check (&after))
+        {
+          printf ("%s:%u: game %u: threat after %s: none, the key checks\n", path, line, n_game, key->str);
+          continue;
+        }
+      cheops_position_do_null_move (&after, &pass);
+      if (append_wins (out, &after, depth - 1, limits) > 0)
+        printf ("%s:%u: game %u: threat after %s: %s\n", path, line, n_game, key->str, out->str);
+      else
+        printf ("%s:%u: game %u: threat after %s: none (a waiting move)\n", path, line, n_game, key->str);
+    }
+  /* Set play: the defender's moves if the attacker could pass. */
+  if (depth > 1 && !cheops_position_in_check (start))
+    {
+      CheopsPosition passed = *start;
+      CheopsMove defences[CHEOPS_MAX_MOVES];
+      CheopsUndo pass;
+      int n;
+
+      cheops_position_do_null_move (&passed, &pass);
+      n = (int) (cheops_generate_moves (&passed, defences) - defences);
+      for (int d = 0; d < n; d++)
+        {
+          CheopsPosition after = passed;
+          CheopsUndo undo;
+          g_autoptr(GString) out = g_string_new (NULL);
+          g_autoptr(GString) def = g_string_new (NULL);
+
+          append_numbered (def, &passed, defences[d]);
+          cheops_position_do_move (&after, defences[d], &undo);
+          if (cheops_position_outcome (&after) != CHEOPS_OUTCOME_NONE)
+            continue;
+          if (append_wins (out, &after, depth - 1, limits) > 0)
+            printf ("%s:%u: game %u: set play %s: %s\n", path, line, n_game, def->str, out->str);
+        }
+    }
+  /* Tries: refuted by exactly one defence. */
+  for (int t = 0; t < r->n_tries && depth > 1; t++)
+    {
+      CheopsPosition after = *start;
+      CheopsMove defences[CHEOPS_MAX_MOVES];
+      CheopsMove refutation = CHEOPS_MOVE_NONE;
+      CheopsUndo undo;
+      int n, refuting = 0;
+
+      if (r->tries[t].refutation == CHEOPS_MOVE_NONE)
+        continue;
+      cheops_position_do_move (&after, r->tries[t].move, &undo);
+      n = (int) (cheops_generate_moves (&after, defences) - defences);
+      for (int d = 0; d < n && refuting < 2; d++)
+        {
+          CheopsPosition after2 = after;
+          CheopsOutcome o;
+          CheopsUndo dundo;
+          gboolean refutes;
+
+          cheops_position_do_move (&after2, defences[d], &dundo);
+          o = cheops_position_outcome (&after2);
+          if (o != CHEOPS_OUTCOME_NONE)
+            refutes = cheops_variant_outcome_winner (after2.variant, o) != (CheopsWinner) r->attacker;
+          else
+            refutes = cheops_solve_wins_in (&after2, depth - 1, limits, NULL) != 1;
+          if (refutes)
+            {
+              refuting++;
+              refutation = defences[d];
+            }
+        }
+      if (refuting == 1)
+        {
+          g_autoptr(GString) out = g_string_new (NULL);
+
+          append_numbered (out, start, r->tries[t].move);
+          g_string_append (out, "! refuted only by ");
+          append_numbered (out, &after, refutation);
+          printf ("%s:%u: game %u: try %s\n", path, line, n_game, out->str);
+        }
+    }
+}
+
 static gboolean
 parse_number (const char *text, double *out)
 {
@@ -332,7 +481,7 @@ problem_verify (int    argc,
 {
   CheopsSolveLimits limits = { 0 };
   double max_depth = 0, value;
-  gboolean all_defences = FALSE, prove = FALSE;
+  gboolean all_defences = FALSE, prove = FALSE, full = FALSE;
   int status = 0, first_file = argc;
 
   for (int i = 0; i < argc; i++)
@@ -344,6 +493,18 @@ problem_verify (int    argc,
         all_defences = TRUE;
       else if (strcmp (a, "--prove") == 0)
         prove = TRUE;
+      else if (strcmp (a, "--full") == 0)
+        full = TRUE;
+      else if (strcmp (a, "--threads") == 0)
+        {
+          if (v == NULL || !parse_number (v, &value) || value < 1 || value > 64 || value != (int) value)
+            {
+              fprintf (stderr, "cheops problem verify: --threads needs a whole number 1 to 64\n");
+              return 2;
+            }
+          limits.threads = (int) value;
+          i++;
+        }
       else if (strcmp (a, "--time") == 0 || strcmp (a, "--nodes") == 0 || strcmp (a, "--depth") == 0)
         {
           if (v == NULL || !parse_number (v, &value))
@@ -372,7 +533,7 @@ problem_verify (int    argc,
     }
   if (first_file >= argc)
     {
-      fprintf (stderr, "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] FILE...\n");
+      fprintf (stderr, "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] [--full] [--threads N] FILE...\n");
       return 2;
     }
 
@@ -503,6 +664,12 @@ problem_verify (int    argc,
             }
           print_result (path, line, n_games, cheops_game_get_start_position (game), file_line, problem.n_line,
                         result, all_defences, proof);
+          if (full)
+            {
+              limits.plain = FALSE;
+              limits.progress = NULL;
+              print_full (path, line, n_games, cheops_game_get_start_position (game), result, &limits);
+            }
           if (result->verdict != CHEOPS_SOLVE_SOUND || (prove && plain == NULL))
             status = MAX (status, 1);
           cheops_solve_result_free (result);
@@ -518,6 +685,6 @@ cheops_tool_problem (int    argc,
 {
   if (argc >= 2 && strcmp (argv[1], "verify") == 0)
     return problem_verify (argc - 2, argv + 2);
-  fprintf (stderr, "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] FILE...\n");
+  fprintf (stderr, "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] [--full] [--threads N] FILE...\n");
   return 2;
 }

@@ -31,7 +31,7 @@ static const Command commands[] = {
   { "pgn",    cheops_tool_pgn,    "pgn check FILE... | pgn format FILE" },
   { "search", cheops_tool_search, "search [--variant NAME] --fen FEN [--no-index | --reindex] FILE..." },
   { "explore", cheops_tool_explore, "explore [--variant NAME] [--fen FEN] [--no-index | --reindex] FILE..." },
-  { "problem", cheops_tool_problem, "problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] FILE..." },
+  { "problem", cheops_tool_problem, "problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] [--full] [--threads N] FILE..." },
   { "analyse", cheops_tool_analyse, "analyse FILE... (--engine CMD | --builtin) (--movetime MS | --depth N) [--out FILE] [--side SIDE] [--from PLY] [--backwards] [--variations] [--jobs N] [--resume] [--part K/N]" },
   { "diagram", cheops_tool_diagram, "diagram [--variant NAME] [--fen FEN] [--flip] [--size PX] [--caption TEXT] [--cal ARROWS] [--csl MARKS] --out FILE.svg|FILE.png" },
   { "suite",  cheops_tool_suite,  "suite run FILE [--engine CMD | --builtin] [--movetime MS | --depth N] [--threads N] [--hash MB] [--variant NAME] [--out FILE]" },

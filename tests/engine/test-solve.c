@@ -303,6 +303,209 @@ test_pyramids (void)
   check (v, "6f2/9/6F2/9/9/9/9/2(4.)5(4.)/9 w - 0 1", 1, "4c9", FALSE, "cooked keys 4c9# {} 4i9# {}");
 }
 
+/* h#, ser-#: solves @fen for @genre @depth with the file's line @line
+ * (SAN moves separated by blanks, a series' without the passes; NULL:
+ * none) and @intended solutions, and checks "VERDICT: LINE; LINE" (every
+ * solution, the moves in SAN); the plain search (--prove) must agree. */
+static void
+check_lines (const CheopsVariant *variant, const char *fen, CheopsSolveGenre genre, int depth, int intended,
+             const char *line, const char *want)
+{
+  CheopsPosition pos, at;
+  CheopsError error;
+  CheopsMove moves[2 * CHEOPS_SOLVE_MAX_DEPTH];
+  CheopsSolveProblem problem = { .genre = genre, .depth = depth, .intended = intended, .line = moves };
+  CheopsSolveLimits plain_limits = { .plain = true };
+  CheopsSolveResult *r, *plain;
+  GString *got;
+
+  g_assert_true (cheops_position_from_fen (&pos, variant, fen, &error));
+  at = pos;
+  if (line != NULL)
+    {
+      g_auto(GStrv) sans = g_strsplit (line, " ", -1);
+
+      for (int i = 0; sans[i] != NULL; i++)
+        {
+          CheopsUndo undo;
+
+          moves[i] = cheops_move_from_san (&at, sans[i], -1, &error);
+          g_assert_cmpuint (moves[i], !=, CHEOPS_MOVE_NONE);
+          cheops_position_do_move (&at, moves[i], &undo);
+          if (genre == CHEOPS_SOLVE_SERIES)
+            cheops_position_do_null_move (&at, &undo);
+          problem.n_line = i + 1;
+        }
+    }
+  r = cheops_solve_problem (&pos, &problem, NULL);
+  g_assert_nonnull (r);
+  got = g_string_new (cheops_solve_verdict_name (r->verdict));
+  g_string_append_c (got, ':');
+  g_assert_cmpint (r->n_stored, ==, r->n_solutions);
+  for (int i = 0; i < r->n_stored; i++)
+    {
+      CheopsPosition p = pos;
+
+      g_string_append (got, i > 0 ? "; " : " ");
+      for (int j = 0; j < r->solution_plies; j++)
+        {
+          CheopsMove m = r->solutions[i * r->solution_plies + j];
+          CheopsUndo undo;
+
+          if (j > 0)
+            g_string_append_c (got, ' ');
+          append_san (got, &p, m);
+          cheops_position_do_move (&p, m, &undo);
+          if (genre == CHEOPS_SOLVE_SERIES)
+            cheops_position_do_null_move (&p, &undo);
+        }
+    }
+  g_assert_cmpstr (got->str, ==, want);
+  g_string_free (got, TRUE);
+  plain = cheops_solve_problem (&pos, &problem, &plain_limits);
+  g_assert_cmpint (plain->verdict, ==, r->verdict);
+  g_assert_cmpint (plain->n_solutions, ==, r->n_solutions);
+  g_assert_cmpmem (plain->solutions, sizeof (CheopsMove) * (size_t) plain->n_stored * (size_t) plain->solution_plies,
+                   r->solutions, sizeof (CheopsMove) * (size_t) r->n_stored * (size_t) r->solution_plies);
+  cheops_solve_result_free (plain);
+  cheops_solve_result_free (r);
+}
+
+/* Pyramids, helpmates and series-movers (shared/variants/pyramids.md:
+ * the checker 4 slides along ranks and files, 3.3; the faraon steps, 3.4,
+ * and never stands next to the other faraon, so it never gives check;
+ * PY12: checkmate wins).  "-": no faraon has its right (4.3).
+ *
+ * PH1, h#1, sound: f8/2F6/9/9/9/9/9/9/7(4.)1 b — Black: f a9; White: F c8,
+ * 4 h1.  The faraon on a9 has a8, b8 and b9, and c8's faraon holds b8 and
+ * b9: 1... Fa8 is Black's only move.  From a8 it has a7, b7, b8, a9, b9;
+ * b7, b8, b9 are next to c8, so White mates by a check that also holds a7
+ * and a9: along the a-file (h1-a1 along rank 1, a2..a7 empty: it holds a7
+ * and, beyond the faraon, a9).  Along rank 8 the faraon on c8 is in the
+ * way, and no other line reaches a8.  One solution: 1... Fa8 2. 4a1#.
+ * The same with the file's line 1... Fa8 2. 4h8 (no solution's start):
+ * wrong-solution.
+ * PH2, h#1, cooked: the same with a second 4 on h2: 2. 4a2# too (the a-file
+ * from a2 holds a7 and a9 the same way); two 4s never merge (a shared
+ * size, 3.3).  Two solutions, one intended.  With [Solutions "2"]: sound.
+ * PH3, h#1, no solution: PH1 with White to move.  Black's only piece is
+ * its faraon, which never gives check: Black cannot win.
+ *
+ * PS1, ser-#2, sound: f8/9/3F5/9/9/9/9/9/7(4.)1 w — White: F d7, 4 h1;
+ * Black: f a9 (flights a8, b8, b9).  Only the 4 can check: along the
+ * a-file (holding a8) or rank 9 (holding b9).  With the faraon on d7
+ * (next to none of a8, b8, b9) one check never suffices, so the series
+ * is a faraon move and then the check (a 4 move first either checks, not
+ * allowed, or leaves the faraon on d7).  Of the faraon's steps only c8
+ * reaches b8 and b9 together (c7 holds b8 only; the rest none); then
+ * 2. 4a1 holds a8 and mates, while 2. 4h9 would leave a8.  One solution:
+ * 1. Fc8 2. 4a1#.  With the file's line 1. Fc7: wrong-solution.
+ * PS2, ser-#1, no solution: the same position: no single White move mates
+ * (the faraon on d7 holds no flight, a 4 check holds one of the three).
+ * PS3, ser-#2, cooked: f8/9/2F6/9/9/9/9/9/6(4.)2 w — White: F c7, 4 g1.
+ * Now 1. Fb7 (holding a8 and b8) 2. 4g9# (g1-g9 up the g-file, then the
+ * rank 9 check holds b9) mates too, beside 1. Fc8 2. 4a1# (g1-a1): two
+ * solutions. */
+static void
+test_pyramids_lines (void)
+{
+  const CheopsVariant *v = &cheops_variant_pyramids;
+  const char *ph1 = "f8/2F6/9/9/9/9/9/9/7(4.)1 b - 0 1";
+  const char *ph2 = "f8/2F6/9/9/9/9/9/7(4.)1/7(4.)1 b - 0 1";
+  const char *ps1 = "f8/9/3F5/9/9/9/9/9/7(4.)1 w - 0 1";
+
+  check_lines (v, ph1, CHEOPS_SOLVE_HELP, 1, 0, "Fa8 4a1", "sound: Fa8 4a1#");
+  check_lines (v, ph1, CHEOPS_SOLVE_HELP, 1, 0, "Fa8 4h8", "wrong-solution: Fa8 4a1#");
+  check_lines (v, ph2, CHEOPS_SOLVE_HELP, 1, 0, "Fa8 4a1", "cooked: Fa8 4a1#; Fa8 4a2#");
+  check_lines (v, ph2, CHEOPS_SOLVE_HELP, 1, 2, "Fa8 4a1", "sound: Fa8 4a1#; Fa8 4a2#");
+  /* Three intended, two found: the file's claim is wrong. */
+  check_lines (v, ph2, CHEOPS_SOLVE_HELP, 1, 3, "Fa8 4a1", "wrong-solution: Fa8 4a1#; Fa8 4a2#");
+  check_lines (v, "f8/2F6/9/9/9/9/9/9/7(4.)1 w - 0 1", CHEOPS_SOLVE_HELP, 1, 0, NULL, "no-solution:");
+
+  check_lines (v, ps1, CHEOPS_SOLVE_SERIES, 2, 0, "Fc8 4a1", "sound: Fc8 4a1#");
+  check_lines (v, ps1, CHEOPS_SOLVE_SERIES, 2, 0, "Fc8", "sound: Fc8 4a1#");
+  check_lines (v, ps1, CHEOPS_SOLVE_SERIES, 2, 0, "Fc7", "wrong-solution: Fc8 4a1#");
+  check_lines (v, ps1, CHEOPS_SOLVE_SERIES, 1, 0, NULL, "no-solution:");
+  check_lines (v, "f8/9/2F6/9/9/9/9/9/6(4.)2 w - 0 1", CHEOPS_SOLVE_SERIES, 2, 0, "Fc8 4a1",
+               "cooked: Fb7 4g9#; Fc8 4a1#");
+}
+
+/* TrigChess, helpmates and series-movers (the cells and pieces as for
+ * T1-T4 above; TR13: the side to move without a move loses).
+ *
+ * TH1, h#1, sound: T1's position with Red to move, 7/7/9/D3K4/2kS3/7 r —
+ * Red's King on d2 has c2 and the Stag on e2 (d3 is held by Gold's King,
+ * T1).  After 1... Kc2 (up: b2, d2, c1) the Dome's a3-b3-b2 (T1) checks
+ * it from b2 and takes b2; d2 and c1 are the Stag's on e2 (its far cells
+ * through d1 ... checked against `cheops moves`); after 1... Kxe2 Gold has
+ * no win at once (the solver's lists).  One line: 1... Kc2 2. Db2#.
+ * TH2, h#1, sound: T2's position with Red to move, 7/7/2D6/4S4/6K/5k1 r —
+ * Red's King on g1 has f1 and h1 (g2 is next to Gold's King on h2, T2).
+ * 1... Kh1 leaves it the one cell g1 (T2), which 2. Kg2 takes without
+ * check (g2 is up: g1 is its neighbour): stalemate, Gold wins.  With the
+ * Dome on c4 (not d3 as after T2's key) neither De2 nor Df2 exists, and
+ * after 1... Kf1 Gold has no win at once (the solver's lists).
+ * TH4, h#1, no solution: T1 with Gold to move: after each of Gold's ten
+ * moves Red's lone King has no move that leaves Gold without one (the
+ * solver's lists).
+ * TS1, ser-#1, sound: T3's position, 7/7/kS7/8D/7/1K5 g: 1. Sd3 stalemates
+ * at once (T3: the Stag on d3 holds a3 and b4).  T3's #2 keys were Sd3
+ * and Sc6 only, and Sc6 lets Red reach a3: Sd3 is the one win in one.
+ * TS2, ser-#2, cooked: the same position: a first move that neither
+ * checks nor ends the game nor stands in the Stag's way to d3 (through
+ * c4), then 2. Sd3 as in TS1 — nine lines: six Dome moves and the King's
+ * three (their list checked against `cheops moves`).
+ * TS3, ser-#1, no solution: T1's position: T5 shows no win in one. */
+static void
+test_trigchess_lines (void)
+{
+  const CheopsVariant *v = &cheops_variant_trigchess;
+
+  check_lines (v, "7/7/9/D3K4/2kS3/7 r 0 1", CHEOPS_SOLVE_HELP, 1, 0, "Kc2 Db2", "sound: Kc2 Db2#");
+  check_lines (v, "7/7/2D6/4S4/6K/5k1 r 0 1", CHEOPS_SOLVE_HELP, 1, 0, "Kh1 Kg2", "sound: Kh1 Kg2");
+  check_lines (v, "7/7/2D6/4S4/6K/5k1 r 0 1", CHEOPS_SOLVE_HELP, 1, 0, "Kf1", "wrong-solution: Kh1 Kg2");
+  check_lines (v, "7/7/9/D3K4/2kS3/7 g 0 1", CHEOPS_SOLVE_HELP, 1, 0, NULL, "no-solution:");
+  check_lines (v, "7/7/kS7/8D/7/1K5 g 0 1", CHEOPS_SOLVE_SERIES, 1, 0, "Sd3", "sound: Sd3");
+  check_lines (v, "7/7/kS7/8D/7/1K5 g 0 1", CHEOPS_SOLVE_SERIES, 2, 0, "Dh2 Sd3",
+               "cooked: Dh2 Sd3; Dg3 Sd3; Dh3 Sd3; Dg4 Sd3; Dh4 Sd3; Di4 Sd3; Kb1 Sd3; Kd1 Sd3; Kc2 Sd3");
+  check_lines (v, "7/7/9/D3K4/2kS3/7 g 0 1", CHEOPS_SOLVE_SERIES, 1, 0, NULL, "no-solution:");
+}
+
+/* Cypher chess, series-movers: a ser-#1 is a #1 (one move, which must
+ * win at once), so Y1 and Y2 above decide them: Y1 sound (1. Sa0, the one
+ * flip), Y2 cooked (a0 and z0). */
+static void
+test_cypher_lines (void)
+{
+  const CheopsVariant *v = &cheops_variant_cypher;
+
+  check_lines (v, "1k2Q5/R9/10/10/5s4/10/1S8/5K4/10/10/10 w - 0+0 - 0 1", CHEOPS_SOLVE_SERIES, 1, 0, "Sa0",
+               "sound: Sa0#");
+  check_lines (v, "10/10/8K1/10/3R6/10/1Q2s5/10/10/1S8/3k6 w - 0+0 - 0 1", CHEOPS_SOLVE_SERIES, 1, 0, "Sa0",
+               "cooked: Sz0#; Sa0#");
+}
+
+/* Cheops, series-movers (cells and bands as for C1-C5 above).
+ * CS1, ser-#2, sound: C3's position, 1/K1Q/5/7/4k4/11/13/13M1/17 a — a:
+ * Kh8, Qj8, Mo2; q: Ki5.  The Ascension needs the Queen on the Apex i9
+ * and a check (8.1).  Only the Queen reaches i9 (j8-i8-i9, C3) and from
+ * there she does not check i5 (C3); so the series is 1. Qi9 and a check
+ * by the Swordmaster, which checks i5 only up column i from i2 (its cells
+ * are level 2 and o1, o3; C3): 2. Mi2.  The other order, 1. Mi2+, checks
+ * before the last move.  One solution.
+ * CS2, ser-#1, cooked: C2's position: Ki6# and Kj7# (C2).
+ * CS3, ser-#1, no solution: C3's position: no move both takes the Apex
+ * and checks (C3's try 1. Mi2+ leaves the Apex empty). */
+static void
+test_cheops_lines (void)
+{
+  const CheopsVariant *v = &cheops_variant_cheops;
+
+  check_lines (v, "1/K1Q/5/7/4k4/11/13/13M1/17 a 0 1", CHEOPS_SOLVE_SERIES, 2, 0, "Qi9 Mi2", "sound: Qi9 Mi2#");
+  check_lines (v, "Q/3/kK3/7/9/11/13/15/17 a 0 1", CHEOPS_SOLVE_SERIES, 1, 0, "Ki6", "cooked: Ki6#; Kj7#");
+  check_lines (v, "1/K1Q/5/7/4k4/11/13/13M1/17 a 0 1", CHEOPS_SOLVE_SERIES, 1, 0, NULL, "no-solution:");
+}
+
 /* An independent check: data/suites/ascension.epd lists, for each of its
  * composed Cheops problems, every first move that forces the Ascension in
  * exactly dm moves (bm), proved by tests/engine/test-ascension.c with its
@@ -408,6 +611,57 @@ test_limits (void)
   g_assert_cmpint (cheops_solve_wins_in (&pos, 0, NULL, NULL), ==, -1);
 }
 
+/* --threads: the first moves split over threads give the same keys,
+ * defences, continuations and refutations' moves as one thread (each try
+ * with a refutation, perhaps another one: the tables differ), and a node
+ * limit still gives undecided. */
+static void
+test_threads (void)
+{
+  static const struct { const CheopsVariant *v; const char *fen; int depth; } problems[] = {
+    { &cheops_variant_trigchess, "7/7/9/D3K4/2kS3/7 g 0 1", 2 },
+    { &cheops_variant_trigchess, "7/1D1S3/6K2/9/7/6k g 0 1", 3 },
+    { &cheops_variant_trigchess, "7/7/kS7/8D/7/1K5 g 0 1", 2 },
+    { &cheops_variant_cheops, "1/K1Q/5/7/4k4/11/13/13M1/17 a 0 1", 2 },
+    { &cheops_variant_cheops, "1/3/3QK/4M2/9/11/13/15/5k11 a 0 1", 2 },
+    { &cheops_variant_pyramids, "6f2/9/6F2/9/9/9/9/2(4.)5(4.)/9 w - 0 1", 1 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (problems); i++)
+    for (int threads = 2; threads <= 3; threads++)
+      {
+        CheopsPosition pos;
+        CheopsError error;
+        CheopsSolveLimits limits = { .threads = threads };
+        CheopsSolveResult *one, *many;
+        g_autofree char *a = NULL, *b = NULL;
+
+        g_assert_true (cheops_position_from_fen (&pos, problems[i].v, problems[i].fen, &error));
+        one = cheops_solve (&pos, problems[i].depth, CHEOPS_MOVE_NONE, NULL);
+        many = cheops_solve (&pos, problems[i].depth, CHEOPS_MOVE_NONE, &limits);
+        a = describe (&pos, one, FALSE);
+        b = describe (&pos, many, FALSE);
+        g_assert_cmpstr (b, ==, a);
+        g_assert_cmpint (many->n_tries, ==, one->n_tries);
+        for (int t = 0; t < one->n_tries; t++)
+          g_assert_cmpuint (many->tries[t].move, ==, one->tries[t].move);
+        cheops_solve_result_free (one);
+        cheops_solve_result_free (many);
+      }
+  {
+    CheopsPosition pos;
+    CheopsError error;
+    CheopsSolveLimits limits = { .threads = 2, .max_nodes = 100 };
+    CheopsSolveResult *r;
+
+    g_assert_true (cheops_position_from_fen (&pos, &cheops_variant_trigchess, "7/1D1S3/6K2/9/7/6k g 0 1", &error));
+    r = cheops_solve (&pos, 3, CHEOPS_MOVE_NONE, &limits);
+    g_assert_cmpint (r->verdict, ==, CHEOPS_SOLVE_UNDECIDED);
+    g_assert_cmpstr (r->stopped_by, ==, "node limit");
+    cheops_solve_result_free (r);
+  }
+}
+
 static int progress_calls;
 
 static void
@@ -449,8 +703,13 @@ main (int    argc,
   g_test_add_func ("/solve/trigchess", test_trigchess);
   g_test_add_func ("/solve/cypher", test_cypher);
   g_test_add_func ("/solve/pyramids", test_pyramids);
+  g_test_add_func ("/solve/pyramids/lines", test_pyramids_lines);
+  g_test_add_func ("/solve/trigchess/lines", test_trigchess_lines);
+  g_test_add_func ("/solve/cheops/lines", test_cheops_lines);
+  g_test_add_func ("/solve/cypher/lines", test_cypher_lines);
   g_test_add_func ("/solve/ascension-epd", test_ascension_epd);
   g_test_add_func ("/solve/limits", test_limits);
+  g_test_add_func ("/solve/threads", test_threads);
   g_test_add_func ("/solve/progress", test_progress);
 
   return g_test_run ();

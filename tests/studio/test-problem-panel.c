@@ -121,6 +121,37 @@ test_verify (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A helpmate (issue 26): its genre kept by Set, its solution as a line
+ * that plays both sides' moves, and the Verified tag. */
+static void
+test_helpmate (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioProblemPanel *panel = open_panel (window,
+    "[Variant \"Step and Circle TrigChess\"]\n[SetUp \"1\"]\n[FEN \"7/7/2D6/4S4/6K/5k1 r 0 1\"]\n"
+    "[Stipulation \"h#1\"]\n\n1... Kh1 2. Kg2 *\n");
+  StudioDocument *doc = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (doc);
+  g_autofree char *verdict = NULL, *line = NULL;
+
+  studio_problem_panel_set_stipulation (panel, 2);
+  g_assert_cmpstr (cheops_game_get_tag (game, "Stipulation"), ==, "h#2");
+  g_assert_true (studio_document_undo (doc));
+  g_assert_cmpstr (cheops_game_get_tag (game, "Stipulation"), ==, "h#1");
+
+  studio_problem_panel_verify (panel);
+  studio_test_spin_until (not_busy, panel);
+  verdict = studio_problem_panel_dup_verdict (panel);
+  g_assert_true (g_str_has_prefix (verdict, "Sound: 1 solution found, as intended. "));
+  g_assert_cmpuint (studio_problem_panel_get_n_lines (panel), ==, 1);
+  line = studio_problem_panel_dup_line_text (panel, 0);
+  g_assert_cmpstr (line, ==, "Solution 1... Kh1 2. Kg2");
+  g_assert_true (studio_problem_panel_store (panel));
+  g_assert_cmpstr (cheops_game_get_tag (game, "Verified"), ==, "sound h#1: 1 solution, 1 intended, first moves 1... Kh1");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_cancel (void)
 {
@@ -171,6 +202,7 @@ main (int   argc,
 
   g_test_add_func ("/Studio/Problem/verify", test_verify);
   g_test_add_func ("/Studio/Problem/cancel", test_cancel);
+  g_test_add_func ("/Studio/Problem/helpmate", test_helpmate);
 
   return g_test_run ();
 }

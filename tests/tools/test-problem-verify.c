@@ -72,8 +72,12 @@ test_bundled (void)
     "@:51: game 4: dual after 1. Qi9 Kf2: Mj2#, Mf6#\n"
     "@:51: game 4: dual after 1. Qi9 Kg2: Mj2#, Mg6#\n"
     "@:66: game 5: no-solution: none of the 33 first moves wins in 1; 33 nodes, T s\n"
-    "@:78: game 6: wrong-solution: the solution begins with 1. Mi2+, which does not win; 1 key 1. Qi9; "
-    "2610 nodes, T s\n");
+    "@:78: game 6: wrong-solution: the solution begins with 1. Mi2+, which does not win; 1 key 1. Qi9; 2610 nodes, T s\n"
+    "@:90: game 7: sound: solution 1. Qi9 2. Mi2#; 1807 nodes, T s\n"
+    "@:103: game 8: cooked: 2 solutions, 1 intended: 1. Ki6#; 1. Kj7#; 3 nodes, T s\n"
+    "@:103: game 8: solution 1. Ki6#\n"
+    "@:103: game 8: solution 1. Kj7#\n"
+    "@:116: game 9: no-solution: no line of 1 move fulfils ser-#1; 45 nodes, T s\n");
   g_autofree char *want_trig = expect (trig,
     "@:9: game 1: sound: key 1. Sh2; 137 nodes, T s\n"
     "@:23: game 2: sound: key 1. Dd3; 369 nodes, T s\n"
@@ -82,14 +86,47 @@ test_bundled (void)
     "@:37: game 3: cooked: 2 keys 1. Sd3, 1. Sc6; 184 nodes, T s\n"
     "@:51: game 4: sound: key 1. Sh5; 2613 nodes, T s\n"
     "@:64: game 5: no-solution: none of the 10 first moves wins in 1; 10 nodes, T s\n"
-    "@:77: game 6: wrong-solution: the solution begins with 1. Dc3+, which does not win; 1 key 1. Sh2; "
-    "137 nodes, T s\n");
+    "@:77: game 6: wrong-solution: the solution begins with 1. Dc3+, which does not win; 1 key 1. Sh2; 137 nodes, T s\n"
+    "@:90: game 7: sound: solution 1... Kc2 2. Db2#; 24 nodes, T s\n"
+    "@:103: game 8: sound: solution 1... Kh1 2. Kg2; 40 nodes, T s\n"
+    "@:116: game 9: wrong-solution: the file's line 1... Kf1 is the start of no solution; 1 solution, 1 intended: 1... Kh1 2. Kg2; 40 nodes, T s\n"
+    "@:129: game 10: no-solution: no line of 1 move fulfils h#1; 27 nodes, T s\n"
+    "@:142: game 11: sound: solution 1. Sd3; 12 nodes, T s\n"
+    "@:155: game 12: cooked: 9 solutions, 1 intended: 1. Dh2 2. Sd3; 1. Dg3 2. Sd3; 1. Dh3 2. Sd3; 1. Dg4 2. Sd3; …; 164 nodes, T s\n"
+    "@:155: game 12: solution 1. Dh2 2. Sd3\n"
+    "@:155: game 12: solution 1. Dg3 2. Sd3\n"
+    "@:155: game 12: solution 1. Dh3 2. Sd3\n"
+    "@:155: game 12: solution 1. Dg4 2. Sd3\n"
+    "@:155: game 12: solution 1. Dh4 2. Sd3\n"
+    "@:155: game 12: solution 1. Di4 2. Sd3\n"
+    "@:155: game 12: solution 1. Kb1 2. Sd3\n"
+    "@:155: game 12: solution 1. Kd1 2. Sd3\n"
+    "@:155: game 12: solution 1. Kc2 2. Sd3\n"
+    "@:168: game 13: no-solution: no line of 1 move fulfils ser-#1; 10 nodes, T s\n");
   g_autofree char *want_four = expect (cypher,
     "@:8: game 1: sound: key 1. Sa0#; 78 nodes, T s\n"
-    "@:22: game 2: cooked: 2 keys 1. Sz0#, 1. Sa0#; 48 nodes, T s\n");
+    "@:22: game 2: cooked: 2 keys 1. Sz0#, 1. Sa0#; 48 nodes, T s\n"
+    "@:36: game 3: sound: solution 1. Sa0#; 78 nodes, T s\n"
+    "@:49: game 4: cooked: 2 solutions, 1 intended: 1. Sz0#; 1. Sa0#; 48 nodes, T s\n"
+    "@:49: game 4: solution 1. Sz0#\n"
+    "@:49: game 4: solution 1. Sa0#\n");
   g_autofree char *want_pyr = expect (pyramids,
     "@:8: game 1: sound: key 1. 4i2#; 29 nodes, T s\n"
-    "@:21: game 2: cooked: 2 keys 1. 4c9#, 1. 4i9#; 33 nodes, T s\n");
+    "@:21: game 2: cooked: 2 keys 1. 4c9#, 1. 4i9#; 33 nodes, T s\n"
+    "@:34: game 3: sound: solution 1... Fa8 2. 4a1#; 22 nodes, T s\n"
+    "@:47: game 4: wrong-solution: the file's line 1... Fa8 … is the start of no solution; 1 solution, 1 intended: 1... Fa8 2. 4a1#; 22 nodes, T s\n"
+    "@:60: game 5: cooked: 2 solutions, 1 intended: 1... Fa8 2. 4a1#; 1... Fa8 2. 4a2#; 29 nodes, T s\n"
+    "@:60: game 5: solution 1... Fa8 2. 4a1#\n"
+    "@:60: game 5: solution 1... Fa8 2. 4a2#\n"
+    "@:73: game 6: sound: solutions 1... Fa8 2. 4a1#; 1... Fa8 2. 4a2#; 29 nodes, T s\n"
+    "@:73: game 6: solution 1... Fa8 2. 4a1#\n"
+    "@:73: game 6: solution 1... Fa8 2. 4a2#\n"
+    "@:87: game 7: no-solution: no line of 1 move fulfils h#1; 50 nodes, T s\n"
+    "@:100: game 8: sound: solution 1. Fc8 2. 4a1#; 542 nodes, T s\n"
+    "@:113: game 9: no-solution: no line of 1 move fulfils ser-#1; 24 nodes, T s\n"
+    "@:126: game 10: cooked: 2 solutions, 1 intended: 1. Fb7 2. 4g9#; 1. Fc8 2. 4a1#; 503 nodes, T s\n"
+    "@:126: game 10: solution 1. Fb7 2. 4g9#\n"
+    "@:126: game 10: solution 1. Fc8 2. 4a1#\n");
   g_autofree char *both = g_strconcat (want_four, want_pyr, NULL);
 
   run ((const char *[]) { "problem", "verify", cheops, NULL }, 1, want_cheops);
@@ -144,6 +181,47 @@ test_errors (void)
   want = g_strdup_printf ("%s:1: game 1: sound: key 1. Sh2; 137 nodes, T s\n"
                           "%s:1: game 1: defence after 1. Sh2 Kc2: Sf1\n", sound, sound);
   run ((const char *[]) { "problem", "verify", "--defences", sound, NULL }, 0, want);
+  g_clear_pointer (&want, g_free);
+
+  /* --prove: the plain search agrees; stopped by the node limit it
+   * leaves the problem undecided, never sound (issue 26). */
+  want = g_strdup_printf ("%s:1: game 1: sound: key 1. Sh2; 137 nodes, T s; proved by the plain search (253 nodes)\n",
+                          sound);
+  run ((const char *[]) { "problem", "verify", "--prove", sound, NULL }, 0, want);
+  g_clear_pointer (&want, g_free);
+  want = g_strdup_printf ("%s:1: game 1: undecided: the plain search's limit reached; keys proved so far 1. Sh2; "
+                          "137 nodes, T s; the plain search stopped: node limit\n", sound);
+  run ((const char *[]) { "problem", "verify", "--prove", "--nodes", "150", sound, NULL }, 1, want);
+  g_clear_pointer (&want, g_free);
+
+  /* --full (T1 of test-solve.c): the threat of 1. Sh2 is the Dome's
+   * check round the corner once Red's King cannot leave d2 for e2 (the
+   * three ser-#2 lines after 1. Sh2); the set play is the helpmate TH1's
+   * 1... Kc2 2. Db2#; the tries refuted by one defence only are those of
+   * T1: 1. Sg3 by Kc2, the Dome's checks and the King's moves by Kxe2
+   * (the Stag on e2 left unguarded); T1's other tries, Da4, Db4 and Dc4,
+   * are refuted by Kxe2 and by another defence (the Dome off the a3-b3-b2
+   * road: Kc2 too, by the move lists), so they are no tries here. */
+  want = g_strdup_printf ("%s:1: game 1: sound: key 1. Sh2; 137 nodes, T s\n"
+                          "%s:1: game 1: threat after 1. Sh2: Db2#, Db3#, Dc3#\n"
+                          "%s:1: game 1: set play 1... Kc2: Db2#\n"
+                          "%s:1: game 1: try 1. Sg3! refuted only by 1... Kc2\n"
+                          "%s:1: game 1: try 1. Db2+! refuted only by 1... Kxe2\n"
+                          "%s:1: game 1: try 1. Db3+! refuted only by 1... Kxe2\n"
+                          "%s:1: game 1: try 1. Dc3+! refuted only by 1... Kxe2\n"
+                          "%s:1: game 1: try 1. Kf3! refuted only by 1... Kxe2\n"
+                          "%s:1: game 1: try 1. Ke4! refuted only by 1... Kxe2\n",
+                          sound, sound, sound, sound, sound, sound, sound, sound, sound);
+  run ((const char *[]) { "problem", "verify", "--full", sound, NULL }, 0, want);
+  g_clear_pointer (&want, g_free);
+
+  /* A malformed Solutions tag, with its place. */
+  g_assert_true (g_file_set_contents (bad,
+    "[Variant \"TrigChess\"]\n[SetUp \"1\"]\n[FEN \"7/7/9/D3K4/2kS3/7 r 0 1\"]\n[Stipulation \"h#1\"]\n"
+    "[Solutions \"two\"]\n\n*\n", -1, NULL));
+  want = g_strdup_printf ("%s:5:13: the Solutions tag “two” is not a number of solutions\n"
+                          "%s:1: game 1: not verified: its Solutions tag is malformed\n", bad, bad);
+  run ((const char *[]) { "problem", "verify", bad, NULL }, 1, want);
   g_clear_pointer (&want, g_free);
 
   /* Usage. */
