@@ -7,7 +7,7 @@
  * light and the dark style, for every game (cheops_variants) and every
  * board theme — the analysis lines' score badges, the evaluation bar (its
  * score, and its edge against the window), the board's coordinates, the
- * labels on pieces, the move list — computed from the colours in use: the
+ * labels on pieces, the move list, dimmed labels — computed from the colours in use: the
  * studio's palette (studio-palette.c), checked against libadwaita's style
  * sheet and against the widgets as they draw.  And a recolouring board
  * theme does not glare in the dark style.  Run under xvfb-run.
@@ -160,14 +160,6 @@ test_score_badges (void)
 {
   GtkWidget *box, *panel, *badge, *window;
 
-  /* The application's style sheet, as AdwApplication loads it. */
-  {
-    g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
-
-    gtk_css_provider_load_from_resource (provider, "/org/cheops/Studio/style.css");
-    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
-                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  }
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   panel = studio_analysis_panel_new ();
   badge = gtk_label_new ("+0.55");
@@ -210,6 +202,75 @@ test_score_badges (void)
     }
   gtk_window_destroy (GTK_WINDOW (window));
   set_dark (FALSE);
+}
+
+static gboolean
+is_spin_label (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && GTK_IS_SPIN_BUTTON (gtk_label_get_mnemonic_widget (GTK_LABEL (widget)));
+}
+
+/* Dimmed text (libadwaita's dim-label: the engine's statistics, the game's
+ * players and date) on the window and on a view, in both styles, as
+ * drawn: a full block in the label's colour at the label's opacity. */
+static void
+test_dim_labels (void)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *window;
+
+  gtk_label_set_markup (GTK_LABEL (label), "<span size=\"xx-large\">\u2588\u2588\u2588</span>");
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_set_halign (label, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+  window = present (label);
+
+  for (int dark = 0; dark < 2; dark++)
+    {
+      g_autofree guchar *data = NULL;
+      double bgs[2][3], ink[3];
+      guint32 p;
+      int w, h;
+
+      set_dark (dark);
+      studio_test_spin_frames ();
+      data = render_widget (label, &w, &h);
+      p = *(const guint32 *) (data + ((gsize) (h / 2) * w + w / 2) * 4);
+      studio_palette_window_bg (dark, bgs[0]);
+      studio_palette_view_bg (dark, bgs[1]);
+      for (int b = 0; b < 2; b++)
+        {
+          g_autofree char *what = g_strdup_printf ("dimmed text on the %s, %s style", b == 0 ? "window" : "view",
+                                                   dark ? "dark" : "light");
+          double a = (p >> 24) / 255.0;
+
+          /* Premultiplied: the colour plus what shows through. */
+          ink[0] = ((p >> 16) & 0xff) / 255.0 + (1 - a) * bgs[b][0];
+          ink[1] = ((p >> 8) & 0xff) / 255.0 + (1 - a) * bgs[b][1];
+          ink[2] = (p & 0xff) / 255.0 + (1 - a) * bgs[b][2];
+          g_test_message ("%s: opacity %.2f", what, a);
+          assert_contrast (what, ink, bgs[b]);
+        }
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  set_dark (FALSE);
+}
+
+/* The analysis panel's number of lines (MultiPV) is named where it shows,
+ * not only in a tooltip (issue 21). */
+static void
+test_multipv_label (void)
+{
+  GtkWidget *panel = studio_analysis_panel_new ();
+  GtkWidget *window = present (panel);
+  GtkWidget *label = studio_test_find_widget (panel, is_spin_label, NULL);
+
+  g_assert_nonnull (label);
+  g_assert_true (gtk_widget_is_drawable (label));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "Lines");
+  g_assert_cmpint (gtk_widget_get_width (label), >, 10);
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* The evaluation bar, in every game and both styles: its outline stands
@@ -396,6 +457,14 @@ main (int   argc,
       char *argv[])
 {
   studio_test_init (&argc, &argv);
+  /* Before any widget of the studio: the application's style sheet, as AdwApplication loads it. */
+  {
+    g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+
+    gtk_css_provider_load_from_resource (provider, "/org/cheops/Studio/style.css");
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  }
 
   g_test_add_func ("/contrast/style-colours", test_style_colours);
   g_test_add_func ("/contrast/score-badges", test_score_badges);
@@ -404,6 +473,8 @@ main (int   argc,
   g_test_add_func ("/contrast/piece-labels", test_piece_labels);
   g_test_add_func ("/contrast/move-list", test_move_list);
   g_test_add_func ("/contrast/dark-boards", test_dark_boards);
+  g_test_add_func ("/contrast/dim-labels", test_dim_labels);
+  g_test_add_func ("/contrast/multipv-label", test_multipv_label);
 
   return g_test_run ();
 }
