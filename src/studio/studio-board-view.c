@@ -668,7 +668,7 @@ studio_board_view_draw_shapes (StudioBoardView *self,
 
   engine = studio_board_scene_get_engine_arrow (self->scene);
   if (engine != NULL)
-    studio_board_view_draw_arrow (self, cr, engine, 0.7, 0.55);
+    studio_board_view_draw_arrow (self, cr, engine, 0.7, 0.7);
 
   /* The threat (threat mode): red, thin, and seen through in dashes, so
    * that it is not read as a move to play. */

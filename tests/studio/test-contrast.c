@@ -273,6 +273,63 @@ test_multipv_label (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The pixels of an arrow (threat style: dashed, the painter's) from a
+ * cell to its nearest neighbour, on a board of @variant 400 pixels wide,
+ * that show at least a third opaque. */
+static guint
+short_arrow_pixels (const CheopsVariant *variant,
+                    gboolean             dashed,
+                    double              *length)
+{
+  CheopsBoardPainter painter = { 0 };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 400);
+  cairo_t *cr = cairo_create (surface);
+  CheopsCell from = variant->board->n_cells / 2, to = CHEOPS_CELL_NONE;
+  double best = G_MAXDOUBLE, x0, y0;
+  const guchar *data;
+  guint n = 0;
+
+  cheops_board_painter_layout (&painter, variant, FALSE, 400, 400);
+  cheops_board_painter_center (&painter, from, &x0, &y0);
+  for (CheopsCell c = 0; c < variant->board->n_cells; c++)
+    {
+      double x, y;
+
+      cheops_board_painter_center (&painter, c, &x, &y);
+      if (c != from && hypot (x - x0, y - y0) < best)
+        best = hypot (x - x0, y - y0), to = c;
+    }
+  *length = best;
+  cheops_board_painter_draw_arrow (&painter, cr, from, to, 1, 0.7, 0.85, dashed);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  for (int y = 0; y < 400; y++)
+    for (int x = 0; x < 400; x++)
+      if ((*(const guint32 *) (data + y * cairo_image_surface_get_stride (surface) + x * 4) >> 24) > 85)
+        n++;
+  cairo_surface_destroy (surface);
+  return n;
+}
+
+/* The threat arrow of a move to the next cell is seen (issue 21: nearly
+ * invisible): in every game it covers at least a seventh of a square as
+ * long as the move's side. */
+static void
+test_short_arrows (void)
+{
+  for (guint v = 0; cheops_variants[v] != NULL; v++)
+    for (int dashed = 0; dashed < 2; dashed++)
+      {
+        double length;
+        guint n = short_arrow_pixels (cheops_variants[v], dashed, &length);
+
+        g_test_message ("%s, %s arrow to the next cell (%.0f px): %u pixels", cheops_variants[v]->name,
+                        dashed ? "dashed" : "solid", length, n);
+        g_assert_cmpfloat (n, >=, length * length / 7);
+      }
+}
+
 /* The evaluation bar, in every game and both styles: its outline stands
  * out from the window (a side's part as dark as the window's background
  * keeps its edge), and the score reads on the part of the side ahead,
@@ -475,6 +532,7 @@ main (int   argc,
   g_test_add_func ("/contrast/dark-boards", test_dark_boards);
   g_test_add_func ("/contrast/dim-labels", test_dim_labels);
   g_test_add_func ("/contrast/multipv-label", test_multipv_label);
+  g_test_add_func ("/contrast/short-arrows", test_short_arrows);
 
   return g_test_run ();
 }
