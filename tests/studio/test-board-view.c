@@ -300,7 +300,9 @@ choice_buttons (GtkWidget *popover,
                 GString   *labels)
 {
   GPtrArray *buttons = g_ptr_array_new ();
-  GtkWidget *box = gtk_popover_get_child (GTK_POPOVER (popover));
+  /* The grid of buttons (in a scroller that keeps the popover inside the
+   * window). */
+  GtkWidget *box = studio_test_find_widget_of_type (popover, GTK_TYPE_GRID);
 
   for (GtkWidget *b = gtk_widget_get_first_child (box); b != NULL; b = gtk_widget_get_next_sibling (b))
     {
