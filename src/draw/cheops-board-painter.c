@@ -884,6 +884,15 @@ cheops_board_painter_draw_arrow (const CheopsBoardPainter *self,
   y1 -= dy * r * 0.35;
   len -= r * 0.35;
 
+  /* A move to the next cell: a head that would swallow the whole arrow
+   * (leaving a sliver, issue 21) takes at most 60 % of it, and the body
+   * keeps a third of its width. */
+  if (head > len * 0.6)
+    {
+      head = MAX (len * 0.6, 4.0);
+      w = MIN (w, MAX (head / 1.6, 2.0));
+    }
+
   cairo_save (cr);
   cairo_translate (cr, x0, y0);
   cairo_rotate (cr, atan2 (dy, dx));
@@ -895,12 +904,20 @@ cheops_board_painter_draw_arrow (const CheopsBoardPainter *self,
   cairo_line_to (cr, len - head, w / 2);
   cairo_line_to (cr, 0, w / 2);
   cairo_close_path (cr);
+  /* A light edge under the arrow's own: it stays seen over a dark piece
+   * or stack (a Pyramids stack hid the engine's arrow, issue 21). */
+  cairo_save (cr);
+  cairo_set_line_width (cr, MAX (2.0, w * 0.35));
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_source_rgba (cr, 1, 1, 1, MIN (1.0, alpha * 0.9));
+  cairo_stroke_preserve (cr);
+  cairo_restore (cr);
   if (dashed)
     {
       /* A pale body in a dashed outline. */
       double dash = MAX (3.0, w * 0.9);
 
-      set_rgb (cr, rgb, alpha * 0.3);
+      set_rgb (cr, rgb, alpha * 0.45);
       cairo_fill_preserve (cr);
       cairo_set_line_width (cr, MAX (1.5, w * 0.28));
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);

@@ -160,6 +160,8 @@ cheops_diagram_draw (const CheopsDiagram *diagram,
   cairo_fill (cr);
 
   painter.first_side = diagram->first_side;
+  if (diagram->style != NULL)
+    painter.style = *diagram->style;
   cheops_board_painter_layout (&painter, pos->variant, diagram->flipped, width, board_h);
   cheops_board_painter_draw_cells (&painter, cr);
   cheops_board_painter_draw_coordinates (&painter, cr, ink);

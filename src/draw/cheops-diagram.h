@@ -15,6 +15,7 @@
 #include <glib.h>
 
 #include "cheops-annotations.h"
+#include "cheops-board-painter.h"
 #include "cheops-core.h"
 
 G_BEGIN_DECLS
@@ -34,6 +35,7 @@ typedef struct {
   CheopsMove               last_move;    /* tinted when not CHEOPS_MOVE_NONE (0) */
   const CheopsAnnotations *annotations;  /* its arrows and marks, or NULL */
   const char              *caption;      /* UTF-8, one line or more, or NULL */
+  const CheopsBoardStyle  *style;        /* the board's colours (a theme), or NULL: the variant's */
 } CheopsDiagram;
 
 gboolean         cheops_diagram_format_from_name (const char          *filename,

@@ -1219,6 +1219,11 @@ read_movetext (GameReader *g)
               add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "bytes that are not UTF-8 text");
             else if (u < 0x20 || u == 0x7F)
               add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "unexpected control character U+%04X", u);
+            else if (!g_unichar_isgraph (u) || g_unichar_ismark (u))
+              /* A space, a format character (U+200B, U+FEFF) or a
+               * combining mark would show as empty quotes, or join the
+               * quote: named by its code point. */
+              add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "unexpected invisible character U+%04X", u);
             else
               {
                 char buf[8] = { 0 };

@@ -284,6 +284,15 @@ studio_analysis_panel_update_row (StudioAnalysisPanel    *self,
 
   san = studio_engine_pv_to_san_at (&self->analysed, (const char * const *) line->pv, NULL);
 
+  /* A threat line says so: it is the opponent's idea, not a line to play
+   * (issue 21). */
+  if (self->threat)
+    {
+      g_autofree char *escaped = g_markup_escape_text (_("Threat:"), -1);
+
+      g_string_append_printf (markup, "<b>%s</b> ", escaped);
+    }
+
   for (guint i = 0; san[i] != NULL; i++)
     {
       g_autofree char *escaped = g_markup_escape_text (san[i], -1);

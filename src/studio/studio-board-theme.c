@@ -165,3 +165,55 @@ studio_board_theme_edge_rgb (StudioBoardTheme        theme,
   memcpy (rgb, !info->recolour ? board->edge_rgb : dark && info->has_dark ? info->dark_edge : info->edge,
           3 * sizeof (double));
 }
+
+/* A theme and a style in a CheopsBoardStyle's data pointer. */
+#define STYLE_DATA(theme, dark) GUINT_TO_POINTER (((guint) (theme) << 1) | ((dark) ? 1 : 0) | 0x100)
+
+static void
+style_shade_rgb (const CheopsBoardShape *board,
+                 int                     shade,
+                 double                  rgb[3],
+                 gpointer                data)
+{
+  guint packed = GPOINTER_TO_UINT (data) & 0xff;
+
+  studio_board_theme_shade_rgb (packed >> 1, board, shade, packed & 1, rgb);
+}
+
+static void
+style_edge_rgb (const CheopsBoardShape *board,
+                double                  rgb[3],
+                gpointer                data)
+{
+  guint packed = GPOINTER_TO_UINT (data) & 0xff;
+
+  studio_board_theme_edge_rgb (packed >> 1, board, packed & 1, rgb);
+}
+
+/**
+ * studio_board_theme_fill_style:
+ * @theme: a #StudioBoardTheme
+ * @dark: the dark style (as for studio_board_theme_shade_rgb())
+ * @style: (out caller-allocates): what a CheopsBoardPainter (a diagram,
+ *   cheops-diagram.h) needs to draw a board in @theme: its shades,
+ *   outline, the coordinates' opacity and the last move's tint; the
+ *   smallest label size is left at 0 (the painter's)
+ */
+void
+studio_board_theme_fill_style (StudioBoardTheme  theme,
+                               gboolean          dark,
+                               CheopsBoardStyle *style)
+{
+  const StudioBoardThemeInfo *info = studio_board_theme_get_info (theme);
+
+  g_return_if_fail (style != NULL);
+
+  if ((guint) theme >= STUDIO_BOARD_THEME_NB)
+    theme = STUDIO_BOARD_THEME_DEFAULT;
+  memset (style, 0, sizeof *style);
+  style->shade_rgb = style_shade_rgb;
+  style->edge_rgb = style_edge_rgb;
+  style->data = STYLE_DATA (theme, dark);
+  style->label_alpha = info->label_alpha;
+  style->last_move = info->last_move;
+}

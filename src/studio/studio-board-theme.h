@@ -6,6 +6,7 @@
 
 #include <glib.h>
 
+#include "cheops-board-painter.h"
 #include "cheops-variant.h"
 
 G_BEGIN_DECLS
@@ -51,5 +52,9 @@ void                        studio_board_theme_edge_rgb  (StudioBoardTheme      
                                                           const CheopsBoardShape *board,
                                                           gboolean                dark,
                                                           double                  rgb[3]);
+
+void                        studio_board_theme_fill_style (StudioBoardTheme       theme,
+                                                           gboolean               dark,
+                                                           CheopsBoardStyle      *style);
 
 G_END_DECLS

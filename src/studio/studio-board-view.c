@@ -668,7 +668,7 @@ studio_board_view_draw_shapes (StudioBoardView *self,
 
   engine = studio_board_scene_get_engine_arrow (self->scene);
   if (engine != NULL)
-    studio_board_view_draw_arrow (self, cr, engine, 0.7, 0.55);
+    studio_board_view_draw_arrow (self, cr, engine, 0.7, 0.7);
 
   /* The threat (threat mode): red, thin, and seen through in dashes, so
    * that it is not read as a move to play. */
@@ -993,10 +993,11 @@ studio_board_view_popover_at (StudioBoardView *self,
                               const char      *css_class)
 {
   GtkWidget *popover = gtk_popover_new ();
-  double cx, cy, r;
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
+  double cx, cy, r, wx = 0, wy = 0, above, below;
 
   gtk_widget_add_css_class (popover, css_class);
-  gtk_popover_set_child (GTK_POPOVER (popover), child);
   gtk_widget_set_parent (popover, GTK_WIDGET (self));
 
   studio_board_view_layout (self, gtk_widget_get_width (GTK_WIDGET (self)),
@@ -1006,6 +1007,23 @@ studio_board_view_popover_at (StudioBoardView *self,
   gtk_popover_set_pointing_to (GTK_POPOVER (popover),
                                &(GdkRectangle) { (int) floor (cx - r), (int) floor (cy - r),
                                                  (int) ceil (2 * r), (int) ceil (2 * r) });
+
+  /* Inside the window (issue 21: the fifteen parts of a Pyramid ran past
+   * a 700 × 600 one): on the side of the cell with more room, and
+   * scrolled if even that is too short. */
+  if (root != NULL)
+    gtk_widget_translate_coordinates (GTK_WIDGET (self), root, cx, cy, &wx, &wy);
+  below = root != NULL ? gtk_widget_get_height (root) - (wy + r) : G_MAXINT;
+  above = wy - r;
+  gtk_popover_set_position (GTK_POPOVER (popover), below >= above ? GTK_POS_BOTTOM : GTK_POS_TOP);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  if (root != NULL)
+    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller),
+                                                MAX (120, (int) MAX (above, below) - 40));
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), child);
+  gtk_popover_set_child (GTK_POPOVER (popover), scroller);
   return popover;
 }
 

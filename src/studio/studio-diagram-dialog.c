@@ -23,6 +23,8 @@
 
 #include <glib/gi18n.h>
 
+#include "studio-board-theme.h"
+#include "studio-board-view.h"
 #include "studio-diagram-dialog.h"
 #include "studio-window-private.h"
 
@@ -90,6 +92,18 @@ studio_window_dup_diagram_caption (StudioWindow *window)
 }
 
 /* The diagram of @node in @window (the board's colours and flip). */
+/* The board theme the window draws its board in (the key board-theme),
+ * for a diagram: on white, so in the light style. */
+static void
+window_board_style (StudioWindow     *window,
+                    CheopsBoardStyle *style)
+{
+  const char *id = window != NULL ? studio_board_view_get_theme (STUDIO_BOARD_VIEW (studio_window_get_board_view (window)))
+                                  : NULL;
+
+  studio_board_theme_fill_style (studio_board_theme_from_id (id), FALSE, style);
+}
+
 static void
 fill_diagram (CheopsDiagram  *diagram,
               CheopsGameNode *node,
@@ -124,6 +138,7 @@ studio_window_diagram_texture (StudioWindow *window,
   StudioDocument *document;
   CheopsGameNode *node;
   CheopsDiagram diagram = { 0 };
+  CheopsBoardStyle style;
   cairo_surface_t *surface;
   g_autoptr(GBytes) bytes = NULL;
   GdkTexture *texture = NULL;
@@ -138,6 +153,8 @@ studio_window_diagram_texture (StudioWindow *window,
 
   fill_diagram (&diagram, node, cheops_game_get_colour_side (studio_document_get_game (document), 0),
                 studio_board_scene_get_flipped (window->scene), TRUE);
+  window_board_style (window, &style);
+  diagram.style = &style;
   surface = cheops_diagram_render_image (&diagram, width);
   if (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS)
     {
@@ -175,6 +192,7 @@ studio_diagram_dialog_export (StudioDiagramDialog *self,
                               GError             **error)
 {
   CheopsDiagram diagram = { 0 };
+  CheopsBoardStyle style;
   const char *caption;
 
   g_return_val_if_fail (STUDIO_IS_DIAGRAM_DIALOG (self), FALSE);
@@ -182,6 +200,12 @@ studio_diagram_dialog_export (StudioDiagramDialog *self,
 
   fill_diagram (&diagram, self->node, self->first_side, gtk_switch_get_active (self->flip_switch),
                 gtk_switch_get_active (self->last_switch));
+  {
+    g_autoptr(StudioWindow) window = g_weak_ref_get (&self->window);
+
+    window_board_style (window, &style);
+  }
+  diagram.style = &style;
   caption = studio_diagram_dialog_get_caption (self);
   diagram.caption = caption[0] != '\0' ? caption : NULL;
   return cheops_diagram_write (&diagram, studio_diagram_dialog_get_format (self),
@@ -293,6 +317,14 @@ studio_diagram_dialog_class_init (StudioDiagramDialogClass *klass)
 }
 
 static void
+format_selected_cb (AdwComboRow *row)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
+
+  g_settings_set_string (settings, "diagram-format", adw_combo_row_get_selected (row) == 1 ? "png" : "svg");
+}
+
+static void
 studio_diagram_dialog_init (StudioDiagramDialog *self)
 {
   GtkWidget *list = gtk_list_box_new ();
@@ -310,6 +342,14 @@ studio_diagram_dialog_init (StudioDiagramDialog *self)
   adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (formats));
   g_object_unref (formats);
   self->format_row = ADW_COMBO_ROW (row);
+  /* The format last chosen (the key diagram-format). */
+  {
+    g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
+    g_autofree char *format = g_settings_get_string (settings, "diagram-format");
+
+    adw_combo_row_set_selected (self->format_row, g_strcmp0 (format, "png") == 0 ? 1 : 0);
+    g_signal_connect (row, "notify::selected", G_CALLBACK (format_selected_cb), NULL);
+  }
   gtk_list_box_append (GTK_LIST_BOX (list), row);
 
   row = adw_action_row_new ();

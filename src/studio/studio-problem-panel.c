@@ -257,7 +257,13 @@ dup_verdict_text (const CheopsPosition *pos, const CheopsSolveResult *r)
       verdict = g_strdup_printf (_("No solution: no first move wins in time."));
       break;
     case CHEOPS_SOLVE_WRONG_SOLUTION:
-      verdict = g_strdup_printf (_("Wrong solution: the game’s first move is not a key. Keys: %s."), keys);
+      /* A cook is the news about the problem; the game's move comes
+       * second (issue 21). */
+      if (r->n_keys > 1)
+        verdict = g_strdup_printf (_("Cooked: %d first moves win: %s. The game’s first move is not one of them."),
+                                   r->n_keys, keys);
+      else
+        verdict = g_strdup_printf (_("Wrong solution: the game’s first move is not a key. Keys: %s."), keys);
       break;
     case CHEOPS_SOLVE_UNDECIDED:
     default:

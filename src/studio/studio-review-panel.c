@@ -49,6 +49,7 @@ typedef struct {
   GtkDropDown       *side;    /* 0 both, 1 side A, 2 side B */
   GtkDropDown       *limit;   /* 0 time, 1 depth */
   GtkSpinButton     *value;
+  gboolean           restoring; /* setting the value last chosen */
 } DialogData;
 
 static void
@@ -490,18 +491,39 @@ limit_changed_cb (GtkDropDown *limit,
                   GParamSpec  *pspec,
                   DialogData  *d)
 {
+  g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
+
+  d->restoring = TRUE;
+  g_settings_set_string (settings, "review-limit", gtk_drop_down_get_selected (limit) == 0 ? "time" : "depth");
+  /* The time or the depth last chosen (review-movetime, review-depth). */
   if (gtk_drop_down_get_selected (limit) == 0)
     {
       gtk_spin_button_set_range (d->value, 10, 600000);
       gtk_spin_button_set_increments (d->value, 100, 1000);
-      gtk_spin_button_set_value (d->value, 500);
+      gtk_spin_button_set_value (d->value, g_settings_get_int (settings, "review-movetime"));
     }
   else
     {
       gtk_spin_button_set_range (d->value, 1, 64);
       gtk_spin_button_set_increments (d->value, 1, 4);
-      gtk_spin_button_set_value (d->value, 12);
+      gtk_spin_button_set_value (d->value, g_settings_get_int (settings, "review-depth"));
     }
+  d->restoring = FALSE;
+}
+
+/* The value as the user sets it is offered again next time, whether or
+ * not the game is analysed now. */
+static void
+value_changed_cb (GtkSpinButton *value,
+                  DialogData    *d)
+{
+  g_autoptr(GSettings) settings = NULL;
+
+  if (d->restoring)
+    return;
+  settings = g_settings_new ("org.cheops.Studio");
+  g_settings_set_int (settings, gtk_drop_down_get_selected (d->limit) == 0 ? "review-movetime" : "review-depth",
+                      gtk_spin_button_get_value_as_int (value));
 }
 
 static void
@@ -515,6 +537,7 @@ dialog_response_cb (AdwMessageDialog *dialog,
     return;
   side = gtk_drop_down_get_selected (d->side);
   value = (guint) gtk_spin_button_get_value_as_int (d->value);
+
   if (gtk_drop_down_get_selected (d->limit) == 0)
     studio_review_panel_start (d->panel, gtk_drop_down_get_selected (d->range) == 1,
                                side == 0 ? -1 : (int) side - 1, 0, value);
@@ -572,8 +595,15 @@ studio_review_panel_show_dialog (StudioReviewPanel *self,
   gtk_box_append (GTK_BOX (limit_box), GTK_WIDGET (d->limit));
   gtk_box_append (GTK_BOX (limit_box), GTK_WIDGET (d->value));
   gtk_box_append (GTK_BOX (box), labelled (_("_Limit"), limit_box));
+  {
+    g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
+    g_autofree char *limit = g_settings_get_string (settings, "review-limit");
+
+    gtk_drop_down_set_selected (d->limit, g_strcmp0 (limit, "depth") == 0 ? 1 : 0);
+  }
   limit_changed_cb (d->limit, NULL, d);
   g_signal_connect (d->limit, "notify::selected", G_CALLBACK (limit_changed_cb), d);
+  g_signal_connect (d->value, "value-changed", G_CALLBACK (value_changed_cb), d);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),

@@ -1708,6 +1708,31 @@ test_source_leading_blanks (void)
   g_assert_cmpstr (written2, ==, written);
 }
 
+/* A character that would show as empty quotes (a space other than ASCII's,
+ * a format character) or join the quote (a combining mark) is named by its
+ * code point (issue 21: a toast said `unexpected “”`); a visible one is
+ * quoted. */
+static void
+test_invisible_character (void)
+{
+  static const struct { const char *text; const char *message; } cases[] = {
+    { "\xe2\x80\x8b", "unexpected invisible character U+200B" },
+    { "1. fg3 \xc2\xa0 *", "unexpected invisible character U+00A0" },
+    { "\xcc\x81", "unexpected invisible character U+0301" },
+    { "\xe2\x80\x9c", "unexpected ““”" },
+    { "\xc3\xa9", "unexpected “é”" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GPtrArray) errors = NULL;
+      g_autoptr(GPtrArray) games = cheops_pgn_read_string (cases[i].text, -1, &errors);
+
+      g_assert_cmpuint (errors->len, >=, 1);
+      g_assert_cmpstr (((CheopsPgnError *) errors->pdata[0])->message, ==, cases[i].message);
+    }
+}
+
 /* A game without [Variant] is of the reader's default variant (Cheops
  * unless told otherwise); a [Variant] tag still wins over the default. */
 static void
@@ -1946,6 +1971,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/game/pgn/basic", test_basic);
+  g_test_add_func ("/game/pgn/invisible-character", test_invisible_character);
   g_test_add_func ("/game/pgn/comments", test_comments);
   g_test_add_func ("/game/pgn/variations", test_variations);
   g_test_add_func ("/game/pgn/numbers", test_numbers);

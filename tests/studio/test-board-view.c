@@ -38,7 +38,10 @@ static const Render renders[] = {
     "918d39249332418f4bb14ebdaefb9b0ac74afc68c041876bf01299f18142cfad" },
   { "middlegame", "1/1P1/Aa3/7/2P3a1p/1P2P2p1p1/AP4P4p1/MS6p1P2qm/AKQ10aMk1 a 1 42", 1200, 1000, FALSE,
     CHEOPS_SIDE_A, "b2c2", "c3", "c2i5 i8i8 a1b2 q1p2", "c1d2", NULL,
-    "e49da37f711a0c6274f657ac81714c460e68dc7fc001d44613e30300cee24805" },
+    /* Arrows with a light edge, and a short arrow's head at most 60 % of
+     * it (issue 21); before:
+     * e49da37f711a0c6274f657ac81714c460e68dc7fc001d44613e30300cee24805. */
+    "8a6234d154a5e267880818ba1c5b02bf64b3ee93185ebb0316ca2dd4357b06d2" },
   { "check", "1/2p/2Pp1/6P/P7P/11/A9Q1k/1K9M3/11S5 q 7 127", 640, 480, TRUE, CHEOPS_SIDE_A,
     NULL, NULL, NULL, NULL, NULL,
     "6f734332c76f40eb48ce95e370a7ede22e4c49261eda23d3c9f3476f55c04210" },
@@ -297,7 +300,9 @@ choice_buttons (GtkWidget *popover,
                 GString   *labels)
 {
   GPtrArray *buttons = g_ptr_array_new ();
-  GtkWidget *box = gtk_popover_get_child (GTK_POPOVER (popover));
+  /* The grid of buttons (in a scroller that keeps the popover inside the
+   * window). */
+  GtkWidget *box = studio_test_find_widget_of_type (popover, GTK_TYPE_GRID);
 
   for (GtkWidget *b = gtk_widget_get_first_child (box); b != NULL; b = gtk_widget_get_next_sibling (b))
     {

@@ -7,7 +7,7 @@
  * light and the dark style, for every game (cheops_variants) and every
  * board theme — the analysis lines' score badges, the evaluation bar (its
  * score, and its edge against the window), the board's coordinates, the
- * labels on pieces, the move list — computed from the colours in use: the
+ * labels on pieces, the move list, dimmed labels — computed from the colours in use: the
  * studio's palette (studio-palette.c), checked against libadwaita's style
  * sheet and against the widgets as they draw.  And a recolouring board
  * theme does not glare in the dark style.  Run under xvfb-run.
@@ -160,14 +160,6 @@ test_score_badges (void)
 {
   GtkWidget *box, *panel, *badge, *window;
 
-  /* The application's style sheet, as AdwApplication loads it. */
-  {
-    g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
-
-    gtk_css_provider_load_from_resource (provider, "/org/cheops/Studio/style.css");
-    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
-                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  }
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   panel = studio_analysis_panel_new ();
   badge = gtk_label_new ("+0.55");
@@ -210,6 +202,132 @@ test_score_badges (void)
     }
   gtk_window_destroy (GTK_WINDOW (window));
   set_dark (FALSE);
+}
+
+static gboolean
+is_spin_label (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && GTK_IS_SPIN_BUTTON (gtk_label_get_mnemonic_widget (GTK_LABEL (widget)));
+}
+
+/* Dimmed text (libadwaita's dim-label: the engine's statistics, the game's
+ * players and date) on the window and on a view, in both styles, as
+ * drawn: a full block in the label's colour at the label's opacity. */
+static void
+test_dim_labels (void)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *window;
+
+  gtk_label_set_markup (GTK_LABEL (label), "<span size=\"xx-large\">\u2588\u2588\u2588</span>");
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_set_halign (label, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+  window = present (label);
+
+  for (int dark = 0; dark < 2; dark++)
+    {
+      g_autofree guchar *data = NULL;
+      double bgs[2][3], ink[3];
+      guint32 p;
+      int w, h;
+
+      set_dark (dark);
+      studio_test_spin_frames ();
+      data = render_widget (label, &w, &h);
+      p = *(const guint32 *) (data + ((gsize) (h / 2) * w + w / 2) * 4);
+      studio_palette_window_bg (dark, bgs[0]);
+      studio_palette_view_bg (dark, bgs[1]);
+      for (int b = 0; b < 2; b++)
+        {
+          g_autofree char *what = g_strdup_printf ("dimmed text on the %s, %s style", b == 0 ? "window" : "view",
+                                                   dark ? "dark" : "light");
+          double a = (p >> 24) / 255.0;
+
+          /* Premultiplied: the colour plus what shows through. */
+          ink[0] = ((p >> 16) & 0xff) / 255.0 + (1 - a) * bgs[b][0];
+          ink[1] = ((p >> 8) & 0xff) / 255.0 + (1 - a) * bgs[b][1];
+          ink[2] = (p & 0xff) / 255.0 + (1 - a) * bgs[b][2];
+          g_test_message ("%s: opacity %.2f", what, a);
+          assert_contrast (what, ink, bgs[b]);
+        }
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  set_dark (FALSE);
+}
+
+/* The analysis panel's number of lines (MultiPV) is named where it shows,
+ * not only in a tooltip (issue 21). */
+static void
+test_multipv_label (void)
+{
+  GtkWidget *panel = studio_analysis_panel_new ();
+  GtkWidget *window = present (panel);
+  GtkWidget *label = studio_test_find_widget (panel, is_spin_label, NULL);
+
+  g_assert_nonnull (label);
+  g_assert_true (gtk_widget_is_drawable (label));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "Lines");
+  g_assert_cmpint (gtk_widget_get_width (label), >, 10);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The pixels of an arrow (threat style: dashed, the painter's) from a
+ * cell to its nearest neighbour, on a board of @variant 400 pixels wide,
+ * that show at least a third opaque. */
+static guint
+short_arrow_pixels (const CheopsVariant *variant,
+                    gboolean             dashed,
+                    double              *length)
+{
+  CheopsBoardPainter painter = { 0 };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 400);
+  cairo_t *cr = cairo_create (surface);
+  CheopsCell from = variant->board->n_cells / 2, to = CHEOPS_CELL_NONE;
+  double best = G_MAXDOUBLE, x0, y0;
+  const guchar *data;
+  guint n = 0;
+
+  cheops_board_painter_layout (&painter, variant, FALSE, 400, 400);
+  cheops_board_painter_center (&painter, from, &x0, &y0);
+  for (CheopsCell c = 0; c < variant->board->n_cells; c++)
+    {
+      double x, y;
+
+      cheops_board_painter_center (&painter, c, &x, &y);
+      if (c != from && hypot (x - x0, y - y0) < best)
+        best = hypot (x - x0, y - y0), to = c;
+    }
+  *length = best;
+  cheops_board_painter_draw_arrow (&painter, cr, from, to, 1, 0.7, 0.85, dashed);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  for (int y = 0; y < 400; y++)
+    for (int x = 0; x < 400; x++)
+      if ((*(const guint32 *) (data + y * cairo_image_surface_get_stride (surface) + x * 4) >> 24) > 85)
+        n++;
+  cairo_surface_destroy (surface);
+  return n;
+}
+
+/* The threat arrow of a move to the next cell is seen (issue 21: nearly
+ * invisible): in every game it covers at least a seventh of a square as
+ * long as the move's side. */
+static void
+test_short_arrows (void)
+{
+  for (guint v = 0; cheops_variants[v] != NULL; v++)
+    for (int dashed = 0; dashed < 2; dashed++)
+      {
+        double length;
+        guint n = short_arrow_pixels (cheops_variants[v], dashed, &length);
+
+        g_test_message ("%s, %s arrow to the next cell (%.0f px): %u pixels", cheops_variants[v]->name,
+                        dashed ? "dashed" : "solid", length, n);
+        g_assert_cmpfloat (n, >=, length * length / 7);
+      }
 }
 
 /* The evaluation bar, in every game and both styles: its outline stands
@@ -396,6 +514,14 @@ main (int   argc,
       char *argv[])
 {
   studio_test_init (&argc, &argv);
+  /* Before any widget of the studio: the application's style sheet, as AdwApplication loads it. */
+  {
+    g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+
+    gtk_css_provider_load_from_resource (provider, "/org/cheops/Studio/style.css");
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  }
 
   g_test_add_func ("/contrast/style-colours", test_style_colours);
   g_test_add_func ("/contrast/score-badges", test_score_badges);
@@ -404,6 +530,9 @@ main (int   argc,
   g_test_add_func ("/contrast/piece-labels", test_piece_labels);
   g_test_add_func ("/contrast/move-list", test_move_list);
   g_test_add_func ("/contrast/dark-boards", test_dark_boards);
+  g_test_add_func ("/contrast/dim-labels", test_dim_labels);
+  g_test_add_func ("/contrast/multipv-label", test_multipv_label);
+  g_test_add_func ("/contrast/short-arrows", test_short_arrows);
 
   return g_test_run ();
 }

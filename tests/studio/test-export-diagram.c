@@ -12,6 +12,7 @@
  */
 #include "studio-config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <adwaita.h>
@@ -20,7 +21,9 @@
 
 #include "cheops-core.h"
 #include "cheops-game.h"
+#include "studio-board-theme.h"
 #include "studio-diagram-dialog.h"
+#include "studio-palette.h"
 #include "studio-document.h"
 #include "studio-test-util.h"
 #include "studio-window.h"
@@ -94,6 +97,13 @@ test_export (gconstpointer data)
   SvgStats stats;
   int height;
 
+  /* Each game's test starts from the default format (another's may
+   * have chosen PNG: remembered, test_remembered()). */
+  {
+    g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
+
+    g_settings_reset (settings, "diagram-format");
+  }
   gtk_window_present (GTK_WINDOW (window));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", variant->name);
   game = studio_document_get_game (document);
@@ -179,6 +189,88 @@ test_export (gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The pixels of @path (a PNG) within 1 of @rgb (0..1 RGB). */
+static guint
+count_pixels (const char   *path,
+              const double  rgb[3])
+{
+  cairo_surface_t *image = cairo_image_surface_create_from_png (path);
+  const guchar *data;
+  int stride;
+  guint n = 0;
+
+  g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_flush (image);
+  data = cairo_image_surface_get_data (image);
+  stride = cairo_image_surface_get_stride (image);
+  for (int y = 0; y < cairo_image_surface_get_height (image); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (image); x++)
+      {
+        guint32 p = *(const guint32 *) (data + y * stride + x * 4);
+
+        if (abs ((int) ((p >> 16) & 0xff) - (int) (rgb[0] * 255 + 0.5)) <= 1 &&
+            abs ((int) ((p >> 8) & 0xff) - (int) (rgb[1] * 255 + 0.5)) <= 1 &&
+            abs ((int) (p & 0xff) - (int) (rgb[2] * 255 + 0.5)) <= 1)
+          n++;
+      }
+  cairo_surface_destroy (image);
+  return n;
+}
+
+/* Issue 21: Export Diagram draws the board in the board's theme (the key
+ * board-theme), and offers the format last chosen (the key
+ * diagram-format). */
+static void
+test_remembered (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
+  StudioWindow *window = studio_window_new (NULL);
+  g_autofree char *dir = g_dir_make_tmp ("studio-diagram-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "d.png", NULL);
+  g_autoptr(GError) error = NULL;
+  StudioDiagramDialog *dialog;
+  double light[3];
+
+  g_settings_reset (settings, "diagram-format");
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", "cheops");
+
+  /* PNG chosen: the next dialog offers PNG. */
+  dialog = STUDIO_DIAGRAM_DIALOG (studio_diagram_dialog_new (window));
+  g_assert_cmpint (studio_diagram_dialog_get_format (dialog), ==, CHEOPS_DIAGRAM_SVG);
+  studio_diagram_dialog_set_format (dialog, CHEOPS_DIAGRAM_PNG);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  dialog = STUDIO_DIAGRAM_DIALOG (studio_diagram_dialog_new (window));
+  g_assert_cmpint (studio_diagram_dialog_get_format (dialog), ==, CHEOPS_DIAGRAM_PNG);
+
+  /* The Blue theme: its light shade in the picture; none in the default
+   * theme's. */
+  studio_board_theme_shade_rgb (STUDIO_BOARD_THEME_BLUE, cheops_variant_cheops.board, 0, FALSE, light);
+  {
+    double other[3];
+
+    studio_board_theme_shade_rgb (STUDIO_BOARD_THEME_BLUE, cheops_variant_cheops.board, 1, FALSE, other);
+    if (studio_palette_luminance (other) > studio_palette_luminance (light))
+      memcpy (light, other, sizeof light);
+  }
+  g_assert_true (studio_diagram_dialog_export (dialog, png, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_pixels (png, light), <, 50);
+  g_settings_set_string (settings, "board-theme", "blue");
+  g_assert_true (studio_diagram_dialog_export (dialog, png, &error));
+  g_assert_no_error (error);
+  g_test_message ("pixels of the Blue theme's light shade: %u", count_pixels (png, light));
+  g_assert_cmpuint (count_pixels (png, light), >, 1000);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  g_settings_reset (settings, "board-theme");
+  g_settings_reset (settings, "diagram-format");
+  g_remove (png);
+  g_rmdir (dir);
+  studio_test_spin_frames ();
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -191,6 +283,8 @@ main (int   argc,
 
       g_test_add_data_func (path, cheops_variants[i], test_export);
     }
+
+  g_test_add_func ("/Studio/Diagram/remembered", test_remembered);
 
   return g_test_run ();
 }

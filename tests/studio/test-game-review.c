@@ -16,6 +16,7 @@
 #include <signal.h>
 #include <string.h>
 
+#include "long-game.h"
 #include "studio-test-util.h"
 #include "cheops-core.h"
 #include "cheops-pgn.h"
@@ -323,12 +324,91 @@ test_driver_fake_engine (void)
   g_assert_false (studio_review_start (review, game, 0, -1, 3, 100));
 }
 
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return ADW_MESSAGE_DIALOG (item);
+    }
+  return NULL;
+}
+
+/* The Analyse Game dialog's limit: its drop-down (the third) and value. */
+static void
+limit_widgets (AdwMessageDialog *dialog,
+               GtkDropDown     **limit,
+               GtkSpinButton   **value)
+{
+  GtkWidget *box = adw_message_dialog_get_extra_child (dialog);
+  GtkWidget *row = gtk_widget_get_last_child (box);          /* "Limit" */
+  GtkWidget *pair = gtk_widget_get_last_child (row);         /* drop-down, spin */
+
+  *limit = GTK_DROP_DOWN (gtk_widget_get_first_child (pair));
+  *value = GTK_SPIN_BUTTON (gtk_widget_get_last_child (pair));
+}
+
+/* Issue 21: Analyse Game offers the limit and the value last set (the
+ * keys review-limit, review-movetime, review-depth), analysed or not. */
+static void
+test_dialog_remembers (void)
+{
+  g_autoptr(CheopsGame) game = long_game_new (8, LONG_GAME_MAINLINE);
+  StudioWindow *window = studio_window_new (NULL);
+  AdwMessageDialog *dialog;
+  GtkDropDown *limit;
+  GtkSpinButton *value;
+
+  gtk_window_present (GTK_WINDOW (window));
+  studio_window_show_game (window);
+  studio_document_set_game (studio_window_get_document (window), game);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL));
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  limit_widgets (dialog, &limit, &value);
+  g_assert_cmpuint (gtk_drop_down_get_selected (limit), ==, 0);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (value), ==, 500);
+  gtk_spin_button_set_value (value, 1500);
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL));
+  dialog = find_message_dialog ();
+  limit_widgets (dialog, &limit, &value);
+  g_assert_cmpuint (gtk_drop_down_get_selected (limit), ==, 0);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (value), ==, 1500);
+  gtk_drop_down_set_selected (limit, 1);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (value), ==, 12);
+  gtk_spin_button_set_value (value, 7);
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL));
+  dialog = find_message_dialog ();
+  limit_widgets (dialog, &limit, &value);
+  g_assert_cmpuint (gtk_drop_down_get_selected (limit), ==, 1);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (value), ==, 7);
+  gtk_drop_down_set_selected (limit, 0);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (value), ==, 1500);
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  studio_test_spin_frames ();
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
   studio_test_init (&argc, &argv);
   g_test_add_func ("/studio/game-review/analyse-undo-remove", test_analyse_undo_remove);
   g_test_add_func ("/studio/game-review/cancel", test_cancel);
+  g_test_add_func ("/studio/game-review/dialog-remembers", test_dialog_remembers);
   g_test_add_func ("/studio/game-review/driver-fake-engine", test_driver_fake_engine);
   return g_test_run ();
 }

@@ -152,6 +152,33 @@ test_helpmate (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A problem with two keys whose game plays neither: the verdict leads
+ * with the cook, the news about the problem, not with "Wrong solution"
+ * (issue 21).  Q/3/kK3/… #1: Ki6# and Kj7# both win (tests/engine/
+ * test-solve.c); the game plays Ki8. */
+static void
+test_cook_leads (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioProblemPanel *panel = open_panel (window,
+                                          "[Variant \"Cheops\"]\n"
+                                          "[SetUp \"1\"]\n"
+                                          "[FEN \"Q/3/kK3/7/9/11/13/15/17 a 0 1\"]\n"
+                                          "[Stipulation \"#1\"]\n"
+                                          "\n"
+                                          "1. Ki8 *\n");
+  g_autofree char *verdict = NULL;
+
+  studio_problem_panel_verify (panel);
+  studio_test_spin_until (not_busy, panel);
+  g_assert_cmpint (studio_problem_panel_get_result (panel)->verdict, ==, CHEOPS_SOLVE_WRONG_SOLUTION);
+  verdict = studio_problem_panel_dup_verdict (panel);
+  g_test_message ("%s", verdict);
+  g_assert_true (g_str_has_prefix (verdict, "Cooked: 2 first moves win: 1. Ki6#, 1. Kj7#. "
+                                            "The game’s first move is not one of them. "));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_cancel (void)
 {
@@ -203,6 +230,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Problem/verify", test_verify);
   g_test_add_func ("/Studio/Problem/cancel", test_cancel);
   g_test_add_func ("/Studio/Problem/helpmate", test_helpmate);
+  g_test_add_func ("/Studio/Problem/cook-leads", test_cook_leads);
 
   return g_test_run ();
 }

@@ -582,6 +582,45 @@ test_analysis (void)
   }
 }
 
+/* Issue 21: the parts of a full Pyramid (fifteen) and a promotion's
+ * choices stay inside a 700 × 600 window: the popover is no wider and no
+ * taller than the window. */
+static void
+test_parts_fit_narrow (void)
+{
+  StudioWindow *window = pyramids_window ("1f7/9/9/9/9/9/9/9/(4321.)6F1 w - 0 1");
+  GtkWidget *view = GTK_WIDGET (window->board_view);
+  GtkWidget *popover;
+  g_autoptr(GString) names = g_string_new (NULL);
+  g_autoptr(GPtrArray) buttons = NULL;
+  int width, height, x, y;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 600);
+  while (gtk_widget_get_width (GTK_WIDGET (window)) > 700)
+    g_main_context_iteration (NULL, TRUE);
+  studio_test_spin_frames ();
+  click (view, "a1");
+  click (view, "a1");
+  popover = studio_board_view_get_parts_popover (STUDIO_BOARD_VIEW (view));
+  g_assert_nonnull (popover);
+  buttons = popover_buttons (popover, names);
+  g_assert_cmpuint (buttons->len, ==, 15);
+  studio_test_spin_frames ();
+  width = gtk_widget_get_width (popover);
+  height = gtk_widget_get_height (popover);
+  x = gdk_popup_get_position_x (GDK_POPUP (gtk_native_get_surface (GTK_NATIVE (popover))));
+  y = gdk_popup_get_position_y (GDK_POPUP (gtk_native_get_surface (GTK_NATIVE (popover))));
+  g_test_message ("parts popover %d × %d at %d, %d in a window %d × %d", width, height, x, y,
+                  gtk_widget_get_width (GTK_WIDGET (window)), gtk_widget_get_height (GTK_WIDGET (window)));
+  g_assert_cmpint (x, >=, 0);
+  g_assert_cmpint (y, >=, 0);
+  g_assert_cmpint (x + width, <=, gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpint (y + height, <=, gtk_widget_get_height (GTK_WIDGET (window)));
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  studio_test_spin_frames ();
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -592,6 +631,7 @@ main (int   argc,
 
   g_test_add_func ("/pyramids-studio/play-by-gestures", test_play_by_gestures);
   g_test_add_func ("/pyramids-studio/part-choice", test_part_choice);
+  g_test_add_func ("/pyramids-studio/parts-fit-narrow", test_parts_fit_narrow);
   g_test_add_func ("/pyramids-studio/stack-tooltip", test_stack_tooltip);
   g_test_add_func ("/pyramids-studio/stack-marks", test_stack_marks);
   g_test_add_func ("/pyramids-studio/setup-stacks", test_setup_stacks);

@@ -308,7 +308,8 @@ test_threat_line (void)
   studio_test_spin_until (has_line, panel);
   line = studio_analysis_panel_dup_line (panel, 0);
   /* +20 for q, the side that would move: −0.20 seen from a. */
-  expected = g_strdup_printf ("−0.20 1…\u2009%s", san);
+  /* Labelled as a threat (issue 21). */
+  expected = g_strdup_printf ("−0.20 Threat: 1…\u2009%s", san);
   g_assert_cmpstr (line, ==, expected);
   wait.scene = scene;
   wait.move = list[1];
@@ -347,7 +348,7 @@ test_threat_line (void)
   g_clear_pointer (&line, g_free);
   line = studio_analysis_panel_dup_line (panel, 0);
   g_free (expected);
-  expected = g_strdup_printf ("+0.30 2.\u2009%s", san);
+  expected = g_strdup_printf ("+0.30 Threat: 2.\u2009%s", san);
   g_assert_cmpstr (line, ==, expected);
   wait.move = list[0];
   studio_test_spin_until (threat_arrow_is, &wait);

@@ -2819,6 +2819,79 @@ test_sample_subtitle (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+has_toast_or_file (gpointer data)
+{
+  StudioWindow *window = data;
+
+  return find_toast_label (GTK_WIDGET (window->toast_overlay)) != NULL ||
+         studio_document_get_file (studio_window_get_document (window)) != NULL;
+}
+
+/* Issue 21: a garbage file's toast said `unexpected “”`.  Whatever a file
+ * holds, what the studio says of it names what was found: no empty
+ * quotes, no bytes that are not text in the message. */
+static void
+test_garbage_file_message (void)
+{
+  static const struct { const char *bytes; gsize length; } garbage[] = {
+    { "\xff\xfe\x00g\x00a\x00r", 8 },
+    { "\x7f" "ELF\x02\x01\x01", 7 },
+    { "PK\x03\x04\x14\x00", 6 },
+    { "\x00\x00\x00", 3 },
+    { "\xe2\x80\x9c\xe2\x80\x9d", 6 },
+    { "}}}{{{", 6 },
+    { "\xc2\xa0\xe2\x80\x8b\xef\xbb\xbf", 8 },
+    { "\xe2\x80\x8b", 3 },
+    { "\xcc\x81", 2 },
+    { "\x1b[31m", 5 },
+    { "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", 15 },
+    { "[Event \"x\"]\n\n1. \xcc\x81 *\n", 22 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (garbage); i++)
+    {
+      g_autofree char *path = NULL;
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(GError) error = NULL;
+      StudioWindow *window = studio_window_new (NULL);
+      GtkWidget *label;
+      const char *said;
+      int fd = g_file_open_tmp ("garbage-XXXXXX.pgn", &path, &error);
+
+      g_assert_no_error (error);
+      close (fd);
+      g_assert_true (g_file_set_contents (path, garbage[i].bytes, garbage[i].length, NULL));
+      file = g_file_new_for_path (path);
+      gtk_window_present (GTK_WINDOW (window));
+      studio_window_open_file (window, file);
+      studio_test_spin_until (has_toast_or_file, window);
+      label = find_toast_label (GTK_WIDGET (window->toast_overlay));
+      if (label != NULL)
+        said = gtk_label_get_label (GTK_LABEL (label));
+      else
+        said = gtk_label_get_label (window->problems_title);
+      g_test_message ("garbage %u: %s", i, said);
+      if (label == NULL)
+        {
+          const char *detail = gtk_label_get_label (window->problems_label);
+          g_test_message ("garbage %u detail: %s", i, detail);
+        }
+      g_assert_true (g_utf8_validate (said, -1, NULL));
+      g_assert_null (strstr (said, "unexpected “”"));
+      /* No space, format character or combining mark between quotes:
+       * those are named by their code points. */
+      for (const char *q = strstr (said, "“"); q != NULL; q = strstr (q + 1, "“"))
+        {
+          gunichar u = g_utf8_get_char (g_utf8_next_char (q));
+
+          g_assert_true (g_unichar_isgraph (u) && !g_unichar_ismark (u));
+        }
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_unlink (path);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2859,6 +2932,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/comment-failure-keeps-text", test_comment_failure_keeps_text);
   g_test_add_func ("/Studio/Window/problems-banner-after-save", test_problems_banner_after_save);
   g_test_add_func ("/Studio/Window/paste-wording", test_paste_wording);
+  g_test_add_func ("/Studio/Window/garbage-file-message", test_garbage_file_message);
   g_test_add_func ("/Studio/Window/sample-subtitle", test_sample_subtitle);
 
   return g_test_run ();

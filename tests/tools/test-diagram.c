@@ -139,8 +139,9 @@ test_svg (gconstpointer data)
   g_assert_true (cheops_diagram_write (&diagram, CHEOPS_DIAGRAM_SVG, 480, marked, &error));
   g_assert_no_error (error);
   parse_svg (marked, &marked_stats);
-  /* The arrow and the ring: two paths more. */
-  g_assert_cmpuint (marked_stats.n_paths, ==, stats.n_paths + 2);
+  /* The arrow (its light edge and its body) and the ring: three paths
+   * more. */
+  g_assert_cmpuint (marked_stats.n_paths, ==, stats.n_paths + 3);
 
   g_assert_true (g_file_get_contents (plain, &text_plain, NULL, NULL));
   g_assert_true (g_file_get_contents (turned, &text_turned, NULL, NULL));
