@@ -1474,7 +1474,7 @@ studio_window_update_narrow_panes (StudioWindow *self)
   gtk_widget_set_visible (self->narrow_switcher, self->narrow);
   gtk_widget_set_visible (GTK_WIDGET (self->move_tree), moves);
   gtk_widget_set_visible (self->analysis_separator, moves && analysis);
-  gtk_widget_set_visible (GTK_WIDGET (self->analysis_panel), analysis);
+  gtk_widget_set_visible (self->views_box, analysis);
 }
 
 /* Side by side when wide, the side pane under the board when narrow (there
@@ -1653,6 +1653,9 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, moves_toggle);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, analysis_toggle);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, analysis_separator);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, views_box);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, view_switcher);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, side_views);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, side_pane);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, undo_box);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, new_button);
@@ -1804,6 +1807,7 @@ studio_window_init (StudioWindow *self)
   _studio_window_suite_init (self);
   _studio_window_solve_init (self);
   _studio_window_review_init (self);
+  _studio_window_views_init (self);
 
   self->recent_manager = gtk_recent_manager_get_default ();
   g_signal_connect_object (self->recent_manager, "changed",

@@ -478,12 +478,13 @@ test_narrow_layout (void)
       g_assert_true (gtk_widget_get_visible (window->narrow_switcher));
       g_assert_cmpint (gtk_widget_get_height (board), >=, 260);
       g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->move_tree)));
-      g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->analysis_panel)));
+      g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (window->analysis_panel)));
       g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window->move_tree)), >=, 120);
 
       gtk_toggle_button_set_active (window->analysis_toggle, TRUE);
+      studio_test_spin_frames ();
       g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->move_tree)));
-      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->analysis_panel)));
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->analysis_panel)));
       gtk_toggle_button_set_active (window->moves_toggle, TRUE);
       g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->move_tree)));
 
@@ -508,8 +509,9 @@ test_narrow_layout (void)
         g_assert_cmpfloat (top, >=, 0);
         g_assert_cmpfloat (top + 20, <=, gtk_widget_get_height (scroller));
       }
-      gtk_widget_activate_action (GTK_WIDGET (window), "setup.cancel", NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window->setup_panel), "setup.cancel", NULL);
       studio_test_spin_frames ();
+      g_assert_false (window->setup_mode);
 
       /* Wide again: both, side by side, one column of set-up. */
       gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
@@ -518,7 +520,7 @@ test_narrow_layout (void)
       g_assert_false (window->narrow);
       g_assert_false (gtk_widget_get_visible (window->narrow_switcher));
       g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->move_tree)));
-      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->analysis_panel)));
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->analysis_panel)));
       g_assert_cmpuint (studio_setup_panel_get_columns (window->setup_panel), ==, 1);
 
       gtk_window_destroy (GTK_WINDOW (window));
