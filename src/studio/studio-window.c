@@ -1023,6 +1023,32 @@ studio_window_open_file_in_new_tab (StudioWindow *self,
 }
 
 /**
+ * studio_window_open_file_in_tab:
+ * @self: a #StudioWindow
+ * @file: a game file (or a suite)
+ *
+ * Opens @file as GNOME Text Editor opens a file given to it: in the
+ * current tab if it holds an untouched game, else in a new tab beside it
+ * (a file that cannot be read leaves no tab behind).
+ */
+void
+studio_window_open_file_in_tab (StudioWindow *self,
+                                GFile        *file)
+{
+  g_return_if_fail (STUDIO_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  /* (A file still being read into the current tab is no untouched game.) */
+  if (_studio_window_is_suite_file (file) ||
+      (!studio_document_get_modified (self->document) && studio_document_get_is_empty (self->document) &&
+       studio_document_get_file (self->document) == NULL &&
+       g_object_get_data (G_OBJECT (self->document), "studio-opening") == NULL))
+    studio_window_open_file (self, file);
+  else
+    studio_window_open_file_in_new_tab (self, file, FALSE);
+}
+
+/**
  * studio_window_open_file:
  * @self: a #StudioWindow
  * @file: a game file
