@@ -1,7 +1,8 @@
 #!/bin/sh
 # Benchmark (reports, asserts nothing): start to first frame and resident
-# memory of cheops-studio against GNOME Chess, on the same machine in the
-# same run, under Xvfb.  "First frame" is when the first top-level window is
+# memory of cheops-studio against a bare libadwaita window (a header bar
+# and a label at 1200 × 800: bench-bare-window, before and after it) and
+# GNOME Chess, on the same machine in the same run, under Xvfb.  "First frame" is when the first top-level window is
 # mapped (bench-map-time: an X event, not a poll); resident memory is
 # VmRSS two seconds later.  Each program runs RUNS times; medians printed.
 #
@@ -9,7 +10,7 @@
 set -e
 build=${1:-_build}
 runs=${2:-5}
-ninja -C "$build" benchmarks/studio/bench-map-time > /dev/null
+ninja -C "$build" benchmarks/studio/bench-map-time benchmarks/studio/bench-bare-window > /dev/null
 maptime="$build/benchmarks/studio/bench-map-time"
 export GSETTINGS_BACKEND=memory
 export GSETTINGS_SCHEMA_DIR="$build/data"
@@ -52,7 +53,10 @@ measure () {
          "$label" "$ms" "$ms_all" "$(echo "$rss / 1024" | bc -l)"
 }
 
+# The floor first, then the studio, then the floor again: the same run.
+measure bare-libadwaita "$build/benchmarks/studio/bench-bare-window"
 measure cheops-studio "$build/src/studio/cheops-studio"
+measure bare-libadwaita "$build/benchmarks/studio/bench-bare-window"
 
 # The same at GNOME Chess's default window size (700×550; the studio opens
 # at 1200×800), set through a keyfile settings backend in a scratch home.

@@ -157,18 +157,23 @@ studio_application_open (GApplication  *app,
                          const char    *hint)
 {
   StudioApplication *self = (StudioApplication *)app;
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
+  StudioWindow *window = active != NULL && STUDIO_IS_WINDOW (active) ? STUDIO_WINDOW (active) : NULL;
+  gboolean fresh = window == NULL;
 
-  for (int i = 0; i < n_files; i++)
+  /* The files open in tabs of one window, as GNOME Text Editor opens
+   * them: the running studio's, or a new one (issue 21: a second window
+   * only when asked for). */
+  if (fresh)
     {
-      StudioWindow *window = studio_window_new (self);
-
-      if (i == 0)
-        g_signal_connect (window, "map", G_CALLBACK (studio_application_window_mapped_cb), NULL);
-      studio_window_open_file (window, files[i]);
-      gtk_window_present (GTK_WINDOW (window));
-      if (i == 0)
-        studio_application_offer_drafts (self, window);
+      window = studio_window_new (self);
+      g_signal_connect (window, "map", G_CALLBACK (studio_application_window_mapped_cb), NULL);
     }
+  for (int i = 0; i < n_files; i++)
+    studio_window_open_file_in_tab (window, files[i]);
+  gtk_window_present (GTK_WINDOW (window));
+  if (fresh)
+    studio_application_offer_drafts (self, window);
 }
 
 static void

@@ -216,7 +216,8 @@ draft_update (StudioDocument *document)
  * @document: the document of a tab that closes (or of a window that goes)
  *
  * Removes the tab's draft: closing with unsaved edits asked first, so
- * the tab has nothing the user kept.
+ * the tab has nothing the user kept (a tab dragged to another window
+ * goes from this one too: its next edit writes its draft again).
  */
 void
 _studio_window_files_document_closed (StudioWindow   *self,
@@ -230,7 +231,8 @@ _studio_window_files_document_closed (StudioWindow   *self,
   if (draft->id != NULL)
     studio_drafts_remove (draft->id);
   g_clear_pointer (&draft->id, g_free);
-  g_signal_handlers_disconnect_by_func (document, draft_update, NULL);
+  /* Its handlers stay: a tab dragged to another window's tab bar keeps
+   * its document, whose next edit writes a draft again. */
 }
 
 /* Opens @d in @self (whose document holds nothing unsaved) and makes it

@@ -52,6 +52,10 @@ struct _StudioWindow
   GtkToggleButton      *moves_toggle;
   GtkToggleButton      *analysis_toggle;
   GtkWidget            *analysis_separator;
+  GtkWidget            *views_box;     /* the side pane's views (studio-window-views.c) */
+  GtkWidget            *view_switcher;
+  GtkStack             *side_views;
+  guint                 views_shown;   /* bit i: view_names[i] has something to say */
   GtkLabel             *headline_label;
   GtkLabel             *players_label;
   StudioGamesButton    *games_button;
@@ -73,6 +77,7 @@ struct _StudioWindow
   AdwTabBar            *tab_bar;
   GtkWidget            *content;      /* owned */
   AdwTabPage           *closing_page; /* the tab win.confirm-close asks about */
+  AdwTabPage           *shown_page;   /* the tab whose state the window shows */
 
   /* Owned: the selected tab's document. */
   StudioDocument       *document;
@@ -88,6 +93,7 @@ struct _StudioWindow
   guint                 close_confirmed : 1;
   guint                 closing_window : 1; /* asking about each unsaved tab */
   guint                 tabs_disposed : 1;
+  guint                 binding_views : 1; /* showing another tab's views */
   guint                 narrow : 1;     /* side pane under the board */
   guint                 setup_mode : 1;  /* setting up a position (studio-window-setup.c) */
   guint                 setup_from_start : 1;  /* ... entered from the start page */
@@ -99,6 +105,15 @@ struct _StudioWindow
 
 void _studio_window_class_actions_init (StudioWindowClass *klass);
 void _studio_window_class_tabs_init    (StudioWindowClass *klass);
+void _studio_window_views_init         (StudioWindow      *self);
+void _studio_window_views_update       (StudioWindow      *self);
+const char *_studio_window_views_get_shown (StudioWindow  *self);
+void _studio_window_views_show         (StudioWindow      *self,
+                                        const char        *name);
+void _studio_window_views_add          (StudioWindow      *self,
+                                        const char        *name,
+                                        const char        *title,
+                                        GtkWidget         *child);
 void _studio_window_tabs_init          (StudioWindow      *self,
                                         StudioDocument    *document);
 void _studio_window_tabs_dispose       (StudioWindow      *self);

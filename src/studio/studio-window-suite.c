@@ -179,9 +179,7 @@ fill_suites_menu (StudioWindow *self)
 void
 _studio_window_suite_init (StudioWindow *self)
 {
-  GtkWidget *side = gtk_widget_get_parent (GTK_WIDGET (self->move_tree));
-
-  /* Above the move list, under the game's headline. */
+  /* A view of the side pane, under the move list (studio-window-views.c). */
   self->suite_panel = STUDIO_SUITE_PANEL (studio_suite_panel_new ());
   self->suite_revealer = GTK_REVEALER (gtk_revealer_new ());
   gtk_revealer_set_transition_type (self->suite_revealer, GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN);
@@ -189,7 +187,9 @@ _studio_window_suite_init (StudioWindow *self)
   gtk_revealer_set_reveal_child (self->suite_revealer, FALSE);
   /* Hidden, not only folded: its width would count in a narrow window. */
   gtk_widget_set_visible (GTK_WIDGET (self->suite_revealer), FALSE);
-  gtk_box_insert_child_after (GTK_BOX (side), GTK_WIDGET (self->suite_revealer), gtk_widget_get_first_child (side));
+  gtk_revealer_set_transition_type (self->suite_revealer, GTK_REVEALER_TRANSITION_TYPE_NONE);
+  /* Translators: the side pane's view of a test-position suite */
+  _studio_window_views_add (self, "suite", _("Suite"), GTK_WIDGET (self->suite_revealer));
   g_signal_connect_object (self->suite_panel, "position-activated", G_CALLBACK (position_activated_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->suite_panel, "close-requested", G_CALLBACK (close_requested_cb), self,

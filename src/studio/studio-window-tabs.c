@@ -37,13 +37,16 @@
 /* What a tab holds beside its page. */
 typedef struct {
   StudioDocument *document;
-  gboolean        game_page;   /* the game shown, not the start page */
+  gboolean        game_page;     /* the game shown, not the start page */
+  gboolean        problem_shown; /* the Problem view asked for (win.problem) */
+  char           *view;          /* the side pane's view shown, or NULL */
 } StudioTab;
 
 static void
 studio_tab_free (StudioTab *tab)
 {
   g_clear_object (&tab->document);
+  g_free (tab->view);
   g_free (tab);
 }
 
@@ -147,6 +150,17 @@ selected_page_cb (StudioWindow *self)
   if (page == NULL || tab == NULL || self->tabs_disposed)
     return;
 
+  /* The side pane's state of the tab left, kept with it. */
+  if (self->shown_page != NULL && self->shown_page != page && tab_of_page (self->shown_page) != NULL)
+    {
+      StudioTab *left = tab_of_page (self->shown_page);
+
+      g_free (left->view);
+      left->view = g_strdup (_studio_window_views_get_shown (self));
+      left->problem_shown = gtk_revealer_get_reveal_child (self->problem_revealer);
+    }
+  self->shown_page = page;
+
   bin = adw_tab_page_get_child (page);
   parent = gtk_widget_get_parent (self->content);
   if (parent != bin)
@@ -160,7 +174,12 @@ selected_page_cb (StudioWindow *self)
         gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
     }
 
+  self->binding_views = TRUE;
   _studio_window_bind_document (self, tab->document, tab->game_page);
+  gtk_revealer_set_reveal_child (self->problem_revealer, tab->problem_shown);
+  _studio_window_views_update (self);
+  _studio_window_views_show (self, tab->view);
+  self->binding_views = FALSE;
 }
 
 /* A page goes (closed, or the window goes): the window's widgets stay with
@@ -175,6 +194,8 @@ page_detached_cb (StudioWindow *self,
 
   if (gtk_widget_get_parent (self->content) == bin)
     gtk_box_remove (GTK_BOX (bin), self->content);
+  if (self->shown_page == page)
+    self->shown_page = NULL;
   if (tab != NULL && !self->tabs_disposed)
     _studio_window_files_document_closed (self, tab->document);
   _studio_window_tabs_update_actions (self);

@@ -1023,6 +1023,32 @@ studio_window_open_file_in_new_tab (StudioWindow *self,
 }
 
 /**
+ * studio_window_open_file_in_tab:
+ * @self: a #StudioWindow
+ * @file: a game file (or a suite)
+ *
+ * Opens @file as GNOME Text Editor opens a file given to it: in the
+ * current tab if it holds an untouched game, else in a new tab beside it
+ * (a file that cannot be read leaves no tab behind).
+ */
+void
+studio_window_open_file_in_tab (StudioWindow *self,
+                                GFile        *file)
+{
+  g_return_if_fail (STUDIO_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  /* (A file still being read into the current tab is no untouched game.) */
+  if (_studio_window_is_suite_file (file) ||
+      (!studio_document_get_modified (self->document) && studio_document_get_is_empty (self->document) &&
+       studio_document_get_file (self->document) == NULL &&
+       g_object_get_data (G_OBJECT (self->document), "studio-opening") == NULL))
+    studio_window_open_file (self, file);
+  else
+    studio_window_open_file_in_new_tab (self, file, FALSE);
+}
+
+/**
  * studio_window_open_file:
  * @self: a #StudioWindow
  * @file: a game file
@@ -1474,7 +1500,7 @@ studio_window_update_narrow_panes (StudioWindow *self)
   gtk_widget_set_visible (self->narrow_switcher, self->narrow);
   gtk_widget_set_visible (GTK_WIDGET (self->move_tree), moves);
   gtk_widget_set_visible (self->analysis_separator, moves && analysis);
-  gtk_widget_set_visible (GTK_WIDGET (self->analysis_panel), analysis);
+  gtk_widget_set_visible (self->views_box, analysis);
 }
 
 /* Side by side when wide, the side pane under the board when narrow (there
@@ -1653,6 +1679,9 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, moves_toggle);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, analysis_toggle);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, analysis_separator);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, views_box);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, view_switcher);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, side_views);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, side_pane);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, undo_box);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, new_button);
@@ -1804,6 +1833,7 @@ studio_window_init (StudioWindow *self)
   _studio_window_suite_init (self);
   _studio_window_solve_init (self);
   _studio_window_review_init (self);
+  _studio_window_views_init (self);
 
   self->recent_manager = gtk_recent_manager_get_default ();
   g_signal_connect_object (self->recent_manager, "changed",

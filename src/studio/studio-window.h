@@ -19,6 +19,8 @@ StudioWindow   *studio_window_new          (StudioApplication *application);
 StudioDocument *studio_window_get_document (StudioWindow      *self);
 void            studio_window_open_file    (StudioWindow      *self,
                                             GFile             *file);
+void            studio_window_open_file_in_tab (StudioWindow  *self,
+                                                GFile         *file);
 gboolean        studio_window_load_text    (StudioWindow      *self,
                                             const char        *text,
                                             GError           **error);

@@ -20,6 +20,8 @@
  * in the set-up of the position shown (win.setup-position);
  * STUDIO_SCREENSHOT_THEME=blue draws the board in that theme.  Dark style:
  * ADW_DEBUG_COLOR_SCHEME=prefer-dark (libadwaita's own variable).
+ * STUDIO_SCREENSHOT_TAB=OTHER.pgn opens OTHER.pgn in a second tab (the
+ * first shown).
  */
 #include <adwaita.h>
 #include <stdio.h>
@@ -113,6 +115,15 @@ wait_for_game_cb (gpointer data)
     }
   for (guint i = 0; i < ply; i++)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+  /* A second file in a tab of its own, the first tab shown. */
+  if (g_getenv ("STUDIO_SCREENSHOT_TAB") != NULL)
+    {
+      g_autoptr(GFile) second = g_file_new_for_commandline_arg (g_getenv ("STUDIO_SCREENSHOT_TAB"));
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.new-tab", NULL);
+      studio_window_open_file (window, second);
+      studio_window_select_tab (window, 0);
+    }
   if (g_strcmp0 (g_getenv ("STUDIO_SCREENSHOT_SETUP"), "1") == 0)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.setup-position", NULL);
   else

@@ -402,6 +402,56 @@ test_dialog_remembers (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Issue 21, state that follows the game: the summary of a run shows over
+ * its own game only — not in another tab, not over another game or
+ * variant opened in the same tab — and back in its tab it shows again. */
+static void
+test_summary_follows_game (void)
+{
+  StudioReviewPanel *panel;
+  StudioWindow *window = open_window ("trigchess-gyros.pgn", &panel);
+  StudioDocument *document = studio_window_get_document (window);
+  g_autoptr(GError) error = NULL;
+
+  /* A short run: the last four moves, depth 1. */
+  studio_document_go_end (document);
+  for (int i = 0; i < 4; i++)
+    studio_document_go_back (document);
+  g_assert_true (studio_review_panel_start (panel, TRUE, -1, 1, 0));
+  studio_test_spin_until (not_running, panel);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (panel)));
+  g_assert_true (studio_document_get_modified (document));
+
+  /* Another tab: no summary of the first tab's game. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-tab", NULL);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  g_assert_true (studio_window_load_text (window, "[Variant \"Pyramids\"]\n\n*\n", &error));
+  g_assert_no_error (error);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
+
+  /* Back: its summary again. */
+  studio_window_select_tab (window, 0);
+  g_assert_true (studio_window_get_document (window) == document);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (panel)));
+
+  /* Another game, of another variant, in the same tab (its analysis
+   * undone: nothing unsaved): the summary goes, and stays gone. */
+  while (studio_document_get_modified (document))
+    g_assert_true (studio_document_undo (document));
+  g_assert_true (studio_window_load_text (window, "[Variant \"Cypher\"]\n\n*\n", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+  g_assert_cmpstr (studio_document_get_variant (document)->name, ==, "cypher");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  studio_window_select_tab (window, 1);
+  studio_window_select_tab (window, 0);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -409,6 +459,7 @@ main (int argc, char **argv)
   g_test_add_func ("/studio/game-review/analyse-undo-remove", test_analyse_undo_remove);
   g_test_add_func ("/studio/game-review/cancel", test_cancel);
   g_test_add_func ("/studio/game-review/dialog-remembers", test_dialog_remembers);
+  g_test_add_func ("/studio/game-review/summary-follows-game", test_summary_follows_game);
   g_test_add_func ("/studio/game-review/driver-fake-engine", test_driver_fake_engine);
   return g_test_run ();
 }

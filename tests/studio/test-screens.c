@@ -478,12 +478,13 @@ test_narrow_layout (void)
       g_assert_true (gtk_widget_get_visible (window->narrow_switcher));
       g_assert_cmpint (gtk_widget_get_height (board), >=, 260);
       g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->move_tree)));
-      g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->analysis_panel)));
+      g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (window->analysis_panel)));
       g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window->move_tree)), >=, 120);
 
       gtk_toggle_button_set_active (window->analysis_toggle, TRUE);
+      studio_test_spin_frames ();
       g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->move_tree)));
-      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->analysis_panel)));
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->analysis_panel)));
       gtk_toggle_button_set_active (window->moves_toggle, TRUE);
       g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->move_tree)));
 
@@ -522,8 +523,9 @@ test_narrow_layout (void)
         g_assert_cmpint (at.y + at.height + gtk_text_view_get_bottom_margin (GTK_TEXT_VIEW (fen)), <=,
                          gtk_widget_get_height (fen));
       }
-      gtk_widget_activate_action (GTK_WIDGET (window), "setup.cancel", NULL);
+            gtk_widget_activate_action (GTK_WIDGET (window->setup_panel), "setup.cancel", NULL);
       studio_test_spin_frames ();
+      g_assert_false (window->setup_mode);
 
       /* Wide again: both, side by side, one column of set-up. */
       gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
@@ -532,9 +534,60 @@ test_narrow_layout (void)
       g_assert_false (window->narrow);
       g_assert_false (gtk_widget_get_visible (window->narrow_switcher));
       g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->move_tree)));
-      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->analysis_panel)));
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->analysis_panel)));
       g_assert_cmpuint (studio_setup_panel_get_columns (window->setup_panel), ==, 1);
 
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+/* Issue 21: the move list keeps its room when every view of the side pane
+ * has something to say (a suite, the Problem view, the engine lines, an
+ * annotated game): the views show one at a time under it, with a switcher;
+ * wide at 1400 × 1000 and 1200 × 800, narrow at 700 × 600 (where the
+ * moves and the views take turns). */
+static void
+test_views_keep_moves (void)
+{
+  static const struct { int width, height, min_moves; } sizes[] = {
+    { 1400, 1000, 300 },
+    { 1200, 800, 200 },
+    { 700, 600, 120 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      StudioWindow *window = open_sample ("apex-race.pgn", sizes[i].width, sizes[i].height);
+      GtkWidget *moves = GTK_WIDGET (window->move_tree);
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-suite", "s", "ascension.epd");
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.problem", NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+      for (int k = 0; k < 10; k++)
+        studio_test_spin_frames ();
+
+      /* One view at a time: the last asked for, the switcher for the rest. */
+      g_assert_true (gtk_widget_get_visible (window->view_switcher));
+      g_assert_cmpstr (gtk_stack_get_visible_child_name (window->side_views), ==, "problem");
+      g_assert_true (gtk_widget_get_visible (gtk_stack_get_child_by_name (window->side_views, "suite")));
+      g_assert_false (gtk_widget_get_visible (gtk_stack_get_child_by_name (window->side_views, "review")));
+      g_assert_false (gtk_widget_get_mapped (studio_window_get_suite_panel (window)));
+      gtk_stack_set_visible_child_name (window->side_views, "suite");
+      for (int k = 0; k < 5; k++)
+        studio_test_spin_frames ();
+      g_assert_true (gtk_widget_get_mapped (studio_window_get_suite_panel (window)));
+
+      if (window->narrow)
+        {
+          gtk_toggle_button_set_active (window->moves_toggle, TRUE);
+          for (int k = 0; k < 5; k++)
+            studio_test_spin_frames ();
+        }
+      g_test_message ("%d×%d: move list %d high", sizes[i].width, sizes[i].height, gtk_widget_get_height (moves));
+      g_assert_true (gtk_widget_get_mapped (moves));
+      g_assert_cmpint (gtk_widget_get_height (moves), >=, sizes[i].min_moves);
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
       gtk_window_destroy (GTK_WINDOW (window));
     }
 }
@@ -553,6 +606,7 @@ main (int   argc,
   g_test_add_func ("/screens/theme-setting", test_theme_setting);
   g_test_add ("/screens/accessible-board", Fixture, NULL, fixture_set_up, test_accessible_board, fixture_tear_down);
   g_test_add_func ("/screens/narrow-layout", test_narrow_layout);
+  g_test_add_func ("/screens/views-keep-moves", test_views_keep_moves);
 
   return g_test_run ();
 }

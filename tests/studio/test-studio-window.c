@@ -2249,6 +2249,38 @@ test_tabs (void)
   g_assert_cmpuint (n_studio_windows (), ==, n_windows - 1);
 }
 
+/* Files given to the studio (its command line, the file manager) open as
+ * GNOME Text Editor opens them: the first in the untouched tab, the next
+ * beside it in a tab of its own, one window. */
+static void
+test_tabs_open_files (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("studio-tabs-XXXXXX", NULL);
+  StudioWindow *window = studio_window_new (NULL);
+  DropWait wait = { window, { NULL, NULL } };
+  guint n_windows;
+
+  wait.files[0] = scratch_copy ("apex-race.pgn", dir, "first.pgn");
+  wait.files[1] = scratch_copy ("opening-lines.pgn", dir, "second.pgn");
+  gtk_window_present (GTK_WINDOW (window));
+  n_windows = n_studio_windows ();
+  studio_window_open_file_in_tab (window, wait.files[0]);
+  studio_window_open_file_in_tab (window, wait.files[1]);
+  studio_test_spin_until (two_tabs_shown, &wait);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+  g_assert_cmpint (tab_showing (window, wait.files[0]), ==, 0);
+  g_assert_cmpint (tab_showing (window, wait.files[1]), ==, 1);
+  g_assert_cmpuint (n_studio_windows (), ==, n_windows);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  for (int i = 0; i < 2; i++)
+    {
+      g_remove (g_file_peek_path (wait.files[i]));
+      g_object_unref (wait.files[i]);
+    }
+  g_rmdir (dir);
+}
+
 /* Closing a window with two unsaved tabs asks for each, in turn: Discard
  * on the first goes on to the second; Cancel there keeps the window with
  * the second tab. */
@@ -2922,6 +2954,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/drop", test_drop);
   g_test_add_func ("/Studio/Window/tabs", test_tabs);
   g_test_add_func ("/Studio/Window/tabs-close-window", test_tabs_close_window);
+  g_test_add_func ("/Studio/Window/tabs-open-files", test_tabs_open_files);
   g_test_add_func ("/Studio/Window/save-as-extension", test_save_as_extension);
   g_test_add_func ("/Studio/Window/status-line", test_status_line);
   g_test_add_func ("/Studio/Window/eval-bar-stored", test_eval_bar_stored);

@@ -163,6 +163,8 @@ test_narrow (void)
 
   gtk_window_set_default_size (GTK_WINDOW (window), 360, 600);
   gtk_window_present (GTK_WINDOW (window));
+  studio_test_spin_for (300);
+  /* Narrow, the suite's view takes the moves' place under the board. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open-suite", "s", "ascension.epd");
   studio_test_spin_for (300);
   g_assert_true (gtk_widget_get_mapped (studio_window_get_suite_panel (window)));
