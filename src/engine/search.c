@@ -226,9 +226,11 @@ count_node (Worker *w)
        * after the whole movetime has gone.  Under a clock only the
        * emergency limit (half of what is left) cuts them short; `go
        * movetime` always completes them (`stop` and `go nodes` still end
-       * the search at once). */
+       * the search at once); and nothing but those ends depth 1, which
+       * takes microseconds of CPU and sees a win in one. */
+      bool first_done = w->completed_depth >= 1 || w->root_count == 1;
       bool clock_counts = w->completed_depth >= TIMEMAN_MIN_DEPTH || w->root_count == 1;
-      if ((use_time && elapsed >= (clock_counts ? budget.maximum : budget.emergency))
+      if ((use_time && first_done && elapsed >= (clock_counts ? budget.maximum : budget.emergency))
           || (clock_counts && limits.movetime >= 0 && elapsed >= limits.movetime)
           || (limits.nodes > 0 && total_nodes () >= limits.nodes))
         atomic_store (&stop_flag, true);
