@@ -211,7 +211,7 @@ test_help_anywhere (void)
        "Usage: cheops suite run FILE [--engine CMD | --builtin] [--movetime MS | --depth N] [--threads N] "
        "[--hash MB] [--variant NAME] [--out FILE]\n", "");
   run ((const char *[]) { "problem", "verify", "--help", NULL }, 0,
-       "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] FILE...\n", "");
+       "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] [--full] [--threads N] FILE...\n", "");
   for (const char * const *c = (const char * const[]) { "search", "explore", "analyse", "diagram", "match", NULL };
        *c != NULL; c++)
     {
