@@ -200,6 +200,8 @@ studio_application_startup (GApplication *app)
     { "win.enter-move", { "<Control>m", NULL } },
     { "win.next-game", { "<Control>Page_Down", NULL } },
     { "win.previous-game", { "<Control>Page_Up", NULL } },
+    { "win.next-mistake", { "<Alt>n", NULL } },
+    { "win.previous-mistake", { "<Alt>p", NULL } },
     { "window.close", { "<Control>w", NULL } },
   };
 

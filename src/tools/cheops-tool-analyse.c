@@ -351,21 +351,6 @@ result_eval (CheopsGameNode *node,
                                          r->ascension, r->score, r->losing, r->depth);
 }
 
-/* Whether the move played from position @index of @review is one a side
- * reviewed made (its verdict is wanted). */
-static gboolean
-move_judged (CheopsReview *review,
-             guint         index,
-             int           side)
-{
-  CheopsGameNode *next;
-
-  if (index + 1 >= cheops_review_get_n_positions (review))
-    return FALSE;
-  next = cheops_review_get_node (review, index + 1);
-  return side < 0 || (int) cheops_game_node_get_mover (next) == side;
-}
-
 /* Searches position @index of @review: its best (MultiPV 2), then the
  * move played from it to the same depth, as such; a move about to be
  * marked is searched again, longer.  FALSE when the engine gave no
@@ -406,7 +391,7 @@ review_position (Run          *run,
       cheops_review_set_played (review, index, NULL);
 
       played = cheops_review_get_played_move (review, index);
-      if (played != CHEOPS_MOVE_NONE && move_judged (review, index, side)
+      if (played != CHEOPS_MOVE_NONE && cheops_review_judges_move (review, index)
           && cheops_review_needs_engine (review, index + 1) && !cheops_review_is_first_choice (review, index))
         {
           cheops_move_to_text (pos->variant, played, played_text);
