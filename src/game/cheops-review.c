@@ -68,15 +68,14 @@ clamp_cp (int cp)
 
 /* Each game's constant of the curve, fitted by
  * benchmarks/review-calibrate.py on the bundled engine's self-play games
- * by win rate (README.md, "How a verdict is decided": Cheops, Cypher
- * chess and Pyramids 60 games each at 0.2+0.02, reviewed at 20 ms a
- * position; TrigChess 40 games at 0.1+0.01, reviewed at 10 ms). */
+ * by win rate (README.md, "How a verdict is decided": 60 games of each
+ * at 0.2+0.02, reviewed at 20 ms a position). */
 static const struct {
   const char *variant;
   double      k;
 } curve_k[] = {
   { "cheops",    0.003451 },
-  { "trigchess", 0.006190 },
+  { "trigchess", 0.002139 },
   { "cypher",    0.000803 },
   { "pyramids",  0.001964 },
 };
