@@ -360,7 +360,6 @@ review_position (Run          *run,
                  Job          *job,
                  CheopsReview *review,
                  guint         index,
-                 int           side,
                  gboolean     *fatal)
 {
   const Options *o = run->options;
@@ -437,13 +436,13 @@ review_position (Run          *run,
 }
 
 /* Searches every position of @review that needs the engine, in the
- * run's direction, reporting each as position @label_offset + i of @label_n. */
+ * run's direction, with a progress line for each (@what before its
+ * number: "" or "variation 2/5, "). */
 static void
 review_line (Run          *run,
              Job          *job,
              Item         *item,
              CheopsReview *review,
-             int           side,
              const char   *what,
              gboolean     *fatal)
 {
@@ -459,7 +458,7 @@ review_line (Run          *run,
       say (run, "game %u/%u, %s%u/%u: %s\n", item->number, run->items->len, what, k + 1, n, move);
       if (!cheops_review_needs_engine (review, i))
         continue;
-      if (!review_position (run, job, review, i, side, fatal))
+      if (!review_position (run, job, review, i, fatal))
         {
           say (run, "cheops analyse: game %u, %s: no evaluation from the engine\n", item->number, move);
           run_status (run, 1);
@@ -548,7 +547,7 @@ review_item (Run  *run,
     collect_variations (cheops_game_get_root (game), variations);
 
   review = cheops_review_new (game, (guint) o->from_ply, side);
-  review_line (run, job, item, review, side, "", &fatal);
+  review_line (run, job, item, review, "", &fatal);
   cheops_review_apply (review);
   append_summary (item->report, game, review, item->number, side);
 
@@ -562,7 +561,7 @@ review_item (Run  *run,
         continue;
       line = cheops_review_new_for_line (game, first, side);
       label = g_strdup_printf ("variation %u/%u, ", v + 1, variations->len);
-      review_line (run, job, item, line, side, label, &fatal);
+      review_line (run, job, item, line, label, &fatal);
       cheops_review_apply (line);
     }
   if (fatal)
