@@ -560,6 +560,25 @@ mark_polygon (cairo_t            *cr,
 }
 
 /**
+ * cheops_board_painter_label_rgb:
+ * @colours: a side's colours (an entry of a variant's sides[])
+ * @text: (out): the colour of the marks and texts drawn on its pieces
+ *   (a Pyramids stack's "31"), 0..1 RGB: white
+ * @halo: (out): the outline around a text on its pieces: the side's
+ *   outline colour, so that the text reads on a light disc as on a dark one
+ */
+void
+cheops_board_painter_label_rgb (const CheopsSideInfo *colours,
+                                double                text[3],
+                                double                halo[3])
+{
+  g_return_if_fail (colours != NULL);
+
+  text[0] = text[1] = text[2] = 1.0;
+  memcpy (halo, colours->outline, 3 * sizeof (double));
+}
+
+/**
  * cheops_draw_piece_mark:
  * @cr: a Cairo context
  * @variant: the variant whose piece it is
@@ -645,7 +664,12 @@ cheops_draw_piece_mark (cairo_t              *cr,
             cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
 
             /* What follows is drawn in white. */
-            cairo_set_source_rgb (cr, 1, 1, 1);
+            {
+              double text[3], halo[3];
+
+              cheops_board_painter_label_rgb (colours, text, halo);
+              cairo_set_source_rgb (cr, text[0], text[1], text[2]);
+            }
             cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
             cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
           }
@@ -713,7 +737,12 @@ cheops_draw_piece_mark (cairo_t              *cr,
                                op->pts[0][1] * r - h / 2.0 / PANGO_SCALE);
                 pango_cairo_layout_path (cr, layout);
                 cairo_save (cr);
-                cairo_set_source_rgb (cr, colours->outline[0], colours->outline[1], colours->outline[2]);
+                {
+                  double text[3], halo[3];
+
+                  cheops_board_painter_label_rgb (colours, text, halo);
+                  cairo_set_source_rgb (cr, halo[0], halo[1], halo[2]);
+                }
                 cairo_set_line_width (cr, MAX (1.0, r * op->a * 0.16));
                 cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
                 cairo_stroke_preserve (cr);

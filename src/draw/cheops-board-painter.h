@@ -146,6 +146,9 @@ void                  cheops_board_painter_draw_pockets  (const CheopsBoardPaint
                                                           gboolean             dragging,
                                                           CheopsPieceDrawFunc  draw_piece,
                                                           gpointer             user_data);
+void                  cheops_board_painter_label_rgb     (const CheopsSideInfo *colours,
+                                                          double                text[3],
+                                                          double                halo[3]);
 void                  cheops_draw_piece_mark             (cairo_t              *cr,
                                                           const CheopsVariant  *variant,
                                                           CheopsPieceType       type,

@@ -71,6 +71,12 @@ typedef struct {
   int  halfmove_draw;
   /* The MoveKind bits of @move, a playable move of @pos. */
   int  (*move_kind)       (const CheopsPosition *pos, CheopsMove move);
+  /* The playable moves of @pos that may be of a kind other than
+   * MOVE_QUIET (every one of them, quiet ones too allowed), in the order of
+   * cheops_generate_moves(), written to @list; returns the end.  Quiescence
+   * nodes not in check use it instead of generating every move.  NULL: the
+   * whole list is generated and filtered. */
+  CheopsMove *(*generate_tactical) (const CheopsPosition *pos, CheopsMove *list);
   /* The material gained by a move of kind != MOVE_QUIET (delta pruning). */
   int  (*move_gain)       (const CheopsPosition *pos, CheopsMove move);
   /* Whether the side to move (not in check) wins with its next move: true,

@@ -25,11 +25,26 @@ movepick_init (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *po
   /* Generated in place: the moves kept are compacted towards the front
    * (the write index never passes the read index). */
   CheopsMove *all = mp->moves;
-  CheopsMove *end = cheops_generate_moves (pos, all);
+  CheopsMove *end;
   CheopsSide us = pos->side_to_move;
   const int *piece_value = ev->piece_value;
   int (*move_kind) (const CheopsPosition *, CheopsMove) = ev->move_kind;
   int n = 0;
+
+  if (tactical_only && ev->generate_tactical != NULL)
+    {
+      /* Only the moves that may be tactical (a Pyramids list of hundreds
+       * holds a few), and the TT move after them when it is another
+       * playable move. */
+      bool tt_found = tt_move == CHEOPS_MOVE_NONE;
+      end = ev->generate_tactical (pos, all);
+      for (CheopsMove *m = all; m < end && !tt_found; m++)
+        tt_found = *m == tt_move;
+      if (!tt_found && cheops_position_is_playable (pos, tt_move))
+        *end++ = tt_move;
+    }
+  else
+    end = cheops_generate_moves (pos, all);
 
   for (CheopsMove *m = all; m < end; m++)
     {

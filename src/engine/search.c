@@ -111,6 +111,7 @@ static TimeBudget     budget;
 static bool           use_time;
 static int64_t        start_time;
 static int64_t        last_report;    /* ms since start_time of the last info or progress */
+static CheopsMove     reported_move;  /* the first move of the last line 1 reported */
 /* A timed search reads the clock every time_check_interval nodes (main
  * thread), an interval kept near a millisecond of wall time: halved when
  * the last one took a millisecond or more, doubled (to 64) when it took
@@ -218,12 +219,16 @@ count_node (Worker *w)
   if (now >= 0 || (n & 1023) == 0)
     {
       int64_t elapsed = (now >= 0 ? now : timeman_now ()) - start_time;
-      /* The clock never stops the first iteration: on a loaded machine the
-       * search thread may first run after the whole movetime has gone, and
-       * stopping then answered the first legal move with no info line at all
-       * (1 start in 10 at load 10).  Depth 1 takes microseconds. */
-      bool clock_counts = w->completed_depth >= 1;
-      if ((clock_counts && use_time && elapsed >= budget.maximum)
+      /* The clock never stops the iterations up to TIMEMAN_MIN_DEPTH (2),
+       * the first to see a mate in one against the side to move: stopped
+       * after depth 1, the engine played into mates in one at 0.05 + 0.01 s
+       * (issue 19); and on a loaded machine the search thread may first run
+       * after the whole movetime has gone.  Under a clock only the
+       * emergency limit (half of what is left) cuts them short; `go
+       * movetime` always completes them (`stop` and `go nodes` still end
+       * the search at once). */
+      bool clock_counts = w->completed_depth >= TIMEMAN_MIN_DEPTH || w->root_count == 1;
+      if ((use_time && elapsed >= (clock_counts ? budget.maximum : budget.emergency))
           || (clock_counts && limits.movetime >= 0 && elapsed >= limits.movetime)
           || (limits.nodes > 0 && total_nodes () >= limits.nodes))
         atomic_store (&stop_flag, true);
@@ -1005,6 +1010,8 @@ report_info (Worker *w, int depth)
       info.time = elapsed;
       info.pv = rm->pv;
       info.pv_length = rm->pv_length;
+      if (i == 0)
+        reported_move = rm->pv[0];
       report.info (&info, report.data);
     }
 }
@@ -1057,7 +1064,20 @@ iterative_deepening (Worker *w, int max_depth, int pv_count)
           sort_root_moves (w, 0);
         }
       if (stopped ())
-        break;
+        {
+          /* An iteration cut short: its moves searched to their end are
+           * sorted in (those not reached keep their place), so the best
+           * move may be one no line showed yet.  Report it, as Stockfish
+           * does, so that `bestmove` is always the first move of the last
+           * line (issue 19): when the first move changed, or it got a new
+           * score in this iteration (report_info() reports a move not
+           * reached at the depth before, with its score then). */
+          RootMove *first = &w->root_moves[0];
+          if (w->id == 0 && report.info != NULL
+              && (first->move != reported_move || first->score != first->previous_score))
+            report_info (w, depth);
+          break;
+        }
       w->completed_depth = depth;
       if (w->id != 0)
         continue;
@@ -1078,11 +1098,12 @@ iterative_deepening (Worker *w, int max_depth, int pv_count)
             if (w->root_count == 1 && depth >= 2)
               break;
             /* Do not start an iteration that cannot end in time; the
-             * budget grows when the best move's score drops. */
+             * budget grows when the best move's score drops.  Never
+             * before TIMEMAN_MIN_DEPTH is complete (above). */
             int64_t optimum = budget.optimum;
             if (best < previous - 30)
               optimum = optimum * 3 / 2;
-            if (elapsed > optimum * 6 / 10)
+            if (depth >= TIMEMAN_MIN_DEPTH && elapsed > optimum * 6 / 10)
               break;
           }
         previous = best;
@@ -1283,6 +1304,7 @@ search_body (void)
     }
 
   tt_new_search ();
+  reported_move = CHEOPS_MOVE_NONE;
   for (int i = 0; i < thread_count; i++)
     worker_prepare (workers[i]);
   if (pv_count > w->root_count)

@@ -24,6 +24,17 @@
  * position recurs at the earliest four plies later, so the count c needs
  * 4 (c - 1) plies), the path's keys are checked at every move and the
  * table is not used.
+ *
+ * The other genres (solve.h, CheopsSolveGenre) use the same nodes:
+ * s#N is the same AND/OR search with the goal the defender's win and one
+ *   more defender's ply (the attacker's last move must leave only
+ *   defences that win for the defender); attacker (0) fails.
+ * h#N and ser-#N enumerate every line (help_search(), series_search()):
+ *   the fast search remembers in the table the nodes that hold no solution
+ *   (keyed with the plies left, since a line must take exactly N moves).
+ * The plain search (CheopsSolveLimits.plain, plain_attacker() and
+ * plain_defender()) is a second, separate implementation of #N and s#N
+ * for `--prove`: no table, no ordering, no cut-off.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +72,10 @@ typedef struct {
 typedef struct {
   CheopsPosition           pos;
   CheopsSide               attacker;
+  CheopsSide               goal;        /* the side whose win fulfils the stipulation */
+  CheopsSolveGenre         genre;
+  bool                     self;        /* s#: the defender's last ply must win for it */
+  bool                     plain;       /* --prove: no table, no ordering, no cut-off */
   const CheopsSolveLimits *limits;
   SolveEntry              *tt;
   uint64_t                 tt_mask;
@@ -75,6 +90,11 @@ typedef struct {
   const char              *stopped_by;
   CheopsSolveProgress      progress;
   double                   last_report;   /* seconds, of the last progress report */
+  /* h#, ser-#: the line being played, the problem's and what was found. */
+  CheopsMove               line[MAX_PLIES];
+  const CheopsSolveProblem *problem;
+  CheopsSolveResult        *result;
+  bool                     line_matches;  /* the file's line is the start of a solution found */
 } Solver;
 
 static double
@@ -144,10 +164,12 @@ outcome_after (Solver *s, int ply)
   }
 }
 
+/* Whether the outcome @o fulfils the stipulation: a win of the goal side
+ * (the attacker's for #N and ser-#N, the defender's for h#N and s#N). */
 static inline bool
 attacker_wins (const Solver *s, CheopsOutcome o)
 {
-  return o != CHEOPS_OUTCOME_NONE && cheops_variant_outcome_winner (s->pos.variant, o) == (CheopsWinner) s->attacker;
+  return o != CHEOPS_OUTCOME_NONE && cheops_variant_outcome_winner (s->pos.variant, o) == (CheopsWinner) s->goal;
 }
 
 static SolveResultCode defender (Solver *s, int depth, int ply, CheopsMove *refutation);
@@ -164,6 +186,8 @@ attacker (Solver *s, int depth, int ply, CheopsMove *best)
   uint64_t key = 0;
   int n;
 
+  if (depth <= 0)
+    return R_FAIL;   /* s#: the defender's last ply is past */
   if (check_stop (s))
     return R_ABORT;
   if (s->use_tt)
@@ -216,7 +240,7 @@ attacker (Solver *s, int depth, int ply, CheopsMove *best)
       cheops_position_undo_move (&s->pos, p->moves[i], &undo);
     }
 
-  if (depth > 1)
+  if (depth > 1 || s->self)
     {
       /* Order: the table's move, then checks, then the rest (three
        * sweeps; stable, no sorting). */
@@ -331,7 +355,8 @@ repetition_count_needed (const CheopsPosition *pos)
 }
 
 static bool
-solver_init (Solver *s, const CheopsPosition *pos, int depth, const CheopsSolveLimits *limits)
+solver_init (Solver *s, const CheopsPosition *pos, int depth, CheopsSolveGenre genre,
+             const CheopsSolveLimits *limits)
 {
   /* The table: the caller's size, else 16 MB, but 1 MB for N <= 2, whose
    * trees are small: each new entry of a big, fresh table costs a page
@@ -343,11 +368,18 @@ solver_init (Solver *s, const CheopsPosition *pos, int depth, const CheopsSolveL
   memset (s, 0, sizeof *s);
   s->pos = *pos;
   s->attacker = pos->side_to_move;
+  s->genre = genre;
+  s->goal = genre == CHEOPS_SOLVE_DIRECT || genre == CHEOPS_SOLVE_SERIES
+            ? s->attacker : cheops_side_other (s->attacker);
+  s->self = genre == CHEOPS_SOLVE_SELF;
+  s->plain = limits != NULL && limits->plain;
   s->limits = limits;
   clock_gettime (CLOCK_MONOTONIC, &s->start);
   c = repetition_count_needed (pos);
-  s->track_path = c > 0 && 2 * depth - 1 >= 4 * (c - 1);
-  s->use_tt = !s->track_path;
+  /* The plies a line may have: 2N - 1 for #N, 2N for the others (ser-#
+   * counts the defender's passes). */
+  s->track_path = c > 0 && (genre == CHEOPS_SOLVE_DIRECT ? 2 * depth - 1 : 2 * depth) >= 4 * (c - 1);
+  s->use_tt = !s->track_path && !s->plain;
   s->keys[0] = pos->key;
   s->plies = malloc (sizeof (SolvePly) * MAX_PLIES);
   if (s->plies == NULL)
@@ -377,6 +409,281 @@ solver_clear (Solver *s)
   free (s->tt);
 }
 
+/* The plain search (CheopsSolveLimits.plain): #N and s#N re-decided with
+ * no table, no ordering and no cut-off.  Every move of every node is
+ * searched to the end, in the order of the core's move generation. */
+static SolveResultCode plain_attacker (Solver *s, int depth, int ply);
+
+/* Whether every defence at @ply loses (R_WIN) within @depth more attacker
+ * moves; else R_FAIL, the first refuting defence in generation order in
+ * *@refutation (may be NULL).  No defence and no outcome proves nothing. */
+static SolveResultCode
+plain_defender (Solver *s, int depth, int ply, CheopsMove *refutation)
+{
+  SolvePly *p = &s->plies[ply];
+  int n = (int) (cheops_generate_moves (&s->pos, p->moves) - p->moves);
+  bool all = n > 0;
+
+  if (refutation != NULL)
+    *refutation = CHEOPS_MOVE_NONE;
+  for (int i = 0; i < n; i++)
+    {
+      CheopsMove m = p->moves[i];
+      CheopsUndo undo;
+      CheopsOutcome o;
+      SolveResultCode r;
+
+      cheops_position_do_move (&s->pos, m, &undo);
+      s->nodes++;
+      o = outcome_after (s, ply + 1);
+      if (o != CHEOPS_OUTCOME_NONE)
+        r = attacker_wins (s, o) ? R_WIN : R_FAIL;
+      else
+        r = plain_attacker (s, depth, ply + 1);
+      cheops_position_undo_move (&s->pos, m, &undo);
+      if (r == R_ABORT)
+        return R_ABORT;
+      if (r == R_FAIL && all)
+        {
+          all = false;
+          if (refutation != NULL)
+            *refutation = m;
+        }
+    }
+  return all ? R_WIN : R_FAIL;
+}
+
+/* Whether some move of the attacker at @ply fulfils the stipulation
+ * within @depth of its moves. */
+static SolveResultCode
+plain_attacker (Solver *s, int depth, int ply)
+{
+  SolvePly *p = &s->plies[ply];
+  bool any = false;
+  int n;
+
+  if (depth <= 0)
+    return R_FAIL;
+  if (check_stop (s))
+    return R_ABORT;
+  n = (int) (cheops_generate_moves (&s->pos, p->moves) - p->moves);
+  for (int i = 0; i < n; i++)
+    {
+      CheopsMove m = p->moves[i];
+      CheopsUndo undo;
+      CheopsOutcome o;
+      SolveResultCode r;
+
+      cheops_position_do_move (&s->pos, m, &undo);
+      s->nodes++;
+      o = outcome_after (s, ply + 1);
+      if (o != CHEOPS_OUTCOME_NONE)
+        r = attacker_wins (s, o) ? R_WIN : R_FAIL;
+      else if (depth <= 1 && !s->self)
+        r = R_FAIL;
+      else
+        r = plain_defender (s, depth - 1, ply + 1, NULL);
+      cheops_position_undo_move (&s->pos, m, &undo);
+      if (r == R_ABORT)
+        return R_ABORT;
+      if (r == R_WIN)
+        any = true;
+    }
+  return any ? R_WIN : R_FAIL;
+}
+
+/* h#, ser-#: keeps the line s->line[0 .. @length - 1] as a solution and
+ * notes whether the file's line is its start. */
+static void
+record_solution (Solver *s, int length)
+{
+  CheopsSolveResult *r = s->result;
+  const CheopsSolveProblem *pb = s->problem;
+
+  if (r->n_stored < CHEOPS_SOLVE_MAX_STORED)
+    {
+      memcpy (r->solutions + (size_t) r->n_stored * (size_t) r->solution_plies, s->line,
+              sizeof (CheopsMove) * (size_t) length);
+      r->n_stored++;
+    }
+  r->n_solutions++;
+  if (pb->n_line > 0 && pb->n_line <= length && !s->line_matches)
+    {
+      bool same = true;
+
+      for (int j = 0; j < pb->n_line && same; j++)
+        same = pb->line[j] == s->line[j];
+      s->line_matches = same;
+    }
+}
+
+/* The table's key of a line search's node: the position's with the plies
+ * (or moves) left, since a line must take exactly N moves. */
+static uint64_t
+line_key (const CheopsPosition *pos, int left)
+{
+  return tt_key (pos) ^ ((uint64_t) (unsigned) left * 0xC2B2AE3D27D4EB4Full) ^ 0x5851F42D4C957F2Dull;
+}
+
+/* h#: every line of @left more plies from @ply (both sides cooperating)
+ * whose last ply wins for the goal side and whose earlier plies do not end
+ * the game.  R_WIN when one was found (and recorded), R_FAIL when none. */
+static SolveResultCode
+help_search (Solver *s, int left, int ply)
+{
+  SolvePly *p = &s->plies[ply];
+  SolveEntry *e = NULL;
+  uint64_t key = 0;
+  bool found = false;
+  int n;
+
+  if (check_stop (s))
+    return R_ABORT;
+  if (s->use_tt)
+    {
+      key = line_key (&s->pos, left);
+      e = &s->tt[key & s->tt_mask];
+      if (e->key == key && e->fail_depth != 0)
+        return R_FAIL;
+    }
+  n = (int) (cheops_generate_moves (&s->pos, p->moves) - p->moves);
+  for (int i = 0; i < n; i++)
+    {
+      CheopsMove m = p->moves[i];
+      CheopsUndo undo;
+      CheopsOutcome o;
+      SolveResultCode r = R_FAIL;
+
+      cheops_position_do_move (&s->pos, m, &undo);
+      s->nodes++;
+      o = outcome_after (s, ply + 1);
+      s->line[ply] = m;
+      if (left == 1)
+        {
+          if (attacker_wins (s, o))
+            {
+              record_solution (s, ply + 1);
+              r = R_WIN;
+            }
+        }
+      else if (o == CHEOPS_OUTCOME_NONE)
+        r = help_search (s, left - 1, ply + 1);
+      cheops_position_undo_move (&s->pos, m, &undo);
+      if (r == R_ABORT)
+        return R_ABORT;
+      if (r == R_WIN)
+        found = true;
+    }
+  if (!found && e != NULL)
+    *e = (SolveEntry) { .key = key, .fail_depth = 1 };
+  return found ? R_WIN : R_FAIL;
+}
+
+/* ser-#: every series of @left more moves of the attacker (to move at
+ * @ply; its move number @index in the series) with the defender passing
+ * (the variant's null move) between them, the last winning, none before
+ * it giving check or ending the game. */
+static SolveResultCode
+series_search (Solver *s, int left, int ply, int index)
+{
+  SolvePly *p = &s->plies[ply];
+  SolveEntry *e = NULL;
+  uint64_t key = 0;
+  bool found = false;
+  int n;
+
+  if (check_stop (s))
+    return R_ABORT;
+  if (s->use_tt)
+    {
+      key = line_key (&s->pos, left);
+      e = &s->tt[key & s->tt_mask];
+      if (e->key == key && e->fail_depth != 0)
+        return R_FAIL;
+    }
+  n = (int) (cheops_generate_moves (&s->pos, p->moves) - p->moves);
+  for (int i = 0; i < n; i++)
+    {
+      CheopsMove m = p->moves[i];
+      CheopsUndo undo;
+      CheopsOutcome o;
+      SolveResultCode r = R_FAIL;
+
+      cheops_position_do_move (&s->pos, m, &undo);
+      s->nodes++;
+      o = outcome_after (s, ply + 1);
+      s->line[index] = m;
+      if (left == 1)
+        {
+          if (attacker_wins (s, o))
+            {
+              record_solution (s, index + 1);
+              r = R_WIN;
+            }
+        }
+      else if (o == CHEOPS_OUTCOME_NONE && !cheops_position_in_check (&s->pos))
+        {
+          CheopsUndo pass;
+
+          cheops_position_do_null_move (&s->pos, &pass);
+          if (s->track_path)
+            s->keys[ply + 2] = s->pos.key;
+          r = series_search (s, left - 1, ply + 2, index + 1);
+          cheops_position_undo_null_move (&s->pos, &pass);
+        }
+      cheops_position_undo_move (&s->pos, m, &undo);
+      if (r == R_ABORT)
+        return R_ABORT;
+      if (r == R_WIN)
+        found = true;
+    }
+  if (!found && e != NULL)
+    *e = (SolveEntry) { .key = key, .fail_depth = 1 };
+  return found ? R_WIN : R_FAIL;
+}
+
+/* h#, ser-#: the solutions that begin with the first move @move (R_WIN
+ * when there is one); *@outcome the game's end the move makes at once. */
+static SolveResultCode
+line_first_move (Solver *s, CheopsMove move, CheopsOutcome *outcome)
+{
+  int depth = s->problem->depth;
+  CheopsUndo undo;
+  CheopsOutcome o;
+  SolveResultCode r = R_FAIL;
+
+  cheops_position_do_move (&s->pos, move, &undo);
+  s->nodes++;
+  o = outcome_after (s, 1);
+  *outcome = o;
+  s->line[0] = move;
+  if (s->genre == CHEOPS_SOLVE_HELP)
+    {
+      if (o == CHEOPS_OUTCOME_NONE)
+        r = help_search (s, 2 * depth - 1, 1);
+    }
+  else if (depth == 1)
+    {
+      if (attacker_wins (s, o))
+        {
+          record_solution (s, 1);
+          r = R_WIN;
+        }
+    }
+  else if (o == CHEOPS_OUTCOME_NONE && !cheops_position_in_check (&s->pos))
+    {
+      CheopsUndo pass;
+
+      cheops_position_do_null_move (&s->pos, &pass);
+      if (s->track_path)
+        s->keys[2] = s->pos.key;
+      r = series_search (s, depth - 1, 2, 1);
+      cheops_position_undo_null_move (&s->pos, &pass);
+    }
+  cheops_position_undo_move (&s->pos, move, &undo);
+  return r;
+}
+
 /* Whether the attacker's @move, played at the root of *@s (ply 0 from its
  * current position at @ply), wins within @depth moves in all: *@outcome
  * the game's end it makes at once; *@refutation a defence that refutes. */
@@ -397,13 +704,14 @@ move_wins (Solver *s, CheopsMove move, int depth, int ply, CheopsOutcome *outcom
       *outcome = o;
       r = attacker_wins (s, o) ? R_WIN : R_FAIL;
     }
-  else if (depth <= 1)
+  else if (depth <= 1 && !s->self)
     r = R_FAIL;
   else
     {
       if (s->track_path)
         s->keys[ply + 1] = s->pos.key;
-      r = defender (s, depth - 1, ply + 1, refutation);
+      r = s->plain ? plain_defender (s, depth - 1, ply + 1, refutation)
+                   : defender (s, depth - 1, ply + 1, refutation);
     }
   cheops_position_undo_move (&s->pos, move, &undo);
   return r;
@@ -452,7 +760,8 @@ analyse_key (Solver *s, CheopsSolveKey *key, int depth)
       if (d->outcome == CHEOPS_OUTCOME_NONE)
         {
           s->keys[2] = s->pos.key;
-          m = (int) (cheops_generate_moves (&s->pos, attacks) - attacks);
+          /* s#: after the defender's last ply no attacker's move is left. */
+          m = depth > 1 ? (int) (cheops_generate_moves (&s->pos, attacks) - attacks) : 0;
           d->wins = malloc (sizeof (CheopsMove) * ((size_t) m > 0 ? (size_t) m : 1));
           if (d->wins == NULL)
             s->stopped_by = "out of memory";
@@ -478,33 +787,49 @@ analyse_key (Solver *s, CheopsSolveKey *key, int depth)
 }
 
 CheopsSolveResult *
-cheops_solve (const CheopsPosition    *pos,
-              int                      depth,
-              CheopsMove               mainline,
-              const CheopsSolveLimits *limits)
+cheops_solve_problem (const CheopsPosition     *pos,
+                      const CheopsSolveProblem *problem,
+                      const CheopsSolveLimits  *limits)
 {
   Solver *s;
   CheopsSolveResult *result;
   CheopsMove first[CHEOPS_MAX_MOVES];
-  int n;
+  CheopsMove mainline;
+  int depth, n, intended;
+  bool lines;
 
-  if (depth < 1 || depth > CHEOPS_SOLVE_MAX_DEPTH)
+  if (problem == NULL || problem->depth < 1 || problem->depth > CHEOPS_SOLVE_MAX_DEPTH
+      || problem->genre < CHEOPS_SOLVE_DIRECT || problem->genre > CHEOPS_SOLVE_SERIES
+      || problem->n_line < 0 || (problem->n_line > 0 && problem->line == NULL))
     return NULL;
+  depth = problem->depth;
+  lines = problem->genre == CHEOPS_SOLVE_HELP || problem->genre == CHEOPS_SOLVE_SERIES;
+  intended = problem->intended > 0 ? problem->intended : 1;
+  mainline = problem->n_line > 0 ? problem->line[0] : CHEOPS_MOVE_NONE;
   s = malloc (sizeof *s);
   result = calloc (1, sizeof *result);
-  if (s == NULL || result == NULL || !solver_init (s, pos, depth, limits))
+  if (s == NULL || result == NULL || !solver_init (s, pos, depth, problem->genre, limits))
     {
       free (s);
       free (result);
       return NULL;
     }
+  s->problem = problem;
+  s->result = result;
+  result->genre = problem->genre;
   result->attacker = pos->side_to_move;
   result->depth = depth;
+  result->intended = lines ? intended : 1;
   n = (int) (cheops_generate_moves (&s->pos, first) - first);
   result->n_first_moves = n;
   result->keys = calloc ((size_t) n > 0 ? (size_t) n : 1, sizeof (CheopsSolveKey));
   result->tries = calloc ((size_t) n > 0 ? (size_t) n : 1, sizeof (CheopsSolveTry));
-  if (result->keys == NULL || result->tries == NULL)
+  if (lines)
+    {
+      result->solution_plies = problem->genre == CHEOPS_SOLVE_HELP ? 2 * depth : depth;
+      result->solutions = malloc (sizeof (CheopsMove) * CHEOPS_SOLVE_MAX_STORED * (size_t) result->solution_plies);
+    }
+  if (result->keys == NULL || result->tries == NULL || (lines && result->solutions == NULL))
     {
       solver_clear (s);
       free (s);
@@ -512,25 +837,29 @@ cheops_solve (const CheopsPosition    *pos,
       return NULL;
     }
 
-  /* Phase 0: every first move, proved or refuted. */
+  /* Phase 0: every first move, proved or refuted (h#, ser-#: every
+   * solution that begins with it). */
   for (int i = 0; i < n; i++)
     {
       CheopsOutcome o;
-      CheopsMove refutation;
+      CheopsMove refutation = CHEOPS_MOVE_NONE;
       SolveResultCode r;
 
       report (s, 0, i, n);
-      r = move_wins (s, first[i], depth, 0, &o, &refutation);
+      if (lines)
+        r = line_first_move (s, first[i], &o);
+      else
+        r = move_wins (s, first[i], depth, 0, &o, &refutation);
       if (r == R_ABORT)
         break;
       if (r == R_WIN)
-        result->keys[result->n_keys++] = (CheopsSolveKey) { .move = first[i], .outcome = o };
+        result->keys[result->n_keys++] = (CheopsSolveKey) { .move = first[i], .outcome = lines ? CHEOPS_OUTCOME_NONE : o };
       else
         result->tries[result->n_tries++] = (CheopsSolveTry) { first[i], refutation, o };
     }
 
   /* Phase 1: the defences of each key and the duals after them. */
-  for (int k = 0; k < result->n_keys && s->stopped_by == NULL; k++)
+  for (int k = 0; k < result->n_keys && s->stopped_by == NULL && !lines; k++)
     {
       report (s, 1, k, result->n_keys);
       if (result->keys[k].outcome == CHEOPS_OUTCOME_NONE)
@@ -539,9 +868,12 @@ cheops_solve (const CheopsPosition    *pos,
   if (s->stopped_by == NULL)
     report (s, 1, result->n_keys, result->n_keys);
 
-  for (int k = 0; k < result->n_keys; k++)
-    if (result->keys[k].move == mainline && mainline != CHEOPS_MOVE_NONE)
-      result->mainline_is_key = true;
+  if (lines)
+    result->mainline_is_key = s->line_matches;
+  else
+    for (int k = 0; k < result->n_keys; k++)
+      if (result->keys[k].move == mainline && mainline != CHEOPS_MOVE_NONE)
+        result->mainline_is_key = true;
 
   if (s->stopped_by != NULL)
     result->verdict = CHEOPS_SOLVE_UNDECIDED;
@@ -549,8 +881,10 @@ cheops_solve (const CheopsPosition    *pos,
     result->verdict = CHEOPS_SOLVE_NO_SOLUTION;
   else if (!result->mainline_is_key)
     result->verdict = CHEOPS_SOLVE_WRONG_SOLUTION;
-  else if (result->n_keys > 1)
+  else if (lines ? result->n_solutions > intended : result->n_keys > 1)
     result->verdict = CHEOPS_SOLVE_COOKED;
+  else if (lines && result->n_solutions < intended)
+    result->verdict = CHEOPS_SOLVE_WRONG_SOLUTION;
   else
     result->verdict = CHEOPS_SOLVE_SOUND;
   result->stopped_by = s->stopped_by;
@@ -559,6 +893,35 @@ cheops_solve (const CheopsPosition    *pos,
   solver_clear (s);
   free (s);
   return result;
+}
+
+CheopsSolveResult *
+cheops_solve (const CheopsPosition    *pos,
+              int                      depth,
+              CheopsMove               mainline,
+              const CheopsSolveLimits *limits)
+{
+  CheopsSolveProblem problem = {
+    .genre = CHEOPS_SOLVE_DIRECT,
+    .depth = depth,
+    .line = &mainline,
+    .n_line = mainline != CHEOPS_MOVE_NONE ? 1 : 0,
+  };
+
+  return cheops_solve_problem (pos, &problem, limits);
+}
+
+const char *
+cheops_solve_genre_sign (CheopsSolveGenre genre)
+{
+  switch (genre)
+    {
+    case CHEOPS_SOLVE_HELP: return "h#";
+    case CHEOPS_SOLVE_SELF: return "s#";
+    case CHEOPS_SOLVE_SERIES: return "ser-#";
+    case CHEOPS_SOLVE_DIRECT:
+    default: return "#";
+    }
 }
 
 void
@@ -575,6 +938,7 @@ cheops_solve_result_free (CheopsSolveResult *result)
       }
   free (result->keys);
   free (result->tries);
+  free (result->solutions);
   free (result);
 }
 
@@ -606,7 +970,7 @@ cheops_solve_wins_in (const CheopsPosition    *pos,
   if (depth < 1 || depth > CHEOPS_SOLVE_MAX_DEPTH)
     return -1;
   s = malloc (sizeof *s);
-  if (s == NULL || !solver_init (s, pos, depth, limits))
+  if (s == NULL || !solver_init (s, pos, depth, CHEOPS_SOLVE_DIRECT, limits))
     {
       free (s);
       return -1;

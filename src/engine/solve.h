@@ -38,13 +38,44 @@ extern "C" {
  * refused by the caller: the search's per-ply tables are sized by it). */
 #define CHEOPS_SOLVE_MAX_DEPTH 16
 
+/* The genre of a problem (its stipulation's kind); the side to move in
+ * the problem's position is "the attacker" (it moves first), the other
+ * side "the defender".  Whatever the genre, a win is what the variant's
+ * outcome table gives (CheopsOutcomeInfo.winner), never game knowledge of
+ * the solver's.
+ *   DIRECT  "#N": the attacker wins in at most N of its moves against
+ *           every defence.
+ *   HELP    "h#N": both sides cooperate; the defender wins with its N-th
+ *           move (ply 2N) and no earlier ply ends the game.  A solution is
+ *           a whole line of 2N plies.
+ *   SELF    "s#N": the attacker forces the defender to win by the
+ *           defender's N-th move at the latest; the defender avoids it (a
+ *           game end with any other result refutes, a draw included).  A
+ *           game end with the defender's win after any ply in time fulfils
+ *           it, as a defender's move that ends the game with the
+ *           attacker's win fulfils "#N".
+ *   SERIES  "ser-#N": the attacker makes N moves in a row while the
+ *           defender passes (the variant's null move, CheopsVariantFuncs
+ *           .do_null_move); the N-th wins, and none before it checks or
+ *           ends the game.  A solution is the line of the N moves. */
+typedef enum {
+  CHEOPS_SOLVE_DIRECT = 0,
+  CHEOPS_SOLVE_HELP,
+  CHEOPS_SOLVE_SELF,
+  CHEOPS_SOLVE_SERIES,
+} CheopsSolveGenre;
+
 /* What verifying a problem concluded (`cheops problem verify`'s words are
  * cheops_solve_verdict_name()'s). */
 typedef enum {
-  CHEOPS_SOLVE_SOUND = 0,       /* exactly one key, and the file's solution begins with it */
-  CHEOPS_SOLVE_COOKED,          /* more than one first move wins in N */
-  CHEOPS_SOLVE_NO_SOLUTION,     /* no first move wins in N */
-  CHEOPS_SOLVE_WRONG_SOLUTION,  /* a key exists, the file's solution does not begin with one */
+  CHEOPS_SOLVE_SOUND = 0,       /* exactly one key, and the file's solution begins with it
+                                 * (h#, ser-#: exactly the intended number of solutions, and
+                                 * the file's line is the start of one) */
+  CHEOPS_SOLVE_COOKED,          /* more than one first move wins in N (h#, ser-#: more
+                                 * solutions than intended) */
+  CHEOPS_SOLVE_NO_SOLUTION,     /* no first move wins in N (h#, ser-#: no solution) */
+  CHEOPS_SOLVE_WRONG_SOLUTION,  /* a key exists, the file's solution does not begin with one
+                                 * (h#, ser-#: or fewer solutions than intended) */
   CHEOPS_SOLVE_UNDECIDED,       /* a limit or a cancel stopped the search */
 } CheopsSolveVerdict;
 
@@ -72,6 +103,12 @@ typedef struct {
   CheopsSolveProgressFunc  progress;      /* may be NULL */
   void                    *progress_data;
   size_t                   tt_megabytes;  /* transposition table; 0: 16, or 1 for N <= 2 */
+  /* The plain exhaustive search (`cheops problem verify --prove`): no
+   * table, no move ordering, no cut-off — every move of every node is
+   * searched to its end, in the order of the core's move generation, and
+   * the verdict is re-decided by that second, independent search.  Its
+   * trees grow as the moves' count to the power 2N - 1: for N <= 3. */
+  bool                     plain;
 } CheopsSolveLimits;
 
 /* A defence against a key: the defender's move @move and every
@@ -113,8 +150,22 @@ typedef struct {
  * "time limit", "cancelled"). */
 typedef struct {
   CheopsSolveVerdict  verdict;
+  CheopsSolveGenre    genre;
   CheopsSide          attacker;
   int                 depth;         /* N */
+  /* h#, ser-#: the solutions, whole lines (for h# 2N plies, the
+   * attacker's first; for ser-# the attacker's N moves, the defender's
+   * passes left out), @solution_plies moves each, the first @n_stored of
+   * them in @solutions (at most CHEOPS_SOLVE_MAX_STORED), in the order of
+   * the core's move generation; @n_solutions counts them all (proved so
+   * far when undecided); @intended is the number the problem states.  The
+   * keys are then the distinct first moves of the solutions (without
+   * defences) and the tries the other first moves (refutation NONE). */
+  int64_t             n_solutions;
+  int                 n_stored;
+  int                 solution_plies;
+  CheopsMove         *solutions;
+  int                 intended;
   int                 n_keys;
   CheopsSolveKey     *keys;
   int                 n_tries;
@@ -125,6 +176,39 @@ typedef struct {
   int64_t             nodes;         /* moves played in all */
   double              seconds;       /* wall-clock time */
 } CheopsSolveResult;
+
+/* The most solutions of an h# or ser-# a result keeps (all are counted). */
+#define CHEOPS_SOLVE_MAX_STORED 256
+
+/* A problem to solve: its genre and N (1..CHEOPS_SOLVE_MAX_DEPTH), for
+ * h# and ser-# the number of solutions the composer states
+ * (`[Solutions "2"]`; 0 means 1), and the file's solution: the first
+ * @n_line moves of its mainline (none: @n_line 0, so a solution found
+ * makes the verdict wrong-solution).  For #N and s#N only its first move
+ * counts; for h# and ser-# the line must be the start of a solution (a
+ * ser-# line is the attacker's moves only). */
+typedef struct {
+  CheopsSolveGenre  genre;
+  int               depth;
+  int               intended;
+  const CheopsMove *line;
+  int               n_line;
+} CheopsSolveProblem;
+
+/* Solves @problem in @pos and judges it: for #N and s#N as
+ * cheops_solve() does (every key with its defences and the attacker's
+ * continuations that still fulfil the stipulation after each, a refutation
+ * of every other first move); for h#N and ser-#N every solution.  @limits
+ * may be NULL (no limit); with @limits->plain the plain exhaustive search
+ * decides.  @pos is not changed.  Returns a newly allocated result (free
+ * it with cheops_solve_result_free()), or NULL when memory cannot be had
+ * or the depth or genre is out of range. */
+CheopsSolveResult *cheops_solve_problem      (const CheopsPosition     *pos,
+                                              const CheopsSolveProblem *problem,
+                                              const CheopsSolveLimits  *limits);
+
+/* The stipulation's sign of @genre: "#", "h#", "s#", "ser-#" (static). */
+const char        *cheops_solve_genre_sign   (CheopsSolveGenre genre);
 
 /* Solves "the side to move in @pos wins in @depth of its moves"
  * (1..CHEOPS_SOLVE_MAX_DEPTH) and judges the problem whose solution begins

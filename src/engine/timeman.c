@@ -9,6 +9,12 @@
  * is never run down.  The overhead is the Move Overhead option or the lag
  * learnt from the clocks (TimeLag), whichever is longer: on a loaded
  * machine a move is charged tens of milliseconds the engine never sees.
+ * Neither limit stops a search before it has completed depth 2
+ * (TIMEMAN_MIN_DEPTH), the first to see a mate in one against the side to
+ * move: until then only the emergency limit, half of the clock left beyond
+ * the overhead, does (issue 19: at 0.05 + 0.01 s the optimum is about a
+ * millisecond, and the engine stopped after depth 1 and walked into mates
+ * in one).
  */
 #include <time.h>
 
@@ -47,6 +53,7 @@ timeman_budget (TimeBudget *budget, int64_t time_left, int64_t increment,
     maximum = 1;
   budget->optimum = optimum;
   budget->maximum = maximum;
+  budget->emergency = left / 2 > maximum ? left / 2 : maximum;
 }
 
 void

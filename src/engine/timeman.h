@@ -11,11 +11,22 @@
 #include <stdint.h>
 
 /* TimeBudget: the search stops starting new iterations after @optimum ms and
- * is stopped at once after @maximum ms. */
+ * is stopped at once after @maximum ms — but only once it has finished
+ * the iterations that see a mate in one against the side to move (depth
+ * 2, TIMEMAN_MIN_DEPTH); until then it is stopped only after @emergency
+ * ms (half of the clock left beyond the overhead, at least @maximum), when
+ * the clock is too short for even those (issue 19). */
 typedef struct {
   int64_t optimum;
   int64_t maximum;
+  int64_t emergency;
 } TimeBudget;
+
+/* The depth a search under a clock or `go movetime` always completes (if
+ * the clock allows: TimeBudget.emergency): depth 2 is the first that
+ * searches every reply of the opponent to each move, so the first to see a
+ * mate in one against the side to move; depth 1 sees its own. */
+#define TIMEMAN_MIN_DEPTH 2
 
 /* Milliseconds of a monotonic clock. */
 int64_t timeman_now     (void);

@@ -65,6 +65,15 @@ _cheops_game_node_append_child (CheopsGameNode       *parent,
                                 const CheopsPosition *before,
                                 CheopsMove            move)
 {
+  return _cheops_game_node_append_child_after (parent, NULL, before, move);
+}
+
+CheopsGameNode *
+_cheops_game_node_append_child_after (CheopsGameNode       *parent,
+                                      CheopsGameNode       *hint,
+                                      const CheopsPosition *before,
+                                      CheopsMove            move)
+{
   CheopsGameNode *self = node_alloc ();
   CheopsGameNode **link;
 
@@ -76,7 +85,9 @@ _cheops_game_node_append_child (CheopsGameNode       *parent,
   /* The SAN is written when first asked for (reading a file does not need
    * it, and it costs a move generation). */
 
-  for (link = &parent->first_child; *link != NULL; link = &(*link)->next_sibling)
+  g_assert (hint == NULL || (hint->parent == parent && !hint->detached));
+  for (link = hint != NULL ? &hint->next_sibling : &parent->first_child; *link != NULL;
+       link = &(*link)->next_sibling)
     ;
   *link = self;
   return self;

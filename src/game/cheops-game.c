@@ -187,6 +187,25 @@ _cheops_game_put_tag (CheopsGame *self,
     }
 }
 
+void
+_cheops_game_append_tag (CheopsGame *self,
+                         const char *name,
+                         const char *value)
+{
+  Tag tag;
+
+  /* The roster's tags come first (_cheops_game_new_with_root()): found
+   * in a few steps. */
+  if (roster_index (self, name) >= 0)
+    {
+      _cheops_game_put_tag (self, name, strlen (name), value);
+      return;
+    }
+  tag.name = g_strdup (name);
+  tag.value = g_strdup (value);
+  g_array_append_val (self->tags, tag);
+}
+
 /* Sets or removes (value NULL) a tag at @index (for a new tag: the place to
  * insert it) and returns the old value. */
 static char *
@@ -564,9 +583,11 @@ cheops_game_copy (CheopsGame *self)
       CheopsGameNode *to = g_ptr_array_steal_index_fast (to_stack, to_stack->len - 1);
       const CheopsPosition *before = cheops_game_node_get_position (to);
 
+      CheopsGameNode *last = NULL;
+
       for (CheopsGameNode *c = from->first_child; c != NULL; c = c->next_sibling)
         {
-          CheopsGameNode *n = _cheops_game_node_append_child (to, before, c->move);
+          CheopsGameNode *n = last = _cheops_game_node_append_child_after (to, last, before, c->move);
           copy_node_data (n, c);
           if (c->first_child != NULL)
             {

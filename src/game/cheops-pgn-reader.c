@@ -28,6 +28,17 @@ struct _CheopsPgnReader {
   gsize        game_length;
   GArray      *escapes;      /* of Span: "%" lines met and not yet given to a game */
   const CheopsVariant *default_variant; /* of a game without [Variant] */
+  /* The last column counted (mark_column()): many errors on one long line
+   * count it once, not once each. */
+  const char  *column_line_start;
+  const char  *column_at;
+  guint        column;
+  /* The last search for a "}" (find_comment_close()): from where, and the
+   * "}" found, or NULL for none to the end.  Many comments without one
+   * search the rest of the text once, not once each. */
+  const char  *close_from;
+  const char  *close_found;
+  GBytes      *escapes_without_game; /* of a text without a game */
 };
 
 /* A "%" escape line: where it starts and its length up to its line break. */
@@ -52,6 +63,9 @@ typedef struct {
   CheopsUndo      undo;
   Mark            open;
   guint           n_keys;     /* the keys of the path to node */
+  CheopsGameNode *last_sibling; /* the last child of node's parent read so far: where
+                                 * a variation's move is appended (no walk along the
+                                 * siblings, quadratic in many variations) */
 } Frame;
 
 typedef struct {
@@ -64,12 +78,14 @@ typedef struct {
   GArray          *stack;        /* of Frame: the lines left by "(" */
   gboolean         fresh;        /* no move yet in the current line */
   GString         *pending;      /* comment before the next move */
-  GString         *scratch;
   gboolean         result_tag;   /* a Result tag was given */
   Mark             result_tag_mark;
   gboolean         result_token; /* the movetext ended with a result */
   Mark             result_token_mark;
   GArray          *keys;         /* guint64: the positions from the root to cur */
+  GHashTable      *comments;     /* CheopsGameNode → GString: the comment after it read so far,
+                                  * given to the node at the game's end (a comment added
+                                  * to comment by comment would be copied each time) */
 } GameReader;
 
 void
@@ -173,7 +189,15 @@ cheops_pgn_reader_free (CheopsPgnReader *self)
   g_clear_pointer (&self->bytes, g_bytes_unref);
   g_clear_pointer (&self->mapped, g_mapped_file_unref);
   g_clear_pointer (&self->escapes, g_array_unref);
+  g_clear_pointer (&self->escapes_without_game, g_bytes_unref);
   g_free (self);
+}
+
+GBytes *
+cheops_pgn_reader_get_escapes_without_game (CheopsPgnReader *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->escapes_without_game != NULL ? g_bytes_ref (self->escapes_without_game) : NULL;
 }
 
 guint
@@ -204,14 +228,26 @@ mark_here (CheopsPgnReader *r)
   return m;
 }
 
+/* The column of @m, in characters from 1; counted on from the last column
+ * counted when it is on the same line and not before it. */
 static guint
-mark_column (const Mark *m)
+mark_column (CheopsPgnReader *r,
+             const Mark      *m)
 {
+  const char *s = m->line_start;
   guint column = 1;
 
-  for (const char *s = m->line_start; s < m->at; s++)
+  if (r->column_line_start == m->line_start && r->column_at <= m->at)
+    {
+      s = r->column_at;
+      column = r->column;
+    }
+  for (; s < m->at; s++)
     if (((guchar) *s & 0xC0) != 0x80)
       column++;
+  r->column_line_start = m->line_start;
+  r->column_at = m->at;
+  r->column = column;
   return column;
 }
 
@@ -276,8 +312,9 @@ line_end (CheopsPgnReader *r)
 static gboolean
 at_line_head (CheopsPgnReader *r)
 {
-  for (const char *s = r->line_start; s < r->p; s++)
-    if (*s != ' ' && *s != '\t')
+  /* Backwards: a long line's every "[" costs the blanks before it only. */
+  for (const char *s = r->p; s > r->line_start; s--)
+    if (s[-1] != ' ' && s[-1] != '\t')
       return FALSE;
   return TRUE;
 }
@@ -346,7 +383,7 @@ add_error_at (GameReader      *g,
   e = g_new0 (CheopsPgnError, 1);
   e->code = code;
   e->line = m->line;
-  e->column = mark_column (m);
+  e->column = mark_column (g->reader, m);
   e->game_index = g->reader->game_index;
   va_start (args, format);
   e->message = g_strdup_vprintf (format, args);
@@ -418,8 +455,19 @@ find_comment_close (CheopsPgnReader  *r,
                     const char       *from,
                     const char      **stop)
 {
-  const char *close = memchr (from, '}', r->end - from);
-  const char *limit = close != NULL ? close : r->end;
+  const char *close;
+  const char *limit;
+
+  if (r->close_from != NULL && r->close_from <= from
+      && (r->close_found == NULL || r->close_found >= from))
+    close = r->close_found;
+  else
+    {
+      close = memchr (from, '}', r->end - from);
+      r->close_found = close;
+    }
+  r->close_from = from;
+  limit = close != NULL ? close : r->end;
   const char *s = from;
 
   while ((s = find_cr_or_lf (s, limit)) < limit)
@@ -507,27 +555,51 @@ typedef struct {
 } RawTag;
 
 /* Whether the tag at p names a tag already read in @tags: then it is the
- * next game's (a game names each tag once). */
+ * next game's (a game names each tag once).  @names holds the names of
+ * @tags when there are more than a few (a set of names, the strings
+ * @tags', created here): one look-up per tag, not a walk over the tags. */
 static gboolean
-tag_name_repeats (CheopsPgnReader *r,
-                  GArray          *tags)
+tag_name_repeats (CheopsPgnReader  *r,
+                  GArray           *tags,
+                  GHashTable      **names)
 {
   const char *s = r->p + 1;
   const char *name;
+  char buf[64];
 
   while (s < r->end && (*s == ' ' || *s == '\t'))
     s++;
   name = s;
   while (s < r->end && (g_ascii_isalnum (*s) || *s == '_'))
     s++;
-  for (guint i = 0; i < tags->len && s > name; i++)
+  if (s == name)
+    return FALSE;
+  if (tags->len < 16)
     {
-      const RawTag *t = &g_array_index (tags, RawTag, i);
+      for (guint i = 0; i < tags->len; i++)
+        {
+          const RawTag *t = &g_array_index (tags, RawTag, i);
 
-      if (strlen (t->name) == (gsize) (s - name) && memcmp (t->name, name, s - name) == 0)
-        return TRUE;
+          if (strlen (t->name) == (gsize) (s - name) && memcmp (t->name, name, s - name) == 0)
+            return TRUE;
+        }
+      return FALSE;
     }
-  return FALSE;
+  if (*names == NULL)
+    *names = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = g_hash_table_size (*names); i < tags->len; i++)
+    g_hash_table_add (*names, g_array_index (tags, RawTag, i).name);
+  if ((gsize) (s - name) < sizeof buf)
+    {
+      memcpy (buf, name, s - name);
+      buf[s - name] = '\0';
+      return g_hash_table_contains (*names, buf);
+    }
+  {
+    g_autofree char *copy = g_strndup (name, s - name);
+
+    return g_hash_table_contains (*names, copy);
+  }
 }
 
 static void
@@ -617,6 +689,33 @@ read_tag (GameReader *g,
 
 /* Comments. */
 
+static void
+free_gstring (GString *s)
+{
+  g_string_free (s, TRUE);
+}
+
+/* Gives each node the comment after it read (take_comment()). */
+static void
+give_comments (GameReader *g)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (g->comments == NULL)
+    return;
+  g_hash_table_iter_init (&iter, g->comments);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      CheopsGameNode *node = key;
+      GString *out = value;
+
+      if (out->len > 0 && g_strcmp0 (out->str, node->comment_after) != 0)
+        _cheops_game_node_take_comment (node, FALSE, g_strndup (out->str, out->len));
+    }
+  g_clear_pointer (&g->comments, g_hash_table_unref);
+}
+
 /* Appends @len bytes of comment text to the right place: before the next
  * move (after a "("), the root's comment (before the first move), else
  * after the current move, where [%...] commands go to the annotations. */
@@ -636,10 +735,14 @@ take_comment (GameReader *g,
       return;
     }
 
-  out = g->scratch;
-  g_string_truncate (out, 0);
-  if (node->comment_after != NULL)
-    g_string_append (out, node->comment_after);
+  if (g->comments == NULL)
+    g->comments = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) free_gstring);
+  out = g_hash_table_lookup (g->comments, node);
+  if (out == NULL)
+    {
+      out = g_string_new (node->comment_after);
+      g_hash_table_insert (g->comments, node, out);
+    }
 
   while (s < end)
     {
@@ -670,8 +773,6 @@ take_comment (GameReader *g,
       s = close < end ? close + 1 : end;
     }
   _cheops_append_normalized (out, s, end - s);
-  if (out->len > 0 && g_strcmp0 (out->str, node->comment_after) != 0)
-    _cheops_game_node_take_comment (node, FALSE, g_strndup (out->str, out->len));
   if (node->annotations != NULL && cheops_annotations_is_empty (node->annotations))
     _cheops_game_node_take_annotations (node, NULL);
 }
@@ -791,7 +892,16 @@ read_move (GameReader *g,
       return FALSE;
     }
 
-  node = _cheops_game_node_append_child (g->cur.node, &g->cur.after, move);
+  if (g->fresh && g->stack->len > 0)
+    {
+      /* A variation's first move: a sibling of the stacked line's node. */
+      Frame *top = &g_array_index (g->stack, Frame, g->stack->len - 1);
+
+      node = _cheops_game_node_append_child_after (g->cur.node, top->last_sibling, &g->cur.after, move);
+      top->last_sibling = node;
+    }
+  else
+    node = _cheops_game_node_append_child (g->cur.node, &g->cur.after, move);
   if (g->pending->len > 0)
     {
       _cheops_game_node_take_comment (node, TRUE, g_strndup (g->pending->str, g->pending->len));
@@ -799,6 +909,7 @@ read_move (GameReader *g,
     }
   cheops_position_do_move (&g->cur.after, move, &g->cur.undo);
   g->cur.node = node;
+  g->cur.last_sibling = node;
   g_array_set_size (g->keys, g->cur.n_keys);
   g_array_append_val (g->keys, g->cur.after.key);
   g->cur.n_keys++;
@@ -1177,6 +1288,7 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
 {
   GameReader g = { 0 };
   GArray *tags;
+  GHashTable *tag_names = NULL;
   CheopsPosition start;
   gboolean ok = TRUE;
   const RawTag *fen = NULL;
@@ -1193,7 +1305,10 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
   skip_space (self);
   if (self->p >= self->end)
     {
-      /* Escape lines in a text without a game: no game holds them. */
+      /* Escape lines in a text without a game: no game holds them; they
+       * are kept for cheops_pgn_reader_get_escapes_without_game(). */
+      if (self->game_index == 0 && self->escapes->len > 0 && self->escapes_without_game == NULL)
+        self->escapes_without_game = escape_lines (self, 0, self->escapes->len);
       g_array_set_size (self->escapes, 0);
       return NULL;
     }
@@ -1216,7 +1331,7 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
   g_array_set_clear_func (tags, raw_tag_clear);
   while (self->p < self->end && *self->p == '[')
     {
-      if (tag_name_repeats (self, tags))
+      if (tag_name_repeats (self, tags, &tag_names))
         break;
       read_tag (&g, tags);
       if (blank_line_follows (self))
@@ -1285,8 +1400,10 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
           g.result_tag = TRUE;
           g.result_tag_mark = t->value_mark;
         }
-      _cheops_game_put_tag (g.game, t->name, strlen (t->name), t->value);
+      /* Each name once (tag_name_repeats()): no search for it. */
+      _cheops_game_append_tag (g.game, t->name, t->value);
     }
+  g_clear_pointer (&tag_names, g_hash_table_unref);
   g_array_unref (tags);
 
   /* The movetext. */
@@ -1298,15 +1415,14 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
   g.fresh = TRUE;
   g.stack = g_array_new (FALSE, FALSE, sizeof (Frame));
   g.pending = g_string_new (NULL);
-  g.scratch = g_string_new (NULL);
   if (!ok || !read_movetext (&g))
     skip_rest_of_game (self);
   else
     check_result_against_outcome (&g);
+  give_comments (&g);
   g_array_unref (g.keys);
   g_array_unref (g.stack);
   g_string_free (g.pending, TRUE);
-  g_string_free (g.scratch, TRUE);
 
   /* Where the game ends: its last character, white space and the escape
    * lines after it left out (they go with the next game, or after this

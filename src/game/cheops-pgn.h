@@ -127,6 +127,12 @@ void             cheops_pgn_reader_set_default_variant (CheopsPgnReader     *sel
  * returned as far as it could be read.  Its history is empty. */
 CheopsGame      *cheops_pgn_reader_next         (CheopsPgnReader *self,
                                                  GPtrArray       *errors);
+/* The "%" escape lines of a text that holds no game (issue 25: a file of
+ * escape lines only keeps them), each followed by "\n" (its own line
+ * break, LF, CR LF or CR, left out), once cheops_pgn_reader_next() has
+ * returned NULL; NULL when the text holds a game (its games hold the
+ * escape lines) or none.  A new reference, caller owns it. */
+GBytes          *cheops_pgn_reader_get_escapes_without_game (CheopsPgnReader *self);
 /* The line where the game last returned by cheops_pgn_reader_next()
  * starts (its first tag or move), 1-based. */
 guint            cheops_pgn_reader_get_game_line (CheopsPgnReader *self);

@@ -61,21 +61,30 @@ cheops_stipulation_parse (const char        *text,
 {
   const char *p, *q, *digits;
   guint64 n = 0;
+  CheopsStipulationGenre genre = CHEOPS_STIPULATION_DIRECT;
 
   g_return_val_if_fail (text != NULL, FALSE);
 
   p = skip_blanks (text);
   /* Genres the solver does not solve. */
-  for (guint i = 0; i < 4; i++)
+  for (guint i = 0; i < 2; i++)
     {
-      static const char *const genres[] = { "h#", "s#", "ser-#", "r#" };
+      static const char *const genres[] = { "hs#", "r#" };
 
       if (has_word (p, genres[i], &q))
         return fail (error, column, text, p, CHEOPS_PROBLEM_ERROR_UNSUPPORTED,
-                     g_strdup_printf (_("“%s” problems are not supported: only “#N”, the side to move wins in N moves"),
+                     g_strdup_printf (_("“%s” problems are not supported: only “#N”, “h#N”, “s#N” and “ser-#N”"),
                                       genres[i]));
     }
-  if (*p == '#' || *p == '+')
+  if (has_word (p, "h#", &q))
+    genre = CHEOPS_STIPULATION_HELP;
+  else if (has_word (p, "s#", &q))
+    genre = CHEOPS_STIPULATION_SELF;
+  else if (has_word (p, "ser-#", &q))
+    genre = CHEOPS_STIPULATION_SERIES;
+  if (genre != CHEOPS_STIPULATION_DIRECT)
+    p = skip_blanks (q);
+  else if (*p == '#' || *p == '+')
     p = skip_blanks (p + 1);
   else if (has_word (p, "wins", &q) || has_word (p, "win", &q))
     {
@@ -108,15 +117,21 @@ cheops_stipulation_parse (const char        *text,
     return fail (error, column, text, p, CHEOPS_PROBLEM_ERROR_SYNTAX,
                  g_strdup (_("unexpected text after the number of moves")));
   if (stipulation != NULL)
-    stipulation->moves = (int) n;
+    {
+      stipulation->moves = (int) n;
+      stipulation->genre = genre;
+    }
   return TRUE;
 }
 
 char *
 cheops_stipulation_to_string (const CheopsStipulation *stipulation)
 {
+  static const char *const signs[] = { "#", "h#", "s#", "ser-#" };
+
   g_return_val_if_fail (stipulation != NULL, NULL);
-  return g_strdup_printf ("#%d", stipulation->moves);
+  g_return_val_if_fail ((guint) stipulation->genre < G_N_ELEMENTS (signs), NULL);
+  return g_strdup_printf ("%s%d", signs[stipulation->genre], stipulation->moves);
 }
 
 gboolean
@@ -247,6 +262,42 @@ cheops_problem_set_stipulation (CheopsGame              *game,
   if (stipulation != NULL)
     text = cheops_stipulation_to_string (stipulation);
   cheops_game_set_tag (game, CHEOPS_PROBLEM_TAG_STIPULATION, text, NULL);
+}
+
+gboolean
+cheops_problem_get_solutions (CheopsGame *game,
+                              int        *n,
+                              GError    **error)
+{
+  const char *value, *p, *digits;
+  guint64 k = 0;
+
+  g_return_val_if_fail (CHEOPS_IS_GAME (game) && n != NULL, FALSE);
+
+  *n = 1;
+  value = cheops_game_get_tag (game, CHEOPS_PROBLEM_TAG_SOLUTIONS);
+  if (value == NULL)
+    return TRUE;
+  p = digits = skip_blanks (value);
+  while (g_ascii_isdigit (*p))
+    {
+      k = MIN (k * 10 + (guint64) (*p - '0'), 1000000);
+      p++;
+    }
+  if (p == digits || *skip_blanks (p) != '\0')
+    {
+      g_set_error (error, CHEOPS_PROBLEM_ERROR, CHEOPS_PROBLEM_ERROR_SYNTAX,
+                   _("the Solutions tag “%s” is not a number of solutions"), value);
+      return FALSE;
+    }
+  if (k < 1 || k > 256)
+    {
+      g_set_error (error, CHEOPS_PROBLEM_ERROR, CHEOPS_PROBLEM_ERROR_RANGE,
+                   _("the number of solutions must be 1 to %d"), 256);
+      return FALSE;
+    }
+  *n = (int) k;
+  return TRUE;
 }
 
 CheopsMove

@@ -15,11 +15,21 @@
  *   "#N"                     the canonical form, written by the studio;
  *   "win in N", "wins in N"  the same, in words;
  *   "+N"                     the same, a sign of "wins" that names no
- *                             mate (for games whose win is not one).
- * N is 1..CHEOPS_PROBLEM_MAX_MOVES.  Other genres of problem (helpmates
- * "h#N", selfmates "s#N", series movers "ser-#N") are recognised and
- * refused as not supported, as is anything else, with the column of what
- * is wrong.
+ *                             mate (for games whose win is not one);
+ *   "h#N"                    a helpmate: the side to move starts, both
+ *                             cooperate, the other side wins with its N-th
+ *                             move (2N plies, no earlier ply ends the game);
+ *   "s#N"                    a selfmate: the side to move forces the other
+ *                             side to win by its N-th move at the latest;
+ *   "ser-#N"                 a series-mover: the side to move makes N moves
+ *                             in a row, the last wins, none before it checks
+ *                             or ends the game (src/engine/solve.h has the
+ *                             exact rules of each genre).
+ * N is 1..CHEOPS_PROBLEM_MAX_MOVES.  Helpselfmates "hs#N" and reflexmates
+ * "r#N" are recognised and refused as not supported, as is anything else,
+ * with the column of what is wrong.  An h# or ser-# with several intended
+ * solutions says how many in the tag [Solutions "2"]
+ * (CHEOPS_PROBLEM_TAG_SOLUTIONS, cheops_problem_get_solutions()).
  *
  * The studio's Verify stores its verdict in the game as the tag
  * [Verified "…"] (CHEOPS_PROBLEM_TAG_VERIFIED; README, "Problems").
@@ -39,6 +49,7 @@ G_BEGIN_DECLS
 /* The tag names of a problem. */
 #define CHEOPS_PROBLEM_TAG_STIPULATION "Stipulation"
 #define CHEOPS_PROBLEM_TAG_VERIFIED    "Verified"
+#define CHEOPS_PROBLEM_TAG_SOLUTIONS   "Solutions"
 
 #define CHEOPS_PROBLEM_ERROR (cheops_problem_error_quark ())
 GQuark cheops_problem_error_quark (void);
@@ -48,7 +59,7 @@ GQuark cheops_problem_error_quark (void);
  * @CHEOPS_PROBLEM_ERROR_NO_STIPULATION: the game has no Stipulation tag
  * @CHEOPS_PROBLEM_ERROR_SYNTAX: a stipulation that is none of the forms
  * @CHEOPS_PROBLEM_ERROR_RANGE: a number of moves out of 1..CHEOPS_PROBLEM_MAX_MOVES
- * @CHEOPS_PROBLEM_ERROR_UNSUPPORTED: a genre the solver does not solve (h#, s#)
+ * @CHEOPS_PROBLEM_ERROR_UNSUPPORTED: a genre the solver does not solve (hs#, r#)
  */
 typedef enum {
   CHEOPS_PROBLEM_ERROR_NO_STIPULATION,
@@ -57,9 +68,20 @@ typedef enum {
   CHEOPS_PROBLEM_ERROR_UNSUPPORTED,
 } CheopsProblemError;
 
-/* A stipulation: the side to move wins in @moves of its moves. */
+/* The genre of a stipulation, in the order of the solver's
+ * CheopsSolveGenre (src/engine/solve.h). */
+typedef enum {
+  CHEOPS_STIPULATION_DIRECT = 0,  /* "#N" */
+  CHEOPS_STIPULATION_HELP,        /* "h#N" */
+  CHEOPS_STIPULATION_SELF,        /* "s#N" */
+  CHEOPS_STIPULATION_SERIES,      /* "ser-#N" */
+} CheopsStipulationGenre;
+
+/* A stipulation: @genre in @moves moves (for #N: the side to move wins in
+ * @moves of its moves). */
 typedef struct {
-  int moves;
+  int                    moves;
+  CheopsStipulationGenre genre;
 } CheopsStipulation;
 
 /* Reads the stipulation @text (a tag's value).  TRUE on success, with
@@ -72,7 +94,8 @@ gboolean          cheops_stipulation_parse        (const char        *text,
                                                    guint             *column,
                                                    GError           **error);
 
-/* The canonical text of @stipulation, "#3" (newly allocated). */
+/* The canonical text of @stipulation, "#3", "h#2", "s#2", "ser-#4"
+ * (newly allocated). */
 char             *cheops_stipulation_to_string    (const CheopsStipulation *stipulation);
 
 /* The stipulation of @game, read from its Stipulation tag.  FALSE with
@@ -94,6 +117,15 @@ gboolean          cheops_problem_get_stipulation  (CheopsGame        *game,
  * @stipulation, or removes it for NULL.  Undoable (cheops_game_set_tag()). */
 void              cheops_problem_set_stipulation  (CheopsGame              *game,
                                                    const CheopsStipulation *stipulation);
+
+/* The number of solutions the composer of @game intends, from its
+ * [Solutions "K"] tag (K a whole number 1..CHEOPS_SOLVE_MAX_STORED, blanks
+ * around it ignored): TRUE with *@n = K, or 1 when the tag is absent.
+ * FALSE with CHEOPS_PROBLEM_ERROR_SYNTAX or _RANGE and a message when the
+ * tag is malformed (*@n is then 1). */
+gboolean          cheops_problem_get_solutions    (CheopsGame        *game,
+                                                   int               *n,
+                                                   GError           **error);
 
 /* The first move of @game's mainline, its solution's key, or
  * CHEOPS_MOVE_NONE when it has no moves. */

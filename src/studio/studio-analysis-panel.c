@@ -32,6 +32,7 @@
 #include <glib/gi18n.h>
 
 #include "studio-analysis-panel.h"
+#include "studio-palette.h"
 #include "studio-engine.h"
 #include "studio-engine-san.h"
 
@@ -124,10 +125,15 @@ ensure_ahead_css (GtkWidget *widget)
     for (guint c = 0; c < 2; c++)
       {
         const double *rgb = cheops_variants[i]->sides[c].fill;
+        double text[3];
+        g_autofree char *fill_css = studio_palette_to_css (rgb);
+        g_autofree char *text_css = NULL;
 
-        g_string_append_printf (css, ".analysis-score.ahead-%s-%u { background-color: #%02x%02x%02x; color: white; }\n",
-                                cheops_variants[i]->name, c, (guint) (rgb[0] * 255 + 0.5),
-                                (guint) (rgb[1] * 255 + 0.5), (guint) (rgb[2] * 255 + 0.5));
+        /* Black or white, whichever reads on the side's colour. */
+        studio_palette_text_on (rgb, text);
+        text_css = studio_palette_to_css (text);
+        g_string_append_printf (css, ".analysis-score.ahead-%s-%u { background-color: %s; color: %s; }\n",
+                                cheops_variants[i]->name, c, fill_css, text_css);
       }
   provider = gtk_css_provider_new ();
   gtk_css_provider_load_from_data (provider, css->str, (gssize) css->len);

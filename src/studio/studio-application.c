@@ -196,13 +196,18 @@ studio_application_startup (GApplication *app)
     { "win.analyze", { "l", NULL } },
     { "win.threat", { "x", NULL } },
     { "win.setup-position", { "<Control>e", NULL } },
-    { "win.edit-tags", { "<Control>t", NULL } },
+    { "win.edit-tags", { "<Control>i", NULL } },
     { "win.enter-move", { "<Control>m", NULL } },
-    { "win.next-game", { "<Control>Page_Down", NULL } },
-    { "win.previous-game", { "<Control>Page_Up", NULL } },
+    { "win.next-game", { "<Alt>Page_Down", NULL } },
+    { "win.previous-game", { "<Alt>Page_Up", NULL } },
     { "win.next-mistake", { "<Alt>n", NULL } },
     { "win.previous-mistake", { "<Alt>p", NULL } },
-    { "window.close", { "<Control>w", NULL } },
+    /* The tabs, as GNOME Text Editor has them (issue 21). */
+    { "win.new-tab", { "<Control>t", NULL } },
+    { "win.close-tab", { "<Control>w", NULL } },
+    { "win.next-tab", { "<Control>Page_Down", "<Control>Tab", NULL } },
+    { "win.previous-tab", { "<Control>Page_Up", "<Control><Shift>Tab", NULL } },
+    { "window.close", { "<Control><Shift>w", NULL } },
   };
 
   G_APPLICATION_CLASS (studio_application_parent_class)->startup (app);

@@ -36,11 +36,15 @@ static const StudioBoardThemeInfo themes[STUDIO_BOARD_THEME_NB] = {
     "blue", N_("Blue"), TRUE,
     { 0.871, 0.890, 0.902 }, { 0.549, 0.635, 0.678 }, { 0.239, 0.310, 0.361 }, 0.65,
     { 0.608, 0.780, 0.0 }, { 0.08, 0.20, 0.40 }, { 0.08, 0.20, 0.40 },
+    /* Dimmed in the dark style, the pieces of both sides still clear of
+     * both shades. */
+    TRUE, { 0.494, 0.553, 0.600 }, { 0.310, 0.369, 0.420 }, { 0.110, 0.145, 0.176 },
   },
   [STUDIO_BOARD_THEME_GREEN] = {
     "green", N_("Green"), TRUE,
     { 0.933, 0.933, 0.824 }, { 0.463, 0.588, 0.337 }, { 0.220, 0.290, 0.165 }, 0.65,
     { 0.969, 0.925, 0.353 }, { 0.10, 0.22, 0.05 }, { 0.10, 0.22, 0.05 },
+    TRUE, { 0.553, 0.565, 0.471 }, { 0.290, 0.376, 0.208 }, { 0.102, 0.137, 0.075 },
   },
 };
 
@@ -87,6 +91,8 @@ luminance (const double rgb[3])
  * @theme: a #StudioBoardTheme
  * @board: a variant's board
  * @shade: a shade index, 0 .. @board->n_shades - 1
+ * @dark: the dark style (libadwaita's): a theme with dark-style colours
+ *   (has_dark) uses those
  * @rgb: (out): its colour in @theme, 0..1 RGB
  *
  * The colour @theme gives the cells of @shade: the variant's own
@@ -99,6 +105,7 @@ void
 studio_board_theme_shade_rgb (StudioBoardTheme        theme,
                               const CheopsBoardShape *board,
                               int                     shade,
+                              gboolean                dark,
                               double                  rgb[3])
 {
   const StudioBoardThemeInfo *info = studio_board_theme_get_info (theme);
@@ -127,7 +134,12 @@ studio_board_theme_shade_rgb (StudioBoardTheme        theme,
 
   for (int c = 0; c < 3; c++)
     {
-      double base = light ? info->light[c] : info->dark[c];
+      double base;
+
+      if (dark && info->has_dark)
+        base = light ? info->dark_light[c] : info->dark_dark[c];
+      else
+        base = light ? info->light[c] : info->dark[c];
 
       rgb[c] = CLAMP (base + board->shade_rgb[shade][c] - class_mean[c] / n_class, 0.0, 1.0);
     }
@@ -137,16 +149,19 @@ studio_board_theme_shade_rgb (StudioBoardTheme        theme,
  * studio_board_theme_edge_rgb:
  * @theme: a #StudioBoardTheme
  * @board: a variant's board
+ * @dark: the dark style (as for studio_board_theme_shade_rgb())
  * @rgb: (out): the colour of the board's outline in @theme, 0..1 RGB
  */
 void
 studio_board_theme_edge_rgb (StudioBoardTheme        theme,
                              const CheopsBoardShape *board,
+                             gboolean                dark,
                              double                  rgb[3])
 {
   const StudioBoardThemeInfo *info = studio_board_theme_get_info (theme);
 
   g_return_if_fail (board != NULL);
 
-  memcpy (rgb, info->recolour ? info->edge : board->edge_rgb, 3 * sizeof (double));
+  memcpy (rgb, !info->recolour ? board->edge_rgb : dark && info->has_dark ? info->dark_edge : info->edge,
+          3 * sizeof (double));
 }

@@ -34,6 +34,10 @@ typedef struct {
   double      last_move[3];  /* the last move's cells */
   double      selected[3];   /* the selected cell and the targets' dots */
   double      target_ring[3]; /* the ring around a target that holds a piece */
+  gboolean    has_dark;      /* whether it has colours of its own in the dark style: */
+  double      dark_light[3]; /* the light shades' colour in the dark style */
+  double      dark_dark[3];  /* the dark shades' colour in the dark style */
+  double      dark_edge[3];  /* the outline's colour in the dark style */
 } StudioBoardThemeInfo;
 
 const StudioBoardThemeInfo *studio_board_theme_get_info  (StudioBoardTheme        theme);
@@ -41,9 +45,11 @@ StudioBoardTheme            studio_board_theme_from_id   (const char            
 void                        studio_board_theme_shade_rgb (StudioBoardTheme        theme,
                                                           const CheopsBoardShape *board,
                                                           int                     shade,
+                                                          gboolean                dark,
                                                           double                  rgb[3]);
 void                        studio_board_theme_edge_rgb  (StudioBoardTheme        theme,
                                                           const CheopsBoardShape *board,
+                                                          gboolean                dark,
                                                           double                  rgb[3]);
 
 G_END_DECLS

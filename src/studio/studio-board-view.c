@@ -55,6 +55,7 @@
 
 #include "studio-config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -130,6 +131,8 @@ struct _StudioBoardView
   /* The colour theme (studio-board-theme.h). */
   StudioBoardTheme  theme;
   StudioBoardTheme  board_cache_theme;
+  gboolean          dark_style;         /* libadwaita's dark style, at the last frame */
+  gboolean          board_cache_dark;
 
   guint             press_moved : 1;
   guint             press_dragging : 1;
@@ -167,7 +170,8 @@ theme_shade_rgb (const CheopsBoardShape *board,
                  double                  rgb[3],
                  gpointer                data)
 {
-  studio_board_theme_shade_rgb (((StudioBoardView *) data)->theme, board, shade, rgb);
+  studio_board_theme_shade_rgb (((StudioBoardView *) data)->theme, board, shade,
+                                ((StudioBoardView *) data)->dark_style, rgb);
 }
 
 static void
@@ -175,7 +179,8 @@ theme_edge_rgb (const CheopsBoardShape *board,
                 double                  rgb[3],
                 gpointer                data)
 {
-  studio_board_theme_edge_rgb (((StudioBoardView *) data)->theme, board, rgb);
+  studio_board_theme_edge_rgb (((StudioBoardView *) data)->theme, board,
+                               ((StudioBoardView *) data)->dark_style, rgb);
 }
 
 /* The painter, told the scene's flip and colours and the theme's
@@ -743,7 +748,8 @@ studio_board_view_draw_scaled (StudioBoardView *self,
     const CheopsVariant *variant = studio_board_view_variant (self);
 
     gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &fg);
-    if (self->board_cache == NULL ||
+    self->dark_style = adw_style_manager_get_dark (adw_style_manager_get_default ());
+    if (self->board_cache == NULL || self->board_cache_dark != self->dark_style ||
         self->board_cache_width != width || self->board_cache_height != height ||
         self->board_cache_device_scale != self->device_scale ||
         self->board_cache_variant != variant ||
@@ -761,6 +767,7 @@ studio_board_view_draw_scaled (StudioBoardView *self,
         self->board_cache_flipped = flipped;
         self->board_cache_fg = fg;
         self->board_cache_theme = self->theme;
+        self->board_cache_dark = self->dark_style;
 
         bcr = cairo_create (self->board_cache);
         cheops_board_painter_draw_cells (studio_board_view_painter (self), bcr);
@@ -1287,6 +1294,9 @@ scene_changed_cb (StudioBoardView  *self,
     studio_board_view_close_parts (self);
   studio_board_view_update_cells (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* A tooltip shown names what stood under the pointer ("Gold King on
+   * e1"): asked again, so that it names what stands there now. */
+  gtk_widget_trigger_tooltip_query (GTK_WIDGET (self));
 }
 
 /**
@@ -1834,6 +1844,9 @@ studio_board_view_init (StudioBoardView *self)
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
+  /* A theme may have colours of its own in the dark style. */
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
 

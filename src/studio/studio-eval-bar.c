@@ -6,7 +6,10 @@
  * the bottom and Orange from the top in proportion to each side's winning
  * chances, computed from the engine's score with the logistic curve that
  * Lichess uses for chess (2 / (1 + e^(-0.00368208 cp)) - 1); an Ascension
- * in sight fills it whole.  The score is written at the winning end.
+ * in sight fills it whole.  The score is written at the winning end, in
+ * black or white, whichever reads on that side's colour; a grey outline
+ * keeps the bar's edge where a side's colour is as dark (or as light) as
+ * the window (studio-palette.c).
  */
 #define G_LOG_DOMAIN "studio-eval-bar"
 
@@ -14,7 +17,10 @@
 
 #include <math.h>
 
+#include <adwaita.h>
+
 #include "studio-eval-bar.h"
+#include "studio-palette.h"
 
 struct _StudioEvalBar
 {
@@ -123,6 +129,17 @@ studio_eval_bar_snapshot (GtkWidget   *widget,
   gtk_snapshot_append_color (snapshot, &mid_rgba, &GRAPHENE_RECT_INIT (0, height / 2.0 - 1, width, 2));
   gtk_snapshot_pop (snapshot);
 
+  /* The outline, over the parts' edge. */
+  {
+    double frame[3];
+    GdkRGBA frame_rgba;
+
+    studio_palette_eval_bar_frame (adw_style_manager_get_dark (adw_style_manager_get_default ()), frame);
+    frame_rgba = (GdkRGBA) { frame[0], frame[1], frame[2], 1.0 };
+    gtk_snapshot_append_border (snapshot, &outline, (float[4]) { 1, 1, 1, 1 },
+                                (GdkRGBA[4]) { frame_rgba, frame_rgba, frame_rgba, frame_rgba });
+  }
+
   if (self->has_score)
     {
       g_autoptr(PangoLayout) layout = NULL;
@@ -148,15 +165,21 @@ studio_eval_bar_snapshot (GtkWidget   *widget,
       pango_layout_get_pixel_size (layout, &tw, &th);
 
       /* "12.5" or "#14" is wider than the bar: smaller, never clipped. */
-      if (tw > width - 2)
-        zoom = (width - 2) / (double) tw;
+      if (tw > width - 4)
+        zoom = (width - 4) / (double) tw;
 
       gtk_snapshot_save (snapshot);
       gtk_snapshot_translate (snapshot,
                               &GRAPHENE_POINT_INIT ((width - tw * zoom) / 2.0,
                                                     green_ahead != self->upside_down ? height - th * zoom - 3 : 3));
       gtk_snapshot_scale (snapshot, zoom, zoom);
-      gtk_snapshot_append_layout (snapshot, layout, &(GdkRGBA) { 1, 1, 1, 1 });
+      {
+        const GdkRGBA *under = &self->colours[green_ahead ? 0 : 1];
+        double fill[3] = { under->red, under->green, under->blue }, ink[3];
+
+        studio_palette_text_on (fill, ink);
+        gtk_snapshot_append_layout (snapshot, layout, &(GdkRGBA) { ink[0], ink[1], ink[2], 1 });
+      }
       gtk_snapshot_restore (snapshot);
     }
 }
@@ -194,6 +217,8 @@ studio_eval_bar_init (StudioEvalBar *self)
   self->a_green = TRUE;
   studio_eval_bar_set_sides (self, &cheops_variant_cheops, TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
 }
 
 /**

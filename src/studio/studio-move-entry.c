@@ -261,6 +261,22 @@ move_entry_free (MoveEntry *self)
 }
 
 /**
+ * studio_move_entry_set_document:
+ * @entry_popover: the popover of studio_move_entry_new()
+ * @document: the document whose current position the moves are entered in
+ *   now (the window's selected tab's); not owned
+ */
+void
+studio_move_entry_set_document (GtkWidget      *entry_popover,
+                                StudioDocument *document)
+{
+  MoveEntry *self = g_object_get_data (G_OBJECT (entry_popover), "studio-move-entry");
+
+  g_return_if_fail (self != NULL);
+  g_set_weak_pointer (&self->document, document);
+}
+
+/**
  * studio_move_entry_new:
  * @document: the document whose current position the moves are entered in
  *

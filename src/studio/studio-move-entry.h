@@ -11,6 +11,8 @@
 G_BEGIN_DECLS
 
 GtkWidget *studio_move_entry_new            (StudioDocument *document);
+void       studio_move_entry_set_document   (GtkWidget      *entry_popover,
+                                             StudioDocument *document);
 void       studio_move_entry_open           (GtkWidget      *entry_popover,
                                              const char     *text);
 char      *studio_move_entry_dup_candidates (GtkWidget      *entry_popover);

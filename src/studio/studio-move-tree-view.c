@@ -25,6 +25,7 @@
 #include <glib/gi18n.h>
 
 #include "studio-move-tree-view.h"
+#include "studio-palette.h"
 
 typedef struct {
   int             start;   /* character offsets in the buffer */
@@ -1085,6 +1086,9 @@ typedef struct {
   AdwMessageDialog   *dialog;      /* weak: it owns the edit */
   GtkWidget          *problem;     /* the inline message and its button */
   gboolean            before;      /* @holder's comment before, else after */
+  char               *original;    /* the comment when the edit began */
+  char               *text;        /* what was typed, while asking whether to
+                                    * discard it (no dialog nor buffer then) */
 } CommentEdit;
 
 static void comment_dialog_open (StudioMoveTreeView *self,
@@ -1093,6 +1097,7 @@ static void comment_dialog_open (StudioMoveTreeView *self,
                                  gboolean            before,
                                  CheopsGameNode     *merged,
                                  const char         *text,
+                                 const char         *original,
                                  const char         *failure);
 
 /* Whether @text can be a comment in a game file: a PGN comment ends at the
@@ -1143,7 +1148,10 @@ comment_replace_clicked_cb (GtkButton   *button,
 static void
 comment_edit_free (CommentEdit *edit)
 {
-  g_signal_handlers_disconnect_by_data (edit->buffer, edit);
+  if (edit->buffer != NULL)
+    g_signal_handlers_disconnect_by_data (edit->buffer, edit);
+  g_free (edit->original);
+  g_free (edit->text);
   g_clear_object (&edit->self);
   g_clear_pointer (&edit->node, cheops_game_node_unref);
   g_clear_pointer (&edit->holder, cheops_game_node_unref);
@@ -1187,6 +1195,50 @@ comment_edit_store (CommentEdit  *edit,
   return ok;
 }
 
+/* The answer to "Discard Comment?": back to the comment with what was
+ * typed, or nothing. */
+static void
+comment_discard_response_cb (AdwMessageDialog *dialog,
+                             const char       *response,
+                             CommentEdit      *pending)
+{
+  if (g_str_equal (response, "discard"))
+    return;
+  comment_dialog_open (pending->self, pending->node, pending->holder, pending->before, pending->merged,
+                       pending->text, pending->original, NULL);
+}
+
+/* Cancel or Escape with a text typed: asks before it goes. */
+static void
+comment_ask_discard (CommentEdit *edit,
+                     const char  *text)
+{
+  CommentEdit *pending = g_new0 (CommentEdit, 1);
+  GtkWidget *dialog;
+
+  pending->self = g_object_ref (edit->self);
+  pending->node = cheops_game_node_ref (edit->node);
+  pending->holder = cheops_game_node_ref (edit->holder);
+  pending->merged = edit->merged != NULL ? cheops_game_node_ref (edit->merged) : NULL;
+  pending->before = edit->before;
+  pending->original = g_strdup (edit->original);
+  pending->text = g_strdup (text);
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (edit->self))),
+                                   _("Discard Comment?"), _("The text typed is not saved."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "keep", _("_Keep Editing"),
+                                    "discard", _("_Discard"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "keep");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "keep");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (comment_discard_response_cb),
+                         pending, (GClosureNotify) (void (*) (void)) comment_edit_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 comment_dialog_response_cb (AdwMessageDialog *dialog,
                             const char       *response,
@@ -1195,10 +1247,15 @@ comment_dialog_response_cb (AdwMessageDialog *dialog,
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
 
-  if (!g_str_equal (response, "save"))
-    return;
-
   text = comment_edit_dup_text (edit);
+  if (!g_str_equal (response, "save"))
+    {
+      /* Never dropped without a word. */
+      if (g_strcmp0 (text, edit->original != NULL ? edit->original : "") != 0)
+        comment_ask_discard (edit, text);
+      return;
+    }
+
   if (!comment_edit_store (edit, text, &error))
     {
       g_autofree char *first = g_utf8_strup (error->message, g_utf8_next_char (error->message) - error->message);
@@ -1208,13 +1265,40 @@ comment_dialog_response_cb (AdwMessageDialog *dialog,
        * with what was typed and why it could not be saved, so that
        * nothing typed is lost. */
       comment_dialog_open (edit->self, edit->node, edit->holder, edit->before, edit->merged,
-                           text, message);
+                           text, edit->original, message);
     }
 }
 
+/* Enter and Ctrl+Enter save, as the default button would; Shift+Enter
+ * starts a new line.  A text that cannot be saved stays (the inline
+ * message says why). */
+static gboolean
+comment_key_pressed_cb (GtkEventControllerKey *controller,
+                        guint                  keyval,
+                        guint                  keycode,
+                        GdkModifierType        state,
+                        CommentEdit           *edit)
+{
+  AdwMessageDialog *dialog = edit->dialog;
+
+  if (keyval != GDK_KEY_Return && keyval != GDK_KEY_KP_Enter && keyval != GDK_KEY_ISO_Enter)
+    return FALSE;
+  if (state & (GDK_SHIFT_MASK | GDK_ALT_MASK))
+    return FALSE;
+  if (!adw_message_dialog_get_response_enabled (dialog, "save"))
+    return TRUE;
+
+  /* As the button does: the response, then the dialog goes (destroyed,
+   * not closed, so that no "cancel" follows). */
+  adw_message_dialog_response (dialog, "save");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
 /* The dialog that edits the comment of @holder (before or after its move)
- * for the move @node, starting with @text; @failure (or NULL) says why the
- * last attempt to save it failed. */
+ * for the move @node, starting with @text; @original is the comment when
+ * the edit began (Cancel asks before dropping anything else); @failure
+ * (or NULL) says why the last attempt to save it failed. */
 static void
 comment_dialog_open (StudioMoveTreeView *self,
                      CheopsGameNode     *node,
@@ -1222,8 +1306,10 @@ comment_dialog_open (StudioMoveTreeView *self,
                      gboolean            before,
                      CheopsGameNode     *merged,
                      const char         *text,
+                     const char         *original,
                      const char         *failure)
 {
+  GtkEventController *keys;
   g_autofree char *move = NULL;
   g_autofree char *heading = NULL;
   CommentEdit *edit;
@@ -1278,6 +1364,13 @@ comment_dialog_open (StudioMoveTreeView *self,
   edit->buffer = g_object_ref (gtk_text_view_get_buffer (GTK_TEXT_VIEW (text_view)));
   edit->dialog = ADW_MESSAGE_DIALOG (dialog);
   edit->before = before;
+  edit->original = g_strdup (original != NULL ? original : "");
+
+  keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_name (keys, "comment-keys");
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (comment_key_pressed_cb), edit);
+  gtk_widget_add_controller (text_view, keys);
 
   /* Why the last save failed, when the dialog comes back after one. */
   if (failure != NULL)
@@ -1331,7 +1424,9 @@ comment_dialog_open (StudioMoveTreeView *self,
  * that continues a line the comment after the move before (the text a game
  * file writes between the two).  For the root nothing happens.  If the
  * comment cannot be saved, the dialog comes back with the text typed and
- * the reason.
+ * the reason.  In the dialog Enter (and Ctrl+Enter) saves, Shift+Enter
+ * starts a new line; Cancel or Escape with a changed text asks before
+ * discarding it (Keep Editing brings the dialog back with the text).
  */
 void
 studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
@@ -1367,7 +1462,7 @@ studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
   else
     text = g_strdup (cheops_game_node_get_comment_after (holder));
 
-  comment_dialog_open (self, node, holder, on_before, merged, text, NULL);
+  comment_dialog_open (self, node, holder, on_before, merged, text, text, NULL);
 }
 
 static void
@@ -1396,9 +1491,22 @@ studio_move_tree_view_update_colours (StudioMoveTreeView *self)
 {
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
 
-  g_object_set (self->variation_tag, "foreground", dark ? "#c0bfbc" : "#77767b", NULL);
-  g_object_set (self->number_tag, "foreground", dark ? "#9a9996" : "#9a9996", NULL);
-  g_object_set (self->comment_tag, "foreground", dark ? "#99c1f1" : "#1a5fb4", NULL);
+  GtkTextTag *tags[STUDIO_PALETTE_MOVE_NB] = {
+    [STUDIO_PALETTE_MOVE_NUMBER] = self->number_tag,
+    [STUDIO_PALETTE_MOVE_VARIATION] = self->variation_tag,
+    [STUDIO_PALETTE_MOVE_COMMENT] = self->comment_tag,
+  };
+
+  /* studio-palette.c: at least 4.5:1 on the list's background. */
+  for (guint i = 0; i < STUDIO_PALETTE_MOVE_NB; i++)
+    {
+      double rgb[3];
+      g_autofree char *css = NULL;
+
+      studio_palette_move_text (dark, i, rgb);
+      css = studio_palette_to_css (rgb);
+      g_object_set (tags[i], "foreground", css, NULL);
+    }
 }
 
 static void

@@ -33,8 +33,8 @@
  * and its result. */
 typedef struct {
   CheopsPosition      pos;
-  int                 depth;
-  CheopsMove          mainline;
+  CheopsSolveProblem  problem;
+  CheopsMove          line[2 * CHEOPS_SOLVE_MAX_DEPTH];  /* the game's mainline, problem.line */
   atomic_int          cancel;
   GMutex              lock;
   CheopsSolveProgress progress;
@@ -125,7 +125,8 @@ verify_thread (GTask        *task,
     .progress_data = v,
   };
 
-  v->result = cheops_solve (&v->pos, v->depth, v->mainline, &limits);
+  v->problem.line = v->line;
+  v->result = cheops_solve_problem (&v->pos, &v->problem, &limits);
   g_task_return_boolean (task, v->result != NULL);
 }
 
@@ -224,7 +225,23 @@ dup_verdict_text (const CheopsPosition *pos, const CheopsSolveResult *r)
   g_autofree char *nodes = g_strdup_printf ("%" G_GINT64_FORMAT, r->nodes);
   g_autofree char *work = g_strdup_printf (_("%s moves searched in %.2f s."), nodes, r->seconds);
   g_autofree char *verdict = NULL;
+  gboolean lines = r->genre == CHEOPS_SOLVE_HELP || r->genre == CHEOPS_SOLVE_SERIES;
 
+  if (lines && r->verdict != CHEOPS_SOLVE_UNDECIDED && r->verdict != CHEOPS_SOLVE_NO_SOLUTION)
+    {
+      g_autofree char *found = g_strdup_printf ("%" G_GINT64_FORMAT, r->n_solutions);
+
+      /* h#, ser-#: solutions, whole lines (listed below). */
+      if (r->verdict == CHEOPS_SOLVE_SOUND)
+        verdict = g_strdup_printf (_("Sound: %s solutions found, as intended."), found);
+      else if (r->verdict == CHEOPS_SOLVE_COOKED)
+        verdict = g_strdup_printf (_("Cooked: %s solutions found, %d intended."), found, r->intended);
+      else if (!r->mainline_is_key)
+        verdict = g_strdup_printf (_("Wrong solution: the game’s line is the start of no solution; %s solutions found."), found);
+      else
+        verdict = g_strdup_printf (_("Wrong solution: %s solutions found, %d intended."), found, r->intended);
+      return g_strdup_printf ("%s %s", verdict, work);
+    }
   switch (r->verdict)
     {
     case CHEOPS_SOLVE_SOUND:
@@ -262,17 +279,23 @@ static char *
 dup_verified_tag (const CheopsPosition *pos, const CheopsSolveResult *r)
 {
   g_autofree char *keys = dup_keys (pos, r);
+  const char *sign = cheops_solve_genre_sign (r->genre);
 
+  if ((r->genre == CHEOPS_SOLVE_HELP || r->genre == CHEOPS_SOLVE_SERIES)
+      && r->verdict != CHEOPS_SOLVE_UNDECIDED && r->verdict != CHEOPS_SOLVE_NO_SOLUTION)
+    return g_strdup_printf ("%s %s%d: %" G_GINT64_FORMAT " solutions, %d intended, first moves %s",
+                            cheops_solve_verdict_name (r->verdict), sign, r->depth, r->n_solutions,
+                            r->intended, keys);
   switch (r->verdict)
     {
     case CHEOPS_SOLVE_SOUND:
-      return g_strdup_printf ("sound #%d: key %s", r->depth, keys);
+      return g_strdup_printf ("sound %s%d: key %s", sign, r->depth, keys);
     case CHEOPS_SOLVE_COOKED:
-      return g_strdup_printf ("cooked #%d: keys %s", r->depth, keys);
+      return g_strdup_printf ("cooked %s%d: keys %s", sign, r->depth, keys);
     case CHEOPS_SOLVE_NO_SOLUTION:
-      return g_strdup_printf ("no-solution #%d", r->depth);
+      return g_strdup_printf ("no-solution %s%d", sign, r->depth);
     case CHEOPS_SOLVE_WRONG_SOLUTION:
-      return g_strdup_printf ("wrong-solution #%d: keys %s", r->depth, keys);
+      return g_strdup_printf ("wrong-solution %s%d: keys %s", sign, r->depth, keys);
     case CHEOPS_SOLVE_UNDECIDED:
     default:
       return NULL;
@@ -296,6 +319,39 @@ show_result (StudioProblemPanel *self)
   text = dup_verdict_text (start, r);
   gtk_label_set_text (self->verdict_label, text);
   gtk_widget_set_sensitive (self->store_button, r->verdict != CHEOPS_SOLVE_UNDECIDED);
+
+  /* h#, ser-#: each solution, a whole line (a series' moves numbered one
+   * by one; only its first move can be played in the game: the defender
+   * passes between them). */
+  for (int i = 0; i < r->n_stored; i++)
+    {
+      const CheopsMove *moves = r->solutions + (size_t) i * (size_t) r->solution_plies;
+      CheopsPosition pos = *start;
+      GString *l = g_string_new (NULL);
+
+      for (int j = 0; j < r->solution_plies; j++)
+        {
+          CheopsUndo undo;
+
+          if (j > 0)
+            g_string_append_c (l, ' ');
+          if (r->genre == CHEOPS_SOLVE_SERIES)
+            {
+              g_string_append_printf (l, "%d. ", j + 1);
+              append_san (l, &pos, moves[j]);
+            }
+          else
+            append_numbered (l, &pos, moves[j], j == 0);
+          cheops_position_do_move (&pos, moves[j], &undo);
+          if (r->genre == CHEOPS_SOLVE_SERIES && j + 1 < r->solution_plies)
+            cheops_position_do_null_move (&pos, &undo);
+        }
+      add_line (self, g_strdup_printf (_("Solution %s"), l->str), start, moves,
+                r->genre == CHEOPS_SOLVE_SERIES ? 1 : (guint) r->solution_plies);
+      g_string_free (l, TRUE);
+    }
+  if (r->genre == CHEOPS_SOLVE_HELP || r->genre == CHEOPS_SOLVE_SERIES)
+    return;
 
   for (int k = 0; k < r->n_keys; k++)
     {
@@ -434,16 +490,23 @@ verify_done_cb (GObject      *object,
  * has none, -1 when its tag is malformed (with the message). */
 static int
 game_stipulation (StudioProblemPanel *self,
-                  char              **message)
+                  char              **message,
+                  CheopsStipulation  *stipulation)
 {
   CheopsGame *game = self->document != NULL ? studio_document_get_game (self->document) : NULL;
   g_autoptr(GError) error = NULL;
   CheopsStipulation s;
 
+  if (stipulation != NULL)
+    *stipulation = (CheopsStipulation) { 0, CHEOPS_STIPULATION_DIRECT };
   if (game == NULL)
     return 0;
   if (cheops_problem_get_stipulation (game, NULL, 0, 0, &s, &error))
-    return s.moves;
+    {
+      if (stipulation != NULL)
+        *stipulation = s;
+      return s.moves;
+    }
   if (g_error_matches (error, CHEOPS_PROBLEM_ERROR, CHEOPS_PROBLEM_ERROR_NO_STIPULATION))
     return 0;
   if (message != NULL)
@@ -461,7 +524,8 @@ update_stipulation (StudioProblemPanel *self)
 {
   g_autofree char *message = NULL;
   g_autofree char *text = NULL;
-  int moves = game_stipulation (self, &message);
+  CheopsStipulation stip;
+  int moves = game_stipulation (self, &message, &stip);
 
   if (moves == 0)
     text = g_strdup (_("No stipulation: Set makes the game a problem."));
@@ -472,9 +536,32 @@ update_stipulation (StudioProblemPanel *self)
       const CheopsPosition *start = cheops_game_get_start_position (studio_document_get_game (self->document));
       const char *side = studio_document_get_side_name (self->document, start->side_to_move);
 
-      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "#%d: %s to move wins in %d move.",
-                                           "#%d: %s to move wins in %d moves.", moves),
-                              moves, side, moves);
+      const char *other = studio_document_get_side_name (self->document, cheops_side_other (start->side_to_move));
+
+      switch (stip.genre)
+        {
+        case CHEOPS_STIPULATION_HELP:
+          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "h#%d: %s starts, both help, %s wins with its move %d.",
+                                               "h#%d: %s starts, both help, %s wins with its move %d.", moves),
+                                  moves, side, other, moves);
+          break;
+        case CHEOPS_STIPULATION_SELF:
+          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "s#%d: %s to move forces %s to win in %d move.",
+                                               "s#%d: %s to move forces %s to win in %d moves.", moves),
+                                  moves, side, other, moves);
+          break;
+        case CHEOPS_STIPULATION_SERIES:
+          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "ser-#%d: %s makes %d move in a row and wins.",
+                                               "ser-#%d: %s makes %d moves in a row and wins with the last.", moves),
+                                  moves, side, moves);
+          break;
+        case CHEOPS_STIPULATION_DIRECT:
+        default:
+          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "#%d: %s to move wins in %d move.",
+                                               "#%d: %s to move wins in %d moves.", moves),
+                                  moves, side, moves);
+          break;
+        }
       gtk_spin_button_set_value (self->moves_spin, moves);
     }
   gtk_label_set_text (self->stipulation_label, text);
@@ -647,7 +734,8 @@ studio_problem_panel_set_document (StudioProblemPanel *self,
  * @self: a #StudioProblemPanel
  * @moves: the number of moves, 1..CHEOPS_PROBLEM_MAX_MOVES
  *
- * Sets the game's Stipulation tag to "#@moves" (one undo step).
+ * Sets the game's Stipulation tag to "#@moves" (one undo step); a game
+ * whose stipulation is of another genre ("h#2") keeps its genre ("h#@moves").
  */
 void
 studio_problem_panel_set_stipulation (StudioProblemPanel *self,
@@ -658,7 +746,13 @@ studio_problem_panel_set_stipulation (StudioProblemPanel *self,
 
   if (self->document == NULL)
     return;
-  cheops_problem_set_stipulation (studio_document_get_game (self->document), &(CheopsStipulation) { moves });
+  {
+    CheopsStipulation stip;
+
+    game_stipulation (self, NULL, &stip);
+    stip.moves = moves;
+    cheops_problem_set_stipulation (studio_document_get_game (self->document), &stip);
+  }
   update_stipulation (self);
 }
 
@@ -676,6 +770,7 @@ studio_problem_panel_verify (StudioProblemPanel *self)
 {
   g_autoptr(GTask) task = NULL;
   CheopsGame *game;
+  CheopsStipulation stip;
   Verify *v;
   int moves;
 
@@ -684,14 +779,21 @@ studio_problem_panel_verify (StudioProblemPanel *self)
   if (self->running != NULL || self->document == NULL)
     return;
   game = studio_document_get_game (self->document);
-  moves = game_stipulation (self, NULL);
+  moves = game_stipulation (self, NULL, &stip);
   if (moves <= 0)
     moves = gtk_spin_button_get_value_as_int (self->moves_spin);
 
   v = g_new0 (Verify, 1);
   v->pos = *cheops_game_get_start_position (game);
-  v->depth = moves;
-  v->mainline = cheops_problem_get_key (game);
+  v->problem.genre = (CheopsSolveGenre) stip.genre;
+  v->problem.depth = moves;
+  if (!cheops_problem_get_solutions (game, &v->problem.intended, NULL))
+    v->problem.intended = 1;
+  /* The game's line, as far as the stipulation's moves go. */
+  for (CheopsGameNode *node = cheops_game_node_get_first_child (cheops_game_get_root (game));
+       node != NULL && v->problem.n_line < (int) G_N_ELEMENTS (v->line);
+       node = cheops_game_node_get_first_child (node))
+    v->line[v->problem.n_line++] = cheops_game_node_get_move (node);
   g_mutex_init (&v->lock);
   self->running = v;
 

@@ -25,11 +25,12 @@ struct _StudioReviewPanel
   GtkLabel       *summary_title;
   GtkLabel       *summary_lines;
 
-  StudioDocument *document;   /* borrowed */
+  StudioDocument *document;   /* owned: the window's selected tab's */
   StudioReview   *review;     /* owned */
   GSettings      *settings;   /* owned, NULL without the schema */
   char           *progress_text;
   guint           tick_id;    /* refreshes the time left */
+  gboolean        closed;     /* the summary closed by its button */
 };
 
 G_DEFINE_FINAL_TYPE (StudioReviewPanel, studio_review_panel, GTK_TYPE_BOX)
@@ -167,6 +168,8 @@ panel_show_summary (StudioReviewPanel *self)
   gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
 }
 
+static void panel_follow_document (StudioReviewPanel *self);
+
 static void
 review_finished_cb (StudioReviewPanel *self,
                     gboolean           cancelled,
@@ -174,7 +177,7 @@ review_finished_cb (StudioReviewPanel *self,
 {
   g_clear_handle_id (&self->tick_id, g_source_remove);
   g_clear_pointer (&self->progress_text, g_free);
-  panel_show_summary (self);
+  panel_follow_document (self);
   g_signal_emit (self, signals[STATE_CHANGED], 0);
 }
 
@@ -187,7 +190,34 @@ cancel_clicked_cb (StudioReviewPanel *self)
 static void
 close_clicked_cb (StudioReviewPanel *self)
 {
+  self->closed = TRUE;
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
+/* The panel shows the last run only over its game: another game in the
+ * tab, another tab, another variant hides it (no summary of one game over
+ * another's board); back on its game, it shows again, unless closed. */
+static void
+panel_follow_document (StudioReviewPanel *self)
+{
+  CheopsGame *game = studio_review_get_game (self->review);
+  gboolean ours = game != NULL && self->document != NULL && game == studio_document_get_game (self->document);
+
+  if (!ours)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+      return;
+    }
+  if (studio_review_get_running (self->review))
+    {
+      gtk_widget_set_visible (self->summary_box, FALSE);
+      gtk_widget_set_visible (self->progress_box, TRUE);
+      gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
+    }
+  else if (!self->closed && (studio_review_get_result (self->review) != NULL || studio_review_get_error (self->review) != NULL))
+    panel_show_summary (self);
+  else
+    gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }
 
 static void
@@ -200,6 +230,9 @@ studio_review_panel_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->review, self);
   g_clear_object (&self->review);
   g_clear_object (&self->settings);
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
   G_OBJECT_CLASS (studio_review_panel_parent_class)->dispose (object);
 }
 
@@ -311,13 +344,29 @@ studio_review_panel_init (StudioReviewPanel *self)
   g_signal_connect_object (self->review, "finished", G_CALLBACK (review_finished_cb), self, G_CONNECT_SWAPPED);
 }
 
+/**
+ * studio_review_panel_set_document:
+ * @self: a #StudioReviewPanel
+ * @document: (nullable): the document whose game is analysed
+ *
+ * Follows @document: the last run's progress or summary shows while the
+ * document shows that run's game, and hides over any other game.
+ */
 void
 studio_review_panel_set_document (StudioReviewPanel *self,
                                   StudioDocument    *document)
 {
   g_return_if_fail (STUDIO_IS_REVIEW_PANEL (self));
 
-  self->document = document;
+  if (self->document == document)
+    return;
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  if (document != NULL)
+    g_signal_connect_object (document, "notify::game", G_CALLBACK (panel_follow_document), self,
+                             G_CONNECT_SWAPPED);
+  panel_follow_document (self);
 }
 
 gboolean
@@ -370,6 +419,7 @@ studio_review_panel_start (StudioReviewPanel *self,
       studio_review_set_option (self->review, "Hash", text);
     }
 
+  self->closed = FALSE;
   gtk_widget_set_visible (self->summary_box, FALSE);
   gtk_widget_set_visible (self->progress_box, TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self), TRUE);

@@ -68,6 +68,7 @@ struct _StudioSetupPanel
   GtkToggleButton *green_button;
   GtkToggleButton *orange_button;
   GtkTextView     *fen_row;     /* the FEN, wrapped to be seen whole */
+  GtkWidget       *fen_bin;     /* its parent, measuring its height */
   GtkLabel        *problem_label;
   GtkWidget       *done_button;
   AdwPreferencesGroup *extras_group;
@@ -887,6 +888,7 @@ studio_setup_panel_class_init (StudioSetupPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, green_button);
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, orange_button);
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, fen_row);
+  gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, fen_bin);
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, problem_label);
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, done_button);
   gtk_widget_class_bind_template_child (widget_class, StudioSetupPanel, extras_group);
@@ -901,6 +903,60 @@ studio_setup_panel_class_init (StudioSetupPanelClass *klass)
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "setuppanel");
+}
+
+/* A wrapped GtkTextView measures its height from the lines laid out at
+ * its last width, not for the width it is offered, and the FEN's second
+ * line was clipped (issue 21): its parent asks for the height of the
+ * whole text wrapped at the width offered (height for width). */
+static GtkSizeRequestMode
+fen_bin_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+fen_bin_measure (GtkWidget      *widget,
+                 GtkOrientation  orientation,
+                 int             for_size,
+                 int            *minimum,
+                 int            *natural,
+                 int            *minimum_baseline,
+                 int            *natural_baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+  GtkTextView *view = GTK_TEXT_VIEW (child);
+
+  gtk_widget_measure (child, orientation, for_size, minimum, natural, NULL, NULL);
+  if (orientation == GTK_ORIENTATION_VERTICAL && for_size > 0)
+    {
+      GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+      g_autoptr(PangoLayout) layout = NULL;
+      g_autofree char *text = NULL;
+      GtkTextIter start, end;
+      int width = for_size - gtk_text_view_get_left_margin (view) - gtk_text_view_get_right_margin (view);
+      int height;
+
+      gtk_text_buffer_get_bounds (buffer, &start, &end);
+      text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+      layout = gtk_widget_create_pango_layout (child, text[0] != '\0' ? text : " ");
+      pango_layout_set_width (layout, MAX (1, width) * PANGO_SCALE);
+      pango_layout_set_wrap (layout, PANGO_WRAP_CHAR);
+      pango_layout_get_pixel_size (layout, NULL, &height);
+      height += gtk_text_view_get_top_margin (view) + gtk_text_view_get_bottom_margin (view);
+      *minimum = MAX (*minimum, height);
+      *natural = MAX (*natural, height);
+    }
+  *minimum_baseline = *natural_baseline = -1;
+}
+
+static void
+fen_bin_allocate (GtkWidget *widget,
+                  int        width,
+                  int        height,
+                  int        baseline)
+{
+  gtk_widget_allocate (gtk_widget_get_first_child (widget), width, height, baseline, NULL);
 }
 
 static void
@@ -926,6 +982,10 @@ studio_setup_panel_init (StudioSetupPanel *self)
   }
   g_signal_connect_object (gtk_text_view_get_buffer (self->fen_row), "changed",
                            G_CALLBACK (fen_changed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_set_layout_manager (self->fen_bin,
+                                 gtk_custom_layout_new (fen_bin_request_mode, fen_bin_measure, fen_bin_allocate));
+  g_signal_connect_object (gtk_text_view_get_buffer (self->fen_row), "changed",
+                           G_CALLBACK (gtk_widget_queue_resize), self->fen_bin, G_CONNECT_SWAPPED);
 
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);

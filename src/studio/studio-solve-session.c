@@ -11,6 +11,7 @@
 #define G_LOG_DOMAIN "studio-solve-session"
 
 #include <string.h>
+#include <glib/gi18n.h>
 
 #include "cheops-problem.h"
 #include "studio-solve-session.h"
@@ -70,6 +71,16 @@ studio_solve_read_stipulation (CheopsGame  *game,
 
   if (!cheops_problem_get_stipulation (game, NULL, -1, 0, &stipulation, error))
     return FALSE;
+  /* Solve mode answers the solver's moves as the defender's: "#N" only
+   * (the Problem panel verifies the other genres). */
+  if (stipulation.genre != CHEOPS_STIPULATION_DIRECT)
+    {
+      g_autofree char *text = cheops_stipulation_to_string (&stipulation);
+
+      g_set_error (error, CHEOPS_PROBLEM_ERROR, CHEOPS_PROBLEM_ERROR_UNSUPPORTED,
+                   _("solve mode plays “#N” problems, not “%s”"), text);
+      return FALSE;
+    }
   if (n_moves != NULL)
     *n_moves = (guint) stipulation.moves;
   return TRUE;

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * StudioTagsDialog: the game's tags (win.edit-tags, "Game Tags…", Ctrl+T).
+ * StudioTagsDialog: the game's tags (win.edit-tags, "Game Tags…", Ctrl+I).
  * The seven of PGN's roster first, the players under the names of the
  * variant's colours (cheops_game_get_colour_tag(): Green and Orange for
  * Cheops, Gold and Red for TrigChess), then every other tag of the game,

@@ -73,6 +73,8 @@ _studio_window_update_actions (StudioWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.no-recent", FALSE);
   _studio_window_review_update_actions (self, playing);
   _studio_window_games_update_actions (self);
+  if (self->tab_view != NULL)
+    _studio_window_tabs_update_actions (self);
 }
 
 /* A new game of @variant in @self (its initial position), or in a new
@@ -229,6 +231,9 @@ save_cb (GObject      *object,
           gtk_recent_manager_remove_item (gtk_recent_manager_get_default (), uri, NULL);
         }
 
+      /* The tab it was to close stays, and so does the window. */
+      if (close_after)
+        _studio_window_close_asked_tab (self, FALSE);
       dialog = adw_message_dialog_new (GTK_WINDOW (self), _("The Game Was Not Saved"), message);
       adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
       gtk_window_present (GTK_WINDOW (dialog));
@@ -239,10 +244,10 @@ save_cb (GObject      *object,
   /* What is on disk now may no longer have the problems it was read with. */
   _studio_window_show_problems (self);
 
+  /* Saved before its tab closes (win.confirm-close's Save). */
   if (close_after)
     {
-      self->close_confirmed = TRUE;
-      gtk_window_close (GTK_WINDOW (self));
+      _studio_window_close_asked_tab (self, TRUE);
       return;
     }
 
@@ -285,13 +290,15 @@ partly_read_response_cb (AdwMessageDialog *dialog,
 
   if (g_str_equal (response, "save"))
     save_now (self, d->file, d->close_after);
+  else if (d->close_after)
+    _studio_window_close_asked_tab (self, FALSE);
 }
 
 /**
  * _studio_window_save:
  * @self: a #StudioWindow
  * @file: (nullable): where, or %NULL for the document's file
- * @close_after: close the window once saved
+ * @close_after: close the tab win.confirm-close asked about once saved
  *
  * Saves the document; failures are shown in a dialog and keep the window.
  * When a game that was only partly read (its file had errors) has been
@@ -382,6 +389,8 @@ save_as_response_cb (GtkFileChooserNative *native,
           _studio_window_save (self, with_extension, close_after);
         }
     }
+  else if (close_after)
+    _studio_window_close_asked_tab (self, FALSE);
 
   gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (native));
   g_object_unref (native);
@@ -390,7 +399,7 @@ save_as_response_cb (GtkFileChooserNative *native,
 /**
  * _studio_window_save_as:
  * @self: a #StudioWindow
- * @close_after: close the window once saved
+ * @close_after: close the tab win.confirm-close asked about once saved
  *
  * Asks where to save the document, then saves it.
  */
@@ -455,7 +464,8 @@ close_idle_cb (gpointer data)
 {
   StudioWindow *self = data;
 
-  gtk_window_close (GTK_WINDOW (self));
+  if (!self->tabs_disposed)
+    _studio_window_close_asked_tab (self, TRUE);
   g_object_unref (self);
 
   return G_SOURCE_REMOVE;
@@ -469,10 +479,7 @@ confirm_close_response_cb (StudioWindow     *self,
   /* Closed from the main loop, once the dialog has finished with its
    * parent. */
   if (g_str_equal (response, "discard"))
-    {
-      self->close_confirmed = TRUE;
-      g_idle_add (close_idle_cb, g_object_ref (self));
-    }
+    g_idle_add (close_idle_cb, g_object_ref (self));
   else if (g_str_equal (response, "save"))
     {
       if (studio_document_get_file (self->document) == NULL)
@@ -480,10 +487,13 @@ confirm_close_response_cb (StudioWindow     *self,
       else
         _studio_window_save (self, NULL, TRUE);
     }
+  else
+    _studio_window_close_asked_tab (self, FALSE);
 }
 
-/* win.confirm-close: asks whether to save a modified game before the
- * window closes (AdwMessageDialog, "response" signal: libadwaita 1.2). */
+/* win.confirm-close: asks whether to save a modified game before its tab
+ * closes — the tab's close button, Ctrl+W, or the window closing with it
+ * (AdwMessageDialog, "response" signal: libadwaita 1.2). */
 static void
 studio_window_actions_confirm_close (GtkWidget  *widget,
                                      const char *action_name,
@@ -556,10 +566,10 @@ paste_cb (GObject      *object,
  * @text: a game or games in game-file text, or a FEN (pasted or dropped)
  * @error: a location for a #GError
  *
- * Shows @text in @self — or, when @self holds unsaved changes, in a new
- * window, so that nothing is thrown away.
+ * Shows @text in @self's current tab — or, when it holds unsaved changes,
+ * in a new tab, so that nothing is thrown away.
  *
- * Returns: %FALSE with @error set (and no window opened) if @text holds
+ * Returns: %FALSE with @error set (and no tab opened) if @text holds
  *   neither a game nor a position
  */
 gboolean
@@ -567,30 +577,29 @@ _studio_window_take_text (StudioWindow  *self,
                           const char    *text,
                           GError       **error)
 {
-  StudioWindow *target = self;
+  g_autoptr(StudioDocument) before = g_object_ref (self->document);
+  gboolean new_tab = studio_document_get_modified (self->document);
 
-  if (studio_document_get_modified (self->document))
+  /* A new tab, of this tab's variant: game text without a [Variant] tag
+   * is read as that variant first. */
+  if (new_tab)
+    _studio_window_add_tab (self, TRUE);
+
+  /* Text that is no game opens no tab: back to the one it was pasted in. */
+  if (!studio_window_load_text (self, text, error))
     {
-      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-      g_autoptr(CheopsGame) game = studio_game_new_for_variant (studio_document_get_variant (self->document));
+      if (new_tab)
+        {
+          StudioDocument *opened = self->document;
 
-      target = studio_window_new (app != NULL ? STUDIO_APPLICATION (app) : NULL);
-      /* Of this window's variant: game text without a [Variant] tag is
-       * read as that variant first. */
-      studio_document_set_game (target->document, game);
-    }
-
-  /* Read before the new window shows: text that is no game opens none. */
-  if (!studio_window_load_text (target, text, error))
-    {
-      if (target != self)
-        gtk_window_destroy (GTK_WINDOW (target));
+          _studio_window_select_document (self, before);
+          _studio_window_close_document_tab (self, opened);
+        }
       return FALSE;
     }
 
-  gtk_window_present (GTK_WINDOW (target));
-  if (target != self)
-    _studio_window_announce_new_window (self, target, _("The pasted game"));
+  if (new_tab)
+    _studio_window_announce_new_tab (self, _("The pasted game"));
   return TRUE;
 }
 

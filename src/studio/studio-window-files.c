@@ -12,14 +12,14 @@
  *   window's version stays; the next save overwrites the file).  Until the
  *   user chooses, a save refuses to overwrite the file.
  * - The preference save-backup becomes the document's keep-backup.
- * - Drafts (studio-drafts.c): STUDIO_DRAFT_DELAY_MS after an edit, a
- *   window whose document has unsaved edits writes a draft of it; the
- *   draft goes when the document is saved or back to what is saved, or
- *   when the window is closed (closing with unsaved edits asks first, so
- *   a window that goes has nothing the user kept).  At the start of the
- *   studio, studio_window_offer_drafts() offers the drafts no running
- *   studio holds (a crash, a kill -9): each restored one opens in a
- *   window with its edits and its file name, marked modified.
+ * - Drafts (studio-drafts.c), one per tab: STUDIO_DRAFT_DELAY_MS after an
+ *   edit, a tab whose document has unsaved edits writes a draft of it;
+ *   the draft goes when the document is saved or back to what is saved,
+ *   or when its tab or window is closed (closing with unsaved edits asks
+ *   first, so a tab that goes has nothing the user kept).  At the start
+ *   of the studio, studio_window_offer_drafts() offers the drafts no
+ *   running studio holds (a crash, a kill -9): each restored one opens in
+ *   a tab with its edits and its file name, marked modified.
  */
 #define G_LOG_DOMAIN "studio-window-files"
 
@@ -32,7 +32,8 @@
 #include "studio-drafts.h"
 #include "studio-window-private.h"
 
-/* A window's draft: its name, and the write waiting for the edits to stop. */
+/* A tab's draft (on its document): its name, and the write waiting for
+ * the edits to stop. */
 typedef struct {
   char  *id;
   guint  timeout;
@@ -47,9 +48,9 @@ draft_free (Draft *draft)
 }
 
 static Draft *
-window_draft (StudioWindow *self)
+document_draft (StudioDocument *document)
 {
-  return g_object_get_data (G_OBJECT (self), "studio-draft");
+  return g_object_get_data (G_OBJECT (document), "studio-draft");
 }
 
 enum {
@@ -130,45 +131,58 @@ studio_window_files_add_banner (StudioWindow *self)
                            GTK_WIDGET (self->problems_revealer));
   g_object_set_data (G_OBJECT (self), "studio-disk-revealer", revealer);
   g_object_set_data (G_OBJECT (self), "studio-disk-label", label);
+}
 
+/**
+ * _studio_window_files_bind:
+ * @self: a #StudioWindow, bound to its selected tab's document
+ *
+ * The banner of a file changed on disk follows the window's document.
+ */
+void
+_studio_window_files_bind (StudioWindow *self)
+{
+  if (disk_revealer (self) == NULL)
+    studio_window_files_add_banner (self);
   g_signal_connect_object (self->document, "notify::changed-on-disk",
                            G_CALLBACK (disk_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notify::modified",
                            G_CALLBACK (disk_changed_cb), self, G_CONNECT_SWAPPED);
+  disk_changed_cb (self);
 }
 
 static void
-draft_write_now (StudioWindow *self)
+draft_write_now (StudioDocument *document)
 {
-  Draft *draft = window_draft (self);
+  Draft *draft = document_draft (document);
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GArray) modified = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GPtrArray) edited = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *title = NULL;
-  guint n_games = studio_document_get_n_games (self->document);
+  guint n_games = studio_document_get_n_games (document);
   gboolean partial;
 
-  if (!studio_document_get_modified (self->document))
+  if (!studio_document_get_modified (document))
     return;
   if (draft->id == NULL)
     draft->id = studio_drafts_new_id ();
   for (guint i = 0; i < n_games; i++)
-    if (cheops_game_get_modified (studio_document_get_game_at (self->document, i)))
+    if (cheops_game_get_modified (studio_document_get_game_at (document, i)))
       {
         g_array_append_val (modified, i);
-        g_ptr_array_add (edited, studio_document_get_game_at (self->document, i));
+        g_ptr_array_add (edited, studio_document_get_game_at (document, i));
       }
   /* A file of several games whose tag on disk is known: only the games
    * edited (the others are the file's). */
-  partial = n_games > 1 && studio_document_get_file (self->document) != NULL &&
-            studio_document_get_disk_etag (self->document) != NULL;
-  bytes = partial ? cheops_pgn_write_games_to_bytes (edited) : studio_document_write_bytes (self->document);
-  title = studio_document_dup_title (self->document);
+  partial = n_games > 1 && studio_document_get_file (document) != NULL &&
+            studio_document_get_disk_etag (document) != NULL;
+  bytes = partial ? cheops_pgn_write_games_to_bytes (edited) : studio_document_write_bytes (document);
+  title = studio_document_dup_title (document);
   if (!studio_drafts_write (draft->id, bytes,
-                            studio_document_get_file (self->document),
-                            studio_document_get_disk_etag (self->document),
-                            title, studio_document_get_game_index (self->document),
+                            studio_document_get_file (document),
+                            studio_document_get_disk_etag (document),
+                            title, studio_document_get_game_index (document),
                             modified, n_games, partial, &error))
     g_warning ("Could not write the draft of “%s”: %s", title, error->message);
 }
@@ -176,35 +190,47 @@ draft_write_now (StudioWindow *self)
 static void
 draft_timeout_cb (gpointer user_data)
 {
-  StudioWindow *self = user_data;
-  Draft *draft = window_draft (self);
+  StudioDocument *document = user_data;
+  Draft *draft = document_draft (document);
 
   draft->timeout = 0;
-  draft_write_now (self);
+  draft_write_now (document);
 }
 
 /* An edit, an undo, a save: a draft soon, or none. */
 static void
-draft_update (StudioWindow *self)
+draft_update (StudioDocument *document)
 {
-  Draft *draft = window_draft (self);
+  Draft *draft = document_draft (document);
 
   g_clear_handle_id (&draft->timeout, g_source_remove);
-  if (studio_document_get_modified (self->document))
-    draft->timeout = g_timeout_add_once (STUDIO_DRAFT_DELAY_MS, draft_timeout_cb, self);
+  if (studio_document_get_modified (document))
+    draft->timeout = g_timeout_add_once (STUDIO_DRAFT_DELAY_MS, draft_timeout_cb, document);
   else if (draft->id != NULL)
     studio_drafts_remove (draft->id);
 }
 
-static void
-draft_window_destroy_cb (StudioWindow *self)
+/**
+ * _studio_window_files_document_closed:
+ * @self: a #StudioWindow
+ * @document: the document of a tab that closes (or of a window that goes)
+ *
+ * Removes the tab's draft: closing with unsaved edits asked first, so
+ * the tab has nothing the user kept.
+ */
+void
+_studio_window_files_document_closed (StudioWindow   *self,
+                                      StudioDocument *document)
 {
-  Draft *draft = window_draft (self);
+  Draft *draft = document_draft (document);
 
+  if (draft == NULL)
+    return;
   g_clear_handle_id (&draft->timeout, g_source_remove);
   if (draft->id != NULL)
     studio_drafts_remove (draft->id);
   g_clear_pointer (&draft->id, g_free);
+  g_signal_handlers_disconnect_by_func (document, draft_update, NULL);
 }
 
 /* Opens @d in @self (whose document holds nothing unsaved) and makes it
@@ -218,7 +244,7 @@ restore_draft (StudioWindow *self,
   g_autofree char *base = NULL;
   g_autoptr(GArray) alone = NULL;
   gsize base_length = 0;
-  Draft *draft = window_draft (self);
+  Draft *draft = document_draft (self->document);
   GArray *modified = d->modified;
   guint game_index = d->game_index;
 
@@ -257,8 +283,8 @@ restore_draft (StudioWindow *self,
       return FALSE;
     }
 
-  /* The draft now follows this window (the load above removed nothing:
-   * the window had no draft). */
+  /* The draft now follows this tab (the load above removed nothing: the
+   * tab had no draft). */
   g_clear_handle_id (&draft->timeout, g_source_remove);
   g_free (draft->id);
   draft->id = g_strdup (d->id);
@@ -291,17 +317,12 @@ offer_response_cb (AdwMessageDialog *dialog,
           continue;
         }
 
-      /* The first into this window when it holds nothing, the others each
-       * in a window of its own. */
-      if (target == NULL || studio_document_get_modified (target->document) ||
-          !studio_document_get_is_empty (target->document))
-        {
-          GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-          target = studio_window_new (app != NULL ? STUDIO_APPLICATION (app) : NULL);
-          gtk_window_present (GTK_WINDOW (target));
-        }
-      restore_draft (target, d);
+      /* The first into this window's tab when it holds nothing, the
+       * others each in a tab of its own. */
+      if (target == NULL || studio_document_get_modified (self->document) ||
+          !studio_document_get_is_empty (self->document))
+        _studio_window_add_tab (self, TRUE);
+      restore_draft (self, d);
       target = NULL;
     }
 }
@@ -314,7 +335,7 @@ offer_response_cb (AdwMessageDialog *dialog,
  * studio crashed or was killed with unsaved edits), asks over @self which
  * to restore: a dialog lists each (title and file), all checked; Restore
  * opens the checked ones — the first in @self when it holds nothing, each
- * other in a new window — with their edits and file names, marked
+ * other in a new tab — with their edits and file names, marked
  * modified, and discards the rest; Discard discards them all; closing the
  * dialog keeps them for the next start.  The application calls it once,
  * at its start.
@@ -379,22 +400,20 @@ studio_window_offer_drafts (StudioWindow *self)
 }
 
 /**
- * _studio_window_files_init:
- * @self: a #StudioWindow, constructed (its settings exist)
+ * _studio_window_files_document_init:
+ * @self: a #StudioWindow, its settings made
+ * @document: the document of a new tab
  *
- * Adds the banner of a file changed on disk, binds the preference
- * save-backup to the document and keeps a draft of unsaved edits.
+ * Binds the preference save-backup to @document and keeps a draft of its
+ * unsaved edits.
  */
 void
-_studio_window_files_init (StudioWindow *self)
+_studio_window_files_document_init (StudioWindow   *self,
+                                    StudioDocument *document)
 {
-  studio_window_files_add_banner (self);
-  g_settings_bind (self->settings, "save-backup", self->document, "keep-backup", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "save-backup", document, "keep-backup", G_SETTINGS_BIND_GET);
 
-  g_object_set_data_full (G_OBJECT (self), "studio-draft", g_new0 (Draft, 1), (GDestroyNotify) draft_free);
-  g_signal_connect_object (self->document, "notify::modified",
-                           G_CALLBACK (draft_update), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->document, "changed",
-                           G_CALLBACK (draft_update), self, G_CONNECT_SWAPPED);
-  g_signal_connect (self, "destroy", G_CALLBACK (draft_window_destroy_cb), NULL);
+  g_object_set_data_full (G_OBJECT (document), "studio-draft", g_new0 (Draft, 1), (GDestroyNotify) draft_free);
+  g_signal_connect (document, "notify::modified", G_CALLBACK (draft_update), NULL);
+  g_signal_connect (document, "changed", G_CALLBACK (draft_update), NULL);
 }

@@ -4,7 +4,7 @@
  *
  * The games of a file in a StudioWindow: the StudioGamesButton over the
  * moves ("Game 2 of 3", and the searchable list of the file's games), the
- * actions win.next-game and win.previous-game (Ctrl+Page Down, Ctrl+Page
+ * actions win.next-game and win.previous-game (Alt+Page Down, Alt+Page
  * Up, set in studio-application.c), and the hint, once per run, that a file
  * just opened holds more games than the one shown.  Switching games goes
  * through studio_document_show_game(): the board, the moves, the headline,
@@ -139,14 +139,14 @@ _studio_window_class_games_init (StudioWindowClass *klass)
 }
 
 /**
- * _studio_window_games_init:
- * @self: a #StudioWindow
+ * _studio_window_games_bind:
+ * @self: a #StudioWindow, bound to its selected tab's document
  *
  * Gives the games button the window's document and keeps the actions in
  * step with the game shown.
  */
 void
-_studio_window_games_init (StudioWindow *self)
+_studio_window_games_bind (StudioWindow *self)
 {
   studio_games_button_set_document (self->games_button, self->document);
   g_signal_connect_object (self->document, "notify::game-index",

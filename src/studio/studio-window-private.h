@@ -67,7 +67,14 @@ struct _StudioWindow
   StudioSuitePanel     *suite_panel;   /* above the move list, in suite_revealer */
   GtkRevealer          *suite_revealer;
 
-  /* Owned. */
+  /* The tabs (studio-window-tabs.c): the content (the stack above) is in
+   * the selected tab's page. */
+  AdwTabView           *tab_view;
+  AdwTabBar            *tab_bar;
+  GtkWidget            *content;      /* owned */
+  AdwTabPage           *closing_page; /* the tab win.confirm-close asks about */
+
+  /* Owned: the selected tab's document. */
   StudioDocument       *document;
   GSettings            *settings;
   GArray               *shapes;     /* StudioShape scratch */
@@ -79,6 +86,8 @@ struct _StudioWindow
   int                   wide_side_width;  /* the side pane's width when last side by side */
   int                   pending_position; /* to set once allocated, or -1 */
   guint                 close_confirmed : 1;
+  guint                 closing_window : 1; /* asking about each unsaved tab */
+  guint                 tabs_disposed : 1;
   guint                 narrow : 1;     /* side pane under the board */
   guint                 setup_mode : 1;  /* setting up a position (studio-window-setup.c) */
   guint                 setup_from_start : 1;  /* ... entered from the start page */
@@ -89,6 +98,33 @@ struct _StudioWindow
 };
 
 void _studio_window_class_actions_init (StudioWindowClass *klass);
+void _studio_window_class_tabs_init    (StudioWindowClass *klass);
+void _studio_window_tabs_init          (StudioWindow      *self,
+                                        StudioDocument    *document);
+void _studio_window_tabs_dispose       (StudioWindow      *self);
+void _studio_window_tabs_update_actions (StudioWindow     *self);
+void _studio_window_tabs_set_game_page (StudioWindow      *self,
+                                        StudioDocument    *document);
+void _studio_window_select_document   (StudioWindow      *self,
+                                        StudioDocument    *document);
+void _studio_window_close_document_tab (StudioWindow      *self,
+                                        StudioDocument    *document);
+void _studio_window_announce_new_tab   (StudioWindow      *self,
+                                        const char        *what);
+StudioDocument *_studio_window_add_tab (StudioWindow      *self,
+                                        gboolean           game_page);
+gboolean _studio_window_select_unsaved_tab (StudioWindow  *self);
+void _studio_window_close_asked_tab    (StudioWindow      *self,
+                                        gboolean           confirmed);
+void _studio_window_bind_document      (StudioWindow      *self,
+                                        StudioDocument    *document,
+                                        gboolean           game_page);
+void _studio_window_files_document_init   (StudioWindow   *self,
+                                           StudioDocument *document);
+void _studio_window_files_document_closed (StudioWindow   *self,
+                                           StudioDocument *document);
+void _studio_window_files_bind         (StudioWindow      *self);
+void _studio_window_games_bind         (StudioWindow      *self);
 void _studio_window_update_actions     (StudioWindow      *self);
 void _studio_window_add_recent         (StudioWindow      *self,
                                         GFile             *file);
@@ -99,9 +135,6 @@ void _studio_window_save_as            (StudioWindow      *self,
                                         gboolean           close_after);
 void _studio_window_toast              (StudioWindow      *self,
                                         const char        *message);
-void _studio_window_announce_new_window (StudioWindow *self,
-                                         StudioWindow *target,
-                                         const char   *what);
 StudioWindow *_studio_window_target_for_new_work (StudioWindow *self,
                                                   const char   *what);
 StudioWindow *_studio_window_show_new_game       (StudioWindow *self,
@@ -144,7 +177,6 @@ CheopsGameNode *_studio_window_review_find_mistake (CheopsGameNode *node,
                                                     gboolean        forward);
 void _studio_window_review_update_actions (StudioWindow   *self,
                                            gboolean        playing);
-void _studio_window_games_init         (StudioWindow      *self);
 void _studio_window_games_update_actions (StudioWindow    *self);
 void _studio_window_games_loaded       (StudioWindow      *self);
 char *_studio_window_games_dup_loses_text_message (StudioWindow *self);

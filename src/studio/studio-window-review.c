@@ -93,7 +93,6 @@ _studio_window_review_update_actions (StudioWindow *self,
 void
 _studio_window_review_init (StudioWindow *self)
 {
-  studio_review_panel_set_document (self->review_panel, self->document);
   g_signal_connect_object (self->review_panel, "state-changed",
                            G_CALLBACK (_studio_window_update_actions), self, G_CONNECT_SWAPPED);
 }

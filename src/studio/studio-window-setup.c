@@ -230,7 +230,7 @@ _studio_window_end_setup (StudioWindow *self,
 
   if (game != NULL)
     {
-      /* Never drop unsaved work: the new game then gets its own window. */
+      /* Never drop unsaved work: the new game then gets its own tab. */
       target = _studio_window_show_new_game (self, game, _("The position"));
     }
 

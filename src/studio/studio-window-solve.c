@@ -12,7 +12,7 @@
  * move it was at, with the analysis as it was.
  *
  * Next Problem goes to the next game of the file that has a stipulation
- * (the document shows that game, as Ctrl+Page Down would).  A file opened
+ * (the document shows that game, as Alt+Page Down would).  A file opened
  * for solving (win.solve-file) starts at the problem its progress names as
  * current (studio-solve-progress.h), else at its first problem.
  */

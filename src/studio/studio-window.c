@@ -532,6 +532,82 @@ studio_window_document_changed_cb (StudioWindow *self,
     _studio_window_update_status (self);
 }
 
+/**
+ * _studio_window_bind_document:
+ * @self: a #StudioWindow
+ * @document: the selected tab's document
+ * @game_page: whether that tab shows its game (else the start page)
+ *
+ * Makes @document the one the window shows: every view of the window —
+ * board, move list, graph, engine lines, review summary, problem panel,
+ * games button, evaluation bar, headline and side names, banners, title —
+ * now follows it, and what they showed of the last tab's game is
+ * recomputed.  A set-up or a problem being solved ends (they belong to the
+ * tab they were entered in; the tabs are locked meanwhile).
+ */
+void
+_studio_window_bind_document (StudioWindow   *self,
+                              StudioDocument *document,
+                              gboolean        game_page)
+{
+  g_return_if_fail (STUDIO_IS_DOCUMENT (document));
+
+  if (self->document == document)
+    return;
+
+  if (self->setup_mode)
+    _studio_window_end_setup (self, FALSE);
+  if (self->solve_mode)
+    _studio_window_end_solve (self);
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+
+  g_signal_connect_object (document, "notify::current",
+                           G_CALLBACK (studio_window_current_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::game",
+                           G_CALLBACK (studio_window_current_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "changed",
+                           G_CALLBACK (studio_window_document_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::title",
+                           G_CALLBACK (_studio_window_update_title),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::modified",
+                           G_CALLBACK (_studio_window_update_title),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::file",
+                           G_CALLBACK (_studio_window_update_title),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::can-undo",
+                           G_CALLBACK (_studio_window_update_actions),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::can-redo",
+                           G_CALLBACK (_studio_window_update_actions),
+                           self, G_CONNECT_SWAPPED);
+
+  studio_move_tree_view_set_document (self->move_tree, document);
+  studio_eval_graph_set_document (self->eval_graph, document);
+  studio_analysis_panel_set_document (self->analysis_panel, document);
+  studio_problem_panel_set_document (self->problem_panel, document);
+  studio_review_panel_set_document (self->review_panel, document);
+  studio_move_entry_set_document (self->move_entry, document);
+  _studio_window_files_bind (self);
+  _studio_window_games_bind (self);
+
+  gtk_stack_set_visible_child_name (self->stack, game_page ? "game" : "start");
+  gtk_popover_popdown (GTK_POPOVER (self->move_entry));
+  studio_board_scene_set_engine_arrow (self->scene, CHEOPS_MOVE_NONE);
+  studio_board_scene_set_threat_arrow (self->scene, CHEOPS_MOVE_NONE);
+  studio_window_current_changed_cb (self);
+  studio_window_document_changed_cb (self, NULL);
+  _studio_window_show_problems (self);
+  _studio_window_update_title (self);
+}
+
 static void
 scene_move_played_cb (StudioWindow     *self,
                       guint             move,
@@ -715,48 +791,28 @@ studio_window_show_game (StudioWindow *self)
   g_return_if_fail (STUDIO_IS_WINDOW (self));
 
   gtk_stack_set_visible_child_name (self->stack, "game");
+  _studio_window_tabs_set_game_page (self, self->document);
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
   _studio_window_update_title (self);
   _studio_window_update_actions (self);
 }
 
-/* A new window beside @self, presented, holding an empty game of @self's
- * variant (game text without a [Variant] tag is read as that variant
- * first). */
-static StudioWindow *
-studio_window_new_sibling (StudioWindow *self)
-{
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  StudioWindow *target = studio_window_new (app != NULL ? STUDIO_APPLICATION (app) : NULL);
-  g_autoptr(CheopsGame) game = studio_game_new_for_variant (studio_document_get_variant (self->document));
-
-  studio_document_set_game (target->document, game);
-  gtk_window_present (GTK_WINDOW (target));
-  return target;
-}
-
 /**
- * _studio_window_announce_new_window:
- * @self: a #StudioWindow with unsaved changes
- * @target: the new window that shows what @self could not
- * @what: what @target shows ("The game"), translated
+ * _studio_window_announce_new_tab:
+ * @self: a #StudioWindow whose new tab shows what its last one could not
+ * @what: what the new tab shows ("The game"), translated
  *
- * Says so in both windows, in a toast: nothing opens without a word.
+ * Says so in a toast: nothing opens without a word.
  */
 void
-_studio_window_announce_new_window (StudioWindow *self,
-                                    StudioWindow *target,
-                                    const char   *what)
+_studio_window_announce_new_tab (StudioWindow *self,
+                                 const char   *what)
 {
-  g_autofree char *there = NULL;
-  g_autofree char *here = NULL;
+  g_autofree char *message = NULL;
 
   /* Translators: %s is "The game", "The position", "The file" */
-  there = g_strdup_printf (_("%s opened in a new window: the other window has unsaved changes"), what);
-  /* Translators: %s is "The game", "The position", "The file" */
-  here = g_strdup_printf (_("%s opened in a new window, to keep this window's unsaved changes"), what);
-  _studio_window_toast (target, there);
-  _studio_window_toast (self, here);
+  message = g_strdup_printf (_("%s opened in a new tab, to keep the other tab's unsaved changes"), what);
+  _studio_window_toast (self, message);
 }
 
 /**
@@ -766,26 +822,25 @@ _studio_window_announce_new_window (StudioWindow *self,
  *   position"); translated
  *
  * The one answer to "show this here, or elsewhere because the current
- * game has unsaved work": @self when it holds nothing the user would lose,
- * else a new window (presented, never silently: a toast in it says why it
- * is there, and one in @self says where the new thing went).
+ * game has unsaved work": the current tab when it holds nothing the user
+ * would lose, else a new tab beside it, selected (never silently: a toast
+ * says why it is there).  Either way the window's document is then the one
+ * to show the new work in.
  *
- * Returns: (transfer none): the window to show the new game in
+ * Returns: (transfer none): @self
  */
 StudioWindow *
 _studio_window_target_for_new_work (StudioWindow *self,
                                     const char   *what)
 {
-  StudioWindow *target;
-
   g_return_val_if_fail (STUDIO_IS_WINDOW (self), NULL);
 
   if (!studio_document_get_modified (self->document))
     return self;
 
-  target = studio_window_new_sibling (self);
-  _studio_window_announce_new_window (self, target, what);
-  return target;
+  _studio_window_add_tab (self, TRUE);
+  _studio_window_announce_new_tab (self, what);
+  return self;
 }
 
 /**
@@ -794,8 +849,8 @@ _studio_window_target_for_new_work (StudioWindow *self,
  * @game: (transfer none): a game to show
  * @what: as for _studio_window_target_for_new_work()
  *
- * Shows @game in @self, or — when @self holds unsaved work — in a new
- * window, with toasts saying so (_studio_window_target_for_new_work()).
+ * Shows @game in @self's current tab, or — when it holds unsaved work — in
+ * a new tab, with a toast saying so (_studio_window_target_for_new_work()).
  * The game page is shown, its problems banner hidden.
  *
  * Returns: (transfer none): the window that shows @game
@@ -915,17 +970,20 @@ studio_window_load_cb (GObject      *object,
   StudioDocument *document = (StudioDocument *)object;
   g_autoptr(StudioWindow) self = user_data;
   g_autoptr(GError) error = NULL;
-  /* The window this one was opened from, for this load only. */
-  g_autoptr(StudioWindow) report_to = g_object_steal_data (G_OBJECT (self), "studio-open-for");
+  /* A tab opened only for this file (it holds nothing else). */
+  gboolean alone = g_object_steal_data (G_OBJECT (document), "studio-open-alone") != NULL;
+  g_autoptr(GFile) file = g_object_steal_data (G_OBJECT (document), "studio-opening");
+  gboolean shown = document == self->document;
 
-  if (report_to != NULL && !gtk_widget_get_visible (GTK_WIDGET (report_to)))
-    g_clear_object (&report_to);   /* closed meanwhile */
+  if (self->tabs_disposed)
+    return;
 
   if (!studio_document_load_finish (document, result, &error))
     {
-      g_object_set_data (G_OBJECT (self), "studio-solve-after-load", NULL);
       g_autofree char *message = g_strdup_printf (_("Could not open the file: %s"), error->message);
-      GFile *file = g_object_get_data (G_OBJECT (self), "studio-opening");
+
+      if (shown)
+        g_object_set_data (G_OBJECT (self), "studio-solve-after-load", NULL);
 
       /* Not a recent file (the file chooser records what it picks). */
       if (file != NULL)
@@ -935,35 +993,33 @@ studio_window_load_cb (GObject      *object,
           gtk_recent_manager_remove_item (self->recent_manager, uri, NULL);
         }
 
-      /* A window opened only for this file goes again; the window the
-       * user asked from says why. */
-      if (report_to != NULL && studio_document_get_is_empty (self->document))
-        {
-          _studio_window_toast (report_to, message);
-          gtk_window_destroy (GTK_WINDOW (self));
-          return;
-        }
+      /* A tab opened only for this file goes again; the window says why. */
+      if (alone && studio_document_get_is_empty (document) && studio_window_get_n_tabs (self) > 1)
+        _studio_window_close_document_tab (self, document);
       _studio_window_toast (self, message);
       return;
     }
 
   _studio_window_add_recent (self, studio_document_get_file (document));
-  studio_window_after_load (self);
+  _studio_window_tabs_set_game_page (self, document);
+  /* Another tab selected meanwhile: shown when its tab is. */
+  if (shown)
+    studio_window_after_load (self);
 }
 
-/* Opens @file in a new window; if it cannot be read, that window goes and
- * @self says why. */
+/* Opens @file in a new tab; if it cannot be read, that tab goes and the
+ * window says why. */
 static void
-studio_window_open_file_in_new_window (StudioWindow *self,
-                                       GFile        *file,
-                                       gboolean      for_unsaved)
+studio_window_open_file_in_new_tab (StudioWindow *self,
+                                    GFile        *file,
+                                    gboolean      for_unsaved)
 {
-  StudioWindow *window = for_unsaved ? _studio_window_target_for_new_work (self, _("The file"))
-                                     : studio_window_new_sibling (self);
-
-  g_object_set_data_full (G_OBJECT (window), "studio-open-for",
-                          g_object_ref (self), g_object_unref);
-  studio_window_open_file (window, file);
+  if (for_unsaved)
+    _studio_window_target_for_new_work (self, _("The file"));
+  else
+    _studio_window_add_tab (self, FALSE);
+  g_object_set_data (G_OBJECT (self->document), "studio-open-alone", GINT_TO_POINTER (TRUE));
+  studio_window_open_file (self, file);
 }
 
 /**
@@ -971,8 +1027,8 @@ studio_window_open_file_in_new_window (StudioWindow *self,
  * @self: a #StudioWindow
  * @file: a game file
  *
- * Opens @file: in this window if it holds nothing the user would lose (an
- * untouched or saved game), else in a new window.
+ * Opens @file: in the current tab if it holds nothing the user would lose
+ * (an untouched or saved game), else in a new tab.
  */
 void
 studio_window_open_file (StudioWindow *self,
@@ -990,11 +1046,11 @@ studio_window_open_file (StudioWindow *self,
 
   if (studio_document_get_modified (self->document))
     {
-      studio_window_open_file_in_new_window (self, file, TRUE);
+      studio_window_open_file_in_new_tab (self, file, TRUE);
       return;
     }
 
-  g_object_set_data_full (G_OBJECT (self), "studio-opening", g_object_ref (file), g_object_unref);
+  g_object_set_data_full (G_OBJECT (self->document), "studio-opening", g_object_ref (file), g_object_unref);
   studio_document_load_async (self->document, file, NULL,
                               studio_window_load_cb, g_object_ref (self));
 }
@@ -1013,7 +1069,7 @@ _studio_window_reload (StudioWindow *self)
 
   if (file == NULL)
     return;
-  g_object_set_data_full (G_OBJECT (self), "studio-opening", g_object_ref (file), g_object_unref);
+  g_object_set_data_full (G_OBJECT (self->document), "studio-opening", g_object_ref (file), g_object_unref);
   studio_document_load_async (self->document, file, NULL,
                               studio_window_load_cb, g_object_ref (self));
 }
@@ -1222,7 +1278,7 @@ drop_cb (StudioWindow  *self,
           if (iter == files)
             studio_window_open_file (self, iter->data);
           else
-            studio_window_open_file_in_new_window (self, iter->data, FALSE);
+            studio_window_open_file_in_new_tab (self, iter->data, FALSE);
         }
 
       return files != NULL;
@@ -1334,8 +1390,12 @@ studio_window_close_request (GtkWindow *window)
 {
   StudioWindow *self = (StudioWindow *)window;
 
-  if (!self->close_confirmed && studio_document_get_modified (self->document))
+  /* Each tab with unsaved changes asks in turn (its Discard or Save closes
+   * the tab and goes on closing the window). */
+  if (!self->close_confirmed && _studio_window_select_unsaved_tab (self))
     {
+      self->closing_window = TRUE;
+      self->closing_page = adw_tab_view_get_selected_page (self->tab_view);
       gtk_widget_activate_action (GTK_WIDGET (self), "win.confirm-close", NULL);
       return TRUE;
     }
@@ -1364,10 +1424,6 @@ studio_window_constructed (GObject *object)
 
   G_OBJECT_CLASS (studio_window_parent_class)->constructed (object);
 
-  /* The "application" property is not set yet here: a settings object of
-   * the window's own (GSettings objects share one backend). */
-  self->settings = g_settings_new ("org.cheops.Studio");
-
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
                                g_settings_get_int (self->settings, "window-height"));
@@ -1385,8 +1441,6 @@ studio_window_constructed (GObject *object)
                    G_SETTINGS_BIND_GET | G_SETTINGS_BIND_SET | G_SETTINGS_BIND_GET_NO_CHANGES);
   g_settings_bind (self->settings, "multipv", self->analysis_panel, "multipv",
                    G_SETTINGS_BIND_GET | G_SETTINGS_BIND_SET | G_SETTINGS_BIND_GET_NO_CHANGES);
-
-  _studio_window_files_init (self);
 }
 
 static void
@@ -1398,7 +1452,9 @@ studio_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->recent_manager, self);
 
   g_clear_pointer (&self->move_entry, gtk_widget_unparent);
+  _studio_window_tabs_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_WINDOW);
+  g_clear_object (&self->content);
 
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
@@ -1625,6 +1681,7 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, sample_activated_cb);
 
   _studio_window_class_actions_init (klass);
+  _studio_window_class_tabs_init (klass);
   _studio_window_class_problem_init (klass);
   _studio_window_class_games_init (klass);
   _studio_window_class_suite_init (klass);
@@ -1715,32 +1772,7 @@ studio_window_init (StudioWindow *self)
 
   self->shapes = g_array_new (FALSE, FALSE, sizeof (StudioShape));
   self->scene = studio_board_view_get_scene (self->board_view);
-  self->document = studio_document_new ();
-
-  g_signal_connect_object (self->document, "notify::current",
-                           G_CALLBACK (studio_window_current_changed_cb),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->document, "notify::game",
-                           G_CALLBACK (studio_window_current_changed_cb),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->document, "changed",
-                           G_CALLBACK (studio_window_document_changed_cb),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->document, "notify::title",
-                           G_CALLBACK (_studio_window_update_title),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->document, "notify::modified",
-                           G_CALLBACK (_studio_window_update_title),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->document, "notify::file",
-                           G_CALLBACK (_studio_window_update_title),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->document, "notify::can-undo",
-                           G_CALLBACK (_studio_window_update_actions),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->document, "notify::can-redo",
-                           G_CALLBACK (_studio_window_update_actions),
-                           self, G_CONNECT_SWAPPED);
+  self->settings = g_settings_new ("org.cheops.Studio");
 
   g_signal_connect_object (self->scene, "move-played",
                            G_CALLBACK (scene_move_played_cb),
@@ -1771,13 +1803,7 @@ studio_window_init (StudioWindow *self)
   _studio_window_setup_init (self);
   _studio_window_suite_init (self);
   _studio_window_solve_init (self);
-  _studio_window_games_init (self);
   _studio_window_review_init (self);
-
-  studio_move_tree_view_set_document (self->move_tree, self->document);
-  studio_eval_graph_set_document (self->eval_graph, self->document);
-  studio_analysis_panel_set_document (self->analysis_panel, self->document);
-  studio_problem_panel_set_document (self->problem_panel, self->document);
 
   self->recent_manager = gtk_recent_manager_get_default ();
   g_signal_connect_object (self->recent_manager, "changed",
@@ -1801,14 +1827,18 @@ studio_window_init (StudioWindow *self)
   gtk_paned_set_position (self->paned, 760);
   self->pending_position = -1;
 
-  self->move_entry = studio_move_entry_new (self->document);
+  self->move_entry = studio_move_entry_new (NULL);
   gtk_popover_set_position (GTK_POPOVER (self->move_entry), GTK_POS_BOTTOM);
   gtk_widget_set_parent (self->move_entry, GTK_WIDGET (self->board_view));
 
   studio_window_fill_samples (self);
-  studio_window_current_changed_cb (self);
-  studio_window_document_changed_cb (self, NULL);
-  _studio_window_update_title (self);
+
+  /* The first tab, on the start page: the window shows its document. */
+  {
+    g_autoptr(StudioDocument) document = studio_document_new ();
+
+    _studio_window_tabs_init (self, document);
+  }
 }
 
 /**

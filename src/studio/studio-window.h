@@ -34,5 +34,12 @@ void            studio_window_solve_file         (StudioWindow *self,
 GtkWidget      *studio_window_get_solve_panel    (StudioWindow *self);
 gboolean        studio_window_get_solving        (StudioWindow *self);
 gboolean        studio_window_offer_drafts       (StudioWindow *self);
+guint           studio_window_get_n_tabs         (StudioWindow *self);
+StudioDocument *studio_window_get_tab_document   (StudioWindow *self,
+                                                  guint         index);
+const char     *studio_window_get_tab_title      (StudioWindow *self,
+                                                  guint         index);
+void            studio_window_select_tab         (StudioWindow *self,
+                                                  guint         index);
 
 G_END_DECLS

@@ -19,6 +19,7 @@
  */
 #define G_LOG_DOMAIN "cheops-tool"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -128,6 +129,7 @@ pgn_format (int    argc,
   GString *out;
   CheopsGame *game;
   guint n_games = 0;
+  int write_errno = 0;
 
   if (argc != 1)
     {
@@ -150,12 +152,32 @@ pgn_format (int    argc,
       g_object_unref (game);
       if (out->len > (1 << 20))
         {
-          fwrite (out->str, 1, out->len, stdout);
+          if (fwrite (out->str, 1, out->len, stdout) != out->len && write_errno == 0)
+            write_errno = errno;
           g_string_truncate (out, 0);
         }
     }
-  fwrite (out->str, 1, out->len, stdout);
+  if (n_games == 0)
+    {
+      /* A text of escape lines only: written back, not lost (issue 25). */
+      g_autoptr(GBytes) escapes = cheops_pgn_reader_get_escapes_without_game (reader);
+
+      if (escapes != NULL)
+        g_string_append_len (out, g_bytes_get_data (escapes, NULL), g_bytes_get_size (escapes));
+    }
+  if (fwrite (out->str, 1, out->len, stdout) != out->len && write_errno == 0)
+    write_errno = errno;
   g_string_free (out, TRUE);
+  if (fflush (stdout) != 0 && write_errno == 0)
+    write_errno = errno;
+  /* A full disk or a closed pipe: said, and exit 2 (nothing is lost:
+   * FILE is not written). */
+  if (write_errno != 0 || ferror (stdout))
+    {
+      fprintf (stderr, "cheops pgn format: cannot write the output: %s\n",
+               g_strerror (write_errno != 0 ? write_errno : EIO));
+      return 2;
+    }
   print_errors (stderr, argv[0], errors, 0);
   return errors->len > 0 ? 1 : 0;
 }

@@ -2,9 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * `cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] FILE...`:
- * checks the soundness of the problems of game files (issue 12) with the
- * exhaustive solver (src/engine/solve.h).
+ * `cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] FILE...`:
+ * checks the soundness of the problems of game files (issues 12, 26) with
+ * the exhaustive solver (src/engine/solve.h): "#N", "h#N", "s#N" and
+ * "ser-#N" (cheops-problem.h).
  *
  * For each game with a [Stipulation] tag (cheops-problem.h) it prints one
  * line, "FILE:LINE: game N: VERDICT: DETAILS", VERDICT being sound, cooked,
@@ -23,7 +24,24 @@
  * problem: --time (seconds of wall-clock time), --nodes (moves played),
  * --depth (a problem that asks for more moves is undecided without a
  * search).  When a problem takes more than a second, its progress goes to
- * standard error.  Exit status: 0 when every problem is sound, 1 when any
+ * standard error.
+ *
+ * h#N and ser-#N have solutions, whole lines: the verdict line names them
+ * ("sound: solution 1. Kc2 Sd4 2. Ka3 Sb4#"; "cooked: 3 solutions, 1
+ * intended: …", the number intended from the tag [Solutions "K"], 1
+ * without it), every one of them after it as "FILE:LINE: game N:
+ * solution …" when there are several.  The file's mainline must be the
+ * start of a solution (for ser-#, whose defender only passes, its first
+ * move is enough).  s#N reads as #N: keys, defences, duals.
+ *
+ * --prove re-decides each problem of N <= 3 with the plain exhaustive
+ * search (no table, no ordering, no cut-off; CheopsSolveLimits.plain) and
+ * prints the verdict only when both searches agree on it, on the keys and
+ * on the number of solutions, with "proved by the plain search (NODES
+ * nodes)"; when the plain search is stopped by a limit the verdict is
+ * "undecided", and when the two disagree it is "undecided" with the
+ * disagreement said (a defect of the solver: please report it).  A
+ * problem of N > 3 is verified as without --prove and said "not proved".  Exit status: 0 when every problem is sound, 1 when any
  * is not (or has an error), 2 for bad usage or a file that cannot be read.
  */
 #define G_LOG_DOMAIN "cheops-tool"
@@ -81,18 +99,120 @@ append_numbered (GString *out, const CheopsPosition *pos, CheopsMove move)
   append_san (out, pos, move);
 }
 
+/* A solution of an h# or ser-# (@r's line @i) as "1. A B 2. C D"; a
+ * series' moves numbered one by one, the defender's passes left out. */
+static void
+append_solution (GString *out, const CheopsPosition *start, const CheopsSolveResult *r, int i)
+{
+  CheopsPosition pos = *start;
+  const CheopsMove *line = r->solutions + (size_t) i * (size_t) r->solution_plies;
+
+  for (int j = 0; j < r->solution_plies; j++)
+    {
+      CheopsUndo undo;
+
+      if (j > 0)
+        g_string_append_c (out, ' ');
+      if (r->genre == CHEOPS_SOLVE_SERIES)
+        {
+          g_string_append_printf (out, "%d. ", j + 1);
+          append_san (out, &pos, line[j]);
+        }
+      else if (j == 0)
+        append_numbered (out, &pos, line[j]);
+      else if (pos.side_to_move == CHEOPS_SIDE_A)
+        append_numbered (out, &pos, line[j]);
+      else
+        append_san (out, &pos, line[j]);
+      cheops_position_do_move (&pos, line[j], &undo);
+      if (r->genre == CHEOPS_SOLVE_SERIES && j + 1 < r->solution_plies)
+        cheops_position_do_null_move (&pos, &undo);
+    }
+}
+
+/* The verdict line of an h# or ser-#. */
+static void
+append_lines_verdict (GString *out, const CheopsPosition *start, const CheopsMove *file_line, int n_file_line,
+                      const CheopsSolveResult *r)
+{
+  switch (r->verdict)
+    {
+    case CHEOPS_SOLVE_SOUND:
+      g_string_append (out, r->n_solutions == 1 ? "solution " : "solutions ");
+      break;
+    case CHEOPS_SOLVE_NO_SOLUTION:
+      g_string_append_printf (out, "no line of %d move%s fulfils %s%d", r->depth, r->depth == 1 ? "" : "s",
+                              cheops_solve_genre_sign (r->genre), r->depth);
+      return;
+    case CHEOPS_SOLVE_UNDECIDED:
+      g_string_append_printf (out, "%s reached; %" G_GINT64_FORMAT " solution%s found so far",
+                              r->stopped_by != NULL ? r->stopped_by : "limit", r->n_solutions,
+                              r->n_solutions == 1 ? "" : "s");
+      return;
+    case CHEOPS_SOLVE_WRONG_SOLUTION:
+      if (!r->mainline_is_key)
+        {
+          if (n_file_line == 0)
+            g_string_append (out, "the file gives no solution; ");
+          else
+            {
+              g_string_append (out, "the file's line ");
+              append_numbered (out, start, file_line[0]);
+              g_string_append (out, n_file_line > 1 ? " … is the start of no solution; " : " is the start of no solution; ");
+            }
+        }
+      G_GNUC_FALLTHROUGH;
+    case CHEOPS_SOLVE_COOKED:
+    default:
+      g_string_append_printf (out, "%" G_GINT64_FORMAT " solution%s, %d intended: ", r->n_solutions,
+                              r->n_solutions == 1 ? "" : "s", r->intended);
+      break;
+    }
+  for (int i = 0; i < r->n_stored; i++)
+    {
+      if (i > 0)
+        g_string_append (out, "; ");
+      append_solution (out, start, r, i);
+      if (i == 3 && r->n_stored > 4)
+        {
+          g_string_append (out, "; …");
+          break;
+        }
+    }
+}
+
 static void
 print_result (const char              *path,
               guint                    line,
               guint                    n_game,
               const CheopsPosition    *start,
-              CheopsMove               mainline,
+              const CheopsMove        *file_line,
+              int                      n_file_line,
               const CheopsSolveResult *r,
-              gboolean                 all_defences)
+              gboolean                 all_defences,
+              const char              *proof)
 {
   g_autoptr(GString) out = g_string_new (NULL);
 
   g_string_append_printf (out, "%s:%u: game %u: %s: ", path, line, n_game, cheops_solve_verdict_name (r->verdict));
+  if (r->genre == CHEOPS_SOLVE_HELP || r->genre == CHEOPS_SOLVE_SERIES)
+    {
+      append_lines_verdict (out, start, file_line, n_file_line, r);
+      g_string_append_printf (out, "; %" G_GINT64_FORMAT " nodes, %.3f s%s%s\n", r->nodes, r->seconds,
+                              proof != NULL ? "; " : "", proof != NULL ? proof : "");
+      fputs (out->str, stdout);
+      /* Every solution on a line of its own when there are several. */
+      for (int i = 0; i < r->n_stored && r->n_solutions > 1 && r->verdict != CHEOPS_SOLVE_UNDECIDED; i++)
+        {
+          g_autoptr(GString) sol = g_string_new (NULL);
+
+          g_string_append_printf (sol, "%s:%u: game %u: solution ", path, line, n_game);
+          append_solution (sol, start, r, i);
+          g_string_append_c (sol, '\n');
+          fputs (sol->str, stdout);
+        }
+      return;
+    }
   switch (r->verdict)
     {
     case CHEOPS_SOLVE_SOUND:
@@ -103,12 +223,12 @@ print_result (const char              *path,
     case CHEOPS_SOLVE_WRONG_SOLUTION:
       if (r->verdict == CHEOPS_SOLVE_WRONG_SOLUTION)
         {
-          if (mainline == CHEOPS_MOVE_NONE)
+          if (n_file_line == 0)
             g_string_append (out, "the file gives no solution; ");
           else
             {
               g_string_append (out, "the solution begins with ");
-              append_numbered (out, start, mainline);
+              append_numbered (out, start, file_line[0]);
               g_string_append (out, ", which does not win; ");
             }
         }
@@ -138,7 +258,8 @@ print_result (const char              *path,
         }
       break;
     }
-  g_string_append_printf (out, "; %" G_GINT64_FORMAT " nodes, %.3f s\n", r->nodes, r->seconds);
+  g_string_append_printf (out, "; %" G_GINT64_FORMAT " nodes, %.3f s%s%s\n", r->nodes, r->seconds,
+                          proof != NULL ? "; " : "", proof != NULL ? proof : "");
   fputs (out->str, stdout);
 
   /* The duals, per defence of each key. */
@@ -179,6 +300,20 @@ print_result (const char              *path,
     }
 }
 
+/* Whether the fast and the plain search came to the same answer: the
+ * verdict, the keys (in the order of the move generation, as both list
+ * them) and the number of solutions. */
+static gboolean
+same_answer (const CheopsSolveResult *a, const CheopsSolveResult *b)
+{
+  if (a->verdict != b->verdict || a->n_keys != b->n_keys || a->n_solutions != b->n_solutions)
+    return FALSE;
+  for (int k = 0; k < a->n_keys; k++)
+    if (a->keys[k].move != b->keys[k].move)
+      return FALSE;
+  return TRUE;
+}
+
 static gboolean
 parse_number (const char *text, double *out)
 {
@@ -197,7 +332,7 @@ problem_verify (int    argc,
 {
   CheopsSolveLimits limits = { 0 };
   double max_depth = 0, value;
-  gboolean all_defences = FALSE;
+  gboolean all_defences = FALSE, prove = FALSE;
   int status = 0, first_file = argc;
 
   for (int i = 0; i < argc; i++)
@@ -207,6 +342,8 @@ problem_verify (int    argc,
 
       if (strcmp (a, "--defences") == 0)
         all_defences = TRUE;
+      else if (strcmp (a, "--prove") == 0)
+        prove = TRUE;
       else if (strcmp (a, "--time") == 0 || strcmp (a, "--nodes") == 0 || strcmp (a, "--depth") == 0)
         {
           if (v == NULL || !parse_number (v, &value))
@@ -235,7 +372,7 @@ problem_verify (int    argc,
     }
   if (first_file >= argc)
     {
-      fprintf (stderr, "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] FILE...\n");
+      fprintf (stderr, "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] FILE...\n");
       return 2;
     }
 
@@ -264,8 +401,10 @@ problem_verify (int    argc,
           guint before = errors->len, line;
           gboolean bad_fen = FALSE;
           Progress progress = { path, 0, 0, isatty (2), FALSE };
-          CheopsSolveResult *result;
-          CheopsMove mainline;
+          CheopsSolveResult *result, *plain = NULL;
+          CheopsSolveProblem problem = { 0 };
+          CheopsMove file_line[2 * CHEOPS_SOLVE_MAX_DEPTH];
+          g_autofree char *proof = NULL;
 
           game = cheops_pgn_reader_next (reader, errors);
           if (game == NULL)
@@ -303,11 +442,57 @@ problem_verify (int    argc,
               status = MAX (status, 1);
               continue;
             }
-          mainline = cheops_problem_get_key (game);
+          if (!cheops_problem_get_solutions (game, &problem.intended, &stip_error))
+            {
+              guint tag_line = line, tag_column = 1;
+
+              cheops_problem_locate_tag (text, (gssize) length, line, CHEOPS_PROBLEM_TAG_SOLUTIONS,
+                                         &tag_line, &tag_column);
+              printf ("%s:%u:%u: %s\n", path, tag_line, tag_column, stip_error->message);
+              printf ("%s:%u: game %u: not verified: its Solutions tag is malformed\n", path, line, n_games);
+              status = MAX (status, 1);
+              continue;
+            }
+          /* The file's solution: its mainline, as far as N moves go. */
+          problem.genre = (CheopsSolveGenre) stipulation.genre;
+          problem.depth = stipulation.moves;
+          problem.n_line = 0;
+          for (CheopsGameNode *node = cheops_game_node_get_first_child (cheops_game_get_root (game));
+               node != NULL && problem.n_line < (int) G_N_ELEMENTS (file_line);
+               node = cheops_game_node_get_first_child (node))
+            file_line[problem.n_line++] = cheops_game_node_get_move (node);
+          problem.line = file_line;
           progress.game = n_games;
           limits.progress = progress_cb;
           limits.progress_data = &progress;
-          result = cheops_solve (cheops_game_get_start_position (game), stipulation.moves, mainline, &limits);
+          limits.plain = FALSE;
+          result = cheops_solve_problem (cheops_game_get_start_position (game), &problem, &limits);
+          if (result != NULL && prove && problem.depth <= 3 && result->verdict != CHEOPS_SOLVE_UNDECIDED)
+            {
+              limits.plain = TRUE;
+              plain = cheops_solve_problem (cheops_game_get_start_position (game), &problem, &limits);
+              if (plain == NULL)
+                proof = g_strdup ("not proved: out of memory");
+              else if (plain->verdict == CHEOPS_SOLVE_UNDECIDED)
+                {
+                  proof = g_strdup_printf ("the plain search stopped: %s", plain->stopped_by);
+                  result->verdict = CHEOPS_SOLVE_UNDECIDED;
+                  result->stopped_by = "the plain search's limit";
+                }
+              else if (!same_answer (result, plain))
+                {
+                  proof = g_strdup_printf ("the plain search disagrees: it finds %s with %d key%s and %"
+                                           G_GINT64_FORMAT " solutions (a defect of the solver)",
+                                           cheops_solve_verdict_name (plain->verdict), plain->n_keys,
+                                           plain->n_keys == 1 ? "" : "s", plain->n_solutions);
+                  result->verdict = CHEOPS_SOLVE_UNDECIDED;
+                  result->stopped_by = "disagreement";
+                }
+              else
+                proof = g_strdup_printf ("proved by the plain search (%" G_GINT64_FORMAT " nodes)", plain->nodes);
+            }
+          else if (result != NULL && prove && problem.depth > 3)
+            proof = g_strdup ("not proved: the plain search takes N <= 3");
           if (progress.shown && progress.tty)
             fputc ('\n', stderr);
           if (result == NULL)
@@ -316,10 +501,12 @@ problem_verify (int    argc,
               status = MAX (status, 1);
               continue;
             }
-          print_result (path, line, n_games, cheops_game_get_start_position (game), mainline, result, all_defences);
-          if (result->verdict != CHEOPS_SOLVE_SOUND)
+          print_result (path, line, n_games, cheops_game_get_start_position (game), file_line, problem.n_line,
+                        result, all_defences, proof);
+          if (result->verdict != CHEOPS_SOLVE_SOUND || (prove && plain == NULL))
             status = MAX (status, 1);
           cheops_solve_result_free (result);
+          cheops_solve_result_free (plain);
         }
     }
   return status;
@@ -331,6 +518,6 @@ cheops_tool_problem (int    argc,
 {
   if (argc >= 2 && strcmp (argv[1], "verify") == 0)
     return problem_verify (argc - 2, argv + 2);
-  fprintf (stderr, "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] FILE...\n");
+  fprintf (stderr, "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] FILE...\n");
   return 2;
 }

@@ -14,6 +14,8 @@ int cheops_tool_moves  (int argc, char **argv);
 int cheops_tool_status (int argc, char **argv);
 int cheops_tool_fen    (int argc, char **argv);
 int cheops_tool_match  (int argc, char **argv);
+int cheops_tool_match_stats (int argc, char **argv);
+int cheops_tool_openings (int argc, char **argv);
 int cheops_tool_pgn    (int argc, char **argv);
 int cheops_tool_problem (int argc, char **argv);
 int cheops_tool_analyse (int argc, char **argv);

@@ -35,7 +35,9 @@ static const Command commands[] = {
   { "analyse", cheops_tool_analyse, "analyse FILE... (--engine CMD | --builtin) (--movetime MS | --depth N) [--out FILE] [--side SIDE] [--from PLY] [--backwards] [--variations] [--jobs N] [--resume] [--part K/N]" },
   { "diagram", cheops_tool_diagram, "diagram [--variant NAME] [--fen FEN] [--flip] [--size PX] [--caption TEXT] [--cal ARROWS] [--csl MARKS] --out FILE.svg|FILE.png" },
   { "suite",  cheops_tool_suite,  "suite run FILE [--engine CMD | --builtin] [--movetime MS | --depth N] [--threads N] [--hash MB] [--variant NAME] [--out FILE]" },
-  { "match",  cheops_tool_match,  "match --engine CMD [--engine CMD] [--builtin random|greedy] --games N [--tc 0.1+0.01] [--openings FILE] [--pgn OUT]" },
+  { "match",  cheops_tool_match,  "match [-variant NAME] -engine cmd=CMD [name=NAME] [tc=0.1+0.01] [option.NAME=VALUE]... -engine ... -rounds N [-games 2] [-concurrency N] [-openings file=FILE format=epd order=random] [-srand N] [-pgnout file=OUT] [-sprt elo0=0 elo1=5] [-recover] (or --engine CMD --builtin greedy --games N ...)" },
+  { "match-stats", cheops_tool_match_stats, "match-stats [-sprt elo0=A elo1=B] FILE.pgn...   # the results block of a match's shards" },
+  { "openings", cheops_tool_openings, "openings [--variant NAME] [--engine CMD] [--count N] [--depth D] [--max-cp CP] [--seed N] --out FILE.epd   # an opening book" },
 };
 
 static void
@@ -388,12 +390,15 @@ main (int argc, char **argv)
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
     if (strcmp (argv[1], commands[i].name) == 0)
       {
-        /* `cheops COMMAND --help`: that command's usage, exit status 0. */
-        if (argc == 3 && (strcmp (argv[2], "--help") == 0 || strcmp (argv[2], "-h") == 0))
-          {
-            printf ("Usage: cheops %s\n", commands[i].usage);
-            return 0;
-          }
+        /* `cheops COMMAND ... --help`: that command's usage, exit status 0,
+         * wherever the option stands ("pgn format --help" opens no file
+         * named "--help"; issue 25). */
+        for (int j = 2; j < argc; j++)
+          if (strcmp (argv[j], "--help") == 0 || strcmp (argv[j], "-h") == 0)
+            {
+              printf ("Usage: cheops %s\n", commands[i].usage);
+              return 0;
+            }
         return commands[i].run (argc - 1, argv + 1);
       }
   fprintf (stderr, "cheops: unknown command '%s'\n", argv[1]);

@@ -1024,6 +1024,158 @@ test_do_undo (void)
   g_rand_free (rand);
 }
 
+/* ------------------------------------------- fast against reference */
+
+/* The machine text of the moves from @m to @end, joined by spaces. */
+static char *
+moves_text (const CheopsPosition *pos, const CheopsMove *m, const CheopsMove *end)
+{
+  GString *out = g_string_new (NULL);
+
+  (void) pos;
+  for (; m < end; m++)
+    {
+      char text[CHEOPS_MOVE_TEXT_MAX];
+
+      cheops_move_to_text (V, *m, text);
+      g_string_append_printf (out, "%s%s", out->len ? " " : "", text);
+    }
+  return g_string_free (out, FALSE);
+}
+
+typedef struct {
+  int positions, in_check, with_drops, with_compounds, with_king_flips, to_lists;
+} CrossStats;
+
+/* The fast generator against the slow reference at @pos: the same moves in
+ * the same order, the same count, and (every @to_every-th position) the same
+ * plain moves to every cell. */
+static void
+cross_check_position (const CheopsPosition *pos, CrossStats *stats, bool to_lists)
+{
+  CheopsMove fast[CHEOPS_MAX_MOVES], slow[CHEOPS_MAX_MOVES];
+  CheopsMove *fast_end = cypher_generate_moves (pos, fast);
+  CheopsMove *slow_end = cypher_generate_moves_reference (pos, slow);
+  int n = (int) (slow_end - slow);
+
+  if (fast_end - fast != n || memcmp (fast, slow, (size_t) n * sizeof *slow) != 0)
+    {
+      g_autofree char *fen = fen_of (pos);
+      g_autofree char *a = moves_text (pos, fast, fast_end);
+      g_autofree char *b = moves_text (pos, slow, slow_end);
+      g_error ("%s: fast %d moves [%s], reference %d [%s]", fen, (int) (fast_end - fast), a, n, b);
+    }
+  g_assert_cmpint (cypher_count_moves (pos), ==, n);
+  stats->positions++;
+  if (cypher_position_king_attacked (pos, pos->side_to_move))
+    stats->in_check++;
+  for (int i = 0; i < n; i++)
+    {
+      if (cheops_move_kind (slow[i]) == CHEOPS_MOVE_DROP)
+        {
+          stats->with_drops++;
+          break;
+        }
+    }
+  for (int i = 0; i < n; i++)
+    if (cheops_move_kind (slow[i]) == CHEOPS_MOVE_COMPOUND)
+      {
+        stats->with_compounds++;
+        break;
+      }
+  for (int i = 0; i < n; i++)
+    if (cheops_move_kind (slow[i]) == CHEOPS_MOVE_NORMAL
+        && cheops_piece_type (pos->board[cheops_move_from (slow[i])]) == CYPHER_KING)
+      {
+        CheopsPosition after = *pos;
+        CheopsUndo undo;
+
+        cheops_position_do_move (&after, slow[i], &undo);
+        if (cypher_position_king_flips (&after, pos->side_to_move))
+          {
+            stats->with_king_flips++;
+            break;
+          }
+      }
+  if (!to_lists)
+    return;
+  stats->to_lists++;
+  for (CheopsCell to = 0; to < CYPHER_CELL_NB; to++)
+    {
+      CheopsMove list[CHEOPS_MAX_MOVES];
+      CheopsMove *end = cypher_generate_moves_to (pos, to, CHEOPS_NO_PIECE_TYPE, list);
+      CheopsMove *m = list;
+
+      for (int i = 0; i < n; i++)
+        if (cheops_move_kind (slow[i]) == CHEOPS_MOVE_NORMAL && cheops_move_to (slow[i]) == to)
+          {
+            g_assert_true (m < end);
+            g_assert_cmphex (*m, ==, slow[i]);
+            m++;
+          }
+      g_assert_true (m == end);
+    }
+}
+
+/* The fast generator (pins, checks, Spy transparency, the capture table,
+ * compound moves, drops; see cypher-position.c) against the reference that
+ * plays every move, over random games from the start and from every
+ * position of tests/reference/cypher_positions.txt. */
+static void
+test_fast_against_reference (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "reference", "cypher_positions.txt", NULL);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GPtrArray) fens = g_ptr_array_new_with_free_func (g_free);
+  GRand *rand = g_rand_new_with_seed (20261204);
+  CrossStats stats = { 0 };
+  GError *error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  g_ptr_array_add (fens, g_strdup ("4s5/2rn2nr2/3bqkb3/1pppppppp1/10/10/10/1PPPPPPPP1/3BQKB3/2RN2NR2/4S5 w - 0+0 - 0 1"));
+  lines = g_strsplit (text, "\n", -1);
+  for (int i = 0; lines[i] != NULL; i++)
+    {
+      char *hash = strchr (lines[i], '#');
+      g_autofree char *fen = g_strstrip (g_strndup (lines[i], hash ? (gsize) (hash - lines[i]) : strlen (lines[i])));
+
+      if (*fen != '\0')
+        g_ptr_array_add (fens, g_steal_pointer (&fen));
+    }
+  g_assert_cmpuint (fens->len, >, 100);
+
+  for (guint f = 0; f < fens->len; f++)
+    for (int game = 0; game < (f == 0 ? 40 : 3); game++)
+      {
+        CheopsPosition pos;
+
+        load (&pos, fens->pdata[f]);
+        for (int ply = 0; ply < 100; ply++)
+          {
+            CheopsMove list[CHEOPS_MAX_MOVES];
+            CheopsMove *end;
+            CheopsUndo undo;
+
+            cross_check_position (&pos, &stats, stats.positions % 16 == 0);
+            end = cypher_generate_moves_reference (&pos, list);
+            if (end == list)
+              break;
+            cheops_position_do_move (&pos, list[g_rand_int_range (rand, 0, (int) (end - list))], &undo);
+          }
+      }
+  g_rand_free (rand);
+  g_test_message ("%d positions, %d in check, %d with drops, %d with compound moves, %d with King flips, %d with moves to every cell",
+                  stats.positions, stats.in_check, stats.with_drops, stats.with_compounds, stats.with_king_flips, stats.to_lists);
+  /* Enough of each kind that the cross-check means something. */
+  g_assert_cmpint (stats.positions, >=, 10000);
+  g_assert_cmpint (stats.in_check, >=, 300);
+  g_assert_cmpint (stats.with_drops, >=, 300);
+  g_assert_cmpint (stats.with_compounds, >=, 300);
+  g_assert_cmpint (stats.with_king_flips, >=, 100);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1045,5 +1197,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/cypher/san", test_san);
   g_test_add_func ("/core/cypher/perft", test_perft);
   g_test_add_func ("/core/cypher/do-undo", test_do_undo);
+  g_test_add_func ("/core/cypher/fast-against-reference", test_fast_against_reference);
   return g_test_run ();
 }

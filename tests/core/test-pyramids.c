@@ -65,6 +65,24 @@ all_moves (const CheopsPosition *pos)
       g_assert_cmpint (end - list, ==, (int) moves->len);
       for (CheopsMove *m = list; m < end; m++)
         g_assert_true (cheops_position_is_playable (pos, *m));
+      /* pyramids_generate_moves_onto(): the moves onto the targets, in
+       * the same order (the enemy pieces; squares picked by the key). */
+      for (int t = 0; t < 2; t++)
+        {
+          static CheopsMove onto[CHEOPS_MAX_MOVES];
+          CheopsCellSet targets = t == 0 ? pos->pieces[cheops_side_other (pos->side_to_move)][0]
+                                         : ((CheopsCellSet) pos->key << 64 | (CheopsCellSet) (pos->key * 7));
+          CheopsMove *onto_end = pyramids_generate_moves_onto (pos, targets, onto), *o = onto;
+
+          for (CheopsMove *m = list; m < end; m++)
+            if ((targets >> cheops_move_to (*m)) & 1)
+              {
+                g_assert_true (o < onto_end);
+                g_assert_cmpuint (*o, ==, *m);
+                o++;
+              }
+          g_assert_true (o == onto_end);
+        }
     }
   return moves;
 }

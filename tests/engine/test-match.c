@@ -123,7 +123,8 @@ check_match (const char * const *args, int games, const char *score_prefix)
       }
   g_assert_cmpint (progress, ==, games);
   g_assert_nonnull (strstr (out, score_prefix));
-  g_assert_nonnull (strstr (out, "\nElo difference: "));
+  g_assert_nonnull (strstr (out, "\nElo: "));
+  g_assert_nonnull (strstr (out, "\nPtnml(0-2): ["));
 
   g_assert_true (g_file_get_contents (pgn_path, &pgn, NULL, NULL));
   n = replay_pgn (pgn, results, 64);

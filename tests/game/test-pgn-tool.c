@@ -334,6 +334,54 @@ test_usage (void)
   g_test_trap_assert_stderr ("Usage: cheops pgn check FILE...\n*");
 }
 
+/* Issue 25: a file of escape lines only (here with CR line ends, the
+ * fuzzer's smallest case) is written back, not turned into nothing; and
+ * an output that cannot be written is an error (exit 2), not a silent 0. */
+static void
+test_format_escapes_only (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autoptr(GError) error = NULL;
+      char *dir = g_dir_make_tmp ("cheops-pgn-XXXXXX", &error);
+      char *path = g_build_filename (dir, "e.pgn", NULL);
+
+      g_assert_no_error (error);
+      g_assert_true (g_file_set_contents (path, "%a\r%b\r\r\r", -1, NULL));
+      {
+        int status = run ("format", path, NULL);
+
+        g_unlink (path);
+        g_rmdir (dir);
+        exit_freeing (status, path, dir, NULL);
+      }
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stdout ("%a\n%b\n");
+  g_test_trap_assert_stderr ("");
+}
+
+static void
+test_format_full_disk (void)
+{
+  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/full");
+      return;
+    }
+  if (g_test_subprocess ())
+    {
+      char *path = data_path ("basic.pgn");
+
+      g_assert_nonnull (freopen ("/dev/full", "w", stdout));
+      exit_freeing (run ("format", path, NULL), path, NULL);
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("cheops pgn format: cannot write the output: No space left on device\n");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -353,6 +401,8 @@ main (int    argc,
   g_test_add_func ("/game/tool/check-variant-errors", test_check_variant_errors);
   g_test_add_func ("/game/tool/check-robust", test_check_robust);
   g_test_add_func ("/game/tool/format-robust", test_format_robust);
+  g_test_add_func ("/game/tool/format-escapes-only", test_format_escapes_only);
+  g_test_add_func ("/game/tool/format-full-disk", test_format_full_disk);
 
   return g_test_run ();
 }

@@ -7,6 +7,7 @@
  * API, deep nesting, and the time a 10 000-node tree takes.
  */
 #include <string.h>
+#include <time.h>
 
 #include <glib/gstdio.h>
 
@@ -1842,6 +1843,102 @@ test_bom_between_games (void)
   g_assert_cmpstr (line, ==, "fg3 lj1");
 }
 
+/* Issue 25: reading is linear in the text.  Each adversarial text read at
+ * n and at 4n units: the time (the least of three readings) may grow about
+ * 4 times, not 16 (quadratic work).  Bound 10: robust on a loaded machine.
+ * (Before: many variations of one move, many comments after one move,
+ * many ";" comments, comments without "}", many tags, many errors on one
+ * line: 12-40 times.) */
+typedef struct {
+  const char *name;
+  const char *head;
+  const char *unit;
+  const char *tail;
+  guint       n;
+} Adversary;
+
+static char *
+adversary_text (const Adversary *a,
+                guint            n)
+{
+  GString *s = g_string_new (a->head);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const char *number = strchr (a->unit, '#');
+
+      /* "#" is a number, each unit its own. */
+      if (number != NULL)
+        {
+          g_string_append_len (s, a->unit, number - a->unit);
+          g_string_append_printf (s, "%u", i);
+          g_string_append (s, number + 1);
+        }
+      else
+        g_string_append (s, a->unit);
+    }
+  g_string_append (s, a->tail);
+  return g_string_free (s, FALSE);
+}
+
+/* The processor time of this thread, in seconds: what another process
+ * on a loaded machine does not add to. */
+static double
+thread_seconds (void)
+{
+  struct timespec ts;
+
+  g_assert_cmpint (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts), ==, 0);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double
+adversary_seconds (const char *text)
+{
+  double t0 = thread_seconds ();
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = cheops_pgn_read_string (text, -1, &errors);
+
+  g_assert_cmpuint (games->len, >, 0);
+  return thread_seconds () - t0;
+}
+
+static void
+test_linear_time (void)
+{
+  /* Each text a few hundred KB at n: out of the caches already, so that
+   * 4n is not slower per byte for that. */
+  static const Adversary adversaries[] = {
+    { "variations", "[Event \"x\"]\n\n1. fg3 ", "(1. fg3 ", "", 20000 },
+    { "closed-variations", "[Event \"x\"]\n\n1. fg3 ", "(1. fg3) ", "*\n", 30000 },
+    { "comments", "[Event \"x\"]\n\n1. fg3 ", "{c} ", "*\n", 100000 },
+    { "line-comments", "[Event \"x\"]\n\n1. fg3 ", ";c\n", "*\n", 100000 },
+    { "unclosed-comments", "", "[Event \"x\"]\n\n1. fg3 {\n", "", 10000 },
+    { "tags", "", "[T# \"v\"]\n", "\n1. fg3 *\n", 30000 },
+    { "errors-on-a-line", "", "1. fg3 zz9 * ", "\n", 10000 },
+    { "escape-lines", "", "%e\r", "1. fg3 *\n", 300000 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (adversaries); i++)
+    {
+      const Adversary *a = &adversaries[i];
+      g_autofree char *small = adversary_text (a, a->n);
+      g_autofree char *large = adversary_text (a, 4 * a->n);
+      double t1 = G_MAXDOUBLE, t4 = G_MAXDOUBLE;
+
+      /* The least of three readings each (the first warms up); a
+       * quadratic reading is not read three times at 4n. */
+      for (guint rep = 0; rep < 3; rep++)
+        t1 = MIN (t1, adversary_seconds (small));
+      t1 = MAX (t1, 0.002);     /* too fast to measure is linear enough */
+      for (guint rep = 0; rep < 3 && t4 > 10 * t1; rep++)
+        t4 = MIN (t4, adversary_seconds (large));
+      g_test_message ("%s: %u units %.4f s, %u units %.4f s: %.1f times",
+                      a->name, a->n, t1, 4 * a->n, t4, t4 / t1);
+      g_assert_cmpfloat (t4, <=, 10 * t1);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1889,6 +1986,7 @@ main (int    argc,
   g_test_add_func ("/game/pgn/cypher-drop-and-compound", test_cypher_drop_and_compound);
   g_test_add_func ("/game/pgn/line-ends", test_line_ends);
   g_test_add_func ("/game/pgn/bom-between-games", test_bom_between_games);
+  g_test_add_func ("/game/pgn/linear-time", test_linear_time);
 
   return g_test_run ();
 }

@@ -68,13 +68,44 @@ test_parse (void)
   check_bad ("win 3", CHEOPS_PROBLEM_ERROR_SYNTAX, 5, "expected “in” and a number of moves");
   /* Columns count characters, not bytes. */
   check_bad ("#3 ✓", CHEOPS_PROBLEM_ERROR_SYNTAX, 4, "unexpected text after the number of moves");
-  check_bad ("h#2", CHEOPS_PROBLEM_ERROR_UNSUPPORTED, 1,
-             "“h#” problems are not supported: only “#N”, the side to move wins in N moves");
-  check_bad (" s#3", CHEOPS_PROBLEM_ERROR_UNSUPPORTED, 2,
-             "“s#” problems are not supported: only “#N”, the side to move wins in N moves");
+  check_bad ("hs#2", CHEOPS_PROBLEM_ERROR_UNSUPPORTED, 1,
+             "“hs#” problems are not supported: only “#N”, “h#N”, “s#N” and “ser-#N”");
+  check_bad (" r#3", CHEOPS_PROBLEM_ERROR_UNSUPPORTED, 2,
+             "“r#” problems are not supported: only “#N”, “h#N”, “s#N” and “ser-#N”");
+  check_bad ("h#", CHEOPS_PROBLEM_ERROR_SYNTAX, 3, "expected a number of moves");
+  check_bad ("s#0", CHEOPS_PROBLEM_ERROR_RANGE, 3, "the number of moves must be 1 to 16");
+  check_bad ("ser-# 17", CHEOPS_PROBLEM_ERROR_RANGE, 7, "the number of moves must be 1 to 16");
+  check_bad ("ser#3", CHEOPS_PROBLEM_ERROR_SYNTAX, 1,
+             "expected a stipulation: “#” and a number of moves, as “#3”");
+  check_bad ("h#2 win", CHEOPS_PROBLEM_ERROR_SYNTAX, 5, "unexpected text after the number of moves");
 
   text = cheops_stipulation_to_string (&three);
   g_assert_cmpstr (text, ==, "#3");
+
+  /* The other genres: the genre read, and written back the same. */
+  {
+    static const struct { const char *text; int moves; CheopsStipulationGenre genre; const char *canonical; } genres[] = {
+      { "#3", 3, CHEOPS_STIPULATION_DIRECT, "#3" },
+      { "h#2", 2, CHEOPS_STIPULATION_HELP, "h#2" },
+      { " H# 3 ", 3, CHEOPS_STIPULATION_HELP, "h#3" },
+      { "s#1", 1, CHEOPS_STIPULATION_SELF, "s#1" },
+      { "S#16", 16, CHEOPS_STIPULATION_SELF, "s#16" },
+      { "ser-#4", 4, CHEOPS_STIPULATION_SERIES, "ser-#4" },
+      { "SER-# 2", 2, CHEOPS_STIPULATION_SERIES, "ser-#2" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (genres); i++)
+      {
+        CheopsStipulation s = { 0, CHEOPS_STIPULATION_SERIES };
+        g_autofree char *back = NULL;
+
+        check_ok (genres[i].text, genres[i].moves);
+        g_assert_true (cheops_stipulation_parse (genres[i].text, &s, NULL, NULL));
+        g_assert_cmpint (s.genre, ==, genres[i].genre);
+        back = cheops_stipulation_to_string (&s);
+        g_assert_cmpstr (back, ==, genres[i].canonical);
+      }
+  }
 }
 
 static const char file_text[] =

@@ -17,7 +17,9 @@
  * The picture is at the window's scale factor (GDK_SCALE=2: twice the
  * pixels, as a HiDPI screen shows it).  STUDIO_SCREENSHOT_SIZE=WxH sets
  * the window's size (default 1280x800); STUDIO_SCREENSHOT_SETUP=1 takes it
- * in the set-up of the position shown (win.setup-position).
+ * in the set-up of the position shown (win.setup-position);
+ * STUDIO_SCREENSHOT_THEME=blue draws the board in that theme.  Dark style:
+ * ADW_DEBUG_COLOR_SCHEME=prefer-dark (libadwaita's own variable).
  */
 #include <adwaita.h>
 #include <stdio.h>
@@ -162,6 +164,8 @@ main (int   argc,
   g_settings_set_int (settings, "window-width", width);
   g_settings_set_int (settings, "window-height", height);
   g_settings_set_int (settings, "multipv", 3);
+  if (g_getenv ("STUDIO_SCREENSHOT_THEME") != NULL)
+    g_settings_set_string (settings, "board-theme", g_getenv ("STUDIO_SCREENSHOT_THEME"));
 
   app = studio_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);

@@ -473,6 +473,156 @@ test_claim_draw (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return ADW_MESSAGE_DIALOG (item);
+    }
+  return NULL;
+}
+
+static GtkTextView *
+comment_view (AdwMessageDialog *dialog)
+{
+  GtkWidget *extra = adw_message_dialog_get_extra_child (dialog);
+  GtkWidget *view = NULL;
+
+  for (GtkWidget *w = gtk_widget_get_first_child (extra); w != NULL && view == NULL; )
+    {
+      if (GTK_IS_TEXT_VIEW (w))
+        view = w;
+      else if (gtk_widget_get_first_child (w) != NULL)
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != NULL && w != extra && gtk_widget_get_next_sibling (w) == NULL)
+            w = gtk_widget_get_parent (w);
+          w = w == NULL || w == extra ? NULL : gtk_widget_get_next_sibling (w);
+        }
+    }
+  g_assert_nonnull (view);
+  return GTK_TEXT_VIEW (view);
+}
+
+/* The text view's key controller in the comment dialog, given a key. */
+static gboolean
+comment_key (AdwMessageDialog *dialog,
+             guint             keyval,
+             GdkModifierType   state)
+{
+  GListModel *controllers = gtk_widget_observe_controllers (GTK_WIDGET (comment_view (dialog)));
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (g_strcmp0 (gtk_event_controller_get_name (controller), "comment-keys") == 0)
+        {
+          g_signal_emit_by_name (controller, "key-pressed", keyval, 36, state, &handled);
+          g_object_unref (controllers);
+          return handled;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static gboolean
+no_dialog (gpointer data)
+{
+  return find_message_dialog () == data ? FALSE : TRUE;
+}
+
+/* Issue 21: in the comment editor Enter saves, as does Ctrl+Enter, and
+ * Shift+Enter is left to the text (a new line); Cancel or Escape with a
+ * text typed asks ("Discard Comment?"), Keep Editing brings the text
+ * back, Discard drops it; with nothing typed it closes without asking. */
+static void
+test_comment_keys (void)
+{
+  g_autoptr(CheopsGame) game = long_game_new (8, LONG_GAME_MAINLINE);
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *document = studio_window_get_document (window);
+  GtkWidget *tree = studio_window_get_move_tree (window);
+  CheopsGameNode *third;
+  AdwMessageDialog *dialog, *ask;
+  GtkTextBuffer *buffer;
+  GtkTextIter start, end;
+  g_autofree char *text = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  studio_window_show_game (window);
+  studio_document_set_game (document, game);
+  third = mainline_node (studio_document_get_game (document), 3);
+
+  /* Enter saves. */
+  studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), third, FALSE);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (comment_view (dialog)), "A quiet move.", -1);
+  g_assert_false (comment_key (dialog, GDK_KEY_Return, GDK_SHIFT_MASK));
+  g_assert_null (cheops_game_node_get_comment_after (third));
+  g_assert_true (comment_key (dialog, GDK_KEY_Return, 0));
+  g_assert_cmpstr (cheops_game_node_get_comment_after (third), ==, "A quiet move.");
+  studio_test_spin_until (no_dialog, dialog);
+
+  /* Ctrl+Enter too. */
+  studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), third, FALSE);
+  dialog = find_message_dialog ();
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (comment_view (dialog)), "Quiet.", -1);
+  g_assert_true (comment_key (dialog, GDK_KEY_KP_Enter, GDK_CONTROL_MASK));
+  g_assert_cmpstr (cheops_game_node_get_comment_after (third), ==, "Quiet.");
+  studio_test_spin_until (no_dialog, dialog);
+
+  /* Escape (the window closed) with a text typed: asked; kept. */
+  studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), third, FALSE);
+  dialog = find_message_dialog ();
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (comment_view (dialog)), "Typed, not saved.", -1);
+  gtk_window_close (GTK_WINDOW (dialog));
+  studio_test_spin_until (no_dialog, dialog);
+  ask = find_message_dialog ();
+  g_assert_nonnull (ask);
+  g_assert_cmpstr (adw_message_dialog_get_heading (ask), ==, "Discard Comment?");
+  gtk_window_close (GTK_WINDOW (ask));  /* Escape again: keep editing */
+  studio_test_spin_until (no_dialog, ask);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Comment After 2. Ae1");
+  buffer = gtk_text_view_get_buffer (comment_view (dialog));
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  g_assert_cmpstr (text, ==, "Typed, not saved.");
+  g_assert_cmpstr (cheops_game_node_get_comment_after (third), ==, "Quiet.");
+
+  /* Cancel, then Discard: dropped, as asked. */
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  studio_test_spin_until (no_dialog, dialog);
+  ask = find_message_dialog ();
+  g_assert_nonnull (ask);
+  adw_message_dialog_response (ask, "discard");
+  gtk_window_destroy (GTK_WINDOW (ask));
+  studio_test_spin_until (no_dialog, ask);
+  g_assert_null (find_message_dialog ());
+  g_assert_cmpstr (cheops_game_node_get_comment_after (third), ==, "Quiet.");
+
+  /* Nothing typed: Cancel closes without a question. */
+  studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), third, FALSE);
+  dialog = find_message_dialog ();
+  gtk_window_close (GTK_WINDOW (dialog));
+  studio_test_spin_until (no_dialog, dialog);
+  g_assert_null (find_message_dialog ());
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -485,6 +635,7 @@ main (int   argc,
   g_test_add_data_func ("/Studio/MoveList/deep-nested", GINT_TO_POINTER (LONG_GAME_NESTED), test_long_game);
   g_test_add_func ("/Studio/MoveList/menu-keys", test_menu_keys);
   g_test_add_func ("/Studio/Claim/draw", test_claim_draw);
+  g_test_add_func ("/Studio/MoveList/comment-keys", test_comment_keys);
 
   return g_test_run ();
 }

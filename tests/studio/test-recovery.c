@@ -270,21 +270,6 @@ draft_child (const char *path,
   return 0;
 }
 
-static StudioWindow *
-other_window (StudioWindow *window)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (STUDIO_IS_WINDOW (item) && (StudioWindow *) item != window)
-        return STUDIO_WINDOW (item);
-    }
-  return NULL;
-}
-
 static guint
 n_studio_windows (void)
 {
@@ -329,7 +314,7 @@ test_kill_and_restore (void)
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GPtrArray) drafts = NULL;
   StudioWindow *window;
-  StudioWindow *other;
+  StudioDocument *other_document;
   StudioDocument *document;
   AdwMessageDialog *dialog;
   GtkWidget *list;
@@ -409,28 +394,37 @@ test_kill_and_restore (void)
   after = read_file (path);
   g_assert_cmpstr (after, ==, text);
 
-  /* The new game in a window of its own, still without a file. */
-  g_assert_cmpuint (n_studio_windows (), ==, 2);
-  other = other_window (window);
-  g_assert_nonnull (other);
-  g_assert_null (studio_document_get_file (studio_window_get_document (other)));
-  g_assert_true (studio_document_get_modified (studio_window_get_document (other)));
-  g_assert_cmpstr (studio_document_get_variant (studio_window_get_document (other))->name, ==, "pyramids");
-  g_assert_cmpuint (cheops_game_node_get_n_children (cheops_game_get_root (studio_document_get_game (studio_window_get_document (other)))), ==, 1);
+  /* The new game in a tab of its own, in the same window (no other
+   * window), still without a file. */
+  g_assert_cmpuint (n_studio_windows (), ==, 1);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+  g_assert_true (studio_window_get_tab_document (window, 0) == document);
+  other_document = studio_window_get_tab_document (window, 1);
+  g_assert_null (studio_document_get_file (other_document));
+  g_assert_true (studio_document_get_modified (other_document));
+  g_assert_cmpstr (studio_document_get_variant (other_document)->name, ==, "pyramids");
+  g_assert_cmpuint (cheops_game_node_get_n_children (cheops_game_get_root (studio_document_get_game (other_document))), ==, 1);
 
-  /* Both drafts now follow their windows: a save removes one, a close
-   * the other. */
+  /* Both drafts now follow their tabs: a save removes one, closing the
+   * other tab (it asks; Discard) the other. */
   g_clear_pointer (&drafts, g_ptr_array_unref);
   drafts = studio_drafts_list ();
   g_assert_cmpuint (drafts->len, ==, 2);
+  studio_window_select_tab (window, 0);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
   studio_test_spin_until (not_modified, document);
   studio_test_spin_until (n_drafts_is, GUINT_TO_POINTER (1));
   g_free (after);
   after = read_file (path);
   g_assert_nonnull (strstr (after, "[Annotator \"" CHILD_TAG "\"]"));
-  gtk_window_destroy (GTK_WINDOW (other));
+  studio_window_select_tab (window, 1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL);
+  studio_test_spin_until (has_message_dialog, NULL);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+  adw_message_dialog_response (find_message_dialog (), "discard");
   studio_test_spin_until (n_drafts_is, GUINT_TO_POINTER (0));
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 1);
+  g_assert_true (studio_window_get_document (window) == document);
 
   /* Nothing more to offer. */
   g_assert_false (studio_window_offer_drafts (window));

@@ -153,8 +153,8 @@ test_theme_shades (void)
 
           g_assert_cmpint (board->n_shades, <=, 8);
           for (int s = 0; s < board->n_shades; s++)
-            studio_board_theme_shade_rgb (t, board, s, rgb[s]);
-          studio_board_theme_edge_rgb (t, board, edge);
+            studio_board_theme_shade_rgb (t, board, s, FALSE, rgb[s]);
+          studio_board_theme_edge_rgb (t, board, FALSE, edge);
 
           for (int s = 0; s < board->n_shades; s++)
             for (int c = 0; c < 3; c++)
@@ -215,7 +215,7 @@ test_theme_drawing (Fixture       *f,
                 continue;
               g_assert_true (studio_board_view_cell_center (view, cell, &x, &y));
               pixel_at (surface, (int) x, (int) y, px);
-              studio_board_theme_shade_rgb (t, variant->board, s, rgb);
+              studio_board_theme_shade_rgb (t, variant->board, s, FALSE, rgb);
               for (int c = 0; c < 3; c++)
                 g_assert_cmpint (abs ((int) px[c] - (int) round (rgb[c] * 255)), <=, 1);
               checked++;
@@ -507,6 +507,20 @@ test_narrow_layout (void)
         g_test_message ("%s set-up: FEN at %.0f of %d", samples[i], top, gtk_widget_get_height (scroller));
         g_assert_cmpfloat (top, >=, 0);
         g_assert_cmpfloat (top + 20, <=, gtk_widget_get_height (scroller));
+      }
+      /* The whole FEN shows, its last wrapped line not clipped (issue
+       * 21): the end of the text lies within the field. */
+      {
+        GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (fen));
+        GtkTextIter end;
+        GdkRectangle at;
+
+        gtk_text_buffer_get_end_iter (buffer, &end);
+        gtk_text_view_get_iter_location (GTK_TEXT_VIEW (fen), &end, &at);
+        g_test_message ("%s set-up: FEN text ends at %d of %d", samples[i], at.y + at.height,
+                        gtk_widget_get_height (fen));
+        g_assert_cmpint (at.y + at.height + gtk_text_view_get_bottom_margin (GTK_TEXT_VIEW (fen)), <=,
+                         gtk_widget_get_height (fen));
       }
       gtk_widget_activate_action (GTK_WIDGET (window), "setup.cancel", NULL);
       studio_test_spin_frames ();

@@ -666,16 +666,16 @@ window_has_toast (gpointer data)
                                   ((gpointer *) data)[1]) != NULL;
 }
 
-/* Done with unsaved changes: the set-up opens in a new window and the
- * changed game stays as it is; both windows say so (issue 21: the new
- * window opened without a word). */
+/* Done with unsaved changes: the set-up opens in a new tab of the same
+ * window (no new window) and the changed game stays as it is in its tab;
+ * a toast says so (issue 21: the new window opened without a word). */
 static void
-test_done_new_window (void)
+test_done_new_tab (void)
 {
   StudioWindow *window = window_with (KNOWN_FEN);
   StudioDocument *document = studio_window_get_document (window);
   StudioSetupPanel *panel = setup_panel (window);
-  StudioWindow *other;
+  StudioDocument *opened;
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   g_autofree char *fen = NULL;
@@ -686,37 +686,41 @@ test_done_new_window (void)
   g_assert_true (studio_document_get_modified (document));
   before = studio_document_dup_game_text (document);
   g_assert_null (other_window (window));
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 1);
 
   begin_setup (window);
+  /* The tabs stay as they are while a position is set up. */
+  g_assert_false (gtk_widget_is_sensitive (GTK_WIDGET (window->tab_bar)));
   assert_setup_fen (window, "1/3/5/7/9/P9p/APP7ppa/MSQPP3p1ppqsm/AKMSAPP4pasmka a 0 8");
   studio_setup_panel_reset (panel);
   assert_setup_fen (window, "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka a 0 1");
   studio_setup_panel_set_side_to_move (panel, CHEOPS_SIDE_B);
   gtk_widget_activate_action (GTK_WIDGET (panel), "setup.done", NULL);
 
-  other = other_window (window);
-  g_assert_nonnull (other);
-  fen = studio_document_dup_fen (studio_window_get_document (other));
+  g_assert_null (other_window (window));
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (window->tab_bar)));
+  opened = studio_window_get_document (window);
+  g_assert_true (opened != document);
+  g_assert_true (studio_window_get_tab_document (window, 0) == document);
+  g_assert_true (studio_window_get_tab_document (window, 1) == opened);
+  fen = studio_document_dup_fen (opened);
   g_assert_cmpstr (fen, ==, "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka q 0 1");
-  text = studio_document_dup_game_text (studio_window_get_document (other));
+  text = studio_document_dup_game_text (opened);
   /* The initial position with q to move is a set-up too (A.4). */
   g_assert_nonnull (strstr (text, "[SetUp \"1\"]\n[FEN \"1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka q 0 1\"]\n"));
-  g_assert_false (studio_window_get_setting_up (other));
+  g_assert_false (studio_window_get_setting_up (window));
   {
-    gpointer there[2] = { other, "The position opened in a new window: the other window has unsaved changes" };
-    gpointer here[2] = { window, "The position opened in a new window, to keep this window's unsaved changes" };
+    gpointer here[2] = { window, "The position opened in a new tab, to keep the other tab's unsaved changes" };
 
-    studio_test_spin_until (window_has_toast, there);
     studio_test_spin_until (window_has_toast, here);
   }
 
-  /* This window: out of the set-up, its game untouched and still unsaved. */
-  g_assert_false (studio_window_get_setting_up (window));
+  /* The first tab: its game untouched and still unsaved. */
   after = studio_document_dup_game_text (document);
   g_assert_cmpstr (after, ==, before);
   g_assert_true (studio_document_get_modified (document));
 
-  gtk_window_destroy (GTK_WINDOW (other));
   /* Unsaved: closed without asking. */
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -1141,7 +1145,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Setup/invalid", test_invalid);
   g_test_add_func ("/Studio/Setup/typed-fen", test_typed_fen);
   g_test_add_func ("/Studio/Setup/done-same-window", test_done_same_window);
-  g_test_add_func ("/Studio/Setup/done-new-window", test_done_new_window);
+  g_test_add_func ("/Studio/Setup/done-new-tab", test_done_new_tab);
   g_test_add_func ("/Studio/Setup/done-initial", test_done_initial);
   g_test_add_func ("/Studio/Setup/cancel", test_cancel);
   g_test_add_func ("/Studio/Setup/document-replaced", test_document_replaced);

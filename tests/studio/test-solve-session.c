@@ -96,8 +96,10 @@ test_stipulation (void)
   const struct { const char *text; int code; } bad[] = {
     { "#0", CHEOPS_PROBLEM_ERROR_RANGE },
     { "#17", CHEOPS_PROBLEM_ERROR_RANGE },
-    { "h#2", CHEOPS_PROBLEM_ERROR_UNSUPPORTED },
+    { "h#2", CHEOPS_PROBLEM_ERROR_UNSUPPORTED },   /* solve mode: #N only */
     { "s#3", CHEOPS_PROBLEM_ERROR_UNSUPPORTED },
+    { "ser-#3", CHEOPS_PROBLEM_ERROR_UNSUPPORTED },
+    { "r#2", CHEOPS_PROBLEM_ERROR_UNSUPPORTED },
     { "#", CHEOPS_PROBLEM_ERROR_SYNTAX },
     { "#2x", CHEOPS_PROBLEM_ERROR_SYNTAX },
     { "=2", CHEOPS_PROBLEM_ERROR_SYNTAX },

@@ -1592,8 +1592,8 @@ test_recent_files (void)
     wait.expected = expected;
     studio_test_spin_until (recent_menu_is, &wait);
 
-    /* With unsaved changes, a file opens in a new window; one that cannot
-     * be read leaves no empty window behind. */
+    /* With unsaved changes, a file opens in a new tab; one that cannot be
+     * read leaves no empty tab (and no window) behind. */
     {
       StudioDocument *doc = studio_window_get_document (other);
       CheopsMove legal[CHEOPS_MAX_MOVES];
@@ -1612,6 +1612,7 @@ test_recent_files (void)
         while (g_main_context_iteration (NULL, FALSE));
       }
     g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, n_windows);
+    g_assert_cmpuint (studio_window_get_n_tabs (other), ==, 1);
     while (studio_document_get_modified (studio_window_get_document (other)))
       gtk_widget_activate_action (GTK_WIDGET (other), "win.undo", NULL);
     g_rmdir (bad_path);
@@ -1941,67 +1942,91 @@ drop_on (StudioWindow *window,
   return accepted;
 }
 
-static StudioWindow *
-window_showing (GFile *file)
+/* The tab of @window showing @file, or -1. */
+static int
+tab_showing (StudioWindow *window,
+             GFile        *file)
+{
+  for (guint i = 0; i < studio_window_get_n_tabs (window); i++)
+    {
+      GFile *shown = studio_document_get_file (studio_window_get_tab_document (window, i));
+
+      if (shown != NULL && g_file_equal (shown, file))
+        return (int) i;
+    }
+
+  return -1;
+}
+
+typedef struct {
+  StudioWindow *window;
+  GFile        *files[2];
+} DropWait;
+
+static gboolean
+two_tabs_shown (gpointer data)
+{
+  DropWait *wait = data;
+
+  return tab_showing (wait->window, wait->files[0]) >= 0 && tab_showing (wait->window, wait->files[1]) >= 0;
+}
+
+static guint
+n_studio_windows (void)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n = 0;
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
-      GFile *shown;
 
-      if (!STUDIO_IS_WINDOW (item))
-        continue;
-      shown = studio_document_get_file (studio_window_get_document (STUDIO_WINDOW (item)));
-      if (shown != NULL && g_file_equal (shown, file))
-        return STUDIO_WINDOW (item);
+      n += STUDIO_IS_WINDOW (item);
     }
-
-  return NULL;
+  return n;
 }
 
-static gboolean
-two_windows_shown (gpointer data)
-{
-  GFile **files = data;
-
-  return window_showing (files[0]) != NULL && window_showing (files[1]) != NULL;
-}
-
-/* Files dropped on the window open: the first there, the next in a window
- * of its own.  Text dropped is taken as a paste: a FEN sets up the
- * position; text that is neither a game nor a FEN changes nothing; a drop
- * on unsaved work opens a new window and keeps the work. */
+/* Files dropped on the window open: the first there, the next in a tab
+ * of its own beside it — no new window.  Text dropped is taken as a
+ * paste: a FEN sets up the position; text that is neither a game nor a
+ * FEN changes nothing; a drop on unsaved work opens a new tab, says so,
+ * and keeps the work. */
 static void
 test_drop (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("studio-drop-XXXXXX", NULL);
-  GFile *files[2];
   StudioWindow *window = studio_window_new (NULL);
   StudioDocument *document = studio_window_get_document (window);
+  DropWait wait = { window, { NULL, NULL } };
   GValue value = G_VALUE_INIT;
   GSList *list = NULL;
   g_autofree char *fen = NULL;
-  StudioWindow *second;
+  guint n_windows;
 
-  files[0] = scratch_copy ("apex-race.pgn", dir, "first.pgn");
-  files[1] = scratch_copy ("opening-lines.pgn", dir, "second.pgn");
+  wait.files[0] = scratch_copy ("apex-race.pgn", dir, "first.pgn");
+  wait.files[1] = scratch_copy ("opening-lines.pgn", dir, "second.pgn");
   gtk_window_present (GTK_WINDOW (window));
+  n_windows = n_studio_windows ();
 
-  list = g_slist_append (g_slist_append (NULL, files[0]), files[1]);
+  list = g_slist_append (g_slist_append (NULL, wait.files[0]), wait.files[1]);
   g_value_init (&value, GDK_TYPE_FILE_LIST);
   g_value_set_boxed (&value, list);
   g_assert_true (drop_on (window, &value));
   g_value_unset (&value);
   g_slist_free (list);
-  studio_test_spin_until (two_windows_shown, files);
-  g_assert_true (window_showing (files[0]) == window);
-  second = window_showing (files[1]);
-  g_assert_true (second != window);
-  g_assert_cmpstr (cheops_game_get_tag (studio_document_get_game (studio_window_get_document (second)), "Event"),
+  studio_test_spin_until (two_tabs_shown, &wait);
+  g_assert_cmpuint (n_studio_windows (), ==, n_windows);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+  g_assert_cmpint (tab_showing (window, wait.files[0]), ==, 0);
+  g_assert_cmpint (tab_showing (window, wait.files[1]), ==, 1);
+  g_assert_cmpstr (cheops_game_get_tag (studio_document_get_game (studio_window_get_tab_document (window, 1)), "Event"),
                    ==, "Opening lines");
-  gtk_window_destroy (GTK_WINDOW (second));
+  g_assert_cmpstr (studio_window_get_tab_title (window, 1), ==, "second.pgn");
+  /* The second tab is the one shown; closed (nothing unsaved), the first. */
+  g_assert_true (studio_window_get_document (window) == studio_window_get_tab_document (window, 1));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 1);
+  g_assert_true (studio_window_get_document (window) == document);
 
   /* A FEN dragged from a web page. */
   g_value_init (&value, G_TYPE_STRING);
@@ -2017,8 +2042,9 @@ test_drop (void)
   g_free (fen);
   fen = studio_document_dup_fen (document);
   g_assert_cmpstr (fen, ==, "1/P2/5/5k1/9/6M4/11p1/15/1K15 a 0 1");
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 1);
 
-  /* Unsaved work: the dropped game goes to a new window. */
+  /* Unsaved work: the dropped game goes to a new tab, not a window. */
   {
     CheopsMove legal[CHEOPS_MAX_MOVES];
 
@@ -2031,32 +2057,241 @@ test_drop (void)
   g_value_unset (&value);
   g_assert_true (studio_document_get_modified (document));
   g_assert_cmpuint (cheops_game_count_nodes (studio_document_get_game (document)), ==, 2);
-  {
-    GListModel *toplevels = gtk_window_get_toplevels ();
-    StudioWindow *dropped = NULL;
-
-    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-      {
-        g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
-
-        if (STUDIO_IS_WINDOW (item) && STUDIO_WINDOW (item) != window)
-          dropped = STUDIO_WINDOW (item);
-      }
-    g_assert_nonnull (dropped);
-    g_assert_cmpstr (cheops_game_get_tag (studio_document_get_game (studio_window_get_document (dropped)), "Event"),
-                     ==, "Dropped");
-    gtk_window_destroy (GTK_WINDOW (dropped));
-  }
+  g_assert_cmpuint (n_studio_windows (), ==, n_windows);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+  g_assert_cmpstr (cheops_game_get_tag (studio_document_get_game (studio_window_get_document (window)), "Event"),
+                   ==, "Dropped");
+  /* Text that is no game on unsaved work opens no tab either. */
+  studio_window_select_tab (window, 0);
+  g_value_init (&value, G_TYPE_STRING);
+  g_value_set_string (&value, "https://example.org/not-a-game");
+  g_assert_false (drop_on (window, &value));
+  g_value_unset (&value);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+  g_assert_true (studio_window_get_document (window) == document);
 
   while (studio_document_get_modified (document))
     gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   gtk_window_destroy (GTK_WINDOW (window));
   for (int i = 0; i < 2; i++)
     {
-      g_remove (g_file_peek_path (files[i]));
-      g_object_unref (files[i]);
+      g_remove (g_file_peek_path (wait.files[i]));
+      g_object_unref (wait.files[i]);
     }
   g_rmdir (dir);
+}
+
+static gboolean
+has_message_dialog (gpointer data)
+{
+  return find_message_dialog () != NULL;
+}
+
+/* As a click on the dialog's button: the response, then the dialog goes. */
+static void
+respond (const char *response)
+{
+  AdwMessageDialog *dialog = find_message_dialog ();
+
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static gboolean
+n_tabs_is (gpointer data)
+{
+  gpointer *wait = data;
+
+  return studio_window_get_n_tabs (wait[0]) == GPOINTER_TO_UINT (wait[1]);
+}
+
+static gboolean
+toast_is (GtkWidget     *widget,
+          gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), data) == 0;
+}
+
+static gboolean
+window_has_toast (gpointer data)
+{
+  gpointer *wait = data;
+
+  return studio_test_find_widget (GTK_WIDGET (((StudioWindow *) wait[0])->toast_overlay), toast_is, wait[1]) != NULL;
+}
+
+static const char *
+shown_variant (StudioWindow *window)
+{
+  StudioBoardScene *scene = studio_board_view_get_scene (STUDIO_BOARD_VIEW (studio_window_get_board_view (window)));
+
+  return studio_board_scene_get_position (scene)->variant->name;
+}
+
+/* Issue 21, tabs: a game that would replace unsaved work opens in a second
+ * tab of the same window (not a window), with a toast; each tab keeps its
+ * game and switching shows the other's moves, variant, headline and status;
+ * Ctrl+W on an unsaved tab asks (Cancel keeps it, Discard closes it);
+ * Ctrl+T opens a tab on the start page; the last tab closed closes the
+ * window. */
+static void
+test_tabs (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *first = studio_window_get_document (window);
+  StudioDocument *second;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CheopsGame) pyramids = studio_game_new_for_variant (cheops_variant_find ("pyramids"));
+  g_autofree char *first_moves = NULL;
+  g_autofree char *first_status = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GtkWidget) guard = NULL;
+  guint n_windows;
+
+  gtk_window_present (GTK_WINDOW (window));
+  guard = g_object_ref_sink (g_object_ref (GTK_WIDGET (window)));
+  n_windows = n_studio_windows ();
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 1);
+  /* One tab: no tab bar (autohide), as GNOME Text Editor. */
+  g_assert_true (adw_tab_bar_get_autohide (window->tab_bar));
+
+  g_assert_true (studio_window_load_text (window, "[Event \"First\"]\n\n1. h2-h3 *\n", &error));
+  g_assert_no_error (error);
+  {
+    CheopsMove legal[CHEOPS_MAX_MOVES];
+
+    g_assert_cmpint (cheops_generate_moves (studio_document_get_position (first), legal) - legal, >, 0);
+    g_assert_nonnull (studio_document_play_move (first, legal[0], NULL));
+  }
+  g_assert_true (studio_document_get_modified (first));
+  g_assert_true (g_str_has_prefix (studio_window_get_tab_title (window, 0), "• "));
+  first_moves = studio_move_tree_view_dup_text (window->move_tree);
+  first_status = g_strdup (gtk_label_get_text (window->status_label));
+  g_assert_cmpstr (shown_variant (window), ==, "cheops");
+
+  /* A Pyramids game on unsaved work: a second tab, no new window. */
+  _studio_window_show_new_game (window, pyramids, "The game");
+  g_assert_cmpuint (n_studio_windows (), ==, n_windows);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+  second = studio_window_get_document (window);
+  g_assert_true (second != first);
+  g_assert_true (studio_window_get_tab_document (window, 0) == first);
+  g_assert_true (studio_window_get_tab_document (window, 1) == second);
+  {
+    gpointer wait[2] = { window, "The game opened in a new tab, to keep the other tab's unsaved changes" };
+
+    studio_test_spin_until (window_has_toast, wait);
+  }
+  /* Everything shown is the new tab's: the board's variant, no moves, the
+   * status line in Pyramids' words. */
+  g_assert_cmpstr (shown_variant (window), ==, "pyramids");
+  text = studio_move_tree_view_dup_text (window->move_tree);
+  g_assert_cmpstr (text, !=, first_moves);
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpstr (gtk_label_get_text (window->status_label), !=, first_status);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->stack), ==, "game");
+  g_assert_true (studio_document_get_modified (first));
+
+  /* Back to the first tab: its moves, its variant, its status again. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-tab", NULL);
+  g_assert_true (studio_window_get_document (window) == first);
+  g_assert_cmpstr (shown_variant (window), ==, "cheops");
+  text = studio_move_tree_view_dup_text (window->move_tree);
+  g_assert_cmpstr (text, ==, first_moves);
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpstr (gtk_label_get_text (window->status_label), ==, first_status);
+  g_assert_cmpstr (gtk_label_get_label (window->headline_label), ==, "First");
+  /* Next and previous wrap round. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-tab", NULL);
+  g_assert_true (studio_window_get_document (window) == second);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-tab", NULL);
+  g_assert_true (studio_window_get_document (window) == first);
+
+  /* Ctrl+W on the unsaved tab asks; Cancel keeps it. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL);
+  studio_test_spin_until (has_message_dialog, NULL);
+  g_assert_cmpstr (adw_message_dialog_get_heading (find_message_dialog ()), ==, "Save Changes?");
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+  respond ("cancel");
+  studio_test_spin_until (no_message_dialog, NULL);
+  studio_test_spin_for (50);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+  g_assert_true (studio_window_get_document (window) == first);
+  g_assert_true (studio_document_get_modified (first));
+
+  /* ... Discard closes it: the other tab is shown. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL);
+  studio_test_spin_until (has_message_dialog, NULL);
+  respond ("discard");
+  {
+    gpointer wait[2] = { window, GUINT_TO_POINTER (1) };
+
+    studio_test_spin_until (n_tabs_is, wait);
+  }
+  g_assert_true (studio_window_get_document (window) == second);
+  g_assert_cmpstr (shown_variant (window), ==, "pyramids");
+
+  /* Ctrl+T: a tab on the start page; closed at once (nothing unsaved). */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-tab", NULL);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->stack), ==, "start");
+  g_assert_cmpstr (studio_window_get_tab_title (window, 1), ==, "New Tab");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 1);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->stack), ==, "game");
+  g_assert_true (studio_window_get_document (window) == second);
+
+  /* The last tab closed (nothing unsaved) closes the window. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL);
+  studio_test_spin_for (50);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_cmpuint (n_studio_windows (), ==, n_windows - 1);
+}
+
+/* Closing a window with two unsaved tabs asks for each, in turn: Discard
+ * on the first goes on to the second; Cancel there keeps the window with
+ * the second tab. */
+static void
+test_tabs_close_window (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *documents[2];
+
+  gtk_window_present (GTK_WINDOW (window));
+  for (guint i = 0; i < 2; i++)
+    {
+      CheopsMove legal[CHEOPS_MAX_MOVES];
+
+      if (i > 0)
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.new-tab", NULL);
+      studio_window_show_game (window);
+      documents[i] = studio_window_get_document (window);
+      g_assert_cmpint (cheops_generate_moves (studio_document_get_position (documents[i]), legal) - legal, >, 0);
+      g_assert_nonnull (studio_document_play_move (documents[i], legal[i], NULL));
+    }
+  studio_window_select_tab (window, 0);
+
+  gtk_window_close (GTK_WINDOW (window));
+  studio_test_spin_until (has_message_dialog, NULL);
+  g_assert_true (studio_window_get_document (window) == documents[0]);
+  respond ("discard");
+  {
+    gpointer wait[2] = { window, GUINT_TO_POINTER (1) };
+
+    studio_test_spin_until (n_tabs_is, wait);
+  }
+  /* The second tab asks in turn. */
+  studio_test_spin_until (has_message_dialog, NULL);
+  g_assert_true (studio_window_get_document (window) == documents[1]);
+  respond ("cancel");
+  studio_test_spin_until (no_message_dialog, NULL);
+  studio_test_spin_for (50);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 1);
+  g_assert_true (studio_document_get_modified (documents[1]));
+
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* Tests of the user test's four findings (comment before the first move,
@@ -2295,6 +2530,13 @@ test_comment_failure_keeps_text (void)
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (failure)), ==, "This move is no longer in the game");
   adw_message_dialog_response (again, "cancel");
   close_message_dialog (again);
+  /* The text typed is not dropped without a question (issue 21). */
+  again = find_message_dialog ();
+  g_assert_nonnull (again);
+  g_assert_cmpstr (adw_message_dialog_get_heading (again), ==, "Discard Comment?");
+  adw_message_dialog_response (again, "discard");
+  close_message_dialog (again);
+  g_assert_null (find_message_dialog ());
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -2605,6 +2847,8 @@ main (int   argc,
   g_test_add_func ("/Studio/Window/app-icon-png", test_app_icon_png);
   g_test_add_func ("/Studio/Window/recent-files", test_recent_files);
   g_test_add_func ("/Studio/Window/drop", test_drop);
+  g_test_add_func ("/Studio/Window/tabs", test_tabs);
+  g_test_add_func ("/Studio/Window/tabs-close-window", test_tabs_close_window);
   g_test_add_func ("/Studio/Window/save-as-extension", test_save_as_extension);
   g_test_add_func ("/Studio/Window/status-line", test_status_line);
   g_test_add_func ("/Studio/Window/eval-bar-stored", test_eval_bar_stored);

@@ -195,6 +195,38 @@ test_fen_and_help (void)
   run ((const char *[]) { "fen", "-h", NULL }, 0, "Usage: cheops fen [--variant NAME] [--fen FEN] [MOVE...]\n", "");
 }
 
+/* Issue 25: "--help" anywhere after a command is its usage, never a file
+ * or a value ("pgn format --help" opened a file named "--help"). */
+static void
+test_help_anywhere (void)
+{
+  static const char * const pgn_usage = "Usage: cheops pgn check FILE... | pgn format FILE\n";
+
+  run ((const char *[]) { "pgn", "format", "--help", NULL }, 0, pgn_usage, "");
+  run ((const char *[]) { "pgn", "check", "a.pgn", "--help", NULL }, 0, pgn_usage, "");
+  run ((const char *[]) { "pgn", "--help", "check", NULL }, 0, pgn_usage, "");
+  run ((const char *[]) { "perft", "2", "-h", NULL }, 0,
+       "Usage: cheops perft [--variant NAME] [--fen FEN] [--divide] [--bench] DEPTH\n", "");
+  run ((const char *[]) { "suite", "run", "--help", NULL }, 0,
+       "Usage: cheops suite run FILE [--engine CMD | --builtin] [--movetime MS | --depth N] [--threads N] "
+       "[--hash MB] [--variant NAME] [--out FILE]\n", "");
+  run ((const char *[]) { "problem", "verify", "--help", NULL }, 0,
+       "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] FILE...\n", "");
+  for (const char * const *c = (const char * const[]) { "search", "explore", "analyse", "diagram", "match", NULL };
+       *c != NULL; c++)
+    {
+      g_autofree char *out = NULL;
+      int status;
+      const char *argv[] = { CHEOPS_TOOL_PATH, *c, "--out", "x.png", "--help", NULL };
+
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, NULL);
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+      g_assert_true (g_str_has_prefix (out, "Usage: cheops "));
+      g_assert_false (g_file_test ("x.png", G_FILE_TEST_EXISTS));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -205,5 +237,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tools/cheops/variant", test_variant);
   g_test_add_func ("/tools/cheops/cypher", test_cypher);
   g_test_add_func ("/tools/cheops/fen", test_fen_and_help);
+  g_test_add_func ("/tools/cheops/help-anywhere", test_help_anywhere);
   return g_test_run ();
 }

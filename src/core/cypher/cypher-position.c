@@ -7,9 +7,19 @@
  * the end of the game (4.10).
  *
  * Legality: the moves a piece may make by its movement, capture and
- * Court-entry rules are generated first; each is then played on a scratch
- * copy of the position and kept when the position after the whole move
- * obeys L1-L4 (4.3), then taken back.  Nothing is allocated.
+ * Court-entry rules are generated first.  When the position itself obeys
+ * L1-L4 for the side to move (it is not in check, no Spy stands next to a
+ * King or the other Spy, no Court Spy sees its King), most moves are known
+ * legal from cell sets alone (see fast_state()): a move that neither moves
+ * the King nor empties a cell that shields the King from a line (pins, 4.2
+ * with Spy transparency, and the Court Spy's flip line, 4.9) cannot expose
+ * it, since a move only adds blockers, and its captures only take checkers
+ * and colluders away.  The other moves (King moves, moves of shielding
+ * pieces, any move in check) are played on a scratch copy of the position
+ * and kept when the position after the whole move obeys L1-L4 (4.3), then
+ * taken back.  cypher_generate_moves_reference() plays every move so: the
+ * slow, sure reference the fast path is cross-checked against.  Nothing is
+ * allocated.
  */
 #include "cypher-private.h"
 
@@ -115,16 +125,22 @@ majors (const CheopsPosition *pos, CheopsSide side)
 }
 
 /* 4.2, CY16: a Field Spy with an own Field major next to it colludes, and so
- * does each such major. */
+ * does each such major; the majors on @taken (just captured) do not count. */
 static inline CheopsCellSet
-colluders (const CheopsPosition *pos, CheopsSide side)
+colluders_without (const CheopsPosition *pos, CheopsSide side, CheopsCellSet taken)
 {
   CheopsCellSet spy = pos->pieces[side][CYPHER_SPY] & cy_field, near;
 
   if (!spy)
     return 0;
-  near = cy_adj[cheops_cellset_first (spy)] & majors (pos, side) & cy_field;
+  near = cy_adj[cheops_cellset_first (spy)] & majors (pos, side) & cy_field & ~taken;
   return near ? near | spy : 0;
+}
+
+static inline CheopsCellSet
+colluders (const CheopsPosition *pos, CheopsSide side)
+{
+  return colluders_without (pos, side, 0);
 }
 
 CheopsCellSet
@@ -141,18 +157,19 @@ line_blockers (const CheopsPosition *pos)
   return pos->occupied & ~((pos->pieces[CHEOPS_SIDE_A][CYPHER_SPY] | pos->pieces[CHEOPS_SIDE_B][CYPHER_SPY]) & ~cy_court);
 }
 
-/* Whether @side's King is in check, the pieces in @exclude not counting as
- * checkers (the flipped Spy after a King flip, CY4).  4.2's table. */
-bool
-cypher__attacked (const CheopsPosition *pos, CheopsSide side, CheopsCellSet exclude)
+/* Whether a King of @side on @k would be in check (4.2's table), with
+ * @blockers the line blockers, the enemy pieces on @taken gone (captured by
+ * that King's move) and those on @exclude not counting as checkers (the
+ * flipped Spy after a King flip, CY4).  The other pieces are those of @pos. */
+static inline bool
+attacked_at (const CheopsPosition *pos, CheopsSide side, CheopsCell k, CheopsCellSet blockers,
+             CheopsCellSet taken, CheopsCellSet exclude)
 {
-  CheopsCell k = pos->king[side];
   CheopsSide e = cheops_side_other (side);
   const CheopsCellSet *p = pos->pieces[e];
-  CheopsCellSet pawns, major_ok, spy_ok, king_ok, blockers, s;
+  CheopsCellSet pawns, major_ok, spy_ok, king_ok, s;
 
-  if (k == CY_NONE)
-    return false;
+  exclude |= taken;
   pawns = p[CYPHER_PAWN] & cy_pawn_attackers[e][k] & ~exclude;
   if (cy_area[k] == CYPHER_COURT)
     return (pawns & cy_embed_row[e]) != 0;   /* CY13: only an embedded pawn */
@@ -169,7 +186,7 @@ cypher__attacked (const CheopsPosition *pos, CheopsSide side, CheopsCellSet excl
     {
       /* A Field King: majors and Spy from Border or Court, or colluding
        * (CY16); Kings from Border or Court (CY27). */
-      CheopsCellSet coll = colluders (pos, e);
+      CheopsCellSet coll = colluders_without (pos, e, taken);
 
       major_ok = ~cy_field | coll;
       spy_ok = ~cy_field | coll;
@@ -184,7 +201,6 @@ cypher__attacked (const CheopsPosition *pos, CheopsSide side, CheopsCellSet excl
   if (p[CYPHER_KNIGHT] & major_ok
       & ((cy_short[k] & ~cy_court) | (cy_long[k] & ~cy_field)))
     return true;
-  blockers = line_blockers (pos);
   s = (((p[CYPHER_QUEEN] | p[CYPHER_ROOK]) & major_ok) | (p[CYPHER_SPY] & spy_ok)) & cy_orth[k];
   while (s)
     if (!(cy_between[k][cheops_cellset_pop (&s)] & blockers))
@@ -194,6 +210,18 @@ cypher__attacked (const CheopsPosition *pos, CheopsSide side, CheopsCellSet excl
     if (!(cy_between[k][cheops_cellset_pop (&s)] & blockers))
       return true;
   return false;
+}
+
+/* Whether @side's King is in check, the pieces in @exclude not counting as
+ * checkers (the flipped Spy after a King flip, CY4).  4.2's table. */
+bool
+cypher__attacked (const CheopsPosition *pos, CheopsSide side, CheopsCellSet exclude)
+{
+  CheopsCell k = pos->king[side];
+
+  if (k == CY_NONE)
+    return false;
+  return attacked_at (pos, side, k, line_blockers (pos), 0, exclude);
 }
 
 bool
@@ -484,26 +512,19 @@ legal_after (const CheopsPosition *pos, CheopsSide side)
 }
 
 typedef struct {
-  CheopsPosition  scratch;
+  const CheopsPosition *pos;
+  CheopsPosition  scratch;    /* a copy of pos, made at the first play-test */
+  bool            copied;
   CheopsMove     *out;        /* NULL: count only */
   CheopsMove     *end;
   int             n;
   CheopsCell      only_to;    /* CY_NONE: every move */
+  bool            slow;       /* the reference: play every move */
 } Sink;
 
 static inline void
-try_move (Sink *sink, CheopsMove move, bool no_check)
+accept (Sink *sink, CheopsMove move)
 {
-  CheopsUndo undo;
-  CheopsSide side = sink->scratch.side_to_move;
-  bool ok;
-
-  cypher_position_do_move (&sink->scratch, move, &undo);
-  ok = legal_after (&sink->scratch, side)
-       && (!no_check || !cypher__attacked (&sink->scratch, cheops_side_other (side), 0));
-  cypher_position_undo_move (&sink->scratch, move, &undo);
-  if (!ok)
-    return;
   if (sink->out != NULL)
     {
       if (sink->out == sink->end)
@@ -511,6 +532,130 @@ try_move (Sink *sink, CheopsMove move, bool no_check)
       *sink->out++ = move;
     }
   sink->n++;
+}
+
+static inline void
+try_move (Sink *sink, CheopsMove move, bool no_check)
+{
+  CheopsUndo undo;
+  CheopsSide side = sink->pos->side_to_move;
+  bool ok;
+
+  if (!sink->copied)
+    {
+      sink->scratch = *sink->pos;
+      sink->copied = true;
+    }
+
+  cypher_position_do_move (&sink->scratch, move, &undo);
+  ok = legal_after (&sink->scratch, side)
+       && (!no_check || !cypher__attacked (&sink->scratch, cheops_side_other (side), 0));
+  cypher_position_undo_move (&sink->scratch, move, &undo);
+  if (ok)
+    accept (sink, move);
+}
+
+/* What the fast path knows about the position, for the side to move. */
+typedef struct {
+  bool           on;        /* the position obeys L1-L4: the fast path applies */
+  CheopsCellSet  shields;   /* own line blockers nearest the King on a ray (S) */
+  CheopsCellSet  pinned;    /* those of them with an enemy slider or Spy behind */
+  CheopsCellSet  spy_bad;   /* cells the own Spy may not end on (L2) */
+  bool           king;      /* King moves may be judged by king_legal() */
+  CheopsCell     ss, se;    /* the own and the enemy Spy, or CY_NONE */
+  CheopsCellSet  blockers;  /* line_blockers() */
+} Fast;
+
+/* The nearest cell of @set (a subset of the ray @d from some cell). */
+static inline CheopsCell
+nearest (CheopsCellSet set, int d)
+{
+  /* Directions 0, 2, 4, 5 go to higher cell numbers (+1, +10, +11, +9). */
+  return (d == 0 || d == 2 || d == 4 || d == 5) ? cheops_cellset_first (set) : cheops_cellset_last (set);
+}
+
+/* Fills @f for the side to move of @pos.  The fast path is on only when the
+ * position before the move obeys L1-L4 for the mover (4.3): then, for a move
+ * that is not a King move,
+ * - L2 changes only when the Spy moves (its new cell is checked);
+ * - L3 cannot change: neither the King nor the enemy Spy moves;
+ * - L1 and L4: the enemy's pieces, their areas and so their check powers stay
+ *   (a capture only takes a checker or a colluder away, 4.2 CY16); a line of
+ *   check or flip from an enemy piece to the King can open only when the move
+ *   empties the one cell that blocked it, which then is the nearest line
+ *   blocker to the King on that ray ("shield"), with that enemy Queen, Rook,
+ *   Bishop or Spy the next line blocker behind it, or an enemy Field or Border
+ *   Spy (transparent, 4.2) with nothing blocking between.  Such a shield is
+ *   "pinned": its moves are played to test them.  A compound move empties two
+ *   cells (4.4), so it is played when either is a shield at all.
+ * Line blockers are every piece but a Spy on a Field or Border cell (CY15). */
+static void
+fast_state (const CheopsPosition *pos, Fast *f)
+{
+  CheopsSide side = pos->side_to_move, e = cheops_side_other (side);
+  CheopsCell ks = pos->king[side], ke = pos->king[e];
+  CheopsCellSet spies_s = pos->pieces[side][CYPHER_SPY], spies_e = pos->pieces[e][CYPHER_SPY];
+  CheopsCell ss, se;
+  CheopsCellSet blockers, own, lines_o, lines_d, sliders_o, sliders_d;
+
+  f->on = f->king = false;
+  f->shields = f->pinned = 0;
+  if (cheops_cellset_count (pos->pieces[side][CYPHER_KING]) != 1
+      || cheops_cellset_count (pos->pieces[e][CYPHER_KING]) != 1
+      || cheops_cellset_count (spies_s) > 1 || cheops_cellset_count (spies_e) > 1)
+    return;
+  ss = spies_s ? cheops_cellset_first (spies_s) : CY_NONE;
+  se = spies_e ? cheops_cellset_first (spies_e) : CY_NONE;
+  f->ss = ss;
+  f->se = se;
+  f->blockers = blockers = line_blockers (pos);
+  /* The parts of L2 that a King move cannot change hold. */
+  f->king = ss == CY_NONE || !(cy_adj[ss] & (CY_BIT (ke) | (se != CY_NONE ? CY_BIT (se) : 0)));
+  /* L2 */
+  f->spy_bad = cy_adj[ks] | cy_adj[ke] | (se != CY_NONE ? cy_adj[se] : 0);
+  if (ss != CY_NONE && (f->spy_bad & CY_BIT (ss)))
+    return;
+  /* L3 */
+  if (se != CY_NONE && (cy_adj[ks] & CY_BIT (se)))
+    return;
+  /* L1, L4 */
+  if (cypher__attacked (pos, side, 0) || cypher_position_spy_flips (pos, e))
+    return;
+  f->on = true;
+
+  own = pos->pieces[side][0];
+  sliders_o = pos->pieces[e][CYPHER_QUEEN] | pos->pieces[e][CYPHER_ROOK] | spies_e;
+  sliders_d = pos->pieces[e][CYPHER_QUEEN] | pos->pieces[e][CYPHER_BISHOP] | spies_e;
+  lines_o = cy_orth[ks] & blockers;
+  lines_d = cy_diag[ks] & blockers;
+  for (int d = 0; d < 8; d++)
+    {
+      CheopsCellSet ray = cy_ray_mask[ks][d];
+      CheopsCellSet on = ray & (d < 4 ? lines_o : lines_d);
+      CheopsCellSet beyond, sliders;
+      CheopsCell first;
+
+      if (!on)
+        continue;
+      first = nearest (on, d);
+      if (!(own & CY_BIT (first)))
+        continue;
+      f->shields |= CY_BIT (first);
+      beyond = ray & ~cy_between[ks][first] & ~CY_BIT (first);
+      sliders = d < 4 ? sliders_o : sliders_d;
+      if (beyond & blockers)
+        {
+          CheopsCell next = nearest (beyond & blockers, d);
+          if (sliders & CY_BIT (next))
+            {
+              f->pinned |= CY_BIT (first);
+              continue;
+            }
+        }
+      /* A transparent enemy Spy behind, with nothing blocking between. */
+      if (se != CY_NONE && (beyond & CY_BIT (se)) && !(cy_between[first][se] & blockers))
+        f->pinned |= CY_BIT (first);
+    }
 }
 
 /* The targets of a piece of kind @t standing on @from by movement alone,
@@ -529,6 +674,53 @@ reach (CheopsPieceType t, CheopsCell from, CheopsCellSet occ)
     }
 }
 
+/* Whether the King move @from-@to (its movement and capture rules obeyed)
+ * is legal: L1-L4 (4.3) judged in the position after it without playing it.
+ * Needs @f->king: the parts of L2 that do not involve the mover's King hold
+ * already, and no King move changes them. */
+static inline bool
+king_legal (const CheopsPosition *pos, const Fast *f, CheopsCell from, CheopsCell to)
+{
+  CheopsCellSet taken = pos->occupied & CY_BIT (to);   /* an enemy piece: own cells are no targets */
+  CheopsCellSet exclude = 0, blockers;
+  CheopsCell se = f->se;
+
+  /* L2: the own Spy next to the King */
+  if (f->ss != CY_NONE && (cy_adj[f->ss] & CY_BIT (to)))
+    return false;
+  /* L3 */
+  if (se != CY_NONE && (cy_adj[to] & CY_BIT (se)))
+    {
+      if (cy_area[to] == CYPHER_COURT && cy_area[se] == CYPHER_COURT)
+        return false;
+      exclude = CY_BIT (se);   /* a King flip: CY4 */
+    }
+  /* L1: the King leaves @from, stands on @to (a blocker, as was what it took). */
+  blockers = (f->blockers & ~CY_BIT (from)) | CY_BIT (to);
+  if (attacked_at (pos, pos->side_to_move, to, blockers, taken, exclude))
+    return false;
+  /* L4, CY5 */
+  return !(se != CY_NONE && cy_area[se] == CYPHER_COURT && cy_area[to] == CYPHER_COURT
+           && cy_aligned[se][to] && !(cy_between[se][to] & blockers));
+}
+
+/* Keeps @move of the piece on @from: at once when the fast path knows it
+ * legal (@f on, @from not pinned, and for a Spy @to allowed by L2), else
+ * after playing it.  Not for King moves, compound moves or drops. */
+static inline void
+add_move (Sink *sink, const Fast *f, CheopsPieceType t, CheopsCell from, CheopsCell to)
+{
+  CheopsMove move = cheops_move_make (from, to);
+
+  if (f->on && !(f->pinned & CY_BIT (from)))
+    {
+      if (t != CYPHER_SPY || !(f->spy_bad & CY_BIT (to)))
+        accept (sink, move);
+      return;
+    }
+  try_move (sink, move, false);
+}
+
 static void
 generate (const CheopsPosition *pos, Sink *sink)
 {
@@ -536,9 +728,29 @@ generate (const CheopsPosition *pos, Sink *sink)
   CheopsCellSet own = pos->pieces[side][0], enemy = pos->pieces[e][0], occ = pos->occupied;
   CheopsCellSet pieces = own;
   CheopsCellSet filter = sink->only_to == CY_NONE ? ~(CheopsCellSet) 0 : CY_BIT (sink->only_to);
+  Fast f;
 
   if (pos->king[side] == CY_NONE || pos->king[e] == CY_NONE)
     return;
+  f.on = f.king = false;
+  f.shields = f.pinned = f.spy_bad = f.blockers = 0;
+  f.ss = f.se = CY_NONE;
+  if (!sink->slow)
+    fast_state (pos, &f);
+  /* Counting only, the pushes of the pawns that are not pinned at once, as
+   * cell sets (the steps below, 3.2, CY20). */
+  bool bulk_pawns = sink->out == NULL && f.on && sink->only_to == CY_NONE;
+  if (bulk_pawns)
+    {
+      CheopsCellSet free = ~occ & ~cy_court;
+      CheopsCellSet pawns = pos->pieces[side][CYPHER_PAWN] & ~cy_embed_row[side] & ~f.pinned;
+      CheopsCellSet one = (side == CHEOPS_SIDE_A ? pawns << 10 : pawns >> 10) & free;
+      CheopsCellSet starts = side == CHEOPS_SIDE_A ? cy_start_row[side] << 10 : cy_start_row[side] >> 10;
+      CheopsCellSet two = one & starts;
+
+      two = (side == CHEOPS_SIDE_A ? two << 10 : two >> 10) & ~occ;
+      sink->n += cheops_cellset_count (one) + cheops_cellset_count (two);
+    }
   while (pieces)
     {
       CheopsCell from = cheops_cellset_pop (&pieces);
@@ -552,16 +764,18 @@ generate (const CheopsPosition *pos, Sink *sink)
 
           if (cy_embed_row[side] & CY_BIT (from))
             continue;   /* 4.7: an embedded pawn never moves */
-          if (!(occ & CY_BIT (fwd)) && !(cy_court & CY_BIT (fwd)))
+          if (bulk_pawns && !(f.pinned & CY_BIT (from)))
+            ;   /* counted above */
+          else if (!(occ & CY_BIT (fwd)) && !(cy_court & CY_BIT (fwd)))
             {
               if (filter & CY_BIT (fwd))
-                try_move (sink, cheops_move_make (from, fwd), false);
+                add_move (sink, &f, t, from, fwd);
               /* CY20: the double step from the start row only. */
               if (cy_start_row[side] & CY_BIT (from))
                 {
                   CheopsCell fwd2 = (CheopsCell) (fwd + step);
                   if (!(occ & CY_BIT (fwd2)) && (filter & CY_BIT (fwd2)))
-                    try_move (sink, cheops_move_make (from, fwd2), false);
+                    add_move (sink, &f, t, from, fwd2);
                 }
             }
           targets = cy_pawn_diag[side][from] & ~cy_court & enemy & filter;
@@ -569,7 +783,7 @@ generate (const CheopsPosition *pos, Sink *sink)
             {
               CheopsCell to = cheops_cellset_pop (&targets);
               if (may_capture (pos, from, t, to))
-                try_move (sink, cheops_move_make (from, to), false);
+                add_move (sink, &f, t, from, to);
             }
           continue;
         }
@@ -578,13 +792,36 @@ generate (const CheopsPosition *pos, Sink *sink)
       /* 3.2, CY6: a major enters Court only from Court (or by 4.4). */
       if (cy_is_major (t) && cy_area[from] != CYPHER_COURT)
         targets &= ~cy_court;
+      if (sink->out == NULL && f.on && t != CYPHER_KING && !(f.pinned & CY_BIT (from)))
+        {
+          /* Counting only, every move known legal but for the capture
+           * table: count the quiet ones at once. */
+          CheopsCellSet plain = targets & filter & ~(t == CYPHER_SPY ? f.spy_bad : 0);
+          CheopsCellSet caps = plain & enemy;
+
+          sink->n += cheops_cellset_count (plain & ~enemy);
+          while (caps)
+            if (may_capture (pos, from, t, cheops_cellset_pop (&caps)))
+              sink->n++;
+        }
+      else
       {
         CheopsCellSet plain = targets & filter;
         while (plain)
           {
             CheopsCell to = cheops_cellset_pop (&plain);
             if (!(enemy & CY_BIT (to)) || may_capture (pos, from, t, to))
-              try_move (sink, cheops_move_make (from, to), false);
+              {
+                if (t == CYPHER_KING)
+                  {
+                    if (!f.king)
+                      try_move (sink, cheops_move_make (from, to), false);
+                    else if (king_legal (pos, &f, from, to))
+                      accept (sink, cheops_move_make (from, to));
+                  }
+                else
+                  add_move (sink, &f, t, from, to);
+              }
           }
       }
 
@@ -599,14 +836,31 @@ generate (const CheopsPosition *pos, Sink *sink)
               CheopsCell to = cheops_cellset_pop (&leave);
               CheopsCellSet occ2 = (occ & ~CY_BIT (from)) | CY_BIT (to);
               CheopsCellSet seconds = majors (pos, side) & ~cy_court;
+              /* Known legal: the Spy's new cell obeys L2 and neither
+               * emptied cell shields the King (fast_state()). */
+              bool known = f.on && !(f.spy_bad & CY_BIT (to)) && !(f.shields & CY_BIT (from));
 
+              if (f.on && (f.spy_bad & CY_BIT (to)))
+                continue;   /* L2 fails whatever the second part */
               while (seconds)
                 {
                   CheopsCell from2 = cheops_cellset_pop (&seconds);
                   CheopsCellSet t2 = reach (cheops_piece_type (pos->board[from2]), from2, occ2) & cy_court & ~occ2;
+                  bool known2 = known && !(f.shields & CY_BIT (from2));
 
+                  if (known2 && sink->out == NULL)
+                    {
+                      sink->n += cheops_cellset_count (t2);
+                      continue;
+                    }
                   while (t2)
-                    try_move (sink, cheops_move_make_compound (from, to, from2, cheops_cellset_pop (&t2)), false);
+                    {
+                      CheopsMove move = cheops_move_make_compound (from, to, from2, cheops_cellset_pop (&t2));
+                      if (known2)
+                        accept (sink, move);
+                      else
+                        try_move (sink, move, false);
+                    }
                 }
             }
         }
@@ -614,25 +868,42 @@ generate (const CheopsPosition *pos, Sink *sink)
 
   /* 4.8, CY19: a pawn from the hand onto an empty Border cell, not in
    * check, giving no check. */
-  if (pos->hand[side][CYPHER_PAWN] > 0 && sink->only_to == CY_NONE && !cypher__attacked (pos, side, 0))
+  if (pos->hand[side][CYPHER_PAWN] > 0 && sink->only_to == CY_NONE)
     {
       CheopsCellSet cells = cy_border & ~occ;
 
-      while (cells)
-        try_move (sink, cheops_move_make_drop (CYPHER_PAWN, cheops_cellset_pop (&cells)), true);
+      if (f.on && !cypher__attacked (pos, e, 0))
+        {
+          /* Not in check (f.on), and the pawn adds a blocker and no
+           * collusion: it checks only a Field or Border King on its forward
+           * diagonals (4.2). */
+          CheopsCell ke = pos->king[e];
+
+          if (cy_area[ke] != CYPHER_COURT)
+            cells &= ~cy_pawn_attackers[side][ke];
+          while (cells)
+            accept (sink, cheops_move_make_drop (CYPHER_PAWN, cheops_cellset_pop (&cells)));
+        }
+      else if (!cypher__attacked (pos, side, 0))
+        {
+          while (cells)
+            try_move (sink, cheops_move_make_drop (CYPHER_PAWN, cheops_cellset_pop (&cells)), true);
+        }
     }
 }
 
 static int
-legal_moves (const CheopsPosition *pos, CheopsMove *list, CheopsCell only_to)
+legal_moves (const CheopsPosition *pos, CheopsMove *list, CheopsCell only_to, bool slow)
 {
   Sink sink;
 
-  sink.scratch = *pos;
+  sink.pos = pos;
+  sink.copied = false;
   sink.out = list;
   sink.end = list != NULL ? list + CHEOPS_MAX_MOVES : NULL;
   sink.n = 0;
   sink.only_to = only_to;
+  sink.slow = slow;
   generate (pos, &sink);
   return sink.n;
 }
@@ -644,7 +915,18 @@ cypher_generate_moves (const CheopsPosition *pos, CheopsMove *list)
 
   if (ended (pos) != CHEOPS_OUTCOME_NONE)
     return list;
-  n = legal_moves (pos, list, CY_NONE);
+  n = legal_moves (pos, list, CY_NONE, false);
+  return list + (n < CHEOPS_MAX_MOVES ? n : CHEOPS_MAX_MOVES);
+}
+
+CheopsMove *
+cypher_generate_moves_reference (const CheopsPosition *pos, CheopsMove *list)
+{
+  int n;
+
+  if (ended (pos) != CHEOPS_OUTCOME_NONE)
+    return list;
+  n = legal_moves (pos, list, CY_NONE, true);
   return list + (n < CHEOPS_MAX_MOVES ? n : CHEOPS_MAX_MOVES);
 }
 
@@ -653,7 +935,7 @@ cypher_count_moves (const CheopsPosition *pos)
 {
   if (ended (pos) != CHEOPS_OUTCOME_NONE)
     return 0;
-  return legal_moves (pos, NULL, CY_NONE);
+  return legal_moves (pos, NULL, CY_NONE, false);
 }
 
 CheopsMove *
@@ -666,7 +948,7 @@ cypher_generate_moves_to (const CheopsPosition *pos, CheopsCell to, CheopsPieceT
 
   if (to >= CY_N || ended (pos) != CHEOPS_OUTCOME_NONE)
     return list;
-  n = legal_moves (pos, all, to);
+  n = legal_moves (pos, all, to, false);
   for (int i = 0; i < n && i < CHEOPS_MAX_MOVES; i++)
     if (type == CHEOPS_NO_PIECE_TYPE || cheops_piece_type (pos->board[cheops_move_from (all[i])]) == type)
       *out++ = all[i];
@@ -716,7 +998,7 @@ cypher_position_outcome (const CheopsPosition *pos)
   /* CY22: flip, checkmate, embedding, four checks, stalemate. */
   if (end == CYPHER_OUTCOME_W_FLIP || end == CYPHER_OUTCOME_B_FLIP)
     return end;
-  n = legal_moves (pos, NULL, CY_NONE);
+  n = legal_moves (pos, NULL, CY_NONE, false);
   if (n == 0 && cypher__attacked (pos, pos->side_to_move, 0))
     return mover == CHEOPS_SIDE_A ? CYPHER_OUTCOME_W_CHECKMATE : CYPHER_OUTCOME_B_CHECKMATE;
   if (end != CHEOPS_OUTCOME_NONE)

@@ -59,7 +59,8 @@ cy_mark_key (uint32_t mark)
 }
 
 /* The cells a slider on @from reaches along the rays @d0..@d1-1, given the
- * occupied cells @occ: each ray up to and including its first occupied cell. */
+ * occupied cells @occ: each ray up to and including its first occupied cell
+ * (the ray from @from less the same ray from that cell on). */
 static inline CheopsCellSet
 cy_slide (CheopsCell from, int d0, int d1, CheopsCellSet occ)
 {
@@ -67,18 +68,17 @@ cy_slide (CheopsCell from, int d0, int d1, CheopsCellSet occ)
 
   for (int d = d0; d < d1; d++)
     {
-      if (!(cy_ray_mask[from][d] & occ))
+      CheopsCellSet ray = cy_ray_mask[from][d], hit = ray & occ;
+      CheopsCell first;
+
+      if (!hit)
         {
-          set |= cy_ray_mask[from][d];
+          set |= ray;
           continue;
         }
-      for (int i = 0; i < cy_ray_len[from][d]; i++)
-        {
-          CheopsCell c = cy_ray[from][d][i];
-          set |= CY_BIT (c);
-          if (occ & CY_BIT (c))
-            break;
-        }
+      /* Directions 0, 2, 4, 5 go to higher cell numbers (+1, +10, +11, +9). */
+      first = (d == 0 || d == 2 || d == 4 || d == 5) ? cheops_cellset_first (hit) : cheops_cellset_last (hit);
+      set |= ray & ~cy_ray_mask[first][d];
     }
   return set;
 }

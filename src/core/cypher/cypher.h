@@ -160,6 +160,13 @@ void            cypher_position_undo_null_move (CheopsPosition *pos, const Cheop
 /* The legal moves (4.3 L1-L4, 4.4-4.8); none in a finished game (CY28). */
 CheopsMove     *cypher_generate_moves          (const CheopsPosition *pos, CheopsMove *list);
 int             cypher_count_moves             (const CheopsPosition *pos);
+/* The same legal moves as cypher_generate_moves(), in the same order, found
+ * the slow, sure way: every move the movement, capture and Court-entry rules
+ * allow (3.2-3.4, 4.4, 4.8) is played and kept when the position after it
+ * obeys L1-L4 (4.3).  The reference that the fast generator is
+ * cross-checked against (tests/core/test-cypher.c); @list holds
+ * CHEOPS_MAX_MOVES; returns the end of the moves written. */
+CheopsMove     *cypher_generate_moves_reference (const CheopsPosition *pos, CheopsMove *list);
 /* The legal plain moves to @to by a piece of kind @type (0: any); drops
  * and compound moves are not among them. */
 CheopsMove     *cypher_generate_moves_to       (const CheopsPosition *pos, CheopsCell to,

@@ -13,9 +13,12 @@
  * move (3.3), and keeps the squares it may land on: empty, enemy (PY9) or a
  * friendly pino with none of its sizes (PY8).
  *
- * Legality (4.2 steps 1-3): a candidate is played on a scratch copy and kept
- * when the opponent, with its right as it stands after the move (steps 1-2,
- * done by do_move), does not attack the mover's faraon (step 3).  That look
+ * Legality (4.2 steps 1-3): a candidate is kept when the opponent, with its
+ * right as it stands after the move (steps 1-2), does not attack the
+ * mover's faraon (step 3): told from the attack tables with the move's
+ * squares emptied and filled and its capture taken off, and only when the
+ * opponent's faraon reaches ours by a leap it may lose to the move's check
+ * is the move played on a scratch copy (legal(), legal_slow()).  That look
  * is needed only for faraon moves, for every move while in check, and for
  * moves that empty a square standing alone between the faraon and an enemy
  * slider: out of check the opponent's right can only be lost by a move, and
@@ -259,24 +262,94 @@ pyramids_position_undo_null_move (CheopsPosition *pos, const CheopsUndo *undo)
 /* -------------------------------------------------------- generation */
 
 typedef struct {
-  CheopsPosition scratch;
+  const CheopsPosition *pos;
+  CheopsPosition scratch;  /* a copy of *pos for legal_slow(), made on first use */
+  bool           scratch_ready;
   CheopsMove    *list;     /* NULL: count only */
   int            n;
 } Gen;
 
-/* 4.2 step 3, after steps 1 and 2 (done by do_move). */
-static inline bool
-legal (Gen *g, CheopsMove move)
+/* 4.2 step 3, after steps 1 and 2 (done by do_move): the move played on a
+ * copy. */
+static __attribute__ ((noinline)) bool
+legal_slow (Gen *g, CheopsMove move)
 {
   CheopsPosition *pos = &g->scratch;
-  CheopsSide side = pos->side_to_move;
+  CheopsSide side;
   CheopsUndo undo;
   bool ok;
 
+  if (!g->scratch_ready)
+    {
+      g->scratch = *g->pos;
+      g->scratch_ready = true;
+    }
+  side = pos->side_to_move;
   pyramids_position_do_move (pos, move, &undo);
   ok = !pyramids_position_king_attacked (pos, side);
   pyramids_position_undo_move (pos, move, &undo);
   return ok;
+}
+
+/* py_attacked() with the pieces of @by on @gone taken off (a capture). */
+static inline bool
+py_attacked_but (const CheopsPosition *pos, CheopsCell cell, CheopsSide by, CheopsCellSet occ, bool leaps,
+                 CheopsCellSet gone)
+{
+  const CheopsCellSet *p = pos->pieces[by];
+  CheopsCellSet s1 = p[PYRAMIDS_SIZE_SET (1)] & ~gone, s2 = p[PYRAMIDS_SIZE_SET (2)] & ~gone;
+  CheopsCellSet s3 = p[PYRAMIDS_SIZE_SET (3)] & ~gone, s4 = p[PYRAMIDS_SIZE_SET (4)] & ~gone;
+  CheopsCellSet far = p[PYRAMIDS_FARAON];
+
+  if (py_ring[1][cell] & (s1 | far))
+    return true;
+  if (py_slave_attackers[by][cell] & p[PYRAMIDS_SLAVE] & ~gone)
+    return true;
+  if (!leaps)
+    far = 0;
+  if (py_ring[2][cell] & (s2 | far))
+    return true;
+  if (py_ring[3][cell] & ((s1 & s3 & s4) | far))
+    return true;
+  if (s3 && (py_bishop (cell, occ) & s3))
+    return true;
+  if (s4 && (py_rook (cell, occ) & s4))
+    return true;
+  return false;
+}
+
+/* 4.2 step 3 without playing the move: the mover's faraon (on its new
+ * square if it moved) is attacked after the move by the opponent's pieces
+ * but the one captured, with the squares the move empties and fills.
+ * Only the opponent's right is not known without the move: a move that
+ * checks the opponent takes it away (step 1), so when the opponent has it
+ * and its faraon's leap is what reaches ours, the move is played
+ * (legal_slow()). */
+static inline bool
+legal (Gen *g, CheopsMove move)
+{
+  const CheopsPosition *pos = g->pos;
+  CheopsSide us = pos->side_to_move, them = cheops_side_other (us);
+  CheopsCell from = cheops_move_from (move), to = cheops_move_to (move);
+  CheopsPiece piece = pos->board[from], target = pos->board[to];
+  CheopsPieceType kind = cheops_piece_type (piece);
+  CheopsCellSet gone = target != CHEOPS_NO_PIECE && cheops_piece_side (target) != us ? PY_BIT (to) : 0;
+  CheopsCellSet occ = pos->occupied | PY_BIT (to);
+  CheopsCell k = pos->king[us];
+
+  if (kind == PYRAMIDS_FARAON)
+    {
+      k = to;
+      occ &= ~PY_BIT (from);
+    }
+  else if (!PYRAMIDS_IS_PINO (kind) || cheops_move_part (move) == 0)
+    occ &= ~PY_BIT (from);   /* a part leaves its square occupied (3.5) */
+  if (py_attacked_but (pos, k, them, occ, false, gone))
+    return false;
+  if (!(pos->state[0] & PYRAMIDS_RIGHT (them))
+      || !((py_ring[2][k] | py_ring[3][k]) & pos->pieces[them][PYRAMIDS_FARAON]))
+    return true;
+  return legal_slow (g, move);
 }
 
 /* @move, kept if legal (@test: look; else known legal). */
@@ -336,6 +409,37 @@ pin_blockers (const CheopsPosition *pos, CheopsSide us, CheopsCell k)
   return pinned;
 }
 
+/* The squares where a move of @us other than the faraon's may parry the
+ * check to its faraon: all of them when the enemy faraon checks by a leap
+ * (a move that checks it takes its right, 4.2 step 1); else the one checker
+ * and the squares between it and the faraon on their line; none with two
+ * checkers. */
+static CheopsCellSet
+evasion_targets (const CheopsPosition *pos, CheopsSide us)
+{
+  CheopsSide them = cheops_side_other (us);
+  const CheopsCellSet *p = pos->pieces[them];
+  CheopsCell k = pos->king[us];
+  CheopsCellSet occ = pos->occupied, checkers, s1 = p[PYRAMIDS_SIZE_SET (1)];
+  CheopsCell c;
+
+  if ((pos->state[0] & PYRAMIDS_RIGHT (them)) && ((py_ring[2][k] | py_ring[3][k]) & p[PYRAMIDS_FARAON]))
+    return PY_ALL;
+  checkers = (py_ring[1][k] & (s1 | p[PYRAMIDS_FARAON]))
+             | (py_slave_attackers[them][k] & p[PYRAMIDS_SLAVE])
+             | (py_ring[2][k] & p[PYRAMIDS_SIZE_SET (2)])
+             | (py_ring[3][k] & s1 & p[PYRAMIDS_SIZE_SET (3)] & p[PYRAMIDS_SIZE_SET (4)])
+             | (py_bishop (k, occ) & p[PYRAMIDS_SIZE_SET (3)])
+             | (py_rook (k, occ) & p[PYRAMIDS_SIZE_SET (4)]);
+  if (checkers == 0 || (checkers & (checkers - 1)) != 0)
+    return checkers == 0 ? PY_ALL : 0;
+  c = cheops_cellset_first (checkers);
+  for (int d = 0; d < 8; d++)
+    if (py_ray[d][k] & PY_BIT (c))
+      return PY_BIT (c) | (py_ray[d][k] & ~py_ray[d][c] & ~PY_BIT (c));
+  return PY_BIT (c);
+}
+
 /* The legal moves of @pos landing in @to_mask, of kind @type (see
  * pyramids_generate_moves_to()). */
 static void
@@ -348,10 +452,11 @@ generate (Gen *g, const CheopsPosition *pos, CheopsCellSet to_mask, CheopsPieceT
   CheopsCellSet own_pinos = own & ~(p[PYRAMIDS_SLAVE] | p[PYRAMIDS_FARAON]);
   CheopsCellSet set;
 
-  CheopsCellSet pinned;
+  CheopsCellSet pinned, to_mask_pieces;
   bool check;
 
-  g->scratch = *pos;
+  g->pos = pos;
+  g->scratch_ready = false;
   g->n = 0;
   if (pos->king[us] == CHEOPS_CELL_NONE)
     return;
@@ -360,6 +465,15 @@ generate (Gen *g, const CheopsPosition *pos, CheopsCellSet to_mask, CheopsPieceT
    * move, and a split leaves its square occupied (3.5). */
   check = py_attacked (pos, pos->king[us], them, occ, (pos->state[0] & PYRAMIDS_RIGHT (them)) != 0);
   pinned = check ? PY_ALL : pin_blockers (pos, us, pos->king[us]);
+  /* In check, a move other than the faraon's parries only by taking the
+   * one checker or landing between it and the faraon — unless the check is
+   * the enemy faraon's leap, which any move checking it parries (its right
+   * goes, 4.2 step 1).  The squares kept are a superset: each move is
+   * still tested (legal()). */
+  if (check)
+    to_mask_pieces = evasion_targets (pos, us) & to_mask;
+  else
+    to_mask_pieces = to_mask;
 
   /* The faraon (3.4, PY10). */
   if (type == CHEOPS_NO_PIECE_TYPE || type == PYRAMIDS_FARAON)
@@ -388,7 +502,7 @@ generate (Gen *g, const CheopsPosition *pos, CheopsCellSet to_mask, CheopsPieceT
 
           bool test = (pinned & PY_BIT (from)) != 0;
 
-          t &= to_mask;
+          t &= to_mask_pieces;
           emit_all (g, from, t & ~last, 0, test);
           t &= last;
           while (t)
@@ -405,7 +519,7 @@ generate (Gen *g, const CheopsPosition *pos, CheopsCellSet to_mask, CheopsPieceT
   if (type == CHEOPS_NO_PIECE_TYPE || PYRAMIDS_IS_PINO (type))
     {
       unsigned want = PYRAMIDS_IS_PINO (type) ? PYRAMIDS_PINO_MASK (type) : 0;
-      CheopsCellSet land = ~own & PY_ALL & ~pos->pieces[them][PYRAMIDS_FARAON] & to_mask;
+      CheopsCellSet land = ~own & PY_ALL & ~pos->pieces[them][PYRAMIDS_FARAON] & to_mask_pieces;
 
       set = own_pinos;
       while (set)
@@ -442,7 +556,7 @@ generate (Gen *g, const CheopsPosition *pos, CheopsCellSet to_mask, CheopsPieceT
               if ((sub & 13) == 13)
                 t |= n3;
               /* 3.3: empty, enemy, or a friendly pino with none of the sizes. */
-              t &= land | (own_pinos & ~sizes & to_mask);
+              t &= land | (own_pinos & ~sizes & to_mask_pieces);
               /* A part leaves its square occupied: only a whole pinned
                * stack (or any move in check) needs a look. */
               emit_all (g, from, t, (CheopsMove) part << 21, part == 0 ? (pinned & PY_BIT (from)) != 0 : check);
@@ -458,6 +572,16 @@ pyramids_generate_moves (const CheopsPosition *pos, CheopsMove *list)
 
   g.list = list;
   generate (&g, pos, PY_ALL, CHEOPS_NO_PIECE_TYPE);
+  return list + g.n;
+}
+
+CheopsMove *
+pyramids_generate_moves_onto (const CheopsPosition *pos, CheopsCellSet targets, CheopsMove *list)
+{
+  Gen g;
+
+  g.list = list;
+  generate (&g, pos, targets & PY_ALL, CHEOPS_NO_PIECE_TYPE);
   return list + g.n;
 }
 

@@ -146,6 +146,12 @@ int             pyramids_count_moves             (const CheopsPosition *pos);
  * part); CHEOPS_NO_PIECE_TYPE: any. */
 CheopsMove     *pyramids_generate_moves_to       (const CheopsPosition *pos, CheopsCell to,
                                                   CheopsPieceType type, CheopsMove *list);
+/* The moves of pyramids_generate_moves() that land on a square of
+ * @targets (bit n: square n), in the same order, written to @list (room
+ * for CHEOPS_MAX_MOVES); returns the end.  A search's captures and
+ * promotions without the rest of a list of hundreds of moves. */
+CheopsMove     *pyramids_generate_moves_onto     (const CheopsPosition *pos, CheopsCellSet targets,
+                                                  CheopsMove *list);
 bool            pyramids_position_is_playable    (const CheopsPosition *pos, CheopsMove move);
 /* Whether @move lands on an enemy piece (a merge is not a capture, 3.3). */
 bool            pyramids_position_is_capture     (const CheopsPosition *pos, CheopsMove move);
