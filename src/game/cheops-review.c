@@ -68,15 +68,16 @@ clamp_cp (int cp)
 
 /* Each game's constant of the curve, fitted by
  * benchmarks/review-calibrate.py on the bundled engine's self-play games
- * by win rate (README.md, "How a verdict is decided"). */
+ * by win rate (README.md, "How a verdict is decided": 60 games of each
+ * at 0.2+0.02, reviewed at 20 ms a position). */
 static const struct {
   const char *variant;
   double      k;
 } curve_k[] = {
-  { "cheops",    WINNING_CHANCES_K },
-  { "trigchess", WINNING_CHANCES_K },
-  { "cypher",    WINNING_CHANCES_K },
-  { "pyramids",  WINNING_CHANCES_K },
+  { "cheops",    0.003451 },
+  { "trigchess", 0.002139 },
+  { "cypher",    0.000803 },
+  { "pyramids",  0.001964 },
 };
 
 double
@@ -96,6 +97,28 @@ chances_k (double k,
   return 2.0 / (1.0 + exp (-k * clamp_cp (cp))) - 1.0;
 }
 
+/* The winning chances of side A by @eval in a game of constant @k: its
+ * centipawns clamped to the game's ceiling, the score whose chances are
+ * those of 1000 cp on the chess curve (about 0.95: 1000 x 0.00368208 / k
+ * centipawns), an Ascension as that ceiling - so a forced win is worth
+ * the same in every game. */
+static double
+eval_chances_a (double            k,
+                const CheopsEval *eval,
+                CheopsSide        mover_of_position)
+{
+  double ceiling = CHEOPS_REVIEW_CP_CEILING * WINNING_CHANCES_K / k;
+  double cp;
+
+  if (eval->kind == CHEOPS_EVAL_CENTIPAWNS)
+    cp = CLAMP ((double) eval->value, -ceiling, ceiling);
+  else if (eval->value != 0)
+    cp = eval->value > 0 ? ceiling : -ceiling;
+  else
+    cp = mover_of_position == CHEOPS_SIDE_A ? ceiling : -ceiling;
+  return 2.0 / (1.0 + exp (-k * cp)) - 1.0;
+}
+
 double
 cheops_review_winning_chances (int cp)
 {
@@ -106,7 +129,9 @@ double
 cheops_review_winning_chances_for (const CheopsVariant *variant,
                                    int                  cp)
 {
-  return chances_k (cheops_review_curve_k (variant), cp);
+  CheopsEval eval = { CHEOPS_EVAL_CENTIPAWNS, cp, 0 };
+
+  return eval_chances_a (cheops_review_curve_k (variant), &eval, CHEOPS_SIDE_A);
 }
 
 double
@@ -361,7 +386,7 @@ cheops_review_set_result (CheopsReview      *self,
   p->has_result = TRUE;
   p->eval = *eval;
   p->cp_a = cheops_review_eval_cp_for (eval, CHEOPS_SIDE_A, mover_into (p->node));
-  p->chances_a = chances_k (self->k, p->cp_a);
+  p->chances_a = eval_chances_a (self->k, eval, mover_into (p->node));
   g_clear_pointer (&p->pv, g_strfreev);
   p->pv = pv != NULL ? g_strdupv ((char **) pv) : NULL;
 }
@@ -380,7 +405,7 @@ cheops_review_set_second (CheopsReview     *self,
   p->has_second = eval != NULL && eval->kind != CHEOPS_EVAL_NONE;
   if (p->has_second)
     p->second_chances_a =
-      chances_k (self->k, cheops_review_eval_cp_for (eval, CHEOPS_SIDE_A, mover_into (p->node)));
+      eval_chances_a (self->k, eval, mover_into (p->node));
 }
 
 /* The next mainline node after @index's, or NULL at the last. */
@@ -409,7 +434,7 @@ cheops_review_set_played (CheopsReview     *self,
   /* Searched from @index's position: an Ascension "#0" cannot come from
    * it (a search of a position that is not over has a move to make). */
   p->played_cp_a = cheops_review_eval_cp_for (eval, CHEOPS_SIDE_A, mover_into (p->node));
-  p->played_chances_a = chances_k (self->k, p->played_cp_a);
+  p->played_chances_a = eval_chances_a (self->k, eval, mover_into (p->node));
 }
 
 gboolean
@@ -437,6 +462,17 @@ cheops_review_get_played_move (CheopsReview *self,
   g_return_val_if_fail (self != NULL, CHEOPS_MOVE_NONE);
   next = played_node (self, index);
   return next != NULL ? cheops_game_node_get_move (next) : CHEOPS_MOVE_NONE;
+}
+
+gboolean
+cheops_review_judges_move (CheopsReview *self,
+                           guint         index)
+{
+  CheopsGameNode *next;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  next = played_node (self, index);
+  return next != NULL && (self->side < 0 || (int) cheops_game_node_get_mover (next) == self->side);
 }
 
 gboolean

@@ -36,7 +36,8 @@
  * benchmarks/review-calibrate.py by maximum likelihood to the results of
  * the bundled engine's self-play games (cheops_review_curve_k(); README.md,
  * "How a verdict is decided").  The thresholds in winning chances are the
- * same for all four games.
+ * same for all four games; the clamp of the curve is the game's own
+ * (cheops_review_winning_chances_for()).
  *
  * What a move lost is measured by comparable searches: the position
  * before it searched for its best (the [%eval] there), and the same
@@ -98,7 +99,11 @@ double                cheops_review_winning_chances (int cp);
  * not calibrated, or NULL). */
 double                cheops_review_curve_k         (const CheopsVariant *variant);
 /* The winning chances (-1 .. 1) of @cp centipawns in @variant's game, by
- * its own constant (what a CheopsReview of that game uses). */
+ * its own constant k (what a CheopsReview of that game uses): @cp is
+ * clamped to the game's ceiling, 1000 x 0.00368208 / k centipawns (the
+ * score whose chances are those of 1000 cp in chess, about 0.95), which is
+ * also what an Ascension counts for in winning chances (ACPL still clamps
+ * at +-1000). */
 double                cheops_review_winning_chances_for (const CheopsVariant *variant,
                                                          int                  cp);
 /* The same as a win percentage, 0 .. 100. */
@@ -212,6 +217,10 @@ gboolean              cheops_review_get_played      (CheopsReview       *self,
 /* The move played from position @index (the move into @index + 1), or
  * CHEOPS_MOVE_NONE at the last position. */
 CheopsMove            cheops_review_get_played_move (CheopsReview       *self,
+                                                     guint               index);
+/* Whether the move played from position @index is one this review
+ * judges (there is one, and its mover is a side reviewed). */
+gboolean              cheops_review_judges_move     (CheopsReview       *self,
                                                      guint               index);
 /* Whether the move played from position @index is the first move of the
  * best line given for it (the engine's first choice at that depth). */

@@ -173,6 +173,7 @@ struct _StudioEngine
   guint                 desired_multipv;
   int                   desired_depth;    /* `go depth`, 0: none (studio_engine_analyze_limited()) */
   gint64                desired_movetime; /* `go movetime` ms, 0: none */
+  char                 *desired_searchmove; /* `go searchmoves`, NULL: none (studio_engine_analyze_move()) */
   /* The variant of the positions analysed (studio_engine_set_variant()),
    * the one last chosen in this process by UCI_Variant (NULL: none yet),
    * and whether the engine plays the desired one. */
@@ -1410,6 +1411,13 @@ engine_start_desired (StudioEngine *self)
     }
   engine_send (self, self->desired_command);
   go = studio_uci_format_go (self->desired_depth, 0, self->desired_movetime);
+  if (self->desired_searchmove != NULL)
+    {
+      char *with_move = g_strdup_printf ("%s searchmoves %s", go, self->desired_searchmove);
+
+      g_free (go);
+      go = with_move;
+    }
   engine_send (self, go);
   self->running_generation = self->generation;
   g_clear_handle_id (&self->ping_id, g_source_remove);
@@ -1662,6 +1670,7 @@ studio_engine_finalize (GObject *object)
   g_free (self->desired_fen);
   g_strfreev (self->desired_moves);
   g_free (self->desired_command);
+  g_free (self->desired_searchmove);
   g_ptr_array_unref (self->model_lines);
   g_free (self->model_bestmove);
   g_free (self->model_currmove);
@@ -1993,6 +2002,15 @@ studio_engine_analyze (StudioEngine      *self,
   return studio_engine_analyze_limited (self, fen, moves, multipv, 0, 0);
 }
 
+static guint
+engine_analyze_limited (StudioEngine      *self,
+                        const char        *fen,
+                        const char *const *moves,
+                        guint              multipv,
+                        int                depth,
+                        gint64             movetime_ms,
+                        const char        *searchmove);
+
 guint
 studio_engine_analyze_limited (StudioEngine      *self,
                                const char        *fen,
@@ -2000,6 +2018,31 @@ studio_engine_analyze_limited (StudioEngine      *self,
                                guint              multipv,
                                int                depth,
                                gint64             movetime_ms)
+{
+  return engine_analyze_limited (self, fen, moves, multipv, depth, movetime_ms, NULL);
+}
+
+guint
+studio_engine_analyze_move (StudioEngine      *self,
+                            const char        *fen,
+                            const char *const *moves,
+                            const char        *searchmove,
+                            int                depth,
+                            gint64             movetime_ms)
+{
+  g_return_val_if_fail (searchmove != NULL && *searchmove != '\0' && strchr (searchmove, ' ') == NULL
+                        && strchr (searchmove, '\n') == NULL, 0);
+  return engine_analyze_limited (self, fen, moves, 1, depth, movetime_ms, searchmove);
+}
+
+static guint
+engine_analyze_limited (StudioEngine      *self,
+                        const char        *fen,
+                        const char *const *moves,
+                        guint              multipv,
+                        int                depth,
+                        gint64             movetime_ms,
+                        const char        *searchmove)
 {
   g_autofree char *command = NULL;
 
@@ -2018,6 +2061,7 @@ studio_engine_analyze_limited (StudioEngine      *self,
       && g_strcmp0 (command, self->desired_command) == 0
       && multipv == self->desired_multipv
       && depth == self->desired_depth && movetime_ms == self->desired_movetime
+      && g_strcmp0 (searchmove, self->desired_searchmove) == 0
       && self->desired_variant == self->variant)
     return self->generation;
 
@@ -2032,6 +2076,8 @@ studio_engine_analyze_limited (StudioEngine      *self,
   self->desired_multipv = multipv;
   self->desired_depth = depth;
   self->desired_movetime = movetime_ms;
+  g_free (self->desired_searchmove);
+  self->desired_searchmove = g_strdup (searchmove);
   self->desired_variant = self->variant;
   engine_model_reset (self);
   engine_publish (self);
@@ -2108,6 +2154,7 @@ studio_engine_abandon (StudioEngine *self)
   g_clear_pointer (&self->desired_fen, g_free);
   g_clear_pointer (&self->desired_moves, g_strfreev);
   g_clear_pointer (&self->desired_command, g_free);
+  g_clear_pointer (&self->desired_searchmove, g_free);
   engine_model_reset (self);
   engine_publish (self);
   if (self->state == STUDIO_ENGINE_STATE_ANALYSING)

@@ -273,6 +273,29 @@ guint                 studio_engine_analyze_limited   (StudioEngine      *self,
                                                        gint64             movetime_ms);
 
 /**
+ * studio_engine_analyze_move:
+ * @self: a #StudioEngine
+ * @fen: (nullable): as for studio_engine_analyze()
+ * @moves: (nullable) (array zero-terminated=1): as for studio_engine_analyze()
+ * @searchmove: one move's machine text, searched alone (`go searchmoves`)
+ * @depth: plies (`go depth`), or 0 for no depth limit
+ * @movetime_ms: milliseconds (`go movetime`), or 0 for no time limit
+ *
+ * studio_engine_analyze_limited() with one line (MultiPV 1) of the move
+ * @searchmove only: the score of that move from the position (the
+ * whole-game review compares it with the best's at the same depth).
+ *
+ * Returns: the search's generation, 0 when the position cannot be sent
+ *   or @searchmove is not one word
+ */
+guint                 studio_engine_analyze_move      (StudioEngine      *self,
+                                                       const char        *fen,
+                                                       const char *const *moves,
+                                                       const char        *searchmove,
+                                                       int                depth,
+                                                       gint64             movetime_ms);
+
+/**
  * studio_engine_stop:
  * @self: a #StudioEngine
  *

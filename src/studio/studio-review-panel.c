@@ -306,6 +306,19 @@ studio_review_panel_init (StudioReviewPanel *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->summary_lines), "caption");
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->summary_lines));
   gtk_box_append (GTK_BOX (self->summary_box), box);
+  /* Through the review's verdicts: the window's actions. */
+  button = gtk_button_new_from_icon_name ("go-previous-symbolic");
+  gtk_widget_set_valign (button, GTK_ALIGN_START);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_tooltip_text (button, _("Previous Mistake (Alt+P)"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.previous-mistake");
+  gtk_box_append (GTK_BOX (self->summary_box), button);
+  button = gtk_button_new_from_icon_name ("go-next-symbolic");
+  gtk_widget_set_valign (button, GTK_ALIGN_START);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_tooltip_text (button, _("Next Mistake (Alt+N)"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.next-mistake");
+  gtk_box_append (GTK_BOX (self->summary_box), button);
   button = gtk_button_new_from_icon_name ("window-close-symbolic");
   gtk_widget_set_valign (button, GTK_ALIGN_START);
   gtk_widget_add_css_class (button, "flat");

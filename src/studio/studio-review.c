@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "cheops-notation.h"
 #include "studio-engine.h"
 #include "studio-review.h"
 
@@ -32,6 +33,11 @@ struct _StudioReview
   guint          index;         /* the position being searched */
   guint          generation;    /* of its search */
   gboolean       retrying;      /* the depth-1 search after a scoreless timed one */
+  gboolean       played_phase;  /* searching the move played from the position, as such */
+  gboolean       confirming;    /* the longer search of a move about to be marked */
+  int            cur_depth;     /* the limits of the position's best search now */
+  gint64         cur_movetime_ms;
+  int            best_depth;    /* the depth its best search reached */
   int            depth;
   gint64         movetime_ms;
   gint64         started_us;    /* of the run */
@@ -120,6 +126,7 @@ review_search (StudioReview *self,
   g_auto (GStrv) moves = NULL;
   g_autofree char *fen = split_position (cheops_review_get_node (self->review, self->index), &moves);
 
+  self->played_phase = FALSE;
   /* Two lines: the second-best move's score judges an only move. */
   self->generation = studio_engine_analyze_limited (self->engine, fen, (const char *const *) moves, 2,
                                                     depth, movetime_ms);
@@ -145,8 +152,74 @@ review_next (StudioReview *self)
       return;
     }
   self->retrying = FALSE;
+  self->confirming = FALSE;
+  self->cur_depth = self->depth;
+  self->cur_movetime_ms = self->movetime_ms;
   g_signal_emit (self, signals[PROGRESS], 0);
   review_search (self, self->depth, self->movetime_ms);
+}
+
+/* The position's results are in: a move about to be marked is searched
+ * again, longer (as `cheops analyse` does: two plies deeper, or four times
+ * the time), else the next position. */
+static void
+review_position_done (StudioReview *self)
+{
+  if (!self->confirming && cheops_review_needs_confirmation (self->review, self->index))
+    {
+      self->confirming = TRUE;
+      self->retrying = FALSE;
+      if (self->depth > 0)
+        self->cur_depth = MAX (self->depth, self->best_depth) + 2;
+      else
+        self->cur_movetime_ms = self->movetime_ms * 4;
+      review_search (self, self->cur_depth, self->cur_movetime_ms);
+      return;
+    }
+  self->searched++;
+  self->index++;
+  review_next (self);
+}
+
+/* After the position's best: the move played from it, searched as such to
+ * the same depth (unless the engine's own first choice, its second line
+ * at that depth, or not judged).  TRUE when that search was started. */
+static gboolean
+review_search_played (StudioReview           *self,
+                      const StudioEngineAnalysis *analysis)
+{
+  CheopsGameNode *node = cheops_review_get_node (self->review, self->index);
+  const CheopsPosition *pos = cheops_game_node_get_position (node);
+  CheopsMove played = cheops_review_get_played_move (self->review, self->index);
+  char text[CHEOPS_MOVE_TEXT_MAX];
+  g_auto (GStrv) moves = NULL;
+  g_autofree char *fen = NULL;
+
+  if (played == CHEOPS_MOVE_NONE || !cheops_review_judges_move (self->review, self->index)
+      || !cheops_review_needs_engine (self->review, self->index + 1)
+      || cheops_review_is_first_choice (self->review, self->index))
+    return FALSE;
+  if (analysis->n_lines > 1 && analysis->lines[1].score_kind != STUDIO_UCI_SCORE_NONE
+      && analysis->lines[1].pv[0] != NULL && analysis->lines[1].depth == analysis->lines[0].depth
+      && cheops_move_from_text (pos, analysis->lines[1].pv[0], NULL) == played)
+    {
+      /* The engine's second line is the move played, at the same depth. */
+      const StudioEngineLine *second = &analysis->lines[1];
+      CheopsEval e = cheops_review_eval_from_engine (pos->side_to_move, second->score_kind == STUDIO_UCI_SCORE_MATE,
+                                                     second->score, second->mate_losing, analysis->lines[0].depth);
+
+      cheops_review_set_played (self->review, self->index, &e);
+      return FALSE;
+    }
+  cheops_move_to_text (pos->variant, played, text);
+  fen = split_position (node, &moves);
+  self->generation = studio_engine_analyze_move (self->engine, fen, (const char *const *) moves, text,
+                                                 MAX (self->best_depth, 1),
+                                                 self->movetime_ms > 0 ? 20 * self->cur_movetime_ms + 1000 : 0);
+  if (self->generation == 0)
+    return FALSE;
+  self->played_phase = TRUE;
+  return TRUE;
 }
 
 static void
@@ -160,20 +233,39 @@ analysis_updated_cb (StudioReview         *self,
   if (!self->running || analysis->generation != self->generation || !analysis->finished)
     return;
   line = analysis->n_lines > 0 ? &analysis->lines[0] : NULL;
+  node = cheops_review_get_node (self->review, self->index);
+  if (self->played_phase)
+    {
+      self->played_phase = FALSE;
+      if (line != NULL && line->score_kind != STUDIO_UCI_SCORE_NONE)
+        {
+          CheopsEval e = cheops_review_eval_from_engine (cheops_game_node_get_position (node)->side_to_move,
+                                                         line->score_kind == STUDIO_UCI_SCORE_MATE, line->score,
+                                                         line->mate_losing, line->depth);
+
+          cheops_review_set_played (self->review, self->index, &e);
+        }
+      review_position_done (self);
+      return;
+    }
   if (line == NULL || line->score_kind == STUDIO_UCI_SCORE_NONE)
     {
-      if (self->movetime_ms > 0 && !self->retrying)
+      if (self->cur_movetime_ms > 0 && !self->retrying)
         {
           self->retrying = TRUE;
           review_search (self, 1, 0);
           return;
         }
+      /* No result: a confirmation that gave none keeps the first. */
+      self->searched++;
+      self->index++;
+      review_next (self);
+      return;
     }
   else
     {
       CheopsEval eval;
 
-      node = cheops_review_get_node (self->review, self->index);
       eval = cheops_review_eval_from_engine (cheops_game_node_get_position (node)->side_to_move,
                                              line->score_kind == STUDIO_UCI_SCORE_MATE, line->score,
                                              line->mate_losing, line->depth);
@@ -187,10 +279,14 @@ analysis_updated_cb (StudioReview         *self,
 
           cheops_review_set_second (self->review, self->index, &e2);
         }
+      else
+        cheops_review_set_second (self->review, self->index, NULL);
+      cheops_review_set_played (self->review, self->index, NULL);
+      self->best_depth = line->depth;
     }
-  self->searched++;
-  self->index++;
-  review_next (self);
+  if (review_search_played (self, analysis))
+    return;
+  review_position_done (self);
 }
 
 static void

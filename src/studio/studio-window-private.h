@@ -186,6 +186,10 @@ void _studio_window_after_load         (StudioWindow      *self);
 void _studio_window_class_games_init   (StudioWindowClass *klass);
 void _studio_window_class_review_init  (StudioWindowClass *klass);
 void _studio_window_review_init        (StudioWindow      *self);
+/* The next (@forward) or previous move marked ?!, ? or ?? along @node's
+ * line, or NULL (studio-window-review.c; win.next-mistake). */
+CheopsGameNode *_studio_window_review_find_mistake (CheopsGameNode *node,
+                                                    gboolean        forward);
 void _studio_window_review_update_actions (StudioWindow   *self,
                                            gboolean        playing);
 void _studio_window_games_update_actions (StudioWindow    *self);

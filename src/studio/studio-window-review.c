@@ -7,6 +7,9 @@
  *   win.analyse-game    "Analyse Game…": the dialog, then the run
  *   win.remove-analysis "Remove Analysis": what the last run added, in one
  *                       undo step
+ *   win.next-mistake, win.previous-mistake (Alt+N, Alt+P): the next or the
+ *                       previous move of the current line marked ?!, ?
+ *                       or ?? (the review's glyphs or anyone's)
  */
 #define G_LOG_DOMAIN "studio-window-review"
 
@@ -32,6 +35,46 @@ studio_window_review_remove (GtkWidget  *widget,
   StudioWindow *self = (StudioWindow *)widget;
 
   studio_review_panel_remove (self->review_panel);
+}
+
+static gboolean
+is_mistake (CheopsGameNode *node)
+{
+  guint8 glyph = cheops_game_node_get_move_glyph (node);
+
+  return glyph == CHEOPS_NAG_DUBIOUS || glyph == CHEOPS_NAG_MISTAKE || glyph == CHEOPS_NAG_BLUNDER;
+}
+
+/* The next (@forward) or previous move marked ?!, ? or ?? from @node along
+ * its line (forwards: each node's first child; backwards: its parents),
+ * or NULL. */
+CheopsGameNode *
+_studio_window_review_find_mistake (CheopsGameNode *node,
+                                    gboolean        forward)
+{
+  if (node == NULL)
+    return NULL;
+  for (node = forward ? cheops_game_node_get_next (node) : cheops_game_node_get_parent (node);
+       node != NULL && !cheops_game_node_is_root (node);
+       node = forward ? cheops_game_node_get_next (node) : cheops_game_node_get_parent (node))
+    if (is_mistake (node))
+      return node;
+  return NULL;
+}
+
+static void
+studio_window_review_go_mistake (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+  gboolean forward = g_str_equal (action_name, "win.next-mistake");
+  CheopsGameNode *node = _studio_window_review_find_mistake (studio_document_get_current (self->document), forward);
+
+  if (node != NULL)
+    studio_document_set_current (self->document, node);
+  else
+    gtk_widget_error_bell (widget);
 }
 
 /* Enables the two actions: only on a game being played (not while a
@@ -63,4 +106,6 @@ _studio_window_class_review_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, review_panel);
   gtk_widget_class_install_action (widget_class, "win.analyse-game", NULL, studio_window_review_analyse);
   gtk_widget_class_install_action (widget_class, "win.remove-analysis", NULL, studio_window_review_remove);
+  gtk_widget_class_install_action (widget_class, "win.next-mistake", NULL, studio_window_review_go_mistake);
+  gtk_widget_class_install_action (widget_class, "win.previous-mistake", NULL, studio_window_review_go_mistake);
 }

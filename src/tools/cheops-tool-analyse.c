@@ -351,21 +351,6 @@ result_eval (CheopsGameNode *node,
                                          r->ascension, r->score, r->losing, r->depth);
 }
 
-/* Whether the move played from position @index of @review is one a side
- * reviewed made (its verdict is wanted). */
-static gboolean
-move_judged (CheopsReview *review,
-             guint         index,
-             int           side)
-{
-  CheopsGameNode *next;
-
-  if (index + 1 >= cheops_review_get_n_positions (review))
-    return FALSE;
-  next = cheops_review_get_node (review, index + 1);
-  return side < 0 || (int) cheops_game_node_get_mover (next) == side;
-}
-
 /* Searches position @index of @review: its best (MultiPV 2), then the
  * move played from it to the same depth, as such; a move about to be
  * marked is searched again, longer.  FALSE when the engine gave no
@@ -375,7 +360,6 @@ review_position (Run          *run,
                  Job          *job,
                  CheopsReview *review,
                  guint         index,
-                 int           side,
                  gboolean     *fatal)
 {
   const Options *o = run->options;
@@ -406,7 +390,7 @@ review_position (Run          *run,
       cheops_review_set_played (review, index, NULL);
 
       played = cheops_review_get_played_move (review, index);
-      if (played != CHEOPS_MOVE_NONE && move_judged (review, index, side)
+      if (played != CHEOPS_MOVE_NONE && cheops_review_judges_move (review, index)
           && cheops_review_needs_engine (review, index + 1) && !cheops_review_is_first_choice (review, index))
         {
           cheops_move_to_text (pos->variant, played, played_text);
@@ -452,13 +436,13 @@ review_position (Run          *run,
 }
 
 /* Searches every position of @review that needs the engine, in the
- * run's direction, reporting each as position @label_offset + i of @label_n. */
+ * run's direction, with a progress line for each (@what before its
+ * number: "" or "variation 2/5, "). */
 static void
 review_line (Run          *run,
              Job          *job,
              Item         *item,
              CheopsReview *review,
-             int           side,
              const char   *what,
              gboolean     *fatal)
 {
@@ -474,7 +458,7 @@ review_line (Run          *run,
       say (run, "game %u/%u, %s%u/%u: %s\n", item->number, run->items->len, what, k + 1, n, move);
       if (!cheops_review_needs_engine (review, i))
         continue;
-      if (!review_position (run, job, review, i, side, fatal))
+      if (!review_position (run, job, review, i, fatal))
         {
           say (run, "cheops analyse: game %u, %s: no evaluation from the engine\n", item->number, move);
           run_status (run, 1);
@@ -563,7 +547,7 @@ review_item (Run  *run,
     collect_variations (cheops_game_get_root (game), variations);
 
   review = cheops_review_new (game, (guint) o->from_ply, side);
-  review_line (run, job, item, review, side, "", &fatal);
+  review_line (run, job, item, review, "", &fatal);
   cheops_review_apply (review);
   append_summary (item->report, game, review, item->number, side);
 
@@ -577,7 +561,7 @@ review_item (Run  *run,
         continue;
       line = cheops_review_new_for_line (game, first, side);
       label = g_strdup_printf ("variation %u/%u, ", v + 1, variations->len);
-      review_line (run, job, item, line, side, label, &fatal);
+      review_line (run, job, item, line, label, &fatal);
       cheops_review_apply (line);
     }
   if (fatal)

@@ -189,7 +189,7 @@ check_variant (const CheopsVariant *variant)
   g_assert_cmpuint (sa.moves, ==, 2);
   g_assert_cmpuint (sa.blunders, ==, 1);
   g_assert_cmpuint (sa.mistakes + sa.inaccuracies, ==, 0);
-  g_assert_cmpfloat (sa.acpl, ==, -score_at (variant, 1) / 2.0);   /* (loss + 0) / 2 */
+  g_assert_cmpfloat (sa.acpl, ==, MIN (-score_at (variant, 1), 1000) / 2.0);   /* (loss + 0) / 2, clamped */
   g_assert_cmpfloat_with_epsilon (sa.accuracy,
                                   (cheops_review_move_accuracy (50.0, win_percent_for (variant, score_at (variant, 1)))
                                    + 100) / 2, 1e-9);
@@ -197,7 +197,7 @@ check_variant (const CheopsVariant *variant)
   g_assert_cmpuint (sb.mistakes, ==, 0);
   g_assert_cmpuint (sb.inaccuracies, ==, 1);
   g_assert_cmpuint (sb.blunders, ==, 0);
-  g_assert_cmpfloat (sb.acpl, ==, -score_at (variant, 3) / 2.0);   /* (0 + loss) / 2 */
+  g_assert_cmpfloat (sb.acpl, ==, MIN (-score_at (variant, 3), 1000) / 2.0);   /* (0 + loss) / 2, clamped */
   g_assert_cmpfloat_with_epsilon (sb.accuracy,
                                   (100 + cheops_review_move_accuracy (win_percent_for (variant, -score_at (variant, 3)),
                                                                       50.0)) / 2, 1e-9);
@@ -320,8 +320,9 @@ test_only_move (void)
       g_autofree char *m1 = NULL, *m2 = NULL, *other = NULL;
       CheopsEval e0 = { CHEOPS_EVAL_CENTIPAWNS, 50, 8 }, e1 = { CHEOPS_EVAL_CENTIPAWNS, 40, 8 };
       CheopsEval e2 = { CHEOPS_EVAL_CENTIPAWNS, 30, 8 }, e3 = { CHEOPS_EVAL_CENTIPAWNS, 20, 8 };
-      CheopsEval blunder = { CHEOPS_EVAL_CENTIPAWNS, -300, 8 };
-      CheopsEval bad_after = { CHEOPS_EVAL_CENTIPAWNS, -600, 8 };
+      /* Winning chances -0.5 by the game's own curve: a blunder. */
+      CheopsEval blunder = { CHEOPS_EVAL_CENTIPAWNS, score_at (cheops_variants[v], 1), 8 };
+      CheopsEval bad_after = { CHEOPS_EVAL_CENTIPAWNS, 2 * score_at (cheops_variants[v], 1), 8 };
       CheopsReviewSummary s;
       const char *pv0[2], *pv1[2], *pv2[2];
 

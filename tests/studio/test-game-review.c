@@ -92,15 +92,16 @@ test_analyse_undo_remove (void)
 
   g_assert_cmpint (cheops_game_node_get_annotations (cheops_game_get_mainline_end (game))->eval.kind, ==,
                    CHEOPS_EVAL_NONE);
-  g_assert_true (studio_review_panel_start (panel, FALSE, -1, 3, 0));
+  g_assert_true (studio_review_panel_start (panel, FALSE, -1, 2, 0));
   g_assert_true (studio_review_panel_get_running (panel));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (panel)));
   g_assert_nonnull (strstr (studio_review_panel_get_progress_text (panel), "(1 of 67)"));
   /* A second run is refused while one goes on. */
-  g_assert_false (studio_review_panel_start (panel, FALSE, -1, 3, 0));
+  g_assert_false (studio_review_panel_start (panel, FALSE, -1, 2, 0));
   studio_test_spin_until (not_running, panel);
 
-  /* Every mainline position has an evaluation of depth 3 (the decided
+  /* Every mainline position has an evaluation of depth 2 or more (a move
+   * about to be marked is searched again deeper; the decided
    * end: "#0"), and the moves that lost got glyphs. */
   for (CheopsGameNode *node = cheops_game_get_root (game); node != NULL; node = cheops_game_node_get_next (node))
     {
@@ -109,7 +110,7 @@ test_analyse_undo_remove (void)
       n++;
       g_assert_cmpint (e->kind, !=, CHEOPS_EVAL_NONE);
       if (cheops_game_node_get_outcome (node) == CHEOPS_OUTCOME_NONE)
-        g_assert_cmpint (e->depth, >=, 3);
+        g_assert_cmpint (e->depth, >=, 2);
       else
         g_assert_true (e->kind == CHEOPS_EVAL_ASCENSION && e->value == 0);
     }
@@ -125,7 +126,7 @@ test_analyse_undo_remove (void)
     g_autofree char *out = NULL;
     g_autoptr (GError) error = NULL;
     g_autoptr (CheopsGame) cli = NULL;
-    const char *argv[] = { tool, "analyse", in, "--builtin", "--depth", "3", NULL };
+    const char *argv[] = { tool, "analyse", in, "--builtin", "--depth", "2", NULL };
     int status;
 
     g_assert_true (g_file_test (tool, G_FILE_TEST_IS_EXECUTABLE));
@@ -452,10 +453,63 @@ test_summary_follows_game (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+is_button_for (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), data) == 0;
+}
+
+/* Next and previous mistake (issue 24): the actions of Alt+N and Alt+P
+ * (studio-application.c) and of the summary's buttons go along the current line to the moves marked ?!, ? or ??. */
+static void
+test_mistake_navigation (void)
+{
+  StudioReviewPanel *panel;
+  StudioWindow *window = open_window ("trigchess-gyros.pgn", &panel);
+  StudioDocument *doc = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (doc);
+  CheopsGameNode *root = cheops_game_get_root (game), *node, *marked[2] = { NULL, NULL };
+  guint ply = 0;
+
+  /* Only two marks: ? on ply 3, ?? on ply 7; a !? on ply 5 is none. */
+  for (node = cheops_game_node_get_next (root); node != NULL; node = cheops_game_node_get_next (node), ply++)
+    {
+      guint8 glyph = ply + 1 == 3 ? CHEOPS_NAG_MISTAKE : ply + 1 == 7 ? CHEOPS_NAG_BLUNDER
+                     : ply + 1 == 5 ? CHEOPS_NAG_INTERESTING : 0;
+
+      cheops_game_set_move_glyph (game, node, glyph);
+      if (ply + 1 == 3)
+        marked[0] = node;
+      else if (ply + 1 == 7)
+        marked[1] = node;
+    }
+  g_assert_nonnull (marked[1]);
+  g_assert_nonnull (studio_test_find_widget (GTK_WIDGET (panel), is_button_for, "win.next-mistake"));
+  g_assert_nonnull (studio_test_find_widget (GTK_WIDGET (panel), is_button_for, "win.previous-mistake"));
+
+  studio_document_set_current (doc, root);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-mistake", NULL);
+  g_assert_true (studio_document_get_current (doc) == marked[0]);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-mistake", NULL);
+  g_assert_true (studio_document_get_current (doc) == marked[1]);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-mistake", NULL);
+  g_assert_true (studio_document_get_current (doc) == marked[1]);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-mistake", NULL);
+  g_assert_true (studio_document_get_current (doc) == marked[0]);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-mistake", NULL);
+  g_assert_true (studio_document_get_current (doc) == marked[0]);
+  studio_document_set_current (doc, cheops_game_get_mainline_end (game));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-mistake", NULL);
+  g_assert_true (studio_document_get_current (doc) == marked[1]);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
   studio_test_init (&argc, &argv);
+  g_test_add_func ("/studio/game-review/mistake-navigation", test_mistake_navigation);
   g_test_add_func ("/studio/game-review/analyse-undo-remove", test_analyse_undo_remove);
   g_test_add_func ("/studio/game-review/cancel", test_cancel);
   g_test_add_func ("/studio/game-review/dialog-remembers", test_dialog_remembers);
