@@ -256,6 +256,7 @@ cheops_pgn_write_game_to (CheopsGame *game,
     {
       Line *line = &g_array_index (stack, Line, stack->len - 1);
       CheopsGameNode *node;
+      gboolean before_inside;
 
       if (line->variation != NULL)
         {
@@ -286,7 +287,14 @@ cheops_pgn_write_game_to (CheopsGame *game,
           continue;
         }
 
-      if (node->comment_before != NULL)
+      /* A comment before a move is written before it only where a reader
+       * reads it so: at the start of a variation (or of the game).  Inside
+       * a line it would read back as the previous move's comment (a
+       * variation's first move made the main line, issue 25): there it
+       * follows the move, and stays with it. */
+      before_inside = node->comment_before != NULL && node->parent->first_child == node
+                      && node->parent->parent != NULL;
+      if (node->comment_before != NULL && !before_inside)
         {
           fill_comment (&f, node->comment_before, scratch);
           line->force_number = TRUE;
@@ -308,7 +316,10 @@ cheops_pgn_write_game_to (CheopsGame *game,
           int n = g_snprintf (nag, sizeof nag, "$%u", node->nags[i]);
           fill_word (&f, nag, n);
         }
-      line->force_number = fill_comment_after (&f, cheops_game_get_variant (game), node, scratch, text);
+      if (before_inside)
+        fill_comment (&f, node->comment_before, scratch);
+      line->force_number = fill_comment_after (&f, cheops_game_get_variant (game), node, scratch, text)
+                           || before_inside;
 
       /* The variations of this move follow it (only a first child has
        * them: later children are variations themselves). */

@@ -252,6 +252,14 @@ studio_analysis_panel_get_row (StudioAnalysisPanel *self,
   return row;
 }
 
+/* For a mate score of 0 (the side to move is mated in the searched
+ * position): whether the a side is the winner. */
+static gboolean
+side_mated_now_is_b (StudioAnalysisPanel *self)
+{
+  return self->side_to_move == CHEOPS_SIDE_B;
+}
+
 /* A score seen from the a side (as [%eval] and the bar want it). */
 static int
 score_for_a (StudioAnalysisPanel *self,
@@ -260,10 +268,15 @@ score_for_a (StudioAnalysisPanel *self,
   return self->side_to_move == CHEOPS_SIDE_A ? score : -score;
 }
 
+/* "#3", "#−2", "+0.35"; a mate score of 0 ("mate -0": the side to move
+ * is mated now) with the winner's sign, "#+0" or "#−0" (@a_wins). */
 static char *
 format_score (StudioUciScoreKind kind,
-              int                a_score)
+              int                a_score,
+              gboolean           a_wins)
 {
+  if (kind == STUDIO_UCI_SCORE_MATE && a_score == 0)
+    return g_strdup (a_wins ? "#+0" : "#−0");
   if (kind == STUDIO_UCI_SCORE_MATE)
     return g_strdup_printf ("#%s%d", a_score < 0 ? "−" : "", ABS (a_score));
 
@@ -335,7 +348,8 @@ studio_analysis_panel_update_row (StudioAnalysisPanel    *self,
   if (line->score_kind == STUDIO_UCI_SCORE_NONE)
     score = g_strdup ("…");
   else
-    score = format_score (line->score_kind, a_score);
+    /* Mated now (score 0): the side to move lost, whatever the sign. */
+    score = format_score (line->score_kind, a_score, side_mated_now_is_b (self));
   gtk_label_set_label (row->score, score);
   /* "#3" in words, with the side's name in the game's words. */
   if (line->score_kind == STUDIO_UCI_SCORE_MATE && a_score != 0 && self->document != NULL)
@@ -346,6 +360,16 @@ studio_analysis_panel_update_row (StudioAnalysisPanel    *self,
       g_autofree char *words = g_strdup_printf (ngettext ("%s wins in %d move",
                                                           "%s wins in %d moves", ABS (a_score)),
                                                 winner, ABS (a_score));
+
+      gtk_widget_set_tooltip_text (GTK_WIDGET (row->score), words);
+    }
+  else if (line->score_kind == STUDIO_UCI_SCORE_MATE && self->document != NULL)
+    {
+      const char *winner = studio_document_get_side_name (self->document,
+                                                          side_mated_now_is_b (self) ? CHEOPS_SIDE_A : CHEOPS_SIDE_B);
+      /* Translators: the engine says the side to move is mated now
+       * ("mate -0"): "Gold has won" */
+      g_autofree char *words = g_strdup_printf (_("%s has won"), winner);
 
       gtk_widget_set_tooltip_text (GTK_WIDGET (row->score), words);
     }
@@ -542,7 +566,12 @@ studio_analysis_panel_analysis_updated_cb (StudioAnalysisPanel  *self,
 
       /* A threat line's score is the opponent's idea, not the position's
        * evaluation: the bar is left to the position. */
-      if (best->score_kind != STUDIO_UCI_SCORE_NONE && !self->threat)
+      /* "mate -0" (mated now): no score whose sign could say who won (the
+       * bar showed the side to move winning, issue 25); the window shows
+       * the game's result, which the rules decide, instead. */
+      if (best->score_kind == STUDIO_UCI_SCORE_MATE && best->score == 0 && !self->threat)
+        g_signal_emit (self, signals [EVALUATION], 0, FALSE, FALSE, 0);
+      else if (best->score_kind != STUDIO_UCI_SCORE_NONE && !self->threat)
         g_signal_emit (self, signals [EVALUATION], 0, TRUE,
                        best->score_kind == STUDIO_UCI_SCORE_MATE,
                        score_for_a (self, best->score));

@@ -1868,6 +1868,36 @@ test_bom_between_games (void)
   g_assert_cmpstr (line, ==, "fg3 lj1");
 }
 
+/* Issue 25: a comment before a variation's first move stays with that move
+ * when the variation becomes the main line and the game is written and
+ * read again (before: it became the previous move's comment). */
+static void
+test_comment_before_made_mainline (void)
+{
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = cheops_pgn_read_string ("1. fg3 lj1 (1... {before} mk2) *\n", -1, &errors);
+  CheopsGame *game = games->pdata[0];
+  CheopsGameNode *fg3 = mainline_node (game, 1);
+  CheopsGameNode *mk2 = cheops_game_node_get_child (fg3, 1);
+  g_autofree char *text = NULL;
+  g_autoptr(GPtrArray) again = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *text2 = NULL;
+
+  g_assert_cmpuint (errors->len, ==, 0);
+  g_assert_cmpstr (cheops_game_node_get_comment_before (mk2), ==, "before");
+  g_assert_true (cheops_game_make_mainline (game, mk2));
+  text = cheops_pgn_write_game (game);
+  again = cheops_pgn_read_string (text, -1, NULL);
+  line = mainline (again->pdata[0]);
+  g_assert_cmpstr (line, ==, "fg3 mk2");
+  g_assert_null (cheops_game_node_get_comment_after (mainline_node (again->pdata[0], 1)));
+  g_assert_cmpstr (cheops_game_node_get_comment_after (mainline_node (again->pdata[0], 2)), ==, "before");
+  /* And so it stays: a fixed point. */
+  text2 = cheops_pgn_write_game (again->pdata[0]);
+  g_assert_cmpstr (text2, ==, text);
+}
+
 /* Issue 25: reading is linear in the text.  Each adversarial text read at
  * n and at 4n units: the time (the least of three readings) may grow about
  * 4 times, not 16 (quadratic work).  Bound 10: robust on a loaded machine.
@@ -2013,6 +2043,7 @@ main (int    argc,
   g_test_add_func ("/game/pgn/line-ends", test_line_ends);
   g_test_add_func ("/game/pgn/bom-between-games", test_bom_between_games);
   g_test_add_func ("/game/pgn/linear-time", test_linear_time);
+  g_test_add_func ("/game/pgn/comment-before-made-mainline", test_comment_before_made_mainline);
 
   return g_test_run ();
 }

@@ -27,6 +27,7 @@
 #include "studio-engine.h"
 #include "studio-preferences-window.h"
 #include "studio-window.h"
+#include "studio-window-private.h"
 
 static char *tmp_dir;
 
@@ -794,6 +795,44 @@ remove_tmp_dir (void)
   g_rmdir (tmp_dir);
 }
 
+static gboolean
+eval_bar_cleared (gpointer data)
+{
+  g_autofree char *text = studio_eval_bar_dup_text (data);
+
+  return text == NULL;
+}
+
+/* Issue 25: an engine's "mate -0" (the side to move is mated now) shows
+ * with the winner's sign ("#−0": Green, to move, is mated), and the
+ * evaluation bar is not given "#0" (it showed the side to move winning):
+ * it shows the game as the rules see it, here nothing. */
+static void
+test_mate_minus_zero (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
+  g_autofree char *script = g_build_filename (tmp_dir, "mated-script", NULL);
+  g_autofree char *mode = g_strdup_printf ("script '%s'", script);
+  g_autofree char *engine_path = NULL;
+  g_autofree char *line = NULL;
+  StudioAnalysisPanel *panel;
+  StudioWindow *window;
+
+  g_assert_true (g_file_set_contents (script, "info depth 1 multipv 1 score mate -0 pv a1b1\n", -1, NULL));
+  engine_path = make_engine ("mated", mode, "Mated");
+  reset_settings (settings);
+  g_settings_set_string (settings, "last-engine", engine_path);
+  window = analysing_window (&panel);
+  studio_test_spin_until (has_lines, panel);
+  line = studio_analysis_panel_dup_line (panel, 0);
+  g_assert_true (g_str_has_prefix (line, "#−0"));
+  studio_test_spin_until (eval_bar_cleared, window->eval_bar);
+  studio_test_spin_for (200);
+  g_assert_true (eval_bar_cleared (window->eval_bar));
+  gtk_window_destroy (GTK_WINDOW (window));
+  reset_settings (settings);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -817,6 +856,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Preferences/engine-fails-to-start", test_engine_fails_to_start);
   g_test_add_func ("/Studio/Preferences/refused-files", test_refused_files);
   g_test_add_func ("/Studio/Preferences/use-bundled-engine", test_use_bundled_engine);
+  g_test_add_func ("/Studio/Preferences/mate-minus-zero", test_mate_minus_zero);
 
   status = g_test_run ();
   remove_tmp_dir ();
