@@ -443,13 +443,30 @@ is_tag_line (CheopsPgnReader *r,
   return s < r->end && *s == '"';
 }
 
+/* Whether the line starting at @line is a "%" escape line (a "%" in the
+ * first column, after a byte order mark if any: as skip_space() reads it). */
+static gboolean
+is_escape_line (CheopsPgnReader *r,
+                const char      *line)
+{
+  if (r->end - line >= 3 && memcmp (line, "\xEF\xBB\xBF", 3) == 0)
+    line += 3;
+  return line < r->end && *line == '%';
+}
+
 /* The "}" that closes the comment whose text starts at @from, or NULL if
  * the comment is not closed: when no "}" follows, or when a line that
- * starts a tag pair (is_tag_line()) comes first.  Then *@stop is set to the
- * start of that line, or to the end of the text: where the comment's text
- * ends and reading resumes (DESIGN.md section 4: a broken file keeps the
- * rest).  A comment may span lines, but not a line that starts with a tag
- * pair; the writer never breaks a line before a "[" in a comment. */
+ * starts a tag pair (is_tag_line()) or an escape line (is_escape_line())
+ * comes first.  Then *@stop is set to the start of that line, or to the
+ * end of the text: where the comment's text ends and reading resumes
+ * (DESIGN.md section 4: a broken file keeps the rest).  A comment may span
+ * lines, but not a line that starts with a tag pair (the writer never
+ * breaks a line before a "[" in a comment) nor an escape line (PGN
+ * standard 6: a "%" in the first column escapes its line, wherever it is;
+ * the writer never starts a line with "%").  So the escape lines written
+ * after a game with an unclosed comment (those of the next game) stay
+ * escape lines when the text is read again, and a "}" in them closes
+ * nothing: `pgn format` is a fixed point (issue 25). */
 static const char *
 find_comment_close (CheopsPgnReader  *r,
                     const char       *from,
@@ -478,7 +495,7 @@ find_comment_close (CheopsPgnReader  *r,
           continue;
         }
       s++;
-      if (is_tag_line (r, s))
+      if (is_tag_line (r, s) || is_escape_line (r, s))
         {
           *stop = s;
           return NULL;

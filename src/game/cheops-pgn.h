@@ -12,7 +12,9 @@
  * notation or machine move text checked through the core, {} and ;
  * comments, ( ) variations to any depth (read without recursion), NAGs "$n"
  * and the suffixes ! ? !! ?? !? ?!, [%...] commands inside comments, and a
- * result.  A bad game gives an error with line and column and the reader
+ * result.  A {} comment may span lines, but not a line that starts a tag
+ * pair nor an escape line: one not closed before such a line is an error
+ * (the "}" of an escape line closes nothing).  A bad game gives an error with line and column and the reader
  * goes on with the next one; the part of the bad game read before the error
  * is still returned, with its original text (cheops_game_get_source():
  * from the head of its first line (its first tag or move, with the blanks

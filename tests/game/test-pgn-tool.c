@@ -362,6 +362,51 @@ test_format_escapes_only (void)
   g_test_trap_assert_stderr ("");
 }
 
+/* Issue 25 (the fuzzer's finding): an escape line written after a game
+ * with an error whose comment is not closed (the next game's escape line,
+ * written before its tags) stays an escape line when read again, even with
+ * a "}" in it: `pgn format` twice writes the same bytes, and the game with
+ * the error is written back exactly as read both times. */
+static const char unclosed_text[] =
+  "[Event \"a\"]\n\n1. fg3 {not closed\n"
+  "[Event \"b\"]\n\n1. fg3\n% escape } line\nlj1 *\n";
+
+static void
+test_format_twice_unclosed_comment (void)
+{
+  g_autofree char *in_path = g_build_filename (g_get_tmp_dir (), "cheops-test-twice-in.pgn", NULL);
+  g_autofree char *mid_path = g_build_filename (g_get_tmp_dir (), "cheops-test-twice-mid.pgn", NULL);
+  g_autofree char *out_path = g_build_filename (g_get_tmp_dir (), "cheops-test-twice-out.pgn", NULL);
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  gsize first_len, second_len;
+  static const char bad_game[] = "[Event \"a\"]\n\n1. fg3 {not closed\n\n% escape } line\n[Event \"b\"]\n";
+
+  g_assert_true (g_file_set_contents (in_path, unclosed_text, sizeof unclosed_text - 1, NULL));
+  if (g_test_subprocess ())
+    {
+      int s1 = freopen (mid_path, "w", stdout) == NULL ? 3 : run ("format", in_path, NULL);
+      int s2 = freopen (out_path, "w", stdout) == NULL ? 3 : run ("format", mid_path, NULL);
+
+      /* Both passes find the one error: exit 1 each. */
+      exit_freeing (s1 == 1 && s2 == 1 ? 0 : 4, g_steal_pointer (&out_path),
+                    g_steal_pointer (&mid_path), g_steal_pointer (&in_path), NULL);
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr ("*cheops-test-twice-in.pgn:3:8: this comment is not closed by “}”\n"
+                             "*cheops-test-twice-mid.pgn:3:8: this comment is not closed by “}”\n");
+  g_assert_true (g_file_get_contents (mid_path, &first, &first_len, NULL));
+  g_assert_true (g_file_get_contents (out_path, &second, &second_len, NULL));
+  g_unlink (out_path);
+  g_unlink (mid_path);
+  g_unlink (in_path);
+  /* The game with the error, every byte, then the next game's escape
+   * line before its tags; the second pass writes the same. */
+  g_assert_true (g_str_has_prefix (first, bad_game));
+  g_assert_cmpmem (second, second_len, first, first_len);
+}
+
 static void
 test_format_full_disk (void)
 {
@@ -403,6 +448,7 @@ main (int    argc,
   g_test_add_func ("/game/tool/format-robust", test_format_robust);
   g_test_add_func ("/game/tool/format-escapes-only", test_format_escapes_only);
   g_test_add_func ("/game/tool/format-full-disk", test_format_full_disk);
+  g_test_add_func ("/game/tool/format-twice-unclosed-comment", test_format_twice_unclosed_comment);
 
   return g_test_run ();
 }
