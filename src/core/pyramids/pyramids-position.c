@@ -291,33 +291,6 @@ legal_slow (Gen *g, CheopsMove move)
   return ok;
 }
 
-/* py_attacked() with the pieces of @by on @gone taken off (a capture). */
-static inline bool
-py_attacked_but (const CheopsPosition *pos, CheopsCell cell, CheopsSide by, CheopsCellSet occ, bool leaps,
-                 CheopsCellSet gone)
-{
-  const CheopsCellSet *p = pos->pieces[by];
-  CheopsCellSet s1 = p[PYRAMIDS_SIZE_SET (1)] & ~gone, s2 = p[PYRAMIDS_SIZE_SET (2)] & ~gone;
-  CheopsCellSet s3 = p[PYRAMIDS_SIZE_SET (3)] & ~gone, s4 = p[PYRAMIDS_SIZE_SET (4)] & ~gone;
-  CheopsCellSet far = p[PYRAMIDS_FARAON];
-
-  if (py_ring[1][cell] & (s1 | far))
-    return true;
-  if (py_slave_attackers[by][cell] & p[PYRAMIDS_SLAVE] & ~gone)
-    return true;
-  if (!leaps)
-    far = 0;
-  if (py_ring[2][cell] & (s2 | far))
-    return true;
-  if (py_ring[3][cell] & ((s1 & s3 & s4) | far))
-    return true;
-  if (s3 && (py_bishop (cell, occ) & s3))
-    return true;
-  if (s4 && (py_rook (cell, occ) & s4))
-    return true;
-  return false;
-}
-
 /* 4.2 step 3 without playing the move: the mover's faraon (on its new
  * square if it moved) is attacked after the move by the opponent's pieces
  * but the one captured, with the squares the move empties and fills.

@@ -79,19 +79,21 @@ py_pino_targets (unsigned mask, CheopsCell cell, CheopsCellSet occ)
   return t;
 }
 
-/* Whether side @by attacks @cell (4.2) with blockers @occ; @leaps: whether
- * @by's faraon counts its N(2) and N(3) rings. */
+/* Whether side @by attacks @cell (4.2) with blockers @occ, its pieces on
+ * @gone taken off (a capture; 0: none); @leaps: whether @by's faraon counts
+ * its N(2) and N(3) rings. */
 static inline bool
-py_attacked (const CheopsPosition *pos, CheopsCell cell, CheopsSide by, CheopsCellSet occ, bool leaps)
+py_attacked_but (const CheopsPosition *pos, CheopsCell cell, CheopsSide by, CheopsCellSet occ, bool leaps,
+                 CheopsCellSet gone)
 {
   const CheopsCellSet *p = pos->pieces[by];
-  CheopsCellSet s1 = p[PYRAMIDS_SIZE_SET (1)], s2 = p[PYRAMIDS_SIZE_SET (2)];
-  CheopsCellSet s3 = p[PYRAMIDS_SIZE_SET (3)], s4 = p[PYRAMIDS_SIZE_SET (4)];
+  CheopsCellSet s1 = p[PYRAMIDS_SIZE_SET (1)] & ~gone, s2 = p[PYRAMIDS_SIZE_SET (2)] & ~gone;
+  CheopsCellSet s3 = p[PYRAMIDS_SIZE_SET (3)] & ~gone, s4 = p[PYRAMIDS_SIZE_SET (4)] & ~gone;
   CheopsCellSet far = p[PYRAMIDS_FARAON];
 
   if (py_ring[1][cell] & (s1 | far))
     return true;
-  if (py_slave_attackers[by][cell] & p[PYRAMIDS_SLAVE])
+  if (py_slave_attackers[by][cell] & p[PYRAMIDS_SLAVE] & ~gone)
     return true;
   if (!leaps)
     far = 0;
@@ -104,4 +106,12 @@ py_attacked (const CheopsPosition *pos, CheopsCell cell, CheopsSide by, CheopsCe
   if (s4 && (py_rook (cell, occ) & s4))
     return true;
   return false;
+}
+
+/* Whether side @by attacks @cell (4.2) with blockers @occ; @leaps: whether
+ * @by's faraon counts its N(2) and N(3) rings. */
+static inline bool
+py_attacked (const CheopsPosition *pos, CheopsCell cell, CheopsSide by, CheopsCellSet occ, bool leaps)
+{
+  return py_attacked_but (pos, cell, by, occ, leaps, 0);
 }
