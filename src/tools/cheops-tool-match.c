@@ -1128,7 +1128,7 @@ static int
 usage (const char *message)
 {
   fprintf (stderr, "cheops match: %s\n"
-           "Usage: cheops match -variant NAME -engine cmd=CMD [name=NAME] [tc=BASE+INC] [option.NAME=VALUE]...\n"
+           "Usage: cheops match [-variant NAME] -engine cmd=CMD [name=NAME] [tc=BASE+INC] [option.NAME=VALUE]...\n"
            "                    -engine ... [-each KEY=VALUE...] -rounds N [-games 2 | -repeat] [-concurrency N]\n"
            "                    [-openings file=FILE format=epd order=random|sequential start=N] [-srand N]\n"
            "                    [-pgnout file=FILE] [-sprt elo0=A elo1=B alpha=0.05 beta=0.05 model=normalized|logistic]\n"
@@ -1400,6 +1400,7 @@ cheops_tool_match (int argc, char **argv)
   M.sprt_model = CHEOPS_SPRT_NORMALIZED;
 
 #define FAIL(msg) do { status = usage (msg); goto done; } while (0)
+#define FAIL_PRINTF(...) do { g_autofree char *m_ = g_strdup_printf (__VA_ARGS__); status = usage (m_); goto done; } while (0)
   for (int i = 1; i < argc; i++)
     {
       const char *a = argv[i];
@@ -1409,7 +1410,7 @@ cheops_tool_match (int argc, char **argv)
       if (flag_is (a, "variant") && v != NULL)
         {
           if ((M.variant = cheops_variant_find (v)) == NULL)
-            FAIL ("unknown -variant");
+            FAIL_PRINTF ("unknown variant '%s'", v);
           i++;
         }
       else if (two && (strcmp (a, "--engine") == 0 || strcmp (a, "--builtin") == 0))
@@ -1447,10 +1448,7 @@ cheops_tool_match (int argc, char **argv)
             {
               const char *problem = config_set (p, words[k], engine);
               if (problem != NULL)
-                {
-                  fprintf (stderr, "cheops match: '%s': ", words[k]);
-                  FAIL (problem);
-                }
+                FAIL_PRINTF ("'%s': %s", words[k], problem);
             }
           if (engine)
             {
@@ -1608,8 +1606,7 @@ cheops_tool_match (int argc, char **argv)
                 ok = FALSE;
               if (!ok)
                 {
-                  fprintf (stderr, "cheops match: %s: '%s': ", a, words[k]);
-                  FAIL ("unknown or bad setting");
+                  FAIL_PRINTF ("%s: '%s': unknown or bad setting", a, words[k]);
                 }
             }
           if (openings && openings_path == NULL)
@@ -1623,8 +1620,7 @@ cheops_tool_match (int argc, char **argv)
         }
       else
         {
-          fprintf (stderr, "cheops match: '%s': ", a);
-          FAIL ("unknown or incomplete option");
+          FAIL_PRINTF ("'%s': unknown or incomplete option", a);
         }
     }
 

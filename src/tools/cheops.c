@@ -35,8 +35,8 @@ static const Command commands[] = {
   { "analyse", cheops_tool_analyse, "analyse FILE... (--engine CMD | --builtin) (--movetime MS | --depth N) [--out FILE] [--side SIDE] [--from PLY] [--backwards] [--variations] [--jobs N] [--resume] [--part K/N]" },
   { "diagram", cheops_tool_diagram, "diagram [--variant NAME] [--fen FEN] [--flip] [--size PX] [--caption TEXT] [--cal ARROWS] [--csl MARKS] --out FILE.svg|FILE.png" },
   { "suite",  cheops_tool_suite,  "suite run FILE [--engine CMD | --builtin] [--movetime MS | --depth N] [--threads N] [--hash MB] [--variant NAME] [--out FILE]" },
-  { "match",  cheops_tool_match,  "match [-variant NAME] -engine cmd=CMD [name=NAME] [tc=0.1+0.01] [option.NAME=VALUE]... -engine ... -rounds N [-games 2] [-concurrency N] [-openings file=FILE format=epd order=random] [-srand N] [-pgnout file=OUT] [-sprt elo0=0 elo1=5] [-recover] (or --engine CMD --builtin greedy --games N ...)" },
-  { "match-stats", cheops_tool_match_stats, "match-stats [-sprt elo0=A elo1=B] FILE.pgn...   # the results block of a match's shards" },
+  { "match",  cheops_tool_match,  "match [-variant NAME] -engine cmd=CMD [name=NAME] [tc=BASE+INC] [option.NAME=VALUE]... -engine ... [-each KEY=VALUE...] -rounds N [-games 2 | -repeat] [-concurrency N] [-openings file=FILE format=epd order=random|sequential start=N] [-srand N] [-pgnout file=OUT] [-sprt elo0=A elo1=B] [-ratinginterval N] [-recover] [-draw ...] [-resign ...] (or --engine CMD --builtin greedy --games N ...)" },
+  { "match-stats", cheops_tool_match_stats, "match-stats [-sprt elo0=A elo1=B alpha=A beta=B model=M] FILE.pgn...   # the results block of a match's shards" },
   { "openings", cheops_tool_openings, "openings [--variant NAME] [--engine CMD] [--count N] [--depth D] [--max-cp CP] [--seed N] --out FILE.epd   # an opening book" },
 };
 

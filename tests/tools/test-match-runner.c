@@ -455,6 +455,25 @@ test_usage_errors (void)
       g_assert_cmpint (status, ==, 2);
       g_assert_true (g_str_has_prefix (err, "cheops match: "));
     }
+
+  /* The message names what was wrong, once, after the program's name. */
+  {
+    const char *bad_variant[] = { "match", "-variant", "foo", "-engine", "builtin=greedy", "-engine", "builtin=random",
+                                  "-rounds", "1", NULL };
+    const char *bad_option[] = { "match", "-bogus", NULL };
+    const char *bad_setting[] = { "match", "-engine", "builtin=greedy", "wrong=1", NULL };
+    g_autofree char *e1 = NULL, *e2 = NULL, *e3 = NULL;
+    g_autofree char *o1 = NULL, *o2 = NULL, *o3 = NULL;
+    int status;
+
+    o1 = run (bad_variant, &status, &e1);
+    g_assert_true (g_str_has_prefix (e1, "cheops match: unknown variant 'foo'\n"));
+    o2 = run (bad_option, &status, &e2);
+    g_assert_true (g_str_has_prefix (e2, "cheops match: '-bogus': unknown or incomplete option\n"));
+    o3 = run (bad_setting, &status, &e3);
+    g_assert_true (g_str_has_prefix (e3, "cheops match: 'wrong=1': "));
+    g_assert_null (strstr (e3 + 1, "cheops match: "));
+  }
 }
 
 /* The counts of a results block: games, wins, losses, draws, the five
