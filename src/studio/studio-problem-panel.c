@@ -54,6 +54,7 @@ struct _StudioProblemPanel {
   /* Template widgets */
   GtkWidget          *box;
   GtkSpinButton      *moves_spin;
+  GtkLabel           *moves_label;
   GtkWidget          *set_button;
   GtkLabel           *stipulation_label;
   GtkWidget          *verify_button;
@@ -535,6 +536,20 @@ update_stipulation (StudioProblemPanel *self)
   g_autofree char *text = NULL;
   CheopsStipulation stip;
   int moves = game_stipulation (self, &message, &stip);
+  /* The words before the number of moves name the genre (issue 26: a
+   * series-mover's row said "Win in"). */
+  const char *genre_words = _("Win in");
+
+  if (moves > 0 && stip.genre == CHEOPS_STIPULATION_HELP)
+    /* Translators: before the number of moves of a helpmate, "h#2" */
+    genre_words = _("Helpmate in");
+  else if (moves > 0 && stip.genre == CHEOPS_STIPULATION_SELF)
+    /* Translators: before the number of moves of a selfmate, "s#2" */
+    genre_words = _("Selfmate in");
+  else if (moves > 0 && stip.genre == CHEOPS_STIPULATION_SERIES)
+    /* Translators: before the number of moves of a series-mover, "ser-#2" */
+    genre_words = _("Series-mover in");
+  gtk_label_set_text (self->moves_label, genre_words);
 
   if (moves == 0)
     text = g_strdup (_("No stipulation: Set makes the game a problem."));
@@ -679,6 +694,7 @@ studio_problem_panel_class_init (StudioProblemPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioProblemPanel, moves_spin);
   gtk_widget_class_bind_template_child (widget_class, StudioProblemPanel, set_button);
   gtk_widget_class_bind_template_child (widget_class, StudioProblemPanel, stipulation_label);
+  gtk_widget_class_bind_template_child (widget_class, StudioProblemPanel, moves_label);
   gtk_widget_class_bind_template_child (widget_class, StudioProblemPanel, verify_button);
   gtk_widget_class_bind_template_child (widget_class, StudioProblemPanel, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, StudioProblemPanel, store_button);

@@ -123,6 +123,12 @@ test_verify (void)
 
 /* A helpmate (issue 26): its genre kept by Set, its solution as a line
  * that plays both sides' moves, and the Verified tag. */
+static gboolean
+is_label_with_text (GtkWidget *widget, gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
 static void
 test_helpmate (void)
 {
@@ -134,6 +140,9 @@ test_helpmate (void)
   CheopsGame *game = studio_document_get_game (doc);
   g_autofree char *verdict = NULL, *line = NULL;
 
+  /* The row before the number of moves names the genre, not "Win in". */
+  g_assert_nonnull (studio_test_find_widget (GTK_WIDGET (panel), is_label_with_text, "Helpmate in"));
+  g_assert_null (studio_test_find_widget (GTK_WIDGET (panel), is_label_with_text, "Win in"));
   studio_problem_panel_set_stipulation (panel, 2);
   g_assert_cmpstr (cheops_game_get_tag (game, "Stipulation"), ==, "h#2");
   g_assert_true (studio_document_undo (doc));
