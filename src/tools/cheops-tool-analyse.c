@@ -866,7 +866,14 @@ cheops_tool_analyse (int argc, char **argv)
   run.n_done = n_kept;
   g_mutex_init (&run.lock);
   g_cond_init (&run.cond);
-  jobs = MIN (jobs, (gint64) MAX (run.items->len - n_kept, 1));
+  if (jobs > (gint64) MAX (run.items->len - n_kept, 1))
+    {
+      /* A job reviews whole games: more jobs than games to review would
+       * have nothing to do (a new user wondered where the second went). */
+      fprintf (stderr, "cheops analyse: %" G_GINT64_FORMAT " jobs asked, %u game%s to review: a job reviews whole games\n",
+               jobs, run.items->len - n_kept, run.items->len - n_kept == 1 ? "" : "s");
+      jobs = MAX (run.items->len - n_kept, 1);
+    }
   for (gint64 j = 0; j < jobs; j++)
     g_ptr_array_add (threads, g_thread_new ("analyse-job", job_thread, &run));
 

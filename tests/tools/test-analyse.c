@@ -457,6 +457,15 @@ test_usage (void)
 
     g_assert_cmpstr (o6, ==, "");
   }
+  /* More jobs than games: said, and the review done by one. */
+  {
+    const char *more_jobs[] = { path, "--builtin", "--depth", "1", "--jobs", "2", NULL };
+    g_autofree char *err = NULL;
+    g_autofree char *o9 = run (more_jobs, 0, &err);
+
+    g_assert_nonnull (strstr (err, "cheops analyse: 2 jobs asked, 1 game to review: a job reviews whole games\n"));
+    g_assert_nonnull (strstr (err, " with 1 job in "));
+  }
 }
 
 int
