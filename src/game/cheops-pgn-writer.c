@@ -198,12 +198,15 @@ cheops_pgn_write_game_to (CheopsGame *game,
   /* A game read with errors and not edited since is written back as it
    * was read, every byte (a NUL included): its tree lacks what came after
    * the first error.  Its escape lines are in that text.  A text that
-   * starts with "%" (the game started after something else on its line)
-   * is written after a blank, lest it read as an escape line. */
+   * starts with "%", or with a byte order mark and "%" (the game started
+   * after something else on its line), is written after a blank, lest it
+   * read as an escape line (the reader skips a byte order mark at the
+   * start of a line). */
   source = cheops_game_get_source (game, &source_length);
   if (source != NULL)
     {
-      if (source_length > 0 && source[0] == '%')
+      if ((source_length > 0 && source[0] == '%')
+          || (source_length > 3 && memcmp (source, "\xEF\xBB\xBF%", 4) == 0))
         g_string_append_c (out, ' ');
       g_string_append_len (out, source, source_length);
       if (out->len == 0 || out->str[out->len - 1] != '\n')
