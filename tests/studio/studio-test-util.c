@@ -225,3 +225,24 @@ studio_test_dconf_not_fatal (GLogLevelFlags   log_level,
 
   return g_log_writer_default (log_level, fields, n_fields, user_data);
 }
+
+/**
+ * studio_test_find_message_dialog:
+ *
+ * Returns: (transfer none) (nullable): the first visible AdwMessageDialog
+ * among the application's toplevel windows, or NULL when none shows
+ */
+AdwMessageDialog *
+studio_test_find_message_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return ADW_MESSAGE_DIALOG (item);
+    }
+  return NULL;
+}

@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
@@ -18,6 +18,7 @@ void             studio_test_spin_until     (StudioTestCondition done,
                                              gpointer            data);
 void             studio_test_spin_for       (guint               ms);
 void             studio_test_spin_frames    (void);
+AdwMessageDialog *studio_test_find_message_dialog (void);
 char            *studio_test_clipboard_text (GtkWidget          *widget);
 GtkWidget       *studio_test_find_widget    (GtkWidget          *widget,
                                              StudioTestMatch     match,

@@ -325,21 +325,6 @@ test_driver_fake_engine (void)
   g_assert_false (studio_review_start (review, game, 0, -1, 3, 100));
 }
 
-static AdwMessageDialog *
-find_message_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
-        return ADW_MESSAGE_DIALOG (item);
-    }
-  return NULL;
-}
-
 /* The Analyse Game dialog's limit: its drop-down (the third) and value. */
 static void
 limit_widgets (AdwMessageDialog *dialog,
@@ -369,7 +354,7 @@ test_dialog_remembers (void)
   studio_window_show_game (window);
   studio_document_set_game (studio_window_get_document (window), game);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL));
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_nonnull (dialog);
   limit_widgets (dialog, &limit, &value);
   g_assert_cmpuint (gtk_drop_down_get_selected (limit), ==, 0);
@@ -379,7 +364,7 @@ test_dialog_remembers (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL));
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   limit_widgets (dialog, &limit, &value);
   g_assert_cmpuint (gtk_drop_down_get_selected (limit), ==, 0);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (value), ==, 1500);
@@ -390,7 +375,7 @@ test_dialog_remembers (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL));
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   limit_widgets (dialog, &limit, &value);
   g_assert_cmpuint (gtk_drop_down_get_selected (limit), ==, 1);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (value), ==, 7);

@@ -473,21 +473,6 @@ test_claim_draw (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static AdwMessageDialog *
-find_message_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
-        return ADW_MESSAGE_DIALOG (item);
-    }
-  return NULL;
-}
-
 static GtkTextView *
 comment_view (AdwMessageDialog *dialog)
 {
@@ -537,7 +522,7 @@ comment_key (AdwMessageDialog *dialog,
 static gboolean
 no_dialog (gpointer data)
 {
-  return find_message_dialog () == data ? FALSE : TRUE;
+  return studio_test_find_message_dialog () == data ? FALSE : TRUE;
 }
 
 /* Issue 21: in the comment editor Enter saves, as does Ctrl+Enter, and
@@ -564,7 +549,7 @@ test_comment_keys (void)
 
   /* Enter saves. */
   studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), third, FALSE);
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_nonnull (dialog);
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (comment_view (dialog)), "A quiet move.", -1);
   g_assert_false (comment_key (dialog, GDK_KEY_Return, GDK_SHIFT_MASK));
@@ -575,7 +560,7 @@ test_comment_keys (void)
 
   /* Ctrl+Enter too. */
   studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), third, FALSE);
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (comment_view (dialog)), "Quiet.", -1);
   g_assert_true (comment_key (dialog, GDK_KEY_KP_Enter, GDK_CONTROL_MASK));
   g_assert_cmpstr (cheops_game_node_get_comment_after (third), ==, "Quiet.");
@@ -583,16 +568,16 @@ test_comment_keys (void)
 
   /* Escape (the window closed) with a text typed: asked; kept. */
   studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), third, FALSE);
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (comment_view (dialog)), "Typed, not saved.", -1);
   gtk_window_close (GTK_WINDOW (dialog));
   studio_test_spin_until (no_dialog, dialog);
-  ask = find_message_dialog ();
+  ask = studio_test_find_message_dialog ();
   g_assert_nonnull (ask);
   g_assert_cmpstr (adw_message_dialog_get_heading (ask), ==, "Discard Comment?");
   gtk_window_close (GTK_WINDOW (ask));  /* Escape again: keep editing */
   studio_test_spin_until (no_dialog, ask);
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Comment After 2. Ae1");
   buffer = gtk_text_view_get_buffer (comment_view (dialog));
@@ -605,20 +590,20 @@ test_comment_keys (void)
   adw_message_dialog_response (dialog, "cancel");
   gtk_window_destroy (GTK_WINDOW (dialog));
   studio_test_spin_until (no_dialog, dialog);
-  ask = find_message_dialog ();
+  ask = studio_test_find_message_dialog ();
   g_assert_nonnull (ask);
   adw_message_dialog_response (ask, "discard");
   gtk_window_destroy (GTK_WINDOW (ask));
   studio_test_spin_until (no_dialog, ask);
-  g_assert_null (find_message_dialog ());
+  g_assert_null (studio_test_find_message_dialog ());
   g_assert_cmpstr (cheops_game_node_get_comment_after (third), ==, "Quiet.");
 
   /* Nothing typed: Cancel closes without a question. */
   studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), third, FALSE);
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   gtk_window_close (GTK_WINDOW (dialog));
   studio_test_spin_until (no_dialog, dialog);
-  g_assert_null (find_message_dialog ());
+  g_assert_null (studio_test_find_message_dialog ());
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -17,26 +17,10 @@
 #include "studio-test-util.h"
 #include "studio-window.h"
 
-static AdwMessageDialog *
-find_message_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
-        return ADW_MESSAGE_DIALOG (item);
-    }
-
-  return NULL;
-}
-
 static gboolean
 has_message_dialog (gpointer data)
 {
-  return find_message_dialog () != NULL;
+  return studio_test_find_message_dialog () != NULL;
 }
 
 static gboolean
@@ -151,7 +135,7 @@ test_changed_on_disk_banner (gconstpointer data)
   /* Save: refused, said, the file left as the other program wrote it. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
   studio_test_spin_until (has_message_dialog, NULL);
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The Game Was Not Saved");
   g_assert_true (g_str_has_suffix (adw_message_dialog_get_body (dialog), "” has changed on disk since it was read"));
   adw_message_dialog_response (dialog, "close");
@@ -288,7 +272,7 @@ n_studio_windows (void)
 static gboolean
 no_message_dialog (gpointer data)
 {
-  return find_message_dialog () == NULL;
+  return studio_test_find_message_dialog () == NULL;
 }
 
 /* The studio killed (SIGKILL) with unsaved edits in two windows: the next
@@ -358,7 +342,7 @@ test_kill_and_restore (void)
   document = studio_window_get_document (window);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (studio_window_offer_drafts (window));
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Restore Unsaved Games?");
   list = adw_message_dialog_get_extra_child (dialog);
@@ -421,7 +405,7 @@ test_kill_and_restore (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL);
   studio_test_spin_until (has_message_dialog, NULL);
   g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
-  adw_message_dialog_response (find_message_dialog (), "discard");
+  adw_message_dialog_response (studio_test_find_message_dialog (), "discard");
   studio_test_spin_until (n_drafts_is, GUINT_TO_POINTER (0));
   g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 1);
   g_assert_true (studio_window_get_document (window) == document);
@@ -476,7 +460,7 @@ test_partial_draft_file_changed (void)
   document = studio_window_get_document (window);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (studio_window_offer_drafts (window));
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Restore Unsaved Game?");
   gtk_widget_activate (studio_test_find_widget (GTK_WIDGET (dialog), match_button_label, "_Restore"));
   studio_test_spin_until (no_message_dialog, NULL);

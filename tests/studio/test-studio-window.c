@@ -74,22 +74,6 @@ save_done_cb (GObject      *object,
   g_assert_no_error (error);
 }
 
-static AdwMessageDialog *
-find_message_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
-        return ADW_MESSAGE_DIALOG (item);
-    }
-
-  return NULL;
-}
-
 static void
 test_edit_save_reread (void)
 {
@@ -175,7 +159,7 @@ test_edit_save_reread (void)
 
   /* A comment after the new move, typed into the move tree's dialog. */
   studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), added, FALSE);
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_nonnull (dialog);
   comment_view = GTK_TEXT_VIEW (studio_test_find_widget_of_type (adw_message_dialog_get_extra_child (dialog),
                                                     GTK_TYPE_TEXT_VIEW));
@@ -314,7 +298,7 @@ test_file_with_errors (void)
 static gboolean
 no_message_dialog (gpointer data)
 {
-  return find_message_dialog () == NULL;
+  return studio_test_find_message_dialog () == NULL;
 }
 
 static gboolean
@@ -373,7 +357,7 @@ test_partly_read_save (void)
   g_assert_true (studio_document_get_modified (document));
   g_assert_true (studio_document_get_save_loses_text (document));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save a partly read game?");
   g_assert_true (adw_message_dialog_has_response (dialog, "save"));
@@ -390,7 +374,7 @@ test_partly_read_save (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
   studio_test_spin_until (no_message_dialog, NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "save");
   studio_test_spin_until (document_saved, document);
@@ -559,7 +543,7 @@ test_close_asks (void)
   gtk_widget_activate_action (studio_window_get_board_view (window), "board.play", "s", "g1h2");
   g_assert_true (studio_document_get_modified (document));
   gtk_window_close (GTK_WINDOW (window));
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_nonnull (weak);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
@@ -568,7 +552,7 @@ test_close_asks (void)
   g_assert_nonnull (weak);
 
   gtk_window_close (GTK_WINDOW (window));
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "discard");
   studio_test_spin_until (is_destroyed, &weak);
@@ -1197,7 +1181,7 @@ test_comment_brace (void)
 
   g_assert_nonnull (node);
   studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), node, FALSE);
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_nonnull (dialog);
   extra = adw_message_dialog_get_extra_child (dialog);
   buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (studio_test_find_widget_of_type (extra, GTK_TYPE_TEXT_VIEW)));
@@ -1213,7 +1197,7 @@ test_comment_brace (void)
   gtk_text_buffer_set_text (buffer, "Threat: {Mf5} [%x", -1);
   g_assert_true (gtk_widget_get_visible (problem));
   g_assert_false (adw_message_dialog_get_response_enabled (dialog, "save"));
-  g_assert_true (find_message_dialog () == dialog);
+  g_assert_true (studio_test_find_message_dialog () == dialog);
 
   /* The offered repair. */
   g_signal_emit_by_name (button, "clicked");
@@ -2084,14 +2068,14 @@ test_drop (void)
 static gboolean
 has_message_dialog (gpointer data)
 {
-  return find_message_dialog () != NULL;
+  return studio_test_find_message_dialog () != NULL;
 }
 
 /* As a click on the dialog's button: the response, then the dialog goes. */
 static void
 respond (const char *response)
 {
-  AdwMessageDialog *dialog = find_message_dialog ();
+  AdwMessageDialog *dialog = studio_test_find_message_dialog ();
 
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, response);
@@ -2211,7 +2195,7 @@ test_tabs (void)
   /* Ctrl+W on the unsaved tab asks; Cancel keeps it. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL);
   studio_test_spin_until (has_message_dialog, NULL);
-  g_assert_cmpstr (adw_message_dialog_get_heading (find_message_dialog ()), ==, "Save Changes?");
+  g_assert_cmpstr (adw_message_dialog_get_heading (studio_test_find_message_dialog ()), ==, "Save Changes?");
   g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
   respond ("cancel");
   studio_test_spin_until (no_message_dialog, NULL);
@@ -2441,7 +2425,7 @@ test_comment_before_first_move (void)
   g_assert_true (widget_action_enabled (tree, "tree.comment-before"));
   g_assert_true (widget_action_enabled (tree, "tree.comment-after"));
   gtk_widget_activate_action (tree, "tree.comment-before", NULL);
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Comment Before 1. i8");
   text = comment_dialog_dup_text (dialog);
@@ -2464,7 +2448,7 @@ test_comment_before_first_move (void)
   g_assert_true (widget_action_enabled (tree, "tree.comment-before"));
   g_assert_true (widget_action_enabled (tree, "tree.comment-after"));
   gtk_widget_activate_action (tree, "tree.comment-before", NULL);
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Comment Before 1... Ki6");
   g_clear_pointer (&text, g_free);
@@ -2486,7 +2470,7 @@ test_comment_before_first_move (void)
   studio_document_set_current (document, variation);
   g_assert_true (widget_action_enabled (tree, "tree.comment-before"));
   gtk_widget_activate_action (tree, "tree.comment-before", NULL);
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Comment Before 3. Mj6#");
   g_clear_pointer (&text, g_free);
@@ -2509,7 +2493,7 @@ test_comment_before_first_move (void)
   studio_document_set_current (document, variation);
   g_assert_true (widget_action_enabled (tree, "tree.comment-before"));
   gtk_widget_activate_action (tree, "tree.comment-before", NULL);
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_nonnull (dialog);
   g_clear_pointer (&text, g_free);
   text = comment_dialog_dup_text (dialog);
@@ -2542,7 +2526,7 @@ test_comment_failure_keeps_text (void)
   g_autofree char *text = NULL;
 
   studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), variation, TRUE);
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_null (find_widget_named (adw_message_dialog_get_extra_child (dialog), "comment-failure"));
   comment_dialog_set_text (dialog, "Typed with care.");
@@ -2551,7 +2535,7 @@ test_comment_failure_keeps_text (void)
   close_message_dialog (dialog);
 
   /* The old dialog is gone; the one that came back holds the text. */
-  again = find_message_dialog ();
+  again = studio_test_find_message_dialog ();
   g_assert_nonnull (again);
   g_assert_true (again != dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (again), ==, "Comment Before 3. Mj6#");
@@ -2563,12 +2547,12 @@ test_comment_failure_keeps_text (void)
   adw_message_dialog_response (again, "cancel");
   close_message_dialog (again);
   /* The text typed is not dropped without a question (issue 21). */
-  again = find_message_dialog ();
+  again = studio_test_find_message_dialog ();
   g_assert_nonnull (again);
   g_assert_cmpstr (adw_message_dialog_get_heading (again), ==, "Discard Comment?");
   adw_message_dialog_response (again, "discard");
   close_message_dialog (again);
-  g_assert_null (find_message_dialog ());
+  g_assert_null (studio_test_find_message_dialog ());
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -2637,7 +2621,7 @@ test_problems_banner_after_save (void)
   g_assert_true (cheops_game_set_comment_after (game, first, "now closed", NULL));
   g_assert_true (studio_document_get_save_loses_text (document));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
-  dialog = find_message_dialog ();
+  dialog = studio_test_find_message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save a partly read game?");
   adw_message_dialog_response (dialog, "save");
@@ -2654,7 +2638,7 @@ test_problems_banner_after_save (void)
   g_assert_true (cheops_game_set_comment_after (game, first, "closed again", NULL));
   g_assert_false (studio_document_get_save_loses_text (document));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
-  g_assert_null (find_message_dialog ());
+  g_assert_null (studio_test_find_message_dialog ());
   studio_test_spin_until (document_saved, document);
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_nonnull (strstr (contents, "1. i8 {closed again} *\n"));
@@ -2666,7 +2650,7 @@ test_problems_banner_after_save (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_nonnull (cheops_game_get_source_text (game));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
-  g_assert_null (find_message_dialog ());
+  g_assert_null (studio_test_find_message_dialog ());
   studio_test_spin_until (document_saved, document);
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_cmpstr (contents, ==, text);
