@@ -38,10 +38,25 @@
 /* Written in pieces of this size, with a look at the cancellable between. */
 #define WRITE_CHUNK (1 << 20)
 
-static gboolean
-is_random_tail (const char *tail)
+/**
+ * cheops_file_is_temporary_name:
+ * @name: a file name (no folder)
+ * @prefix: what a temporary's name starts with (".NAME.cheops-save-",
+ *   ".goutputstream-")
+ *
+ * Returns: whether @name is @prefix followed by g_mkstemp()'s six random
+ * characters (letters and digits), the name of a temporary that a write
+ * made beside its target
+ */
+gboolean
+cheops_file_is_temporary_name (const char *name,
+                               const char *prefix)
 {
-  /* g_mkstemp()'s six characters: letters and digits. */
+  const char *tail;
+
+  if (!g_str_has_prefix (name, prefix))
+    return FALSE;
+  tail = name + strlen (prefix);
   if (strlen (tail) != 6)
     return FALSE;
   for (guint i = 0; i < 6; i++)
@@ -127,7 +142,7 @@ cheops_file_remove_stale_temporaries (const char *path)
       g_autofree char *temp = NULL;
       GStatBuf st;
 
-      if (!g_str_has_prefix (name, own_prefix) || !is_random_tail (name + strlen (own_prefix)))
+      if (!cheops_file_is_temporary_name (name, own_prefix))
         continue;
       temp = g_build_filename (dirname, name, NULL);
       if (g_lstat (temp, &st) != 0 || !S_ISREG (st.st_mode))

@@ -25,5 +25,7 @@ gboolean cheops_file_write_atomic              (const char           *path,
                                                 GCancellable         *cancellable,
                                                 GError              **error);
 guint    cheops_file_remove_stale_temporaries  (const char           *path);
+gboolean cheops_file_is_temporary_name         (const char           *name,
+                                                const char           *prefix);
 
 G_END_DECLS

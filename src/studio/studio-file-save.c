@@ -68,18 +68,6 @@ studio_file_query_etag (GFile *file)
   return g_strdup (g_file_info_get_etag (info));
 }
 
-static gboolean
-is_random_tail (const char *tail)
-{
-  /* g_mkstemp()'s six characters: letters and digits. */
-  if (strlen (tail) != 6)
-    return FALSE;
-  for (guint i = 0; i < 6; i++)
-    if (!g_ascii_isalnum (tail[i]))
-      return FALSE;
-  return TRUE;
-}
-
 /**
  * studio_file_remove_stale_temporaries:
  * @file: a game file (it need not exist)
@@ -120,7 +108,7 @@ studio_file_remove_stale_temporaries (GFile *file)
     {
       g_autofree char *path = NULL;
       GStatBuf st;
-      gboolean gio = g_str_has_prefix (name, ".goutputstream-") && is_random_tail (name + strlen (".goutputstream-"));
+      gboolean gio = cheops_file_is_temporary_name (name, ".goutputstream-");
 
       if (!gio)
         continue;
