@@ -1776,6 +1776,53 @@ focus_return_init (StudioWindow *self,
     focus_return_init (self, child);
 }
 
+/* After a menu of the header bar closed with an item clicked (GTK 4.8 on
+ * X11), the window's focus widget stays on the menu's page, in the hidden
+ * popover: no key reached the window — not the arrows, not a shortcut —
+ * until the menu was opened and closed again (a menu closed with Escape or
+ * an item chosen with the keyboard gives the focus back).  The focus is
+ * given back to the window (unset: its own key handling and shortcuts get
+ * the keys, as after the move list's context menu) unless something
+ * visible took it meanwhile.  In an idle: the chosen item's action runs
+ * after the popover closed. */
+static gboolean
+menu_return_focus_idle (gpointer data)
+{
+  GtkWidget *popover = data;
+  GtkRoot *root = gtk_widget_get_root (popover);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus != NULL && !gtk_widget_get_visible (popover) &&
+      (!gtk_widget_get_mapped (focus) || focus == popover || gtk_widget_is_ancestor (focus, popover)))
+    gtk_root_set_focus (root, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+menu_closed_cb (GtkWidget *popover)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, menu_return_focus_idle, g_object_ref (popover), g_object_unref);
+}
+
+/* Every menu button under @widget (the main menu, New Game's, the games
+ * list) gives the keyboard back after its popover closed. */
+static void
+menu_return_focus_init (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget))
+    {
+      GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (widget));
+
+      if (popover != NULL)
+        g_signal_connect (popover, "closed", G_CALLBACK (menu_closed_cb), NULL);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    menu_return_focus_init (child);
+}
+
 static void
 studio_window_init (StudioWindow *self)
 {
@@ -1784,6 +1831,7 @@ studio_window_init (StudioWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   focus_return_init (self, self->side_pane);
+  menu_return_focus_init (GTK_WIDGET (self->toast_overlay));
   g_signal_connect_object (self->moves_toggle, "toggled",
                            G_CALLBACK (studio_window_update_narrow_panes), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->analysis_toggle, "toggled",
