@@ -932,6 +932,14 @@ _studio_window_play_get_engine (StudioWindow *self)
   return self->play != NULL ? self->play->engine : NULL;
 }
 
+/* The clock of the game against the engine (tests set it), or NULL when
+ * the game has none. */
+StudioPlayClock *
+_studio_window_play_get_clock (StudioWindow *self)
+{
+  return self->play != NULL && self->play->active && self->play->has_clock ? &self->play->clock : NULL;
+}
+
 /* Whether a game against the engine is shown (on, or just ended). */
 gboolean
 _studio_window_play_is_active (StudioWindow *self)

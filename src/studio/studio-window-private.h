@@ -21,6 +21,7 @@
 #include "studio-solve-progress.h"
 #include "studio-window.h"
 #include "studio-engine.h"
+#include "studio-play.h"
 
 G_BEGIN_DECLS
 
@@ -221,6 +222,7 @@ gboolean _studio_window_play_refuses_move (StudioWindow     *self);
 gboolean _studio_window_play_is_active   (StudioWindow      *self);
 gboolean _studio_window_play_engine_thinking (StudioWindow  *self);
 StudioEngine *_studio_window_play_get_engine (StudioWindow  *self);
+StudioPlayClock *_studio_window_play_get_clock (StudioWindow *self);
 
 const CheopsClaimInfo *_studio_window_get_claimable_draw (StudioWindow *self);
 void     _studio_window_open_move_entry (StudioWindow      *self,
