@@ -146,6 +146,8 @@ studio_play_dialog_new (GtkWindow                *parent,
 
   self->levels = gtk_string_list_new (NULL);
   self->level_row = combo_row (list, _("_Engine’s strength"), G_LIST_MODEL (self->levels));
+  /* The level's whole name under the title: the dialog is narrow. */
+  adw_combo_row_set_use_subtitle (self->level_row, TRUE);
   g_object_unref (self->levels);
   name_levels (self);
   adw_combo_row_set_selected (self->level_row, CLAMP (settings->level, 1, STUDIO_PLAY_N_LEVELS) - 1);

@@ -71,10 +71,13 @@ studio_play_level_name (guint level,
                                            "Level %u · looks %d plies ahead, %s a move", plies),
                               level, plies, time);
     }
-  /* Translators: a strength of an engine without a Skill Level option:
-   * "Level 2 · 200 positions a move, 0.2 s at most" */
-  return g_strdup_printf (_("Level %u · %" G_GINT64_FORMAT " positions a move, %s at most"), level,
-                          limits.nodes, time);
+  {
+    g_autofree char *nodes = g_strdup_printf ("%" G_GINT64_FORMAT, limits.nodes);
+
+    /* Translators: a strength of an engine without a Skill Level option:
+     * "Level 2 · 200 positions a move, 0.2 s at most" */
+    return g_strdup_printf (_("Level %u · %s positions a move, %s at most"), level, nodes, time);
+  }
 }
 
 void

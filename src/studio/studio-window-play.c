@@ -859,6 +859,7 @@ _studio_window_play_init (StudioWindow *self)
       gtk_widget_set_hexpand (play->side_label[side], TRUE);
       play->clock_label[side] = gtk_label_new (NULL);
       gtk_widget_add_css_class (play->clock_label[side], "numeric");
+      gtk_widget_add_css_class (play->clock_label[side], "title-4");
       gtk_widget_add_css_class (play->clock_label[side], "play-clock");
       gtk_box_append (GTK_BOX (row), play->side_label[side]);
       gtk_box_append (GTK_BOX (row), play->clock_label[side]);
