@@ -41,6 +41,7 @@ typedef struct {
   CheopsGameNode  *node;        /* owned */
   gboolean         added;       /* the game did not have it before */
   StudioPlayClock  clock_before;
+  gint64           clock_after_ms; /* the mover's time left after it, increment included */
 } PlayPly;
 
 struct _StudioPlay {
@@ -152,6 +153,33 @@ stop_engine (StudioPlay *play)
   play->generation = 0;
 }
 
+/* Each move the game against the engine added gets its mover's time left
+ * after it as a [%clk H:MM:SS] command, as played games record it (in the
+ * caller's undo group: the game's end, or its leaving). */
+static void
+write_clocks (StudioPlay *play,
+              CheopsGame *game)
+{
+  if (!play->has_clock || play->plies == NULL)
+    return;
+  for (guint i = 0; i < play->plies->len; i++)
+    {
+      PlayPly *ply = &g_array_index (play->plies, PlayPly, i);
+      const CheopsAnnotations *old;
+      g_autoptr(CheopsAnnotations) annotations = NULL;
+      g_autofree char *command = NULL;
+      gint64 s = MAX (ply->clock_after_ms, 0) / 1000;
+
+      if (!ply->added || !cheops_game_contains (game, ply->node))
+        continue;
+      old = cheops_game_node_get_annotations (ply->node);
+      annotations = old != NULL ? cheops_annotations_copy (old) : cheops_annotations_new ();
+      command = g_strdup_printf ("%%clk %d:%02d:%02d", (int) (s / 3600), (int) (s / 60 % 60), (int) (s % 60));
+      cheops_annotations_add_command (annotations, cheops_game_get_variant (game), command, -1);
+      cheops_game_set_annotations (game, ply->node, annotations);
+    }
+}
+
 /* Ends the game: @result ("1-0", "0-1", "1/2-1/2") and @termination go
  * into the tags when it was played on the main line, @words (a sentence)
  * into a comment after its last move. */
@@ -173,6 +201,7 @@ play_finish (StudioWindow *self,
   g_clear_handle_id (&play->tick_id, g_source_remove);
 
   cheops_game_begin_group (game);
+  write_clocks (play, game);
   if (cheops_game_node_is_mainline (play->tip))
     {
       if (g_strcmp0 (cheops_game_get_result (game), result) != 0)
@@ -311,7 +340,8 @@ moved (StudioWindow   *self,
        const StudioPlayClock *clock_before)
 {
   StudioPlay *play = self->play;
-  PlayPly ply = { cheops_game_node_ref (node), added, *clock_before };
+  PlayPly ply = { cheops_game_node_ref (node), added, *clock_before,
+                  play->clock.remaining_ms[cheops_game_node_get_mover (node)] };
 
   g_array_append_val (play->plies, ply);
   set_tip (play, node);
@@ -563,7 +593,17 @@ play_close (StudioWindow *self)
   stop_engine (play);
   g_clear_handle_id (&play->tick_id, g_source_remove);
   if (!play->over)
-    show_analysis (self, TRUE);
+    {
+      CheopsGame *game = studio_document_get_game (play->document);
+
+      /* Left unfinished: its moves keep their clocks. */
+      if (play->has_clock)
+        studio_play_clock_stop (&play->clock, g_get_monotonic_time ());
+      cheops_game_begin_group (game);
+      write_clocks (play, game);
+      cheops_game_end_group (game);
+      show_analysis (self, TRUE);
+    }
   play->active = FALSE;
   play->over = FALSE;
   if (play->document != NULL)

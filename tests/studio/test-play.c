@@ -304,6 +304,18 @@ test_engine_first_clock (void)
                        cheops_game_get_side_colour (game, CHEOPS_SIDE_A) == 0 ? "1-0" : "0-1");
       g_assert_cmpstr (cheops_game_get_tag (game, "Termination"), ==, "time forfeit");
       comment = g_strdup_printf ("%s loses on time.", cheops_game_get_side_name (game, CHEOPS_SIDE_B));
+      /* Each move has its mover's time left: within the minute. */
+      for (CheopsGameNode *node = cheops_game_node_get_first_child (cheops_game_get_root (game)); node != NULL;
+           node = cheops_game_node_get_first_child (node))
+        {
+          const CheopsAnnotations *a = cheops_game_node_get_annotations (node);
+          const char *clk;
+
+          g_assert_nonnull (a);
+          g_assert_cmpuint (a->others->len, ==, 1);
+          clk = g_ptr_array_index (a->others, 0);
+          g_assert_true (g_str_has_prefix (clk, "%clk 0:00:") || g_str_equal (clk, "%clk 0:01:00"));
+        }
       g_assert_cmpstr (cheops_game_node_get_comment_after (cheops_game_get_mainline_end (game)), ==, comment);
       assert_one_line (game, 3);
 
