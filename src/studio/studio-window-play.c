@@ -483,18 +483,25 @@ current_changed_cb (StudioWindow *self)
 }
 
 /* A game edit: when it removed the tip (an undo), the game against the
- * engine cannot go on. */
+ * engine cannot go on.  It stops without an edit of its own (which would
+ * take the redo away): the bar says why. */
 static void
 document_changed_cb (StudioWindow *self)
 {
   StudioPlay *play = self->play;
+  const char *words = _("The game against the engine was left: its last move was undone.");
 
   if (!play->active || play->over)
     return;
-  if (!cheops_game_contains (studio_document_get_game (play->document), play->tip))
-    {
-      play_finish (self, "*", "abandoned", _("The game against the engine was left: its last move was undone."));
-    }
+  if (cheops_game_contains (studio_document_get_game (play->document), play->tip))
+    return;
+  play->over = TRUE;
+  stop_engine (play);
+  g_clear_handle_id (&play->tick_id, g_source_remove);
+  gtk_label_set_text (GTK_LABEL (play->message_label), words);
+  gtk_widget_set_tooltip_text (play->message_label, words);
+  show_analysis (self, TRUE);
+  play_update (self);
 }
 
 static gboolean

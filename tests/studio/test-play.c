@@ -105,6 +105,12 @@ engine_done (gpointer data)
   return !_studio_window_play_engine_thinking (data);
 }
 
+static gboolean
+has_termination (gpointer data)
+{
+  return cheops_game_get_tag (data, "Termination") != NULL;
+}
+
 /* Types @san in the move entry and presses Enter, as a user does. */
 static void
 type_move (StudioWindow *window,
@@ -299,7 +305,7 @@ test_engine_first_clock (void)
       /* The user's clock has 50 ms left: the flag falls. */
       g_assert_cmpint (clock->running, ==, CHEOPS_SIDE_B);
       clock->remaining_ms[CHEOPS_SIDE_B] = 50;
-      studio_test_spin_for (400);
+      studio_test_spin_until (has_termination, game);
       g_assert_cmpstr (cheops_game_get_result (game), ==,
                        cheops_game_get_side_colour (game, CHEOPS_SIDE_A) == 0 ? "1-0" : "0-1");
       g_assert_cmpstr (cheops_game_get_tag (game, "Termination"), ==, "time forfeit");
@@ -386,6 +392,35 @@ test_variation (void)
     }
 }
 
+/* Undo (Ctrl+Z) of the engine's reply leaves the game: nothing more is
+ * written into it, so Redo brings the reply back. */
+static void
+test_undo_leaves (void)
+{
+  StudioWindow *window = start_game (&cheops_variant_cheops, CHEOPS_SIDE_A, 0);
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (document);
+  g_autofree char *first = first_move_san (cheops_game_get_root (game), 0);
+
+  type_move (window, first);
+  studio_test_spin_until (engine_done, window);
+  assert_one_line (game, 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  assert_one_line (game, 1);
+  g_assert_false (_studio_window_play_engine_thinking (window));
+  g_assert_true (cheops_game_can_redo (game));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  assert_one_line (game, 2);
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+  g_assert_null (cheops_game_get_tag (game, "Termination"));
+  /* The bar stays to say so until closed. */
+  g_assert_true (_studio_window_play_is_active (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
+  g_assert_false (_studio_window_play_is_active (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -395,6 +430,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Play/take-back-resign", test_take_back_resign);
   g_test_add_func ("/Studio/Play/engine-first-clock", test_engine_first_clock);
   g_test_add_func ("/Studio/Play/variation", test_variation);
+  g_test_add_func ("/Studio/Play/undo-leaves", test_undo_leaves);
 
   return g_test_run ();
 }
