@@ -4,7 +4,8 @@
  *
  * StudioPlayDialog: Play Against the Engine… (issue 22) — a message dialog
  * whose rows choose where the game starts (this position, a new game),
- * the side the user plays (the variant's colour names), the engine's level
+ * the side the user plays (the variant's colour names, or neither: the
+ * engine against itself), the engine's level
  * (named by what it means: studio_play_level_name()) and the clock.
  */
 #define G_LOG_DOMAIN "studio-play-dialog"
@@ -141,8 +142,9 @@ studio_play_dialog_new (GtkWindow                *parent,
   sides = gtk_string_list_new (NULL);
   for (int side = 0; side < CHEOPS_SIDE_NB; side++)
     gtk_string_list_append (sides, g_dgettext (GETTEXT_PACKAGE, variant->sides[side].name));
+  gtk_string_list_append (sides, _("Neither: the engine plays both"));
   self->side_row = combo_row (list, _("_You play"), G_LIST_MODEL (sides));
-  adw_combo_row_set_selected (self->side_row, settings->user_side);
+  adw_combo_row_set_selected (self->side_row, settings->engines_only ? CHEOPS_SIDE_NB : settings->user_side);
 
   self->levels = gtk_string_list_new (NULL);
   self->level_row = combo_row (list, _("_Engine’s strength"), G_LIST_MODEL (self->levels));
@@ -187,6 +189,7 @@ studio_play_dialog_get_settings (StudioPlayDialog   *self,
 
   settings->new_game = adw_combo_row_get_selected (self->start_row) == 1;
   settings->user_side = adw_combo_row_get_selected (self->side_row) == 1 ? CHEOPS_SIDE_B : CHEOPS_SIDE_A;
+  settings->engines_only = adw_combo_row_get_selected (self->side_row) == CHEOPS_SIDE_NB;
   settings->level = MIN (adw_combo_row_get_selected (self->level_row), STUDIO_PLAY_N_LEVELS - 1) + 1;
   clock = MIN (adw_combo_row_get_selected (self->clock_row), STUDIO_PLAY_N_TIME_CONTROLS - 1);
   settings->base_ms = (gint64) studio_play_time_controls[clock][0] * 1000;

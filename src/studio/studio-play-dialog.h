@@ -19,6 +19,7 @@ G_BEGIN_DECLS
 typedef struct {
   gboolean   new_game;    /* a new game of the variant, else from the current position */
   CheopsSide user_side;
+  gboolean   engines_only; /* the engine plays both sides (user_side unused) */
   guint      level;       /* 1 .. STUDIO_PLAY_N_LEVELS */
   gint64     base_ms;     /* the clock's time for each side, 0: no clock */
   gint64     inc_ms;      /* its increment a move */

@@ -19,6 +19,10 @@
  *   has draws: the engine accepts when its last score is not above 0),
  *   Resign, Show Analysis (the evaluation bar, lines and arrows are hidden
  *   while playing unless asked) and Close.
+ * - With "Neither" for the user's side the engine plays both sides (the
+ *   same process and level), move by move on the board, a pause of
+ *   ENGINES_PAUSE_MS between moves (the clocks stopped); Close stops it
+ *   at any time, the game then left unfinished ("*").
  * - The game ends by the variant's outcome, a claim, an agreement, a
  *   resignation or a flag fall (studio_play_time_loss_winner()): the
  *   result goes into a comment after the last move and, when the game was
@@ -56,6 +60,8 @@ struct _StudioPlay {
   guint               tip_children; /* how many it had when it became the tip */
   GArray             *plies;      /* PlayPly, the moves played since the start */
   CheopsSide          user_side;
+  gboolean            engines_only; /* the engine plays both sides */
+  guint               pace_id;    /* the engine's next move, shown after a pause */
   gboolean            has_clock;
   StudioPlayClock     clock;
   guint               generation; /* of the engine's search, 0: not thinking */
@@ -74,6 +80,8 @@ struct _StudioPlay {
 };
 
 #define MATE_SCORE 100000
+/* The pause between two moves of the engine against itself. */
+#define ENGINES_PAUSE_MS 500
 
 static void play_update (StudioWindow *self);
 
@@ -104,7 +112,7 @@ tip_side_to_move (StudioPlay *play)
 static gboolean
 engine_to_move (StudioPlay *play)
 {
-  return play->active && !play->over && tip_side_to_move (play) != play->user_side;
+  return play->active && !play->over && (play->engines_only || tip_side_to_move (play) != play->user_side);
 }
 
 /* Whether a move played on the board or typed at the current position is
@@ -147,6 +155,7 @@ show_analysis (StudioWindow *self,
 static void
 stop_engine (StudioPlay *play)
 {
+  g_clear_handle_id (&play->pace_id, g_source_remove);
   play->waiting_engine = FALSE;
   if (play->generation != 0 && play->engine != NULL)
     studio_engine_stop (play->engine);
@@ -332,6 +341,19 @@ engine_turn (StudioWindow *self)
   play_update (self);
 }
 
+static gboolean
+pace_cb (gpointer data)
+{
+  StudioWindow *self = data;
+
+  self->play->pace_id = 0;
+  if (self->play->has_clock)
+    studio_play_clock_start (&self->play->clock, tip_side_to_move (self->play), g_get_monotonic_time ());
+  if (engine_to_move (self->play))
+    engine_turn (self);
+  return G_SOURCE_REMOVE;
+}
+
 /* A move of the game, the user's or the engine's, now at the tip. */
 static void
 moved (StudioWindow   *self,
@@ -347,7 +369,16 @@ moved (StudioWindow   *self,
   set_tip (play, node);
   if (check_end (self))
     return;
-  if (engine_to_move (play))
+  if (play->engines_only)
+    {
+      /* The engine against itself: a pause between its moves, to see them
+       * on the board; the clocks stand still meanwhile. */
+      if (play->has_clock)
+        studio_play_clock_stop (&play->clock, g_get_monotonic_time ());
+      play->pace_id = g_timeout_add (ENGINES_PAUSE_MS, pace_cb, self);
+      play_update (self);
+    }
+  else if (engine_to_move (play))
     engine_turn (self);
   else
     play_update (self);
@@ -538,13 +569,13 @@ play_update (StudioWindow *self)
       PlayPly *last = &g_array_index (play->plies, PlayPly, n - 1);
       CheopsSide last_mover = cheops_game_node_get_mover (last->node);
 
-      can_take_back = last_mover == play->user_side || n >= 2;
+      can_take_back = !play->engines_only && (last_mover == play->user_side || n >= 2);
     }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-take-back", can_take_back);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-draw",
                                  user_turn && (cheops_game_node_get_claimable_draw (play->tip) != NULL
                                                || studio_play_variant_has_draws (studio_document_get_variant (play->document))));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-resign", on);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-resign", on && !play->engines_only);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-stop", play->active);
 
   gtk_widget_set_visible (play->bar, play->active);
@@ -553,7 +584,7 @@ play_update (StudioWindow *self)
 
   for (int side = 0; side < CHEOPS_SIDE_NB; side++)
     {
-      const char *who = side == (int) play->user_side ? _("You") : _("Engine");
+      const char *who = !play->engines_only && side == (int) play->user_side ? _("You") : _("Engine");
       /* Translators: a player in the bar of a game against the engine: "Green · You" */
       g_autofree char *text = g_strdup_printf (_("%s · %s"), side_name (play, side), who);
       gboolean running = on && tip_side_to_move (play) == (CheopsSide) side;
@@ -640,7 +671,7 @@ play_start (StudioWindow *self)
         {
           const char *tag = cheops_game_get_colour_tag (game, cheops_game_get_side_colour (game, side));
 
-          cheops_game_set_tag (game, tag, side == (int) play->settings.user_side
+          cheops_game_set_tag (game, tag, !play->settings.engines_only && side == (int) play->settings.user_side
                                           ? g_get_real_name ()
                                           : engine_name != NULL ? engine_name : "cheops-engine", NULL);
         }
@@ -671,6 +702,7 @@ play_start (StudioWindow *self)
   play->plies = g_array_new (FALSE, TRUE, sizeof (PlayPly));
   g_array_set_clear_func (play->plies, ply_clear);
   play->user_side = play->settings.user_side;
+  play->engines_only = play->settings.engines_only;
   play->has_score = FALSE;
   play->has_clock = play->settings.base_ms > 0;
   if (play->has_clock)
@@ -759,7 +791,7 @@ action_take_back (GtkWidget  *widget,
   StudioPlay *play = self->play;
   CheopsGame *game;
 
-  if (!play->active || play->over || play->plies->len == 0)
+  if (!play->active || play->over || play->engines_only || play->plies->len == 0)
     return;
   game = studio_document_get_game (play->document);
   stop_engine (play);
@@ -828,7 +860,7 @@ action_resign (GtkWidget  *widget,
   StudioPlay *play = self->play;
   g_autofree char *words = NULL;
 
-  if (!play->active || play->over)
+  if (!play->active || play->over || play->engines_only)
     return;
   /* Translators: "Green resigns." */
   words = g_strdup_printf (_("%s resigns."), side_name (play, play->user_side));

@@ -392,6 +392,57 @@ test_variation (void)
     }
 }
 
+static gboolean
+four_plies (gpointer data)
+{
+  return cheops_game_node_get_ply (cheops_game_get_mainline_end (data)) >= 4;
+}
+
+/* Engine against engine in each game ("Neither" side): without a clock,
+ * move by move until Close stops it (the game one line, its result "*");
+ * with a clock, the side to move's flag falls: "time forfeit". */
+static void
+test_engine_against_engine (void)
+{
+  for (guint v = 0; cheops_variants[v] != NULL; v++)
+    {
+      const CheopsVariant *variant = cheops_variants[v];
+      StudioWindow *window = start_game (variant, CHEOPS_SIDE_NB, 0);
+      StudioDocument *document = studio_window_get_document (window);
+      CheopsGame *game = studio_document_get_game (document);
+      guint plies;
+      StudioPlayClock *clock;
+      CheopsSide flagged;
+      g_autofree char *comment = NULL;
+
+      studio_test_spin_until (four_plies, game);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
+      g_assert_false (_studio_window_play_is_active (window));
+      plies = cheops_game_node_get_ply (cheops_game_get_mainline_end (game));
+      studio_test_spin_for (1200);
+      /* Stopped: no move after Close; the game is one line, unfinished. */
+      assert_one_line (game, plies);
+      g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+      g_assert_null (cheops_game_get_tag (game, "Termination"));
+      gtk_window_destroy (GTK_WINDOW (window));
+
+      window = start_game (variant, CHEOPS_SIDE_NB, 1);
+      document = studio_window_get_document (window);
+      game = studio_document_get_game (document);
+      clock = _studio_window_play_get_clock (window);
+      studio_test_spin_until (four_plies, game);
+      flagged = cheops_game_node_get_position (cheops_game_get_mainline_end (game))->side_to_move;
+      clock->remaining_ms[flagged] = 1;
+      studio_test_spin_until (has_termination, game);
+      g_assert_cmpstr (cheops_game_get_tag (game, "Termination"), ==, "time forfeit");
+      g_assert_cmpstr (cheops_game_get_result (game), ==,
+                       cheops_game_get_side_colour (game, flagged) == 0 ? "0-1" : "1-0");
+      comment = g_strdup_printf ("%s loses on time.", cheops_game_get_side_name (game, flagged));
+      g_assert_cmpstr (cheops_game_node_get_comment_after (cheops_game_get_mainline_end (game)), ==, comment);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 /* Undo (Ctrl+Z) of the engine's reply leaves the game: nothing more is
  * written into it, so Redo brings the reply back. */
 static void
@@ -431,6 +482,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Play/engine-first-clock", test_engine_first_clock);
   g_test_add_func ("/Studio/Play/variation", test_variation);
   g_test_add_func ("/Studio/Play/undo-leaves", test_undo_leaves);
+  g_test_add_func ("/Studio/Play/engine-against-engine", test_engine_against_engine);
 
   return g_test_run ();
 }
