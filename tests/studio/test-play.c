@@ -443,6 +443,14 @@ test_engine_against_engine (void)
     }
 }
 
+static gboolean
+is_analysis_toggle (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  return GTK_IS_TOGGLE_BUTTON (widget)
+         && g_strcmp0 (gtk_widget_get_tooltip_text (widget), "Show the engine’s analysis while playing") == 0;
+}
+
 /* Undo (Ctrl+Z) of the engine's reply leaves the game: nothing more is
  * written into it, so Redo brings the reply back. */
 static void
@@ -452,6 +460,17 @@ test_undo_leaves (void)
   StudioDocument *document = studio_window_get_document (window);
   CheopsGame *game = studio_document_get_game (document);
   g_autofree char *first = first_move_san (cheops_game_get_root (game), 0);
+
+  GtkWidget *toggle = studio_test_find_widget (GTK_WIDGET (window), is_analysis_toggle, NULL);
+
+  /* The eye button shows the analysis while playing, and hides it again. */
+  g_assert_nonnull (toggle);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  g_assert_true (studio_analysis_panel_get_running (window->analysis_panel));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  g_assert_false (studio_analysis_panel_get_running (window->analysis_panel));
 
   type_move (window, first);
   studio_test_spin_until (engine_done, window);
