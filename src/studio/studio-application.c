@@ -203,6 +203,7 @@ studio_application_startup (GApplication *app)
     { "win.setup-position", { "<Control>e", NULL } },
     { "win.edit-tags", { "<Control>i", NULL } },
     { "win.enter-move", { "<Control>m", NULL } },
+    { "win.play", { "<Control><Shift>p", NULL } },
     { "win.next-game", { "<Alt>Page_Down", NULL } },
     { "win.previous-game", { "<Alt>Page_Up", NULL } },
     { "win.next-mistake", { "<Alt>n", NULL } },

@@ -774,7 +774,7 @@ studio_window_actions_enter_move (GtkWidget  *widget,
 {
   StudioWindow *self = (StudioWindow *)widget;
 
-  if (self->setup_mode)
+  if (self->setup_mode || _studio_window_play_refuses_move (self))
     return;
   _studio_window_open_move_entry (self, NULL);
 }

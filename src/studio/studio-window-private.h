@@ -20,8 +20,12 @@
 #include "studio-solve-panel.h"
 #include "studio-solve-progress.h"
 #include "studio-window.h"
+#include "studio-engine.h"
+#include "studio-play.h"
 
 G_BEGIN_DECLS
+
+typedef struct _StudioPlay StudioPlay;
 
 struct _StudioWindow
 {
@@ -101,6 +105,9 @@ struct _StudioWindow
   guint                 solve_mode : 1;  /* solving problems (studio-window-solve.c) */
   guint                 solve_was_running : 1; /* ... entered with the analysis running */
   guint                 solve_switching : 1;   /* ... going to the next problem's game */
+
+  /* A game against the engine (studio-window-play.c). */
+  struct _StudioPlay   *play;
 };
 
 void _studio_window_class_actions_init (StudioWindowClass *klass);
@@ -205,6 +212,17 @@ gboolean _studio_window_show_suite       (StudioWindow      *self,
                                           gssize             length,
                                           const char        *title,
                                           GError           **error);
+
+/* A game against the engine (studio-window-play.c). */
+void     _studio_window_class_play_init  (StudioWindowClass *klass);
+void     _studio_window_play_init        (StudioWindow      *self);
+void     _studio_window_play_dispose     (StudioWindow      *self);
+void     _studio_window_play_document_bound (StudioWindow   *self);
+gboolean _studio_window_play_refuses_move (StudioWindow     *self);
+gboolean _studio_window_play_is_active   (StudioWindow      *self);
+gboolean _studio_window_play_engine_thinking (StudioWindow  *self);
+StudioEngine *_studio_window_play_get_engine (StudioWindow  *self);
+StudioPlayClock *_studio_window_play_get_clock (StudioWindow *self);
 
 const CheopsClaimInfo *_studio_window_get_claimable_draw (StudioWindow *self);
 void     _studio_window_open_move_entry (StudioWindow      *self,

@@ -602,6 +602,7 @@ _studio_window_bind_document (StudioWindow   *self,
   gtk_popover_popdown (GTK_POPOVER (self->move_entry));
   studio_board_scene_set_engine_arrow (self->scene, CHEOPS_MOVE_NONE);
   studio_board_scene_set_threat_arrow (self->scene, CHEOPS_MOVE_NONE);
+  _studio_window_play_document_bound (self);
   studio_window_current_changed_cb (self);
   studio_window_document_changed_cb (self, NULL);
   _studio_window_show_problems (self);
@@ -621,6 +622,12 @@ scene_move_played_cb (StudioWindow     *self,
   if (self->solve_mode)
     {
       studio_solve_panel_play (self->solve_panel, (CheopsMove) move);
+      return;
+    }
+  /* In a game against the engine, the engine's move is its own. */
+  if (_studio_window_play_refuses_move (self))
+    {
+      _studio_window_toast (self, _("The engine is to move."));
       return;
     }
   if (studio_document_play_move (self->document, (CheopsMove) move, &error) != NULL)
@@ -1477,6 +1484,7 @@ studio_window_dispose (GObject *object)
   if (self->recent_manager != NULL)
     g_signal_handlers_disconnect_by_data (self->recent_manager, self);
 
+  _studio_window_play_dispose (self);
   g_clear_pointer (&self->move_entry, gtk_widget_unparent);
   _studio_window_tabs_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_WINDOW);
@@ -1715,6 +1723,7 @@ studio_window_class_init (StudioWindowClass *klass)
   _studio_window_class_games_init (klass);
   _studio_window_class_suite_init (klass);
   _studio_window_class_review_init (klass);
+  _studio_window_class_play_init (klass);
 }
 
 /* Whether the keyboard focus is on @widget or inside it. */
@@ -1881,6 +1890,7 @@ studio_window_init (StudioWindow *self)
   _studio_window_suite_init (self);
   _studio_window_solve_init (self);
   _studio_window_review_init (self);
+  _studio_window_play_init (self);
   _studio_window_views_init (self);
 
   self->recent_manager = gtk_recent_manager_get_default ();
