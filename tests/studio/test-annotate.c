@@ -1,0 +1,225 @@
+/* test-annotate.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Annotating at the speed of the keyboard (issue 22), in each of the four
+ * games: a short game with a variation is pasted, then walked and annotated
+ * with the keys alone, as a user would press them — Ctrl+1 … Ctrl+6 the
+ * move glyphs (again: removed), Ctrl+0 none, Ctrl+= the position glyphs'
+ * menu, Ctrl+Up and Ctrl+Down promote and demote, Delete the move and what
+ * follows, undone with Ctrl+Z — and the game text it ends with is checked
+ * exactly.  The keys do nothing while a text is typed.
+ */
+#include "studio-config.h"
+
+#include <string.h>
+
+#include <adwaita.h>
+
+#include "studio-document.h"
+#include "studio-move-tree-view.h"
+#include "studio-test-util.h"
+#include "studio-window.h"
+#include "studio-window-private.h"
+
+typedef struct {
+  const char *game;       /* the movetext pasted, with its [Variant] */
+  const char *a, *b, *c, *d, *e;  /* 1. a b (1... c) 2. d e */
+} Case;
+
+static const Case cases[] = {
+  { "[Variant \"Cheops\"]\n\n1. 2f3 mk3 (1... i1) 2. fe4 mk2 *\n",
+    "2f3", "mk3", "i1", "fe4", "mk2" },
+  { "[Variant \"Step and Circle TrigChess\"]\n\n1. Ge3 Ge4 (1... b4) 2. Ke2 d4 *\n",
+    "Ge3", "Ge4", "b4", "Ke2", "d4" },
+  { "[Variant \"Cypher\"]\n\n1. e4 f6 (1... a6) 2. Qf4 e5 *\n",
+    "e4", "f6", "a6", "Qf4", "e5" },
+  { "[Variant \"Pyramids\"]\n\n1. 4b1 4b9 (1... a6) 2. 42c1 42c9 *\n",
+    "4b1", "4b9", "a6", "42c1", "42c9" },
+};
+
+static GtkEventController *
+window_key_controller (GtkWidget *window)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        return GTK_EVENT_CONTROLLER (c);
+    }
+  g_assert_not_reached ();
+}
+
+/* A key pressed on the window, as the window's key controller gets it. */
+static gboolean
+press (StudioWindow    *window,
+       guint            keyval,
+       GdkModifierType  state)
+{
+  gboolean handled = FALSE;
+
+  g_signal_emit_by_name (window_key_controller (GTK_WIDGET (window)), "key-pressed", keyval, 0, state,
+                         &handled);
+  studio_test_spin_frames ();
+  return handled;
+}
+
+/* The movetext of the document's game as it would be saved (the tags
+ * left out). */
+static char *
+movetext (StudioDocument *document)
+{
+  g_autofree char *text = studio_document_dup_game_text (document);
+  const char *body = strstr (text, "\n\n");
+
+  g_assert_nonnull (body);
+  return g_strstrip (g_strdup (body + 2));
+}
+
+static void
+assert_movetext (StudioDocument *document,
+                 const char     *expected)
+{
+  g_autofree char *shown = movetext (document);
+
+  g_assert_cmpstr (shown, ==, expected);
+}
+
+static const char *
+current_san (StudioDocument *document)
+{
+  return cheops_game_node_get_san (studio_document_get_current (document));
+}
+
+static void
+test_keys (gconstpointer data)
+{
+  const Case *c = data;
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *document;
+  GtkWidget *tree = studio_window_get_move_tree (window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expected = NULL;
+  GtkPopover *popover;
+
+  gtk_window_present (GTK_WINDOW (window));
+  studio_window_show_game (window);
+  g_assert_true (_studio_window_take_text (window, c->game, &error));
+  g_assert_no_error (error);
+  document = studio_window_get_document (window);
+  studio_test_spin_frames ();
+  expected = g_strdup_printf ("1. %s %s (1... %s) 2. %s %s *", c->a, c->b, c->c, c->d, c->e);
+  assert_movetext (document, expected);
+  g_assert_true (cheops_game_node_is_root (studio_document_get_current (document)));
+
+  /* At the start there is no move to annotate: the key is taken (a bell),
+   * nothing changes. */
+  g_assert_true (press (window, GDK_KEY_1, GDK_CONTROL_MASK));
+  assert_movetext (document, expected);
+
+  /* Ctrl+1 "!", again: gone; Ctrl+3 "!!"; Ctrl+0 none; Ctrl+3 again. */
+  g_assert_true (press (window, GDK_KEY_Right, 0));
+  g_assert_cmpstr (current_san (document), ==, c->a);
+  g_assert_true (press (window, GDK_KEY_1, GDK_CONTROL_MASK));
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("1. %s $1 %s (1... %s) 2. %s %s *", c->a, c->b, c->c, c->d, c->e);
+  assert_movetext (document, expected);
+  g_assert_true (press (window, GDK_KEY_1, GDK_CONTROL_MASK));
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("1. %s %s (1... %s) 2. %s %s *", c->a, c->b, c->c, c->d, c->e);
+  assert_movetext (document, expected);
+  g_assert_true (press (window, GDK_KEY_KP_3, GDK_CONTROL_MASK));
+  g_assert_true (press (window, GDK_KEY_0, GDK_CONTROL_MASK));
+  assert_movetext (document, expected);
+  g_assert_true (press (window, GDK_KEY_3, GDK_CONTROL_MASK));
+
+  /* The reply: "?", replaced by "??". */
+  g_assert_true (press (window, GDK_KEY_Right, 0));
+  g_assert_true (press (window, GDK_KEY_2, GDK_CONTROL_MASK));
+  g_assert_true (press (window, GDK_KEY_4, GDK_CONTROL_MASK));
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("1. %s $3 %s $4 (1... %s) 2. %s %s *", c->a, c->b, c->c, c->d, c->e);
+  assert_movetext (document, expected);
+
+  /* Its variation "!?", promoted with Ctrl+Up. */
+  g_assert_true (press (window, GDK_KEY_Down, 0));
+  g_assert_cmpstr (current_san (document), ==, c->c);
+  g_assert_true (press (window, GDK_KEY_5, GDK_CONTROL_MASK));
+  g_assert_true (press (window, GDK_KEY_Up, GDK_CONTROL_MASK));
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("1. %s $3 %s $5 (1... %s $4 2. %s %s) *", c->a, c->c, c->b, c->d, c->e);
+  assert_movetext (document, expected);
+  /* On the main line now: nothing to promote (a bell). */
+  g_assert_true (press (window, GDK_KEY_Up, GDK_CONTROL_MASK));
+  assert_movetext (document, expected);
+
+  /* Ctrl+= opens the position glyphs' menu at the move; its item "±"
+   * chosen (the arrows and Enter activate the item's action). */
+  popover = GTK_POPOVER (studio_test_find_widget_of_type (tree, GTK_TYPE_POPOVER_MENU));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  g_assert_true (press (window, GDK_KEY_equal, GDK_CONTROL_MASK));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  gtk_widget_activate_action (tree, "tree.position-glyph", "y", (guint8) 16);
+  gtk_popover_popdown (popover);
+  studio_test_spin_frames ();
+
+  /* Ctrl+Down: back below the move it was promoted over. */
+  g_assert_true (press (window, GDK_KEY_Down, GDK_CONTROL_MASK));
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("1. %s $3 %s $4 (1... %s $5 $16) 2. %s %s *", c->a, c->b, c->c, c->d, c->e);
+  assert_movetext (document, expected);
+
+  /* Up to the main line's move, on to the next: "?!". */
+  g_assert_true (press (window, GDK_KEY_Up, 0));
+  g_assert_cmpstr (current_san (document), ==, c->b);
+  g_assert_true (press (window, GDK_KEY_Right, 0));
+  g_assert_cmpstr (current_san (document), ==, c->d);
+  g_assert_true (press (window, GDK_KEY_6, GDK_CONTROL_MASK));
+
+  /* Delete: the move and what follows; Ctrl+Z brings them back. */
+  g_assert_true (press (window, GDK_KEY_Delete, 0));
+  g_assert_cmpstr (current_san (document), ==, c->b);
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("1. %s $3 %s $4 (1... %s $5 $16) *", c->a, c->b, c->c);
+  assert_movetext (document, expected);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  studio_test_spin_frames ();
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("1. %s $3 %s $4 (1... %s $5 $16) 2. %s $6 %s *", c->a, c->b, c->c, c->d, c->e);
+  assert_movetext (document, expected);
+
+  /* The last move deleted. */
+  g_assert_true (press (window, GDK_KEY_End, 0));
+  g_assert_cmpstr (current_san (document), ==, c->e);
+  g_assert_true (press (window, GDK_KEY_KP_Delete, 0));
+
+  /* While a move is typed, Delete and the other keys are the entry's. */
+  _studio_window_open_move_entry (window, "a");
+  studio_test_spin_frames ();
+  g_assert_false (press (window, GDK_KEY_Delete, 0));
+  g_assert_false (press (window, GDK_KEY_1, GDK_CONTROL_MASK));
+  g_assert_false (press (window, GDK_KEY_Up, GDK_CONTROL_MASK));
+
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("1. %s $3 %s $4 (1... %s $5 $16) 2. %s $6 *", c->a, c->b, c->c, c->d);
+  assert_movetext (document, expected);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  studio_test_init (&argc, &argv);
+
+  g_test_add_data_func ("/Studio/Annotate/keys/cheops", &cases[0], test_keys);
+  g_test_add_data_func ("/Studio/Annotate/keys/trigchess", &cases[1], test_keys);
+  g_test_add_data_func ("/Studio/Annotate/keys/cypher", &cases[2], test_keys);
+  g_test_add_data_func ("/Studio/Annotate/keys/pyramids", &cases[3], test_keys);
+
+  return g_test_run ();
+}
