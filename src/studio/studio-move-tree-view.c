@@ -267,6 +267,54 @@ layout_break (Layout         *layout,
     }
 }
 
+/* @ms as the move list shows a clock: "4:57", "1:02:03", "0:09.5" (the
+ * hours only when there are some, tenths when the file gave a fraction). */
+static void
+append_time (GString *out,
+             gint64   ms)
+{
+  gint64 seconds = ms / 1000;
+
+  if (seconds >= 3600)
+    g_string_append_printf (out, "%" G_GINT64_FORMAT ":%02d:%02d", seconds / 3600,
+                            (int) (seconds / 60 % 60), (int) (seconds % 60));
+  else
+    g_string_append_printf (out, "%d:%02d", (int) (seconds / 60), (int) (seconds % 60));
+  if (ms % 1000 != 0)
+    g_string_append_printf (out, ".%d", (int) (ms % 1000 / 100));
+}
+
+/* The clock beside the move, as the game file gives it (issue 22): the
+ * time left after it ([%clk]) as "4:57", the time it took ([%emt]) in
+ * brackets, "[0:03]"; dimmed as the move numbers are. */
+static void
+layout_add_times (Layout         *layout,
+                  CheopsGameNode *node,
+                  guint           line_tag)
+{
+  const CheopsAnnotations *annotations = cheops_game_node_get_annotations (node);
+  gint64 clock, elapsed;
+  gboolean has_clock, has_elapsed;
+  g_autoptr(GString) text = NULL;
+
+  has_clock = cheops_annotations_get_time (annotations, CHEOPS_TIME_CLOCK, &clock);
+  has_elapsed = cheops_annotations_get_time (annotations, CHEOPS_TIME_ELAPSED, &elapsed);
+  if (!has_clock && !has_elapsed)
+    return;
+
+  text = g_string_new (NULL);
+  if (has_clock)
+    append_time (text, clock);
+  if (has_elapsed)
+    {
+      g_string_append (text, has_clock ? " [" : "[");
+      append_time (text, elapsed);
+      g_string_append_c (text, ']');
+    }
+  layout_add (layout, text->str, 1u << TAG_NUMBER | line_tag, NULL);
+  layout_add (layout, " ", line_tag, NULL);
+}
+
 /* One move: its comment before, its number when needed, the SAN with its
  * glyphs (the clickable range), its comment after. */
 static void
@@ -299,6 +347,7 @@ layout_add_move (Layout         *layout,
 
   layout_add (layout, san->str, line_tag, node);
   layout_add (layout, " ", line_tag, NULL);
+  layout_add_times (layout, node, line_tag);
   layout_add_comment (layout, cheops_game_node_get_comment_after (node), line_tag);
 }
 

@@ -63,7 +63,7 @@ press (StudioWindow    *window,
 
   g_signal_emit_by_name (window_key_controller (GTK_WIDGET (window)), "key-pressed", keyval, 0, state,
                          &handled);
-  studio_test_spin_frames ();
+  while (g_main_context_iteration (NULL, FALSE));
   return handled;
 }
 
@@ -161,6 +161,7 @@ test_keys (gconstpointer data)
   popover = GTK_POPOVER (studio_test_find_widget_of_type (tree, GTK_TYPE_POPOVER_MENU));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
   g_assert_true (press (window, GDK_KEY_equal, GDK_CONTROL_MASK));
+  studio_test_spin_frames ();
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
   gtk_widget_activate_action (tree, "tree.position-glyph", "y", (guint8) 16);
   gtk_popover_popdown (popover);
@@ -210,6 +211,45 @@ test_keys (gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* [%clk] and [%emt] shown beside the move (the list's text), and kept
+ * when the game is written. */
+static void
+test_clock (gconstpointer data)
+{
+  const Case *c = data;
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *document;
+  GtkWidget *tree = studio_window_get_move_tree (window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *variant = g_strndup (c->game, strstr (c->game, "\n\n") - c->game);
+  g_autofree char *game = NULL;
+  g_autofree char *shown = NULL;
+  g_autofree char *expected = NULL;
+
+  game = g_strdup_printf ("%s\n\n1. %s {[%%clk 0:04:57]} %s {[%%emt 0:00:03] [%%clk 0:04:55]} 2. %s "
+                          "{[%%clk 1:02:03.4] Slow.} %s {[%%emt 0:00:12]} *\n",
+                          variant, c->a, c->b, c->d, c->e);
+  gtk_window_present (GTK_WINDOW (window));
+  studio_window_show_game (window);
+  g_assert_true (_studio_window_take_text (window, game, &error));
+  g_assert_no_error (error);
+  document = studio_window_get_document (window);
+  studio_test_spin_frames ();
+
+  shown = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
+  expected = g_strdup_printf ("1. %s 4:57 %s 4:55 [0:03] 2. %s 1:02:03.4 Slow. 2… %s [0:12] ",
+                              c->a, c->b, c->d, c->e);
+  g_assert_cmpstr (shown, ==, expected);
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("1. %s {[%%clk 0:04:57]} 1... %s {[%%emt 0:00:03] [%%clk 0:04:55]} 2. %s",
+                              c->a, c->b, c->d);
+  g_clear_pointer (&shown, g_free);
+  shown = movetext (document);
+  g_assert_true (g_str_has_prefix (shown, expected));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -220,6 +260,11 @@ main (int   argc,
   g_test_add_data_func ("/Studio/Annotate/keys/trigchess", &cases[1], test_keys);
   g_test_add_data_func ("/Studio/Annotate/keys/cypher", &cases[2], test_keys);
   g_test_add_data_func ("/Studio/Annotate/keys/pyramids", &cases[3], test_keys);
+
+  g_test_add_data_func ("/Studio/Annotate/clock/cheops", &cases[0], test_clock);
+  g_test_add_data_func ("/Studio/Annotate/clock/trigchess", &cases[1], test_clock);
+  g_test_add_data_func ("/Studio/Annotate/clock/cypher", &cases[2], test_clock);
+  g_test_add_data_func ("/Studio/Annotate/clock/pyramids", &cases[3], test_clock);
 
   return g_test_run ();
 }
