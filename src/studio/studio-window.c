@@ -240,6 +240,9 @@ studio_window_update_shapes (StudioWindow *self)
   studio_board_scene_set_shapes (self->scene,
                                  (const StudioShape *)(gpointer) self->shapes->data,
                                  self->shapes->len);
+  /* The move's glyph as a badge on its piece (issue 22). */
+  studio_board_scene_set_glyph (self->scene,
+                                cheops_game_node_get_move_glyph (studio_document_get_current (self->document)));
 }
 
 /**

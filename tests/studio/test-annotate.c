@@ -8,7 +8,8 @@
  * move glyphs (again: removed), Ctrl+0 none, Ctrl+= the position glyphs'
  * menu, Ctrl+Up and Ctrl+Down promote and demote, Delete the move and what
  * follows, undone with Ctrl+Z — and the game text it ends with is checked
- * exactly.  The keys do nothing while a text is typed.
+ * exactly, and the board's badge of the glyph at the moved piece.  The
+ * keys do nothing while a text is typed.
  */
 #include "studio-config.h"
 
@@ -16,7 +17,9 @@
 
 #include <adwaita.h>
 
+#include "studio-board-view.h"
 #include "studio-document.h"
+#include "studio-palette.h"
 #include "studio-move-tree-view.h"
 #include "studio-test-util.h"
 #include "studio-window.h"
@@ -94,6 +97,57 @@ current_san (StudioDocument *document)
   return cheops_game_node_get_san (studio_document_get_current (document));
 }
 
+/* How many pixels of the board, drawn as the window shows it at 640 × 640,
+ * have the fill of the badge of @nag (its inside, away from the edge's
+ * antialiasing). */
+static guint
+count_badge_pixels (StudioWindow *window,
+                    guint8        nag)
+{
+  GtkWidget *view = studio_window_get_board_view (window);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 640);
+  cairo_t *cr = cairo_create (surface);
+  double fill[3], text[3];
+  guint32 want;
+  guint count = 0;
+
+  g_assert_nonnull (studio_palette_glyph_badge (nag, fill, text));
+  want = (guint32) (fill[0] * 255 + 0.5) << 16 | (guint32) (fill[1] * 255 + 0.5) << 8 | (guint32) (fill[2] * 255 + 0.5);
+  studio_board_view_draw (STUDIO_BOARD_VIEW (view), cr, 640, 640);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  for (int y = 0; y < 640; y++)
+    {
+      const guint32 *row = (const guint32 *) (cairo_image_surface_get_data (surface) +
+                                              y * cairo_image_surface_get_stride (surface));
+
+      for (int x = 0; x < 640; x++)
+        if ((row[x] & 0xffffff) == want)
+          count++;
+    }
+  cairo_surface_destroy (surface);
+  return count;
+}
+
+/* The badge the board shows: the glyph of the current move, at the cell
+ * its piece went to. */
+static void
+assert_badge (StudioWindow   *window,
+              StudioDocument *document,
+              guint8          nag)
+{
+  StudioBoardScene *scene = studio_board_view_get_scene (STUDIO_BOARD_VIEW (studio_window_get_board_view (window)));
+  CheopsGameNode *node = studio_document_get_current (document);
+  CheopsCell cell = CHEOPS_CELL_NONE;
+
+  g_assert_cmpuint (studio_board_scene_get_glyph (scene, &cell), ==, nag);
+  if (nag != 0)
+    {
+      g_assert_cmpuint (cell, ==, cheops_move_to (cheops_game_node_get_move (node)));
+      g_assert_cmpuint (count_badge_pixels (window, nag), >, 40);
+    }
+}
+
 static void
 test_keys (gconstpointer data)
 {
@@ -123,6 +177,7 @@ test_keys (gconstpointer data)
   /* Ctrl+1 "!", again: gone; Ctrl+3 "!!"; Ctrl+0 none; Ctrl+3 again. */
   g_assert_true (press (window, GDK_KEY_Right, 0));
   g_assert_cmpstr (current_san (document), ==, c->a);
+  assert_badge (window, document, 0);
   g_assert_true (press (window, GDK_KEY_1, GDK_CONTROL_MASK));
   g_clear_pointer (&expected, g_free);
   expected = g_strdup_printf ("1. %s $1 %s (1... %s) 2. %s %s *", c->a, c->b, c->c, c->d, c->e);
@@ -139,7 +194,10 @@ test_keys (gconstpointer data)
   /* The reply: "?", replaced by "??". */
   g_assert_true (press (window, GDK_KEY_Right, 0));
   g_assert_true (press (window, GDK_KEY_2, GDK_CONTROL_MASK));
+  assert_badge (window, document, 2);
   g_assert_true (press (window, GDK_KEY_4, GDK_CONTROL_MASK));
+  assert_badge (window, document, 4);
+  g_assert_cmpuint (count_badge_pixels (window, 2), ==, 0);
   g_clear_pointer (&expected, g_free);
   expected = g_strdup_printf ("1. %s $3 %s $4 (1... %s) 2. %s %s *", c->a, c->b, c->c, c->d, c->e);
   assert_movetext (document, expected);
