@@ -240,6 +240,9 @@ studio_window_update_shapes (StudioWindow *self)
   studio_board_scene_set_shapes (self->scene,
                                  (const StudioShape *)(gpointer) self->shapes->data,
                                  self->shapes->len);
+  /* The move's glyph as a badge on its piece (issue 22). */
+  studio_board_scene_set_glyph (self->scene,
+                                cheops_game_node_get_move_glyph (studio_document_get_current (self->document)));
 }
 
 /**
@@ -1341,6 +1344,76 @@ drop_cb (StudioWindow  *self,
   return FALSE;
 }
 
+/* The digit of a Ctrl+digit key (the main row's or the keypad's), or -1.
+ * Shift may be held: on a French keyboard the main row's digits are
+ * shifted. */
+static int
+control_digit (guint           keyval,
+               GdkModifierType state)
+{
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != GDK_CONTROL_MASK)
+    return -1;
+  if (keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9)
+    return (int) (keyval - GDK_KEY_0);
+  if (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9)
+    return (int) (keyval - GDK_KEY_KP_0);
+  return -1;
+}
+
+/* The annotator's keys (issue 22), in the shortcuts window's group
+ * "Annotating" (gtk/help-overlay.ui): Ctrl+1 … Ctrl+6 the move glyphs
+ * !, ?, !!, ??, !?, ?! in the order of their NAGs $1 … $6 (as ChessBase
+ * numbers them), Ctrl+0 none; Ctrl+= the position glyphs' menu; Delete the
+ * current move and what follows; Ctrl+Up and Ctrl+Down promote and demote
+ * its variation.  Handled here rather than as the application's
+ * accelerators: those would take Delete and Ctrl+arrows from the text
+ * fields, these keys act only while no text is edited. */
+static gboolean
+is_annotation_key (guint           keyval,
+                   GdkModifierType state)
+{
+  GdkModifierType mods = state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK);
+  int digit = control_digit (keyval, state);
+
+  if (digit >= 0 && digit <= 6)
+    return TRUE;
+  if (keyval == GDK_KEY_equal && (mods & ~GDK_SHIFT_MASK) == GDK_CONTROL_MASK)
+    return TRUE;
+  if ((keyval == GDK_KEY_Delete || keyval == GDK_KEY_KP_Delete) && mods == 0)
+    return TRUE;
+  if ((keyval == GDK_KEY_Up || keyval == GDK_KEY_KP_Up || keyval == GDK_KEY_Down || keyval == GDK_KEY_KP_Down) &&
+      mods == GDK_CONTROL_MASK)
+    return TRUE;
+  return FALSE;
+}
+
+/* Does what the annotator's key @keyval says to the current move; FALSE
+ * when it cannot (the start position: no move; nothing to promote). */
+static gboolean
+annotation_key (StudioWindow    *self,
+                guint            keyval,
+                GdkModifierType  state)
+{
+  int digit = control_digit (keyval, state);
+  GtkWidget *tree = GTK_WIDGET (self->move_tree);
+
+  if (digit >= 0)
+    return studio_move_tree_view_toggle_move_glyph (self->move_tree, (guint8) digit);
+  switch (keyval)
+    {
+    case GDK_KEY_equal:
+      return studio_move_tree_view_popup_position_glyphs (self->move_tree);
+    case GDK_KEY_Delete: case GDK_KEY_KP_Delete:
+      return gtk_widget_activate_action (tree, "tree.delete-from-here", NULL);
+    case GDK_KEY_Up: case GDK_KEY_KP_Up:
+      return gtk_widget_activate_action (tree, "tree.promote", NULL);
+    case GDK_KEY_Down: case GDK_KEY_KP_Down:
+      return gtk_widget_activate_action (tree, "tree.demote", NULL);
+    default:
+      return FALSE;
+    }
+}
+
 /* The keys that walk through the tree: Left/Right one move, Up/Down the
  * alternatives, Home/End the ends, Shift+F10 and Menu the move's menu — unless a text field has the focus or
  * the key went to a popover (a menu uses the arrows itself). */
@@ -1358,7 +1431,8 @@ key_pressed_cb (StudioWindow          *self,
   gboolean menu_key = (keyval == GDK_KEY_Menu && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) == 0) ||
                       (keyval == GDK_KEY_F10 && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) == GDK_SHIFT_MASK);
 
-  if (!menu_key && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
+  if (!menu_key && !is_annotation_key (keyval, state) &&
+      (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
     return FALSE;
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") != 0)
     return FALSE;
@@ -1380,6 +1454,14 @@ key_pressed_cb (StudioWindow          *self,
       (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus) ||
        (GTK_IS_TEXT_VIEW (focus) && gtk_text_view_get_editable (GTK_TEXT_VIEW (focus)))))
     return FALSE;
+
+  /* The annotator's keys: glyphs, Delete, promote and demote. */
+  if (is_annotation_key (keyval, state))
+    {
+      if (self->setup_mode || self->solve_mode || !annotation_key (self, keyval, state))
+        gtk_widget_error_bell (GTK_WIDGET (self));
+      return TRUE;
+    }
 
   /* Shift+F10 and the Menu key: the move list's context menu on the
    * current move, so that every edit of the tree can be made without a
