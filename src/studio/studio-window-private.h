@@ -158,6 +158,9 @@ StudioWindow *_studio_window_show_new_game       (StudioWindow *self,
 GFile   *_studio_window_game_file_name (GFile             *file);
 char    *_studio_window_dup_status     (StudioWindow      *self);
 void     _studio_window_update_status  (StudioWindow      *self);
+gboolean _studio_window_paste_variation (StudioWindow     *self,
+                                         const char       *text,
+                                         GError          **error);
 gboolean _studio_window_take_text      (StudioWindow      *self,
                                         const char        *text,
                                         GError           **error);
