@@ -209,6 +209,7 @@ studio_application_startup (GApplication *app)
     { "win.next-game", { "<Alt>Page_Down", NULL } },
     { "win.previous-game", { "<Alt>Page_Up", NULL } },
     { "win.next-mistake", { "<Alt>n", NULL } },
+    { "win.learn", { "<Control><Shift>l", NULL } },
     { "win.previous-mistake", { "<Alt>p", NULL } },
     /* The tabs, as GNOME Text Editor has them (issue 21). */
     { "win.new-tab", { "<Control>t", NULL } },

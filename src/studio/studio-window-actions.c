@@ -76,6 +76,7 @@ _studio_window_update_actions (StudioWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.enter-move", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.no-recent", FALSE);
   _studio_window_review_update_actions (self, playing);
+  _studio_window_learn_update_actions (self, playing);
   _studio_window_games_update_actions (self);
   if (self->tab_view != NULL)
     _studio_window_tabs_update_actions (self);
