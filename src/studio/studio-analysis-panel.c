@@ -94,9 +94,12 @@ struct _StudioAnalysisPanel
   guint           rows_generation;  /* of the lines shown, 0 = none */
   guint           hold_generation;  /* of the lines pointed at, 0 = none */
 
-  /* The tooltip of a line (issue 22): a small board of the line's end, or
-   * of the position after the move under the pointer, over the whole line
-   * in record notation.  Kept, and given to each tooltip. */
+  /* The preview of a line (issue 22), in a popover beside the line under
+   * the pointer: a small board of the line's end, or of the position after
+   * the move under the pointer, over the whole line in record notation.
+   * (Not a tooltip: GTK's never showed over lines that change ten times a
+   * second.) */
+  GtkWidget      *preview_popover;
   GtkWidget      *preview_box;
   StudioLinePreview *preview;
   GtkLabel       *preview_label;
@@ -193,6 +196,8 @@ studio_analysis_panel_clear_lines (StudioAnalysisPanel *self)
       g_clear_pointer (&row->san, g_strfreev);
     }
   self->rows_generation = 0;
+  if (self->preview_popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (self->preview_popover));
   g_clear_pointer (&self->held, studio_engine_analysis_unref);
   gtk_label_set_label (self->search_label, "");
 
@@ -276,22 +281,39 @@ studio_analysis_panel_fill_preview (StudioAnalysisPanel *self,
   return TRUE;
 }
 
-/* A line's tooltip: the small board (after the move pointed at, else at
- * the line's end) and the whole line, which the row may cut short. */
-static gboolean
-line_query_tooltip_cb (StudioAnalysisPanel *self,
-                       int                  x,
-                       int                  y,
-                       gboolean             keyboard_mode,
-                       GtkTooltip          *tooltip,
-                       GtkLabel            *label)
+/* The pointer moved over a line: its preview beside it, after the move
+ * under the pointer (else at the line's end). */
+static void
+line_motion_cb (GtkEventControllerMotion *motion,
+                double                    x,
+                double                    y,
+                StudioAnalysisPanel      *self)
 {
+  GtkWidget *label = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (motion));
   LineRow *row = g_object_get_data (G_OBJECT (label), "line-row");
+  double bx = x, by = y;
+  double rx = 0, ry = 0;
 
-  if (row == NULL || !studio_analysis_panel_fill_preview (self, row, keyboard_mode ? -1 : line_move_at (row, x, y)))
-    return FALSE;
-  gtk_tooltip_set_custom (tooltip, self->preview_box);
-  return TRUE;
+  if (row == NULL || !studio_analysis_panel_fill_preview (self, row, line_move_at (row, (int) x, (int) y)))
+    {
+      gtk_popover_popdown (GTK_POPOVER (self->preview_popover));
+      return;
+    }
+  /* Above the line, at the pointer: the lines stay in view, and the
+   * window has room above them (they are at the bottom of the pane). */
+  gtk_widget_translate_coordinates (label, GTK_WIDGET (self->lines_box), x, y, &bx, &by);
+  gtk_widget_translate_coordinates (row->row, GTK_WIDGET (self->lines_box), 0, 0, &rx, &ry);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->preview_popover),
+                               &(GdkRectangle) { (int) bx, (int) ry, 1, 1 });
+  if (!gtk_widget_get_visible (self->preview_popover))
+    gtk_popover_popup (GTK_POPOVER (self->preview_popover));
+}
+
+static void
+line_leave_cb (GtkEventControllerMotion *motion,
+               StudioAnalysisPanel      *self)
+{
+  gtk_popover_popdown (GTK_POPOVER (self->preview_popover));
 }
 
 static LineRow *
@@ -328,10 +350,14 @@ studio_analysis_panel_get_row (StudioAnalysisPanel *self,
                            G_CALLBACK (line_activate_link_cb), self,
                            G_CONNECT_SWAPPED);
   row->spans = g_array_new (FALSE, FALSE, sizeof (guint));
-  gtk_widget_set_has_tooltip (GTK_WIDGET (row->moves), TRUE);
-  g_signal_connect_object (row->moves, "query-tooltip",
-                           G_CALLBACK (line_query_tooltip_cb), self,
-                           G_CONNECT_SWAPPED);
+  {
+    GtkEventController *motion = gtk_event_controller_motion_new ();
+
+    g_signal_connect_object (motion, "enter", G_CALLBACK (line_motion_cb), self, 0);
+    g_signal_connect_object (motion, "motion", G_CALLBACK (line_motion_cb), self, 0);
+    g_signal_connect_object (motion, "leave", G_CALLBACK (line_leave_cb), self, 0);
+    gtk_widget_add_controller (GTK_WIDGET (row->moves), motion);
+  }
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->moves));
 
   row->row = gtk_list_box_row_new ();
@@ -1064,6 +1090,7 @@ studio_analysis_panel_dispose (GObject *object)
   if (self->retired != NULL)
     g_ptr_array_set_size (self->retired, 0);
 
+  g_clear_pointer (&self->preview_popover, gtk_widget_unparent);
   gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_ANALYSIS_PANEL);
 
   G_OBJECT_CLASS (studio_analysis_panel_parent_class)->dispose (object);
@@ -1351,6 +1378,14 @@ studio_analysis_panel_init (StudioAnalysisPanel *self)
   gtk_label_set_xalign (self->preview_label, 0);
   gtk_widget_add_css_class (GTK_WIDGET (self->preview_label), "analysis-preview-line");
   gtk_box_append (GTK_BOX (self->preview_box), GTK_WIDGET (self->preview_label));
+  self->preview_popover = gtk_popover_new ();
+  gtk_popover_set_child (GTK_POPOVER (self->preview_popover), self->preview_box);
+  gtk_popover_set_autohide (GTK_POPOVER (self->preview_popover), FALSE);
+  gtk_popover_set_position (GTK_POPOVER (self->preview_popover), GTK_POS_TOP);
+  gtk_widget_set_can_target (self->preview_popover, FALSE);
+  gtk_widget_set_can_focus (self->preview_popover, FALSE);
+  gtk_widget_add_css_class (self->preview_popover, "analysis-preview");
+  gtk_widget_set_parent (self->preview_popover, GTK_WIDGET (self->lines_box));
 
   self->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) line_row_free);
   self->retired = g_ptr_array_new_with_free_func (g_object_unref);
@@ -1751,9 +1786,9 @@ studio_analysis_panel_dup_line_game_text (StudioAnalysisPanel *self,
  * studio_analysis_panel_get_preview:
  * @self: a #StudioAnalysisPanel
  *
- * The tooltip of the lines (for tests): a box holding the small board
- * (a #StudioLinePreview) and a label with the whole line, filled by the
- * last tooltip asked for.
+ * The preview of the lines (for tests): a box holding the small board
+ * (a #StudioLinePreview) and a label with the whole line, in a popover
+ * shown while the pointer is on a line.
  *
  * Returns: (transfer none): the box
  */

@@ -70,6 +70,17 @@ take_move (CheopsPosition *pos,
   return g_strdup (text);
 }
 
+static StudioAnalysisPanel *the_panel;
+
+/* Whether the popover of the preview is up. */
+static gboolean
+preview_shown (void)
+{
+  GtkWidget *popover = gtk_widget_get_ancestor (studio_analysis_panel_get_preview (the_panel), GTK_TYPE_POPOVER);
+
+  return popover != NULL && gtk_widget_get_visible (popover);
+}
+
 static gboolean
 has_lines (gpointer data)
 {
@@ -144,17 +155,42 @@ word_position (GtkLabel   *label,
   *y = oy + (rect.y + rect.height / 2) / PANGO_SCALE;
 }
 
-/* Asks @label's tooltip at (@x, @y), as GTK does when the pointer rests. */
+/* The pointer onto @label at (@x, @y): its motion controller's "motion",
+ * as GTK emits it.  Returns whether the preview shows. */
 static gboolean
-query_tooltip (GtkWidget *label,
-               int        x,
-               int        y)
+hover (GtkWidget *label,
+       int        x,
+       int        y)
 {
-  g_autoptr(GtkTooltip) tooltip = g_object_new (GTK_TYPE_TOOLTIP, NULL);
-  gboolean shown = FALSE;
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (label);
+  gboolean found = FALSE;
 
-  g_signal_emit_by_name (label, "query-tooltip", x, y, FALSE, tooltip, &shown);
-  return shown;
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+        {
+          g_signal_emit_by_name (controller, "motion", (double) x, (double) y);
+          found = TRUE;
+        }
+    }
+  g_assert_true (found);
+  return preview_shown ();
+}
+
+static void
+unhover (GtkWidget *label)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (label);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+        g_signal_emit_by_name (controller, "leave");
+    }
 }
 
 static char *
@@ -278,15 +314,17 @@ test_lines (gconstpointer data)
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, c->line_text);
 
   /* The pointer on the line's second move: the position after it on the
-   * small board, the whole line under it. */
+   * small board, the whole line under it, beside the line. */
+  the_panel = panel;
+  g_assert_false (preview_shown ());
   word_position (GTK_LABEL (label), second_san, &x, &y);
-  g_assert_true (query_tooltip (label, x, y));
+  g_assert_true (hover (label, x, y));
   fen = preview_fen (panel);
   g_test_message ("preview: %s", fen);
   g_assert_cmpstr (fen, ==, c->preview_fen);
   g_assert_cmpstr (preview_text (panel), ==, c->line_text);
   /* Off the moves (left of the first move number): the line's end. */
-  g_assert_true (query_tooltip (label, 0, y));
+  g_assert_true (hover (label, 0, y));
   end_fen = preview_fen (panel);
   g_assert_cmpstr (end_fen, !=, fen);
   {
@@ -296,6 +334,9 @@ test_lines (gconstpointer data)
     cheops_position_to_fen (&end, buf, sizeof buf);
     g_assert_cmpstr (end_fen, ==, buf);
   }
+  /* The pointer leaves: the preview goes. */
+  unhover (label);
+  g_assert_false (preview_shown ());
 
   /* Ctrl+Alt+C: the best line as a game from the position analysed. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-line", "i", 0);
