@@ -195,6 +195,9 @@ studio_application_startup (GApplication *app)
     { "win.paste", { "<Control>v", NULL } },
     { "win.copy-fen", { "<Control>c", NULL } },
     { "win.copy-game", { "<Control><Shift>c", NULL } },
+    { "win.copy-line(0)", { "<Control><Alt>c", NULL } },
+    { "win.copy-variation", { "<Control><Alt><Shift>c", NULL } },
+    { "win.paste-variation", { "<Control><Shift>v", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
     { "win.flip-board", { "f", NULL } },
@@ -207,6 +210,7 @@ studio_application_startup (GApplication *app)
     { "win.next-game", { "<Alt>Page_Down", NULL } },
     { "win.previous-game", { "<Alt>Page_Up", NULL } },
     { "win.next-mistake", { "<Alt>n", NULL } },
+    { "win.learn", { "<Control><Shift>l", NULL } },
     { "win.previous-mistake", { "<Alt>p", NULL } },
     /* The tabs, as GNOME Text Editor has them (issue 21). */
     { "win.new-tab", { "<Control>t", NULL } },

@@ -237,6 +237,7 @@ static void
 studio_window_update_shapes (StudioWindow *self)
 {
   studio_document_get_shapes (self->document, self->shapes);
+  _studio_window_learn_add_shapes (self, self->shapes);
   studio_board_scene_set_shapes (self->scene,
                                  (const StudioShape *)(gpointer) self->shapes->data,
                                  self->shapes->len);
@@ -597,6 +598,8 @@ _studio_window_bind_document (StudioWindow   *self,
   studio_analysis_panel_set_document (self->analysis_panel, document);
   studio_problem_panel_set_document (self->problem_panel, document);
   studio_review_panel_set_document (self->review_panel, document);
+  if (self->learn_panel != NULL)
+    studio_learn_panel_set_document (self->learn_panel, document);
   studio_move_entry_set_document (self->move_entry, document);
   _studio_window_files_bind (self);
   _studio_window_games_bind (self);
@@ -633,6 +636,9 @@ scene_move_played_cb (StudioWindow     *self,
       _studio_window_toast (self, _("The engine is to move."));
       return;
     }
+  /* Learn from Your Mistakes: the answer to the mistake shown. */
+  if (_studio_window_learn_take_move (self, (CheopsMove) move))
+    return;
   if (studio_document_play_move (self->document, (CheopsMove) move, &error) != NULL)
     return;
 
@@ -1806,6 +1812,7 @@ studio_window_class_init (StudioWindowClass *klass)
   _studio_window_class_suite_init (klass);
   _studio_window_class_review_init (klass);
   _studio_window_class_play_init (klass);
+  _studio_window_class_learn_init (klass);
 }
 
 /* Whether the keyboard focus is on @widget or inside it. */
@@ -1973,6 +1980,7 @@ studio_window_init (StudioWindow *self)
   _studio_window_solve_init (self);
   _studio_window_review_init (self);
   _studio_window_play_init (self);
+  _studio_window_learn_init (self);
   _studio_window_views_init (self);
 
   self->recent_manager = gtk_recent_manager_get_default ();
