@@ -205,6 +205,7 @@ studio_application_startup (GApplication *app)
     { "win.enter-move", { "<Control>m", NULL } },
     { "win.next-game", { "<Alt>Page_Down", NULL } },
     { "win.previous-game", { "<Alt>Page_Up", NULL } },
+    { "win.game-list", { "<Control><Shift>l", NULL } },
     { "win.next-mistake", { "<Alt>n", NULL } },
     { "win.previous-mistake", { "<Alt>p", NULL } },
     /* The tabs, as GNOME Text Editor has them (issue 21). */
