@@ -209,6 +209,7 @@ studio_application_startup (GApplication *app)
     { "win.play", { "<Control><Shift>p", NULL } },
     { "win.next-game", { "<Alt>Page_Down", NULL } },
     { "win.previous-game", { "<Alt>Page_Up", NULL } },
+    { "win.game-list", { "<Control><Shift>l", NULL } },
     { "win.next-mistake", { "<Alt>n", NULL } },
     { "win.learn", { "<Control><Shift>l", NULL } },
     { "win.previous-mistake", { "<Alt>p", NULL } },

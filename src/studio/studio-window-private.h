@@ -131,6 +131,8 @@ void _studio_window_tabs_set_game_page (StudioWindow      *self,
                                         StudioDocument    *document);
 void _studio_window_select_document   (StudioWindow      *self,
                                         StudioDocument    *document);
+GListModel *_studio_window_dup_documents (StudioWindow     *self);
+void _studio_window_files_set_busy_delay (guint            ms);
 void _studio_window_close_document_tab (StudioWindow      *self,
                                         StudioDocument    *document);
 void _studio_window_announce_new_tab   (StudioWindow      *self,

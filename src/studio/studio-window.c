@@ -996,13 +996,23 @@ studio_window_load_cb (GObject      *object,
 
   if (!studio_document_load_finish (document, result, &error))
     {
-      g_autofree char *message = g_strdup_printf (_("Could not open the file: %s"), error->message);
+      gboolean cancelled = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_autofree char *message = NULL;
+
+      if (cancelled && studio_document_get_file (document) == NULL && !studio_document_get_is_empty (document))
+        /* Translators: the user cancelled the opening of a big file after
+         * editing one of the games already shown */
+        message = g_strdup (_("Opening cancelled: the games read so far are kept, apart from the file"));
+      else if (cancelled)
+        message = g_strdup (_("Opening cancelled"));
+      else
+        message = g_strdup_printf (_("Could not open the file: %s"), error->message);
 
       if (shown)
         g_object_set_data (G_OBJECT (self), "studio-solve-after-load", NULL);
 
       /* Not a recent file (the file chooser records what it picks). */
-      if (file != NULL)
+      if (file != NULL && !cancelled)
         {
           g_autofree char *uri = g_file_get_uri (file);
 
