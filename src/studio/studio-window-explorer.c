@@ -1120,6 +1120,8 @@ _studio_window_explorer_init (StudioWindow *self)
   gtk_widget_set_name (GTK_WIDGET (ex->moves_list), "explorer-moves");
   gtk_list_box_set_selection_mode (ex->moves_list, GTK_SELECTION_NONE);
   gtk_widget_add_css_class (GTK_WIDGET (ex->moves_list), "boxed-list");
+  gtk_widget_set_valign (GTK_WIDGET (ex->moves_list), GTK_ALIGN_START);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (ex->moves_list), 6);
   g_signal_connect (ex->moves_list, "row-activated", G_CALLBACK (explorer_row_activated_cb), self);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (ex->moves_list));
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
