@@ -57,6 +57,8 @@ cached_collection_free (CachedCollection *c)
 typedef struct {
   StudioWindow        *window;          /* the owner (not referenced) */
   GHashTable          *collections;     /* path -> CachedCollection */
+  GHashTable          *loads;           /* path -> Load under way (not owned) */
+  GCancellable        *load_cancellable; /* the loads', cancelled when the window goes */
 
   /* The Explorer view. */
   GtkWidget           *view;
@@ -83,6 +85,8 @@ explorer_free (Explorer *ex)
   g_clear_object (&ex->cancellable);
   g_clear_pointer (&ex->search, cheops_position_search_unref);
   g_clear_pointer (&ex->collections, g_hash_table_unref);
+  g_clear_pointer (&ex->loads, g_hash_table_unref);
+  g_clear_object (&ex->load_cancellable);
   g_free (ex->chosen);
   g_free (ex);
 }
@@ -207,34 +211,52 @@ typedef struct {
   guint  slot;
 } LoadData;
 
+/* A file being loaded, once however many searches wait for it: a later
+ * position's search does not start it again, and a search given up (the
+ * user moved on) does not stop it. */
+typedef struct {
+  char      *path;
+  gint64     mtime, size;   /* the file's stamp when the load began */
+  GPtrArray *waiters;       /* of LoadData, owned */
+} Load;
+
 static void
 query_loaded_cb (GObject      *source,
                  GAsyncResult *result,
                  gpointer      user_data)
 {
-  LoadData *ld = user_data;
-  Query *q = ld->q;
+  Load *load = user_data;
   g_autoptr(GError) error = NULL;
-  CheopsCollection *collection = cheops_collection_load_finish (result, &error);
-  Explorer *ex = explorer_of (q->self);
+  g_autoptr(CheopsCollection) collection = cheops_collection_load_finish (result, &error);
+  LoadData *first = load->waiters->pdata[0];
+  Explorer *ex = explorer_of (first->q->self);
 
-  if (collection != NULL)
+  if (ex != NULL && g_hash_table_lookup (ex->loads, load->path) == load)
+    g_hash_table_remove (ex->loads, load->path);
+  if (collection != NULL && ex != NULL)
     {
       CachedCollection *c = g_new0 (CachedCollection, 1);
 
       c->collection = g_object_ref (collection);
-      file_stamp (q->paths->pdata[ld->slot], &c->mtime, &c->size);
-      if (ex != NULL)
-        g_hash_table_replace (ex->collections, g_strdup (q->paths->pdata[ld->slot]), c);
-      else
-        cached_collection_free (c);
-      q->collections->pdata[ld->slot] = collection;
+      c->mtime = load->mtime;
+      c->size = load->size;
+      g_hash_table_replace (ex->collections, g_strdup (load->path), c);
     }
-  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    g_string_append_printf (q->errors, "%s\n", error->message);
-  g_free (ld);
-  if (--q->pending == 0)
-    query_search (q);
+  for (guint i = 0; i < load->waiters->len; i++)
+    {
+      LoadData *ld = load->waiters->pdata[i];
+      Query *q = ld->q;
+
+      if (collection != NULL)
+        q->collections->pdata[ld->slot] = g_object_ref (collection);
+      else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_string_append_printf (q->errors, "%s\n", error->message);
+      if (--q->pending == 0)
+        query_search (q);
+    }
+  g_ptr_array_unref (load->waiters);
+  g_free (load->path);
+  g_free (load);
 }
 
 /* Looks for @position in the games of the files at @paths (in that order),
@@ -267,20 +289,34 @@ query_start (StudioWindow         *self,
     {
       const char *path = paths->pdata[i];
       CachedCollection *c = g_hash_table_lookup (ex->collections, path);
-      gint64 mtime, size;
+      Load *load = g_hash_table_lookup (ex->loads, path);
+      gint64 mtime = 0, size = 0;
+      gboolean stamped = file_stamp (path, &mtime, &size);
+      LoadData *ld;
 
-      if (c != NULL && file_stamp (path, &mtime, &size) && mtime == c->mtime && size == c->size)
-        q->collections->pdata[i] = g_object_ref (c->collection);
-      else
+      if (c != NULL && stamped && mtime == c->mtime && size == c->size)
         {
-          LoadData *ld = g_new0 (LoadData, 1);
-
-          ld->q = q;
-          ld->slot = i;
-          q->pending++;
-          cheops_collection_load_async (path, CHEOPS_COLLECTION_LOAD_DEFAULT, NULL, NULL, NULL, q->cancellable,
-                                        query_loaded_cb, ld);
+          q->collections->pdata[i] = g_object_ref (c->collection);
+          continue;
         }
+      ld = g_new0 (LoadData, 1);
+      ld->q = q;
+      ld->slot = i;
+      q->pending++;
+      if (load != NULL && load->mtime == mtime && load->size == size)
+        {
+          g_ptr_array_add (load->waiters, ld);
+          continue;
+        }
+      load = g_new0 (Load, 1);
+      load->path = g_strdup (path);
+      load->mtime = mtime;
+      load->size = size;
+      load->waiters = g_ptr_array_new_with_free_func (g_free);
+      g_ptr_array_add (load->waiters, ld);
+      g_hash_table_replace (ex->loads, g_strdup (path), load);
+      cheops_collection_load_async (path, CHEOPS_COLLECTION_LOAD_DEFAULT, NULL, NULL, NULL, ex->load_cancellable,
+                                    query_loaded_cb, load);
     }
   if (--q->pending == 0)
     query_search (q);
@@ -1045,6 +1081,7 @@ explorer_window_destroyed_cb (StudioWindow *self)
   Explorer *ex = explorer_of (self);
 
   ex->destroyed = TRUE;
+  g_cancellable_cancel (ex->load_cancellable);
   g_clear_handle_id (&ex->update_idle, g_source_remove);
   if (ex->cancellable != NULL)
     g_cancellable_cancel (ex->cancellable);
@@ -1071,6 +1108,8 @@ _studio_window_explorer_init (StudioWindow *self)
   ex->window = self;
   ex->collections = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                            (GDestroyNotify) cached_collection_free);
+  ex->loads = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  ex->load_cancellable = g_cancellable_new ();
   g_object_set_data_full (G_OBJECT (self), "studio-explorer", ex, (GDestroyNotify) explorer_free);
 
   ex->view = box;
