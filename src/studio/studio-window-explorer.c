@@ -132,6 +132,13 @@ typedef void (*QueryDone) (StudioWindow         *self,
                            const char           *errors,
                            gpointer              data);
 
+/* A file of the search being read the first time (its index built):
+ * @fraction of its bytes read. */
+typedef void (*QueryProgress) (StudioWindow *self,
+                               const char   *path,
+                               double        fraction,
+                               gpointer      data);
+
 typedef struct {
   StudioWindow   *self;         /* referenced */
   GPtrArray      *paths;        /* of char* */
@@ -141,6 +148,7 @@ typedef struct {
   CheopsPosition  position;
   GCancellable   *cancellable;
   QueryDone       done;
+  QueryProgress   progress;
   gpointer        data;
 } Query;
 
@@ -220,6 +228,22 @@ typedef struct {
   GPtrArray *waiters;       /* of LoadData, owned */
 } Load;
 
+/* In the main context: tells the waiting searches still wanted. */
+static void
+load_progress_cb (double   fraction,
+                  gpointer user_data)
+{
+  Load *load = user_data;
+
+  for (guint i = 0; i < load->waiters->len; i++)
+    {
+      Query *q = ((LoadData *) load->waiters->pdata[i])->q;
+
+      if (q->progress != NULL && !g_cancellable_is_cancelled (q->cancellable))
+        q->progress (q->self, load->path, fraction, q->data);
+    }
+}
+
 static void
 query_loaded_cb (GObject      *source,
                  GAsyncResult *result,
@@ -269,6 +293,7 @@ query_start (StudioWindow         *self,
              const CheopsPosition *position,
              GCancellable         *cancellable,
              QueryDone             done,
+             QueryProgress         progress,
              gpointer              data)
 {
   Explorer *ex = explorer_of (self);
@@ -281,6 +306,7 @@ query_start (StudioWindow         *self,
   q->position = *position;
   q->cancellable = cancellable != NULL ? g_object_ref (cancellable) : NULL;
   q->done = done;
+  q->progress = progress;
   q->data = data;
   g_ptr_array_set_size (q->collections, paths->len);
 
@@ -315,11 +341,23 @@ query_start (StudioWindow         *self,
       load->waiters = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (load->waiters, ld);
       g_hash_table_replace (ex->loads, g_strdup (path), load);
-      cheops_collection_load_async (path, CHEOPS_COLLECTION_LOAD_DEFAULT, NULL, NULL, NULL, ex->load_cancellable,
-                                    query_loaded_cb, load);
+      cheops_collection_load_async (path, CHEOPS_COLLECTION_LOAD_DEFAULT, load_progress_cb, load, NULL,
+                                    ex->load_cancellable, query_loaded_cb, load);
     }
   if (--q->pending == 0)
     query_search (q);
+}
+
+/* The status while a file is read the first time. */
+static char *
+reading_text (const char *path,
+              double      fraction)
+{
+  g_autofree char *name = g_path_get_basename (path);
+
+  /* Translators: a game file read (and its position index built) before
+   * it can be searched: its name and the share read, in percent */
+  return g_strdup_printf (_("Reading “%s”… %d %%"), name, (int) (fraction * 100));
 }
 
 /* Going to a game's ply. */
@@ -554,6 +592,18 @@ finder_done (StudioWindow         *self,
   gtk_label_set_label (f->status_label, status->str);
 }
 
+static void
+finder_progress (StudioWindow *self,
+                 const char   *path,
+                 double        fraction,
+                 gpointer      data)
+{
+  Finder *f = data;
+  g_autofree char *text = reading_text (path, fraction);
+
+  gtk_label_set_label (f->status_label, text);
+}
+
 static int
 compare_paths (gconstpointer a,
                gconstpointer b)
@@ -612,7 +662,7 @@ finder_start (Finder *f)
   gtk_label_set_label (f->status_label, _("Searching…"));
   gtk_widget_set_visible (GTK_WIDGET (f->spinner), TRUE);
   gtk_spinner_start (f->spinner);
-  query_start (f->self, paths, &f->position, f->cancellable, finder_done, f);
+  query_start (f->self, paths, &f->position, f->cancellable, finder_done, finder_progress, f);
 }
 
 static void
@@ -854,6 +904,21 @@ explorer_done (StudioWindow         *self,
   gtk_label_set_label (ex->status_label, status->str);
 }
 
+static void
+explorer_progress (StudioWindow *self,
+                   const char   *path,
+                   double        fraction,
+                   gpointer      data)
+{
+  Explorer *ex = explorer_of (self);
+  g_autofree char *text = NULL;
+
+  if (ex == NULL || ex->destroyed || GPOINTER_TO_UINT (data) != ex->serial)
+    return;
+  text = reading_text (path, fraction);
+  gtk_label_set_label (ex->status_label, text);
+}
+
 static gboolean
 explorer_update (gpointer user_data)
 {
@@ -899,7 +964,7 @@ explorer_update (gpointer user_data)
   gtk_label_set_label (ex->status_label, _("Searching…"));
   ex->cancellable = g_cancellable_new ();
   query_start (self, paths, studio_document_get_position (self->document), ex->cancellable, explorer_done,
-               GUINT_TO_POINTER (ex->serial));
+               explorer_progress, GUINT_TO_POINTER (ex->serial));
   return G_SOURCE_REMOVE;
 }
 
