@@ -294,6 +294,61 @@ test_find_folder (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+count_tick (gpointer data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* A large file is read and searched in a worker thread: while it is read
+ * the window goes on (its main loop runs, the status says how far), and
+ * every one of its games is found. */
+static void
+test_large_in_worker (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  g_autofree char *folder = g_dir_make_tmp ("explorer-large-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "large.pgn", NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  GtkWindow *finder;
+  GtkLabel *status;
+  gboolean seen_reading = FALSE;
+  guint ticks = 0, ticks_while_reading = 0, tick;
+  gint64 deadline;
+
+  for (guint i = 0; i < 40000; i++)
+    g_string_append_printf (text, "[Event \"Large %u\"]\n[Result \"%s\"]\n\n{A comment.} 1. %s kj1 (1... Aj1) 2. i1 %s\n\n",
+                            i, i % 2 ? "1-0" : "*", i % 3 ? "Ah1" : "Ae1", i % 2 ? "1-0" : "*");
+  g_assert_true (g_file_set_contents (path, text->str, (gssize) text->len, &error));
+  gtk_window_present (GTK_WINDOW (window));
+
+  tick = g_timeout_add (5, count_tick, &ticks);
+  finder = _studio_window_find_position (window, folder);
+  status = GTK_LABEL (find_named (GTK_WIDGET (finder), "find-position-status"));
+  deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (!finder_done (status))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      if (g_str_has_prefix (gtk_label_get_label (status), "Reading “large.pgn”… "))
+        {
+          seen_reading = TRUE;
+          ticks_while_reading = ticks;
+        }
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (tick);
+  g_assert_true (seen_reading);
+  g_assert_cmpuint (ticks_while_reading, >, 0);
+  g_assert_cmpstr (gtk_label_get_label (status), ==, "40000 games reach this position");
+
+  gtk_window_destroy (finder);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+  g_rmdir (folder);
+}
+
 /* The Explorer. */
 
 typedef struct {
@@ -453,6 +508,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Explorer/find", test_find);
   g_test_add_func ("/Studio/Explorer/find-folder", test_find_folder);
   g_test_add_func ("/Studio/Explorer/explorer", test_explorer);
+  g_test_add_func ("/Studio/Explorer/large-in-worker", test_large_in_worker);
 
   return g_test_run ();
 }
