@@ -788,6 +788,12 @@ find_position_action_cb (GtkWidget  *widget,
                          const char *action_name,
                          GVariant   *parameter)
 {
+  /* Not while solving: the file's own game would give the solution away. */
+  if (STUDIO_WINDOW (widget)->solve_mode)
+    {
+      gtk_widget_error_bell (widget);
+      return;
+    }
   _studio_window_find_position (STUDIO_WINDOW (widget), NULL);
 }
 
@@ -1090,6 +1096,11 @@ explorer_action_cb (GtkWidget  *widget,
   StudioWindow *self = STUDIO_WINDOW (widget);
   Explorer *ex = explorer_of (self);
 
+  if (self->solve_mode)
+    {
+      gtk_widget_error_bell (widget);
+      return;
+    }
   /* Shown: to the front (or away, when it is already in front). */
   if (ex->shown && gtk_stack_get_visible_child (self->side_views) != ex->view)
     gtk_stack_set_visible_child (self->side_views, ex->view);
