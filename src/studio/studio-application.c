@@ -213,6 +213,8 @@ studio_application_startup (GApplication *app)
     { "win.next-mistake", { "<Alt>n", NULL } },
     { "win.learn", { "<Control><Shift>l", NULL } },
     { "win.previous-mistake", { "<Alt>p", NULL } },
+    { "win.find-position", { "<Control><Shift>f", NULL } },
+    { "win.explorer", { "<Control><Shift>e", NULL } },
     /* The tabs, as GNOME Text Editor has them (issue 21). */
     { "win.new-tab", { "<Control>t", NULL } },
     { "win.close-tab", { "<Control>w", NULL } },

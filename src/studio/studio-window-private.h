@@ -238,6 +238,15 @@ gboolean _studio_window_play_is_active   (StudioWindow      *self);
 gboolean _studio_window_play_engine_thinking (StudioWindow  *self);
 StudioEngine *_studio_window_play_get_engine (StudioWindow  *self);
 StudioPlayClock *_studio_window_play_get_clock (StudioWindow *self);
+/* Find This Position and the Explorer (studio-window-explorer.c). */
+void       _studio_window_class_explorer_init (StudioWindowClass *klass);
+void       _studio_window_explorer_init       (StudioWindow      *self);
+void       _studio_window_explorer_bind       (StudioWindow      *self);
+gboolean   _studio_window_explorer_is_shown   (StudioWindow      *self);
+void       _studio_window_explorer_set_collection (StudioWindow  *self,
+                                                   const char    *path);
+GtkWindow *_studio_window_find_position       (StudioWindow      *self,
+                                               const char        *folder);
 
 const CheopsClaimInfo *_studio_window_get_claimable_draw (StudioWindow *self);
 void     _studio_window_open_move_entry (StudioWindow      *self,

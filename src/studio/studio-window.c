@@ -603,6 +603,7 @@ _studio_window_bind_document (StudioWindow   *self,
   studio_move_entry_set_document (self->move_entry, document);
   _studio_window_files_bind (self);
   _studio_window_games_bind (self);
+  _studio_window_explorer_bind (self);
 
   gtk_stack_set_visible_child_name (self->stack, game_page ? "game" : "start");
   gtk_popover_popdown (GTK_POPOVER (self->move_entry));
@@ -1823,6 +1824,7 @@ studio_window_class_init (StudioWindowClass *klass)
   _studio_window_class_review_init (klass);
   _studio_window_class_play_init (klass);
   _studio_window_class_learn_init (klass);
+  _studio_window_class_explorer_init (klass);
 }
 
 /* Whether the keyboard focus is on @widget or inside it. */
@@ -1991,6 +1993,7 @@ studio_window_init (StudioWindow *self)
   _studio_window_review_init (self);
   _studio_window_play_init (self);
   _studio_window_learn_init (self);
+  _studio_window_explorer_init (self);
   _studio_window_views_init (self);
 
   self->recent_manager = gtk_recent_manager_get_default ();
