@@ -109,6 +109,70 @@ legal_by_playing (const CheopsPosition *pos,
   return ok;
 }
 
+/* What decides, in a position whose side to move has its King on @ksq,
+ * which movements (piece_targets()) are legal under 4.2.2-4.2.3: the
+ * pieces giving check, the pieces pinned to the King, and the cells a
+ * move of an unpinned piece other than the King must go to. */
+typedef struct {
+  CheopsCell    ksq;
+  CheopsCellSet pinned;
+  CheopsCellSet evasion;
+} Legality;
+
+static inline void
+legality_init (const CheopsPosition *pos,
+               Legality             *l)
+{
+  CheopsSide side = pos->side_to_move;
+  CheopsCell ksq = pos->king[side];
+  CheopsCellSet checkers;
+
+  l->ksq = ksq;
+  checkers = cheops_laws_position_attackers (pos, ksq, side ^ 1, pos->occupied);
+  l->pinned = cheops_laws_position_sole_blockers (pos, ksq, side ^ 1, pos->pieces[side][0]);
+
+  /* Outside check any destination will do.  In check, a move of another
+   * piece must, for every checker, capture it or stand between it and the
+   * King.  Unlike chess, two checking lines can share a cell (bands zigzag:
+   * a Sister on g6 and a Queen on h6 both check i4 through h5), so a double
+   * check can be blocked by one move: intersect, don't give up. */
+  l->evasion = ~(CheopsCellSet) 0;
+  while (checkers)
+    {
+      CheopsCell sq = cheops_cellset_pop (&checkers);
+      l->evasion &= cheops_cellset_of (sq) | cheops_laws_between_cells (cheops_piece_type (pos->board[sq]), ksq, sq);
+    }
+}
+
+/* 4.2.3: the King never moves onto an attacked cell; look through the
+ * King's own cell, which it leaves. */
+static inline bool
+king_step_legal (const CheopsPosition *pos,
+                 const Legality       *l,
+                 CheopsCell            to)
+{
+  return cheops_laws_position_attackers (pos, to, pos->side_to_move ^ 1,
+                                         pos->occupied & ~cheops_cellset_of (l->ksq)) == 0;
+}
+
+/* Whether @move, a movement of a piece of the side to move by
+ * piece_targets(), is legal under 4.2.2-4.2.3: a King move by
+ * king_step_legal(), a pinned piece's by playing it, any other when it
+ * goes to an evasion cell. */
+static inline bool
+movement_legal (const CheopsPosition *pos,
+                const Legality       *l,
+                CheopsMove            move)
+{
+  CheopsCell from = cheops_move_from (move);
+
+  if (from == l->ksq)
+    return king_step_legal (pos, l, cheops_move_to (move));
+  if (cheops_cellset_has (l->pinned, from))
+    return legal_by_playing (pos, move);
+  return cheops_cellset_has (l->evasion, cheops_move_to (move));
+}
+
 /* Generates (when @list is not NULL) and counts the moves legal under
  * 4.2.2-4.2.3. */
 static int
@@ -117,29 +181,13 @@ legal_moves (const CheopsPosition *pos,
 {
   CheopsSide side = pos->side_to_move;
   CheopsCell ksq = pos->king[side];
-  CheopsCellSet checkers, pinned, evasion, pieces;
+  CheopsCellSet pieces;
+  Legality l;
   int n = 0;
 
   if (ksq == CHEOPS_CELL_NONE)
     return 0;
-
-  checkers = cheops_laws_position_attackers (pos, ksq, side ^ 1, pos->occupied);
-  pinned = cheops_laws_position_sole_blockers (pos, ksq, side ^ 1, pos->pieces[side][0]);
-
-  /* Outside check any destination will do.  In check, a move of another
-   * piece must, for every checker, capture it or stand between it and the
-   * King.  Unlike chess, two checking lines can share a cell (bands zigzag:
-   * a Sister on g6 and a Queen on h6 both check i4 through h5), so a double
-   * check can be blocked by one move: intersect, don't give up. */
-  evasion = ~(CheopsCellSet) 0;
-  {
-    CheopsCellSet c = checkers;
-    while (c)
-      {
-        CheopsCell sq = cheops_cellset_pop (&c);
-        evasion &= cheops_cellset_of (sq) | cheops_laws_between_cells (cheops_piece_type (pos->board[sq]), ksq, sq);
-      }
-  }
+  legality_init (pos, &l);
 
   pieces = pos->pieces[side][0] & ~cheops_cellset_of (ksq);
   while (pieces)
@@ -147,7 +195,7 @@ legal_moves (const CheopsPosition *pos,
       CheopsCell from = cheops_cellset_pop (&pieces);
       CheopsCellSet t = piece_targets (pos, from, pos->board[from]);
 
-      if (cheops_cellset_has (pinned, from))
+      if (cheops_cellset_has (l.pinned, from))
         {
           while (t)
             {
@@ -162,7 +210,7 @@ legal_moves (const CheopsPosition *pos,
           continue;
         }
 
-      t &= evasion;
+      t &= l.evasion;
       if (list == NULL)
         n += cheops_cellset_count (t);
       else
@@ -170,16 +218,13 @@ legal_moves (const CheopsPosition *pos,
           list[n++] = cheops_move_make (from, cheops_cellset_pop (&t));
     }
 
-  /* 4.2.3: the King never moves onto an attacked cell; look through the
-   * King's own cell, which it leaves. */
   {
     CheopsCellSet t = piece_targets (pos, ksq, pos->board[ksq]);
-    CheopsCellSet occ = pos->occupied & ~cheops_cellset_of (ksq);
 
     while (t)
       {
         CheopsCell to = cheops_cellset_pop (&t);
-        if (cheops_laws_position_attackers (pos, to, side ^ 1, occ) == 0)
+        if (king_step_legal (pos, &l, to))
           {
             if (list)
               list[n] = cheops_move_make (ksq, to);
@@ -345,9 +390,22 @@ cheops_laws_generate_moves_to (const CheopsPosition *pos,
       if (cheops_cellset_has (piece_targets (pos, from, pos->board[from]), to))
         candidates[nc++] = cheops_move_make (from, to);
     }
-  for (int i = 0; i < nc; i++)
-    if (legal_by_playing (pos, candidates[i]))
-      list[n++] = candidates[i];
+  /* Legality as legal_moves() decides it (the same checks and pins), so
+   * that the list is exactly the moves of cheops_laws_generate_moves() to
+   * @to; without a King, by playing each move, as before. */
+  if (nc > 0 && pos->king[side] != CHEOPS_CELL_NONE)
+    {
+      Legality l;
+
+      legality_init (pos, &l);
+      for (int i = 0; i < nc; i++)
+        if (movement_legal (pos, &l, candidates[i]))
+          list[n++] = candidates[i];
+    }
+  else
+    for (int i = 0; i < nc; i++)
+      if (legal_by_playing (pos, candidates[i]))
+        list[n++] = candidates[i];
   /* No legal move to @to: in checklock the checklock moves are played. */
   if (n == 0 && nc > 0 && cheops_laws_position_in_check (pos) && legal_moves (pos, NULL) == 0)
     for (int i = 0; i < nc; i++)
