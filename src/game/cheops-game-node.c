@@ -41,7 +41,9 @@ cheops_nag_to_suffix (guint8 nag)
 static CheopsGameNode *
 node_alloc (void)
 {
-  CheopsGameNode *self = g_new0 (CheopsGameNode, 1);
+  /* GLib's slices: a game file's tree is thousands of nodes made and
+   * freed together. */
+  CheopsGameNode *self = g_slice_new0 (CheopsGameNode);
 
   g_ref_count_init (&self->ref_count);
   return self;
@@ -113,7 +115,7 @@ node_free_data (CheopsGameNode *self)
   g_free (self->comment_after);
   g_free (self->nags);
   cheops_annotations_free (self->annotations);
-  g_free (self);
+  g_slice_free (CheopsGameNode, self);
 }
 
 CheopsGameNode *
@@ -129,19 +131,22 @@ cheops_game_node_ref (CheopsGameNode *self)
 void
 cheops_game_node_unref (CheopsGameNode *self)
 {
-  GPtrArray *stack;
+  CheopsGameNode *stack;
 
   g_return_if_fail (self != NULL);
   if (!g_ref_count_dec (&self->ref_count))
     return;
 
-  stack = g_ptr_array_new ();
-  g_ptr_array_add (stack, self);
-  while (stack->len > 0)
+  /* The nodes to free form a stack linked through their parent pointers,
+   * which they no longer need. */
+  self->parent = NULL;
+  stack = self;
+  while (stack != NULL)
     {
-      CheopsGameNode *node = g_ptr_array_steal_index_fast (stack, stack->len - 1);
+      CheopsGameNode *node = stack;
       CheopsGameNode *child = node->first_child;
 
+      stack = node->parent;
       while (child != NULL)
         {
           CheopsGameNode *next = child->next_sibling;
@@ -149,12 +154,14 @@ cheops_game_node_unref (CheopsGameNode *self)
           child->parent = NULL;
           child->next_sibling = NULL;
           if (g_ref_count_dec (&child->ref_count))
-            g_ptr_array_add (stack, child);
+            {
+              child->parent = stack;
+              stack = child;
+            }
           child = next;
         }
       node_free_data (node);
     }
-  g_ptr_array_free (stack, TRUE);
 }
 
 CheopsGameNode *
@@ -824,20 +831,22 @@ _cheops_append_normalized (GString    *out,
 {
   const char *p = text, *end = text + len;
 
-  /* Word by word: each run of non-space bytes, one space between runs. */
+  /* Each run of non-space bytes, one space between runs: copied a stretch
+   * at a time, a stretch being words with single spaces between them (the
+   * usual text, copied as it is). */
   for (;;)
     {
-      const char *word;
+      const char *start;
 
       while (p < end && is_space (*p))
         p++;
       if (p >= end)
         break;
-      word = p;
-      while (p < end && !is_space (*p))
+      start = p;
+      while (p < end && (!is_space (*p) || (*p == ' ' && p + 1 < end && !is_space (p[1]))))
         p++;
       if (out->len > 0)
         g_string_append_c (out, ' ');
-      g_string_append_len (out, word, p - word);
+      g_string_append_len (out, start, p - start);
     }
 }

@@ -39,6 +39,13 @@ struct _CheopsPgnReader {
   const char  *close_from;
   const char  *close_found;
   GBytes      *escapes_without_game; /* of a text without a game */
+  /* Kept from game to game (emptied for each), so that reading a game
+   * allocates for its tree, not for its reading. */
+  GArray      *keys_buf;      /* guint64 */
+  GArray      *stack_buf;     /* Frame */
+  GString     *pending_buf;
+  GString     *open_text;     /* the comment of GameReader.open_node */
+  GString     *command;       /* a [%...] command being read */
 };
 
 /* A "%" escape line: where it starts and its length up to its line break. */
@@ -83,9 +90,13 @@ typedef struct {
   gboolean         result_token; /* the movetext ended with a result */
   Mark             result_token_mark;
   GArray          *keys;         /* guint64: the positions from the root to cur */
-  GHashTable      *comments;     /* CheopsGameNode → GString: the comment after it read so far,
-                                  * given to the node at the game's end (a comment added
-                                  * to comment by comment would be copied each time) */
+  /* The comment after a node read so far is given to the node when
+   * reading goes on to another node's (a comment added to comment by
+   * comment would be copied each time): open_node's is open_text, the
+   * reader's; a node whose comment is given and then goes on (after a
+   * variation) has it in comments, given at the game's end. */
+  CheopsGameNode  *open_node;
+  GHashTable      *comments;     /* CheopsGameNode → GString */
 } GameReader;
 
 void
@@ -190,6 +201,14 @@ cheops_pgn_reader_free (CheopsPgnReader *self)
   g_clear_pointer (&self->mapped, g_mapped_file_unref);
   g_clear_pointer (&self->escapes, g_array_unref);
   g_clear_pointer (&self->escapes_without_game, g_bytes_unref);
+  g_clear_pointer (&self->keys_buf, g_array_unref);
+  g_clear_pointer (&self->stack_buf, g_array_unref);
+  if (self->pending_buf != NULL)
+    g_string_free (self->pending_buf, TRUE);
+  if (self->open_text != NULL)
+    g_string_free (self->open_text, TRUE);
+  if (self->command != NULL)
+    g_string_free (self->command, TRUE);
   g_free (self);
 }
 
@@ -712,6 +731,26 @@ free_gstring (GString *s)
   g_string_free (s, TRUE);
 }
 
+/* Gives @node the comment after it read, @out, unless that is what it
+ * has. */
+static void
+give_comment (CheopsGameNode *node,
+              GString        *out)
+{
+  if (out->len > 0 && g_strcmp0 (out->str, node->comment_after) != 0)
+    _cheops_game_node_take_comment (node, FALSE, g_strndup (out->str, out->len));
+}
+
+/* Gives the open node its comment (take_comment()). */
+static void
+close_open_comment (GameReader *g)
+{
+  if (g->open_node == NULL)
+    return;
+  give_comment (g->open_node, g->reader->open_text);
+  g->open_node = NULL;
+}
+
 /* Gives each node the comment after it read (take_comment()). */
 static void
 give_comments (GameReader *g)
@@ -719,16 +758,13 @@ give_comments (GameReader *g)
   GHashTableIter iter;
   gpointer key, value;
 
+  close_open_comment (g);
   if (g->comments == NULL)
     return;
   g_hash_table_iter_init (&iter, g->comments);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
-      CheopsGameNode *node = key;
-      GString *out = value;
-
-      if (out->len > 0 && g_strcmp0 (out->str, node->comment_after) != 0)
-        _cheops_game_node_take_comment (node, FALSE, g_strndup (out->str, out->len));
+      give_comment (key, value);
     }
   g_clear_pointer (&g->comments, g_hash_table_unref);
 }
@@ -752,13 +788,27 @@ take_comment (GameReader *g,
       return;
     }
 
-  if (g->comments == NULL)
-    g->comments = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) free_gstring);
-  out = g_hash_table_lookup (g->comments, node);
-  if (out == NULL)
+  if (node == g->open_node)
+    out = g->reader->open_text;
+  else
     {
-      out = g_string_new (node->comment_after);
-      g_hash_table_insert (g->comments, node, out);
+      close_open_comment (g);
+      out = g->comments != NULL ? g_hash_table_lookup (g->comments, node) : NULL;
+      if (out == NULL && node->comment_after == NULL)
+        {
+          /* The node's first comment in this game (the usual case). */
+          g->open_node = node;
+          out = g->reader->open_text;
+          g_string_truncate (out, 0);
+        }
+      else if (out == NULL)
+        {
+          /* A comment given, and more of it after a variation. */
+          if (g->comments == NULL)
+            g->comments = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) free_gstring);
+          out = g_string_new (node->comment_after);
+          g_hash_table_insert (g->comments, node, out);
+        }
     }
 
   while (s < end)
@@ -778,14 +828,14 @@ take_comment (GameReader *g,
         close = end;
       _cheops_append_normalized (out, s, open - s);
       {
-        GString *command = g_string_new (NULL);
+        GString *command = g->reader->command;
 
+        g_string_truncate (command, 0);
         _cheops_append_normalized (command, open + 1, close - open - 1);
         /* Cells named as the game's variant names them. */
         cheops_annotations_add_command (_cheops_game_node_ensure_annotations (node),
                                         cheops_game_get_variant (g->game),
                                         command->str, command->len);
-        g_string_free (command, TRUE);
       }
       s = close < end ? close + 1 : end;
     }
@@ -1432,19 +1482,27 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
   g.cur.node = g.root;
   g.cur.after = start;
   g.cur.n_keys = 1;
-  g.keys = g_array_new (FALSE, FALSE, sizeof (guint64));
+  if (self->keys_buf == NULL)
+    {
+      self->keys_buf = g_array_new (FALSE, FALSE, sizeof (guint64));
+      self->stack_buf = g_array_new (FALSE, FALSE, sizeof (Frame));
+      self->pending_buf = g_string_new (NULL);
+      self->open_text = g_string_new (NULL);
+      self->command = g_string_new (NULL);
+    }
+  g.keys = self->keys_buf;
+  g_array_set_size (g.keys, 0);
   g_array_append_val (g.keys, start.key);
   g.fresh = TRUE;
-  g.stack = g_array_new (FALSE, FALSE, sizeof (Frame));
-  g.pending = g_string_new (NULL);
+  g.stack = self->stack_buf;
+  g_array_set_size (g.stack, 0);
+  g.pending = self->pending_buf;
+  g_string_truncate (g.pending, 0);
   if (!ok || !read_movetext (&g))
     skip_rest_of_game (self);
   else
     check_result_against_outcome (&g);
   give_comments (&g);
-  g_array_unref (g.keys);
-  g_array_unref (g.stack);
-  g_string_free (g.pending, TRUE);
 
   /* Where the game ends: its last character, white space and the escape
    * lines after it left out (they go with the next game, or after this
