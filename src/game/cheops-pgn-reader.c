@@ -38,6 +38,9 @@ struct _CheopsPgnReader {
    * search the rest of the text once, not once each. */
   const char  *close_from;
   const char  *close_found;
+  /* The first CR at or after cr_from, or NULL for none (find_cr_or_lf()). */
+  const char  *cr_from;
+  const char  *cr_at;
   GBytes      *escapes_without_game; /* of a text without a game */
   /* Kept from game to game (emptied for each), so that reading a game
    * allocates for its tree, not for its reading. */
@@ -290,16 +293,42 @@ is_line_break (const char *s,
   return *s == '\n' || (*s == '\r' && (s + 1 >= end || s[1] != '\n'));
 }
 
-/* The first CR or LF in [@from, @to), or @to. */
+/* The first CR or LF in [@from, @to), or @to.  memchr() for each: the
+ * first CR at or after a point is kept (r->cr_from, r->cr_at), since most
+ * texts have none, or one per line. */
 static const char *
-find_cr_or_lf (const char *from,
-               const char *to)
+find_cr_or_lf (CheopsPgnReader *r,
+               const char      *from,
+               const char      *to)
 {
-  const char *s = from;
+  const char *lf, *cr;
 
-  while (s < to && *s != '\n' && *s != '\r')
-    s++;
-  return s;
+  if (from >= to)
+    return to;
+  if (r->cr_from == NULL || from < r->cr_from || (r->cr_at != NULL && from > r->cr_at))
+    {
+      r->cr_from = from;
+      r->cr_at = memchr (from, '\r', r->end - from);
+    }
+  cr = r->cr_at != NULL && r->cr_at < to ? r->cr_at : to;
+  lf = memchr (from, '\n', cr - from);
+  return lf != NULL ? lf : cr;
+}
+
+/* Whether @len bytes at @s are UTF-8 text without a NUL (as
+ * g_utf8_validate() judges it): ASCII, the usual case, checked first. */
+static gboolean
+is_utf8_text (const char *s,
+              gsize       len)
+{
+  for (gsize i = 0; i < len; i++)
+    {
+      guchar c = (guchar) s[i];
+
+      if (c == 0 || c >= 0x80)
+        return g_utf8_validate (s + i, len - i, NULL);
+    }
+  return TRUE;
 }
 
 /* Moves p to @to, counting the line breaks in between. */
@@ -309,7 +338,7 @@ advance_to (CheopsPgnReader *r,
 {
   const char *s = r->p;
 
-  while ((s = find_cr_or_lf (s, to)) < to)
+  while ((s = find_cr_or_lf (r, s, to)) < to)
     {
       gboolean brk = is_line_break (s, r->end);
 
@@ -324,7 +353,7 @@ advance_to (CheopsPgnReader *r,
 static const char *
 line_end (CheopsPgnReader *r)
 {
-  return find_cr_or_lf (r->p, r->end);
+  return find_cr_or_lf (r, r->p, r->end);
 }
 
 /* Whether only blanks stand between the start of the line and p. */
@@ -506,7 +535,7 @@ find_comment_close (CheopsPgnReader  *r,
   limit = close != NULL ? close : r->end;
   const char *s = from;
 
-  while ((s = find_cr_or_lf (s, limit)) < limit)
+  while ((s = find_cr_or_lf (r, s, limit)) < limit)
     {
       if (!is_line_break (s, r->end))
         {
@@ -817,7 +846,11 @@ take_comment (GameReader *g,
       const char *close;
 
       while (open + 1 < end && !(open[0] == '[' && open[1] == '%'))
-        open++;
+        {
+          const char *bracket = memchr (open + 1, '[', end - open - 1);
+
+          open = bracket != NULL ? bracket : end;
+        }
       if (open + 1 >= end)
         break;
       /* A command without its "]" runs to the end of the comment (kept
@@ -877,10 +910,14 @@ read_move (GameReader *g,
            const char *san,
            gsize       len)
 {
-  CheopsError err = { 0 };
+  CheopsError err;
   CheopsMove move;
   CheopsGameNode *node;
   char token[64];
+
+  /* What is read of it (not the whole struct, cleared for every move). */
+  err.code = 0;
+  err.message[0] = '\0';
 
   /* The core gets its own NUL-terminated copy of the token. */
   if (len < sizeof token)
@@ -1029,7 +1066,16 @@ read_suffix (GameReader *g)
 static gboolean
 is_san_char (char c)
 {
-  return g_ascii_isalnum (c) || c == '=' || c == '+' || c == '#' || c == '@' || c == ',';
+  static const guint64 mask[4] = {
+    /* '#' '+' ',' '0'-'9' '=' */
+    (1ull << '#') | (1ull << '+') | (1ull << ',') | (0x3FFull << '0') | (1ull << '='),
+    /* '@' 'A'-'Z' 'a'-'z' */
+    (1ull << ('@' - 64)) | (0x3FFFFFFull << ('A' - 64)) | (0x3FFFFFFull << ('a' - 64)),
+    0, 0,
+  };
+  guchar u = (guchar) c;
+
+  return (mask[u >> 6] >> (u & 63)) & 1;
 }
 
 /* Ends a game at its result token (@result, @len bytes). */
@@ -1099,7 +1145,7 @@ read_movetext (GameReader *g)
             const char *text = r->p + 1;
             const char *close = find_comment_close (r, text, &stop);
 
-            if (!g_utf8_validate (text, (close != NULL ? close : stop) - text, NULL))
+            if (!is_utf8_text (text, (close != NULL ? close : stop) - text))
               {
                 add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "this comment is not UTF-8 text");
                 return FALSE;
@@ -1121,7 +1167,7 @@ read_movetext (GameReader *g)
           {
             const char *eol = line_end (r);
 
-            if (!g_utf8_validate (r->p + 1, eol - r->p - 1, NULL))
+            if (!is_utf8_text (r->p + 1, eol - r->p - 1))
               {
                 add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "this comment is not UTF-8 text");
                 return FALSE;
