@@ -49,6 +49,7 @@ struct _CheopsPgnReader {
   GString     *pending_buf;
   GString     *open_text;     /* the comment of GameReader.open_node */
   GString     *command;       /* a [%...] command being read */
+  CheopsGameNodeChunk *chunk; /* where the nodes read come from */
 };
 
 /* A "%" escape line: where it starts and its length up to its line break. */
@@ -204,6 +205,7 @@ cheops_pgn_reader_free (CheopsPgnReader *self)
   g_clear_pointer (&self->mapped, g_mapped_file_unref);
   g_clear_pointer (&self->escapes, g_array_unref);
   g_clear_pointer (&self->escapes_without_game, g_bytes_unref);
+  _cheops_game_node_chunk_release (self->chunk);
   g_clear_pointer (&self->keys_buf, g_array_unref);
   g_clear_pointer (&self->stack_buf, g_array_unref);
   if (self->pending_buf != NULL)
@@ -1001,11 +1003,11 @@ read_move (GameReader *g,
       /* A variation's first move: a sibling of the stacked line's node. */
       Frame *top = &g_array_index (g->stack, Frame, g->stack->len - 1);
 
-      node = _cheops_game_node_append_child_after (g->cur.node, top->last_sibling, &g->cur.after, move);
+      node = _cheops_game_node_append_child_in (&g->reader->chunk, g->cur.node, top->last_sibling, &g->cur.after, move);
       top->last_sibling = node;
     }
   else
-    node = _cheops_game_node_append_child (g->cur.node, &g->cur.after, move);
+    node = _cheops_game_node_append_child_in (&g->reader->chunk, g->cur.node, NULL, &g->cur.after, move);
   if (g->pending->len > 0)
     {
       _cheops_game_node_take_comment (node, TRUE, g_strndup (g->pending->str, g->pending->len));

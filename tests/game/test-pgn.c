@@ -1935,6 +1935,30 @@ test_comments_around_variations (void)
   g_assert_true (cheops_annotations_is_empty (cheops_game_node_get_annotations (mainline_node (g, 1))));
 }
 
+/* A node read from a file, held, outlives its game and the reader (the
+ * reader takes its nodes from shared chunks, issue 23; build-aux/dev.sh
+ * sanitize checks the memory). */
+static void
+test_node_outlives_reader (void)
+{
+  static const char text[] =
+    "[Event \"x\"]\n\n1. fg3 {kept} 1... lj1 *\n\n[Event \"y\"]\n\n1. fg3 {other} *\n";
+  CheopsPgnReader *reader = cheops_pgn_reader_new (text, -1);
+  CheopsGame *first = cheops_pgn_reader_next (reader, NULL);
+  CheopsGame *second = cheops_pgn_reader_next (reader, NULL);
+  CheopsGameNode *node = cheops_game_node_ref (mainline_node (first, 1));
+  CheopsMove move = cheops_game_node_get_move (node);
+
+  g_object_unref (first);
+  cheops_pgn_reader_free (reader);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (node), ==, "kept");
+  g_assert_cmphex (cheops_game_node_get_move (node), ==, move);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (mainline_node (second, 1)), ==, "other");
+  g_object_unref (second);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (node), ==, "kept");
+  cheops_game_node_unref (node);
+}
+
 /* Issue 25: reading is linear in the text.  Each adversarial text read at
  * n and at 4n units: the time (the least of three readings) may grow about
  * 4 times, not 16 (quadratic work).  Bound 10: robust on a loaded machine.
@@ -2042,6 +2066,7 @@ main (int    argc,
   g_test_add_func ("/game/pgn/invisible-character", test_invisible_character);
   g_test_add_func ("/game/pgn/comments", test_comments);
   g_test_add_func ("/game/pgn/comments-around-variations", test_comments_around_variations);
+  g_test_add_func ("/game/pgn/node-outlives-reader", test_node_outlives_reader);
   g_test_add_func ("/game/pgn/variations", test_variations);
   g_test_add_func ("/game/pgn/numbers", test_numbers);
   g_test_add_func ("/game/pgn/q-first", test_q_first);

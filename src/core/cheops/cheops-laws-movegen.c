@@ -26,47 +26,59 @@
  * with the Queen standing there (5.2, R7); the King never (4.2.1 note,
  * king cells exclude the Apex); a Pawn onto the Apex only from the Gate when
  * it is empty, or by capturing the Queen from a flank (5.3, 5.4, R6). */
+/* The cells a piece of @type (not a Pawn) of @side may go to when its
+ * movement reaches them: not its own pieces' (3.6.2) nor a King's (R3);
+ * for a Swordmaster or an Assassin, not the Apex while it is empty (5.2,
+ * R7). */
+static inline CheopsCellSet
+allowed_targets (const CheopsPosition *pos,
+                 CheopsSide            side,
+                 CheopsPieceType       type)
+{
+  CheopsCellSet t = ~pos->pieces[side][0] & ~pos->pieces[side ^ 1][CHEOPS_LAWS_KING];
+
+  if ((type == CHEOPS_LAWS_SWORDMASTER || type == CHEOPS_LAWS_ASSASSIN)
+      && pos->board[CHEOPS_LAWS_APEX] == CHEOPS_NO_PIECE)
+    t &= ~APEX_BIT;
+  return t;
+}
+
 static inline CheopsCellSet
 piece_targets (const CheopsPosition *pos,
                CheopsCell            from,
                CheopsPiece           piece)
 {
   CheopsSide side = cheops_piece_side (piece);
-  CheopsCellSet own = pos->pieces[side][0];
+  CheopsPieceType type = cheops_piece_type (piece);
   CheopsCellSet enemy = pos->pieces[side ^ 1][0];
   CheopsCellSet t;
 
-  switch (cheops_piece_type (piece))
+  switch (type)
     {
     case CHEOPS_LAWS_KING:
-      t = king_tab[from] & ~own;
+      t = king_tab[from];
       break;
     case CHEOPS_LAWS_QUEEN:
-      t = cheops_laws__band_attacks (from, pos->occupied) & ~own;
+      t = cheops_laws__band_attacks (from, pos->occupied);
       break;
     case CHEOPS_LAWS_SWORDMASTER:
-      t = cheops_laws__sword_attacks (from, pos->occupied) & ~own;
-      if (pos->board[CHEOPS_LAWS_APEX] == CHEOPS_NO_PIECE)
-        t &= ~APEX_BIT;
+      t = cheops_laws__sword_attacks (from, pos->occupied);
       break;
     case CHEOPS_LAWS_SISTER:
-      t = cheops_laws__corner_attacks (from, pos->occupied) & ~own;
+      t = cheops_laws__corner_attacks (from, pos->occupied);
       break;
     case CHEOPS_LAWS_ASSASSIN:
-      t = leap_tab[from] & ~own;
-      if (pos->board[CHEOPS_LAWS_APEX] == CHEOPS_NO_PIECE)
-        t &= ~APEX_BIT;
+      t = leap_tab[from];
       break;
     case CHEOPS_LAWS_PAWN:
       /* 4.7.1: moves without capturing, to empty cells; 4.7.2: captures only
        * on the threatened cells. */
-      t = (pawn_step_tab[from] & ~pos->occupied)
-          | (pawn_threat_tab[side][from] & enemy);
-      break;
+      return ((pawn_step_tab[from] & ~pos->occupied) | (pawn_threat_tab[side][from] & enemy))
+             & ~pos->pieces[side ^ 1][CHEOPS_LAWS_KING];
     default:
       return 0;
     }
-  return t & ~pos->pieces[side ^ 1][CHEOPS_LAWS_KING];
+  return t & allowed_targets (pos, side, type);
 }
 
 CheopsCellSet
@@ -110,9 +122,10 @@ legal_by_playing (const CheopsPosition *pos,
 }
 
 /* What decides, in a position whose side to move has its King on @ksq,
- * which movements (piece_targets()) are legal under 4.2.2-4.2.3: the
- * pieces giving check, the pieces pinned to the King, and the cells a
- * move of an unpinned piece other than the King must go to. */
+ * which movements (piece_targets()) of the pieces on @movers (pieces of the
+ * side to move) are legal under 4.2.2-4.2.3: the pieces giving check, the
+ * pieces of @movers pinned to the King, and the cells a move of an
+ * unpinned piece other than the King must go to. */
 typedef struct {
   CheopsCell    ksq;
   CheopsCellSet pinned;
@@ -121,7 +134,8 @@ typedef struct {
 
 static inline void
 legality_init (const CheopsPosition *pos,
-               Legality             *l)
+               Legality             *l,
+               CheopsCellSet         movers)
 {
   CheopsSide side = pos->side_to_move;
   CheopsCell ksq = pos->king[side];
@@ -129,7 +143,13 @@ legality_init (const CheopsPosition *pos,
 
   l->ksq = ksq;
   checkers = cheops_laws_position_attackers (pos, ksq, side ^ 1, pos->occupied);
-  l->pinned = cheops_laws_position_sole_blockers (pos, ksq, side ^ 1, pos->pieces[side][0]);
+  /* A pinned piece stands between the King and a line piece, on one of
+   * the King's lines: none of @movers there, none pinned. */
+  if (movers & (line_full_tab[CHEOPS_LAWS_QUEEN][ksq] | line_full_tab[CHEOPS_LAWS_SWORDMASTER][ksq]
+                | line_full_tab[CHEOPS_LAWS_SISTER][ksq]))
+    l->pinned = cheops_laws_position_sole_blockers (pos, ksq, side ^ 1, movers);
+  else
+    l->pinned = 0;
 
   /* Outside check any destination will do.  In check, a move of another
    * piece must, for every checker, capture it or stand between it and the
@@ -187,7 +207,7 @@ legal_moves (const CheopsPosition *pos,
 
   if (ksq == CHEOPS_CELL_NONE)
     return 0;
-  legality_init (pos, &l);
+  legality_init (pos, &l, pos->pieces[side][0]);
 
   pieces = pos->pieces[side][0] & ~cheops_cellset_of (ksq);
   while (pieces)
@@ -372,7 +392,16 @@ cheops_laws_generate_moves_to (const CheopsPosition *pos,
     case CHEOPS_LAWS_QUEEN:
     case CHEOPS_LAWS_SWORDMASTER:
     case CHEOPS_LAWS_SISTER:
-      pieces &= line_full_tab[type][to];
+      /* The line pieces whose lines reach @to, found from @to: each of
+       * them moves there when @to is a cell its kind may go to. */
+      if (cheops_cellset_has (allowed_targets (pos, side, type), to))
+        {
+          CheopsCellSet reach = cheops_laws__line_attackers (type, to, pos->occupied, pieces);
+
+          while (reach)
+            candidates[nc++] = cheops_move_make (cheops_cellset_pop (&reach), to);
+        }
+      pieces = 0;
       break;
     case CHEOPS_LAWS_ASSASSIN:
       pieces &= leap_tab[to];
@@ -395,9 +424,12 @@ cheops_laws_generate_moves_to (const CheopsPosition *pos,
    * @to; without a King, by playing each move, as before. */
   if (nc > 0 && pos->king[side] != CHEOPS_CELL_NONE)
     {
+      CheopsCellSet movers = 0;
       Legality l;
 
-      legality_init (pos, &l);
+      for (int i = 0; i < nc; i++)
+        movers |= cheops_cellset_of (cheops_move_from (candidates[i]));
+      legality_init (pos, &l, movers);
       for (int i = 0; i < nc; i++)
         if (movement_legal (pos, &l, candidates[i]))
           list[n++] = candidates[i];

@@ -189,19 +189,6 @@ cheops_laws_position_undo_null_move (CheopsPosition   *pos,
   pos->key = undo->key;
 }
 
-/* The pieces of @sliders (pieces that move along @ray's line) that attack
- * @cell along @ray: the first piece met, if it is one of them. */
-static inline CheopsCellSet
-ray_attackers (CheopsCell    cell,
-               CheopsLawsRay ray,
-               CheopsCellSet occupied,
-               CheopsCellSet sliders)
-{
-  if ((ray_tab[cell][ray] & sliders) == 0)
-    return 0;
-  return cheops_laws__ray_attacks (cell, ray, occupied) & sliders;
-}
-
 CheopsCellSet
 cheops_laws_position_attackers (const CheopsPosition *pos,
                            CheopsCell            cell,
@@ -230,20 +217,20 @@ cheops_laws_position_attackers (const CheopsPosition *pos,
     if (queens | swords)
       {
         /* The level lines: a Queen's band and a Swordmaster's line both. */
-        att |= ray_attackers (cell, CHEOPS_LAWS_RAY_BAND_EAST, occupied, queens | swords);
-        att |= ray_attackers (cell, CHEOPS_LAWS_RAY_BAND_WEST, occupied, queens | swords);
+        att |= cheops_laws__ray_attackers (cell, CHEOPS_LAWS_RAY_BAND_EAST, occupied, queens | swords);
+        att |= cheops_laws__ray_attackers (cell, CHEOPS_LAWS_RAY_BAND_WEST, occupied, queens | swords);
       }
     if (queens)
       for (int r = CHEOPS_LAWS_RAY_BAND_NORTH_EAST; r <= CHEOPS_LAWS_RAY_BAND_SOUTH_EAST; r++)
-        att |= ray_attackers (cell, (CheopsLawsRay) r, occupied, queens);
+        att |= cheops_laws__ray_attackers (cell, (CheopsLawsRay) r, occupied, queens);
     if (swords)
       {
-        att |= ray_attackers (cell, CHEOPS_LAWS_RAY_COLUMN_UP, occupied, swords);
-        att |= ray_attackers (cell, CHEOPS_LAWS_RAY_COLUMN_DOWN, occupied, swords);
+        att |= cheops_laws__ray_attackers (cell, CHEOPS_LAWS_RAY_COLUMN_UP, occupied, swords);
+        att |= cheops_laws__ray_attackers (cell, CHEOPS_LAWS_RAY_COLUMN_DOWN, occupied, swords);
       }
     if (sisters)
       for (int r = CHEOPS_LAWS_RAY_CORNER_EAST; r <= CHEOPS_LAWS_RAY_CORNER_SOUTH_EAST; r++)
-        att |= ray_attackers (cell, (CheopsLawsRay) r, occupied, sisters);
+        att |= cheops_laws__ray_attackers (cell, (CheopsLawsRay) r, occupied, sisters);
   }
   return att;
 }
