@@ -1512,6 +1512,11 @@ key_pressed_cb (StudioWindow          *self,
     case GDK_KEY_End: case GDK_KEY_KP_End: action = "win.go-end"; break;
     default: return FALSE;
     }
+  /* The evaluation graph walks the mainline with its own Left, Right,
+   * Home and End (studio-eval-graph.c). */
+  if (focus != NULL && STUDIO_IS_EVAL_GRAPH (focus) && keyval != GDK_KEY_Up && keyval != GDK_KEY_KP_Up
+      && keyval != GDK_KEY_Down && keyval != GDK_KEY_KP_Down)
+    return FALSE;
 
   gtk_widget_activate_action (GTK_WIDGET (self), action, NULL);
   return TRUE;
