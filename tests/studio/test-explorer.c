@@ -349,6 +349,30 @@ test_large_in_worker (void)
   g_rmdir (folder);
 }
 
+static gboolean
+window_solving (gpointer data)
+{
+  return studio_window_get_solving (data);
+}
+
+/* While problems are solved, neither finds the problem's own game. */
+static void
+test_not_while_solving (void)
+{
+  g_autoptr(GFile) file = g_file_new_build_filename (COLLECTIONS_DIR, "..", "..", "..", "data", "problems",
+                                                     "cheops.pgn", NULL);
+  StudioWindow *window = studio_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  studio_window_solve_file (window, file);
+  studio_test_spin_until (window_solving, window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.find-position", NULL));
+  g_assert_null (the_finder ());
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.explorer", NULL));
+  g_assert_false (_studio_window_explorer_is_shown (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The Explorer. */
 
 typedef struct {
@@ -512,6 +536,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Explorer/find-folder", test_find_folder);
   g_test_add_func ("/Studio/Explorer/explorer", test_explorer);
   g_test_add_func ("/Studio/Explorer/large-in-worker", test_large_in_worker);
+  g_test_add_func ("/Studio/Explorer/not-while-solving", test_not_while_solving);
 
   return g_test_run ();
 }
