@@ -35,6 +35,8 @@
 #include "studio-palette.h"
 #include "studio-engine.h"
 #include "studio-engine-san.h"
+#include "studio-game-text.h"
+#include "studio-line-preview.h"
 
 struct _StudioAnalysisPanel
 {
@@ -92,6 +94,16 @@ struct _StudioAnalysisPanel
   guint           rows_generation;  /* of the lines shown, 0 = none */
   guint           hold_generation;  /* of the lines pointed at, 0 = none */
 
+  /* The preview of a line (issue 22), in a popover beside the line under
+   * the pointer: a small board of the line's end, or of the position after
+   * the move under the pointer, over the whole line in record notation.
+   * (Not a tooltip: GTK's never showed over lines that change ten times a
+   * second.) */
+  GtkWidget      *preview_popover;
+  GtkWidget      *preview_box;
+  StudioLinePreview *preview;
+  GtkLabel       *preview_label;
+
   guint           running : 1;
   guint           threat : 1;
   guint           game_over : 1;
@@ -106,6 +118,7 @@ typedef struct {
   GtkLabel   *moves;
   char      **san;         /* the line in SAN, for clicks */
   char       *ahead_class; /* the score's colour class, or NULL */
+  GArray     *spans;       /* guint pairs: each move's bytes in the label's text */
 } LineRow;
 
 /* The classes "ahead-VARIANT-0" and "-1" colour a score in the first or
@@ -167,6 +180,7 @@ static void
 line_row_free (LineRow *row)
 {
   g_clear_pointer (&row->san, g_strfreev);
+  g_clear_pointer (&row->spans, g_array_unref);
   g_free (row->ahead_class);
   g_free (row);
 }
@@ -182,6 +196,8 @@ studio_analysis_panel_clear_lines (StudioAnalysisPanel *self)
       g_clear_pointer (&row->san, g_strfreev);
     }
   self->rows_generation = 0;
+  if (self->preview_popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (self->preview_popover));
   g_clear_pointer (&self->held, studio_engine_analysis_unref);
   gtk_label_set_label (self->search_label, "");
 
@@ -205,6 +221,99 @@ line_activate_link_cb (StudioAnalysisPanel *self,
     studio_analysis_panel_play_line (self, row->index, index);
 
   return TRUE;
+}
+
+/* The move of @row under (@x, @y) of its label, from 0, or -1 when the
+ * pointer is on no move (a move number, a space, the end of the label). */
+static int
+line_move_at (LineRow *row,
+              int      x,
+              int      y)
+{
+  PangoLayout *layout = gtk_label_get_layout (row->moves);
+  int offset_x = 0, offset_y = 0;
+  int index = -1, trailing = 0;
+
+  gtk_label_get_layout_offsets (row->moves, &offset_x, &offset_y);
+  if (!pango_layout_xy_to_index (layout, (x - offset_x) * PANGO_SCALE, (y - offset_y) * PANGO_SCALE,
+                                 &index, &trailing))
+    return -1;
+  for (guint i = 0; i + 1 < row->spans->len; i += 2)
+    if ((guint) index >= g_array_index (row->spans, guint, i) && (guint) index < g_array_index (row->spans, guint, i + 1))
+      return (int) (i / 2);
+  return -1;
+}
+
+/* Shows in the preview the position of line @row after its move @upto
+ * (from 0; the whole line when -1 or past its end), with the whole line
+ * in record notation under it.  FALSE when the line has no moves. */
+static gboolean
+studio_analysis_panel_fill_preview (StudioAnalysisPanel *self,
+                                    LineRow             *row,
+                                    int                  upto)
+{
+  CheopsPosition pos = self->analysed;
+  CheopsMove last = CHEOPS_MOVE_NONE;
+  CheopsSide first_side = CHEOPS_SIDE_A;
+  guint n = row->san != NULL ? g_strv_length (row->san) : 0;
+  gboolean flipped = g_settings_get_boolean (self->settings, "board-flipped");
+
+  if (n == 0)
+    return FALSE;
+  if (upto < 0 || (guint) upto >= n)
+    upto = (int) n - 1;
+
+  for (int i = 0; i <= upto; i++)
+    {
+      CheopsUndo undo;
+      CheopsMove move = cheops_move_from_san (&pos, row->san[i], -1, NULL);
+
+      if (move == CHEOPS_MOVE_NONE)
+        break;
+      cheops_position_do_move (&pos, move, &undo);
+      last = move;
+    }
+
+  if (self->document != NULL && !studio_document_get_side_is_first (self->document, CHEOPS_SIDE_A))
+    first_side = CHEOPS_SIDE_B;
+  studio_line_preview_set_position (self->preview, &pos, last, first_side, flipped);
+  gtk_label_set_label (self->preview_label, gtk_label_get_text (row->moves));
+  return TRUE;
+}
+
+/* The pointer moved over a line: its preview beside it, after the move
+ * under the pointer (else at the line's end). */
+static void
+line_motion_cb (GtkEventControllerMotion *motion,
+                double                    x,
+                double                    y,
+                StudioAnalysisPanel      *self)
+{
+  GtkWidget *label = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (motion));
+  LineRow *row = g_object_get_data (G_OBJECT (label), "line-row");
+  double bx = x, by = y;
+  double rx = 0, ry = 0;
+
+  if (row == NULL || !studio_analysis_panel_fill_preview (self, row, line_move_at (row, (int) x, (int) y)))
+    {
+      gtk_popover_popdown (GTK_POPOVER (self->preview_popover));
+      return;
+    }
+  /* Above the line, at the pointer: the lines stay in view, and the
+   * window has room above them (they are at the bottom of the pane). */
+  gtk_widget_translate_coordinates (label, GTK_WIDGET (self->lines_box), x, y, &bx, &by);
+  gtk_widget_translate_coordinates (row->row, GTK_WIDGET (self->lines_box), 0, 0, &rx, &ry);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->preview_popover),
+                               &(GdkRectangle) { (int) bx, (int) ry, 1, 1 });
+  if (!gtk_widget_get_visible (self->preview_popover))
+    gtk_popover_popup (GTK_POPOVER (self->preview_popover));
+}
+
+static void
+line_leave_cb (GtkEventControllerMotion *motion,
+               StudioAnalysisPanel      *self)
+{
+  gtk_popover_popdown (GTK_POPOVER (self->preview_popover));
 }
 
 static LineRow *
@@ -240,6 +349,15 @@ studio_analysis_panel_get_row (StudioAnalysisPanel *self,
   g_signal_connect_object (row->moves, "activate-link",
                            G_CALLBACK (line_activate_link_cb), self,
                            G_CONNECT_SWAPPED);
+  row->spans = g_array_new (FALSE, FALSE, sizeof (guint));
+  {
+    GtkEventController *motion = gtk_event_controller_motion_new ();
+
+    g_signal_connect_object (motion, "enter", G_CALLBACK (line_motion_cb), self, 0);
+    g_signal_connect_object (motion, "motion", G_CALLBACK (line_motion_cb), self, 0);
+    g_signal_connect_object (motion, "leave", G_CALLBACK (line_leave_cb), self, 0);
+    gtk_widget_add_controller (GTK_WIDGET (row->moves), motion);
+  }
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->moves));
 
   row->row = gtk_list_box_row_new ();
@@ -289,6 +407,9 @@ studio_analysis_panel_update_row (StudioAnalysisPanel    *self,
                                   const StudioEngineLine *line)
 {
   g_autoptr(GString) markup = g_string_new (NULL);
+  /* The label's text as it shows it (the markup without its tags), to
+   * know which move the pointer is on. */
+  g_autoptr(GString) plain = g_string_new (NULL);
   g_autofree char *score = NULL;
   g_auto(GStrv) san = NULL;
   CheopsSide side = self->side_to_move;
@@ -304,18 +425,34 @@ studio_analysis_panel_update_row (StudioAnalysisPanel    *self,
       g_autofree char *escaped = g_markup_escape_text (_("Threat:"), -1);
 
       g_string_append_printf (markup, "<b>%s</b> ", escaped);
+      g_string_append_printf (plain, "%s ", _("Threat:"));
     }
 
+  g_array_set_size (row->spans, 0);
   for (guint i = 0; san[i] != NULL; i++)
     {
       g_autofree char *escaped = g_markup_escape_text (san[i], -1);
+      guint span[2];
 
       if (i > 0)
-        g_string_append_c (markup, ' ');
+        {
+          g_string_append_c (markup, ' ');
+          g_string_append_c (plain, ' ');
+        }
       if (side == CHEOPS_SIDE_A)
-        g_string_append_printf (markup, "<span alpha=\"60%%\">%u.</span>\u2009", number);
+        {
+          g_string_append_printf (markup, "<span alpha=\"60%%\">%u.</span>\u2009", number);
+          g_string_append_printf (plain, "%u.\u2009", number);
+        }
       else if (i == 0)
-        g_string_append_printf (markup, "<span alpha=\"60%%\">%u…</span>\u2009", number);
+        {
+          g_string_append_printf (markup, "<span alpha=\"60%%\">%u…</span>\u2009", number);
+          g_string_append_printf (plain, "%u…\u2009", number);
+        }
+      span[0] = plain->len;
+      g_string_append (plain, san[i]);
+      span[1] = plain->len;
+      g_array_append_vals (row->spans, span, 2);
 
       if (self->threat)
         g_string_append (markup, escaped);
@@ -953,6 +1090,7 @@ studio_analysis_panel_dispose (GObject *object)
   if (self->retired != NULL)
     g_ptr_array_set_size (self->retired, 0);
 
+  g_clear_pointer (&self->preview_popover, gtk_widget_unparent);
   gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_ANALYSIS_PANEL);
 
   G_OBJECT_CLASS (studio_analysis_panel_parent_class)->dispose (object);
@@ -965,6 +1103,7 @@ studio_analysis_panel_finalize (GObject *object)
 
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_pointer (&self->retired, g_ptr_array_unref);
+  g_clear_object (&self->preview_box);
   g_clear_pointer (&self->held, studio_engine_analysis_unref);
   g_clear_pointer (&self->fen, g_free);
   g_clear_pointer (&self->moves, g_strfreev);
@@ -1156,10 +1295,63 @@ lines_leave_cb (StudioAnalysisPanel *self)
     studio_analysis_panel_analysis_updated_cb (self, held, self->engine);
 }
 
+static gboolean
+unparent_idle_cb (gpointer data)
+{
+  gtk_widget_unparent (data);
+  g_object_unref (data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+line_menu_closed_cb (GtkPopover *popover)
+{
+  g_idle_add (unparent_idle_cb, g_object_ref (popover));
+}
+
+/* A right click on a line: its menu — copy it as a game,
+ * (win.copy-line takes the line's index). */
+static void
+lines_menu_pressed_cb (StudioAnalysisPanel *self,
+                       int                  n_press,
+                       double               x,
+                       double               y,
+                       GtkGesture          *gesture)
+{
+  GtkListBoxRow *list_row = gtk_list_box_get_row_at_y (self->lines_box, (int) y);
+  g_autoptr(GMenu) menu = NULL;
+  g_autofree char *copy = NULL;
+  GtkWidget *popover;
+  int index = -1;
+
+  for (guint i = 0; i < self->rows->len && list_row != NULL; i++)
+    {
+      LineRow *row = g_ptr_array_index (self->rows, i);
+
+      if (row->row == GTK_WIDGET (list_row) && row->san != NULL && row->san[0] != NULL)
+        index = (int) i;
+    }
+  if (index < 0)
+    return;
+  gtk_gesture_set_state (gesture, GTK_EVENT_SEQUENCE_CLAIMED);
+
+  menu = g_menu_new ();
+  copy = g_strdup_printf ("win.copy-line(%d)", index);
+  g_menu_append (menu, _("_Copy Line as Game"), copy);
+  popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
+  gtk_widget_set_parent (popover, GTK_WIDGET (self->lines_box));
+  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
+  gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+  /* Unparented once closed, after its action ran. */
+  g_signal_connect (popover, "closed", G_CALLBACK (line_menu_closed_cb), NULL);
+  gtk_popover_popup (GTK_POPOVER (popover));
+}
+
 static void
 studio_analysis_panel_init (StudioAnalysisPanel *self)
 {
   GtkEventController *motion;
+  GtkGesture *click;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   ensure_ahead_css (GTK_WIDGET (self));
@@ -1170,6 +1362,30 @@ studio_analysis_panel_init (StudioAnalysisPanel *self)
   g_signal_connect_object (motion, "motion", G_CALLBACK (lines_pointed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (motion, "leave", G_CALLBACK (lines_leave_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self->lines_box), motion);
+
+  click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+  g_signal_connect_object (click, "pressed", G_CALLBACK (lines_menu_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->lines_box), GTK_EVENT_CONTROLLER (click));
+
+  self->preview_box = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 6));
+  self->preview = STUDIO_LINE_PREVIEW (studio_line_preview_new ());
+  gtk_widget_set_halign (GTK_WIDGET (self->preview), GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self->preview_box), GTK_WIDGET (self->preview));
+  self->preview_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->preview_label, TRUE);
+  gtk_label_set_max_width_chars (self->preview_label, 40);
+  gtk_label_set_xalign (self->preview_label, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->preview_label), "analysis-preview-line");
+  gtk_box_append (GTK_BOX (self->preview_box), GTK_WIDGET (self->preview_label));
+  self->preview_popover = gtk_popover_new ();
+  gtk_popover_set_child (GTK_POPOVER (self->preview_popover), self->preview_box);
+  gtk_popover_set_autohide (GTK_POPOVER (self->preview_popover), FALSE);
+  gtk_popover_set_position (GTK_POPOVER (self->preview_popover), GTK_POS_TOP);
+  gtk_widget_set_can_target (self->preview_popover, FALSE);
+  gtk_widget_set_can_focus (self->preview_popover, FALSE);
+  gtk_widget_add_css_class (self->preview_popover, "analysis-preview");
+  gtk_widget_set_parent (self->preview_popover, GTK_WIDGET (self->lines_box));
 
   self->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) line_row_free);
   self->retired = g_ptr_array_new_with_free_func (g_object_unref);
@@ -1533,4 +1749,53 @@ studio_analysis_panel_get_error (StudioAnalysisPanel *self)
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "error") != 0)
     return NULL;
   return gtk_label_get_label (self->error_label);
+}
+
+/**
+ * studio_analysis_panel_dup_line_game_text:
+ * @self: a #StudioAnalysisPanel
+ * @index: a line shown, from 0
+ *
+ * Line @index as a game of its own (studio_game_text_for_line()): its
+ * moves from the position analysed — the current move's, or in threat
+ * mode the same with the other side to move — with [SetUp "1"] and [FEN]
+ * unless that is the variant's initial position.
+ *
+ * Returns: (transfer full) (nullable): the game text, or %NULL when no
+ *   line @index with moves is shown
+ */
+char *
+studio_analysis_panel_dup_line_game_text (StudioAnalysisPanel *self,
+                                          guint                index)
+{
+  LineRow *row;
+
+  g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), NULL);
+
+  if (index >= self->rows->len)
+    return NULL;
+  row = g_ptr_array_index (self->rows, index);
+  if (!gtk_widget_get_visible (row->row) || row->san == NULL || row->san[0] == NULL)
+    return NULL;
+
+  return studio_game_text_for_line (&self->analysed, (const char * const *) row->san,
+                                    g_strv_length (row->san), NULL);
+}
+
+/**
+ * studio_analysis_panel_get_preview:
+ * @self: a #StudioAnalysisPanel
+ *
+ * The preview of the lines (for tests): a box holding the small board
+ * (a #StudioLinePreview) and a label with the whole line, in a popover
+ * shown while the pointer is on a line.
+ *
+ * Returns: (transfer none): the box
+ */
+GtkWidget *
+studio_analysis_panel_get_preview (StudioAnalysisPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), NULL);
+
+  return self->preview_box;
 }

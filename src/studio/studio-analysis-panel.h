@@ -39,5 +39,8 @@ gboolean        studio_analysis_panel_play_line        (StudioAnalysisPanel *sel
 StudioEngine   *studio_analysis_panel_get_engine       (StudioAnalysisPanel *self);
 const char     *studio_analysis_panel_get_engine_name  (StudioAnalysisPanel *self);
 const char     *studio_analysis_panel_get_error        (StudioAnalysisPanel *self);
+char           *studio_analysis_panel_dup_line_game_text (StudioAnalysisPanel *self,
+                                                          guint                index);
+GtkWidget      *studio_analysis_panel_get_preview      (StudioAnalysisPanel *self);
 
 G_END_DECLS

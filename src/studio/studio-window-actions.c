@@ -17,6 +17,7 @@
 
 #include "studio-window-private.h"
 #include "studio-diagram-dialog.h"
+#include "studio-game-text.h"
 #include "studio-tags-dialog.h"
 
 /**
@@ -57,6 +58,9 @@ _studio_window_update_actions (StudioWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", game_page);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-fen", game_page);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-game", playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-line", playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-variation", playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.paste-variation", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-diagram", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-diagram", playing);
   /* F flips the board, unless it is typed into the set-up's FEN (the
@@ -72,6 +76,7 @@ _studio_window_update_actions (StudioWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.enter-move", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.no-recent", FALSE);
   _studio_window_review_update_actions (self, playing);
+  _studio_window_learn_update_actions (self, playing);
   _studio_window_games_update_actions (self);
   if (self->tab_view != NULL)
     _studio_window_tabs_update_actions (self);
@@ -221,6 +226,15 @@ save_cb (GObject      *object,
     {
       g_autofree char *message = g_strdup_printf (_("Could not save: %s"), error->message);
       GtkWidget *dialog;
+
+      /* Cancelled (the bar of a long save): the file is as it was. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          if (close_after)
+            _studio_window_close_asked_tab (self, FALSE);
+          _studio_window_toast (self, _("Save cancelled: the file is unchanged"));
+          return;
+        }
 
       /* The file chooser records what it picks as a recent file: not a
        * file that could not be written. */
@@ -632,6 +646,107 @@ studio_window_actions_copy (GtkWidget  *widget,
   _studio_window_toast (self, fen ? _("FEN copied") : _("Game copied"));
 }
 
+/* win.copy-line(i) (Ctrl+Alt+C: line 0, the best): engine line i as a
+ * game from the position analysed (studio-game-text.c). */
+static void
+studio_window_actions_copy_line (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+  int index = g_variant_get_int32 (param);
+  g_autofree char *text = NULL;
+
+  if (index >= 0)
+    text = studio_analysis_panel_dup_line_game_text (self->analysis_panel, (guint) index);
+  if (text == NULL)
+    {
+      _studio_window_toast (self, _("No engine line to copy"));
+      return;
+    }
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
+  _studio_window_toast (self, _("Line copied"));
+}
+
+/* win.copy-variation (Ctrl+Alt+Shift+C): the variation the current move is
+ * on, from the start to its end, as a game of its own. */
+static void
+studio_window_actions_copy_variation (GtkWidget  *widget,
+                                      const char *action_name,
+                                      GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+  g_autofree char *text = studio_game_text_for_variation (studio_document_get_game (self->document),
+                                                         studio_document_get_current (self->document));
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
+  _studio_window_toast (self, _("Variation copied"));
+}
+
+/**
+ * _studio_window_paste_variation:
+ * @self: a #StudioWindow
+ * @text: game text (pasted)
+ * @error: a location for a #GError
+ *
+ * Adds the moves of @text at the current move as a variation
+ * (studio_game_paste_variation(): one undo step) and goes to the end of
+ * its main line.
+ *
+ * Returns: %FALSE with @error set, the game unchanged, when @text is no
+ *   game from the current position
+ */
+gboolean
+_studio_window_paste_variation (StudioWindow  *self,
+                                const char    *text,
+                                GError       **error)
+{
+  CheopsGameNode *end = NULL;
+
+  if (!studio_game_paste_variation (studio_document_get_game (self->document),
+                                    studio_document_get_current (self->document), text, &end, error))
+    return FALSE;
+  studio_document_set_current (self->document, end);
+  return TRUE;
+}
+
+static void
+paste_variation_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  GdkClipboard *clipboard = (GdkClipboard *)object;
+  g_autoptr(StudioWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = gdk_clipboard_read_text_finish (clipboard, result, NULL);
+
+  if (text == NULL)
+    {
+      _studio_window_toast (self, _("The clipboard holds no text"));
+      return;
+    }
+  if (!_studio_window_paste_variation (self, text, &error))
+    {
+      /* Translators: pasting game text as a variation failed: why
+       * ("3:4: illegal move ...") */
+      g_autofree char *message = g_strdup_printf (_("Not pasted as a variation: %s"), error->message);
+
+      _studio_window_toast (self, message);
+    }
+}
+
+/* win.paste-variation (Ctrl+Shift+V): the game text on the clipboard as a
+ * variation at the current move, where win.paste (Ctrl+V) opens it as a
+ * game. */
+static void
+studio_window_actions_paste_variation (GtkWidget  *widget,
+                                       const char *action_name,
+                                       GVariant   *param)
+{
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, paste_variation_cb,
+                                 g_object_ref (widget));
+}
+
 /* win.export-diagram: the current position as an SVG or PNG
  * (studio-diagram-dialog.c); win.copy-diagram: the same as an image on
  * the clipboard, as the board shows it. */
@@ -825,6 +940,9 @@ _studio_window_class_actions_init (StudioWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.paste", NULL, studio_window_actions_paste);
   gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, studio_window_actions_copy);
   gtk_widget_class_install_action (widget_class, "win.copy-game", NULL, studio_window_actions_copy);
+  gtk_widget_class_install_action (widget_class, "win.copy-line", "i", studio_window_actions_copy_line);
+  gtk_widget_class_install_action (widget_class, "win.copy-variation", NULL, studio_window_actions_copy_variation);
+  gtk_widget_class_install_action (widget_class, "win.paste-variation", NULL, studio_window_actions_paste_variation);
   gtk_widget_class_install_action (widget_class, "win.export-diagram", NULL, studio_window_actions_diagram);
   gtk_widget_class_install_action (widget_class, "win.copy-diagram", NULL, studio_window_actions_diagram);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, studio_window_actions_undo);

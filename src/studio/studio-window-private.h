@@ -12,6 +12,7 @@
 #include "studio-eval-bar.h"
 #include "studio-eval-graph.h"
 #include "studio-games-button.h"
+#include "studio-learn-panel.h"
 #include "studio-move-tree-view.h"
 #include "studio-problem-panel.h"
 #include "studio-review-panel.h"
@@ -73,6 +74,7 @@ struct _StudioWindow
   GMenu                *new_menu;      /* the New Game button's: the same */
   GMenu                *suites_submenu; /* the primary menu's bundled suites (studio-window-suite.c) */
   StudioSuitePanel     *suite_panel;   /* above the move list, in suite_revealer */
+  StudioLearnPanel     *learn_panel;   /* the Learn view (studio-window-learn.c) */
   GtkRevealer          *suite_revealer;
 
   /* The tabs (studio-window-tabs.c): the content (the stack above) is in
@@ -129,6 +131,8 @@ void _studio_window_tabs_set_game_page (StudioWindow      *self,
                                         StudioDocument    *document);
 void _studio_window_select_document   (StudioWindow      *self,
                                         StudioDocument    *document);
+GListModel *_studio_window_dup_documents (StudioWindow     *self);
+void _studio_window_files_set_busy_delay (guint            ms);
 void _studio_window_close_document_tab (StudioWindow      *self,
                                         StudioDocument    *document);
 void _studio_window_announce_new_tab   (StudioWindow      *self,
@@ -165,6 +169,9 @@ StudioWindow *_studio_window_show_new_game       (StudioWindow *self,
 GFile   *_studio_window_game_file_name (GFile             *file);
 char    *_studio_window_dup_status     (StudioWindow      *self);
 void     _studio_window_update_status  (StudioWindow      *self);
+gboolean _studio_window_paste_variation (StudioWindow     *self,
+                                         const char       *text,
+                                         GError          **error);
 gboolean _studio_window_take_text      (StudioWindow      *self,
                                         const char        *text,
                                         GError           **error);
@@ -202,6 +209,14 @@ void _studio_window_review_update_actions (StudioWindow   *self,
 void _studio_window_games_update_actions (StudioWindow    *self);
 void _studio_window_games_loaded       (StudioWindow      *self);
 char *_studio_window_games_dup_loses_text_message (StudioWindow *self);
+void     _studio_window_class_learn_init (StudioWindowClass *klass);
+void     _studio_window_learn_init       (StudioWindow      *self);
+void     _studio_window_learn_update_actions (StudioWindow  *self,
+                                              gboolean       playing);
+gboolean _studio_window_learn_take_move  (StudioWindow      *self,
+                                          CheopsMove         move);
+void     _studio_window_learn_add_shapes (StudioWindow      *self,
+                                          GArray            *shapes);
 void     _studio_window_class_suite_init (StudioWindowClass *klass);
 void     _studio_window_suite_init       (StudioWindow      *self);
 gboolean _studio_window_is_suite_file    (GFile             *file);
@@ -223,6 +238,15 @@ gboolean _studio_window_play_is_active   (StudioWindow      *self);
 gboolean _studio_window_play_engine_thinking (StudioWindow  *self);
 StudioEngine *_studio_window_play_get_engine (StudioWindow  *self);
 StudioPlayClock *_studio_window_play_get_clock (StudioWindow *self);
+/* Find This Position and the Explorer (studio-window-explorer.c). */
+void       _studio_window_class_explorer_init (StudioWindowClass *klass);
+void       _studio_window_explorer_init       (StudioWindow      *self);
+void       _studio_window_explorer_bind       (StudioWindow      *self);
+gboolean   _studio_window_explorer_is_shown   (StudioWindow      *self);
+void       _studio_window_explorer_set_collection (StudioWindow  *self,
+                                                   const char    *path);
+GtkWindow *_studio_window_find_position       (StudioWindow      *self,
+                                               const char        *folder);
 
 const CheopsClaimInfo *_studio_window_get_claimable_draw (StudioWindow *self);
 void     _studio_window_open_move_entry (StudioWindow      *self,

@@ -5,8 +5,9 @@
  * The views of the side pane (issue 21): under the move list, which always
  * keeps its room, one view at a time in a GtkStack with a GtkStackSwitcher
  * — Analysis (the engine lines), Review (the whole-game analysis's
- * progress or summary), Problem (win.problem) and Suite (a test-position
- * suite, studio-window-suite.c).  The evaluation graph stays under the
+ * progress or summary), Problem (win.problem), Suite (a test-position
+ * suite, studio-window-suite.c) and Learn (Learn from Your Mistakes,
+ * studio-window-learn.c).  The evaluation graph stays under the
  * moves it charts, as a way through them.  Set Up and solve
  * mode take the whole side pane instead (the side pane's own stack).
  *
@@ -35,12 +36,16 @@ view_has_content (StudioWindow *self,
     return gtk_widget_get_visible (GTK_WIDGET (self->review_panel));
   if (g_str_equal (name, "problem"))
     return gtk_revealer_get_reveal_child (self->problem_revealer);
+  if (g_str_equal (name, "explorer"))
+    return _studio_window_explorer_is_shown (self);
   if (g_str_equal (name, "suite"))
     return self->suite_revealer != NULL && gtk_widget_get_visible (GTK_WIDGET (self->suite_revealer));
+  if (g_str_equal (name, "learn"))
+    return self->learn_panel != NULL && gtk_widget_get_visible (GTK_WIDGET (self->learn_panel));
   return FALSE;
 }
 
-static const char *const view_names[] = { "analysis", "review", "problem", "suite" };
+static const char *const view_names[] = { "analysis", "review", "problem", "suite", "learn", "explorer" };
 
 /**
  * _studio_window_views_update:

@@ -1,0 +1,118 @@
+/* studio-window-learn.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The window's Learn from Your Mistakes (issue 22; studio-learn-panel.c):
+ * win.learn opens the panel as a view of the side pane (Learn), which
+ * asks whose mistakes to replay; while a mistake is shown, a move played
+ * on the board is the panel's answer, not a move of the game, and the
+ * panel's hints are drawn with the board's shapes.
+ */
+#define G_LOG_DOMAIN "studio-window-learn"
+
+#include "studio-config.h"
+
+#include <glib/gi18n.h>
+
+#include "studio-window-private.h"
+
+/* Whether the game has a move marked ? or ?? on its main line. */
+static gboolean
+has_mistakes (StudioWindow *self)
+{
+  return studio_learn_panel_count_stops (self->document, CHEOPS_SIDE_A) > 0 ||
+         studio_learn_panel_count_stops (self->document, CHEOPS_SIDE_B) > 0;
+}
+
+/**
+ * _studio_window_learn_update_actions:
+ * @self: a #StudioWindow
+ * @playing: whether the game is shown and neither set up nor solved
+ *
+ * win.learn is for a game with a move marked ? or ?? on its main line.
+ */
+void
+_studio_window_learn_update_actions (StudioWindow *self,
+                                     gboolean      playing)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.learn", playing && has_mistakes (self));
+}
+
+/* win.learn: the Learn view, at its first page (whose mistakes). */
+static void
+studio_window_learn_action (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+
+  if (!studio_learn_panel_open (self->learn_panel))
+    {
+      _studio_window_toast (self, _("No move of this game is marked ? or ??: review it first"));
+      return;
+    }
+  /* Brought to the front even when it was open already. */
+  _studio_window_views_show (self, "learn");
+}
+
+/**
+ * _studio_window_learn_take_move:
+ * @self: a #StudioWindow
+ * @move: a move played on the board
+ *
+ * Returns: whether the move was the answer to the mistake shown (then it
+ *   is not played in the game)
+ */
+gboolean
+_studio_window_learn_take_move (StudioWindow *self,
+                                CheopsMove    move)
+{
+  return self->learn_panel != NULL && studio_learn_panel_take_move (self->learn_panel, move);
+}
+
+/**
+ * _studio_window_learn_add_shapes:
+ * @self: a #StudioWindow
+ * @shapes: (element-type StudioShape): the board's shapes
+ *
+ * Adds the session's hints (studio_learn_panel_add_shapes()).
+ */
+void
+_studio_window_learn_add_shapes (StudioWindow *self,
+                                 GArray       *shapes)
+{
+  if (self->learn_panel != NULL)
+    studio_learn_panel_add_shapes (self->learn_panel, shapes);
+}
+
+static void
+shapes_changed_cb (StudioWindow *self)
+{
+  _studio_window_sync_board (self);
+}
+
+void
+_studio_window_class_learn_init (StudioWindowClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  gtk_widget_class_install_action (widget_class, "win.learn", NULL, studio_window_learn_action);
+}
+
+/**
+ * _studio_window_learn_init:
+ * @self: a #StudioWindow, its views made
+ *
+ * Adds the Learn view to the side pane, hidden until win.learn.
+ */
+void
+_studio_window_learn_init (StudioWindow *self)
+{
+  self->learn_panel = STUDIO_LEARN_PANEL (studio_learn_panel_new ());
+  /* Translators: the side pane's view of Learn from Your Mistakes */
+  _studio_window_views_add (self, "learn", _("Learn"), GTK_WIDGET (self->learn_panel));
+  g_signal_connect_object (self->learn_panel, "shapes-changed", G_CALLBACK (shapes_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  if (self->document != NULL)
+    studio_learn_panel_set_document (self->learn_panel, self->document);
+}

@@ -1,0 +1,223 @@
+/* test-learn.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Learn from Your Mistakes (issue 22) in each of the four games, on a small
+ * reviewed game of tests/data/learn (moves of both sides marked ?!, ?, ??,
+ * with [%eval]), driven as a user does: win.learn (Ctrl+Shift+L) opens the
+ * Learn view, a click on the first side's button starts the session; the
+ * stops are exactly that side's moves marked ? or ?? ("1 of 2"); the move
+ * of the game played again on the board is a miss (the piece to move
+ * marked), a second miss shows the engine's move as an arrow, that move
+ * played is found; Next goes to the second stop, Skip ends the session
+ * with the count found; the game is never changed.  With the engine of the
+ * build tree (skipped without one).
+ */
+#include <adwaita.h>
+#include <string.h>
+
+#include "cheops-core.h"
+#include "cheops-game-model.h"
+#include "studio-board-scene.h"
+#include "studio-board-view.h"
+#include "studio-document.h"
+#include "studio-engine.h"
+#include "studio-learn-panel.h"
+#include "studio-test-util.h"
+#include "studio-window.h"
+#include "studio-window-private.h"
+
+typedef struct {
+  const char *variant;
+  const char *side_buttons[2];  /* their labels: a side's name, its number of stops */
+  const char *stops[2];         /* the first side's moves marked ? or ?? */
+  const char *question;         /* at the first stop */
+} Case;
+
+static const Case cases[] = {
+  { "cheops", { "Green (2)", "Orange (1)" }, { "1. Ah1", "3. e5" },
+    "1. Ah1? was a mistake. Find a better move for Green." },
+  { "trigchess", { "Gold (2)", "Red (1)" }, { "1. b3", "2. Gi3" },
+    "1. b3? was a mistake. Find a better move for Gold." },
+  { "cypher", { "White (2)", "Black (1)" }, { "1. Sz0", "3. Sz1" },
+    "1. Sz0? was a mistake. Find a better move for White." },
+  { "pyramids", { "White (2)", "Black (1)" }, { "1. Fb3", "3. Fd4" },
+    "1. Fb3? was a mistake. Find a better move for White." },
+};
+
+static gboolean
+best_known (gpointer data)
+{
+  return studio_learn_panel_get_best_move (data) != CHEOPS_MOVE_NONE;
+}
+
+static gboolean
+not_checking (gpointer data)
+{
+  return studio_learn_panel_get_state (data) != STUDIO_LEARN_CHECKING;
+}
+
+/* Whether the board shows @shape among its shapes. */
+static gboolean
+board_has_shape (StudioWindow *window,
+                 CheopsCell    from,
+                 CheopsCell    to,
+                 StudioBrush   brush)
+{
+  StudioBoardScene *scene = studio_board_view_get_scene (STUDIO_BOARD_VIEW (studio_window_get_board_view (window)));
+  guint n = 0;
+  const StudioShape *shapes = studio_board_scene_get_shapes (scene, &n);
+
+  for (guint i = 0; i < n; i++)
+    if (shapes[i].from == from && shapes[i].to == to && shapes[i].brush == brush)
+      return TRUE;
+  return FALSE;
+}
+
+/* Plays @move on the board as a click-and-drag would (board.play). */
+static void
+play (StudioWindow *window,
+      CheopsMove    move)
+{
+  const CheopsVariant *variant = studio_document_get_variant (studio_window_get_document (window));
+  char text[CHEOPS_MOVE_TEXT_MAX];
+
+  cheops_move_to_text (variant, move, text);
+  gtk_widget_activate_action (studio_window_get_board_view (window), "board.play", "s", text);
+}
+
+static char *
+mistake_text (StudioLearnPanel *panel)
+{
+  return cheops_game_node_format_move (studio_learn_panel_get_mistake (panel), TRUE);
+}
+
+static void
+test_learn (gconstpointer data)
+{
+  const Case *c = data;
+  g_autofree char *engine = studio_engine_find_default_path ();
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *stop = NULL;
+  g_autoptr(GError) error = NULL;
+  StudioWindow *window;
+  StudioDocument *document;
+  StudioLearnPanel *panel;
+  CheopsGameNode *mistake;
+  CheopsMove best;
+  GtkWidget *button;
+
+  if (!g_file_test (engine, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("no engine in the build tree");
+      return;
+    }
+
+  path = g_strdup_printf ("%s/learn/%s.pgn", LEARN_DATA_DIR, c->variant);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  window = studio_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (_studio_window_take_text (window, text, &error));
+  g_assert_no_error (error);
+  document = studio_window_get_document (window);
+  g_assert_cmpstr (studio_document_get_variant (document)->name, ==, c->variant);
+  before = studio_document_dup_game_text (document);
+  panel = window->learn_panel;
+
+  /* Ctrl+Shift+L: the Learn view, whose mistakes. */
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.learn", NULL);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  g_assert_cmpstr (_studio_window_views_get_shown (window), ==, "learn");
+  g_assert_cmpint (studio_learn_panel_get_state (panel), ==, STUDIO_LEARN_OFF);
+  button = studio_test_find_by_class (GTK_WIDGET (panel), "learn-side-b");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, c->side_buttons[1]);
+  button = studio_test_find_by_class (GTK_WIDGET (panel), "learn-side-a");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, c->side_buttons[0]);
+  g_signal_emit_by_name (button, "clicked");
+
+  /* The first stop: the board before the mistake. */
+  g_assert_cmpint (studio_learn_panel_get_state (panel), ==, STUDIO_LEARN_ASKING);
+  g_assert_cmpstr (studio_learn_panel_get_progress (panel), ==, "1 of 2");
+  g_assert_cmpstr (studio_learn_panel_get_message (panel), ==, c->question);
+  mistake = studio_learn_panel_get_mistake (panel);
+  stop = mistake_text (panel);
+  g_assert_cmpstr (stop, ==, c->stops[0]);
+  g_clear_pointer (&stop, g_free);
+  g_assert_true (studio_document_get_current (document) == cheops_game_node_get_parent (mistake));
+
+  /* The move of the game again: a miss; the piece to move is marked. */
+  play (window, cheops_game_node_get_move (mistake));
+  g_assert_cmpint (studio_learn_panel_get_state (panel), ==, STUDIO_LEARN_ASKING);
+  g_assert_true (g_str_has_suffix (studio_learn_panel_get_message (panel),
+                                   " is the move of the game. Hint: the piece to move is marked."));
+  g_assert_true (studio_document_get_current (document) == cheops_game_node_get_parent (mistake));
+  studio_test_spin_until (best_known, panel);
+  best = studio_learn_panel_get_best_move (panel);
+  g_assert_true (best != cheops_game_node_get_move (mistake));
+  g_assert_true (board_has_shape (window, cheops_move_from (best), cheops_move_from (best), STUDIO_BRUSH_GREEN));
+  g_assert_false (board_has_shape (window, cheops_move_from (best), cheops_move_to (best), STUDIO_BRUSH_BLUE));
+
+  /* A second miss: the engine's move as an arrow. */
+  play (window, cheops_game_node_get_move (mistake));
+  g_assert_true (g_str_has_suffix (studio_learn_panel_get_message (panel),
+                                   " is the move of the game. The engine's move is shown: play it, or skip."));
+  g_assert_true (board_has_shape (window, cheops_move_from (best), cheops_move_to (best), STUDIO_BRUSH_BLUE));
+
+  /* That move played: found. */
+  play (window, best);
+  studio_test_spin_until (not_checking, panel);
+  g_assert_cmpint (studio_learn_panel_get_state (panel), ==, STUDIO_LEARN_FOUND);
+  g_assert_true (g_str_has_suffix (studio_learn_panel_get_message (panel), " is a good move. Well found!"));
+  g_assert_true (board_has_shape (window, cheops_move_from (best), cheops_move_to (best), STUDIO_BRUSH_GREEN));
+  g_assert_true (studio_document_get_current (document) == cheops_game_node_get_parent (mistake));
+
+  /* Next: the second stop. */
+  button = studio_test_find_widget (GTK_WIDGET (panel), (StudioTestMatch) gtk_widget_has_css_class, "suggested-action");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_visible (button));
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpstr (studio_learn_panel_get_progress (panel), ==, "2 of 2");
+  stop = mistake_text (panel);
+  g_assert_cmpstr (stop, ==, c->stops[1]);
+  g_assert_true (studio_document_get_current (document) ==
+                 cheops_game_node_get_parent (studio_learn_panel_get_mistake (panel)));
+  g_assert_false (board_has_shape (window, cheops_move_from (best), cheops_move_to (best), STUDIO_BRUSH_GREEN) &&
+                  board_has_shape (window, cheops_move_from (best), cheops_move_from (best), STUDIO_BRUSH_GREEN));
+
+  /* Skip: the end, one of two found. */
+  studio_learn_panel_skip (panel);
+  g_assert_cmpint (studio_learn_panel_get_state (panel), ==, STUDIO_LEARN_DONE);
+  g_assert_cmpstr (studio_learn_panel_get_message (panel), ==, "Done: you found a better move for 1 of 2 mistakes.");
+  g_assert_cmpstr (studio_learn_panel_get_progress (panel), ==, "");
+
+  /* The game is as it was read. */
+  after = studio_document_dup_game_text (document);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_false (studio_document_get_modified (document));
+
+  /* Close: the view goes. */
+  studio_learn_panel_stop (panel);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  g_assert_cmpstr (_studio_window_views_get_shown (window), !=, "learn");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  studio_test_init (&argc, &argv);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("/Studio/Learn/%s", cases[i].variant);
+
+      g_test_add_data_func (name, &cases[i], test_learn);
+    }
+  return g_test_run ();
+}
