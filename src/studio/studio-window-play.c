@@ -756,6 +756,9 @@ play_engine (StudioWindow *self)
     }
   if (studio_engine_get_state (play->engine) == STUDIO_ENGINE_STATE_NOT_STARTED)
     studio_engine_start (play->engine);
+  else if (studio_engine_state_is_error (studio_engine_get_state (play->engine)))
+    /* It crashed, hung or failed in the last game: a new process. */
+    studio_engine_restart (play->engine);
   return play->engine;
 }
 
