@@ -32,7 +32,7 @@ static const Command commands[] = {
   { "search", cheops_tool_search, "search [--variant NAME] --fen FEN [--no-index | --reindex] FILE..." },
   { "explore", cheops_tool_explore, "explore [--variant NAME] [--fen FEN] [--no-index | --reindex] FILE..." },
   { "problem", cheops_tool_problem, "problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] [--full] [--threads N] FILE..." },
-  { "analyse", cheops_tool_analyse, "analyse FILE... (--engine CMD | --builtin) (--movetime MS | --depth N) [--out FILE] [--side SIDE] [--from PLY] [--backwards] [--variations] [--jobs N] [--resume] [--part K/N]" },
+  { "analyse", cheops_tool_analyse, "analyse FILE... (--engine CMD | --builtin) (--movetime MS | --depth N | --nodes N) [--out FILE] [--side SIDE] [--from PLY] [--backwards] [--variations] [--jobs N] [--resume] [--part K/N]" },
   { "diagram", cheops_tool_diagram, "diagram [--variant NAME] [--fen FEN] [--flip] [--size PX] [--caption TEXT] [--cal ARROWS] [--csl MARKS] --out FILE.svg|FILE.png" },
   { "suite",  cheops_tool_suite,  "suite run FILE [--engine CMD | --builtin] [--movetime MS | --depth N] [--threads N] [--hash MB] [--variant NAME] [--out FILE]" },
   { "match",  cheops_tool_match,  "match [-variant NAME] -engine cmd=CMD [name=NAME] [tc=BASE+INC] [option.NAME=VALUE]... -engine ... [-each KEY=VALUE...] -rounds N [-games 2 | -repeat] [-concurrency N] [-openings file=FILE format=epd order=random|sequential start=N] [-srand N] [-pgnout file=OUT] [-sprt elo0=A elo1=B] [-ratinginterval N] [-recover] [-draw ...] [-resign ...] (or --engine CMD --builtin greedy --games N ...)" },

@@ -445,6 +445,58 @@ test_comparable (void)
     }
 }
 
+/* Going forwards (issue 24): a move is judged, and asks to be searched
+ * again, as soon as the position before it and the played move have
+ * their searches - before the position after is searched; after the
+ * longer search it is marked only as far as both searches agree. */
+static void
+test_confirm_forwards (void)
+{
+  for (guint v = 0; cheops_variants[v] != NULL; v++)
+    {
+      const CheopsVariant *variant = cheops_variants[v];
+      g_autoptr (CheopsGame) game = cheops_game_new_for_variant (variant);
+      g_autoptr (CheopsReview) review = NULL;
+      CheopsGameNode *root = cheops_game_get_root (game), *n1, *n2;
+      g_autofree char *best = move_text (root, 1);
+      const char *pv[2] = { best, NULL };
+      CheopsEval start = { CHEOPS_EVAL_CENTIPAWNS, 0, 6 };
+      /* wc -0.25 (a mistake), -0.15 (an inaccuracy), -0.5 (a blunder),
+       * 0 (nothing lost) for side A, the mover. */
+      CheopsEval mistake = { CHEOPS_EVAL_CENTIPAWNS, score_at (variant, 2), 6 };
+      CheopsEval inaccuracy = { CHEOPS_EVAL_CENTIPAWNS, score_at (variant, 3), 8 };
+      CheopsEval blunder = { CHEOPS_EVAL_CENTIPAWNS, score_at (variant, 1), 8 };
+      CheopsEval level = { CHEOPS_EVAL_CENTIPAWNS, 0, 8 };
+
+      n1 = cheops_game_add_move (game, root, cheops_game_node_get_moves (root, NULL)[0], NULL);
+      n2 = cheops_game_add_move (game, n1, cheops_game_node_get_moves (n1, NULL)[0], NULL);
+      g_assert_nonnull (n2);
+      review = cheops_review_new (game, 0, -1);
+      cheops_review_set_result (review, 0, &start, pv);
+      g_assert_false (cheops_review_needs_confirmation (review, 0));
+      cheops_review_set_played (review, 0, &mistake);
+      /* Position 1 not searched yet. */
+      g_assert_false (cheops_review_has_result (review, 1));
+      g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_MISTAKE);
+      g_assert_true (cheops_review_needs_confirmation (review, 0));
+      cheops_review_begin_confirmation (review, 0);
+      /* The longer search finds worse: still a mistake, not a blunder. */
+      cheops_review_set_played (review, 0, &blunder);
+      g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_MISTAKE);
+      /* Less bad: the longer search's. */
+      cheops_review_set_played (review, 0, &inaccuracy);
+      g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_INACCURACY);
+      /* Harmless: no mark. */
+      cheops_review_set_played (review, 0, &level);
+      g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_NONE);
+      /* The first judgement stays the ceiling: a call when no mark is
+       * about to be given changes nothing. */
+      cheops_review_begin_confirmation (review, 0);
+      cheops_review_set_played (review, 0, &blunder);
+      g_assert_cmpint (cheops_review_get_judgement (review, 1), ==, CHEOPS_REVIEW_MISTAKE);
+    }
+}
+
 /* Depth kept (issue 24): a review replaces an [%eval] only by a deeper
  * one, and a glyph of a shallower review is redone; the user's other
  * glyphs stay; Remove Analysis gives back what was there. */
@@ -568,6 +620,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/game/review/curve", test_curve);
   g_test_add_func ("/game/review/comparable", test_comparable);
+  g_test_add_func ("/game/review/confirm-forwards", test_confirm_forwards);
   g_test_add_func ("/game/review/deepen", test_deepen);
   g_test_add_func ("/game/review/engine-scores", test_engine_scores);
   g_test_add_func ("/game/review/apply-remove", test_apply_remove);

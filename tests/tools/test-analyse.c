@@ -486,6 +486,10 @@ test_usage (void)
     g_autofree char *o6 = run (no_out, 2, NULL);
     g_autofree char *o7 = run (bad_part, 2, NULL);
     g_autofree char *o8 = run (bad_jobs, 2, NULL);
+    const char *zero_nodes[] = { path, "--builtin", "--nodes", "0", NULL };
+    const char *nodes_and_depth[] = { path, "--builtin", "--nodes", "1000", "--depth", "2", NULL };
+    g_autofree char *o10 = run (zero_nodes, 2, NULL);
+    g_autofree char *o11 = run (nodes_and_depth, 2, NULL);
 
     g_assert_cmpstr (o6, ==, "");
   }
