@@ -1553,7 +1553,8 @@ static void
 studio_window_update_narrow_panes (StudioWindow *self)
 {
   gboolean moves = !self->narrow || gtk_toggle_button_get_active (self->moves_toggle);
-  gboolean analysis = !self->narrow || gtk_toggle_button_get_active (self->analysis_toggle);
+  /* Analysis or another view's toggle (studio-window-views.c). */
+  gboolean analysis = !self->narrow || !gtk_toggle_button_get_active (self->moves_toggle);
 
   gtk_widget_set_visible (self->narrow_switcher, self->narrow);
   gtk_widget_set_visible (GTK_WIDGET (self->move_tree), moves);
@@ -1588,6 +1589,7 @@ studio_window_set_narrow (StudioWindow *self,
       self->pending_position = 0;  /* computed once allocated */
     }
   studio_window_update_narrow_panes (self);
+  _studio_window_views_update (self);
   /* The header is short of room: Open becomes an icon, New stays in the
    * main menu, and Undo and Redo keep their keys (Ctrl+Z, Ctrl+Shift+Z). */
   gtk_widget_set_visible (self->undo_box, !narrow);

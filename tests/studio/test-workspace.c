@@ -16,6 +16,7 @@
 #include "cheops-core.h"
 #include "studio-board-view.h"
 #include "studio-document.h"
+#include "studio-problem-panel.h"
 #include "studio-window.h"
 #include "studio-window-private.h"
 
@@ -487,6 +488,148 @@ test_tab_keys_in_setup (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static const char problem_text[] =
+  "[Variant \"Step and Circle TrigChess\"]\n"
+  "[SetUp \"1\"]\n"
+  "[FEN \"7/7/2D6/4S4/6K/5k1 g 0 1\"]\n"
+  "[Stipulation \"#2\"]\n"
+  "\n"
+  "1. Dd3 *\n";
+
+static gboolean
+problem_not_busy (gpointer data)
+{
+  return !studio_problem_panel_get_busy (data);
+}
+
+/* The widest minimum width under @widget, for the message of a failure. */
+static void
+report_widest (GtkWidget *widget,
+               int        depth)
+{
+  int min = 0;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  if (min > 500 && depth < 40)
+    g_test_message ("%*s%s min %d", depth, "", G_OBJECT_TYPE_NAME (widget), min);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_get_visible (child))
+      report_widest (child, depth + 1);
+}
+
+/* Verify in the Problem view keeps the window's size (issue 21: it grew
+ * some 630 px wider, at 1400 and at 700 px), wide and narrow. */
+static void
+test_verify_keeps_size (gconstpointer data)
+{
+  int width = GPOINTER_TO_INT (data);
+  StudioWindow *window = window_of_size (width, width > 1000 ? 1000 : 600);
+  StudioProblemPanel *panel;
+  int before, after;
+
+  g_assert_true (studio_window_load_text (window, problem_text, NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.problem", NULL));
+  panel = STUDIO_PROBLEM_PANEL (studio_test_find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_PROBLEM_PANEL));
+  studio_test_spin_for (500);
+  before = gtk_widget_get_width (GTK_WIDGET (window));
+  studio_problem_panel_verify (panel);
+  studio_test_spin_until (problem_not_busy, panel);
+  studio_test_spin_for (500);
+  after = gtk_widget_get_width (GTK_WIDGET (window));
+  maybe_screenshot (width > 1000 ? "verify-wide" : "verify-narrow");
+  if (after != before)
+    report_widest (GTK_WIDGET (window), 0);
+  g_assert_cmpint (after, ==, before);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+count_mapped_labels (GtkWidget  *widget,
+                     const char *text,
+                     guint      *n)
+{
+  if (!gtk_widget_get_mapped (widget) || GTK_IS_POPOVER (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    (*n)++;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    count_mapped_labels (child, text, n);
+}
+
+/* How many labels on screen in @window read @text. */
+static guint
+n_shown (StudioWindow *window,
+         const char   *text)
+{
+  guint n = 0;
+
+  count_mapped_labels (GTK_WIDGET (window), text, &n);
+  return n;
+}
+
+static gboolean
+is_toggle_labelled (GtkWidget     *widget,
+                    gconstpointer  label)
+{
+  return GTK_IS_TOGGLE_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+/* At 700 × 600 with a problem open, one switcher: Moves | Analysis |
+ * Problem (issue 21: "Moves | Analysis" over "Analysis | Problem", two
+ * "Analysis"). */
+static void
+test_narrow_one_switcher (void)
+{
+  StudioWindow *window = window_of_size (700, 600);
+  GtkWidget *moves, *problem, *analysis;
+
+  g_assert_true (studio_window_load_text (window, problem_text, NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.problem", NULL));
+  studio_test_spin_for (500);
+  maybe_screenshot ("narrow-problem");
+  g_assert_cmpuint (n_shown (window, "Analysis"), ==, 1);
+  g_assert_cmpuint (n_shown (window, "Problem"), ==, 2);  /* the toggle and the view's title */
+  g_assert_cmpstr (_studio_window_views_get_shown (window), ==, "problem");
+
+  moves = studio_test_find_widget (GTK_WIDGET (window), is_toggle_labelled, "Moves");
+  problem = studio_test_find_widget (GTK_WIDGET (window), is_toggle_labelled, "Problem");
+  analysis = studio_test_find_widget (GTK_WIDGET (window), is_toggle_labelled, "Analysis");
+  g_assert_nonnull (moves);
+  g_assert_nonnull (problem);
+  g_assert_nonnull (analysis);
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (problem)));
+
+  /* Each toggle shows its pane. */
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (moves), TRUE);
+  studio_test_spin_frames ();
+  g_assert_true (gtk_widget_get_mapped (studio_window_get_move_tree (window)));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (window->side_views)));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (analysis), TRUE);
+  studio_test_spin_frames ();
+  g_assert_false (gtk_widget_get_mapped (studio_window_get_move_tree (window)));
+  g_assert_cmpstr (_studio_window_views_get_shown (window), ==, "analysis");
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (problem), TRUE);
+  studio_test_spin_frames ();
+  g_assert_cmpstr (_studio_window_views_get_shown (window), ==, "problem");
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->side_views)));
+
+  /* Wide, the views' own switcher again, and Moves | … gone. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 1000);
+  gtk_window_unmaximize (GTK_WINDOW (window));
+  gtk_widget_queue_resize (GTK_WIDGET (window));
+  studio_test_spin_for (800);
+  if (gtk_widget_get_width (GTK_WIDGET (window)) > 1000)
+    {
+      g_assert_false (gtk_widget_get_mapped (moves));
+      g_assert_cmpuint (n_shown (window, "Analysis"), ==, 1);
+      g_assert_true (gtk_widget_get_mapped (window->view_switcher));
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -499,6 +642,11 @@ main (int   argc,
 
   g_test_add_func ("/Studio/Workspace/long-toast-narrow", test_long_toast_narrow);
   g_test_add_func ("/Studio/Workspace/tab-keys-in-setup", test_tab_keys_in_setup);
+
+  g_test_add_data_func ("/Studio/Workspace/verify-keeps-size/wide", GINT_TO_POINTER (1400), test_verify_keeps_size);
+  g_test_add_data_func ("/Studio/Workspace/verify-keeps-size/narrow", GINT_TO_POINTER (700), test_verify_keeps_size);
+
+  g_test_add_func ("/Studio/Workspace/narrow-one-switcher", test_narrow_one_switcher);
 
   return g_test_run ();
 }
