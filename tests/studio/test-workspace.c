@@ -635,6 +635,9 @@ main (int   argc,
       char *argv[])
 {
   studio_test_init (&argc, &argv);
+  /* With WORKSPACE_DARK set, the screenshots in dark style. */
+  if (g_getenv ("WORKSPACE_DARK") != NULL)
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
 
   g_test_add_func ("/Studio/Workspace/menu-click-keeps-keys", test_menu_click_keeps_keys);
 
