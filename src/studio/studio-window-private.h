@@ -161,6 +161,10 @@ void _studio_window_save_as            (StudioWindow      *self,
                                         gboolean           close_after);
 void _studio_window_toast              (StudioWindow      *self,
                                         const char        *message);
+void _studio_window_toast_with_action  (StudioWindow      *self,
+                                        const char        *message,
+                                        const char        *button_label,
+                                        const char        *action_name);
 StudioWindow *_studio_window_target_for_new_work (StudioWindow *self,
                                                   const char   *what);
 StudioWindow *_studio_window_show_new_game       (StudioWindow *self,

@@ -15,6 +15,8 @@
 
 #include "studio-config.h"
 
+#include <glib/gi18n.h>
+
 #include "studio-window-private.h"
 
 static void
@@ -72,9 +74,23 @@ studio_window_review_go_mistake (GtkWidget  *widget,
   CheopsGameNode *node = _studio_window_review_find_mistake (studio_document_get_current (self->document), forward);
 
   if (node != NULL)
-    studio_document_set_current (self->document, node);
+    {
+      studio_document_set_current (self->document, node);
+      return;
+    }
+  /* Nothing to go to is said (issue 21: Alt+N without a review was
+   * silent): none marked on this line yet, or none further this way. */
+  if (_studio_window_review_find_mistake (studio_document_get_current (self->document), !forward) == NULL &&
+      !is_mistake (studio_document_get_current (self->document)))
+    {
+      if (studio_review_panel_get_running (self->review_panel))
+        _studio_window_toast (self, _("No move of this line is marked as a mistake yet: the review is running"));
+      else
+        _studio_window_toast_with_action (self, _("No move of this line is marked as a mistake: the game has no review"),
+                                          _("_Analyse Game…"), "win.analyse-game");
+    }
   else
-    gtk_widget_error_bell (widget);
+    _studio_window_toast (self, forward ? _("No mistake after this move") : _("No mistake before this move"));
 }
 
 /* Enables the two actions: only on a game being played (not while a

@@ -424,10 +424,24 @@ _studio_window_tabs_update_actions (StudioWindow *self)
   gboolean several = adw_tab_view_get_n_pages (self->tab_view) > 1;
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->tab_bar), free_to_switch);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-tab", free_to_switch);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-tab", free_to_switch);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-tab", free_to_switch && several);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous-tab", free_to_switch && several);
+  /* The keys stay on while tabs may not change: they say why instead of
+   * doing nothing (issue 21: Ctrl+T was silent while setting up). */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-tab", several);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous-tab", several);
+}
+
+/* Whether the tabs may change now; if not, a toast says what to finish
+ * first (a set-up, solving). */
+static gboolean
+tabs_free_to_change (StudioWindow *self)
+{
+  if (self->setup_mode)
+    _studio_window_toast (self, _("Tabs wait until the set-up is finished: Done, or Cancel (Escape)"));
+  else if (self->solve_mode)
+    _studio_window_toast (self, _("Tabs wait until you stop solving (Escape)"));
+  else
+    return TRUE;
+  return FALSE;
 }
 
 /**
@@ -503,6 +517,9 @@ studio_window_tabs_new (GtkWidget  *widget,
 {
   StudioWindow *self = STUDIO_WINDOW (widget);
 
+  if (!tabs_free_to_change (self))
+    return;
+
   _studio_window_add_tab (self, FALSE);
   gtk_widget_grab_focus (GTK_WIDGET (self->tab_view));
 }
@@ -515,6 +532,9 @@ studio_window_tabs_close (GtkWidget  *widget,
 {
   StudioWindow *self = STUDIO_WINDOW (widget);
   AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
+
+  if (!tabs_free_to_change (self))
+    return;
 
   if (page != NULL)
     adw_tab_view_close_page (self->tab_view, page);
@@ -529,6 +549,9 @@ studio_window_tabs_switch (GtkWidget  *widget,
   StudioWindow *self = STUDIO_WINDOW (widget);
   int n = adw_tab_view_get_n_pages (self->tab_view);
   int i = adw_tab_view_get_page_position (self->tab_view, adw_tab_view_get_selected_page (self->tab_view));
+
+  if (!tabs_free_to_change (self))
+    return;
 
   i += g_str_equal (action_name, "win.next-tab") ? 1 : n - 1;
   adw_tab_view_set_selected_page (self->tab_view, adw_tab_view_get_nth_page (self->tab_view, i % n));

@@ -15,7 +15,9 @@
  * summary of this game, Problem until asked for, Suite until one is
  * opened), and the switcher with it when only one view is left.  A view
  * that gets something to say comes to the front.  Which view is shown is
- * the tab's: each tab remembers its own (studio-window-tabs.c).
+ * the tab's: each tab remembers its own (studio-window-tabs.c).  In the
+ * narrow layout the views' toggles join Moves in the side pane's headline,
+ * one switcher instead of two.
  */
 #define G_LOG_DOMAIN "studio-window-views"
 
@@ -46,6 +48,79 @@ view_has_content (StudioWindow *self,
 }
 
 static const char *const view_names[] = { "analysis", "review", "problem", "suite", "learn", "explorer" };
+
+/* The narrow layout has one switcher, in the side pane's headline: Moves,
+ * then a toggle for each view with something to say (Analysis, Problem…)
+ * in place of the views' own switcher, which said "Analysis" a second
+ * time under the first (issue 21).  The toggle of view @name, made on
+ * first use (Analysis's is the template's). */
+static void narrow_toggle_toggled_cb (GtkToggleButton *toggle,
+                                      StudioWindow    *self);
+
+static GtkToggleButton *
+narrow_toggle (StudioWindow *self,
+               const char   *name)
+{
+  GtkWidget *toggle;
+
+  if (g_str_equal (name, "analysis"))
+    toggle = GTK_WIDGET (self->analysis_toggle);
+  else
+    {
+      for (toggle = gtk_widget_get_first_child (self->narrow_switcher); toggle != NULL;
+           toggle = gtk_widget_get_next_sibling (toggle))
+        if (g_strcmp0 (g_object_get_data (G_OBJECT (toggle), "studio-view"), name) == 0)
+          return GTK_TOGGLE_BUTTON (toggle);
+      toggle = gtk_toggle_button_new ();
+      gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (toggle), self->moves_toggle);
+      gtk_widget_set_visible (toggle, FALSE);
+      gtk_box_append (GTK_BOX (self->narrow_switcher), toggle);
+    }
+  if (g_object_get_data (G_OBJECT (toggle), "studio-view") == NULL)
+    {
+      g_object_set_data_full (G_OBJECT (toggle), "studio-view", g_strdup (name), g_free);
+      g_signal_connect_object (toggle, "toggled", G_CALLBACK (narrow_toggle_toggled_cb), self, 0);
+    }
+  return GTK_TOGGLE_BUTTON (toggle);
+}
+
+/* A view's toggle chosen: its view in front. */
+static void
+narrow_toggle_toggled_cb (GtkToggleButton *toggle,
+                          StudioWindow    *self)
+{
+  const char *name = g_object_get_data (G_OBJECT (toggle), "studio-view");
+  GtkWidget *child = gtk_stack_get_child_by_name (self->side_views, name);
+
+  if (gtk_toggle_button_get_active (toggle) && child != NULL && gtk_widget_get_visible (child))
+    gtk_stack_set_visible_child (self->side_views, child);
+}
+
+/* The narrow toggles follow the views: one for each view shown, labelled
+ * with its title; the one in front is the active one (unless Moves is). */
+static void
+narrow_toggles_sync (StudioWindow *self)
+{
+  const char *front = gtk_stack_get_visible_child_name (self->side_views);
+  GtkWidget *child;
+
+  for (child = gtk_widget_get_first_child (GTK_WIDGET (self->side_views)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkStackPage *page = gtk_stack_get_page (self->side_views, child);
+      const char *name = gtk_stack_page_get_name (page);
+      GtkToggleButton *toggle;
+
+      if (name == NULL)
+        continue;
+      toggle = narrow_toggle (self, name);
+      if (gtk_stack_page_get_title (page) != NULL)
+        gtk_button_set_label (GTK_BUTTON (toggle), gtk_stack_page_get_title (page));
+      gtk_widget_set_visible (GTK_WIDGET (toggle), gtk_widget_get_visible (child));
+      if (front != NULL && g_str_equal (name, front) && !gtk_toggle_button_get_active (self->moves_toggle))
+        gtk_toggle_button_set_active (toggle, TRUE);
+    }
+}
 
 /**
  * _studio_window_views_update:
@@ -83,14 +158,16 @@ _studio_window_views_update (StudioWindow *self)
       gtk_stack_page_set_visible (gtk_stack_get_page (self->side_views, child), has);
       n_shown += has;
     }
-  gtk_widget_set_visible (self->view_switcher, n_shown > 1);
+  /* Narrow, the headline's toggles switch the views. */
+  gtk_widget_set_visible (self->view_switcher, n_shown > 1 && !self->narrow);
   if (raise != NULL)
     {
       gtk_stack_set_visible_child_name (self->side_views, raise);
       /* Narrow, the views take the moves' place under the board. */
       if (self->narrow && !g_str_equal (raise, "analysis"))
-        gtk_toggle_button_set_active (self->analysis_toggle, TRUE);
+        gtk_toggle_button_set_active (narrow_toggle (self, raise), TRUE);
     }
+  narrow_toggles_sync (self);
 }
 
 /**
@@ -163,6 +240,8 @@ _studio_window_views_init (StudioWindow *self)
   g_signal_connect_object (self->review_panel, "notify::visible", G_CALLBACK (_studio_window_views_update), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->problem_revealer, "notify::reveal-child", G_CALLBACK (_studio_window_views_update),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->side_views, "notify::visible-child", G_CALLBACK (narrow_toggles_sync),
                            self, G_CONNECT_SWAPPED);
   _studio_window_views_update (self);
 }

@@ -36,35 +36,93 @@ G_DEFINE_FINAL_TYPE (StudioWindow, studio_window, ADW_TYPE_APPLICATION_WINDOW)
 /* The narrowest window whose set-up panel, under the board, has two
  * columns. */
 #define SETUP_COLUMNS_WIDTH 600
-/* The longest toast text shown whole, in characters (about 650 pixels);
- * a narrower window cuts it shorter. */
+/* The widest toast text, in characters (about 650 pixels): a longer text
+ * wraps, as does a text wider than the window leaves room for. */
 #define TOAST_MAX_CHARS 80
+/* What a toast takes besides its text, in pixels: its margins and padding
+ * and the close button (libadwaita 1.2's style), with room to spare. */
+#define TOAST_FRAME_WIDTH 110
+
+/* The toast's text, wrapped to what the window leaves room for: libadwaita
+ * 1.2 gives a toast its natural size, cut to the window's width, so a
+ * label as wide as TOAST_MAX_CHARS ran off a 700 px window (issue 21). */
+static GtkWidget *
+toast_label_new (StudioWindow *self,
+                 const char   *message,
+                 int           button_width)
+{
+  GtkWidget *label = gtk_label_new (message);
+  int room = gtk_widget_get_width (GTK_WIDGET (self->toast_overlay)) - TOAST_FRAME_WIDTH - button_width;
+  PangoFontMetrics *metrics;
+  int char_width, max_chars = TOAST_MAX_CHARS;
+
+  gtk_widget_add_css_class (label, "heading");
+  /* In characters as GtkLabel counts them (its widest: a digit's or the
+   * average character's width). */
+  metrics = pango_context_get_metrics (gtk_widget_get_pango_context (label), NULL, NULL);
+  char_width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
+                    pango_font_metrics_get_approximate_digit_width (metrics));
+  pango_font_metrics_unref (metrics);
+  if (room > 0 && char_width > 0)
+    max_chars = CLAMP (room * PANGO_SCALE / char_width, 12, TOAST_MAX_CHARS);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), max_chars);
+  /* As wide as the text, up to that: else the toast, taller with a
+   * button, gets a label wrapped to the narrowest width its height holds. */
+  gtk_label_set_width_chars (GTK_LABEL (label), MIN ((int) g_utf8_strlen (message, -1) * 11 / 10 + 1, max_chars));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  return label;
+}
 
 /**
  * _studio_window_toast:
  * @self: a #StudioWindow
  * @message: what to say, plain text (not markup)
  *
- * Shows @message in a toast over the window, on one line: a message longer
- * than TOAST_MAX_CHARS characters is cut with an ellipsis (the whole text
- * in its tooltip), so that it never runs into the toast's close button.
- * (In libadwaita 1.2 a toast's title is markup and is neither cut nor
- * wrapped, so the toast gets a label of its own, adw_toast_set_custom_title().)
+ * Shows @message in a toast over the window, wrapped to the window's width
+ * (at most TOAST_MAX_CHARS characters a line), so that it is read whole
+ * and never runs into the toast's close button or off the window.  (In
+ * libadwaita 1.2 a toast's title is markup and is neither cut nor wrapped,
+ * so the toast gets a label of its own, adw_toast_set_custom_title().)
  */
 void
 _studio_window_toast (StudioWindow *self,
                       const char   *message)
 {
-  AdwToast *toast = adw_toast_new ("");
-  GtkWidget *label = gtk_label_new (message);
+  _studio_window_toast_with_action (self, message, NULL, NULL);
+}
 
-  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), TOAST_MAX_CHARS);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "heading");
+/**
+ * _studio_window_toast_with_action:
+ * @self: a #StudioWindow
+ * @message: what to say, plain text (not markup)
+ * @button_label: (nullable): the label of the toast's button, with a
+ *   mnemonic; translated
+ * @action_name: (nullable): the action the button activates ("win.…")
+ *
+ * Shows @message as _studio_window_toast() does, with a button that
+ * activates @action_name (none when either is NULL).
+ */
+void
+_studio_window_toast_with_action (StudioWindow *self,
+                                  const char   *message,
+                                  const char   *button_label,
+                                  const char   *action_name)
+{
+  gboolean button = button_label != NULL && action_name != NULL;
+  AdwToast *toast = adw_toast_new ("");
+  /* The button's width, about: its label and padding. */
+  GtkWidget *label = toast_label_new (self, message, button ? 24 + 9 * (int) g_utf8_strlen (button_label, -1) : 0);
+
   gtk_widget_set_tooltip_text (label, message);
   adw_toast_set_custom_title (toast, label);
+  if (button)
+    {
+      adw_toast_set_button_label (toast, button_label);
+      adw_toast_set_action_name (toast, action_name);
+    }
   adw_toast_set_timeout (toast, 4);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
@@ -1607,7 +1665,8 @@ static void
 studio_window_update_narrow_panes (StudioWindow *self)
 {
   gboolean moves = !self->narrow || gtk_toggle_button_get_active (self->moves_toggle);
-  gboolean analysis = !self->narrow || gtk_toggle_button_get_active (self->analysis_toggle);
+  /* Analysis or another view's toggle (studio-window-views.c). */
+  gboolean analysis = !self->narrow || !gtk_toggle_button_get_active (self->moves_toggle);
 
   gtk_widget_set_visible (self->narrow_switcher, self->narrow);
   gtk_widget_set_visible (GTK_WIDGET (self->move_tree), moves);
@@ -1642,6 +1701,7 @@ studio_window_set_narrow (StudioWindow *self,
       self->pending_position = 0;  /* computed once allocated */
     }
   studio_window_update_narrow_panes (self);
+  _studio_window_views_update (self);
   /* The header is short of room: Open becomes an icon, New stays in the
    * main menu, and Undo and Redo keep their keys (Ctrl+Z, Ctrl+Shift+Z). */
   gtk_widget_set_visible (self->undo_box, !narrow);
@@ -1891,51 +1951,39 @@ focus_return_init (StudioWindow *self,
     focus_return_init (self, child);
 }
 
-/* After a menu of the header bar closed with an item clicked (GTK 4.8 on
- * X11), the window's focus widget stays on the menu's page, in the hidden
- * popover: no key reached the window — not the arrows, not a shortcut —
- * until the menu was opened and closed again (a menu closed with Escape or
- * an item chosen with the keyboard gives the focus back).  The focus is
- * given back to the window (unset: its own key handling and shortcuts get
- * the keys, as after the move list's context menu) unless something
- * visible took it meanwhile.  In an idle: the chosen item's action runs
- * after the popover closed. */
+/* After a menu item was clicked (GTK 4.8 on X11), the window's focus
+ * widget lands in the closed popover — on the item at once, and on the
+ * submenu's page once its slide back has ended, some 300 ms later — where
+ * no key reached the window, not the arrows, not a shortcut, until the
+ * menu was opened and closed again (a menu closed with Escape or an item
+ * chosen with the keyboard gives the focus back).  Focus in a hidden
+ * popover is given back to the window (unset: its own key handling and
+ * shortcuts get the keys, as after the move list's context menu), in an
+ * idle, after the change of focus is done. */
 static gboolean
-menu_return_focus_idle (gpointer data)
+focus_in_hidden_popover (StudioWindow *self)
 {
-  GtkWidget *popover = data;
-  GtkRoot *root = gtk_widget_get_root (popover);
-  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *popover = focus != NULL ? gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) : NULL;
 
-  if (focus != NULL && !gtk_widget_get_visible (popover) &&
-      (!gtk_widget_get_mapped (focus) || focus == popover || gtk_widget_is_ancestor (focus, popover)))
-    gtk_root_set_focus (root, NULL);
+  return popover != NULL && !gtk_widget_get_visible (popover);
+}
+
+static gboolean
+popover_focus_return_idle (gpointer data)
+{
+  StudioWindow *self = data;
+
+  if (focus_in_hidden_popover (self))
+    gtk_root_set_focus (GTK_ROOT (self), NULL);
   return G_SOURCE_REMOVE;
 }
 
 static void
-menu_closed_cb (GtkWidget *popover)
+popover_focus_cb (StudioWindow *self)
 {
-  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, menu_return_focus_idle, g_object_ref (popover), g_object_unref);
-}
-
-/* Every menu button under @widget (the main menu, New Game's, the games
- * list) gives the keyboard back after its popover closed. */
-static void
-menu_return_focus_init (GtkWidget *widget)
-{
-  if (GTK_IS_MENU_BUTTON (widget))
-    {
-      GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (widget));
-
-      if (popover != NULL)
-        g_signal_connect (popover, "closed", G_CALLBACK (menu_closed_cb), NULL);
-      return;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    menu_return_focus_init (child);
+  if (focus_in_hidden_popover (self))
+    g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, popover_focus_return_idle, g_object_ref (self), g_object_unref);
 }
 
 static void
@@ -1946,7 +1994,7 @@ studio_window_init (StudioWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   focus_return_init (self, self->side_pane);
-  menu_return_focus_init (GTK_WIDGET (self->toast_overlay));
+  g_signal_connect (self, "notify::focus-widget", G_CALLBACK (popover_focus_cb), NULL);
   g_signal_connect_object (self->moves_toggle, "toggled",
                            G_CALLBACK (studio_window_update_narrow_panes), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->analysis_toggle, "toggled",

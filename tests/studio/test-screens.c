@@ -566,8 +566,10 @@ test_views_keep_moves (void)
       for (int k = 0; k < 10; k++)
         studio_test_spin_frames ();
 
-      /* One view at a time: the last asked for, the switcher for the rest. */
-      g_assert_true (gtk_widget_get_visible (window->view_switcher));
+      /* One view at a time: the last asked for, the switcher for the rest
+       * (narrow: the headline's, beside Moves; one switcher only). */
+      g_assert_true (gtk_widget_get_visible (window->view_switcher) == !window->narrow);
+      g_assert_true (gtk_widget_get_visible (window->narrow_switcher) == window->narrow);
       g_assert_cmpstr (gtk_stack_get_visible_child_name (window->side_views), ==, "problem");
       g_assert_true (gtk_widget_get_visible (gtk_stack_get_child_by_name (window->side_views, "suite")));
       g_assert_false (gtk_widget_get_visible (gtk_stack_get_child_by_name (window->side_views, "review")));

@@ -10,13 +10,32 @@
  */
 #include <adwaita.h>
 #include <gdk/x11/gdkx.h>
+#include <math.h>
 
 #include "studio-test-util.h"
 #include "cheops-core.h"
 #include "studio-board-view.h"
 #include "studio-document.h"
+#include "studio-problem-panel.h"
 #include "studio-window.h"
 #include "studio-window-private.h"
+
+/* With WORKSPACE_SCREENSHOTS=DIR, saves the screen as DIR/NAME.png (to
+ * look at what a test made; not an assertion). */
+static void
+maybe_screenshot (const char *name)
+{
+  const char *dir = g_getenv ("WORKSPACE_SCREENSHOTS");
+  g_autofree char *path = NULL;
+  g_autofree char *command = NULL;
+
+  if (dir == NULL)
+    return;
+  studio_test_spin_frames ();
+  path = g_build_filename (dir, name, NULL);
+  command = g_strdup_printf ("import -window root %s.png", path);
+  g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
+}
 
 static gboolean
 document_has_file (gpointer data)
@@ -188,6 +207,15 @@ click_main_menu (StudioWindow        *window,
   click_widget (button);
   popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
   g_assert_nonnull (popover);
+  /* Once in a while under Xvfb the first click on the button is not taken
+   * (a loaded machine, the window just shown): once more. */
+  for (int i = 0; i < 20 && !gtk_widget_get_mapped (popover); i++)
+    studio_test_spin_for (100);
+  if (!gtk_widget_get_mapped (popover))
+    {
+      g_test_message ("the menu did not open: clicked again");
+      click_widget (button);
+    }
   studio_test_spin_until (popover_shown, popover);
   for (guint i = 0; path[i] != NULL; i++)
     {
@@ -264,6 +292,9 @@ test_menu_click_keeps_keys (void)
   press_key ("Right");
   wait[1] = second;
   studio_test_spin_until (current_is, wait);
+  /* And later: the focus moved into the closed menu again once its
+   * submenu's slide back had ended, about 300 ms after. */
+  studio_test_spin_for (800);
   press_key ("Left");
   wait[1] = first;
   studio_test_spin_until (current_is, wait);
@@ -278,13 +309,347 @@ test_menu_click_keeps_keys (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+
+static gboolean
+is_toast_label (GtkWidget     *widget,
+                gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_tooltip_text (widget) != NULL &&
+         (text == NULL || g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0);
+}
+
+typedef struct {
+  StudioWindow *window;
+  const char *text;
+} ToastWait;
+
+static gboolean
+toast_shown (gpointer data)
+{
+  ToastWait *wait = data;
+  GtkWidget *label = studio_test_find_widget (GTK_WIDGET (wait->window->toast_overlay), is_toast_label, wait->text);
+
+  return label != NULL && gtk_widget_get_mapped (label);
+}
+
+/* The toast's label reading @text, once mapped. */
+static GtkWidget *
+wait_for_toast (StudioWindow *window,
+                const char   *text)
+{
+  ToastWait wait = { window, text };
+
+  studio_test_spin_until (toast_shown, &wait);
+  return studio_test_find_widget (GTK_WIDGET (window->toast_overlay), is_toast_label, text);
+}
+
+static gboolean
+is_button_labelled (GtkWidget     *widget,
+                    gconstpointer  label)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+static void
+dismiss_toasts (StudioWindow *window)
+{
+  GtkWidget *label;
+
+  /* A toast's close button; the next toast shows at once. */
+  while ((label = studio_test_find_widget (GTK_WIDGET (window->toast_overlay), is_toast_label, NULL)) != NULL)
+    {
+      GtkWidget *toast = label;
+
+      while (toast != NULL && g_strcmp0 (gtk_widget_get_css_name (toast), "toast") != 0)
+        toast = gtk_widget_get_parent (toast);
+      g_assert_nonnull (toast);
+      gtk_widget_activate_action (toast, "toast.close", NULL);
+      studio_test_spin_for (400);
+    }
+}
+
+/* Alt+N and Alt+P say why they go nowhere (issue 21: silent without a
+ * review): a game without marked mistakes offers Analyse Game; with one
+ * marked, there is none further. */
+static void
+test_mistake_keys_say_why (void)
+{
+  StudioWindow *window = open_sample ("opening-lines.pgn");
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (document);
+  CheopsGameNode *first = cheops_game_node_get_first_child (cheops_game_get_root (game));
+  GtkWidget *label, *toast;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-mistake", NULL);
+  label = wait_for_toast (window, "No move of this line is marked as a mistake: the game has no review");
+  toast = gtk_widget_get_parent (label);
+  while (toast != NULL && g_strcmp0 (gtk_widget_get_css_name (toast), "toast") != 0)
+    toast = gtk_widget_get_parent (toast);
+  g_assert_nonnull (studio_test_find_widget (toast, is_button_labelled, "_Analyse Game…"));
+  maybe_screenshot ("no-review-toast");
+  g_assert_true (studio_document_get_current (document) == cheops_game_get_root (game));
+  dismiss_toasts (window);
+
+  /* The first move marked "?": none after the second, none before it. */
+  cheops_game_set_move_glyph (game, first, CHEOPS_NAG_MISTAKE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-mistake", NULL);
+  g_assert_true (studio_document_get_current (document) == first);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-mistake", NULL);
+  wait_for_toast (window, "No mistake after this move");
+  dismiss_toasts (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-start", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-mistake", NULL);
+  wait_for_toast (window, "No mistake before this move");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+window_width_is (gpointer data)
+{
+  gpointer *pair = data;
+
+  /* The default size counts the frame drawn around the window. */
+  return gtk_widget_get_width (pair[0]) > GPOINTER_TO_INT (pair[1]) - 40;
+}
+
+/* A window of @width × @height pixels, shown, on the start page. */
+static StudioWindow *
+window_of_size (int width,
+                int height)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  gpointer wait[2] = { window, GINT_TO_POINTER (width) };
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  studio_test_spin_until (window_width_is, wait);
+  studio_test_spin_frames ();
+  return window;
+}
+
+/* A long toast in a 700 px window is read whole (issue 21: it ran off the
+ * window, cut): it wraps inside the window, nothing ellipsized or
+ * clipped. */
+static void
+test_long_toast_narrow (void)
+{
+  StudioWindow *window = window_of_size (700, 600);
+  const char *text = "The position opened in a new tab, to keep the other tab's unsaved changes "
+                     "(and a few more words to make it longer)";
+  GtkWidget *label;
+  PangoLayout *layout;
+  graphene_rect_t bounds;
+  int layout_width, layout_height;
+
+  _studio_window_toast (window, text);
+  label = wait_for_toast (window, text);
+  studio_test_spin_frames ();
+  g_assert_true (gtk_widget_compute_bounds (label, GTK_WIDGET (window), &bounds));
+  layout = gtk_label_get_layout (GTK_LABEL (label));
+  pango_layout_get_pixel_size (layout, &layout_width, &layout_height);
+  g_test_message ("label %g,%g %gx%g, text %dx%d", bounds.origin.x, bounds.origin.y,
+                  bounds.size.width, bounds.size.height, layout_width, layout_height);
+  maybe_screenshot ("long-toast-narrow");
+  g_assert_false (pango_layout_is_ellipsized (layout));
+  g_assert_cmpint (pango_layout_get_line_count (layout), >=, 2);
+  g_assert_cmpfloat (bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpint (layout_width, <=, (int) ceil (bounds.size.width));
+  g_assert_cmpint (layout_height, <=, (int) ceil (bounds.size.height));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Ctrl+T, Ctrl+W and Ctrl+Page Down while a position is set up say why
+ * the tabs wait (issue 21: silent); after the set-up they work. */
+static void
+test_tab_keys_in_setup (void)
+{
+  StudioWindow *window = window_of_size (1200, 800);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.setup-position", NULL);
+  g_assert_true (studio_window_get_setting_up (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-tab", NULL));
+  wait_for_toast (window, "Tabs wait until the set-up is finished: Done, or Cancel (Escape)");
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 1);
+  dismiss_toasts (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL));
+  wait_for_toast (window, "Tabs wait until the set-up is finished: Done, or Cancel (Escape)");
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 1);
+  g_assert_true (studio_window_get_setting_up (window));
+
+  gtk_widget_activate_action (GTK_WIDGET (window->setup_panel), "setup.cancel", NULL);
+  g_assert_false (studio_window_get_setting_up (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-tab", NULL);
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static const char problem_text[] =
+  "[Variant \"Step and Circle TrigChess\"]\n"
+  "[SetUp \"1\"]\n"
+  "[FEN \"7/7/2D6/4S4/6K/5k1 g 0 1\"]\n"
+  "[Stipulation \"#2\"]\n"
+  "\n"
+  "1. Dd3 *\n";
+
+static gboolean
+problem_not_busy (gpointer data)
+{
+  return !studio_problem_panel_get_busy (data);
+}
+
+/* The widest minimum width under @widget, for the message of a failure. */
+static void
+report_widest (GtkWidget *widget,
+               int        depth)
+{
+  int min = 0;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  if (min > 500 && depth < 40)
+    g_test_message ("%*s%s min %d", depth, "", G_OBJECT_TYPE_NAME (widget), min);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_get_visible (child))
+      report_widest (child, depth + 1);
+}
+
+/* Verify in the Problem view keeps the window's size (issue 21: it grew
+ * some 630 px wider, at 1400 and at 700 px), wide and narrow. */
+static void
+test_verify_keeps_size (gconstpointer data)
+{
+  int width = GPOINTER_TO_INT (data);
+  StudioWindow *window = window_of_size (width, width > 1000 ? 1000 : 600);
+  StudioProblemPanel *panel;
+  int before, after;
+
+  g_assert_true (studio_window_load_text (window, problem_text, NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.problem", NULL));
+  panel = STUDIO_PROBLEM_PANEL (studio_test_find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_PROBLEM_PANEL));
+  studio_test_spin_for (500);
+  before = gtk_widget_get_width (GTK_WIDGET (window));
+  studio_problem_panel_verify (panel);
+  studio_test_spin_until (problem_not_busy, panel);
+  studio_test_spin_for (500);
+  after = gtk_widget_get_width (GTK_WIDGET (window));
+  maybe_screenshot (width > 1000 ? "verify-wide" : "verify-narrow");
+  if (after != before)
+    report_widest (GTK_WIDGET (window), 0);
+  g_assert_cmpint (after, ==, before);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+count_mapped_labels (GtkWidget  *widget,
+                     const char *text,
+                     guint      *n)
+{
+  if (!gtk_widget_get_mapped (widget) || GTK_IS_POPOVER (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    (*n)++;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    count_mapped_labels (child, text, n);
+}
+
+/* How many labels on screen in @window read @text. */
+static guint
+n_shown (StudioWindow *window,
+         const char   *text)
+{
+  guint n = 0;
+
+  count_mapped_labels (GTK_WIDGET (window), text, &n);
+  return n;
+}
+
+static gboolean
+is_toggle_labelled (GtkWidget     *widget,
+                    gconstpointer  label)
+{
+  return GTK_IS_TOGGLE_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+/* At 700 × 600 with a problem open, one switcher: Moves | Analysis |
+ * Problem (issue 21: "Moves | Analysis" over "Analysis | Problem", two
+ * "Analysis"). */
+static void
+test_narrow_one_switcher (void)
+{
+  StudioWindow *window = window_of_size (700, 600);
+  GtkWidget *moves, *problem, *analysis;
+
+  g_assert_true (studio_window_load_text (window, problem_text, NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.problem", NULL));
+  studio_test_spin_for (500);
+  maybe_screenshot ("narrow-problem");
+  g_assert_cmpuint (n_shown (window, "Analysis"), ==, 1);
+  g_assert_cmpuint (n_shown (window, "Problem"), ==, 2);  /* the toggle and the view's title */
+  g_assert_cmpstr (_studio_window_views_get_shown (window), ==, "problem");
+
+  moves = studio_test_find_widget (GTK_WIDGET (window), is_toggle_labelled, "Moves");
+  problem = studio_test_find_widget (GTK_WIDGET (window), is_toggle_labelled, "Problem");
+  analysis = studio_test_find_widget (GTK_WIDGET (window), is_toggle_labelled, "Analysis");
+  g_assert_nonnull (moves);
+  g_assert_nonnull (problem);
+  g_assert_nonnull (analysis);
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (problem)));
+
+  /* Each toggle shows its pane. */
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (moves), TRUE);
+  studio_test_spin_frames ();
+  g_assert_true (gtk_widget_get_mapped (studio_window_get_move_tree (window)));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (window->side_views)));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (analysis), TRUE);
+  studio_test_spin_frames ();
+  g_assert_false (gtk_widget_get_mapped (studio_window_get_move_tree (window)));
+  g_assert_cmpstr (_studio_window_views_get_shown (window), ==, "analysis");
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (problem), TRUE);
+  studio_test_spin_frames ();
+  g_assert_cmpstr (_studio_window_views_get_shown (window), ==, "problem");
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->side_views)));
+
+  /* Wide, the views' own switcher again, and Moves | … gone. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 1000);
+  gtk_window_unmaximize (GTK_WINDOW (window));
+  gtk_widget_queue_resize (GTK_WIDGET (window));
+  studio_test_spin_for (800);
+  if (gtk_widget_get_width (GTK_WIDGET (window)) > 1000)
+    {
+      g_assert_false (gtk_widget_get_mapped (moves));
+      g_assert_cmpuint (n_shown (window, "Analysis"), ==, 1);
+      g_assert_true (gtk_widget_get_mapped (window->view_switcher));
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   studio_test_init (&argc, &argv);
+  /* With WORKSPACE_DARK set, the screenshots in dark style. */
+  if (g_getenv ("WORKSPACE_DARK") != NULL)
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
 
   g_test_add_func ("/Studio/Workspace/menu-click-keeps-keys", test_menu_click_keeps_keys);
+
+  g_test_add_func ("/Studio/Workspace/mistake-keys-say-why", test_mistake_keys_say_why);
+
+  g_test_add_func ("/Studio/Workspace/long-toast-narrow", test_long_toast_narrow);
+  g_test_add_func ("/Studio/Workspace/tab-keys-in-setup", test_tab_keys_in_setup);
+
+  g_test_add_data_func ("/Studio/Workspace/verify-keeps-size/wide", GINT_TO_POINTER (1400), test_verify_keeps_size);
+  g_test_add_data_func ("/Studio/Workspace/verify-keeps-size/narrow", GINT_TO_POINTER (700), test_verify_keeps_size);
+
+  g_test_add_func ("/Studio/Workspace/narrow-one-switcher", test_narrow_one_switcher);
 
   return g_test_run ();
 }
