@@ -2246,9 +2246,9 @@ studio_document_load_apply (StudioDocument *self,
     }
   if (batch->games->len > 0)
     {
+      /* (The title stays: it names the file or the first game.) */
       g_list_model_items_changed (G_LIST_MODEL (self), old_n, 0, batch->games->len);
       g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_N_GAMES]);
-      g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TITLE]);
     }
 }
 

@@ -482,13 +482,13 @@ typedef struct {
 } Column;
 
 static const Column columns[] = {
-  { "file",    N_("File"),    "file",    FALSE, FALSE, 140 },
-  { "number",  N_("No."),     "number",  TRUE,  FALSE, 60 },
-  { "variant", N_("Variant"), "variant", FALSE, FALSE, 150 },
-  { "players", N_("Players"), "players", FALSE, TRUE,  240 },
-  { "result",  N_("Result"),  "result",  FALSE, FALSE, 80 },
-  { "date",    N_("Date"),    "date",    FALSE, FALSE, 100 },
-  { "event",   N_("Event"),   "event",   FALSE, TRUE,  200 },
+  { "file",    N_("File"),    "file",    FALSE, FALSE, 130 },
+  { "number",  N_("No."),     "number",  TRUE,  FALSE, 56 },
+  { "variant", N_("Variant"), "variant", FALSE, FALSE, 130 },
+  { "players", N_("Players"), "players", FALSE, TRUE,  220 },
+  { "result",  N_("Result"),  "result",  FALSE, FALSE, 70 },
+  { "date",    N_("Date"),    "date",    FALSE, FALSE, 96 },
+  { "event",   N_("Event"),   "event",   FALSE, TRUE,  180 },
   { "plies",   N_("Plies"),   "plies",   TRUE,  FALSE, 60 },
 };
 
