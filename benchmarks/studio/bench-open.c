@@ -25,6 +25,7 @@
  */
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <sys/resource.h>
 
 #include "cheops-pgn.h"
 #include "studio-document.h"
@@ -55,7 +56,24 @@ spin_for (guint ms)
     g_main_context_iteration (NULL, FALSE);
 }
 
+/* The process's CPU time (user + system), in seconds. */
+static double
+cpu_time (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 + usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
+}
+
 static gint64 first_shown;
+static guint frames;
+
+static void
+frame_cb (GdkFrameClock *clock)
+{
+  frames++;
+}
 
 static void
 game_cb (StudioDocument *document)
@@ -92,7 +110,7 @@ main (int   argc,
   guint tick;
   gsize length;
   gint64 start, end;
-  double before_total, before_stall, after_first, after_total, after_stall;
+  double before_total, before_stall, after_first, after_total, after_stall, cpu;
 
   if (argc != 2)
     {
@@ -113,20 +131,22 @@ main (int   argc,
   ticks.longest = 0;
   tick = g_timeout_add (5, tick_cb, &ticks);
   start = g_get_monotonic_time ();
+  cpu = cpu_time ();
   if (!g_file_load_contents (file, NULL, &contents, &length, NULL, NULL))
     return 1;
   if (!studio_document_load_text (studio_window_get_document (before), contents, (gssize) length, file, NULL))
     return 1;
   studio_window_show_game (before);
   end = g_get_monotonic_time ();
+  cpu = cpu_time () - cpu;
   spin_for (300);
   g_source_remove (tick);
   before_total = (end - start) / 1e6;
   before_stall = ticks.longest / 1e6;
   g_print ("%s: %.1f MB, %u games\n", argv[1], length / 1e6,
            studio_document_get_n_games (studio_window_get_document (before)));
-  g_print ("open, before: first game shown %.2f s, all %.2f s, main loop held %.2f s at most\n",
-           before_total, before_total, before_stall);
+  g_print ("open, before: first game shown %.2f s, all %.2f s (CPU %.2f s), main loop held %.2f s at most\n",
+           before_total, before_total, cpu, before_stall);
   gtk_window_destroy (GTK_WINDOW (before));
   spin_for (500);
 
@@ -136,21 +156,24 @@ main (int   argc,
   gtk_window_present (GTK_WINDOW (after));
   spin_for (1000);
   g_signal_connect (document, "notify::game", G_CALLBACK (game_cb), NULL);
+  g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (after)), "after-paint", G_CALLBACK (frame_cb), NULL);
   ticks.last = g_get_monotonic_time ();
   ticks.longest = 0;
   tick = g_timeout_add (5, tick_cb, &ticks);
   start = g_get_monotonic_time ();
+  cpu = cpu_time ();
   studio_window_open_file (after, file);
   while (studio_document_get_file (document) == NULL || studio_document_get_loading (document))
     g_main_context_iteration (NULL, TRUE);
   end = g_get_monotonic_time ();
+  cpu = cpu_time () - cpu;
   spin_for (300);
   g_source_remove (tick);
   after_first = (first_shown - start) / 1e6;
   after_total = (end - start) / 1e6;
   after_stall = ticks.longest / 1e6;
-  g_print ("open, after:  first game shown %.2f s, all %.2f s, main loop held %.2f s at most\n",
-           after_first, after_total, after_stall);
+  g_print ("open, after:  first game shown %.2f s, all %.2f s (CPU %.2f s), main loop held %.2f s at most, %u frames drawn\n",
+           after_first, after_total, cpu, after_stall, frames);
 
   /* Save, before: the text on the main thread (then the write). */
   {
@@ -160,11 +183,13 @@ main (int   argc,
     for (guint i = 0; i < studio_document_get_n_games (document); i++)
       g_ptr_array_add (games, studio_document_get_game_at (document, i));
     start = g_get_monotonic_time ();
+    cpu = cpu_time ();
     bytes = cheops_pgn_write_games_to_bytes (games);
     end = g_get_monotonic_time ();
+    cpu = cpu_time () - cpu;
     g_ptr_array_unref (games);
-    g_print ("save, before: text made on the main thread in %.2f s (the main loop held that long)\n",
-             (end - start) / 1e6);
+    g_print ("save, before: text made on the main thread in %.2f s (CPU %.2f s; the main loop held that long)\n",
+             (end - start) / 1e6, cpu);
   }
 
   /* Save, after. */
@@ -172,13 +197,15 @@ main (int   argc,
   ticks.longest = 0;
   tick = g_timeout_add (5, tick_cb, &ticks);
   start = g_get_monotonic_time ();
+  cpu = cpu_time ();
   studio_document_save_async (document, out, NULL, save_cb, NULL);
   while (!saved)
     g_main_context_iteration (NULL, TRUE);
   end = g_get_monotonic_time ();
+  cpu = cpu_time () - cpu;
   g_source_remove (tick);
-  g_print ("save, after:  written in %.2f s, main loop held %.2f s at most\n",
-           (end - start) / 1e6, ticks.longest / 1e6);
+  g_print ("save, after:  written in %.2f s (CPU %.2f s), main loop held %.2f s at most\n",
+           (end - start) / 1e6, cpu, ticks.longest / 1e6);
 
   g_remove (out_path);
   gtk_window_destroy (GTK_WINDOW (after));

@@ -2050,8 +2050,9 @@ studio_document_load_text (StudioDocument  *self,
 /* Files at least this big are read in batches by a worker (smaller ones
  * are read at once, in a few milliseconds). */
 #define STREAM_MIN_BYTES (64 * 1024)
-/* A batch of games at most this often (µs), the first at once. */
-#define BATCH_USEC (100 * 1000)
+/* A batch of games at most this often (µs), the first at once: each
+ * makes the window draw a frame, which competes with the reading. */
+#define BATCH_USEC (300 * 1000)
 
 /* What the document held before a load's first games came. */
 struct _Stash {
