@@ -250,14 +250,6 @@ test_cancel_open (void)
   g_remove (path);
 }
 
-static int save_state;
-
-static gboolean
-save_finished (gpointer data)
-{
-  return save_state != 0;
-}
-
 /* A save of the open file, an edit made: the bar shows, its Cancel stops
  * the save, the file on disk is byte for byte as it was, the game still
  * modified; saved again without Cancel, the file holds the edit. */
@@ -300,8 +292,6 @@ test_cancel_save (void)
   g_assert_true (g_file_get_contents (path, &after, &after_len, NULL));
   g_assert_true (g_str_has_prefix (after, "[Event \"Edited\"]"));
 
-  save_state = 0;
-  (void) save_finished;
   gtk_window_destroy (GTK_WINDOW (window));
   g_remove (path);
 }
