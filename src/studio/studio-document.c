@@ -2050,8 +2050,9 @@ studio_document_load_text (StudioDocument  *self,
 /* Files at least this big are read in batches by a worker (smaller ones
  * are read at once, in a few milliseconds). */
 #define STREAM_MIN_BYTES (64 * 1024)
-/* A batch of games at most this often (µs), the first at once. */
-#define BATCH_USEC (100 * 1000)
+/* A batch of games at most this often (µs), the first at once: each
+ * makes the window draw a frame, which competes with the reading. */
+#define BATCH_USEC (300 * 1000)
 
 /* What the document held before a load's first games came. */
 struct _Stash {
@@ -2246,9 +2247,9 @@ studio_document_load_apply (StudioDocument *self,
     }
   if (batch->games->len > 0)
     {
+      /* (The title stays: it names the file or the first game.) */
       g_list_model_items_changed (G_LIST_MODEL (self), old_n, 0, batch->games->len);
       g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_N_GAMES]);
-      g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TITLE]);
     }
 }
 
@@ -2792,8 +2793,8 @@ save_thread (GTask        *task,
           gboolean schedule;
 
           g_mutex_lock (&save->mutex);
-          /* Writing the file is the last tenth. */
-          save->fraction = 0.9 * (i + 1) / save->copies->len;
+          /* After the copies, before writing the file: the tenths 1 to 9. */
+          save->fraction = 0.1 + 0.8 * (i + 1) / save->copies->len;
           schedule = !save->reporting;
           save->reporting = TRUE;
           g_mutex_unlock (&save->mutex);
@@ -2810,6 +2811,37 @@ save_thread (GTask        *task,
     g_task_return_error (task, error);
   else
     g_task_return_boolean (task, TRUE);
+}
+
+/* Main thread: copies of the games to save, about SAVE_COPY_USEC of them
+ * per turn of the main loop (a copy plays every move of its game), then
+ * the worker.  A game edited before its copy is made is in the copy, and
+ * stays modified all the same (it was touched during the save). */
+#define SAVE_COPY_USEC 8000
+
+static gboolean
+save_copy_cb (gpointer data)
+{
+  GTask *inner = data;
+  StudioDocument *self = g_task_get_source_object (inner);
+  Save *save = g_task_get_task_data (inner);
+  gint64 end = g_get_monotonic_time () + SAVE_COPY_USEC;
+
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (inner)))
+    {
+      g_task_return_new_error (inner, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("The save was cancelled"));
+      return G_SOURCE_REMOVE;
+    }
+  while (save->copies->len < save->games->len && g_get_monotonic_time () < end)
+    g_ptr_array_add (save->copies, cheops_game_copy (g_ptr_array_index (save->games, save->copies->len)));
+  if (save->copies->len < save->games->len)
+    {
+      /* Copying is the first tenth. */
+      studio_document_set_progress (self, 0.1 * save->copies->len / save->games->len);
+      return G_SOURCE_CONTINUE;
+    }
+  g_task_run_in_thread (inner, save_thread);
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -2897,8 +2929,9 @@ studio_document_save_cb (GObject      *object,
  * none once every game with errors has been written rewritten) and the
  * document is no longer a sample.
  *
- * The text is made in a worker thread from copies of the games (taken
- * here), and the file written there: the window stays responsive, and
+ * The text is made in a worker thread from copies of the games (taken on
+ * the main thread a slice at a time), and the file written there: the
+ * window stays responsive, and
  * #StudioDocument:progress tells the share done while
  * #StudioDocument:saving.  A game edited while the file is written stays
  * modified (the file holds it as it was).  Cancelling (@cancellable, or
@@ -2946,12 +2979,10 @@ studio_document_save_async (StudioDocument      *self,
   save->context = g_main_context_ref_thread_default ();
   g_mutex_init (&save->mutex);
 
-  /* The worker writes copies (the user may go on editing meanwhile):
-   * every byte, a NUL or bytes that are not UTF-8 in a game kept as it
-   * was read included. */
+  /* The worker writes copies (the user may go on editing meanwhile),
+   * made here a slice at a time (save_copy_cb()): every byte, a NUL or
+   * bytes that are not UTF-8 in a game kept as it was read included. */
   save->copies = g_ptr_array_new_full (self->games->len, g_object_unref);
-  for (guint i = 0; i < self->games->len; i++)
-    g_ptr_array_add (save->copies, cheops_game_copy (g_ptr_array_index (self->games, i)));
 
   g_clear_object (&self->save_cancellable);
   self->save_cancellable = g_cancellable_new ();
@@ -2969,7 +3000,7 @@ studio_document_save_async (StudioDocument      *self,
   self->saving = TRUE;
   studio_document_set_progress (self, 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SAVING]);
-  g_task_run_in_thread (inner, save_thread);
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, save_copy_cb, g_object_ref (inner), g_object_unref);
 }
 
 /**

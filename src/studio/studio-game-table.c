@@ -248,9 +248,12 @@ studio_game_row_get_game (StudioGameRow *self)
 struct _StudioGameRows
 {
   GObject     parent_instance;
-  GListModel *documents;  /* StudioDocument */
-  GArray     *offsets;    /* guint, by document: its first row; and the
-                           * number of rows at the end */
+  GListModel *documents;  /* StudioDocument: what is followed */
+  GPtrArray  *shown;      /* StudioDocument (refs): the documents the rows
+                           * are of now, a snapshot of @documents */
+  GArray     *offsets;    /* guint, by document of @shown: its first row;
+                           * and the number of rows at the end */
+  guint       refresh;    /* an idle taking @documents again */
 };
 
 static void studio_game_rows_model_init (GListModelInterface *iface);
@@ -261,18 +264,13 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (StudioGameRows, studio_game_rows, G_TYPE_OBJECT,
 static void
 studio_game_rows_count (StudioGameRows *self)
 {
-  guint n = g_list_model_get_n_items (self->documents);
   guint total = 0;
 
   g_array_set_size (self->offsets, 0);
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < self->shown->len; i++)
     {
-      g_autoptr(StudioDocument) document = g_list_model_get_item (self->documents, i);
-
       g_array_append_val (self->offsets, total);
-      /* (A tab on its way has no document yet.) */
-      if (document != NULL)
-        total += g_list_model_get_n_items (G_LIST_MODEL (document));
+      total += g_list_model_get_n_items (g_ptr_array_index (self->shown, i));
     }
   g_array_append_val (self->offsets, total);
 }
@@ -302,7 +300,8 @@ studio_game_rows_get_item (GListModel *model,
   if (position >= studio_game_rows_get_n_items (model))
     return NULL;
 
-  /* The last document whose first row is at or before @position. */
+  /* The last document whose first row is at or before @position (and
+   * that has rows). */
   while (hi - lo > 1)
     {
       guint mid = (lo + hi) / 2;
@@ -312,12 +311,11 @@ studio_game_rows_get_item (GListModel *model,
       else
         hi = mid;
     }
-  /* Documents without games (none: a document holds at least one). */
   while (lo + 1 < self->offsets->len - 1 && g_array_index (self->offsets, guint, lo + 1) <= position)
     lo++;
 
   row = g_object_new (STUDIO_TYPE_GAME_ROW, NULL);
-  row->document = g_list_model_get_item (self->documents, lo);
+  row->document = g_object_ref (g_ptr_array_index (self->shown, lo));
   row->index = position - g_array_index (self->offsets, guint, lo);
   row->game = g_object_ref (studio_document_get_game_at (row->document, row->index));
   return row;
@@ -331,8 +329,6 @@ studio_game_rows_model_init (GListModelInterface *iface)
   iface->get_item = studio_game_rows_get_item;
 }
 
-static void studio_game_rows_connect (StudioGameRows *self);
-
 /* A document's games changed: the rows from its first on. */
 static void
 document_items_changed_cb (StudioGameRows *self,
@@ -341,63 +337,65 @@ document_items_changed_cb (StudioGameRows *self,
                            guint           added,
                            GListModel     *document)
 {
-  guint n = g_list_model_get_n_items (self->documents);
+  guint index;
 
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(GListModel) item = g_list_model_get_item (self->documents, i);
-
-      if (item == document)
-        {
-          guint first = g_array_index (self->offsets, guint, i);
-
-          studio_game_rows_count (self);
-          g_list_model_items_changed (G_LIST_MODEL (self), first + position, removed, added);
-          return;
-        }
-    }
+  if (!g_ptr_array_find (self->shown, document, &index))
+    return;
+  studio_game_rows_count (self);
+  g_list_model_items_changed (G_LIST_MODEL (self), g_array_index (self->offsets, guint, index) + position,
+                              removed, added);
 }
 
 static void
-studio_game_rows_disconnect (StudioGameRows *self)
+studio_game_rows_set_shown (StudioGameRows *self,
+                            GPtrArray      *shown)
 {
-  guint n = g_list_model_get_n_items (self->documents);
+  for (guint i = 0; i < self->shown->len; i++)
+    g_signal_handlers_disconnect_by_func (g_ptr_array_index (self->shown, i), document_items_changed_cb, self);
+  g_ptr_array_unref (self->shown);
+  self->shown = shown;
+  for (guint i = 0; i < self->shown->len; i++)
+    g_signal_connect_object (g_ptr_array_index (self->shown, i), "items-changed",
+                             G_CALLBACK (document_items_changed_cb), self, G_CONNECT_SWAPPED);
+}
 
+/* Takes the documents again (all the rows change: rare, a tab opened or
+ * closed).  A document not there yet (a tab being made) is taken at the
+ * next turn of the main loop. */
+static gboolean
+studio_game_rows_refresh (gpointer data)
+{
+  StudioGameRows *self = data;
+  GPtrArray *shown = g_ptr_array_new_with_free_func (g_object_unref);
+  guint n = g_list_model_get_n_items (self->documents);
+  guint old_n = studio_game_rows_get_n_items (G_LIST_MODEL (self));
+  gboolean missing = FALSE;
+
+  self->refresh = 0;
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(GObject) document = g_list_model_get_item (self->documents, i);
+      StudioDocument *document = g_list_model_get_item (self->documents, i);
 
       if (document != NULL)
-        g_signal_handlers_disconnect_by_func (document, document_items_changed_cb, self);
+        g_ptr_array_add (shown, document);
+      else
+        missing = TRUE;
     }
+  studio_game_rows_set_shown (self, shown);
+  studio_game_rows_count (self);
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, studio_game_rows_get_n_items (G_LIST_MODEL (self)));
+  if (missing)
+    self->refresh = g_idle_add (studio_game_rows_refresh, self);
+  return G_SOURCE_REMOVE;
 }
 
-static void
-studio_game_rows_connect (StudioGameRows *self)
-{
-  guint n = g_list_model_get_n_items (self->documents);
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(GObject) document = g_list_model_get_item (self->documents, i);
-
-      if (document == NULL)
-        continue;
-      g_signal_handlers_disconnect_by_func (document, document_items_changed_cb, self);
-      g_signal_connect_object (document, "items-changed", G_CALLBACK (document_items_changed_cb),
-                               self, G_CONNECT_SWAPPED);
-    }
-}
-
-/* Documents came or went: everything again (rare: a tab opened or closed). */
+/* Documents came or went: taken when the tabs are made (the rows stay
+ * those of the documents shown until then, all still alive). */
 static void
 documents_changed_cb (StudioGameRows *self)
 {
-  guint old_n = studio_game_rows_get_n_items (G_LIST_MODEL (self));
-
-  studio_game_rows_connect (self);
-  studio_game_rows_count (self);
-  g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, studio_game_rows_get_n_items (G_LIST_MODEL (self)));
+  if (self->refresh == 0)
+    self->refresh = g_idle_add (studio_game_rows_refresh, self);
 }
 
 static void
@@ -405,12 +403,13 @@ studio_game_rows_dispose (GObject *object)
 {
   StudioGameRows *self = STUDIO_GAME_ROWS (object);
 
+  g_clear_handle_id (&self->refresh, g_source_remove);
+  if (self->shown != NULL)
+    studio_game_rows_set_shown (self, g_ptr_array_new_with_free_func (g_object_unref));
   if (self->documents != NULL)
-    {
-      studio_game_rows_disconnect (self);
-      g_signal_handlers_disconnect_by_data (self->documents, self);
-    }
+    g_signal_handlers_disconnect_by_data (self->documents, self);
   g_clear_object (&self->documents);
+  g_clear_pointer (&self->shown, g_ptr_array_unref);
   g_clear_pointer (&self->offsets, g_array_unref);
   G_OBJECT_CLASS (studio_game_rows_parent_class)->dispose (object);
 }
@@ -425,18 +424,21 @@ static void
 studio_game_rows_init (StudioGameRows *self)
 {
   self->offsets = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->shown = g_ptr_array_new_with_free_func (g_object_unref);
+  studio_game_rows_count (self);
 }
 
 /**
  * studio_game_rows_new:
- * @documents: a #GListModel of #StudioDocument (the open files)
+ * @documents: a #GListModel of #StudioDocument (the open files; an item
+ *   may be %NULL for a moment, a tab being made)
  *
  * Every game of @documents, in their order and each document's, as a
  * #GListModel of #StudioGameRow made only when asked for (a view over
  * 100 000 games makes the few dozen rows it shows).  It follows the
- * documents' games (a file being read adds its games as they come) and
- * @documents itself.  For the game list, and for anything that lists the
- * games of the open files.
+ * documents' games at once (a file being read adds its games as they
+ * come), and @documents itself at the next turn of the main loop.  For
+ * the game list, and for anything that lists the games of the open files.
  *
  * Returns: (transfer full): the model
  */
@@ -449,8 +451,7 @@ studio_game_rows_new (GListModel *documents)
 
   self = g_object_new (STUDIO_TYPE_GAME_ROWS, NULL);
   self->documents = g_object_ref (documents);
-  studio_game_rows_connect (self);
-  studio_game_rows_count (self);
+  studio_game_rows_refresh (self);
   g_signal_connect_object (documents, "items-changed", G_CALLBACK (documents_changed_cb),
                            self, G_CONNECT_SWAPPED);
   return self;
@@ -482,13 +483,13 @@ typedef struct {
 } Column;
 
 static const Column columns[] = {
-  { "file",    N_("File"),    "file",    FALSE, FALSE, 140 },
-  { "number",  N_("No."),     "number",  TRUE,  FALSE, 60 },
-  { "variant", N_("Variant"), "variant", FALSE, FALSE, 150 },
-  { "players", N_("Players"), "players", FALSE, TRUE,  240 },
-  { "result",  N_("Result"),  "result",  FALSE, FALSE, 80 },
-  { "date",    N_("Date"),    "date",    FALSE, FALSE, 100 },
-  { "event",   N_("Event"),   "event",   FALSE, TRUE,  200 },
+  { "file",    N_("File"),    "file",    FALSE, FALSE, 130 },
+  { "number",  N_("No."),     "number",  TRUE,  FALSE, 56 },
+  { "variant", N_("Variant"), "variant", FALSE, FALSE, 130 },
+  { "players", N_("Players"), "players", FALSE, TRUE,  220 },
+  { "result",  N_("Result"),  "result",  FALSE, FALSE, 70 },
+  { "date",    N_("Date"),    "date",    FALSE, FALSE, 96 },
+  { "event",   N_("Event"),   "event",   FALSE, TRUE,  180 },
   { "plies",   N_("Plies"),   "plies",   TRUE,  FALSE, 60 },
 };
 
@@ -621,7 +622,14 @@ update_count (StudioGameTable *self)
 static void
 refilter (StudioGameTable *self)
 {
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  /* No filter at all: no look at any row (100 000 rows are not made to
+   * be let through). */
+  if (self->variant == NULL && self->results == 0 && self->query == NULL)
+    gtk_filter_list_model_set_filter (self->filter_model, NULL);
+  else if (gtk_filter_list_model_get_filter (self->filter_model) == NULL)
+    gtk_filter_list_model_set_filter (self->filter_model, GTK_FILTER (self->filter));
+  else
+    gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   update_count (self);
 }
 
@@ -1059,8 +1067,7 @@ studio_game_table_new (GListModel *documents,
   self->sort_model = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->rows)),
                                               g_object_ref (gtk_column_view_get_sorter (self->view)));
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
-  self->filter_model = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->sort_model)),
-                                                  g_object_ref (GTK_FILTER (self->filter)));
+  self->filter_model = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->sort_model)), NULL);
   gtk_filter_list_model_set_incremental (self->filter_model, FALSE);
   self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->filter_model)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);

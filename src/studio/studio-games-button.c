@@ -189,9 +189,16 @@ document_items_changed_cb (StudioGamesButton *self,
                            guint              added,
                            GListModel        *model)
 {
+  /* Games added at the end (a big file being read) extend the table. */
+  if (self->positions != NULL && removed == 0 && position == g_hash_table_size (self->positions))
+    {
+      for (guint i = position; i < position + added; i++)
+        g_hash_table_insert (self->positions,
+                             studio_document_get_game_at (self->document, i), GUINT_TO_POINTER (i + 1));
+    }
   /* One game changed in place (its tags) keeps its number; anything else
    * makes the table again. */
-  if (self->positions != NULL &&
+  else if (self->positions != NULL &&
       (removed != 1 || added != 1 ||
        GPOINTER_TO_UINT (g_hash_table_lookup (self->positions,
                                               studio_document_get_game_at (self->document, position))) != position + 1))

@@ -154,7 +154,13 @@ studio_window_actions_game_list (GtkWidget  *widget,
     {
       g_autoptr(GListModel) documents = _studio_window_dup_documents (self);
 
+      int width = gtk_widget_get_width (GTK_WIDGET (self));
+      int height = gtk_widget_get_height (GTK_WIDGET (self));
+
       table = studio_game_table_new (documents, self->settings);
+      /* Not wider or taller than the window it serves (a small screen). */
+      if (width > 0 && height > 0)
+        gtk_window_set_default_size (GTK_WINDOW (table), MIN (1000, MAX (width, 480)), MIN (620, MAX (height, 360)));
       gtk_window_set_transient_for (GTK_WINDOW (table), GTK_WINDOW (self));
       gtk_window_set_destroy_with_parent (GTK_WINDOW (table), TRUE);
       g_signal_connect_object (table, "game-activated", G_CALLBACK (game_table_activated_cb), self, G_CONNECT_SWAPPED);

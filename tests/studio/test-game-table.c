@@ -250,14 +250,6 @@ test_cancel_open (void)
   g_remove (path);
 }
 
-static int save_state;
-
-static gboolean
-save_finished (gpointer data)
-{
-  return save_state != 0;
-}
-
 /* A save of the open file, an edit made: the bar shows, its Cancel stops
  * the save, the file on disk is byte for byte as it was, the game still
  * modified; saved again without Cancel, the file holds the edit. */
@@ -300,8 +292,6 @@ test_cancel_save (void)
   g_assert_true (g_file_get_contents (path, &after, &after_len, NULL));
   g_assert_true (g_str_has_prefix (after, "[Event \"Edited\"]"));
 
-  save_state = 0;
-  (void) save_finished;
   gtk_window_destroy (GTK_WINDOW (window));
   g_remove (path);
 }
@@ -406,6 +396,8 @@ test_table (void)
 {
   g_autofree char *path = write_file ("studio-test-table.pgn", N_TABLE);
   g_autofree char *path2 = write_file ("studio-test-table-2.pgn", 10);
+  g_autofree char *path3 = write_file ("studio-test-table-3.pgn", 5);
+  g_autoptr(GFile) file3 = g_file_new_for_path (path3);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GFile) file2 = g_file_new_for_path (path2);
   StudioWindow *window = studio_window_new (NULL);
@@ -476,9 +468,19 @@ test_table (void)
   g_assert_cmpuint (studio_document_get_game_index (document), ==, 507);
   g_assert_cmpstr (cheops_game_get_tag (studio_document_get_game (document), "Annotator"), ==, "Zed507");
 
+  /* A file opened in a new tab while the table is open: its games join
+   * the table. */
+  gtk_editable_set_text (studio_game_table_get_search (table), "");
+  wait_count (model, N_TABLE + 10);
+  studio_window_open_file_in_tab (window, file3);
+  g_assert_true (studio_window_get_document (window) != document);
+  studio_test_spin_until (document_has_file, studio_window_get_document (window));
+  wait_count (model, N_TABLE + 10 + 5);
+
   gtk_window_destroy (GTK_WINDOW (window));
   g_remove (path);
   g_remove (path2);
+  g_remove (path3);
 }
 
 static gboolean
@@ -560,9 +562,8 @@ first_event_is (gpointer data)
 
 #define N_HUGE 100000
 /* The stall allowed: generous, for a 2-core machine loaded 7 times over
- * (where a sort of 100 000 rows held the loop for 3.7 s; a few tenths of
- * a second unloaded, README). */
-#define MAX_STALL_US (8000 * 1000)
+ * (where a sort of 100 000 rows held the loop for 3.7-4.7 s, README). */
+#define MAX_STALL_US (15000 * 1000)
 #define MAX_ROWS_ALIVE 2000
 
 /* 100 000 games: the table makes only the rows it shows, sorts them by
