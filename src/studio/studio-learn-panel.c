@@ -386,13 +386,20 @@ studio_learn_panel_finish (StudioLearnPanel *self)
 static void
 studio_learn_panel_advance (StudioLearnPanel *self)
 {
-  if (self->index + 1 < self->stops->len)
+  CheopsGame *game = studio_document_get_game (self->document);
+
+  /* A mistake that an edit took out of the game (an undo, a deletion
+   * during the session) is passed over. */
+  while (self->index + 1 < self->stops->len)
     {
       self->index++;
-      studio_learn_panel_show_stop (self);
+      if (cheops_game_contains (game, g_ptr_array_index (self->stops, self->index)))
+        {
+          studio_learn_panel_show_stop (self);
+          return;
+        }
     }
-  else
-    studio_learn_panel_finish (self);
+  studio_learn_panel_finish (self);
 }
 
 /**
@@ -500,7 +507,7 @@ side_clicked_cb (StudioLearnPanel *self,
  *
  * Shows the panel's first page: whose mistakes to replay, each side's
  * button with its number of mistakes (a side without any cannot be
- * chosen).
+ * chosen); the keyboard focus goes to the first side that can be.
  *
  * Returns: %FALSE (the panel stays hidden) when neither side has a move
  *   marked ? or ?? on the main line
@@ -532,6 +539,9 @@ studio_learn_panel_open (StudioLearnPanel *self)
     return FALSE;
   update_buttons (self);
   gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
+  /* The keyboard on the first side that has mistakes: Enter starts. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->side_buttons[gtk_widget_get_sensitive (GTK_WIDGET (self->side_buttons[CHEOPS_SIDE_A]))
+                                                       ? CHEOPS_SIDE_A : CHEOPS_SIDE_B]));
   return TRUE;
 }
 
