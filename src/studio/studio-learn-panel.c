@@ -546,6 +546,24 @@ studio_learn_panel_open (StudioLearnPanel *self)
 }
 
 /**
+ * studio_learn_panel_get_waiting:
+ * @self: a #StudioLearnPanel
+ *
+ * Returns: whether a mistake is shown, unanswered, and the document stands
+ *   before it: a move played now is the answer
+ */
+gboolean
+studio_learn_panel_get_waiting (StudioLearnPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_LEARN_PANEL (self), FALSE);
+
+  if (self->state != STUDIO_LEARN_ASKING && self->state != STUDIO_LEARN_CHECKING)
+    return FALSE;
+  return studio_document_get_current (self->document) ==
+         cheops_game_node_get_parent (g_ptr_array_index (self->stops, self->index));
+}
+
+/**
  * studio_learn_panel_take_move:
  * @self: a #StudioLearnPanel
  * @move: a move played on the board
@@ -561,16 +579,12 @@ gboolean
 studio_learn_panel_take_move (StudioLearnPanel *self,
                               CheopsMove        move)
 {
-  CheopsGameNode *stop;
   g_autofree char *san = NULL;
   g_autofree char *text = NULL;
 
   g_return_val_if_fail (STUDIO_IS_LEARN_PANEL (self), FALSE);
 
-  if (self->state != STUDIO_LEARN_ASKING && self->state != STUDIO_LEARN_CHECKING)
-    return FALSE;
-  stop = g_ptr_array_index (self->stops, self->index);
-  if (studio_document_get_current (self->document) != cheops_game_node_get_parent (stop))
+  if (!studio_learn_panel_get_waiting (self))
     return FALSE;
   if (self->state == STUDIO_LEARN_CHECKING)
     return TRUE; /* one answer at a time */
