@@ -19,8 +19,8 @@ cd "$(dirname "$0")/.."
 # Debian 12 packages the build and the tests need.
 PACKAGES="gcc meson ninja-build pkg-config python3
   libglib2.0-dev libglib2.0-dev-bin libglib2.0-bin libgtk-4-dev libadwaita-1-dev libjson-glib-dev zlib1g-dev
-  gettext desktop-file-utils appstream xvfb xauth fonts-dejavu-core parallel"
-BENCH_PACKAGES="fairy-stockfish pgn-extract gnome-chess xdotool time"
+  gettext desktop-file-utils appstream xvfb xauth fonts-dejavu-core parallel xdotool"
+BENCH_PACKAGES="fairy-stockfish pgn-extract gnome-chess time"
 
 install_missing () {
   missing=""

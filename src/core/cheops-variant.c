@@ -243,8 +243,11 @@ cheops_variant_cell_parse (const CheopsVariant *variant,
   for (int c = 0; c < board->n_cells; c++)
     {
       const char *name = board->cells[c].name;
-      size_t len = strlen (name);
+      size_t len;
 
+      if (name[0] != text[0])
+        continue;
+      len = strlen (name);
       if (len > best_len && strncmp (text, name, len) == 0)
         {
           best = (CheopsCell) c;

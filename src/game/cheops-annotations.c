@@ -486,3 +486,137 @@ cheops_annotations_append (const CheopsAnnotations *self,
       first = FALSE;
     }
 }
+
+static const char *
+time_command (CheopsTimeKind kind)
+{
+  return kind == CHEOPS_TIME_CLOCK ? "%clk " : "%emt ";
+}
+
+/* Two digits below 60 at @s. */
+static gboolean
+parse_sixty (const char *s,
+             int        *value)
+{
+  if (!g_ascii_isdigit (s[0]) || !g_ascii_isdigit (s[1]) || s[0] > '5')
+    return FALSE;
+  *value = (s[0] - '0') * 10 + (s[1] - '0');
+  return TRUE;
+}
+
+/* "H:MM:SS" with an optional fraction of one to three digits, the whole
+ * of @s. */
+static gboolean
+parse_time (const char *s,
+            gint64     *ms)
+{
+  gint64 hours = 0;
+  int minutes, seconds, fraction = 0, n_fraction = 0;
+  const char *p = s;
+
+  if (!g_ascii_isdigit (*p))
+    return FALSE;
+  for (; g_ascii_isdigit (*p); p++)
+    {
+      hours = hours * 10 + (*p - '0');
+      if (hours > 1000000)
+        return FALSE;
+    }
+  if (*p != ':' || !parse_sixty (p + 1, &minutes) || p[3] != ':' || !parse_sixty (p + 4, &seconds))
+    return FALSE;
+  p += 6;
+  if (*p == '.')
+    {
+      for (p++; g_ascii_isdigit (*p); p++)
+        {
+          if (++n_fraction > 3)
+            return FALSE;
+          fraction = fraction * 10 + (*p - '0');
+        }
+      if (n_fraction == 0)
+        return FALSE;
+      for (int i = n_fraction; i < 3; i++)
+        fraction *= 10;
+    }
+  if (*p != 0)
+    return FALSE;
+  *ms = ((hours * 60 + minutes) * 60 + seconds) * 1000 + fraction;
+  return TRUE;
+}
+
+gboolean
+cheops_annotations_get_time (const CheopsAnnotations *self,
+                             CheopsTimeKind           kind,
+                             gint64                  *ms)
+{
+  const char *command = time_command (kind);
+
+  g_return_val_if_fail (ms != NULL, FALSE);
+
+  if (self == NULL)
+    return FALSE;
+  for (guint i = 0; i < self->others->len; i++)
+    {
+      const char *other = self->others->pdata[i];
+
+      if (g_str_has_prefix (other, command))
+        return parse_time (other + strlen (command), ms);
+    }
+  return FALSE;
+}
+
+char *
+cheops_time_format (gint64 ms)
+{
+  gint64 seconds;
+
+  g_return_val_if_fail (ms >= 0, NULL);
+
+  seconds = ms / 1000;
+  if (ms % 1000 == 0)
+    return g_strdup_printf ("%" G_GINT64_FORMAT ":%02d:%02d", seconds / 3600,
+                            (int) (seconds / 60 % 60), (int) (seconds % 60));
+  if (ms % 100 == 0)
+    return g_strdup_printf ("%" G_GINT64_FORMAT ":%02d:%02d.%d", seconds / 3600,
+                            (int) (seconds / 60 % 60), (int) (seconds % 60), (int) (ms % 1000 / 100));
+  return g_strdup_printf ("%" G_GINT64_FORMAT ":%02d:%02d.%03d", seconds / 3600,
+                          (int) (seconds / 60 % 60), (int) (seconds % 60), (int) (ms % 1000));
+}
+
+void
+cheops_annotations_set_time (CheopsAnnotations *self,
+                             CheopsTimeKind     kind,
+                             gint64             ms)
+{
+  const char *command = time_command (kind);
+  g_autofree char *text = NULL;
+  gboolean placed = FALSE;
+
+  g_return_if_fail (self != NULL);
+
+  if (ms >= 0)
+    {
+      g_autofree char *time = cheops_time_format (ms);
+
+      text = g_strconcat (command, time, NULL);
+    }
+  for (guint i = 0; i < self->others->len;)
+    {
+      if (!g_str_has_prefix (self->others->pdata[i], command))
+        {
+          i++;
+          continue;
+        }
+      if (text != NULL && !placed)
+        {
+          g_free (self->others->pdata[i]);
+          self->others->pdata[i] = g_steal_pointer (&text);
+          placed = TRUE;
+          i++;
+        }
+      else
+        g_ptr_array_remove_index (self->others, i);
+    }
+  if (text != NULL)
+    g_ptr_array_add (self->others, g_steal_pointer (&text));
+}

@@ -5,8 +5,10 @@
  * The annotations a node carries besides its comments: an evaluation
  * ([%eval]), arrows ([%cal]) and cell marks ([%csl]), written in game files
  * inside a comment in the bracket-percent style of chess tools (DESIGN.md
- * section 4).  Commands this library does not know ("[%clk 0:05:00]") and
- * known commands it cannot read are kept verbatim and written back unchanged.
+ * section 4).  Commands this library does not know ("[%foo 1]") and known
+ * commands it cannot read are kept verbatim and written back unchanged;
+ * [%clk] and [%emt] are kept so too, and read by
+ * cheops_annotations_get_time().
  */
 #pragma once
 
@@ -126,6 +128,37 @@ void               cheops_annotations_add_command  (CheopsAnnotations   *self,
 void               cheops_annotations_append       (const CheopsAnnotations *self,
                                                     const CheopsVariant     *variant,
                                                     GString                 *out);
+
+/* The two clock commands of chess tools (as Lichess and chess.com write
+ * them): [%clk H:MM:SS] the time left on the mover's clock after the move,
+ * [%emt H:MM:SS] the time the move took; seconds may carry a fraction
+ * ("0:04:57.3", up to three digits).  They are kept in @others as written,
+ * in their place, so that a file's text comes back unchanged; these read
+ * and set them. */
+typedef enum {
+  CHEOPS_TIME_CLOCK,    /* [%clk] */
+  CHEOPS_TIME_ELAPSED,  /* [%emt] */
+} CheopsTimeKind;
+
+/* Reads the first [%clk] (or [%emt]) of @self (may be NULL) into *@ms, in
+ * milliseconds.  FALSE (*@ms untouched) when there is none or it is not
+ * of the form H:MM:SS[.f] (hours any number of digits, minutes and seconds
+ * two digits below 60, one to three digits of fraction): such a command
+ * is kept, not read. */
+gboolean           cheops_annotations_get_time     (const CheopsAnnotations *self,
+                                                    CheopsTimeKind           kind,
+                                                    gint64                  *ms);
+/* Sets the [%clk] (or [%emt]) of @self to @ms milliseconds (>= 0), written
+ * "H:MM:SS", with tenths or milliseconds when @ms has them ("0:04:57.3"),
+ * in place of the ones there (the first keeps its place, else at the
+ * end); @ms < 0 removes them.  For the clock of a game played in the
+ * studio. */
+void               cheops_annotations_set_time     (CheopsAnnotations       *self,
+                                                    CheopsTimeKind           kind,
+                                                    gint64                   ms);
+/* The text of @ms milliseconds (>= 0) as [%clk] writes it: "H:MM:SS",
+ * "H:MM:SS.s" or "H:MM:SS.mmm".  Free with g_free(). */
+char              *cheops_time_format              (gint64                   ms);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CheopsAnnotations, cheops_annotations_free)
 

@@ -38,11 +38,75 @@ cheops_nag_to_suffix (guint8 nag)
   return nag < G_N_ELEMENTS (suffixes) ? suffixes[nag] : NULL;
 }
 
-static CheopsGameNode *
-node_alloc (void)
-{
-  CheopsGameNode *self = g_new0 (CheopsGameNode, 1);
+/* Nodes made by a reader come from chunks: NODE_CHUNK_BYTES, aligned to
+ * their size, so that a node finds its chunk from its address.  A chunk
+ * counts its nodes not yet freed, plus one while its reader may still
+ * take nodes from it; the last to go frees it (from any thread).  A game
+ * file's tree is thousands of nodes made and freed together: one
+ * allocation for NODE_CHUNK_NODES of them, and one atomic decrement to
+ * free each.  Other nodes come from GLib's slices. */
+#define NODE_CHUNK_BYTES 16384
 
+struct _CheopsGameNodeChunk {
+  gint  live;
+  guint used;
+};
+
+#define NODE_CHUNK_FIRST \
+  ((sizeof (CheopsGameNodeChunk) + G_ALIGNOF (CheopsGameNode) - 1) / G_ALIGNOF (CheopsGameNode) * G_ALIGNOF (CheopsGameNode))
+#define NODE_CHUNK_NODES ((NODE_CHUNK_BYTES - NODE_CHUNK_FIRST) / sizeof (CheopsGameNode))
+
+static inline CheopsGameNode *
+chunk_node (CheopsGameNodeChunk *chunk,
+            guint                i)
+{
+  return (CheopsGameNode *) ((char *) chunk + NODE_CHUNK_FIRST + i * sizeof (CheopsGameNode));
+}
+
+/* Drops @n of @chunk's counts, freeing it at zero. */
+static void
+chunk_drop (CheopsGameNodeChunk *chunk,
+            gint                 n)
+{
+  if (g_atomic_int_add (&chunk->live, -n) == n)
+    g_aligned_free (chunk);
+}
+
+void
+_cheops_game_node_chunk_release (CheopsGameNodeChunk *chunk)
+{
+  if (chunk == NULL)
+    return;
+  /* The slots never used, and the reader's own count. */
+  chunk_drop (chunk, (gint) (NODE_CHUNK_NODES - chunk->used) + 1);
+}
+
+static CheopsGameNode *
+node_alloc (CheopsGameNodeChunk **chunk)
+{
+  CheopsGameNode *self;
+
+#if defined(__SANITIZE_ADDRESS__)
+  /* Each node on its own, so that AddressSanitizer sees a freed node's
+   * use. */
+  chunk = NULL;
+#endif
+  if (chunk == NULL)
+    self = g_slice_new0 (CheopsGameNode);
+  else
+    {
+      if (*chunk == NULL || (*chunk)->used == NODE_CHUNK_NODES)
+        {
+          _cheops_game_node_chunk_release (*chunk);
+          *chunk = g_aligned_alloc (1, NODE_CHUNK_BYTES, NODE_CHUNK_BYTES);
+          /* Every slot counted now, so that taking one costs no atomic. */
+          (*chunk)->live = (gint) NODE_CHUNK_NODES + 1;
+          (*chunk)->used = 0;
+        }
+      self = chunk_node (*chunk, (*chunk)->used++);
+      memset (self, 0, sizeof *self);
+      self->in_chunk = TRUE;
+    }
   g_ref_count_init (&self->ref_count);
   return self;
 }
@@ -50,7 +114,7 @@ node_alloc (void)
 CheopsGameNode *
 _cheops_game_node_new_root (const CheopsPosition *position)
 {
-  CheopsGameNode *self = node_alloc ();
+  CheopsGameNode *self = node_alloc (NULL);
 
   self->position = g_memdup2 (position, sizeof *position);
   self->key = position->key;
@@ -74,7 +138,17 @@ _cheops_game_node_append_child_after (CheopsGameNode       *parent,
                                       const CheopsPosition *before,
                                       CheopsMove            move)
 {
-  CheopsGameNode *self = node_alloc ();
+  return _cheops_game_node_append_child_in (NULL, parent, hint, before, move);
+}
+
+CheopsGameNode *
+_cheops_game_node_append_child_in (CheopsGameNodeChunk **chunk,
+                                   CheopsGameNode       *parent,
+                                   CheopsGameNode       *hint,
+                                   const CheopsPosition *before,
+                                   CheopsMove            move)
+{
+  CheopsGameNode *self = node_alloc (chunk);
   CheopsGameNode **link;
 
   self->parent = parent;
@@ -113,7 +187,10 @@ node_free_data (CheopsGameNode *self)
   g_free (self->comment_after);
   g_free (self->nags);
   cheops_annotations_free (self->annotations);
-  g_free (self);
+  if (self->in_chunk)
+    chunk_drop ((CheopsGameNodeChunk *) ((guintptr) self & ~(guintptr) (NODE_CHUNK_BYTES - 1)), 1);
+  else
+    g_slice_free (CheopsGameNode, self);
 }
 
 CheopsGameNode *
@@ -129,19 +206,22 @@ cheops_game_node_ref (CheopsGameNode *self)
 void
 cheops_game_node_unref (CheopsGameNode *self)
 {
-  GPtrArray *stack;
+  CheopsGameNode *stack;
 
   g_return_if_fail (self != NULL);
   if (!g_ref_count_dec (&self->ref_count))
     return;
 
-  stack = g_ptr_array_new ();
-  g_ptr_array_add (stack, self);
-  while (stack->len > 0)
+  /* The nodes to free form a stack linked through their parent pointers,
+   * which they no longer need. */
+  self->parent = NULL;
+  stack = self;
+  while (stack != NULL)
     {
-      CheopsGameNode *node = g_ptr_array_steal_index_fast (stack, stack->len - 1);
+      CheopsGameNode *node = stack;
       CheopsGameNode *child = node->first_child;
 
+      stack = node->parent;
       while (child != NULL)
         {
           CheopsGameNode *next = child->next_sibling;
@@ -149,12 +229,14 @@ cheops_game_node_unref (CheopsGameNode *self)
           child->parent = NULL;
           child->next_sibling = NULL;
           if (g_ref_count_dec (&child->ref_count))
-            g_ptr_array_add (stack, child);
+            {
+              child->parent = stack;
+              stack = child;
+            }
           child = next;
         }
       node_free_data (node);
     }
-  g_ptr_array_free (stack, TRUE);
 }
 
 CheopsGameNode *
@@ -824,20 +906,22 @@ _cheops_append_normalized (GString    *out,
 {
   const char *p = text, *end = text + len;
 
-  /* Word by word: each run of non-space bytes, one space between runs. */
+  /* Each run of non-space bytes, one space between runs: copied a stretch
+   * at a time, a stretch being words with single spaces between them (the
+   * usual text, copied as it is). */
   for (;;)
     {
-      const char *word;
+      const char *start;
 
       while (p < end && is_space (*p))
         p++;
       if (p >= end)
         break;
-      word = p;
-      while (p < end && !is_space (*p))
+      start = p;
+      while (p < end && (!is_space (*p) || (*p == ' ' && p + 1 < end && !is_space (p[1]))))
         p++;
       if (out->len > 0)
         g_string_append_c (out, ' ');
-      g_string_append_len (out, word, p - word);
+      g_string_append_len (out, start, p - start);
     }
 }

@@ -45,6 +45,7 @@ struct _CheopsGameNode {
   guint8             outcome_known : 1;
   guint8             check_known : 1;
   guint8             in_check : 1;
+  guint8             in_chunk : 1;    /* from a CheopsGameNodeChunk, not a slice */
   gint16             outcome;         /* valid if outcome_known */
   char               san[CHEOPS_SAN_MAX];
 };
@@ -63,6 +64,21 @@ CheopsGameNode *_cheops_game_node_append_child_after (CheopsGameNode       *pare
                                                       CheopsGameNode       *hint,
                                                       const CheopsPosition *before,
                                                       CheopsMove            move);
+/* Nodes allocated together (cheops-game-node.c): a reader keeps a
+ * pointer to one, NULL at first, passes it to
+ * _cheops_game_node_append_child_in() and releases it when done.  The
+ * nodes live on, each freed as usual. */
+typedef struct _CheopsGameNodeChunk CheopsGameNodeChunk;
+
+/* _cheops_game_node_append_child_after(), the node taken from *@chunk (a
+ * new chunk when it is NULL or full); @chunk NULL: a node of its own. */
+CheopsGameNode *_cheops_game_node_append_child_in (CheopsGameNodeChunk **chunk,
+                                                   CheopsGameNode       *parent,
+                                                   CheopsGameNode       *hint,
+                                                   const CheopsPosition *before,
+                                                   CheopsMove            move);
+/* Gives back the reader's hold on @chunk (NULL: nothing). */
+void            _cheops_game_node_chunk_release  (CheopsGameNodeChunk *chunk);
 /* The key of @node's position (computed through the position if need
  * be), or 0 for a node cut off from its root. */
 guint64         _cheops_game_node_get_key        (CheopsGameNode *node);

@@ -38,7 +38,18 @@ struct _CheopsPgnReader {
    * search the rest of the text once, not once each. */
   const char  *close_from;
   const char  *close_found;
+  /* The first CR at or after cr_from, or NULL for none (find_cr_or_lf()). */
+  const char  *cr_from;
+  const char  *cr_at;
   GBytes      *escapes_without_game; /* of a text without a game */
+  /* Kept from game to game (emptied for each), so that reading a game
+   * allocates for its tree, not for its reading. */
+  GArray      *keys_buf;      /* guint64 */
+  GArray      *stack_buf;     /* Frame */
+  GString     *pending_buf;
+  GString     *open_text;     /* the comment of GameReader.open_node */
+  GString     *command;       /* a [%...] command being read */
+  CheopsGameNodeChunk *chunk; /* where the nodes read come from */
 };
 
 /* A "%" escape line: where it starts and its length up to its line break. */
@@ -83,9 +94,13 @@ typedef struct {
   gboolean         result_token; /* the movetext ended with a result */
   Mark             result_token_mark;
   GArray          *keys;         /* guint64: the positions from the root to cur */
-  GHashTable      *comments;     /* CheopsGameNode → GString: the comment after it read so far,
-                                  * given to the node at the game's end (a comment added
-                                  * to comment by comment would be copied each time) */
+  /* The comment after a node read so far is given to the node when
+   * reading goes on to another node's (a comment added to comment by
+   * comment would be copied each time): open_node's is open_text, the
+   * reader's; a node whose comment is given and then goes on (after a
+   * variation) has it in comments, given at the game's end. */
+  CheopsGameNode  *open_node;
+  GHashTable      *comments;     /* CheopsGameNode → GString */
 } GameReader;
 
 void
@@ -190,6 +205,15 @@ cheops_pgn_reader_free (CheopsPgnReader *self)
   g_clear_pointer (&self->mapped, g_mapped_file_unref);
   g_clear_pointer (&self->escapes, g_array_unref);
   g_clear_pointer (&self->escapes_without_game, g_bytes_unref);
+  _cheops_game_node_chunk_release (self->chunk);
+  g_clear_pointer (&self->keys_buf, g_array_unref);
+  g_clear_pointer (&self->stack_buf, g_array_unref);
+  if (self->pending_buf != NULL)
+    g_string_free (self->pending_buf, TRUE);
+  if (self->open_text != NULL)
+    g_string_free (self->open_text, TRUE);
+  if (self->command != NULL)
+    g_string_free (self->command, TRUE);
   g_free (self);
 }
 
@@ -271,16 +295,42 @@ is_line_break (const char *s,
   return *s == '\n' || (*s == '\r' && (s + 1 >= end || s[1] != '\n'));
 }
 
-/* The first CR or LF in [@from, @to), or @to. */
+/* The first CR or LF in [@from, @to), or @to.  memchr() for each: the
+ * first CR at or after a point is kept (r->cr_from, r->cr_at), since most
+ * texts have none, or one per line. */
 static const char *
-find_cr_or_lf (const char *from,
-               const char *to)
+find_cr_or_lf (CheopsPgnReader *r,
+               const char      *from,
+               const char      *to)
 {
-  const char *s = from;
+  const char *lf, *cr;
 
-  while (s < to && *s != '\n' && *s != '\r')
-    s++;
-  return s;
+  if (from >= to)
+    return to;
+  if (r->cr_from == NULL || from < r->cr_from || (r->cr_at != NULL && from > r->cr_at))
+    {
+      r->cr_from = from;
+      r->cr_at = memchr (from, '\r', r->end - from);
+    }
+  cr = r->cr_at != NULL && r->cr_at < to ? r->cr_at : to;
+  lf = memchr (from, '\n', cr - from);
+  return lf != NULL ? lf : cr;
+}
+
+/* Whether @len bytes at @s are UTF-8 text without a NUL (as
+ * g_utf8_validate() judges it): ASCII, the usual case, checked first. */
+static gboolean
+is_utf8_text (const char *s,
+              gsize       len)
+{
+  for (gsize i = 0; i < len; i++)
+    {
+      guchar c = (guchar) s[i];
+
+      if (c == 0 || c >= 0x80)
+        return g_utf8_validate (s + i, len - i, NULL);
+    }
+  return TRUE;
 }
 
 /* Moves p to @to, counting the line breaks in between. */
@@ -290,7 +340,7 @@ advance_to (CheopsPgnReader *r,
 {
   const char *s = r->p;
 
-  while ((s = find_cr_or_lf (s, to)) < to)
+  while ((s = find_cr_or_lf (r, s, to)) < to)
     {
       gboolean brk = is_line_break (s, r->end);
 
@@ -305,7 +355,7 @@ advance_to (CheopsPgnReader *r,
 static const char *
 line_end (CheopsPgnReader *r)
 {
-  return find_cr_or_lf (r->p, r->end);
+  return find_cr_or_lf (r, r->p, r->end);
 }
 
 /* Whether only blanks stand between the start of the line and p. */
@@ -487,7 +537,7 @@ find_comment_close (CheopsPgnReader  *r,
   limit = close != NULL ? close : r->end;
   const char *s = from;
 
-  while ((s = find_cr_or_lf (s, limit)) < limit)
+  while ((s = find_cr_or_lf (r, s, limit)) < limit)
     {
       if (!is_line_break (s, r->end))
         {
@@ -712,6 +762,26 @@ free_gstring (GString *s)
   g_string_free (s, TRUE);
 }
 
+/* Gives @node the comment after it read, @out, unless that is what it
+ * has. */
+static void
+give_comment (CheopsGameNode *node,
+              GString        *out)
+{
+  if (out->len > 0 && g_strcmp0 (out->str, node->comment_after) != 0)
+    _cheops_game_node_take_comment (node, FALSE, g_strndup (out->str, out->len));
+}
+
+/* Gives the open node its comment (take_comment()). */
+static void
+close_open_comment (GameReader *g)
+{
+  if (g->open_node == NULL)
+    return;
+  give_comment (g->open_node, g->reader->open_text);
+  g->open_node = NULL;
+}
+
 /* Gives each node the comment after it read (take_comment()). */
 static void
 give_comments (GameReader *g)
@@ -719,16 +789,13 @@ give_comments (GameReader *g)
   GHashTableIter iter;
   gpointer key, value;
 
+  close_open_comment (g);
   if (g->comments == NULL)
     return;
   g_hash_table_iter_init (&iter, g->comments);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
-      CheopsGameNode *node = key;
-      GString *out = value;
-
-      if (out->len > 0 && g_strcmp0 (out->str, node->comment_after) != 0)
-        _cheops_game_node_take_comment (node, FALSE, g_strndup (out->str, out->len));
+      give_comment (key, value);
     }
   g_clear_pointer (&g->comments, g_hash_table_unref);
 }
@@ -752,13 +819,27 @@ take_comment (GameReader *g,
       return;
     }
 
-  if (g->comments == NULL)
-    g->comments = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) free_gstring);
-  out = g_hash_table_lookup (g->comments, node);
-  if (out == NULL)
+  if (node == g->open_node)
+    out = g->reader->open_text;
+  else
     {
-      out = g_string_new (node->comment_after);
-      g_hash_table_insert (g->comments, node, out);
+      close_open_comment (g);
+      out = g->comments != NULL ? g_hash_table_lookup (g->comments, node) : NULL;
+      if (out == NULL && node->comment_after == NULL)
+        {
+          /* The node's first comment in this game (the usual case). */
+          g->open_node = node;
+          out = g->reader->open_text;
+          g_string_truncate (out, 0);
+        }
+      else if (out == NULL)
+        {
+          /* A comment given, and more of it after a variation. */
+          if (g->comments == NULL)
+            g->comments = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) free_gstring);
+          out = g_string_new (node->comment_after);
+          g_hash_table_insert (g->comments, node, out);
+        }
     }
 
   while (s < end)
@@ -767,7 +848,11 @@ take_comment (GameReader *g,
       const char *close;
 
       while (open + 1 < end && !(open[0] == '[' && open[1] == '%'))
-        open++;
+        {
+          const char *bracket = memchr (open + 1, '[', end - open - 1);
+
+          open = bracket != NULL ? bracket : end;
+        }
       if (open + 1 >= end)
         break;
       /* A command without its "]" runs to the end of the comment (kept
@@ -778,14 +863,14 @@ take_comment (GameReader *g,
         close = end;
       _cheops_append_normalized (out, s, open - s);
       {
-        GString *command = g_string_new (NULL);
+        GString *command = g->reader->command;
 
+        g_string_truncate (command, 0);
         _cheops_append_normalized (command, open + 1, close - open - 1);
         /* Cells named as the game's variant names them. */
         cheops_annotations_add_command (_cheops_game_node_ensure_annotations (node),
                                         cheops_game_get_variant (g->game),
                                         command->str, command->len);
-        g_string_free (command, TRUE);
       }
       s = close < end ? close + 1 : end;
     }
@@ -827,10 +912,14 @@ read_move (GameReader *g,
            const char *san,
            gsize       len)
 {
-  CheopsError err = { 0 };
+  CheopsError err;
   CheopsMove move;
   CheopsGameNode *node;
   char token[64];
+
+  /* What is read of it (not the whole struct, cleared for every move). */
+  err.code = 0;
+  err.message[0] = '\0';
 
   /* The core gets its own NUL-terminated copy of the token. */
   if (len < sizeof token)
@@ -914,11 +1003,11 @@ read_move (GameReader *g,
       /* A variation's first move: a sibling of the stacked line's node. */
       Frame *top = &g_array_index (g->stack, Frame, g->stack->len - 1);
 
-      node = _cheops_game_node_append_child_after (g->cur.node, top->last_sibling, &g->cur.after, move);
+      node = _cheops_game_node_append_child_in (&g->reader->chunk, g->cur.node, top->last_sibling, &g->cur.after, move);
       top->last_sibling = node;
     }
   else
-    node = _cheops_game_node_append_child (g->cur.node, &g->cur.after, move);
+    node = _cheops_game_node_append_child_in (&g->reader->chunk, g->cur.node, NULL, &g->cur.after, move);
   if (g->pending->len > 0)
     {
       _cheops_game_node_take_comment (node, TRUE, g_strndup (g->pending->str, g->pending->len));
@@ -979,7 +1068,16 @@ read_suffix (GameReader *g)
 static gboolean
 is_san_char (char c)
 {
-  return g_ascii_isalnum (c) || c == '=' || c == '+' || c == '#' || c == '@' || c == ',';
+  static const guint64 mask[4] = {
+    /* '#' '+' ',' '0'-'9' '=' */
+    (1ull << '#') | (1ull << '+') | (1ull << ',') | (0x3FFull << '0') | (1ull << '='),
+    /* '@' 'A'-'Z' 'a'-'z' */
+    (1ull << ('@' - 64)) | (0x3FFFFFFull << ('A' - 64)) | (0x3FFFFFFull << ('a' - 64)),
+    0, 0,
+  };
+  guchar u = (guchar) c;
+
+  return (mask[u >> 6] >> (u & 63)) & 1;
 }
 
 /* Ends a game at its result token (@result, @len bytes). */
@@ -1049,7 +1147,7 @@ read_movetext (GameReader *g)
             const char *text = r->p + 1;
             const char *close = find_comment_close (r, text, &stop);
 
-            if (!g_utf8_validate (text, (close != NULL ? close : stop) - text, NULL))
+            if (!is_utf8_text (text, (close != NULL ? close : stop) - text))
               {
                 add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "this comment is not UTF-8 text");
                 return FALSE;
@@ -1071,7 +1169,7 @@ read_movetext (GameReader *g)
           {
             const char *eol = line_end (r);
 
-            if (!g_utf8_validate (r->p + 1, eol - r->p - 1, NULL))
+            if (!is_utf8_text (r->p + 1, eol - r->p - 1))
               {
                 add_error_at (g, &m, CHEOPS_GAME_ERROR_SYNTAX, "this comment is not UTF-8 text");
                 return FALSE;
@@ -1432,19 +1530,27 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
   g.cur.node = g.root;
   g.cur.after = start;
   g.cur.n_keys = 1;
-  g.keys = g_array_new (FALSE, FALSE, sizeof (guint64));
+  if (self->keys_buf == NULL)
+    {
+      self->keys_buf = g_array_new (FALSE, FALSE, sizeof (guint64));
+      self->stack_buf = g_array_new (FALSE, FALSE, sizeof (Frame));
+      self->pending_buf = g_string_new (NULL);
+      self->open_text = g_string_new (NULL);
+      self->command = g_string_new (NULL);
+    }
+  g.keys = self->keys_buf;
+  g_array_set_size (g.keys, 0);
   g_array_append_val (g.keys, start.key);
   g.fresh = TRUE;
-  g.stack = g_array_new (FALSE, FALSE, sizeof (Frame));
-  g.pending = g_string_new (NULL);
+  g.stack = self->stack_buf;
+  g_array_set_size (g.stack, 0);
+  g.pending = self->pending_buf;
+  g_string_truncate (g.pending, 0);
   if (!ok || !read_movetext (&g))
     skip_rest_of_game (self);
   else
     check_result_against_outcome (&g);
   give_comments (&g);
-  g_array_unref (g.keys);
-  g_array_unref (g.stack);
-  g_string_free (g.pending, TRUE);
 
   /* Where the game ends: its last character, white space and the escape
    * lines after it left out (they go with the next game, or after this

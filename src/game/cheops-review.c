@@ -32,6 +32,10 @@ typedef struct {
   CheopsEval      played;     /* side A's view */
   double          played_chances_a;
   int             played_cp_a;
+  /* cheops_review_begin_confirmation(): the move played from here is
+   * judged no worse than the first search judged it. */
+  gboolean        has_ceiling;
+  CheopsReviewJudgement ceiling;
 } Position;
 
 /* One edit cheops_review_apply() made, to be undone by
@@ -505,6 +509,20 @@ cheops_review_needs_confirmation (CheopsReview *self,
   return j == CHEOPS_REVIEW_INACCURACY || j == CHEOPS_REVIEW_MISTAKE || j == CHEOPS_REVIEW_BLUNDER;
 }
 
+void
+cheops_review_begin_confirmation (CheopsReview *self,
+                                  guint         index)
+{
+  Position *p;
+
+  g_return_if_fail (self != NULL);
+  p = position_at (self, index);
+  if (p == NULL || !cheops_review_needs_confirmation (self, index))
+    return;
+  p->ceiling = cheops_review_get_judgement (self, index + 1);
+  p->has_ceiling = TRUE;
+}
+
 gboolean
 cheops_review_has_result (CheopsReview *self,
                           guint         index)
@@ -516,7 +534,11 @@ cheops_review_has_result (CheopsReview *self,
   return p != NULL && p->has_result;
 }
 
-/* Whether the move into position @index is judged; its mover in *@mover. */
+/* Whether the move into position @index is judged; its mover in *@mover.
+ * The position before needs its result, and the move what it left: the
+ * played move's own search from the position before, or else the
+ * position after's result (so a move is judged, and confirmed, before the
+ * position after it is searched: a review going forwards). */
 static gboolean
 judged (CheopsReview *self,
         guint         index,
@@ -528,7 +550,8 @@ judged (CheopsReview *self,
     return FALSE;
   before = position_at (self, index - 1);
   after = position_at (self, index);
-  if (!before->has_result || !after->has_result || before->terminal)
+  if (!before->has_result || before->terminal
+      || !(after->has_result || (before->has_played && !after->terminal)))
     return FALSE;
   *mover = cheops_game_node_get_mover (after->node);
   return self->side < 0 || (int) *mover == self->side;
@@ -598,6 +621,10 @@ cheops_review_get_judgement (CheopsReview *self,
   before = position_at (self, index - 1);
   outcome_of_move (self, index, mover, &after_chances, &after_cp);
   judgement = cheops_review_judge (chances_for (before, mover), after_chances);
+  /* Confirmed: marked only as far as both searches agree. */
+  if (before->has_ceiling && judgement != CHEOPS_REVIEW_NONE && judgement != CHEOPS_REVIEW_ONLY_MOVE
+      && judgement > before->ceiling)
+    judgement = before->ceiling;
   /* The only move: the engine's best, the second-best a blunder, and the
    * best not lost. */
   if (judgement == CHEOPS_REVIEW_NONE && before->has_second && cheops_review_is_first_choice (self, index - 1)

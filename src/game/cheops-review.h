@@ -49,7 +49,8 @@
  * judged by the end itself.  The engine's own first choice (the first
  * move of its best line in the position before) is never marked ?!, ? or
  * ??.  A driver searches a move about to be marked again, longer, before
- * it is (cheops_review_needs_confirmation()).
+ * it is (cheops_review_needs_confirmation()), and the move is marked only
+ * as far as both searches agree (cheops_review_begin_confirmation()).
  *
  * A review replaces a position's [%eval] only by a deeper one (an end's
  * exact evaluation always), so reviewing again with more time deepens a
@@ -231,6 +232,15 @@ gboolean              cheops_review_is_first_choice (CheopsReview       *self,
  * position @index again, longer, and gives the new results (best and
  * played, the same depth), which replace these, before applying. */
 gboolean              cheops_review_needs_confirmation (CheopsReview    *self,
+                                                        guint            index);
+/* Before the longer search of position @index that
+ * cheops_review_needs_confirmation() asks for: remembers the judgement the
+ * first search gives the move played from it (?!, ? or ??), so that the
+ * move is then marked only as far as both searches agree - the longer
+ * search's, but never worse than the first's (a ?! the longer search
+ * finds a ? stays ?!; one it finds harmless loses its mark).  Does
+ * nothing when the move needs no confirmation. */
+void                  cheops_review_begin_confirmation (CheopsReview    *self,
                                                         guint            index);
 /* Whether position @index has an evaluation (given, or an end's). */
 gboolean              cheops_review_has_result      (CheopsReview   *self,

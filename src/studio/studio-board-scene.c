@@ -101,6 +101,7 @@ struct _StudioBoardScene
   double          drag_y;
 
   GArray         *shapes;
+  guint8          glyph;          /* the move glyph of the last move, or 0 */
   StudioShape     engine_arrow;
   StudioShape     threat_arrow;
 
@@ -578,6 +579,8 @@ studio_board_scene_show (StudioBoardScene     *self,
 {
   self->position = *position;
   self->last_move = last_move;
+  /* A glyph belongs to the move shown with it (studio_board_scene_set_glyph()). */
+  self->glyph = 0;
 
   if (self->editing)
     self->n_moves = 0;
@@ -2120,4 +2123,48 @@ studio_board_scene_get_drag_piece (StudioBoardScene *self)
   if (self->drag_from < N_CELLS (self))
     return self->position.board[self->drag_from];
   return CHEOPS_NO_PIECE;
+}
+
+/**
+ * studio_board_scene_set_glyph:
+ * @self: a #StudioBoardScene
+ * @nag: the move glyph (NAG 1..9: "!", "?", "!!", …) of the last move, or 0
+ *
+ * Shows @nag as a badge at the cell of the last move's piece
+ * (studio_board_scene_get_glyph()), as Lichess and En Croissant do (issue
+ * 22).  Showing another position clears it: set it after
+ * studio_board_scene_set_node_position().
+ */
+void
+studio_board_scene_set_glyph (StudioBoardScene *self,
+                              guint8            nag)
+{
+  g_return_if_fail (STUDIO_IS_BOARD_SCENE (self));
+
+  if (self->glyph == nag)
+    return;
+  self->glyph = nag;
+  studio_board_scene_emit_changed (self);
+}
+
+/**
+ * studio_board_scene_get_glyph:
+ * @self: a #StudioBoardScene
+ * @cell: (out) (optional): where the badge goes: the cell the last move's
+ *   piece went to — a drop's cell, a two-part move's second piece's (CY7)
+ *
+ * Returns: the move glyph shown, or 0 (none, or no last move)
+ */
+guint8
+studio_board_scene_get_glyph (StudioBoardScene *self,
+                              CheopsCell       *cell)
+{
+  g_return_val_if_fail (STUDIO_IS_BOARD_SCENE (self), 0);
+
+  if (self->glyph == 0 || self->last_move == CHEOPS_MOVE_NONE)
+    return 0;
+  if (cell != NULL)
+    *cell = cheops_move_kind (self->last_move) == CHEOPS_MOVE_COMPOUND ? cheops_move_to2 (self->last_move)
+                                                                        : cheops_move_to (self->last_move);
+  return self->glyph;
 }

@@ -26,6 +26,10 @@ void                  studio_board_scene_set_node_position (StudioBoardScene    
                                                            gboolean              in_check);
 const CheopsPosition *studio_board_scene_get_position     (StudioBoardScene     *self);
 CheopsMove            studio_board_scene_get_last_move    (StudioBoardScene     *self);
+void                  studio_board_scene_set_glyph        (StudioBoardScene     *self,
+                                                           guint8                nag);
+guint8                studio_board_scene_get_glyph        (StudioBoardScene     *self,
+                                                           CheopsCell           *cell);
 gboolean              studio_board_scene_get_flipped      (StudioBoardScene     *self);
 void                  studio_board_scene_set_flipped      (StudioBoardScene     *self,
                                                            gboolean              flipped);

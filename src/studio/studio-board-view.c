@@ -63,6 +63,7 @@
 #include "studio-board-cell.h"
 #include "studio-board-theme.h"
 #include "studio-board-view.h"
+#include "studio-palette.h"
 
 /* The smallest size of the coordinates, in pixels: readable on the small
  * board of a narrow window. */
@@ -726,6 +727,80 @@ studio_board_view_draw_pockets (StudioBoardView *self,
                                      draw_piece_cb, self);
 }
 
+/* The move's glyph (issue 22) as a badge at the cell of the piece that
+ * moved, as Lichess and En Croissant show it: a disc in the glyph's colour
+ * (studio_palette_glyph_badge()) on the cell's corner nearest the top
+ * right of the screen, taken from the cell's own outline (the variant's
+ * polygon, as the painter draws it: a square's corner, a triangle's or a
+ * hexagon's vertex), drawn over the pieces. */
+static void
+studio_board_view_draw_glyph (StudioBoardView *self,
+                              cairo_t         *cr)
+{
+  CheopsCell cell = CHEOPS_CELL_NONE;
+  guint8 nag = studio_board_scene_get_glyph (self->scene, &cell);
+  double fill[3], text[3];
+  const char *symbol = studio_palette_glyph_badge (nag, fill, text);
+  double cx, cy, vx = 0, vy = 0, best = -G_MAXDOUBLE, r, bx, by;
+  cairo_path_t *path;
+  g_autoptr(PangoLayout) layout = NULL;
+  PangoFontDescription *font;
+  PangoRectangle ink;
+
+  if (symbol == NULL || cell == CHEOPS_CELL_NONE)
+    return;
+
+  cairo_save (cr);
+  cairo_new_path (cr);
+  studio_board_view_cell_path (self, cr, cell);
+  path = cairo_copy_path_flat (cr);
+  cairo_new_path (cr);
+  for (int i = 0; i < path->num_data; i += path->data[i].header.length)
+    if (path->data[i].header.type == CAIRO_PATH_MOVE_TO || path->data[i].header.type == CAIRO_PATH_LINE_TO)
+      {
+        double x = path->data[i + 1].point.x, y = path->data[i + 1].point.y;
+
+        if (x - y > best)
+          {
+            best = x - y;
+            vx = x;
+            vy = y;
+          }
+      }
+  cairo_path_destroy (path);
+  if (best == -G_MAXDOUBLE)
+    {
+      cairo_restore (cr);
+      return;
+    }
+
+  /* A little inside the corner, so that it stays on its cell's side of
+   * the board's edge; its size from the smallest cell's. */
+  studio_board_view_center (self, cell, &cx, &cy);
+  r = MAX (8.0, studio_board_view_inradius (self) * 0.52);
+  bx = vx + (cx - vx) * 0.22;
+  by = vy + (cy - vy) * 0.22;
+
+  cairo_arc (cr, bx, by, r, 0, 2 * G_PI);
+  cairo_set_source_rgb (cr, fill[0], fill[1], fill[2]);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+  cairo_set_line_width (cr, MAX (1.0, r * 0.12));
+  cairo_stroke (cr);
+
+  layout = pango_cairo_create_layout (cr);
+  font = pango_font_description_from_string ("Sans Bold");
+  pango_font_description_set_absolute_size (font, r * (strlen (symbol) > 1 ? 1.05 : 1.3) * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  pango_layout_set_text (layout, symbol, -1);
+  pango_layout_get_pixel_extents (layout, &ink, NULL);
+  cairo_move_to (cr, bx - ink.x - ink.width / 2.0, by - ink.y - ink.height / 2.0);
+  cairo_set_source_rgb (cr, text[0], text[1], text[2]);
+  pango_cairo_show_layout (cr, layout);
+  cairo_restore (cr);
+}
+
 static void
 studio_board_view_draw_scaled (StudioBoardView *self,
                                cairo_t         *cr,
@@ -787,6 +862,7 @@ studio_board_view_draw_scaled (StudioBoardView *self,
   studio_board_view_draw_pieces (self, cr);
   studio_board_view_draw_pockets (self, cr);
   studio_board_view_draw_shapes (self, cr);
+  studio_board_view_draw_glyph (self, cr);
 
   if (studio_board_scene_get_drag (self->scene, &drag_from, &drag_x, &drag_y) && drag_x >= 0)
     {

@@ -61,6 +61,17 @@ struct _StudioDocument
   gboolean        changed_on_disk;
   gboolean        saving;
   gboolean        keep_backup;
+
+  /* A file being read in a worker (studio_document_load_async()): its
+   * task, whose serial stamps what the worker hands over (a batch of an
+   * older load is dropped), and what the document held before its first
+   * games came (put back when the load is cancelled or fails). */
+  GTask          *load_task;
+  guint           load_serial;
+  struct _Stash  *stash;
+  double          progress;     /* of the load or save running, or -1 */
+  GHashTable     *touched_while_saving;  /* CheopsGame changed during a save */
+  GCancellable   *save_cancellable;
 };
 
 enum {
@@ -73,7 +84,10 @@ enum {
   PROP_GAME,
   PROP_GAME_INDEX,
   PROP_KEEP_BACKUP,
+  PROP_LOADING,
   PROP_MODIFIED,
+  PROP_PROGRESS,
+  PROP_SAVING,
   PROP_N_GAMES,
   PROP_TITLE,
   N_PROPS
@@ -85,6 +99,11 @@ enum {
 };
 
 static void studio_document_list_model_init (GListModelInterface *iface);
+
+typedef struct _Stash Stash;
+static void stash_free (struct _Stash *stash);
+static void studio_document_stop_load (StudioDocument *self);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Stash, stash_free)
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (StudioDocument, studio_document, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, studio_document_list_model_init))
@@ -160,6 +179,9 @@ studio_document_game_changed_cb (StudioDocument *self,
 
   if (self->touched != NULL && node != NULL)
     g_ptr_array_add (self->touched, cheops_game_node_ref (node));
+  /* Changed after the save took its copy: not saved by it. */
+  if (self->saving)
+    g_hash_table_add (self->touched_while_saving, game);
 
   if (self->current == NULL || !cheops_game_contains (game, self->current))
     studio_document_set_current (self, node != NULL ? node : cheops_game_get_root (game));
@@ -221,6 +243,10 @@ studio_document_dispose (GObject *object)
   g_clear_pointer (&self->etag, g_free);
   g_clear_pointer (&self->load_errors, g_ptr_array_unref);
   g_clear_pointer (&self->rest_dropped, g_hash_table_unref);
+  g_clear_pointer (&self->touched_while_saving, g_hash_table_unref);
+  g_clear_object (&self->load_task);
+  g_clear_object (&self->save_cancellable);
+  g_clear_pointer (&self->stash, stash_free);
   g_clear_pointer (&self->row_key, g_free);
 
   G_OBJECT_CLASS (studio_document_parent_class)->dispose (object);
@@ -268,8 +294,20 @@ studio_document_get_property (GObject    *object,
       g_value_set_uint (value, self->index);
       break;
 
+    case PROP_LOADING:
+      g_value_set_boolean (value, self->load_task != NULL);
+      break;
+
     case PROP_MODIFIED:
       g_value_set_boolean (value, studio_document_get_modified (self));
+      break;
+
+    case PROP_PROGRESS:
+      g_value_set_double (value, self->progress);
+      break;
+
+    case PROP_SAVING:
+      g_value_set_boolean (value, self->saving);
       break;
 
     case PROP_N_GAMES:
@@ -377,6 +415,33 @@ studio_document_class_init (StudioDocumentClass *klass)
    *
    * How many games the document holds (at least 1).
    */
+  /**
+   * StudioDocument:loading:
+   *
+   * Whether a file is being read into the document
+   * (studio_document_load_async()): its games come in batches, the first
+   * shown before the last are read.
+   */
+  properties [PROP_LOADING] =
+    g_param_spec_boolean ("loading", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /**
+   * StudioDocument:saving:
+   *
+   * Whether the document is being written (studio_document_save_async()).
+   */
+  properties [PROP_SAVING] =
+    g_param_spec_boolean ("saving", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /**
+   * StudioDocument:progress:
+   *
+   * How far the load or save running has gone, from 0 to 1 (the share of
+   * the file's bytes read, or of the games written), or -1 when none runs.
+   */
+  properties [PROP_PROGRESS] =
+    g_param_spec_double ("progress", NULL, NULL, -1, 1, -1,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   properties [PROP_N_GAMES] =
     g_param_spec_uint ("n-games", NULL, NULL, 1, G_MAXUINT, 1,
                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
@@ -419,6 +484,8 @@ studio_document_init (StudioDocument *self)
   self->game_errors = g_ptr_array_new_with_free_func (g_free);
   self->load_errors = g_ptr_array_new_with_free_func (g_free);
   self->rest_dropped = g_hash_table_new (NULL, NULL);
+  self->touched_while_saving = g_hash_table_new (NULL, NULL);
+  self->progress = -1;
   studio_document_set_game (self, game);
 }
 
@@ -799,6 +866,7 @@ studio_document_set_game (StudioDocument *self,
   g_return_if_fail (STUDIO_IS_DOCUMENT (self));
   g_return_if_fail (CHEOPS_IS_GAME (game));
 
+  studio_document_stop_load (self);
   g_hash_table_remove_all (self->rest_dropped);
   self->is_sample = FALSE;
   g_ptr_array_add (games, game);
@@ -1882,6 +1950,8 @@ studio_document_load_text (StudioDocument  *self,
   g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
 
+  studio_document_stop_load (self);
+
   /* A FEN alone (pasted from another program): a new game from it, of the
    * document's variant if it reads as one, else of the first variant (in
    * cheops_variants[] order) that reads it. */
@@ -1977,38 +2047,478 @@ studio_document_load_text (StudioDocument  *self,
   return TRUE;
 }
 
+/* Files at least this big are read in batches by a worker (smaller ones
+ * are read at once, in a few milliseconds). */
+#define STREAM_MIN_BYTES (64 * 1024)
+/* A batch of games at most this often (µs), the first at once. */
+#define BATCH_USEC (100 * 1000)
+
+/* What the document held before a load's first games came. */
+struct _Stash {
+  GPtrArray *games;        /* CheopsGame */
+  GPtrArray *load_errors;  /* strings */
+  GPtrArray *game_errors;  /* strings or NULL */
+  GFile     *file;
+  char      *etag;
+  guint      index;
+  gboolean   is_sample;
+};
+
 static void
-studio_document_load_cb (GObject      *object,
-                         GAsyncResult *result,
-                         gpointer      user_data)
+stash_free (Stash *stash)
 {
-  GFile *file = (GFile *)object;
-  g_autoptr(GTask) task = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *contents = NULL;
-  g_autofree char *etag = NULL;
-  StudioDocument *self;
-  gsize length;
+  g_ptr_array_unref (stash->games);
+  g_ptr_array_unref (stash->load_errors);
+  g_ptr_array_unref (stash->game_errors);
+  g_clear_object (&stash->file);
+  g_free (stash->etag);
+  g_free (stash);
+}
 
-  if (!g_file_load_contents_finish (file, result, &contents, &length, &etag, &error))
+static gpointer
+copy_string (gconstpointer string,
+             gpointer      data)
+{
+  return g_strdup (string);
+}
+
+static gpointer
+copy_object (gconstpointer object,
+             gpointer      data)
+{
+  return g_object_ref ((gpointer) object);
+}
+
+static Stash *
+stash_new (StudioDocument *self)
+{
+  Stash *stash = g_new0 (Stash, 1);
+
+  stash->games = g_ptr_array_copy (self->games, copy_object, NULL);
+  stash->load_errors = g_ptr_array_copy (self->load_errors, copy_string, NULL);
+  stash->game_errors = g_ptr_array_copy (self->game_errors, copy_string, NULL);
+  stash->file = self->file != NULL ? g_object_ref (self->file) : NULL;
+  stash->etag = g_strdup (self->etag);
+  stash->index = self->index;
+  stash->is_sample = self->is_sample;
+  return stash;
+}
+
+/* Puts back what the document held before (its games are the same
+ * objects, their edits and histories with them). */
+static void
+stash_restore (StudioDocument *self,
+               Stash          *stash)
+{
+  studio_document_take_games (self, stash->games, NULL);
+  g_ptr_array_set_size (self->load_errors, 0);
+  for (guint i = 0; i < stash->load_errors->len; i++)
+    g_ptr_array_add (self->load_errors, g_strdup (g_ptr_array_index (stash->load_errors, i)));
+  for (guint i = 0; i < stash->game_errors->len && i < self->game_errors->len; i++)
+    g_ptr_array_index (self->game_errors, i) = g_strdup (g_ptr_array_index (stash->game_errors, i));
+  self->is_sample = stash->is_sample;
+  if (g_set_object (&self->file, stash->file))
     {
-      g_task_return_error (task, g_steal_pointer (&error));
+      g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILE]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TITLE]);
+    }
+  studio_document_watch_file (self, stash->file, stash->etag);
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, self->games->len, self->games->len);
+  if (stash->index < self->games->len)
+    studio_document_show_game (self, stash->index);
+}
+
+/* Games the worker read, handed to the main thread. */
+typedef struct {
+  GPtrArray *games;    /* CheopsGame, history cleared and marked saved */
+  GPtrArray *errors;   /* CheopsPgnError, indexes counted in the file */
+  gboolean   replace;  /* all the file's games, replacing those handed
+                        * before (another variant read it without error) */
+} Batch;
+
+static Batch *
+batch_new (void)
+{
+  Batch *batch = g_new0 (Batch, 1);
+
+  batch->games = g_ptr_array_new_with_free_func (g_object_unref);
+  batch->errors = g_ptr_array_new_with_free_func ((GDestroyNotify) cheops_pgn_error_free);
+  return batch;
+}
+
+static void
+batch_free (Batch *batch)
+{
+  g_ptr_array_unref (batch->games);
+  g_ptr_array_unref (batch->errors);
+  g_free (batch);
+}
+
+typedef struct {
+  GFile               *file;
+  const CheopsVariant *variant;
+  GTask               *outer;      /* the caller's */
+  GCancellable        *cancellable;
+  GCancellable        *outer_cancellable;
+  gulong               cancel_id;
+  GMainContext        *context;
+
+  /* Set by the worker before it returns. */
+  GBytes              *contents;
+  char                *etag;
+  gboolean             streamed;   /* else the main thread reads @contents */
+
+  /* Shared. */
+  GMutex               mutex;
+  GQueue               batches;
+  double               fraction;
+  gboolean             delivering; /* a delivery is queued */
+
+  /* Main thread. */
+  gboolean             started;    /* the first batch is in the document */
+} Load;
+
+static void
+load_free (Load *load)
+{
+  g_clear_object (&load->file);
+  g_clear_object (&load->outer);
+  if (load->outer_cancellable != NULL)
+    g_cancellable_disconnect (load->outer_cancellable, load->cancel_id);
+  g_clear_object (&load->outer_cancellable);
+  g_clear_object (&load->cancellable);
+  g_main_context_unref (load->context);
+  g_clear_pointer (&load->contents, g_bytes_unref);
+  g_free (load->etag);
+  g_queue_clear_full (&load->batches, (GDestroyNotify) batch_free);
+  g_mutex_clear (&load->mutex);
+  g_free (load);
+}
+
+static void
+studio_document_set_progress (StudioDocument *self,
+                              double          progress)
+{
+  if (self->progress == progress)
+    return;
+  self->progress = progress;
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_PROGRESS]);
+}
+
+/* Main thread: puts @batch into the document. */
+static void
+studio_document_load_apply (StudioDocument *self,
+                            Load           *load,
+                            Batch          *batch)
+{
+  guint old_n = self->games->len;
+
+  if (!load->started || batch->replace)
+    {
+      if (!load->started)
+        self->stash = stash_new (self);
+      load->started = TRUE;
+      g_hash_table_remove_all (self->rest_dropped);
+      self->is_sample = FALSE;
+      /* The file becomes the document's once it is read whole: a save
+       * meanwhile must not write part of it over the whole. */
+      if (g_set_object (&self->file, NULL))
+        g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILE]);
+      studio_document_watch_file (self, NULL, NULL);
+      studio_document_take_games (self, batch->games, batch->errors);
       return;
     }
 
-  /* Bytes that are not UTF-8 (or a NUL) are an error of the game that
-   * holds them, with its line and column, and that game keeps its bytes
-   * for the save: the rest of the file opens, as `cheops pgn check` reads
-   * it. */
-  self = g_task_get_source_object (task);
-  if (!studio_document_load_text (self, contents, length, file, &error))
+  for (guint i = 0; i < batch->games->len; i++)
     {
-      g_task_return_error (task, g_steal_pointer (&error));
+      g_ptr_array_add (self->games, g_object_ref (g_ptr_array_index (batch->games, i)));
+      g_ptr_array_add (self->currents, NULL);
+      g_ptr_array_add (self->game_errors, NULL);
+    }
+  for (guint i = 0; i < batch->errors->len; i++)
+    {
+      const CheopsPgnError *pgn_error = g_ptr_array_index (batch->errors, i);
+
+      g_ptr_array_add (self->load_errors, cheops_pgn_error_to_string (pgn_error));
+      if (pgn_error->game_index < self->game_errors->len &&
+          g_ptr_array_index (self->game_errors, pgn_error->game_index) == NULL)
+        g_ptr_array_index (self->game_errors, pgn_error->game_index) = cheops_pgn_error_to_string (pgn_error);
+    }
+  if (batch->games->len > 0)
+    {
+      g_list_model_items_changed (G_LIST_MODEL (self), old_n, 0, batch->games->len);
+      g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_N_GAMES]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TITLE]);
+    }
+}
+
+/* Main thread: takes what the worker of @task handed over. */
+static void
+studio_document_load_take (StudioDocument *self,
+                           GTask          *task)
+{
+  Load *load = g_task_get_task_data (task);
+  GQueue batches = G_QUEUE_INIT;
+  double fraction;
+
+  g_mutex_lock (&load->mutex);
+  batches = load->batches;
+  g_queue_init (&load->batches);
+  fraction = load->fraction;
+  load->delivering = FALSE;
+  g_mutex_unlock (&load->mutex);
+
+  /* A load stopped (another one, a game set) hands over nothing. */
+  if (self->load_task == task)
+    {
+      for (GList *l = batches.head; l != NULL; l = l->next)
+        studio_document_load_apply (self, load, l->data);
+      studio_document_set_progress (self, fraction);
+    }
+  g_queue_clear_full (&batches, (GDestroyNotify) batch_free);
+}
+
+static gboolean
+load_deliver_cb (gpointer data)
+{
+  GTask *task = data;
+
+  studio_document_load_take (g_task_get_source_object (task), task);
+  return G_SOURCE_REMOVE;
+}
+
+/* Worker: hands @batch to the main thread. */
+static void
+load_hand_over (GTask  *task,
+                Load   *load,
+                Batch  *batch,
+                double  fraction)
+{
+  gboolean schedule;
+
+  g_mutex_lock (&load->mutex);
+  g_queue_push_tail (&load->batches, batch);
+  load->fraction = fraction;
+  schedule = !load->delivering;
+  load->delivering = TRUE;
+  g_mutex_unlock (&load->mutex);
+
+  if (schedule)
+    g_main_context_invoke_full (load->context, G_PRIORITY_DEFAULT, load_deliver_cb,
+                                g_object_ref (task), g_object_unref);
+}
+
+/* Worker: reads the file, and for a big one its games, in batches. */
+static void
+load_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  Load *load = task_data;
+  g_autoptr(CheopsPgnReader) reader = NULL;
+  GError *error = NULL;
+  char *contents = NULL;
+  const char *text;
+  gsize length = 0;
+  Batch *batch;
+  CheopsGame *game;
+  gboolean seen_game = FALSE;  /* one that is not blank: the text is games */
+  gboolean handed = FALSE;
+  guint n_errors = 0;
+  gint64 last;
+
+  if (!g_file_load_contents (load->file, cancellable, &contents, &length, &load->etag, &error))
+    {
+      g_task_return_error (task, error);
       return;
     }
-  studio_document_watch_file (self, file, etag);
+  load->contents = g_bytes_new_take (contents, length);
+  if (length < STREAM_MIN_BYTES)
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
 
+  /* As studio_document_load_text() reads, game by game. */
+  load->streamed = TRUE;
+  text = g_bytes_get_data (load->contents, NULL);
+  reader = cheops_pgn_reader_new_from_bytes (load->contents);
+  cheops_pgn_reader_set_default_variant (reader, load->variant);
+  batch = batch_new ();
+  last = g_get_monotonic_time ();
+  while ((game = cheops_pgn_reader_next (reader, batch->errors)) != NULL)
+    {
+      gint64 now;
+
+      cheops_game_clear_history (game);
+      cheops_game_set_saved (game);
+      g_ptr_array_add (batch->games, game);
+      seen_game = seen_game || !game_is_blank (game);
+      if (g_cancellable_set_error_if_cancelled (cancellable, &error))
+        {
+          batch_free (batch);
+          g_task_return_error (task, error);
+          return;
+        }
+
+      now = g_get_monotonic_time ();
+      if (seen_game && (!handed || now - last >= BATCH_USEC))
+        {
+          gsize offset, span;
+
+          cheops_pgn_reader_get_game_span (reader, &offset, &span);
+          n_errors += batch->errors->len;
+          load_hand_over (task, load, batch, (double) (offset + span) / length);
+          batch = batch_new ();
+          handed = TRUE;
+          last = now;
+        }
+    }
+  n_errors += batch->errors->len;
+
+  /* Read with errors as the document's variant: as another variant
+   * without any, the games are those. */
+  for (guint i = 0; n_errors > 0 && cheops_variants[i] != NULL; i++)
+    {
+      g_autoptr(GPtrArray) other_errors = NULL;
+      g_autoptr(GPtrArray) other_games = NULL;
+
+      if (cheops_variants[i] == load->variant)
+        continue;
+      if (g_cancellable_set_error_if_cancelled (cancellable, &error))
+        {
+          batch_free (batch);
+          g_task_return_error (task, error);
+          return;
+        }
+      other_games = cheops_pgn_read_string_for_variant (text, length, cheops_variants[i], &other_errors);
+      if (other_errors->len == 0)
+        {
+          batch_free (batch);
+          batch = batch_new ();
+          batch->replace = TRUE;
+          for (guint g = 0; g < other_games->len; g++)
+            {
+              CheopsGame *other = g_ptr_array_index (other_games, g);
+
+              cheops_game_clear_history (other);
+              cheops_game_set_saved (other);
+              g_ptr_array_add (batch->games, g_object_ref (other));
+            }
+          seen_game = TRUE;
+          n_errors = 0;
+          break;
+        }
+    }
+
+  /* Text in which nothing of a game could be read is no game. */
+  if (!handed && (batch->games->len == 0 || (n_errors > 0 && !seen_game)))
+    {
+      if (n_errors > 0)
+        {
+          g_autofree char *where = cheops_pgn_error_to_string (g_ptr_array_index (batch->errors, 0));
+
+          g_task_return_new_error (task, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_SYNTAX, _("line %s"), where);
+        }
+      else
+        g_task_return_new_error (task, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_SYNTAX, "%s",
+                                 _("there is no game in it"));
+      batch_free (batch);
+      return;
+    }
+
+  load_hand_over (task, load, batch, 1.0);
   g_task_return_boolean (task, TRUE);
+}
+
+/* Stops the load running, if any: what it reads from now on is dropped
+ * (the document is about to be replaced). */
+static void
+studio_document_stop_load (StudioDocument *self)
+{
+  if (self->load_task == NULL)
+    return;
+
+  g_cancellable_cancel (g_task_get_cancellable (self->load_task));
+  g_clear_object (&self->load_task);
+  g_clear_object (&self->save_cancellable);
+  g_clear_pointer (&self->stash, stash_free);
+  studio_document_set_progress (self, -1);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_LOADING]);
+}
+
+static void
+load_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  StudioDocument *self = STUDIO_DOCUMENT (object);
+  GTask *task = G_TASK (result);
+  Load *load = g_task_get_task_data (task);
+  g_autoptr(GTask) outer = g_steal_pointer (&load->outer);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(Stash) stash = NULL;
+  gboolean ok;
+
+  /* Stopped: another load or game took the document. */
+  if (self->load_task != task)
+    {
+      g_task_return_new_error (outer, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("The file was not read to its end"));
+      return;
+    }
+
+  studio_document_load_take (self, task);
+  stash = g_steal_pointer (&self->stash);
+  g_clear_object (&self->load_task);
+  studio_document_set_progress (self, -1);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_LOADING]);
+
+  ok = g_task_propagate_boolean (task, &error);
+  if (ok && !load->streamed)
+    {
+      gsize length;
+      const char *text = g_bytes_get_data (load->contents, &length);
+
+      /* Bytes that are not UTF-8 (or a NUL) are an error of the game that
+       * holds them, with its line and column, and that game keeps its
+       * bytes for the save: the rest of the file opens, as `cheops pgn
+       * check` reads it. */
+      ok = studio_document_load_text (self, text, length, load->file, &error);
+    }
+
+  if (!ok)
+    {
+      /* Games shown already: the document goes back to what it held, or
+       * when a game read was edited meanwhile, keeps the games read
+       * (without the file, which is set only at the end). */
+      if (load->started)
+        {
+          gboolean edited = FALSE;
+
+          for (guint i = 0; i < self->games->len && !edited; i++)
+            edited = cheops_game_get_modified (g_ptr_array_index (self->games, i));
+          if (!edited && stash != NULL)
+            stash_restore (self, stash);
+        }
+      g_task_return_error (outer, g_steal_pointer (&error));
+      return;
+    }
+
+  if (load->streamed && g_set_object (&self->file, load->file))
+    {
+      g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILE]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TITLE]);
+    }
+  studio_document_watch_file (self, load->file, load->etag);
+  g_task_return_boolean (outer, TRUE);
+}
+
+static void
+outer_cancelled_cb (GCancellable *outer,
+                    GCancellable *inner)
+{
+  g_cancellable_cancel (inner);
 }
 
 /**
@@ -2024,6 +2534,20 @@ studio_document_load_cb (GObject      *object,
  * other programs (#StudioDocument:changed-on-disk).  What an interrupted
  * save left beside the file is removed first
  * (studio_file_remove_stale_temporaries()).
+ *
+ * A file of more than 64 KB is read in a worker thread, game by game: its
+ * first games come into the document (and the first is shown) as soon as
+ * they are read, the others in batches after them (GListModel
+ * ::items-changed, #StudioDocument:n-games); @file becomes the
+ * document's file (#StudioDocument:file) only once it is read whole, so
+ * that no save writes part of it over the whole.  Meanwhile
+ * #StudioDocument:loading is set, and #StudioDocument:progress is the
+ * share of the file read.  Cancelling (@cancellable, or
+ * studio_document_cancel_load()) fails with %G_IO_ERROR_CANCELLED and
+ * puts back what the document held before; if a game read was edited
+ * meanwhile, the games read are kept instead, without the file.  Another load, a game set or
+ * text loaded meanwhile stops this load (it then fails with
+ * %G_IO_ERROR_CANCELLED and leaves the document to what replaced it).
  */
 void
 studio_document_load_async (StudioDocument      *self,
@@ -2032,15 +2556,38 @@ studio_document_load_async (StudioDocument      *self,
                             GAsyncReadyCallback  callback,
                             gpointer             user_data)
 {
-  GTask *task;
+  g_autoptr(GTask) task = NULL;
+  Load *load;
 
   g_return_if_fail (STUDIO_IS_DOCUMENT (self));
   g_return_if_fail (G_IS_FILE (file));
 
+  studio_document_stop_load (self);
   studio_file_remove_stale_temporaries (file);
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, studio_document_load_async);
-  g_file_load_contents_async (file, cancellable, studio_document_load_cb, task);
+
+  load = g_new0 (Load, 1);
+  load->file = g_object_ref (file);
+  load->variant = studio_document_get_variant (self);
+  load->context = g_main_context_ref_thread_default ();
+  load->cancellable = g_cancellable_new ();
+  g_mutex_init (&load->mutex);
+  load->outer = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (load->outer, studio_document_load_async);
+  if (cancellable != NULL)
+    {
+      load->outer_cancellable = g_object_ref (cancellable);
+      load->cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (outer_cancelled_cb),
+                                               load->cancellable, NULL);
+    }
+
+  task = g_task_new (self, load->cancellable, load_done_cb, NULL);
+  g_task_set_task_data (task, load, (GDestroyNotify) load_free);
+  /* The caller's task returns after this one is done (in its callback). */
+  g_task_set_return_on_cancel (task, FALSE);
+  self->load_task = g_object_ref (task);
+  studio_document_set_progress (self, 0);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_LOADING]);
+  g_task_run_in_thread (task, load_thread);
 }
 
 /**
@@ -2050,7 +2597,8 @@ studio_document_load_async (StudioDocument      *self,
  * @error: a location for a #GError
  *
  * Returns: whether a game was read (see studio_document_get_load_errors()
- *   for the parts that could not be)
+ *   for the parts that could not be); %FALSE with %G_IO_ERROR_CANCELLED
+ *   when the load was cancelled or stopped
  */
 gboolean
 studio_document_load_finish (StudioDocument  *self,
@@ -2063,12 +2611,77 @@ studio_document_load_finish (StudioDocument  *self,
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
+/**
+ * studio_document_cancel_load:
+ * @self: a #StudioDocument
+ *
+ * Cancels the load running (studio_document_load_async()), if any: the
+ * document goes back to what it held before (see there).
+ */
+void
+studio_document_cancel_load (StudioDocument *self)
+{
+  g_return_if_fail (STUDIO_IS_DOCUMENT (self));
+
+  if (self->load_task != NULL)
+    g_cancellable_cancel (g_task_get_cancellable (self->load_task));
+}
+
+/**
+ * studio_document_get_loading:
+ * @self: a #StudioDocument
+ *
+ * Returns: the value of #StudioDocument:loading
+ */
+gboolean
+studio_document_get_loading (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+  return self->load_task != NULL;
+}
+
+/**
+ * studio_document_get_progress:
+ * @self: a #StudioDocument
+ *
+ * Returns: the value of #StudioDocument:progress: from 0 to 1 while a
+ *   load or save runs, else -1
+ */
+double
+studio_document_get_progress (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), -1);
+  return self->progress;
+}
+
+/**
+ * studio_document_get_saving:
+ * @self: a #StudioDocument
+ *
+ * Returns: the value of #StudioDocument:saving
+ */
+gboolean
+studio_document_get_saving (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+  return self->saving;
+}
+
 typedef struct {
   GFile      *file;
   GPtrArray  *games;  /* CheopsGame: the games written */
+  GPtrArray  *copies;     /* CheopsGame: copies of @games, which the worker
+                           * writes (the user may edit @games meanwhile) */
   GBytes     *bytes;      /* what is written */
   GPtrArray  *rewritten;  /* CheopsGame: partly read ones written rewritten */
   GPtrArray  *restored;   /* CheopsGame: ones written as they were read */
+  StudioFileSaveFlags flags;
+  char       *expected_etag;
+  char       *new_etag;
+  GMainContext *context;
+  GMutex      mutex;
+  double      fraction;
+  gboolean    reporting;  /* a report of the fraction is queued */
 } Save;
 
 static void
@@ -2076,7 +2689,12 @@ save_free (Save *save)
 {
   g_clear_object (&save->file);
   g_clear_pointer (&save->games, g_ptr_array_unref);
+  g_clear_pointer (&save->copies, g_ptr_array_unref);
   g_clear_pointer (&save->bytes, g_bytes_unref);
+  g_free (save->expected_etag);
+  g_free (save->new_etag);
+  g_main_context_unref (save->context);
+  g_mutex_clear (&save->mutex);
   g_clear_pointer (&save->rewritten, g_ptr_array_unref);
   g_clear_pointer (&save->restored, g_ptr_array_unref);
   g_free (save);
@@ -2122,21 +2740,96 @@ studio_document_recheck_errors (StudioDocument *self,
   g_list_model_items_changed (G_LIST_MODEL (self), 0, self->games->len, self->games->len);
 }
 
+static gboolean
+save_report_cb (gpointer data)
+{
+  GTask *task = data;
+  StudioDocument *self = g_task_get_source_object (task);
+  Save *save = g_task_get_task_data (task);
+  double fraction;
+
+  g_mutex_lock (&save->mutex);
+  fraction = save->fraction;
+  save->reporting = FALSE;
+  g_mutex_unlock (&save->mutex);
+  if (self->saving)
+    studio_document_set_progress (self, fraction);
+  return G_SOURCE_REMOVE;
+}
+
+/* Worker: the text of the copies (as cheops_pgn_write_games_to_bytes()
+ * makes it, the share of games written reported as it goes), then the
+ * file replaced by it (studio_file_save(): the old file whole on failure
+ * or cancel). */
+static void
+save_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  Save *save = task_data;
+  GString *out = g_string_new (NULL);
+  GError *error = NULL;
+  gint64 last = g_get_monotonic_time ();
+
+  for (guint i = 0; i < save->copies->len; i++)
+    {
+      gint64 now;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, &error))
+        {
+          g_string_free (out, TRUE);
+          g_task_return_error (task, error);
+          return;
+        }
+      if (i > 0)
+        g_string_append_c (out, '\n');
+      cheops_pgn_write_game_to (g_ptr_array_index (save->copies, i), out);
+
+      now = g_get_monotonic_time ();
+      if (now - last >= BATCH_USEC)
+        {
+          gboolean schedule;
+
+          g_mutex_lock (&save->mutex);
+          /* Writing the file is the last tenth. */
+          save->fraction = 0.9 * (i + 1) / save->copies->len;
+          schedule = !save->reporting;
+          save->reporting = TRUE;
+          g_mutex_unlock (&save->mutex);
+          if (schedule)
+            g_main_context_invoke_full (save->context, G_PRIORITY_DEFAULT, save_report_cb,
+                                        g_object_ref (task), g_object_unref);
+          last = now;
+        }
+    }
+  save->bytes = g_string_free_to_bytes (out);
+
+  if (!studio_file_save (save->file, save->bytes, save->flags, save->expected_etag,
+                         &save->new_etag, cancellable, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
 static void
 studio_document_save_cb (GObject      *object,
                          GAsyncResult *result,
                          gpointer      user_data)
 {
-  GFile *file = (GFile *)object;
+  StudioDocument *self = STUDIO_DOCUMENT (object);
+  GTask *inner = G_TASK (result);
   g_autoptr(GTask) task = user_data;
   g_autoptr(GError) error = NULL;
-  g_autofree char *etag = NULL;
-  StudioDocument *self = g_task_get_source_object (task);
-  Save *save = g_task_get_task_data (task);
+  Save *save = g_task_get_task_data (inner);
+  g_autofree char *etag = g_steal_pointer (&save->new_etag);
 
   self->saving = FALSE;
-  if (!studio_file_save_finish (file, result, &etag, &error))
+  studio_document_set_progress (self, -1);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SAVING]);
+  if (!g_task_propagate_boolean (inner, &error))
     {
+      g_hash_table_remove_all (self->touched_while_saving);
       /* Another program wrote the file: say so (the window offers to
        * reload or keep), whatever the monitor saw yet. */
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
@@ -2146,9 +2839,12 @@ studio_document_save_cb (GObject      *object,
     }
 
   /* Marked saved only once the file is written, so that a failed save
-   * still asks before closing. */
+   * still asks before closing; a game edited while it was written stays
+   * modified (the file holds it as it was). */
   for (guint i = 0; i < save->games->len; i++)
-    cheops_game_set_saved (g_ptr_array_index (save->games, i));
+    if (!g_hash_table_contains (self->touched_while_saving, g_ptr_array_index (save->games, i)))
+      cheops_game_set_saved (g_ptr_array_index (save->games, i));
+  g_hash_table_remove_all (self->touched_while_saving);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_MODIFIED]);
 
   /* The file no longer holds the unread rest of the games written
@@ -2200,6 +2896,14 @@ studio_document_save_cb (GObject      *object,
  * errors are those of the text written (studio_document_get_load_errors():
  * none once every game with errors has been written rewritten) and the
  * document is no longer a sample.
+ *
+ * The text is made in a worker thread from copies of the games (taken
+ * here), and the file written there: the window stays responsive, and
+ * #StudioDocument:progress tells the share done while
+ * #StudioDocument:saving.  A game edited while the file is written stays
+ * modified (the file holds it as it was).  Cancelling (@cancellable, or
+ * studio_document_cancel_save()) fails with %G_IO_ERROR_CANCELLED and
+ * leaves the file as it was: it is replaced only by the final rename.
  */
 void
 studio_document_save_async (StudioDocument      *self,
@@ -2208,8 +2912,8 @@ studio_document_save_async (StudioDocument      *self,
                             GAsyncReadyCallback  callback,
                             gpointer             user_data)
 {
-  g_autoptr(GBytes) bytes = NULL;
   GTask *task;
+  g_autoptr(GTask) inner = NULL;
   Save *save;
 
   g_return_if_fail (STUDIO_IS_DOCUMENT (self));
@@ -2235,22 +2939,54 @@ studio_document_save_async (StudioDocument      *self,
         g_ptr_array_add (save->restored, g_object_ref (game));
     }
 
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, studio_document_save_async);
-  g_task_set_task_data (task, save, (GDestroyNotify) save_free);
-
-  /* Every byte, a NUL or bytes that are not UTF-8 in a game kept as it was
-   * read included. */
-  bytes = cheops_pgn_write_games_to_bytes (self->games);
-  save->bytes = g_bytes_ref (bytes);
-
+  save->flags = self->keep_backup ? STUDIO_FILE_SAVE_BACKUP : STUDIO_FILE_SAVE_NONE;
   /* The document's own file is checked against what was read (a file
    * chosen in Save As was confirmed by the user). */
+  save->expected_etag = self->file != NULL && g_file_equal (file, self->file) ? g_strdup (self->etag) : NULL;
+  save->context = g_main_context_ref_thread_default ();
+  g_mutex_init (&save->mutex);
+
+  /* The worker writes copies (the user may go on editing meanwhile):
+   * every byte, a NUL or bytes that are not UTF-8 in a game kept as it
+   * was read included. */
+  save->copies = g_ptr_array_new_full (self->games->len, g_object_unref);
+  for (guint i = 0; i < self->games->len; i++)
+    g_ptr_array_add (save->copies, cheops_game_copy (g_ptr_array_index (self->games, i)));
+
+  g_clear_object (&self->save_cancellable);
+  self->save_cancellable = g_cancellable_new ();
+  if (cancellable != NULL)
+    g_cancellable_connect (cancellable, G_CALLBACK (outer_cancelled_cb),
+                           g_object_ref (self->save_cancellable), g_object_unref);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, studio_document_save_async);
+  inner = g_task_new (self, self->save_cancellable, studio_document_save_cb, task);
+  g_task_set_task_data (inner, save, (GDestroyNotify) save_free);
+  g_task_set_return_on_cancel (inner, FALSE);
+
+  g_hash_table_remove_all (self->touched_while_saving);
   self->saving = TRUE;
-  studio_file_save_async (file, bytes,
-                          self->keep_backup ? STUDIO_FILE_SAVE_BACKUP : STUDIO_FILE_SAVE_NONE,
-                          self->file != NULL && g_file_equal (file, self->file) ? self->etag : NULL,
-                          cancellable, studio_document_save_cb, task);
+  studio_document_set_progress (self, 0);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SAVING]);
+  g_task_run_in_thread (inner, save_thread);
+}
+
+/**
+ * studio_document_cancel_save:
+ * @self: a #StudioDocument
+ *
+ * Cancels the save running (studio_document_save_async()), if any: it
+ * fails with %G_IO_ERROR_CANCELLED and the file is left as it was,
+ * unless it was already replaced.
+ */
+void
+studio_document_cancel_save (StudioDocument *self)
+{
+  g_return_if_fail (STUDIO_IS_DOCUMENT (self));
+
+  if (self->saving && self->save_cancellable != NULL)
+    g_cancellable_cancel (self->save_cancellable);
 }
 
 /**

@@ -98,6 +98,11 @@ void              studio_document_load_async       (StudioDocument       *self,
 gboolean          studio_document_load_finish      (StudioDocument       *self,
                                                     GAsyncResult         *result,
                                                     GError              **error);
+void              studio_document_cancel_load      (StudioDocument       *self);
+gboolean          studio_document_get_loading      (StudioDocument       *self);
+gboolean          studio_document_get_saving       (StudioDocument       *self);
+double            studio_document_get_progress     (StudioDocument       *self);
+void              studio_document_cancel_save      (StudioDocument       *self);
 void              studio_document_save_async       (StudioDocument       *self,
                                                     GFile                *file,
                                                     GCancellable         *cancellable,

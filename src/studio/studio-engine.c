@@ -174,6 +174,7 @@ struct _StudioEngine
   int                   desired_depth;    /* `go depth`, 0: none (studio_engine_analyze_limited()) */
   gint64                desired_movetime; /* `go movetime` ms, 0: none */
   char                 *desired_searchmove; /* `go searchmoves`, NULL: none (studio_engine_analyze_move()) */
+  char                 *desired_go;       /* the whole `go ...` line, NULL: built from the above (studio_engine_search()) */
   /* The variant of the positions analysed (studio_engine_set_variant()),
    * the one last chosen in this process by UCI_Variant (NULL: none yet),
    * and whether the engine plays the desired one. */
@@ -1410,7 +1411,8 @@ engine_start_desired (StudioEngine *self)
       self->engine_multipv = self->desired_multipv;
     }
   engine_send (self, self->desired_command);
-  go = studio_uci_format_go (self->desired_depth, 0, self->desired_movetime);
+  go = self->desired_go != NULL ? g_strdup (self->desired_go)
+                                 : studio_uci_format_go (self->desired_depth, 0, self->desired_movetime);
   if (self->desired_searchmove != NULL)
     {
       char *with_move = g_strdup_printf ("%s searchmoves %s", go, self->desired_searchmove);
@@ -1671,6 +1673,7 @@ studio_engine_finalize (GObject *object)
   g_strfreev (self->desired_moves);
   g_free (self->desired_command);
   g_free (self->desired_searchmove);
+  g_free (self->desired_go);
   g_ptr_array_unref (self->model_lines);
   g_free (self->model_bestmove);
   g_free (self->model_currmove);
@@ -2009,7 +2012,8 @@ engine_analyze_limited (StudioEngine      *self,
                         guint              multipv,
                         int                depth,
                         gint64             movetime_ms,
-                        const char        *searchmove);
+                        const char        *searchmove,
+                        const char        *go);
 
 guint
 studio_engine_analyze_limited (StudioEngine      *self,
@@ -2019,7 +2023,7 @@ studio_engine_analyze_limited (StudioEngine      *self,
                                int                depth,
                                gint64             movetime_ms)
 {
-  return engine_analyze_limited (self, fen, moves, multipv, depth, movetime_ms, NULL);
+  return engine_analyze_limited (self, fen, moves, multipv, depth, movetime_ms, NULL, NULL);
 }
 
 guint
@@ -2032,7 +2036,18 @@ studio_engine_analyze_move (StudioEngine      *self,
 {
   g_return_val_if_fail (searchmove != NULL && *searchmove != '\0' && strchr (searchmove, ' ') == NULL
                         && strchr (searchmove, '\n') == NULL, 0);
-  return engine_analyze_limited (self, fen, moves, 1, depth, movetime_ms, searchmove);
+  return engine_analyze_limited (self, fen, moves, 1, depth, movetime_ms, searchmove, NULL);
+}
+
+guint
+studio_engine_search (StudioEngine      *self,
+                      const char        *fen,
+                      const char *const *moves,
+                      const char        *go)
+{
+  g_return_val_if_fail (go != NULL && g_str_has_prefix (go, "go") && strchr (go, '\n') == NULL
+                        && strchr (go, '\r') == NULL, 0);
+  return engine_analyze_limited (self, fen, moves, 1, 0, 0, NULL, go);
 }
 
 static guint
@@ -2042,7 +2057,8 @@ engine_analyze_limited (StudioEngine      *self,
                         guint              multipv,
                         int                depth,
                         gint64             movetime_ms,
-                        const char        *searchmove)
+                        const char        *searchmove,
+                        const char        *go)
 {
   g_autofree char *command = NULL;
 
@@ -2062,6 +2078,7 @@ engine_analyze_limited (StudioEngine      *self,
       && multipv == self->desired_multipv
       && depth == self->desired_depth && movetime_ms == self->desired_movetime
       && g_strcmp0 (searchmove, self->desired_searchmove) == 0
+      && g_strcmp0 (go, self->desired_go) == 0
       && self->desired_variant == self->variant)
     return self->generation;
 
@@ -2078,6 +2095,8 @@ engine_analyze_limited (StudioEngine      *self,
   self->desired_movetime = movetime_ms;
   g_free (self->desired_searchmove);
   self->desired_searchmove = g_strdup (searchmove);
+  g_free (self->desired_go);
+  self->desired_go = g_strdup (go);
   self->desired_variant = self->variant;
   engine_model_reset (self);
   engine_publish (self);
@@ -2155,6 +2174,7 @@ studio_engine_abandon (StudioEngine *self)
   g_clear_pointer (&self->desired_moves, g_strfreev);
   g_clear_pointer (&self->desired_command, g_free);
   g_clear_pointer (&self->desired_searchmove, g_free);
+  g_clear_pointer (&self->desired_go, g_free);
   engine_model_reset (self);
   engine_publish (self);
   if (self->state == STUDIO_ENGINE_STATE_ANALYSING)

@@ -296,6 +296,27 @@ guint                 studio_engine_analyze_move      (StudioEngine      *self,
                                                        gint64             movetime_ms);
 
 /**
+ * studio_engine_search:
+ * @self: a #StudioEngine
+ * @fen: (nullable): as for studio_engine_analyze()
+ * @moves: (nullable) (array zero-terminated=1): as for studio_engine_analyze()
+ * @go: the whole `go` command to send, one line ("go wtime 60000 btime
+ *   60000 winc 0 binc 0", "go nodes 500 movetime 1000")
+ *
+ * A search for a move to play (a game against the engine,
+ * studio-play.c): studio_engine_analyze_limited() with one line and the
+ * limits the caller wrote; the model is published with finished set and
+ * its bestmove when the engine answers.  Give a limit: a `go` without one
+ * searches until studio_engine_stop().
+ *
+ * Returns: the search's generation, 0 as studio_engine_analyze()
+ */
+guint                 studio_engine_search            (StudioEngine      *self,
+                                                       const char        *fen,
+                                                       const char *const *moves,
+                                                       const char        *go);
+
+/**
  * studio_engine_stop:
  * @self: a #StudioEngine
  *

@@ -25,8 +25,14 @@
  * green).  A vertical line marks the current move (dashed when the current
  * node is in a variation: the mainline move it branches from).  A click or
  * a drag goes to the mainline move under the pointer, and the tooltip
- * there names the move and its evaluation.  The foreground is
- * the widget's CSS colour, so it reads in the dark style as in the light;
+ * there names the move with its number and glyph and its evaluation
+ * ("14. Mf5?: +0.53").  The graph takes the keyboard focus (Tab, or a
+ * click): Left and Right go to the previous and the next mainline move,
+ * Home and End to the start and the last move, and a focus ring in the
+ * accent colour shows it has the focus while the keyboard is used
+ * (style.css, evalgraph:focus-visible).  For screen readers it is a slider
+ * through the mainline whose value text is the tooltip's.  The foreground
+ * is the widget's CSS colour, so it reads in the dark style as in the light;
  * every size is a share of the allocation, so it reads at any width.
  *
  * The graph hides itself while the mainline holds no evaluation.
@@ -106,6 +112,20 @@ studio_eval_value (const CheopsEval *eval,
 }
 
 static void
+studio_eval_graph_update_value (StudioEvalGraph *self)
+{
+  int marker = studio_eval_graph_get_marker (self);
+  g_autofree char *text = marker >= 0 ? studio_eval_graph_dup_point_text (self, (guint) marker) : NULL;
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_VALUE_MIN, 0.0,
+                                  GTK_ACCESSIBLE_PROPERTY_VALUE_MAX, (double) MAX (self->nodes->len, 1) - 1,
+                                  GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, (double) MAX (marker, 0),
+                                  GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text != NULL ? text : "",
+                                  -1);
+}
+
+static void
 studio_eval_graph_update_accessible (StudioEvalGraph *self)
 {
   g_autofree char *description = NULL;
@@ -119,6 +139,7 @@ studio_eval_graph_update_accessible (StudioEvalGraph *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
                                   -1);
+  studio_eval_graph_update_value (self);
 }
 
 /* Reads the mainline again. */
@@ -166,6 +187,7 @@ document_changed_cb (StudioEvalGraph *self)
 static void
 document_current_cb (StudioEvalGraph *self)
 {
+  studio_eval_graph_update_value (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -409,18 +431,17 @@ studio_eval_graph_snapshot (GtkWidget   *widget,
   cairo_destroy (cr);
 }
 
+static void studio_eval_graph_go_index (StudioEvalGraph *self,
+                                        int              index);
+
 static void
 studio_eval_graph_go_to (StudioEvalGraph *self,
                          double           x)
 {
   int index = studio_eval_graph_index_at (self, x);
-  CheopsGameNode *node;
 
-  if (index < 0 || self->document == NULL)
-    return;
-  node = g_ptr_array_index (self->nodes, index);
-  if (studio_document_get_current (self->document) != node)
-    studio_document_set_current (self->document, node);
+  if (index >= 0)
+    studio_eval_graph_go_index (self, index);
 }
 
 static void
@@ -429,6 +450,8 @@ drag_begin_cb (StudioEvalGraph *self,
                double           y)
 {
   self->drag_x = x;
+  /* A click gives the keys to the graph too. */
+  gtk_widget_grab_focus (GTK_WIDGET (self));
   studio_eval_graph_go_to (self, x);
 }
 
@@ -440,8 +463,55 @@ drag_update_cb (StudioEvalGraph *self,
   studio_eval_graph_go_to (self, self->drag_x + dx);
 }
 
-/* The tooltip over a point: the move and its evaluation, "14. Mf5: +0.53"
- * or "27. i9=Q: #0", as the move list and the files write them. */
+/**
+ * studio_eval_graph_dup_point_text:
+ * @self: a #StudioEvalGraph
+ * @index: a mainline index
+ *
+ * The text of the point at @index, as its tooltip shows it: the move with
+ * its number and its move glyph, as the move list and the files write
+ * them, and the evaluation stored there — "14. Mf5?: +0.53", "27. i9=Q: #0",
+ * "3... ke8" without an evaluation, "+0.20" for the start position.
+ *
+ * Returns: (transfer full) (nullable): the text, or NULL when @index is
+ *   out of range or the start position has no evaluation
+ */
+char *
+studio_eval_graph_dup_point_text (StudioEvalGraph *self,
+                                  guint            index)
+{
+  CheopsGameNode *node;
+  const CheopsEval *eval;
+  g_autofree char *move = NULL;
+  g_autofree char *value = NULL;
+
+  g_return_val_if_fail (STUDIO_IS_EVAL_GRAPH (self), NULL);
+
+  if (index >= self->nodes->len)
+    return NULL;
+  node = g_ptr_array_index (self->nodes, index);
+  eval = &cheops_game_node_get_annotations (node)->eval;
+  if (eval->kind == CHEOPS_EVAL_CENTIPAWNS)
+    value = g_strdup_printf ("%+.2f", eval->value / 100.0);
+  else if (eval->kind == CHEOPS_EVAL_ASCENSION)
+    value = g_strdup_printf ("#%d", eval->value);
+  if (!cheops_game_node_is_root (node))
+    {
+      g_autofree char *text = cheops_game_node_format_move (node, TRUE);
+      const char *glyph = cheops_nag_to_suffix (cheops_game_node_get_move_glyph (node));
+
+      move = g_strconcat (text, glyph != NULL ? glyph : "", NULL);
+    }
+  if (move != NULL && value != NULL)
+    /* Translators: the evaluation graph's tooltip over a point: the move
+     * ("14. Mf5?") and its evaluation ("+0.53") */
+    return g_strdup_printf (_("%s: %s"), move, value);
+  if (move != NULL)
+    return g_steal_pointer (&move);
+  return g_steal_pointer (&value);
+}
+
+/* The tooltip over a point (the marker's, from the keyboard). */
 static gboolean
 query_tooltip_cb (GtkWidget  *widget,
                   int         x,
@@ -451,26 +521,63 @@ query_tooltip_cb (GtkWidget  *widget,
 {
   StudioEvalGraph *self = (StudioEvalGraph *)widget;
   int index = keyboard ? studio_eval_graph_get_marker (self) : studio_eval_graph_index_at (self, x);
-  CheopsGameNode *node;
-  const CheopsEval *eval;
-  g_autofree char *move = NULL;
-  g_autofree char *value = NULL;
-  g_autofree char *text = NULL;
+  g_autofree char *text = index >= 0 ? studio_eval_graph_dup_point_text (self, (guint) index) : NULL;
 
-  if (index < 0)
+  if (text == NULL)
     return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+/* Goes to the mainline position @index (clamped). */
+static void
+studio_eval_graph_go_index (StudioEvalGraph *self,
+                            int              index)
+{
+  CheopsGameNode *node;
+
+  if (self->document == NULL || self->nodes->len == 0)
+    return;
+  index = CLAMP (index, 0, (int) self->nodes->len - 1);
   node = g_ptr_array_index (self->nodes, index);
-  eval = &cheops_game_node_get_annotations (node)->eval;
-  if (eval->kind == CHEOPS_EVAL_CENTIPAWNS)
-    value = g_strdup_printf ("%+.2f", eval->value / 100.0);
-  else if (eval->kind == CHEOPS_EVAL_ASCENSION)
-    value = g_strdup_printf ("#%d", eval->value);
-  move = cheops_game_node_is_root (node) ? NULL : cheops_game_node_format_move (node, TRUE);
-  if (move == NULL && value == NULL)
+  if (studio_document_get_current (self->document) != node)
+    studio_document_set_current (self->document, node);
+}
+
+/* Left and Right: the previous and the next mainline move (from a move
+ * in a variation: back to the mainline move it branches from, or on to
+ * the mainline's next); Home and End: the start and the last move. */
+static gboolean
+key_pressed_cb (StudioEvalGraph       *self,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                GtkEventControllerKey *controller)
+{
+  int marker = studio_eval_graph_get_marker (self);
+  gboolean in_variation = studio_eval_graph_current_in_variation (self);
+
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0 || marker < 0)
     return FALSE;
-  if (move != NULL && value != NULL)
-    text = g_strdup_printf (_("%s: %s"), move, value);
-  gtk_tooltip_set_text (tooltip, text != NULL ? text : move != NULL ? move : value);
+  switch (keyval)
+    {
+    case GDK_KEY_Left: case GDK_KEY_KP_Left:
+      studio_eval_graph_go_index (self, in_variation ? marker : marker - 1);
+      break;
+    case GDK_KEY_Right: case GDK_KEY_KP_Right:
+      studio_eval_graph_go_index (self, marker + 1);
+      break;
+    case GDK_KEY_Home: case GDK_KEY_KP_Home:
+      studio_eval_graph_go_index (self, 0);
+      break;
+    case GDK_KEY_End: case GDK_KEY_KP_End:
+      studio_eval_graph_go_index (self, (int) self->nodes->len - 1);
+      break;
+    default:
+      return FALSE;
+    }
+  if (studio_eval_graph_get_marker (self) == marker && !in_variation)
+    gtk_widget_error_bell (GTK_WIDGET (self));
   return TRUE;
 }
 
@@ -574,13 +681,14 @@ studio_eval_graph_class_init (StudioEvalGraphClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "evalgraph");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_SLIDER);
 }
 
 static void
 studio_eval_graph_init (StudioEvalGraph *self)
 {
   GtkGesture *drag;
+  GtkEventController *keys;
 
   self->nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) cheops_game_node_unref);
   self->values = g_array_new (FALSE, FALSE, sizeof (double));
@@ -591,6 +699,11 @@ studio_eval_graph_init (StudioEvalGraph *self)
   g_signal_connect_swapped (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
   g_signal_connect_swapped (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  keys = gtk_event_controller_key_new ();
+  g_signal_connect_swapped (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
 
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);

@@ -30,6 +30,8 @@ int             studio_eval_graph_index_at       (StudioEvalGraph *self,
                                                   double           x);
 double          studio_eval_graph_x_of           (StudioEvalGraph *self,
                                                   guint            index);
+char           *studio_eval_graph_dup_point_text (StudioEvalGraph *self,
+                                                  guint            index);
 void            studio_eval_graph_set_hidden     (StudioEvalGraph *self,
                                                   gboolean         hidden);
 double          studio_eval_value                (const CheopsEval *eval,

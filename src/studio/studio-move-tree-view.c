@@ -267,6 +267,54 @@ layout_break (Layout         *layout,
     }
 }
 
+/* @ms as the move list shows a clock: "4:57", "1:02:03", "0:09.5" (the
+ * hours only when there are some, tenths when the file gave a fraction). */
+static void
+append_time (GString *out,
+             gint64   ms)
+{
+  gint64 seconds = ms / 1000;
+
+  if (seconds >= 3600)
+    g_string_append_printf (out, "%" G_GINT64_FORMAT ":%02d:%02d", seconds / 3600,
+                            (int) (seconds / 60 % 60), (int) (seconds % 60));
+  else
+    g_string_append_printf (out, "%d:%02d", (int) (seconds / 60), (int) (seconds % 60));
+  if (ms % 1000 != 0)
+    g_string_append_printf (out, ".%d", (int) (ms % 1000 / 100));
+}
+
+/* The clock beside the move, as the game file gives it (issue 22): the
+ * time left after it ([%clk]) as "4:57", the time it took ([%emt]) in
+ * brackets, "[0:03]"; dimmed as the move numbers are. */
+static void
+layout_add_times (Layout         *layout,
+                  CheopsGameNode *node,
+                  guint           line_tag)
+{
+  const CheopsAnnotations *annotations = cheops_game_node_get_annotations (node);
+  gint64 clock, elapsed;
+  gboolean has_clock, has_elapsed;
+  g_autoptr(GString) text = NULL;
+
+  has_clock = cheops_annotations_get_time (annotations, CHEOPS_TIME_CLOCK, &clock);
+  has_elapsed = cheops_annotations_get_time (annotations, CHEOPS_TIME_ELAPSED, &elapsed);
+  if (!has_clock && !has_elapsed)
+    return;
+
+  text = g_string_new (NULL);
+  if (has_clock)
+    append_time (text, clock);
+  if (has_elapsed)
+    {
+      g_string_append (text, has_clock ? " [" : "[");
+      append_time (text, elapsed);
+      g_string_append_c (text, ']');
+    }
+  layout_add (layout, text->str, 1u << TAG_NUMBER | line_tag, NULL);
+  layout_add (layout, " ", line_tag, NULL);
+}
+
 /* One move: its comment before, its number when needed, the SAN with its
  * glyphs (the clickable range), its comment after. */
 static void
@@ -299,6 +347,7 @@ layout_add_move (Layout         *layout,
 
   layout_add (layout, san->str, line_tag, node);
   layout_add (layout, " ", line_tag, NULL);
+  layout_add_times (layout, node, line_tag);
   layout_add_comment (layout, cheops_game_node_get_comment_after (node), line_tag);
 }
 
@@ -905,12 +954,33 @@ build_context_menu (StudioMoveTreeView *self)
   return G_MENU_MODEL (g_steal_pointer (&menu));
 }
 
-/* Opens the context menu about @node, pointing at @rect (in the view's
- * coordinates). */
+/* The position glyphs alone, and No Position Glyph: the popover of Ctrl+=
+ * (studio_move_tree_view_popup_position_glyphs()). */
+static GMenuModel *
+build_position_menu (StudioMoveTreeView *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenuModel) section = NULL;
+  g_autoptr(GMenuItem) none = g_menu_item_new (_("No Position Glyph"), NULL);
+  g_autoptr(GMenu) clear = g_menu_new ();
+
+  section = build_glyph_section (position_glyphs, G_N_ELEMENTS (position_glyphs), "tree.position-glyph",
+                                 studio_document_get_side_name (self->document, CHEOPS_SIDE_A),
+                                 studio_document_get_side_name (self->document, CHEOPS_SIDE_B));
+  g_menu_append_section (menu, NULL, section);
+  g_menu_item_set_action_and_target_value (none, "tree.position-glyph", g_variant_new_byte (0));
+  g_menu_append_item (clear, none);
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (clear));
+  return G_MENU_MODEL (g_steal_pointer (&menu));
+}
+
+/* Opens the context menu about @node (or, with @glyph_menu, the
+ * position glyphs' menu), pointing at @rect (in the view's coordinates). */
 static void
 popup_menu (StudioMoveTreeView *self,
             CheopsGameNode     *node,
-            const GdkRectangle *rect)
+            const GdkRectangle *rect,
+            gboolean            glyph_menu)
 {
   g_autoptr(GMenuModel) model = NULL;
 
@@ -918,7 +988,7 @@ popup_menu (StudioMoveTreeView *self,
   self->menu_node = node;
   update_menu_actions (self);
 
-  model = build_context_menu (self);
+  model = glyph_menu ? build_position_menu (self) : build_context_menu (self);
   gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->popover), model);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->popover), rect);
   gtk_popover_popup (GTK_POPOVER (self->popover));
@@ -942,7 +1012,43 @@ context_pressed_cb (StudioMoveTreeView *self,
   if (node == NULL)
     return;
 
-  popup_menu (self, node, &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+  popup_menu (self, node, &(GdkRectangle) { (int) x, (int) y, 1, 1 }, FALSE);
+}
+
+/* Where the current move is in the list, in the view's coordinates (the
+ * top of the list when it is scrolled out of view); NULL (nothing set)
+ * when there is no current move. */
+static CheopsGameNode *
+current_move_rect (StudioMoveTreeView *self,
+                   GdkRectangle       *rect)
+{
+  CheopsGameNode *node;
+  GdkRectangle location, visible;
+  graphene_point_t p;
+  const MoveRange *range;
+  GtkTextIter iter;
+
+  if (self->document == NULL)
+    return NULL;
+  node = studio_document_get_current (self->document);
+  range = find_range (self, node);
+  if (range == NULL)
+    return NULL;
+
+  gtk_text_buffer_get_iter_at_offset (self->buffer, &iter, range->start);
+  gtk_text_view_get_iter_location (self->text_view, &iter, &location);
+  gtk_text_view_get_visible_rect (self->text_view, &visible);
+  /* Scrolled out of view: the menu points at the top of the list. */
+  if (location.y < visible.y || location.y >= visible.y + visible.height)
+    location.y = visible.y;
+  gtk_text_view_buffer_to_window_coords (self->text_view, GTK_TEXT_WINDOW_WIDGET,
+                                         location.x, location.y, &location.x, &location.y);
+  if (!gtk_widget_compute_point (GTK_WIDGET (self->text_view), GTK_WIDGET (self),
+                                 &GRAPHENE_POINT_INIT (location.x, location.y), &p))
+    p = GRAPHENE_POINT_INIT (0, 0);
+
+  *rect = (GdkRectangle) { (int) p.x, (int) p.y, MAX (location.width, 1), MAX (location.height, 1) };
+  return node;
 }
 
 /**
@@ -959,37 +1065,74 @@ gboolean
 studio_move_tree_view_popup_menu (StudioMoveTreeView *self)
 {
   CheopsGameNode *node;
-  GdkRectangle location, visible;
-  graphene_point_t p;
-  const MoveRange *range;
+  GdkRectangle rect;
+
+  g_return_val_if_fail (STUDIO_IS_MOVE_TREE_VIEW (self), FALSE);
+
+  node = current_move_rect (self, &rect);
+  if (node == NULL)
+    return FALSE;
+  popup_menu (self, node, &rect, FALSE);
+  return TRUE;
+}
+
+/**
+ * studio_move_tree_view_popup_position_glyphs:
+ * @self: a #StudioMoveTreeView
+ *
+ * Opens the menu of the position glyphs (=, ∞, +=, =+, ±, ∓, +−, −+ and
+ * No Position Glyph) of the current move, pointing at it in the list: the
+ * window's Ctrl+= (issue 22).  An item is chosen with the arrows and Enter;
+ * the glyph replaces the move's position glyph (undoable).
+ *
+ * Returns: %FALSE (nothing shown) at the start position or without a
+ *   document
+ */
+gboolean
+studio_move_tree_view_popup_position_glyphs (StudioMoveTreeView *self)
+{
+  CheopsGameNode *node;
+  GdkRectangle rect;
+
+  g_return_val_if_fail (STUDIO_IS_MOVE_TREE_VIEW (self), FALSE);
+
+  node = current_move_rect (self, &rect);
+  if (node == NULL)
+    return FALSE;
+  popup_menu (self, node, &rect, TRUE);
+  return TRUE;
+}
+
+/**
+ * studio_move_tree_view_toggle_move_glyph:
+ * @self: a #StudioMoveTreeView
+ * @nag: a move glyph's NAG (1 "!", 2 "?", 3 "!!", 4 "??", 5 "!?", 6 "?!",
+ *   7 "□"), or 0
+ *
+ * Gives the current move the move glyph @nag in place of the one it has,
+ * or removes it when the move has that glyph already (as Lichess's glyph
+ * buttons do); 0 removes the move glyph.  One undo step.  The window's
+ * Ctrl+1 … Ctrl+6 and Ctrl+0 (issue 22).
+ *
+ * Returns: %FALSE (nothing done) at the start position or without a
+ *   document
+ */
+gboolean
+studio_move_tree_view_toggle_move_glyph (StudioMoveTreeView *self,
+                                         guint8              nag)
+{
+  CheopsGameNode *node;
 
   g_return_val_if_fail (STUDIO_IS_MOVE_TREE_VIEW (self), FALSE);
 
   if (self->document == NULL)
     return FALSE;
   node = studio_document_get_current (self->document);
-  range = find_range (self, node);
-  if (range == NULL)
+  if (node == NULL || cheops_game_node_is_root (node))
     return FALSE;
-
-  {
-    GtkTextIter iter;
-
-    gtk_text_buffer_get_iter_at_offset (self->buffer, &iter, range->start);
-    gtk_text_view_get_iter_location (self->text_view, &iter, &location);
-  }
-  gtk_text_view_get_visible_rect (self->text_view, &visible);
-  /* Scrolled out of view: the menu points at the top of the list. */
-  if (location.y < visible.y || location.y >= visible.y + visible.height)
-    location.y = visible.y;
-  gtk_text_view_buffer_to_window_coords (self->text_view, GTK_TEXT_WINDOW_WIDGET,
-                                         location.x, location.y, &location.x, &location.y);
-  if (!gtk_widget_compute_point (GTK_WIDGET (self->text_view), GTK_WIDGET (self),
-                                 &GRAPHENE_POINT_INIT (location.x, location.y), &p))
-    p = GRAPHENE_POINT_INIT (0, 0);
-
-  popup_menu (self, node, &(GdkRectangle) { (int) p.x, (int) p.y, MAX (location.width, 1),
-                                            MAX (location.height, 1) });
+  if (cheops_game_node_get_move_glyph (node) == nag)
+    nag = 0;
+  cheops_game_set_move_glyph (studio_document_get_game (self->document), node, nag);
   return TRUE;
 }
 

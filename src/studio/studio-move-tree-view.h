@@ -26,5 +26,8 @@ void            studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
                                                     CheopsGameNode     *node,
                                                     gboolean            before);
 gboolean        studio_move_tree_view_popup_menu   (StudioMoveTreeView *self);
+gboolean        studio_move_tree_view_popup_position_glyphs (StudioMoveTreeView *self);
+gboolean        studio_move_tree_view_toggle_move_glyph     (StudioMoveTreeView *self,
+                                                             guint8              nag);
 
 G_END_DECLS

@@ -210,3 +210,41 @@ studio_palette_to_css (const double rgb[3])
   return g_strdup_printf ("#%02x%02x%02x", (guint) (CLAMP (rgb[0], 0, 1) * 255 + 0.5),
                           (guint) (CLAMP (rgb[1], 0, 1) * 255 + 0.5), (guint) (CLAMP (rgb[2], 0, 1) * 255 + 0.5));
 }
+
+/**
+ * studio_palette_glyph_badge:
+ * @nag: a move glyph's NAG: 1 "!", 2 "?", 3 "!!", 4 "??", 5 "!?", 6 "?!",
+ *   7 "□"
+ * @fill: (out): the badge's colour (as Lichess colours them: green for a
+ *   good move, teal for a brilliant one, orange, red, purple and ochre),
+ *   dark enough for a white text
+ * @text: (out): the glyph's colour on it: white (at least 4.5:1, checked
+ *   by test-contrast)
+ *
+ * The badge a move glyph gets on the board, at the moved piece (issue 22).
+ *
+ * Returns: (nullable): the glyph as text, or %NULL for a NAG that is no
+ *   move glyph (no badge)
+ */
+const char *
+studio_palette_glyph_badge (guint8 nag,
+                            double fill[3],
+                            double text[3])
+{
+  static const struct { const char *symbol; double rgb[3]; } badges[] = {
+    { "!", { 0x1d / 255.0, 0x6f / 255.0, 0x42 / 255.0 } },   /* green */
+    { "?", { 0xa8 / 255.0, 0x45 / 255.0, 0x00 / 255.0 } },   /* orange */
+    { "!!", { 0x0b / 255.0, 0x62 / 255.0, 0x6f / 255.0 } },  /* teal */
+    { "??", { 0xa5 / 255.0, 0x1d / 255.0, 0x2d / 255.0 } },  /* red */
+    { "!?", { 0x61 / 255.0, 0x35 / 255.0, 0x83 / 255.0 } },  /* purple */
+    { "?!", { 0x86 / 255.0, 0x5e / 255.0, 0x3c / 255.0 } },  /* ochre */
+    { "□", { 0x3d / 255.0, 0x38 / 255.0, 0x46 / 255.0 } },   /* grey */
+  };
+
+  if (nag < 1 || nag > G_N_ELEMENTS (badges))
+    return NULL;
+  for (int c = 0; c < 3; c++)
+    fill[c] = badges[nag - 1].rgb[c];
+  set_rgb (text, 1, 1, 1);
+  return badges[nag - 1].symbol;
+}

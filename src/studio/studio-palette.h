@@ -41,5 +41,8 @@ void   studio_palette_move_text      (gboolean              dark,
                                       StudioPaletteMoveText what,
                                       double                rgb[3]);
 char  *studio_palette_to_css         (const double rgb[3]);
+const char *studio_palette_glyph_badge (guint8       nag,
+                                        double       fill[3],
+                                        double       text[3]);
 
 G_END_DECLS

@@ -4,7 +4,9 @@
  *
  * The whole-game analysis strip and its dialog (see the header).  Built in
  * code: a progress row (bar and Cancel) and a summary box (a heading, one
- * line per side, a close button), one of them shown at a time.
+ * line per side whose counts of moves are links to those moves, the
+ * previous and next mistake, a close button), one of them shown at a
+ * time.
  */
 #define G_LOG_DOMAIN "studio-review-panel"
 
@@ -12,6 +14,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <stdio.h>
 
 #include "studio-review-panel.h"
 
@@ -114,17 +117,45 @@ review_progress_cb (StudioReviewPanel *self,
   panel_update_progress (self);
 }
 
-char *
-studio_review_panel_dup_summary_text (StudioReviewPanel *self)
+/* A part of the summary: how many moves were judged @judgement. */
+static char *
+count_text (CheopsReviewJudgement judgement,
+            guint                 n)
 {
-  CheopsReview *result;
-  CheopsGame *game;
+  /* Translators: the summary of one side's moves after a whole-game
+   * analysis, one part each; an only move is one the engine found no
+   * other for (marked "!"); ACPL is the average centipawn loss.  Each word
+   * stays with its number (no-break spaces, U+00A0): "88" and its "%"
+   * never part at a line's end.  The counts of moves are links to those
+   * moves. */
+  switch (judgement)
+    {
+    case CHEOPS_REVIEW_INACCURACY:
+      return g_strdup_printf (_("inaccuracies\u00a0%u"), n);
+    case CHEOPS_REVIEW_MISTAKE:
+      return g_strdup_printf (_("mistakes\u00a0%u"), n);
+    case CHEOPS_REVIEW_BLUNDER:
+      return g_strdup_printf (_("blunders\u00a0%u"), n);
+    case CHEOPS_REVIEW_ONLY_MOVE:
+      return g_strdup_printf (_("only\u00a0moves\u00a0%u"), n);
+    case CHEOPS_REVIEW_NONE:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* The summary of the last run, one line per side whose moves were judged:
+ * as plain text, or (@markup) as Pango markup where each count of moves
+ * above 0 is a link ("0:2": side A's moves judged CHEOPS_REVIEW_MISTAKE)
+ * to those moves (summary_activate_link_cb()). */
+static char *
+panel_build_summary (StudioReviewPanel *self,
+                     gboolean           markup)
+{
+  CheopsReview *result = studio_review_get_result (self->review);
+  CheopsGame *game = studio_review_get_game (self->review);
   GString *text;
 
-  g_return_val_if_fail (STUDIO_IS_REVIEW_PANEL (self), NULL);
-
-  result = studio_review_get_result (self->review);
-  game = studio_review_get_game (self->review);
   if (result == NULL || game == NULL)
     return g_strdup ("");
   text = g_string_new ("");
@@ -132,37 +163,162 @@ studio_review_panel_dup_summary_text (StudioReviewPanel *self)
     {
       CheopsReviewSummary sum;
       const char *player = cheops_game_get_player (game, (CheopsSide) s);
+      g_autofree char *who = NULL;
+      static const CheopsReviewJudgement counts[] = {
+        CHEOPS_REVIEW_INACCURACY, CHEOPS_REVIEW_MISTAKE, CHEOPS_REVIEW_BLUNDER, CHEOPS_REVIEW_ONLY_MOVE,
+      };
+      guint values[G_N_ELEMENTS (counts)];
+      g_autofree char *acpl = NULL;
+      g_autofree char *accuracy = NULL;
 
       cheops_review_get_summary (result, (CheopsSide) s, &sum);
       if (sum.moves == 0)
         continue;
+      values[0] = sum.inaccuracies;
+      values[1] = sum.mistakes;
+      values[2] = sum.blunders;
+      values[3] = sum.only_moves;
       if (text->len > 0)
         g_string_append_c (text, '\n');
       if (g_strcmp0 (player, "?") != 0)
-        g_string_append_printf (text, "%s (%s): ", _(cheops_game_get_side_name (game, (CheopsSide) s)), player);
+        who = g_strdup_printf ("%s (%s): ", _(cheops_game_get_side_name (game, (CheopsSide) s)), player);
       else
-        g_string_append_printf (text, "%s: ", _(cheops_game_get_side_name (game, (CheopsSide) s)));
-      /* Translators: the summary of one side's moves after a whole-game
-       * analysis; an only move is one the engine found no other for (marked
-       * "!"); ACPL is the average centipawn loss. */
-      /* Each word stays with its number (no-break spaces, U+00A0): "88"
-       * and its "%" never part at a line's end. */
-      g_string_append_printf (text, _("inaccuracies\u00a0%u · mistakes\u00a0%u · blunders\u00a0%u · "
-                                      "only\u00a0moves\u00a0%u · ACPL\u00a0%.0f · accuracy\u00a0%.0f\u00a0%%"),
-                              sum.inaccuracies, sum.mistakes, sum.blunders, sum.only_moves, sum.acpl, sum.accuracy);
+        who = g_strdup_printf ("%s: ", _(cheops_game_get_side_name (game, (CheopsSide) s)));
+      if (markup)
+        {
+          g_autofree char *escaped = g_markup_escape_text (who, -1);
+
+          g_string_append (text, escaped);
+        }
+      else
+        g_string_append (text, who);
+      for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
+        {
+          g_autofree char *part = count_text (counts[i], values[i]);
+
+          if (markup && values[i] > 0)
+            {
+              g_autofree char *escaped = g_markup_escape_text (part, -1);
+
+              g_string_append_printf (text, "<a href=\"%d:%d\">%s</a> · ", s, (int) counts[i], escaped);
+            }
+          else
+            g_string_append_printf (text, "%s · ", part);
+        }
+      acpl = g_strdup_printf (_("ACPL\u00a0%.0f"), sum.acpl);
+      accuracy = g_strdup_printf (_("accuracy\u00a0%.0f\u00a0%%"), sum.accuracy);
+      if (markup)
+        {
+          g_autofree char *a = g_markup_escape_text (acpl, -1);
+          g_autofree char *b = g_markup_escape_text (accuracy, -1);
+
+          g_string_append_printf (text, "%s · %s", a, b);
+        }
+      else
+        g_string_append_printf (text, "%s · %s", acpl, accuracy);
     }
   if (text->len == 0)
     g_string_append (text, _("No move could be judged."));
   return g_string_free (text, FALSE);
 }
 
+char *
+studio_review_panel_dup_summary_text (StudioReviewPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_REVIEW_PANEL (self), NULL);
+
+  return panel_build_summary (self, FALSE);
+}
+
+/* Whether @node is still in @game (not cut off by an edit). */
+static gboolean
+node_in_game (CheopsGameNode *node,
+              CheopsGame     *game)
+{
+  while (!cheops_game_node_is_root (node))
+    {
+      node = cheops_game_node_get_parent (node);
+      if (node == NULL)
+        return FALSE;
+    }
+  return node == cheops_game_get_root (game);
+}
+
+/**
+ * studio_review_panel_find_judged:
+ * @self: a #StudioReviewPanel
+ * @side: the side whose moves are wanted
+ * @judgement: their judgement in the last run
+ *
+ * The move the summary's link for @side's moves judged @judgement goes to:
+ * the first of them after the current move along the mainline (from a
+ * move in a variation: after the mainline move it branches from), or
+ * after the last the first again.
+ *
+ * Returns: (transfer none) (nullable): the move's node, or NULL when the
+ *   last run judged no move so (or none is still in the game)
+ */
+CheopsGameNode *
+studio_review_panel_find_judged (StudioReviewPanel     *self,
+                                 CheopsSide             side,
+                                 CheopsReviewJudgement  judgement)
+{
+  CheopsReview *result;
+  CheopsGame *game;
+  CheopsGameNode *current, *first = NULL;
+  guint current_ply;
+
+  g_return_val_if_fail (STUDIO_IS_REVIEW_PANEL (self), NULL);
+
+  result = studio_review_get_result (self->review);
+  game = studio_review_get_game (self->review);
+  if (result == NULL || game == NULL || self->document == NULL || studio_document_get_game (self->document) != game)
+    return NULL;
+  current = studio_document_get_current (self->document);
+  while (current != NULL && !cheops_game_node_is_mainline (current))
+    current = cheops_game_node_get_parent (current);
+  current_ply = current != NULL ? cheops_game_node_get_ply (current) : 0;
+  for (guint i = 1; i < cheops_review_get_n_positions (result); i++)
+    {
+      CheopsGameNode *node = cheops_review_get_node (result, i);
+
+      if (cheops_game_node_get_mover (node) != side || cheops_review_get_judgement (result, i) != judgement
+          || !node_in_game (node, game))
+        continue;
+      if (cheops_game_node_get_ply (node) > current_ply)
+        return node;
+      if (first == NULL)
+        first = node;
+    }
+  return first;
+}
+
+/* A count of the summary: to the next move it counts. */
+static gboolean
+summary_activate_link_cb (StudioReviewPanel *self,
+                          const char        *uri,
+                          GtkLabel          *label)
+{
+  int side, judgement;
+  CheopsGameNode *node;
+
+  if (sscanf (uri, "%d:%d", &side, &judgement) != 2 || side < 0 || side >= CHEOPS_SIDE_NB)
+    return FALSE;
+  node = studio_review_panel_find_judged (self, (CheopsSide) side, (CheopsReviewJudgement) judgement);
+  if (node == NULL)
+    gtk_widget_error_bell (GTK_WIDGET (label));
+  else
+    studio_document_set_current (self->document, node);
+  return TRUE;
+}
+
 static void
 panel_show_summary (StudioReviewPanel *self)
 {
-  g_autofree char *lines = studio_review_panel_dup_summary_text (self);
+  g_autofree char *lines = panel_build_summary (self, TRUE);
   const char *error = studio_review_get_error (self->review);
 
-  gtk_label_set_text (self->summary_lines, lines);
+  gtk_label_set_markup (self->summary_lines, lines);
   gtk_label_set_text (self->summary_title, error != NULL ? error : _("Analysis"));
   gtk_widget_set_visible (self->progress_box, FALSE);
   gtk_widget_set_visible (self->summary_box, TRUE);
@@ -302,8 +458,12 @@ studio_review_panel_init (StudioReviewPanel *self)
   self->summary_lines = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->summary_lines, 0);
   gtk_label_set_wrap (self->summary_lines, TRUE);
-  gtk_label_set_selectable (self->summary_lines, TRUE);
+  /* Not selectable: GTK's Tab from link to link works in a label that
+   * is not (its counts are links). */
   gtk_widget_add_css_class (GTK_WIDGET (self->summary_lines), "caption");
+  gtk_widget_add_css_class (GTK_WIDGET (self->summary_lines), "review-summary");
+  g_signal_connect_object (self->summary_lines, "activate-link", G_CALLBACK (summary_activate_link_cb), self,
+                           G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->summary_lines));
   gtk_box_append (GTK_BOX (self->summary_box), box);
   /* Through the review's verdicts: the window's actions. */

@@ -7,7 +7,9 @@
  * being analysed, how far the run is and the time left, and Cancel (which
  * keeps what was done).  After a run: the summary per side (inaccuracies,
  * mistakes, blunders, average centipawn loss, accuracy; see
- * cheops-review.h), with a button to close it.  Hidden otherwise.
+ * cheops-review.h) whose counts are links to the moves they count (a
+ * click goes to the next of them), the previous and next mistake
+ * (win.previous-mistake, win.next-mistake) and a button to close it.  Hidden otherwise.
  * It owns the StudioReview (studio-review.h) that drives the engine, the
  * one configured in the preferences (settings last-engine, engine-threads,
  * engine-hash).
@@ -52,6 +54,12 @@ gboolean      studio_review_panel_can_remove   (StudioReviewPanel *self);
 gboolean      studio_review_panel_remove       (StudioReviewPanel *self);
 /* The driver (owned by the panel), for tests. */
 StudioReview *studio_review_panel_get_review   (StudioReviewPanel *self);
+/* The move a click on the summary's count of @side's moves judged
+ * @judgement goes to: the next such move after the current one along the
+ * mainline, after the last the first (NULL: none). */
+CheopsGameNode *studio_review_panel_find_judged (StudioReviewPanel    *self,
+                                                 CheopsSide            side,
+                                                 CheopsReviewJudgement judgement);
 /* The text of the progress bar and of the summary ("" when hidden). */
 const char   *studio_review_panel_get_progress_text (StudioReviewPanel *self);
 char         *studio_review_panel_dup_summary_text  (StudioReviewPanel *self);

@@ -160,19 +160,20 @@ review_next (StudioReview *self)
 }
 
 /* The position's results are in: a move about to be marked is searched
- * again, longer (as `cheops analyse` does: two plies deeper, or four times
+ * again, longer (as `cheops analyse` does: two plies deeper, or ten times
  * the time), else the next position. */
 static void
 review_position_done (StudioReview *self)
 {
   if (!self->confirming && cheops_review_needs_confirmation (self->review, self->index))
     {
+      cheops_review_begin_confirmation (self->review, self->index);
       self->confirming = TRUE;
       self->retrying = FALSE;
       if (self->depth > 0)
         self->cur_depth = MAX (self->depth, self->best_depth) + 2;
       else
-        self->cur_movetime_ms = self->movetime_ms * 4;
+        self->cur_movetime_ms = self->movetime_ms * 10;
       review_search (self, self->cur_depth, self->cur_movetime_ms);
       return;
     }

@@ -200,6 +200,45 @@ studio_setup_panel_set_fen_text (StudioSetupPanel *self,
   gtk_text_buffer_place_cursor (buffer, &start);
 }
 
+/* What is wrong with the set-up, in the user's words, from the core's FEN
+ * error @error whose message, sides named by colour, is @message ("field:
+ * detail", or "field, cell c3: detail").  A board that is not a position
+ * (R9) — what the clicks made — says the detail alone, with the cell when
+ * the core names one ("On i5: a Sister on a light cell"), where the field
+ * and the column ("Column 1: board: …") were FEN jargon; malformed FEN
+ * text (typed or pasted) says where in the text, the core's words as they
+ * are.  Returns a newly allocated string. */
+static char *
+studio_setup_panel_say_fen_error (const CheopsError *error,
+                                  const char        *message)
+{
+  const char *detail = strstr (message, ": ");
+  const char *cell = NULL;
+  g_autofree char *cell_name = NULL;
+  g_autofree char *text = NULL;
+
+  if (error->code != CHEOPS_ERROR_FEN_IMPOSSIBLE || detail == NULL || detail[2] == '\0')
+    /* Translators: why the FEN text typed or pasted in the set-up is not a
+     * position: the character (from 1) where the fault is, then the rules
+     * core's message (which names the FEN's field) */
+    return g_strdup_printf (_("The FEN text, at character %d: %s"), error->column, message);
+
+  cell = g_strstr_len (message, detail - message, ", cell ");
+  if (cell != NULL)
+    cell_name = g_strndup (cell + strlen (", cell "), detail - cell - strlen (", cell "));
+  detail += 2;
+  if (cell_name != NULL)
+    /* Translators: why the position set up is not one: a cell's name
+     * ("i5"), then what is wrong there ("a Sister on a light cell") */
+    return g_strdup_printf (_("On %s: %s"), cell_name, detail);
+
+  /* The detail as a sentence: "Green has 0 Kings, expected exactly 1". */
+  text = g_strdup (detail);
+  if (g_ascii_islower (text[0]))
+    text[0] = g_ascii_toupper (text[0]);
+  return g_steal_pointer (&text);
+}
+
 /* Shows the problem (or none) under the entry, on Done and in "valid". */
 static void
 studio_setup_panel_show_problem (StudioSetupPanel *self)
@@ -214,9 +253,7 @@ studio_setup_panel_show_problem (StudioSetupPanel *self)
     {
       g_autofree char *message = studio_setup_panel_name_colours (self, error.message);
 
-      /* Translators: why the set-up is not a position: the column in the
-       * FEN, then the rules core's message (which names the field) */
-      self->problem = g_strdup_printf (_("Column %d: %s"), error.column, message);
+      self->problem = studio_setup_panel_say_fen_error (&error, message);
     }
   else if (!cheops_position_is_reachable (&parsed, &error))
     {

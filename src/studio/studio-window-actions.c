@@ -227,6 +227,15 @@ save_cb (GObject      *object,
       g_autofree char *message = g_strdup_printf (_("Could not save: %s"), error->message);
       GtkWidget *dialog;
 
+      /* Cancelled (the bar of a long save): the file is as it was. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          if (close_after)
+            _studio_window_close_asked_tab (self, FALSE);
+          _studio_window_toast (self, _("Save cancelled: the file is unchanged"));
+          return;
+        }
+
       /* The file chooser records what it picks as a recent file: not a
        * file that could not be written. */
       if (file != NULL && !g_file_query_exists (file, NULL))
@@ -880,7 +889,7 @@ studio_window_actions_enter_move (GtkWidget  *widget,
 {
   StudioWindow *self = (StudioWindow *)widget;
 
-  if (self->setup_mode)
+  if (self->setup_mode || _studio_window_play_refuses_move (self))
     return;
   _studio_window_open_move_entry (self, NULL);
 }

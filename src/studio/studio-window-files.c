@@ -133,17 +133,166 @@ studio_window_files_add_banner (StudioWindow *self)
   g_object_set_data (G_OBJECT (self), "studio-disk-label", label);
 }
 
+/* The bar of a long load or save (studio_document_load_async(),
+ * studio_document_save_async()): shown once it has run for
+ * STUDIO_BUSY_DELAY_MS, over the board, with what is going on, a progress
+ * bar and Cancel.  The window stays usable meanwhile: the games read come
+ * into the list as they are read, the first shown at once. */
+#define STUDIO_BUSY_DELAY_MS 250
+
+static guint busy_delay_ms = STUDIO_BUSY_DELAY_MS;
+
+/**
+ * _studio_window_files_set_busy_delay:
+ * @ms: milliseconds
+ *
+ * How long a load or save runs before its bar shows (for tests, which
+ * make it 0; STUDIO_BUSY_DELAY_MS otherwise).
+ */
+void
+_studio_window_files_set_busy_delay (guint ms)
+{
+  busy_delay_ms = ms;
+}
+
+static GtkRevealer *
+busy_revealer (StudioWindow *self)
+{
+  return g_object_get_data (G_OBJECT (self), "studio-busy-revealer");
+}
+
+static gboolean
+busy_show_cb (gpointer user_data)
+{
+  StudioWindow *self = user_data;
+
+  g_object_set_data (G_OBJECT (self), "studio-busy-timeout", NULL);
+  if (busy_revealer (self) != NULL &&
+      (studio_document_get_loading (self->document) || studio_document_get_saving (self->document)))
+    gtk_revealer_set_reveal_child (busy_revealer (self), TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+busy_update (StudioWindow *self)
+{
+  GtkRevealer *revealer = busy_revealer (self);
+  GtkLabel *label = g_object_get_data (G_OBJECT (self), "studio-busy-label");
+  GtkProgressBar *bar = g_object_get_data (G_OBJECT (self), "studio-busy-bar");
+  gboolean loading = studio_document_get_loading (self->document);
+  gboolean saving = studio_document_get_saving (self->document);
+  double progress = studio_document_get_progress (self->document);
+  guint timeout = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (self), "studio-busy-timeout"));
+
+  if (!loading && !saving)
+    {
+      if (timeout != 0)
+        g_source_remove (timeout);
+      g_object_set_data (G_OBJECT (self), "studio-busy-timeout", NULL);
+      gtk_revealer_set_reveal_child (revealer, FALSE);
+      return;
+    }
+
+  if (loading)
+    {
+      GFile *file = g_object_get_data (G_OBJECT (self->document), "studio-opening");
+      g_autofree char *name = file != NULL ? g_file_get_basename (file) : NULL;
+      guint n = studio_document_get_n_games (self->document);
+      g_autofree char *text = NULL;
+
+      /* The games come into the document as they are read. */
+      if (progress > 0 && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") != 0)
+        studio_window_show_game (self);
+      if (progress > 0)
+        /* Translators: %s is a file name, %u how many games were read */
+        text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Opening “%s”: %u game read…",
+                                             "Opening “%s”: %u games read…", n),
+                                name != NULL ? name : "", n);
+      else
+        /* Translators: %s is a file name */
+        text = g_strdup_printf (_("Opening “%s”…"), name != NULL ? name : "");
+      gtk_label_set_label (label, text);
+    }
+  else
+    {
+      g_autofree char *title = studio_document_dup_title (self->document);
+      /* Translators: %s is a file name */
+      g_autofree char *text = g_strdup_printf (_("Saving “%s”…"), title);
+
+      gtk_label_set_label (label, text);
+    }
+  gtk_progress_bar_set_fraction (bar, CLAMP (progress, 0, 1));
+
+  if (!gtk_revealer_get_reveal_child (revealer) && timeout == 0)
+    g_object_set_data (G_OBJECT (self), "studio-busy-timeout",
+                       GUINT_TO_POINTER (g_timeout_add_full (G_PRIORITY_DEFAULT, busy_delay_ms, busy_show_cb,
+                                                             g_object_ref (self), g_object_unref)));
+}
+
+static void
+busy_cancel_cb (StudioWindow *self)
+{
+  studio_document_cancel_load (self->document);
+  studio_document_cancel_save (self->document);
+}
+
+static void
+studio_window_files_add_busy_bar (StudioWindow *self)
+{
+  GtkWidget *revealer = gtk_revealer_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *bar = gtk_progress_bar_new ();
+  GtkWidget *cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+
+  gtk_widget_set_name (revealer, "busy-bar");
+  gtk_revealer_set_transition_type (GTK_REVEALER (revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN);
+  gtk_widget_add_css_class (box, "toolbar");
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_set_hexpand (texts, TRUE);
+  gtk_widget_set_valign (texts, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (cancel, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (texts), label);
+  gtk_box_append (GTK_BOX (texts), bar);
+  gtk_box_append (GTK_BOX (box), texts);
+  gtk_box_append (GTK_BOX (box), cancel);
+  gtk_revealer_set_child (GTK_REVEALER (revealer), box);
+  g_signal_connect_object (cancel, "clicked", G_CALLBACK (busy_cancel_cb), self, G_CONNECT_SWAPPED);
+
+  /* Over the banners and the board. */
+  gtk_widget_insert_before (revealer, gtk_widget_get_parent (GTK_WIDGET (self->problems_revealer)),
+                            GTK_WIDGET (self->problems_revealer));
+  g_object_set_data (G_OBJECT (self), "studio-busy-revealer", revealer);
+  g_object_set_data (G_OBJECT (self), "studio-busy-label", label);
+  g_object_set_data (G_OBJECT (self), "studio-busy-bar", bar);
+  g_object_set_data (G_OBJECT (self), "studio-busy-cancel", cancel);
+}
+
 /**
  * _studio_window_files_bind:
  * @self: a #StudioWindow, bound to its selected tab's document
  *
- * The banner of a file changed on disk follows the window's document.
+ * The banner of a file changed on disk, and the bar of a load or save
+ * running, follow the window's document.
  */
 void
 _studio_window_files_bind (StudioWindow *self)
 {
   if (disk_revealer (self) == NULL)
     studio_window_files_add_banner (self);
+  if (busy_revealer (self) == NULL)
+    studio_window_files_add_busy_bar (self);
+  g_signal_connect_object (self->document, "notify::progress",
+                           G_CALLBACK (busy_update), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::loading",
+                           G_CALLBACK (busy_update), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::saving",
+                           G_CALLBACK (busy_update), self, G_CONNECT_SWAPPED);
+  busy_update (self);
   g_signal_connect_object (self->document, "notify::changed-on-disk",
                            G_CALLBACK (disk_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notify::modified",
@@ -225,6 +374,8 @@ _studio_window_files_document_closed (StudioWindow   *self,
 {
   Draft *draft = document_draft (document);
 
+  /* A file still being read into it: no more of it. */
+  studio_document_cancel_load (document);
   if (draft == NULL)
     return;
   g_clear_handle_id (&draft->timeout, g_source_remove);

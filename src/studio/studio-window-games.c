@@ -16,6 +16,7 @@
 
 #include <glib/gi18n.h>
 
+#include "studio-game-table.h"
 #include "studio-window-private.h"
 
 /**
@@ -121,6 +122,48 @@ _studio_window_games_dup_loses_text_message (StudioWindow *self)
                           numbers->str);
 }
 
+static void
+game_table_activated_cb (StudioWindow   *self,
+                         StudioDocument *document,
+                         guint           index)
+{
+  _studio_window_select_document (self, document);
+  studio_document_show_game (document, index);
+  if (document == self->document)
+    studio_window_show_game (self);
+}
+
+static void
+game_table_destroy_cb (StudioWindow *self)
+{
+  g_object_set_data (G_OBJECT (self), "studio-game-table", NULL);
+}
+
+/* win.game-list: the table of the games of the window's open files
+ * (studio-game-table.c), one per window, brought to the front if open. */
+static void
+studio_window_actions_game_list (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *param)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+  StudioGameTable *table = g_object_get_data (G_OBJECT (self), "studio-game-table");
+
+  studio_games_button_popdown (self->games_button);
+  if (table == NULL)
+    {
+      g_autoptr(GListModel) documents = _studio_window_dup_documents (self);
+
+      table = studio_game_table_new (documents, self->settings);
+      gtk_window_set_transient_for (GTK_WINDOW (table), GTK_WINDOW (self));
+      gtk_window_set_destroy_with_parent (GTK_WINDOW (table), TRUE);
+      g_signal_connect_object (table, "game-activated", G_CALLBACK (game_table_activated_cb), self, G_CONNECT_SWAPPED);
+      g_object_set_data (G_OBJECT (self), "studio-game-table", table);
+      g_signal_connect_object (table, "destroy", G_CALLBACK (game_table_destroy_cb), self, G_CONNECT_SWAPPED);
+    }
+  gtk_window_present (GTK_WINDOW (table));
+}
+
 /**
  * _studio_window_class_games_init:
  * @klass: the window class
@@ -136,6 +179,7 @@ _studio_window_class_games_init (StudioWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.next-game", NULL, studio_window_actions_switch_game);
   gtk_widget_class_install_action (widget_class, "win.previous-game", NULL, studio_window_actions_switch_game);
+  gtk_widget_class_install_action (widget_class, "win.game-list", NULL, studio_window_actions_game_list);
 }
 
 /**

@@ -21,8 +21,12 @@
 #include "studio-solve-panel.h"
 #include "studio-solve-progress.h"
 #include "studio-window.h"
+#include "studio-engine.h"
+#include "studio-play.h"
 
 G_BEGIN_DECLS
+
+typedef struct _StudioPlay StudioPlay;
 
 struct _StudioWindow
 {
@@ -103,6 +107,9 @@ struct _StudioWindow
   guint                 solve_mode : 1;  /* solving problems (studio-window-solve.c) */
   guint                 solve_was_running : 1; /* ... entered with the analysis running */
   guint                 solve_switching : 1;   /* ... going to the next problem's game */
+
+  /* A game against the engine (studio-window-play.c). */
+  struct _StudioPlay   *play;
 };
 
 void _studio_window_class_actions_init (StudioWindowClass *klass);
@@ -124,6 +131,8 @@ void _studio_window_tabs_set_game_page (StudioWindow      *self,
                                         StudioDocument    *document);
 void _studio_window_select_document   (StudioWindow      *self,
                                         StudioDocument    *document);
+GListModel *_studio_window_dup_documents (StudioWindow     *self);
+void _studio_window_files_set_busy_delay (guint            ms);
 void _studio_window_close_document_tab (StudioWindow      *self,
                                         StudioDocument    *document);
 void _studio_window_announce_new_tab   (StudioWindow      *self,
@@ -218,6 +227,26 @@ gboolean _studio_window_show_suite       (StudioWindow      *self,
                                           gssize             length,
                                           const char        *title,
                                           GError           **error);
+
+/* A game against the engine (studio-window-play.c). */
+void     _studio_window_class_play_init  (StudioWindowClass *klass);
+void     _studio_window_play_init        (StudioWindow      *self);
+void     _studio_window_play_dispose     (StudioWindow      *self);
+void     _studio_window_play_document_bound (StudioWindow   *self);
+gboolean _studio_window_play_refuses_move (StudioWindow     *self);
+gboolean _studio_window_play_is_active   (StudioWindow      *self);
+gboolean _studio_window_play_engine_thinking (StudioWindow  *self);
+StudioEngine *_studio_window_play_get_engine (StudioWindow  *self);
+StudioPlayClock *_studio_window_play_get_clock (StudioWindow *self);
+/* Find This Position and the Explorer (studio-window-explorer.c). */
+void       _studio_window_class_explorer_init (StudioWindowClass *klass);
+void       _studio_window_explorer_init       (StudioWindow      *self);
+void       _studio_window_explorer_bind       (StudioWindow      *self);
+gboolean   _studio_window_explorer_is_shown   (StudioWindow      *self);
+void       _studio_window_explorer_set_collection (StudioWindow  *self,
+                                                   const char    *path);
+GtkWindow *_studio_window_find_position       (StudioWindow      *self,
+                                               const char        *folder);
 
 const CheopsClaimInfo *_studio_window_get_claimable_draw (StudioWindow *self);
 void     _studio_window_open_move_entry (StudioWindow      *self,

@@ -365,6 +365,34 @@ _studio_window_select_document (StudioWindow   *self,
     adw_tab_view_set_selected_page (self->tab_view, page);
 }
 
+static gpointer
+page_document (gpointer item,
+               gpointer user_data)
+{
+  StudioTab *tab = tab_of_page (item);
+  gpointer document = tab != NULL ? g_object_ref (tab->document) : NULL;
+
+  g_object_unref (item);
+  return document;
+}
+
+/**
+ * _studio_window_dup_documents:
+ * @self: a #StudioWindow
+ *
+ * The documents of @self's tabs in their order, as a live #GListModel
+ * (it follows tabs opened, closed and moved): the open files, for the
+ * game list and whatever lists their games (studio_game_rows_new()).
+ *
+ * Returns: (transfer full): a #GListModel of #StudioDocument
+ */
+GListModel *
+_studio_window_dup_documents (StudioWindow *self)
+{
+  return G_LIST_MODEL (gtk_map_list_model_new (G_LIST_MODEL (adw_tab_view_get_pages (self->tab_view)),
+                                               page_document, NULL, NULL));
+}
+
 /**
  * _studio_window_close_document_tab:
  * @self: a #StudioWindow

@@ -36,6 +36,8 @@ view_has_content (StudioWindow *self,
     return gtk_widget_get_visible (GTK_WIDGET (self->review_panel));
   if (g_str_equal (name, "problem"))
     return gtk_revealer_get_reveal_child (self->problem_revealer);
+  if (g_str_equal (name, "explorer"))
+    return _studio_window_explorer_is_shown (self);
   if (g_str_equal (name, "suite"))
     return self->suite_revealer != NULL && gtk_widget_get_visible (GTK_WIDGET (self->suite_revealer));
   if (g_str_equal (name, "learn"))
@@ -43,7 +45,7 @@ view_has_content (StudioWindow *self,
   return FALSE;
 }
 
-static const char *const view_names[] = { "analysis", "review", "problem", "suite", "learn" };
+static const char *const view_names[] = { "analysis", "review", "problem", "suite", "learn", "explorer" };
 
 /**
  * _studio_window_views_update:

@@ -241,6 +241,9 @@ studio_window_update_shapes (StudioWindow *self)
   studio_board_scene_set_shapes (self->scene,
                                  (const StudioShape *)(gpointer) self->shapes->data,
                                  self->shapes->len);
+  /* The move's glyph as a badge on its piece (issue 22). */
+  studio_board_scene_set_glyph (self->scene,
+                                cheops_game_node_get_move_glyph (studio_document_get_current (self->document)));
 }
 
 /**
@@ -600,11 +603,13 @@ _studio_window_bind_document (StudioWindow   *self,
   studio_move_entry_set_document (self->move_entry, document);
   _studio_window_files_bind (self);
   _studio_window_games_bind (self);
+  _studio_window_explorer_bind (self);
 
   gtk_stack_set_visible_child_name (self->stack, game_page ? "game" : "start");
   gtk_popover_popdown (GTK_POPOVER (self->move_entry));
   studio_board_scene_set_engine_arrow (self->scene, CHEOPS_MOVE_NONE);
   studio_board_scene_set_threat_arrow (self->scene, CHEOPS_MOVE_NONE);
+  _studio_window_play_document_bound (self);
   studio_window_current_changed_cb (self);
   studio_window_document_changed_cb (self, NULL);
   _studio_window_show_problems (self);
@@ -624,6 +629,12 @@ scene_move_played_cb (StudioWindow     *self,
   if (self->solve_mode)
     {
       studio_solve_panel_play (self->solve_panel, (CheopsMove) move);
+      return;
+    }
+  /* In a game against the engine, the engine's move is its own. */
+  if (_studio_window_play_refuses_move (self))
+    {
+      _studio_window_toast (self, _("The engine is to move."));
       return;
     }
   /* Learn from Your Mistakes: the answer to the mistake shown. */
@@ -986,13 +997,23 @@ studio_window_load_cb (GObject      *object,
 
   if (!studio_document_load_finish (document, result, &error))
     {
-      g_autofree char *message = g_strdup_printf (_("Could not open the file: %s"), error->message);
+      gboolean cancelled = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_autofree char *message = NULL;
+
+      if (cancelled && studio_document_get_file (document) == NULL && !studio_document_get_is_empty (document))
+        /* Translators: the user cancelled the opening of a big file after
+         * editing one of the games already shown */
+        message = g_strdup (_("Opening cancelled: the games read so far are kept, apart from the file"));
+      else if (cancelled)
+        message = g_strdup (_("Opening cancelled"));
+      else
+        message = g_strdup_printf (_("Could not open the file: %s"), error->message);
 
       if (shown)
         g_object_set_data (G_OBJECT (self), "studio-solve-after-load", NULL);
 
       /* Not a recent file (the file chooser records what it picks). */
-      if (file != NULL)
+      if (file != NULL && !cancelled)
         {
           g_autofree char *uri = g_file_get_uri (file);
 
@@ -1340,6 +1361,76 @@ drop_cb (StudioWindow  *self,
   return FALSE;
 }
 
+/* The digit of a Ctrl+digit key (the main row's or the keypad's), or -1.
+ * Shift may be held: on a French keyboard the main row's digits are
+ * shifted. */
+static int
+control_digit (guint           keyval,
+               GdkModifierType state)
+{
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != GDK_CONTROL_MASK)
+    return -1;
+  if (keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9)
+    return (int) (keyval - GDK_KEY_0);
+  if (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9)
+    return (int) (keyval - GDK_KEY_KP_0);
+  return -1;
+}
+
+/* The annotator's keys (issue 22), in the shortcuts window's group
+ * "Annotating" (gtk/help-overlay.ui): Ctrl+1 … Ctrl+6 the move glyphs
+ * !, ?, !!, ??, !?, ?! in the order of their NAGs $1 … $6 (as ChessBase
+ * numbers them), Ctrl+0 none; Ctrl+= the position glyphs' menu; Delete the
+ * current move and what follows; Ctrl+Up and Ctrl+Down promote and demote
+ * its variation.  Handled here rather than as the application's
+ * accelerators: those would take Delete and Ctrl+arrows from the text
+ * fields, these keys act only while no text is edited. */
+static gboolean
+is_annotation_key (guint           keyval,
+                   GdkModifierType state)
+{
+  GdkModifierType mods = state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK);
+  int digit = control_digit (keyval, state);
+
+  if (digit >= 0 && digit <= 6)
+    return TRUE;
+  if (keyval == GDK_KEY_equal && (mods & ~GDK_SHIFT_MASK) == GDK_CONTROL_MASK)
+    return TRUE;
+  if ((keyval == GDK_KEY_Delete || keyval == GDK_KEY_KP_Delete) && mods == 0)
+    return TRUE;
+  if ((keyval == GDK_KEY_Up || keyval == GDK_KEY_KP_Up || keyval == GDK_KEY_Down || keyval == GDK_KEY_KP_Down) &&
+      mods == GDK_CONTROL_MASK)
+    return TRUE;
+  return FALSE;
+}
+
+/* Does what the annotator's key @keyval says to the current move; FALSE
+ * when it cannot (the start position: no move; nothing to promote). */
+static gboolean
+annotation_key (StudioWindow    *self,
+                guint            keyval,
+                GdkModifierType  state)
+{
+  int digit = control_digit (keyval, state);
+  GtkWidget *tree = GTK_WIDGET (self->move_tree);
+
+  if (digit >= 0)
+    return studio_move_tree_view_toggle_move_glyph (self->move_tree, (guint8) digit);
+  switch (keyval)
+    {
+    case GDK_KEY_equal:
+      return studio_move_tree_view_popup_position_glyphs (self->move_tree);
+    case GDK_KEY_Delete: case GDK_KEY_KP_Delete:
+      return gtk_widget_activate_action (tree, "tree.delete-from-here", NULL);
+    case GDK_KEY_Up: case GDK_KEY_KP_Up:
+      return gtk_widget_activate_action (tree, "tree.promote", NULL);
+    case GDK_KEY_Down: case GDK_KEY_KP_Down:
+      return gtk_widget_activate_action (tree, "tree.demote", NULL);
+    default:
+      return FALSE;
+    }
+}
+
 /* The keys that walk through the tree: Left/Right one move, Up/Down the
  * alternatives, Home/End the ends, Shift+F10 and Menu the move's menu — unless a text field has the focus or
  * the key went to a popover (a menu uses the arrows itself). */
@@ -1357,7 +1448,8 @@ key_pressed_cb (StudioWindow          *self,
   gboolean menu_key = (keyval == GDK_KEY_Menu && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) == 0) ||
                       (keyval == GDK_KEY_F10 && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) == GDK_SHIFT_MASK);
 
-  if (!menu_key && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
+  if (!menu_key && !is_annotation_key (keyval, state) &&
+      (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
     return FALSE;
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") != 0)
     return FALSE;
@@ -1379,6 +1471,14 @@ key_pressed_cb (StudioWindow          *self,
       (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus) ||
        (GTK_IS_TEXT_VIEW (focus) && gtk_text_view_get_editable (GTK_TEXT_VIEW (focus)))))
     return FALSE;
+
+  /* The annotator's keys: glyphs, Delete, promote and demote. */
+  if (is_annotation_key (keyval, state))
+    {
+      if (self->setup_mode || self->solve_mode || !annotation_key (self, keyval, state))
+        gtk_widget_error_bell (GTK_WIDGET (self));
+      return TRUE;
+    }
 
   /* Shift+F10 and the Menu key: the move list's context menu on the
    * current move, so that every edit of the tree can be made without a
@@ -1412,6 +1512,11 @@ key_pressed_cb (StudioWindow          *self,
     case GDK_KEY_End: case GDK_KEY_KP_End: action = "win.go-end"; break;
     default: return FALSE;
     }
+  /* The evaluation graph walks the mainline with its own Left, Right,
+   * Home and End (studio-eval-graph.c). */
+  if (focus != NULL && STUDIO_IS_EVAL_GRAPH (focus) && keyval != GDK_KEY_Up && keyval != GDK_KEY_KP_Up
+      && keyval != GDK_KEY_Down && keyval != GDK_KEY_KP_Down)
+    return FALSE;
 
   gtk_widget_activate_action (GTK_WIDGET (self), action, NULL);
   return TRUE;
@@ -1483,6 +1588,7 @@ studio_window_dispose (GObject *object)
   if (self->recent_manager != NULL)
     g_signal_handlers_disconnect_by_data (self->recent_manager, self);
 
+  _studio_window_play_dispose (self);
   g_clear_pointer (&self->move_entry, gtk_widget_unparent);
   _studio_window_tabs_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_WINDOW);
@@ -1721,7 +1827,9 @@ studio_window_class_init (StudioWindowClass *klass)
   _studio_window_class_games_init (klass);
   _studio_window_class_suite_init (klass);
   _studio_window_class_review_init (klass);
+  _studio_window_class_play_init (klass);
   _studio_window_class_learn_init (klass);
+  _studio_window_class_explorer_init (klass);
 }
 
 /* Whether the keyboard focus is on @widget or inside it. */
@@ -1783,6 +1891,53 @@ focus_return_init (StudioWindow *self,
     focus_return_init (self, child);
 }
 
+/* After a menu of the header bar closed with an item clicked (GTK 4.8 on
+ * X11), the window's focus widget stays on the menu's page, in the hidden
+ * popover: no key reached the window — not the arrows, not a shortcut —
+ * until the menu was opened and closed again (a menu closed with Escape or
+ * an item chosen with the keyboard gives the focus back).  The focus is
+ * given back to the window (unset: its own key handling and shortcuts get
+ * the keys, as after the move list's context menu) unless something
+ * visible took it meanwhile.  In an idle: the chosen item's action runs
+ * after the popover closed. */
+static gboolean
+menu_return_focus_idle (gpointer data)
+{
+  GtkWidget *popover = data;
+  GtkRoot *root = gtk_widget_get_root (popover);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus != NULL && !gtk_widget_get_visible (popover) &&
+      (!gtk_widget_get_mapped (focus) || focus == popover || gtk_widget_is_ancestor (focus, popover)))
+    gtk_root_set_focus (root, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+menu_closed_cb (GtkWidget *popover)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, menu_return_focus_idle, g_object_ref (popover), g_object_unref);
+}
+
+/* Every menu button under @widget (the main menu, New Game's, the games
+ * list) gives the keyboard back after its popover closed. */
+static void
+menu_return_focus_init (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget))
+    {
+      GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (widget));
+
+      if (popover != NULL)
+        g_signal_connect (popover, "closed", G_CALLBACK (menu_closed_cb), NULL);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    menu_return_focus_init (child);
+}
+
 static void
 studio_window_init (StudioWindow *self)
 {
@@ -1791,6 +1946,7 @@ studio_window_init (StudioWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   focus_return_init (self, self->side_pane);
+  menu_return_focus_init (GTK_WIDGET (self->toast_overlay));
   g_signal_connect_object (self->moves_toggle, "toggled",
                            G_CALLBACK (studio_window_update_narrow_panes), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->analysis_toggle, "toggled",
@@ -1840,6 +1996,8 @@ studio_window_init (StudioWindow *self)
   _studio_window_suite_init (self);
   _studio_window_solve_init (self);
   _studio_window_review_init (self);
+  _studio_window_play_init (self);
+  _studio_window_explorer_init (self);
   _studio_window_views_init (self);
 
   self->recent_manager = gtk_recent_manager_get_default ();

@@ -4,21 +4,22 @@
  *
  * `cheops analyse`: the whole-game review of every game of some files.
  *
- *   cheops analyse FILE... (--engine CMD | --builtin) (--movetime MS | --depth N)
+ *   cheops analyse FILE... (--engine CMD | --builtin) (--movetime MS | --depth N | --nodes N)
  *                  [--out FILE] [--side SIDE] [--from PLY] [--backwards]
  *                  [--variations] [--jobs N] [--resume] [--part K/N]
  *
  * Each game's mainline positions from ply PLY (default 0, the start) are
  * searched by the engine (`position ...` as the game model gives it, with
- * the history repetition needs, then `go movetime MS` or `go depth N`;
- * a timed search that ends without a score is done again at depth 1),
+ * the history repetition needs, then `go movetime MS`, `go depth N` or
+ * `go nodes N` (a fixed amount of work: the same review on any machine at
+ * any load); a search that ends without a score is done again at depth 1),
  * with MultiPV 2.  Each move to judge is then scored as such from the
  * position before it to the depth that position's search reached (`go
  * depth D searchmoves MOVE`; not needed when it is the engine's first or
  * second line there), so that the best and the played move are compared
  * at the same depth from the same position; a move that would be marked
- * ?!, ? or ?? is searched again, longer (two plies deeper, or four times
- * the time), best and played, and judged from that.  What the engine says
+ * ?!, ? or ?? is searched again, longer (two plies deeper, or ten times
+ * the time or the nodes), best and played, and judged from that.  What the engine says
  * goes through cheops-review.h, which writes the annotations exactly as
  * the studio's Analyse Game does: [%eval] with depth on every position
  * (replacing only a shallower one), `?!` `?` `??` on the moves that lose
@@ -75,9 +76,10 @@
 #define DEPTH_TIMEOUT_S 600
 #define STOP_TIMEOUT_S 5
 /* A confirming search: this many plies deeper, or this many times the
- * time. */
+ * time or the nodes (issue 24 measures a verdict by a search ten times
+ * longer: the review's own confirmation is that search). */
 #define CONFIRM_PLIES 2
-#define CONFIRM_TIME_FACTOR 4
+#define CONFIRM_FACTOR 10
 
 /* What one search said: the last scored line of the best PV (an exact
  * score preferred to a bound). */
@@ -149,8 +151,8 @@ search_result_take_info (const char *line,
   studio_uci_message_clear (&m);
 }
 
-/* Searches @node's position (`go depth @depth` and/or `go movetime
- * @movetime_ms`, each 0 for none; only @searchmove when not NULL); FALSE
+/* Searches @node's position (`go depth @depth`, `movetime @movetime_ms`,
+ * `nodes @nodes`, each 0 for none; only @searchmove when not NULL); FALSE
  * when the engine gave no `bestmove` in time (it is restarted by the
  * caller) or no score. */
 static gboolean
@@ -158,6 +160,7 @@ search (CheopsToolEngine *engine,
         CheopsGameNode   *node,
         int               depth,
         gint64            movetime_ms,
+        gint64            nodes,
         const char       *searchmove,
         SearchResult     *r)
 {
@@ -171,6 +174,8 @@ search (CheopsToolEngine *engine,
     g_string_append_printf (go, " depth %d", depth);
   if (movetime_ms > 0)
     g_string_append_printf (go, " movetime %" G_GINT64_FORMAT, movetime_ms);
+  if (nodes > 0)
+    g_string_append_printf (go, " nodes %" G_GINT64_FORMAT, nodes);
   if (searchmove != NULL)
     g_string_append_printf (go, " searchmoves %s", searchmove);
   cheops_tool_engine_send (engine, "%s", go->str);
@@ -189,12 +194,13 @@ search (CheopsToolEngine *engine,
   if (line == NULL)
     return FALSE;
   g_free (line);
-  if (!r->has_score && movetime_ms > 0)
+  if (!r->has_score && (movetime_ms > 0 || nodes > 0))
     {
-      /* An engine that gave up its time before a scored line (the bundled
-       * one can, at a few ms): one search of depth 1, which always scores. */
+      /* An engine that gave up its time or nodes before a scored line
+       * (the bundled one can, at a few ms): one search of depth 1, which
+       * always scores. */
       search_result_clear (r);
-      return search (engine, node, 1, 0, searchmove, r);
+      return search (engine, node, 1, 0, 0, searchmove, r);
     }
   return r->has_score;
 }
@@ -222,6 +228,7 @@ typedef struct {
   char        *engine_command;
   gint64       movetime_ms;
   int          depth;
+  gint64       nodes;
   gint64       from_ply;
   const char  *side_name;
   gboolean     backwards;
@@ -319,11 +326,12 @@ job_search (Run            *run,
             CheopsGameNode *node,
             int             depth,
             gint64          movetime_ms,
+            gint64          nodes,
             const char     *searchmove,
             SearchResult   *r,
             gboolean       *fatal)
 {
-  if (search (&job->engine, node, depth, movetime_ms, searchmove, r))
+  if (search (&job->engine, node, depth, movetime_ms, nodes, searchmove, r))
     return TRUE;
   search_result_clear (r);
   if (job->engine.uci != NULL && !cheops_tool_engine_sync (&job->engine))
@@ -367,6 +375,7 @@ review_position (Run          *run,
   const CheopsPosition *pos = cheops_game_node_get_position (node);
   int depth = o->depth;
   gint64 movetime_ms = o->movetime_ms;
+  gint64 nodes = o->nodes;
 
   for (int attempt = 0; attempt < 2; attempt++)
     {
@@ -375,7 +384,7 @@ review_position (Run          *run,
       CheopsMove played;
       char played_text[CHEOPS_MOVE_TEXT_MAX];
 
-      if (!job_search (run, job, node, depth, movetime_ms, NULL, &r, fatal))
+      if (!job_search (run, job, node, depth, movetime_ms, nodes, NULL, &r, fatal))
         return attempt > 0;   /* a failed confirmation keeps the first results */
       eval = result_eval (node, &r);
       cheops_review_set_result (review, index, &eval, (const char *const *) r.pv);
@@ -408,9 +417,10 @@ review_position (Run          *run,
               SearchResult p;
 
               /* To the best's depth; a timed review caps it (20 times its
-               * time and a second) should the move take far longer. */
+               * time and a second, or 20 times its nodes) should the move
+               * take far longer. */
               if (job_search (run, job, node, MAX (r.depth, 1), o->movetime_ms > 0 ? 20 * movetime_ms + 1000 : 0,
-                              played_text, &p, fatal))
+                              20 * nodes, played_text, &p, fatal))
                 {
                   CheopsEval e = result_eval (node, &p);
                   cheops_review_set_played (review, index, &e);
@@ -422,10 +432,13 @@ review_position (Run          *run,
        * played alike; the longer search's verdict stands. */
       if (attempt == 0 && cheops_review_needs_confirmation (review, index))
         {
+          cheops_review_begin_confirmation (review, index);
           if (o->depth > 0)
             depth = MAX (o->depth, r.depth) + CONFIRM_PLIES;
+          else if (o->nodes > 0)
+            nodes = o->nodes * CONFIRM_FACTOR;
           else
-            movetime_ms = o->movetime_ms * CONFIRM_TIME_FACTOR;
+            movetime_ms = o->movetime_ms * CONFIRM_FACTOR;
           search_result_clear (&r);
           continue;
         }
@@ -618,7 +631,7 @@ static int
 usage (const char *message)
 {
   fprintf (stderr, "cheops analyse: %s\n"
-           "Usage: cheops analyse FILE... (--engine CMD | --builtin) (--movetime MS | --depth N)\n"
+           "Usage: cheops analyse FILE... (--engine CMD | --builtin) (--movetime MS | --depth N | --nodes N)\n"
            "                      [--out FILE] [--side SIDE] [--from PLY] [--backwards] [--variations]\n"
            "                      [--jobs N] [--resume] [--part K/N]\n", message);
   return 2;
@@ -718,6 +731,12 @@ cheops_tool_analyse (int argc, char **argv)
             return usage ("--depth is plies, 1 to 120");
           i++;
         }
+      else if (strcmp (a, "--nodes") == 0 && v != NULL)
+        {
+          if (!parse_count (v, G_GINT64_CONSTANT (1000000000000), &o.nodes) || o.nodes == 0)
+            return usage ("--nodes is a number of nodes, 1 to 10^12");
+          i++;
+        }
       else if (strcmp (a, "--out") == 0 && v != NULL)
         out_path = argv[++i];
       else if (strcmp (a, "--side") == 0 && v != NULL)
@@ -759,8 +778,8 @@ cheops_tool_analyse (int argc, char **argv)
     return usage ("a FILE of games is needed");
   if (builtin == (command != NULL))
     return usage ("one of --engine CMD or --builtin is needed");
-  if ((o.movetime_ms > 0) == (o.depth > 0))
-    return usage ("one of --movetime MS or --depth N is needed");
+  if ((o.movetime_ms > 0) + (o.depth > 0) + (o.nodes > 0) != 1)
+    return usage ("one of --movetime MS, --depth N or --nodes N is needed");
   if (resume && out_path == NULL)
     return usage ("--resume needs --out FILE");
 

@@ -1,9 +1,12 @@
 #!/bin/sh
-# tests/bench/bench-pgn.sh [BUILDDIR [WORKDIR]] — how fast game files are read,
-# against pgn-extract reading a chess PGN of the same size.  A benchmark: it
-# prints figures and asserts nothing.  Use a release build:
+# tests/bench/bench-pgn.sh [BUILDDIR [WORKDIR [BEFORE_BUILDDIR]]] — how fast
+# game files are read, against pgn-extract reading a chess PGN of the same
+# size.  A benchmark: it prints figures and asserts nothing.  Use a release
+# build:
 #   meson setup _build-release --buildtype=release && ninja -C _build-release
 #   tests/bench/bench-pgn.sh _build-release
+# With BEFORE_BUILDDIR (a release build of another commit, e.g. main's), that
+# build's reader is timed too, in the same run, and the ratios are printed.
 #
 # The Cheops file: 20 MB of random legal games (bench-pgn generate, seed 1)
 # with comments, [%eval]/[%cal] annotations, NAGs and variations, nested up to
@@ -20,12 +23,18 @@
 set -eu
 B=${1:-_build-release}
 W=${2:-${TMPDIR:-/tmp}/cheops-bench-pgn}
+BEFORE=${3:-}
 S=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$W"
 
 echo "== game files: reading 20 MB"
 [ -f "$W/cheops-20mb.pgn" ] || "$B/tests/bench/bench-pgn" generate "$W/cheops-20mb.pgn" 20 1
-"$B/tests/bench/bench-pgn" read "$W/cheops-20mb.pgn" 3 || true
+if [ -n "$BEFORE" ]; then
+  printf 'before (%s): ' "$BEFORE"
+  "$BEFORE/tests/bench/bench-pgn" read "$W/cheops-20mb.pgn" 3 | tee "$W/before.txt" || true
+  printf 'after (%s): ' "$B"
+fi
+"$B/tests/bench/bench-pgn" read "$W/cheops-20mb.pgn" 3 | tee "$W/after.txt" || true
 "$B/tests/bench/bench-pgn" tree
 
 pe=/usr/games/pgn-extract
@@ -62,3 +71,11 @@ games=$(grep -c '^\[Event ' "$W/chess-20mb.pgn")
 awk -v s="$size" -v t="$best" -v c="$best_cpu" -v g="$games" 'BEGIN {
   printf "pgn-extract -r (chess): %.1f MB, %d games: best of 3 in %.3f s = %.1f MB/s (CPU time %.3f s = %.1f MB/s)\n",
          s / 1e6, g, t, s / 1e6 / t, c, s / 1e6 / c }'
+# The readers' MB/s by CPU time against pgn-extract's (the same run).
+for f in before after; do
+  [ -f "$W/$f.txt" ] || continue
+  [ -n "$BEFORE" ] || [ "$f" = after ] || continue
+  sed -n 's/.*(CPU time [0-9.]* s = \([0-9.]*\) MB\/s).*/\1/p' "$W/$f.txt" |
+    awk -v name="$f" -v s="$size" -v c="$best_cpu" '{
+      printf "%s: %.2f times pgn-extract'"'"'s MB/s by CPU time\n", name, $1 / (s / 1e6 / c) }'
+done

@@ -21,7 +21,7 @@ W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 T="$B/src/tools/cheops"
 E="$B/src/engine/cheops-engine"
-C="$B/tests/bench/bench-review-confirm"
+C="$B/tests/tools/bench-review-confirm"
 
 files="$S/apex-race.pgn $S/opening-lines.pgn $S/trigchess-gyros.pgn $S/cypher-selfplay.pgn $S/pyramids-selfplay.pgn $S/pyramids-stacks.pgn"
 if [ -n "${REVIEW_GAMES_DIR:-}" ]; then

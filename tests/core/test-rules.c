@@ -697,6 +697,93 @@ test_random_games (void)
   g_rand_free (rand);
 }
 
+/* The moves to a cell (cheops_generate_moves_to(), what SAN reading looks
+ * at) are exactly the playable moves of cheops_generate_moves() to that
+ * cell by that kind of piece, in every position of random games (fixed
+ * seed; a fifth of the moves chosen among captures and checks, so that
+ * checks, pins and checklock come often): the short cut the generator
+ * takes for one cell (the checks and pins of the whole generation, no move
+ * played) against the list of the whole generation, itself checked
+ * against brute force (test_random_games()).  The SAN of every move reads
+ * back to it. */
+static void
+test_moves_to_cross_check (void)
+{
+  GRand *rand = g_rand_new_with_seed (20261204);
+  int positions = 0, checks = 0, checklocks = 0, pinned_moves = 0, lists = 0;
+
+  for (int game = 0; game < 60; game++)
+    {
+      CheopsPosition pos;
+      cheops_position_init_start (&pos, &cheops_variant_cheops);
+
+      for (int ply = 0; ply < 150; ply++)
+        {
+          CheopsMove all[CHEOPS_MAX_MOVES];
+          int n = (int) (cheops_generate_moves (&pos, all) - all);
+          CheopsMove pick[CHEOPS_MAX_MOVES];
+          int np = 0;
+
+          positions++;
+          if (cheops_position_in_check (&pos))
+            checks++;
+          if (cheops_laws_position_in_checklock (&pos))
+            checklocks++;
+          for (CheopsCell to = 0; to < CHEOPS_LAWS_CELL_NB; to++)
+            for (CheopsPieceType type = CHEOPS_LAWS_KING; type <= CHEOPS_LAWS_PAWN; type++)
+              {
+                CheopsMove list[CHEOPS_MAX_MOVES], want[CHEOPS_MAX_MOVES];
+                CheopsMove *end = cheops_generate_moves_to (&pos, to, type, list);
+                int nl = (int) (end - list), nw = 0;
+
+                for (int i = 0; i < n; i++)
+                  if (cheops_move_to (all[i]) == to
+                      && cheops_piece_type (pos.board[cheops_move_from (all[i])]) == type)
+                    want[nw++] = all[i];
+                qsort (list, (size_t) nl, sizeof list[0], compare_moves);
+                qsort (want, (size_t) nw, sizeof want[0], compare_moves);
+                if (nl != nw || memcmp (list, want, sizeof list[0] * (size_t) nl) != 0)
+                  {
+                    char fen[CHEOPS_FEN_MAX];
+                    cheops_position_to_fen (&pos, fen, sizeof fen);
+                    g_error ("moves to cell %d by kind %d differ in %s (%d vs %d)", to, type, fen, nl, nw);
+                  }
+                if (nl > 0)
+                  lists++;
+              }
+          for (int i = 0; i < n; i++)
+            {
+              char san[CHEOPS_SAN_MAX];
+              CheopsCellSet pinned = cheops_laws_position_sole_blockers (&pos, pos.king[pos.side_to_move],
+                                                                         cheops_side_other (pos.side_to_move),
+                                                                         pos.pieces[pos.side_to_move][0]);
+
+              if (cheops_cellset_has (pinned, cheops_move_from (all[i])))
+                pinned_moves++;
+              cheops_move_to_san (&pos, all[i], san);
+              g_assert_cmphex (cheops_move_from_san (&pos, san, -1, NULL), ==, all[i]);
+              if (pos.board[cheops_move_to (all[i])] != CHEOPS_NO_PIECE || strpbrk (san, "+#") != NULL)
+                pick[np++] = all[i];
+            }
+          if (n == 0)
+            break;
+          {
+            CheopsUndo undo;
+            CheopsMove m = np > 0 && g_rand_int_range (rand, 0, 5) == 0
+                           ? pick[g_rand_int_range (rand, 0, np)] : all[g_rand_int_range (rand, 0, n)];
+            cheops_position_do_move (&pos, m, &undo);
+          }
+        }
+    }
+  g_test_message ("%d positions, %d in check, %d in checklock, %d moves of pinned pieces, %d lists",
+                  positions, checks, checklocks, pinned_moves, lists);
+  g_assert_cmpint (positions, >, 5000);
+  g_assert_cmpint (checks, >, 200);
+  g_assert_cmpint (checklocks, >, 0);
+  g_assert_cmpint (pinned_moves, >, 100);
+  g_rand_free (rand);
+}
+
 /* Positions a FEN may describe but no game can reach (set-up checks):
  * exact messages, and positions that pass. */
 static void
@@ -816,5 +903,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/rules/repetition", test_repetition);
   g_test_add_func ("/core/rules/perft", test_perft);
   g_test_add_func ("/core/rules/random-games", test_random_games);
+  g_test_add_func ("/core/rules/moves-to-cross-check", test_moves_to_cross_check);
   return g_test_run ();
 }

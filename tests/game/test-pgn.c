@@ -1898,6 +1898,67 @@ test_comment_before_made_mainline (void)
   g_assert_cmpstr (text2, ==, text);
 }
 
+/* A move's comments read in pieces (a variation between them, commands
+ * among them) are joined in the order read, in every game of a file (the
+ * reader keeps its buffers from game to game: issue 23). */
+static void
+test_comments_around_variations (void)
+{
+  static const char text[] =
+    "[Event \"one\"]\n\n"
+    "1. fg3 {one} (1. fg3 {in the variation}) {two} (1. fg3) {[%eval 0.50]} (1. fg3) {three   four} "
+    "1... lj1 {[%eval -0.25] alone} *\n\n"
+    "[Event \"two\"]\n\n"
+    "{root} 1. fg3 (1. fg3 {v}) {five} 1... lj1 {six} (1... lj1) {seven} *\n";
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = cheops_pgn_read_string (text, -1, &errors);
+  CheopsGame *g;
+  CheopsGameNode *variation;
+
+  g_assert_cmpuint (errors->len, ==, 0);
+  g_assert_cmpuint (games->len, ==, 2);
+  g = games->pdata[0];
+  g_assert_null (cheops_game_node_get_comment_after (cheops_game_get_root (g)));
+  g_assert_cmpstr (cheops_game_node_get_comment_after (mainline_node (g, 1)), ==, "one two three four");
+  g_assert_cmpint (cheops_game_node_get_annotations (mainline_node (g, 1))->eval.value, ==, 50);
+  variation = cheops_game_node_get_next_sibling (mainline_node (g, 1));
+  g_assert_cmpstr (cheops_game_node_get_comment_after (variation), ==, "in the variation");
+  g_assert_null (cheops_game_node_get_comment_after (cheops_game_node_get_next_sibling (variation)));
+  g_assert_cmpstr (cheops_game_node_get_comment_after (mainline_node (g, 2)), ==, "alone");
+  g_assert_cmpint (cheops_game_node_get_annotations (mainline_node (g, 2))->eval.value, ==, -25);
+  g = games->pdata[1];
+  g_assert_cmpstr (cheops_game_node_get_comment_after (cheops_game_get_root (g)), ==, "root");
+  g_assert_cmpstr (cheops_game_node_get_comment_after (mainline_node (g, 1)), ==, "five");
+  g_assert_cmpstr (cheops_game_node_get_comment_after (cheops_game_node_get_next_sibling (mainline_node (g, 1))),
+                   ==, "v");
+  g_assert_cmpstr (cheops_game_node_get_comment_after (mainline_node (g, 2)), ==, "six seven");
+  g_assert_true (cheops_annotations_is_empty (cheops_game_node_get_annotations (mainline_node (g, 1))));
+}
+
+/* A node read from a file, held, outlives its game and the reader (the
+ * reader takes its nodes from shared chunks, issue 23; build-aux/dev.sh
+ * sanitize checks the memory). */
+static void
+test_node_outlives_reader (void)
+{
+  static const char text[] =
+    "[Event \"x\"]\n\n1. fg3 {kept} 1... lj1 *\n\n[Event \"y\"]\n\n1. fg3 {other} *\n";
+  CheopsPgnReader *reader = cheops_pgn_reader_new (text, -1);
+  CheopsGame *first = cheops_pgn_reader_next (reader, NULL);
+  CheopsGame *second = cheops_pgn_reader_next (reader, NULL);
+  CheopsGameNode *node = cheops_game_node_ref (mainline_node (first, 1));
+  CheopsMove move = cheops_game_node_get_move (node);
+
+  g_object_unref (first);
+  cheops_pgn_reader_free (reader);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (node), ==, "kept");
+  g_assert_cmphex (cheops_game_node_get_move (node), ==, move);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (mainline_node (second, 1)), ==, "other");
+  g_object_unref (second);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (node), ==, "kept");
+  cheops_game_node_unref (node);
+}
+
 /* Issue 25: reading is linear in the text.  Each adversarial text read at
  * n and at 4n units: the time (the least of three readings) may grow about
  * 4 times, not 16 (quadratic work).  Bound 10: robust on a loaded machine.
@@ -1967,6 +2028,7 @@ test_linear_time (void)
     { "variations", "[Event \"x\"]\n\n1. fg3 ", "(1. fg3 ", "", 20000 },
     { "closed-variations", "[Event \"x\"]\n\n1. fg3 ", "(1. fg3) ", "*\n", 30000 },
     { "comments", "[Event \"x\"]\n\n1. fg3 ", "{c} ", "*\n", 100000 },
+    { "comments-between-variations", "[Event \"x\"]\n\n1. fg3 ", "{c} (1. fg3 {d}) ", "*\n", 30000 },
     { "line-comments", "[Event \"x\"]\n\n1. fg3 ", ";c\n", "*\n", 100000 },
     { "unclosed-comments", "", "[Event \"x\"]\n\n1. fg3 {\n", "", 10000 },
     { "tags", "", "[T# \"v\"]\n", "\n1. fg3 *\n", 30000 },
@@ -2003,6 +2065,8 @@ main (int    argc,
   g_test_add_func ("/game/pgn/basic", test_basic);
   g_test_add_func ("/game/pgn/invisible-character", test_invisible_character);
   g_test_add_func ("/game/pgn/comments", test_comments);
+  g_test_add_func ("/game/pgn/comments-around-variations", test_comments_around_variations);
+  g_test_add_func ("/game/pgn/node-outlives-reader", test_node_outlives_reader);
   g_test_add_func ("/game/pgn/variations", test_variations);
   g_test_add_func ("/game/pgn/numbers", test_numbers);
   g_test_add_func ("/game/pgn/q-first", test_q_first);

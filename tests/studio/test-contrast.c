@@ -479,6 +479,25 @@ test_move_list (void)
  * lightest cell has at most a third of white's luminance, where in the
  * light style it is bright.  (The default theme is the game's own
  * colours; High Contrast keeps white on purpose.) */
+/* The move glyphs' badges on the board (issue 22): their text at least
+ * 4.5:1 on their colour; no badge for a NAG that is no move glyph. */
+static void
+test_glyph_badges (void)
+{
+  double fill[3], text[3];
+
+  for (guint8 nag = 1; nag <= 7; nag++)
+    {
+      const char *symbol = studio_palette_glyph_badge (nag, fill, text);
+
+      g_assert_nonnull (symbol);
+      g_test_message ("%s: %.2f", symbol, studio_palette_contrast (fill, text));
+      g_assert_cmpfloat (studio_palette_contrast (fill, text), >=, STUDIO_PALETTE_MIN_TEXT_CONTRAST);
+    }
+  g_assert_null (studio_palette_glyph_badge (0, fill, text));
+  g_assert_null (studio_palette_glyph_badge (10, fill, text));
+}
+
 static void
 test_dark_boards (void)
 {
@@ -529,6 +548,7 @@ main (int   argc,
   g_test_add_func ("/contrast/coordinates", test_coordinates);
   g_test_add_func ("/contrast/piece-labels", test_piece_labels);
   g_test_add_func ("/contrast/move-list", test_move_list);
+  g_test_add_func ("/contrast/glyph-badges", test_glyph_badges);
   g_test_add_func ("/contrast/dark-boards", test_dark_boards);
   g_test_add_func ("/contrast/dim-labels", test_dim_labels);
   g_test_add_func ("/contrast/multipv-label", test_multipv_label);

@@ -8,11 +8,15 @@
  * scale (an Ascension score at the edge), follows an edit and its undo, a
  * click on it goes to the move under the pointer and a drag follows the
  * pointer, and the marker follows the current move (into a variation: the
- * move it branches from).
+ * move it branches from); and from the keyboard (issue 24): the graph
+ * takes the focus and then shows a focus ring, Left, Right, Home and End
+ * walk the mainline, and a point's text (its tooltip) names the move with
+ * its number and glyph and the evaluation.
  */
 #include "studio-config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <adwaita.h>
 
@@ -37,6 +41,60 @@ drag_gesture (GtkWidget *widget)
         return GTK_GESTURE (controller);
     }
   g_assert_not_reached ();
+}
+
+static GtkEventController *
+key_controller (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        return GTK_EVENT_CONTROLLER (c);
+    }
+  g_assert_not_reached ();
+}
+
+/* A key as GTK delivers it: the window's capture handler first, then the
+ * focus widget's own. */
+static void
+press_key (GtkWidget *window,
+           guint      keyval)
+{
+  gboolean handled = FALSE;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  g_signal_emit_by_name (key_controller (window), "key-pressed", keyval, 0, 0, &handled);
+  g_assert_false (handled);   /* not the window's: the graph's */
+  g_assert_nonnull (focus);
+  g_signal_emit_by_name (key_controller (focus), "key-pressed", keyval, 0, 0, &handled);
+  g_assert_true (handled);
+}
+
+/* The widget as the window draws it, RGBA bytes (free with g_free). */
+static guchar *
+render (GtkWidget *widget,
+        gsize     *stride)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  guchar *data;
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  *stride = (gsize) width * 4;
+  data = g_malloc (*stride * height);
+  gdk_texture_download (texture, data, *stride);
+  return data;
 }
 
 static gboolean
@@ -178,6 +236,65 @@ test_graph (gconstpointer data)
     g_assert_cmpuint (studio_eval_graph_get_n_points (graph), ==, 7);
   }
 
+  /* The keyboard.  Without the focus, no ring at the graph's edge; Tab
+   * (focus visible, the graph focused) draws one. */
+  {
+    GtkWidget *widget = GTK_WIDGET (graph);
+    gsize stride;
+    g_autofree guchar *plain = NULL, *ringed = NULL;
+    int y = gtk_widget_get_height (widget) / 2;
+    g_autofree char *text = NULL, *expected = NULL, *move = NULL;
+
+    g_assert_true (gtk_widget_get_focusable (widget));
+    studio_test_spin_frames ();
+    plain = render (widget, &stride);
+    gtk_window_set_focus_visible (GTK_WINDOW (window), TRUE);
+    gtk_widget_grab_focus (widget);
+    g_assert_true (gtk_widget_has_focus (widget));
+    studio_test_spin_frames ();
+    g_assert_true (gtk_widget_has_visible_focus (widget));
+    ringed = render (widget, &stride);
+    g_assert_cmpmem (plain + y * stride, 4, plain + y * stride + 12 * 4, 4);   /* the same ground */
+    g_assert_true (memcmp (plain + y * stride, ringed + y * stride, 4) != 0);  /* the ring */
+
+    /* From the move of the variation, Left goes back to the mainline
+     * move it branches from; then along the mainline. */
+    press_key (GTK_WIDGET (window), GDK_KEY_Left);
+    g_assert_true (studio_document_get_current (document) == nodes[3]);
+    press_key (GTK_WIDGET (window), GDK_KEY_Left);
+    g_assert_true (studio_document_get_current (document) == nodes[2]);
+    press_key (GTK_WIDGET (window), GDK_KEY_Right);
+    press_key (GTK_WIDGET (window), GDK_KEY_Right);
+    g_assert_true (studio_document_get_current (document) == nodes[4]);
+    g_assert_cmpint (studio_eval_graph_get_marker (graph), ==, 4);
+    press_key (GTK_WIDGET (window), GDK_KEY_End);
+    g_assert_true (studio_document_get_current (document) == nodes[6]);
+    press_key (GTK_WIDGET (window), GDK_KEY_Right);
+    g_assert_true (studio_document_get_current (document) == nodes[6]);
+    press_key (GTK_WIDGET (window), GDK_KEY_Home);
+    g_assert_true (studio_document_get_current (document) == nodes[0]);
+    press_key (GTK_WIDGET (window), GDK_KEY_Left);
+    g_assert_true (studio_document_get_current (document) == nodes[0]);
+    g_assert_true (gtk_widget_has_focus (widget));
+
+    /* The points' text: move with number and glyph, evaluation. */
+    cheops_game_set_move_glyph (game, nodes[5], CHEOPS_NAG_BLUNDER);
+    move = cheops_game_node_format_move (nodes[5], TRUE);
+    expected = g_strdup_printf ("%s??: -3.00", move);
+    text = studio_eval_graph_dup_point_text (graph, 5);
+    g_assert_cmpstr (text, ==, expected);
+    g_clear_pointer (&text, g_free);
+    g_clear_pointer (&move, g_free);
+    move = cheops_game_node_format_move (nodes[6], TRUE);
+    g_clear_pointer (&expected, g_free);
+    expected = g_strdup_printf ("%s: #-2", move);
+    text = studio_eval_graph_dup_point_text (graph, 6);
+    g_assert_cmpstr (text, ==, expected);
+    g_clear_pointer (&text, g_free);
+    g_assert_null (studio_eval_graph_dup_point_text (graph, 0));   /* the start, no evaluation */
+    g_assert_null (studio_eval_graph_dup_point_text (graph, 7));
+  }
+
   studio_test_spin_frames ();
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -186,7 +303,15 @@ int
 main (int   argc,
       char *argv[])
 {
+  g_autoptr(GtkCssProvider) css = NULL;
+
   studio_test_init (&argc, &argv);
+  /* The studio's own style sheet (its focus ring), which the application
+   * would load. */
+  css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, "/org/cheops/Studio/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 
   for (guint i = 0; cheops_variants[i] != NULL; i++)
     {

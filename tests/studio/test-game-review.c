@@ -490,11 +490,108 @@ test_mistake_navigation (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkWidget *
+summary_label (StudioReviewPanel *panel)
+{
+  GtkWidget *label = studio_test_find_by_class (GTK_WIDGET (panel), "review-summary");
+
+  g_assert_true (GTK_IS_LABEL (label));
+  return label;
+}
+
+/* Tab to the @k-th link of @label (from 0) and Enter, as a user would. */
+static void
+activate_link (GtkWidget *label,
+               guint      k)
+{
+  gboolean handled = FALSE;
+
+  gtk_window_set_focus (GTK_WINDOW (gtk_widget_get_root (label)), NULL);
+  for (guint i = 0; i <= k; i++)
+    g_assert_true (gtk_widget_child_focus (label, GTK_DIR_TAB_FORWARD));
+  g_signal_emit_by_name (label, "activate-current-link", &handled);
+}
+
+/* The summary per side clickable to its moves (issue 24): each count of
+ * moves above 0 is a link; following it goes to the first of those moves
+ * after the current one, again to the next, after the last to the first;
+ * the moves are the ones the review judged so, of that side. */
+static void
+test_summary_links (void)
+{
+  StudioReviewPanel *panel;
+  StudioWindow *window = open_window ("trigchess-gyros.pgn", &panel);
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsReview *result;
+  GtkWidget *label;
+  guint k = 0, best_k = 0, best_n = 0;
+  int best_side = -1;
+  CheopsReviewJudgement best_judgement = CHEOPS_REVIEW_NONE;
+  g_autoptr(GPtrArray) moves = g_ptr_array_new ();
+
+  g_assert_true (studio_review_panel_start (panel, FALSE, -1, 2, 0));
+  studio_test_spin_until (not_running, panel);
+  result = studio_review_get_result (studio_review_panel_get_review (panel));
+  g_assert_nonnull (result);
+  label = summary_label (panel);
+  g_assert_true (gtk_widget_get_mapped (label));
+
+  /* The links, in the summary's order: per side, inaccuracies, mistakes,
+   * blunders, only moves, each when above 0.  The count with the most
+   * moves is followed. */
+  for (int s = 0; s < CHEOPS_SIDE_NB; s++)
+    {
+      CheopsReviewSummary sum;
+      guint counts[4];
+      const CheopsReviewJudgement judgements[4] = { CHEOPS_REVIEW_INACCURACY, CHEOPS_REVIEW_MISTAKE,
+                                                    CHEOPS_REVIEW_BLUNDER, CHEOPS_REVIEW_ONLY_MOVE };
+
+      cheops_review_get_summary (result, (CheopsSide) s, &sum);
+      counts[0] = sum.inaccuracies;
+      counts[1] = sum.mistakes;
+      counts[2] = sum.blunders;
+      counts[3] = sum.only_moves;
+      for (guint j = 0; j < 4; j++)
+        if (counts[j] > 0)
+          {
+            if (counts[j] > best_n)
+              {
+                best_n = counts[j];
+                best_k = k;
+                best_side = s;
+                best_judgement = judgements[j];
+              }
+            k++;
+          }
+    }
+  g_assert_cmpuint (best_n, >=, 2);
+  for (guint i = 1; i < cheops_review_get_n_positions (result); i++)
+    if (cheops_review_get_judgement (result, i) == best_judgement
+        && cheops_game_node_get_mover (cheops_review_get_node (result, i)) == (CheopsSide) best_side)
+      g_ptr_array_add (moves, cheops_review_get_node (result, i));
+  g_assert_cmpuint (moves->len, ==, best_n);
+
+  /* From the start: the first, the next, ..., the first again. */
+  studio_document_go_start (document);
+  for (guint i = 0; i <= moves->len; i++)
+    {
+      activate_link (label, best_k);
+      g_assert_true (studio_document_get_current (document) == g_ptr_array_index (moves, i % moves->len));
+    }
+  /* From the middle of the game: the first after it. */
+  studio_document_set_current (document, cheops_game_node_get_parent (g_ptr_array_index (moves, 1)));
+  activate_link (label, best_k);
+  g_assert_true (studio_document_get_current (document) == g_ptr_array_index (moves, 1));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
   studio_test_init (&argc, &argv);
   g_test_add_func ("/studio/game-review/mistake-navigation", test_mistake_navigation);
+  g_test_add_func ("/studio/game-review/summary-links", test_summary_links);
   g_test_add_func ("/studio/game-review/analyse-undo-remove", test_analyse_undo_remove);
   g_test_add_func ("/studio/game-review/cancel", test_cancel);
   g_test_add_func ("/studio/game-review/dialog-remembers", test_dialog_remembers);

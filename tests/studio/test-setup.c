@@ -356,7 +356,7 @@ test_place_remove (void)
   assert_setup_fen (window, "m/3/5/7/9/P10/2A7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka q 3 7");
   g_assert_false (studio_setup_panel_get_valid (panel));
   g_assert_cmpstr (studio_setup_panel_get_problem (panel), ==,
-                   "Column 1: board, cell i9: a Swordmaster on the Apex, where only a Queen may stand");
+                   "On i9: a Swordmaster on the Apex, where only a Queen may stand");
 
   gtk_widget_activate_action (GTK_WIDGET (panel), "setup.cancel", NULL);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -450,13 +450,13 @@ test_invalid (void)
   assert_setup_fen (window, "1/3/5/7/9/11/13/15/17 q 0 1");
   g_assert_false (studio_setup_panel_get_valid (panel));
   g_assert_cmpstr (studio_setup_panel_get_problem (panel), ==,
-                   "Column 1: board: Green has 0 Kings, expected exactly 1");
+                   "Green has 0 Kings, expected exactly 1");
   g_assert_false (gtk_widget_is_sensitive (done));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (label)));
   g_assert_cmpstr (gtk_label_get_label (label), ==,
-                   "Column 1: board: Green has 0 Kings, expected exactly 1");
+                   "Green has 0 Kings, expected exactly 1");
   g_assert_cmpstr (gtk_widget_get_tooltip_text (done), ==,
-                   "Column 1: board: Green has 0 Kings, expected exactly 1");
+                   "Green has 0 Kings, expected exactly 1");
   /* Done does nothing. */
   gtk_widget_activate_action (GTK_WIDGET (panel), "setup.done", NULL);
   g_assert_true (studio_window_get_setting_up (window));
@@ -465,11 +465,11 @@ test_invalid (void)
    * colour here. */
   studio_setup_panel_put (panel, cell ("b1"), piece ('K'));
   g_assert_cmpstr (studio_setup_panel_get_problem (panel), ==,
-                   "Column 1: board: Orange has 0 Kings, expected exactly 1");
+                   "Orange has 0 Kings, expected exactly 1");
   studio_setup_panel_put (panel, cell ("p1"), piece ('k'));
   studio_setup_panel_put (panel, cell ("o1"), piece ('k'));
   g_assert_cmpstr (studio_setup_panel_get_problem (panel), ==,
-                   "Column 1: board: Orange has 2 Kings, expected exactly 1");
+                   "Orange has 2 Kings, expected exactly 1");
   studio_setup_panel_click_cell (panel, cell ("o1"), FALSE);
   assert_setup_fen (window, "1/3/5/7/9/11/13/15/1K13k1 q 0 1");
   g_assert_true (studio_setup_panel_get_valid (panel));
@@ -501,7 +501,7 @@ test_invalid (void)
   studio_setup_panel_put (panel, cell ("i5"), piece ('S'));
   assert_setup_fen (window, "1/3/5/7/4S4/11/13/15/1K13k1 q 0 1");
   g_assert_cmpstr (studio_setup_panel_get_problem (panel), ==,
-                   "Column 10: board, cell i5: a Sister on a light cell");
+                   "On i5: a Sister on a light cell");
   g_assert_false (gtk_widget_is_sensitive (done));
   /* On a dark cell (i4) it stands. */
   studio_setup_panel_move_piece (panel, cell ("i5"), cell ("i4"));
@@ -511,7 +511,7 @@ test_invalid (void)
   /* A Pawn on the Apex. */
   studio_setup_panel_put (panel, CHEOPS_LAWS_APEX, piece ('P'));
   g_assert_cmpstr (studio_setup_panel_get_problem (panel), ==,
-                   "Column 1: board, cell i9: a Pawn on the Apex, where only a Queen may stand");
+                   "On i9: a Pawn on the Apex, where only a Queen may stand");
   studio_setup_panel_put (panel, CHEOPS_LAWS_APEX, piece ('q'));
   g_assert_true (studio_setup_panel_get_valid (panel));
 
@@ -540,9 +540,9 @@ test_typed_fen (void)
   /* Column 49 is the 'x' in place of the last 'a'. */
   studio_setup_panel_set_fen (panel, "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmkx a 0 1");
   g_assert_cmpstr (studio_setup_panel_get_problem (panel), ==,
-                   "Column 49: board, level 1: unknown piece letter 'x'");
+                   "The FEN text, at character 49: board, level 1: unknown piece letter 'x'");
   g_assert_cmpstr (gtk_label_get_label (problem_label (window)), ==,
-                   "Column 49: board, level 1: unknown piece letter 'x'");
+                   "The FEN text, at character 49: board, level 1: unknown piece letter 'x'");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (problem_label (window))));
   g_assert_false (gtk_widget_is_sensitive (done));
   cheops_position_to_fen (studio_board_scene_get_position (scene_of (window)), shown, sizeof shown);
@@ -554,7 +554,7 @@ test_typed_fen (void)
   /* A level one cell short. */
   studio_setup_panel_set_fen (panel, "1/3/5/7/8/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka a 0 1");
   g_assert_cmpstr (studio_setup_panel_get_problem (panel), ==,
-                   "Column 9: board, level 5: 8 cells, expected 9");
+                   "The FEN text, at character 9: board, level 5: 8 cells, expected 9");
 
   /* Read: the board follows, the text stays as typed (no counters). */
   studio_setup_panel_set_fen (panel, "  1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP5asmka q");
@@ -912,7 +912,7 @@ test_drop (void)
   /* Not a FEN: the reason, and the board keeps its position. */
   g_assert_true (drop_text_on (window, "https://example.org/not-a-game"));
   g_assert_cmpstr (studio_setup_panel_get_problem (panel), ==,
-                   "Column 1: board, level 9: unknown piece letter 'h'");
+                   "The FEN text, at character 1: board, level 9: unknown piece letter 'h'");
 
   gtk_widget_activate_action (GTK_WIDGET (panel), "setup.cancel", NULL);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -1110,10 +1110,10 @@ test_trigchess_panel (void)
   fen = studio_setup_panel_dup_fen (STUDIO_SETUP_PANEL (panel));
   g_assert_cmpstr (fen, ==, "7/7/9/9/7/7 g 0 1");
   g_clear_pointer (&fen, g_free);
-  /* No King: the core's reason, shown as is. */
+  /* No King: the core's reason, in words without the FEN's field. */
   g_assert_false (studio_setup_panel_get_valid (STUDIO_SETUP_PANEL (panel)));
   g_assert_cmpstr (studio_setup_panel_get_problem (STUDIO_SETUP_PANEL (panel)), ==,
-                   "Column 1: placement: Gold has no King (exactly one is needed)");
+                   "Gold has no King (exactly one is needed)");
 
   /* A Red Dome from the palette onto d4. */
   studio_setup_panel_set_brush (STUDIO_SETUP_PANEL (panel),

@@ -149,11 +149,16 @@ test_side_from_out (void)
       const CheopsEval *eb = &cheops_game_node_get_annotations (b)->eval;
 
       /* Before ply 10 the sample's own evaluations (depth 11), from it
-       * the analysis's (depth 2). */
+       * the analysis's (depth 2; 4 before a move about to be marked,
+       * searched again two plies deeper). */
       if (ply < 10)
         g_assert_true (ea->kind == eb->kind && ea->value == eb->value && ea->depth == eb->depth);
       else if (cheops_game_node_get_outcome (b) == CHEOPS_OUTCOME_NONE)
-        g_assert_cmpint (eb->depth, ==, 2);
+        {
+          g_assert_true (eb->depth == 2 || eb->depth == 4);
+          if (eb->depth == 4)
+            g_assert_cmpint (cheops_game_node_get_position (b)->side_to_move, ==, CHEOPS_SIDE_B);
+        }
       if (cheops_game_node_get_move_glyph (a) == cheops_game_node_get_move_glyph (b))
         continue;
       added++;
@@ -240,8 +245,8 @@ test_first_choice (void)
 }
 
 /* Depth kept: a deeper review deepens every evaluation, a shallower one
- * changes nothing; --backwards says so and searches the last move
- * first. */
+ * changes nothing, and one between takes nothing shallower; --backwards
+ * says so and searches the last move first. */
 static void
 test_deepen_backwards (void)
 {
@@ -252,12 +257,18 @@ test_deepen_backwards (void)
   g_autofree char *p3b = g_build_filename (dir, "d3b.pgn", NULL);
   const char *a1[] = { path, "--builtin", "--depth", "1", "--out", p1, NULL };
   const char *a3[] = { p1, "--builtin", "--depth", "3", "--backwards", "--out", p3, NULL };
-  const char *again[] = { p3, "--builtin", "--depth", "2", "--out", p3b, NULL };
+  /* Depth 1: its searches of moves about to be marked, two plies deeper,
+   * reach depth 3, no deeper than the file's.  Depth 2: those reach 4. */
+  const char *again[] = { p3, "--builtin", "--depth", "1", "--out", p3b, NULL };
+  g_autofree char *p3c = g_build_filename (dir, "d3c.pgn", NULL);
+  const char *between[] = { p3, "--builtin", "--depth", "2", "--out", p3c, NULL };
   g_autofree char *o1 = run (a1, 0, NULL);
   g_autofree char *err3 = NULL;
   g_autofree char *o3 = run (a3, 0, &err3);
   g_autofree char *o3b = run (again, 0, NULL);
-  g_autofree char *t1 = read_text (p1), *t3 = read_text (p3), *t3b = read_text (p3b);
+  g_autofree char *o3c = run (between, 0, NULL);
+  g_autofree char *t1 = read_text (p1), *t3 = read_text (p3), *t3b = read_text (p3b), *t3c = read_text (p3c);
+  g_autoptr (GPtrArray) g3c = cheops_pgn_read_string (t3c, -1, NULL);
   g_autoptr (GPtrArray) g1 = cheops_pgn_read_string (t1, -1, NULL);
   g_autoptr (GPtrArray) g3 = cheops_pgn_read_string (t3, -1, NULL);
   CheopsGameNode *a = cheops_game_get_root (g_ptr_array_index (g1, 0));
@@ -283,6 +294,27 @@ test_deepen_backwards (void)
   g_assert_cmpuint (deeper, >, 0);
   /* A shallower review than the file's: not a byte changed. */
   g_assert_cmpstr (t3b, ==, t3);
+  /* One whose confirming searches go deeper than the file's: an
+   * evaluation changes only for a deeper one, and the mainline's glyphs
+   * only after a position searched deeper. */
+  deeper = 0;
+  for (a = cheops_game_get_root (g_ptr_array_index (g3, 0)), b = cheops_game_get_root (g_ptr_array_index (g3c, 0));
+       a != NULL; a = cheops_game_node_get_next (a), b = cheops_game_node_get_next (b))
+    {
+      const CheopsEval *e3 = &cheops_game_node_get_annotations (a)->eval;
+      const CheopsEval *ec = &cheops_game_node_get_annotations (b)->eval;
+
+      g_assert_cmpint (ec->depth, >=, e3->depth);
+      if (ec->depth == e3->depth)
+        g_assert_true (ec->kind == e3->kind && ec->value == e3->value);
+      deeper += ec->depth > e3->depth;
+      if (!cheops_game_node_is_root (a)
+          && cheops_game_node_get_move_glyph (a) != cheops_game_node_get_move_glyph (b))
+        g_assert_cmpint (cheops_game_node_get_annotations (cheops_game_node_get_parent (b))->eval.depth, >,
+                         cheops_game_node_get_annotations (cheops_game_node_get_parent (a))->eval.depth);
+    }
+  g_assert_cmpuint (deeper, >, 0);
+  g_remove (p3c);
   g_remove (p1);
   g_remove (p3);
   g_remove (p3b);

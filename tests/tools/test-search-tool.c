@@ -21,6 +21,7 @@
 #define START "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka a 0 1"
 #define P1 "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMS1PPA2ppasmka q 1 1"
 #define P2 "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMS1P1APp1pasmka q 3 2"
+#define P1B "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMS1PPA1p1pasmka a 2 2"
 #define QT "dsgkgsd/pspgps1/7p1/1P5P1/1SPGPS1/DSGKGSD r 0 2"
 #define QC "4s5/2rn2nr2/3bqkb3/2ppppppp1/1p8/10/1P6P1/2PPPPPP2/3BQKB3/2RN2NR2/4S5 b - 0+0 - 0 2"
 #define QP "(.4)(.2)(.3)(.1)f(.1)(.3)(.2)(.4)/1ssssssss/9/s8/9/9/S7S/1SSSSSSS1/(4.)(2.)(3.)(1.)F(1.)(3.)(2.)(4.) b Ff 0 2"
@@ -106,6 +107,18 @@ test_cheops (void)
   run ((const char *[]) { "explore", "--variant", "Cheops", "--fen",
                           "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMS1PPA2ppasmka q 7 12", "cheops.pgn", NULL },
        "kj1\t4\t50.0\nAj1\t1\t100.0\n5 games\n", NULL);
+
+  /* P1B, after 1. Ah1 kj1 (a to move): game 1 at ply 2, game 3 at ply 6
+   * (the start again at ply 4, 3. Ah1 kj1), game 5 at ply 1 (12... kj1),
+   * game 7 at ply 2 (read up to its error there: it plays no move), game
+   * 10 at ply 2; never game 2 (1. i1 kj1) nor variants.pgn's 1. i1 kj1.
+   * The move after it: i1 in 1 (1-0: won by a), 3 (0-1), 5 (draw) and 10
+   * (q plays Green: 1-0 lost by a): 1 of 3 decided. */
+  run ((const char *[]) { "search", "--fen", P1B, "cheops.pgn", "variants.pgn", NULL },
+       "cheops.pgn\t1\t2\ncheops.pgn\t3\t6\ncheops.pgn\t5\t1\ncheops.pgn\t7\t2\ncheops.pgn\t10\t2\n5 games\n",
+       NULL);
+  run ((const char *[]) { "explore", "--fen", P1B, "cheops.pgn", "variants.pgn", NULL },
+       "i1\t4\t33.3\n5 games\n", NULL);
 
   /* P2: 1. Ah1 kj1 2. i1 or 1. i1 kj1 2. Ah1; game 3 at ply 7, game 5 at
    * ply 2, game 7 broke off before it, game 10 ends there (no move),

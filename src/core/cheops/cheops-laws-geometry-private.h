@@ -128,3 +128,49 @@ cheops_laws__sword_attacks (CheopsCell cell, CheopsCellSet occupied)
          | cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_COLUMN_UP, occupied)
          | cheops_laws__ray_attacks (cell, CHEOPS_LAWS_RAY_COLUMN_DOWN, occupied);
 }
+
+/* The pieces of @sliders (pieces that move along @ray's line) that reach
+ * @cell along @ray: the first piece met from @cell, if it is one of them
+ * (the lines are symmetric). */
+static inline CheopsCellSet
+cheops_laws__ray_attackers (CheopsCell cell, CheopsLawsRay ray, CheopsCellSet occupied, CheopsCellSet sliders)
+{
+  if ((ray_tab[cell][ray] & sliders) == 0)
+    return 0;
+  return cheops_laws__ray_attacks (cell, ray, occupied) & sliders;
+}
+
+/* The pieces of @sliders, all of kind @type (CHEOPS_LAWS_QUEEN,
+ * CHEOPS_LAWS_SWORDMASTER or CHEOPS_LAWS_SISTER), whose lines reach @cell
+ * (3.6.3): equal to the pieces s of @sliders whose band, sword or corner
+ * attacks from s hold @cell, looking only along the lines from @cell that
+ * hold one of them. */
+static inline CheopsCellSet
+cheops_laws__line_attackers (CheopsPieceType type, CheopsCell cell, CheopsCellSet occupied, CheopsCellSet sliders)
+{
+  CheopsCellSet att = 0;
+
+  sliders &= line_full_tab[type][cell];
+  if (sliders == 0)
+    return 0;
+  switch (type)
+    {
+    case CHEOPS_LAWS_QUEEN:
+      for (int r = CHEOPS_LAWS_RAY_BAND_EAST; r <= CHEOPS_LAWS_RAY_BAND_SOUTH_EAST; r++)
+        att |= cheops_laws__ray_attackers (cell, (CheopsLawsRay) r, occupied, sliders);
+      break;
+    case CHEOPS_LAWS_SWORDMASTER:
+      att |= cheops_laws__ray_attackers (cell, CHEOPS_LAWS_RAY_BAND_EAST, occupied, sliders);
+      att |= cheops_laws__ray_attackers (cell, CHEOPS_LAWS_RAY_BAND_WEST, occupied, sliders);
+      att |= cheops_laws__ray_attackers (cell, CHEOPS_LAWS_RAY_COLUMN_UP, occupied, sliders);
+      att |= cheops_laws__ray_attackers (cell, CHEOPS_LAWS_RAY_COLUMN_DOWN, occupied, sliders);
+      break;
+    case CHEOPS_LAWS_SISTER:
+      for (int r = CHEOPS_LAWS_RAY_CORNER_EAST; r <= CHEOPS_LAWS_RAY_CORNER_SOUTH_EAST; r++)
+        att |= cheops_laws__ray_attackers (cell, (CheopsLawsRay) r, occupied, sliders);
+      break;
+    default:
+      break;
+    }
+  return att;
+}

@@ -26,47 +26,59 @@
  * with the Queen standing there (5.2, R7); the King never (4.2.1 note,
  * king cells exclude the Apex); a Pawn onto the Apex only from the Gate when
  * it is empty, or by capturing the Queen from a flank (5.3, 5.4, R6). */
+/* The cells a piece of @type (not a Pawn) of @side may go to when its
+ * movement reaches them: not its own pieces' (3.6.2) nor a King's (R3);
+ * for a Swordmaster or an Assassin, not the Apex while it is empty (5.2,
+ * R7). */
+static inline CheopsCellSet
+allowed_targets (const CheopsPosition *pos,
+                 CheopsSide            side,
+                 CheopsPieceType       type)
+{
+  CheopsCellSet t = ~pos->pieces[side][0] & ~pos->pieces[side ^ 1][CHEOPS_LAWS_KING];
+
+  if ((type == CHEOPS_LAWS_SWORDMASTER || type == CHEOPS_LAWS_ASSASSIN)
+      && pos->board[CHEOPS_LAWS_APEX] == CHEOPS_NO_PIECE)
+    t &= ~APEX_BIT;
+  return t;
+}
+
 static inline CheopsCellSet
 piece_targets (const CheopsPosition *pos,
                CheopsCell            from,
                CheopsPiece           piece)
 {
   CheopsSide side = cheops_piece_side (piece);
-  CheopsCellSet own = pos->pieces[side][0];
+  CheopsPieceType type = cheops_piece_type (piece);
   CheopsCellSet enemy = pos->pieces[side ^ 1][0];
   CheopsCellSet t;
 
-  switch (cheops_piece_type (piece))
+  switch (type)
     {
     case CHEOPS_LAWS_KING:
-      t = king_tab[from] & ~own;
+      t = king_tab[from];
       break;
     case CHEOPS_LAWS_QUEEN:
-      t = cheops_laws__band_attacks (from, pos->occupied) & ~own;
+      t = cheops_laws__band_attacks (from, pos->occupied);
       break;
     case CHEOPS_LAWS_SWORDMASTER:
-      t = cheops_laws__sword_attacks (from, pos->occupied) & ~own;
-      if (pos->board[CHEOPS_LAWS_APEX] == CHEOPS_NO_PIECE)
-        t &= ~APEX_BIT;
+      t = cheops_laws__sword_attacks (from, pos->occupied);
       break;
     case CHEOPS_LAWS_SISTER:
-      t = cheops_laws__corner_attacks (from, pos->occupied) & ~own;
+      t = cheops_laws__corner_attacks (from, pos->occupied);
       break;
     case CHEOPS_LAWS_ASSASSIN:
-      t = leap_tab[from] & ~own;
-      if (pos->board[CHEOPS_LAWS_APEX] == CHEOPS_NO_PIECE)
-        t &= ~APEX_BIT;
+      t = leap_tab[from];
       break;
     case CHEOPS_LAWS_PAWN:
       /* 4.7.1: moves without capturing, to empty cells; 4.7.2: captures only
        * on the threatened cells. */
-      t = (pawn_step_tab[from] & ~pos->occupied)
-          | (pawn_threat_tab[side][from] & enemy);
-      break;
+      return ((pawn_step_tab[from] & ~pos->occupied) | (pawn_threat_tab[side][from] & enemy))
+             & ~pos->pieces[side ^ 1][CHEOPS_LAWS_KING];
     default:
       return 0;
     }
-  return t & ~pos->pieces[side ^ 1][CHEOPS_LAWS_KING];
+  return t & allowed_targets (pos, side, type);
 }
 
 CheopsCellSet
@@ -109,6 +121,78 @@ legal_by_playing (const CheopsPosition *pos,
   return ok;
 }
 
+/* What decides, in a position whose side to move has its King on @ksq,
+ * which movements (piece_targets()) of the pieces on @movers (pieces of the
+ * side to move) are legal under 4.2.2-4.2.3: the pieces giving check, the
+ * pieces of @movers pinned to the King, and the cells a move of an
+ * unpinned piece other than the King must go to. */
+typedef struct {
+  CheopsCell    ksq;
+  CheopsCellSet pinned;
+  CheopsCellSet evasion;
+} Legality;
+
+static inline void
+legality_init (const CheopsPosition *pos,
+               Legality             *l,
+               CheopsCellSet         movers)
+{
+  CheopsSide side = pos->side_to_move;
+  CheopsCell ksq = pos->king[side];
+  CheopsCellSet checkers;
+
+  l->ksq = ksq;
+  checkers = cheops_laws_position_attackers (pos, ksq, side ^ 1, pos->occupied);
+  /* A pinned piece stands between the King and a line piece, on one of
+   * the King's lines: none of @movers there, none pinned. */
+  if (movers & (line_full_tab[CHEOPS_LAWS_QUEEN][ksq] | line_full_tab[CHEOPS_LAWS_SWORDMASTER][ksq]
+                | line_full_tab[CHEOPS_LAWS_SISTER][ksq]))
+    l->pinned = cheops_laws_position_sole_blockers (pos, ksq, side ^ 1, movers);
+  else
+    l->pinned = 0;
+
+  /* Outside check any destination will do.  In check, a move of another
+   * piece must, for every checker, capture it or stand between it and the
+   * King.  Unlike chess, two checking lines can share a cell (bands zigzag:
+   * a Sister on g6 and a Queen on h6 both check i4 through h5), so a double
+   * check can be blocked by one move: intersect, don't give up. */
+  l->evasion = ~(CheopsCellSet) 0;
+  while (checkers)
+    {
+      CheopsCell sq = cheops_cellset_pop (&checkers);
+      l->evasion &= cheops_cellset_of (sq) | cheops_laws_between_cells (cheops_piece_type (pos->board[sq]), ksq, sq);
+    }
+}
+
+/* 4.2.3: the King never moves onto an attacked cell; look through the
+ * King's own cell, which it leaves. */
+static inline bool
+king_step_legal (const CheopsPosition *pos,
+                 const Legality       *l,
+                 CheopsCell            to)
+{
+  return cheops_laws_position_attackers (pos, to, pos->side_to_move ^ 1,
+                                         pos->occupied & ~cheops_cellset_of (l->ksq)) == 0;
+}
+
+/* Whether @move, a movement of a piece of the side to move by
+ * piece_targets(), is legal under 4.2.2-4.2.3: a King move by
+ * king_step_legal(), a pinned piece's by playing it, any other when it
+ * goes to an evasion cell. */
+static inline bool
+movement_legal (const CheopsPosition *pos,
+                const Legality       *l,
+                CheopsMove            move)
+{
+  CheopsCell from = cheops_move_from (move);
+
+  if (from == l->ksq)
+    return king_step_legal (pos, l, cheops_move_to (move));
+  if (cheops_cellset_has (l->pinned, from))
+    return legal_by_playing (pos, move);
+  return cheops_cellset_has (l->evasion, cheops_move_to (move));
+}
+
 /* Generates (when @list is not NULL) and counts the moves legal under
  * 4.2.2-4.2.3. */
 static int
@@ -117,29 +201,13 @@ legal_moves (const CheopsPosition *pos,
 {
   CheopsSide side = pos->side_to_move;
   CheopsCell ksq = pos->king[side];
-  CheopsCellSet checkers, pinned, evasion, pieces;
+  CheopsCellSet pieces;
+  Legality l;
   int n = 0;
 
   if (ksq == CHEOPS_CELL_NONE)
     return 0;
-
-  checkers = cheops_laws_position_attackers (pos, ksq, side ^ 1, pos->occupied);
-  pinned = cheops_laws_position_sole_blockers (pos, ksq, side ^ 1, pos->pieces[side][0]);
-
-  /* Outside check any destination will do.  In check, a move of another
-   * piece must, for every checker, capture it or stand between it and the
-   * King.  Unlike chess, two checking lines can share a cell (bands zigzag:
-   * a Sister on g6 and a Queen on h6 both check i4 through h5), so a double
-   * check can be blocked by one move: intersect, don't give up. */
-  evasion = ~(CheopsCellSet) 0;
-  {
-    CheopsCellSet c = checkers;
-    while (c)
-      {
-        CheopsCell sq = cheops_cellset_pop (&c);
-        evasion &= cheops_cellset_of (sq) | cheops_laws_between_cells (cheops_piece_type (pos->board[sq]), ksq, sq);
-      }
-  }
+  legality_init (pos, &l, pos->pieces[side][0]);
 
   pieces = pos->pieces[side][0] & ~cheops_cellset_of (ksq);
   while (pieces)
@@ -147,7 +215,7 @@ legal_moves (const CheopsPosition *pos,
       CheopsCell from = cheops_cellset_pop (&pieces);
       CheopsCellSet t = piece_targets (pos, from, pos->board[from]);
 
-      if (cheops_cellset_has (pinned, from))
+      if (cheops_cellset_has (l.pinned, from))
         {
           while (t)
             {
@@ -162,7 +230,7 @@ legal_moves (const CheopsPosition *pos,
           continue;
         }
 
-      t &= evasion;
+      t &= l.evasion;
       if (list == NULL)
         n += cheops_cellset_count (t);
       else
@@ -170,16 +238,13 @@ legal_moves (const CheopsPosition *pos,
           list[n++] = cheops_move_make (from, cheops_cellset_pop (&t));
     }
 
-  /* 4.2.3: the King never moves onto an attacked cell; look through the
-   * King's own cell, which it leaves. */
   {
     CheopsCellSet t = piece_targets (pos, ksq, pos->board[ksq]);
-    CheopsCellSet occ = pos->occupied & ~cheops_cellset_of (ksq);
 
     while (t)
       {
         CheopsCell to = cheops_cellset_pop (&t);
-        if (cheops_laws_position_attackers (pos, to, side ^ 1, occ) == 0)
+        if (king_step_legal (pos, &l, to))
           {
             if (list)
               list[n] = cheops_move_make (ksq, to);
@@ -327,7 +392,16 @@ cheops_laws_generate_moves_to (const CheopsPosition *pos,
     case CHEOPS_LAWS_QUEEN:
     case CHEOPS_LAWS_SWORDMASTER:
     case CHEOPS_LAWS_SISTER:
-      pieces &= line_full_tab[type][to];
+      /* The line pieces whose lines reach @to, found from @to: each of
+       * them moves there when @to is a cell its kind may go to. */
+      if (cheops_cellset_has (allowed_targets (pos, side, type), to))
+        {
+          CheopsCellSet reach = cheops_laws__line_attackers (type, to, pos->occupied, pieces);
+
+          while (reach)
+            candidates[nc++] = cheops_move_make (cheops_cellset_pop (&reach), to);
+        }
+      pieces = 0;
       break;
     case CHEOPS_LAWS_ASSASSIN:
       pieces &= leap_tab[to];
@@ -345,9 +419,25 @@ cheops_laws_generate_moves_to (const CheopsPosition *pos,
       if (cheops_cellset_has (piece_targets (pos, from, pos->board[from]), to))
         candidates[nc++] = cheops_move_make (from, to);
     }
-  for (int i = 0; i < nc; i++)
-    if (legal_by_playing (pos, candidates[i]))
-      list[n++] = candidates[i];
+  /* Legality as legal_moves() decides it (the same checks and pins), so
+   * that the list is exactly the moves of cheops_laws_generate_moves() to
+   * @to; without a King, by playing each move, as before. */
+  if (nc > 0 && pos->king[side] != CHEOPS_CELL_NONE)
+    {
+      CheopsCellSet movers = 0;
+      Legality l;
+
+      for (int i = 0; i < nc; i++)
+        movers |= cheops_cellset_of (cheops_move_from (candidates[i]));
+      legality_init (pos, &l, movers);
+      for (int i = 0; i < nc; i++)
+        if (movement_legal (pos, &l, candidates[i]))
+          list[n++] = candidates[i];
+    }
+  else
+    for (int i = 0; i < nc; i++)
+      if (legal_by_playing (pos, candidates[i]))
+        list[n++] = candidates[i];
   /* No legal move to @to: in checklock the checklock moves are played. */
   if (n == 0 && nc > 0 && cheops_laws_position_in_check (pos) && legal_moves (pos, NULL) == 0)
     for (int i = 0; i < nc; i++)

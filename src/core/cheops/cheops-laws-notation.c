@@ -589,7 +589,9 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
         cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: it is not a promotion", san);
         return CHEOPS_MOVE_NONE;
       }
-    if (*suffix)
+    /* The suffix alone first (the whole SAN, with its disambiguation, is
+     * written only for the message). */
+    if (*suffix && strcmp (san_suffix (pos, found), suffix) != 0)
       {
         rlen = cheops_laws_move_to_san (pos, found, right);
         rsuffix = right + rlen;

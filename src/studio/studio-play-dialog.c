@@ -1,0 +1,197 @@
+/* studio-play-dialog.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * StudioPlayDialog: Play Against the Engine… (issue 22) — a message dialog
+ * whose rows choose where the game starts (this position, a new game),
+ * the side the user plays (the variant's colour names, or neither: the
+ * engine against itself), the engine's level
+ * (named by what it means: studio_play_level_name()) and the clock.
+ */
+#define G_LOG_DOMAIN "studio-play-dialog"
+
+#include "studio-config.h"
+
+#include <glib/gi18n.h>
+
+#include "studio-play.h"
+#include "studio-play-dialog.h"
+
+const int studio_play_time_controls[STUDIO_PLAY_N_TIME_CONTROLS][2] = {
+  { 0, 0 }, { 60, 0 }, { 180, 2 }, { 300, 3 }, { 600, 5 }, { 900, 10 }, { 1800, 0 },
+};
+
+struct _StudioPlayDialog
+{
+  AdwMessageDialog  parent_instance;
+
+  StudioEngine     *engine;   /* owned */
+  AdwComboRow      *start_row;
+  AdwComboRow      *side_row;
+  AdwComboRow      *level_row;
+  AdwComboRow      *clock_row;
+  GtkStringList    *levels;
+};
+
+G_DEFINE_FINAL_TYPE (StudioPlayDialog, studio_play_dialog, ADW_TYPE_MESSAGE_DIALOG)
+
+/* The engine's `Skill Level` maximum, 0 when it has none (or before its
+ * handshake). */
+static int
+engine_skill_max (StudioEngine *engine)
+{
+  const StudioUciOption *option = studio_engine_lookup_option (engine, "Skill Level");
+
+  return option != NULL && option->type == STUDIO_UCI_OPTION_SPIN && option->max > option->min ? (int) option->max : 0;
+}
+
+static void
+name_levels (StudioPlayDialog *self)
+{
+  int skill_max = engine_skill_max (self->engine);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->levels));
+  guint selected = adw_combo_row_get_selected (self->level_row);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint level = 1; level <= STUDIO_PLAY_N_LEVELS; level++)
+    g_ptr_array_add (names, studio_play_level_name (level, skill_max));
+  g_ptr_array_add (names, NULL);
+  gtk_string_list_splice (self->levels, 0, n, (const char *const *) names->pdata);
+  if (selected != GTK_INVALID_LIST_POSITION)
+    adw_combo_row_set_selected (self->level_row, selected);
+}
+
+static void
+engine_state_cb (StudioPlayDialog *self)
+{
+  if (studio_engine_get_state (self->engine) == STUDIO_ENGINE_STATE_IDLE)
+    name_levels (self);
+}
+
+static AdwComboRow *
+combo_row (GtkWidget  *list,
+           const char *title,
+           GListModel *model)
+{
+  GtkWidget *row = adw_combo_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), model);
+  gtk_list_box_append (GTK_LIST_BOX (list), row);
+  return ADW_COMBO_ROW (row);
+}
+
+static void
+studio_play_dialog_dispose (GObject *object)
+{
+  StudioPlayDialog *self = (StudioPlayDialog *)object;
+
+  if (self->engine != NULL)
+    g_signal_handlers_disconnect_by_data (self->engine, self);
+  g_clear_object (&self->engine);
+  G_OBJECT_CLASS (studio_play_dialog_parent_class)->dispose (object);
+}
+
+static void
+studio_play_dialog_class_init (StudioPlayDialogClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = studio_play_dialog_dispose;
+}
+
+static void
+studio_play_dialog_init (StudioPlayDialog *self)
+{
+  adw_message_dialog_set_heading (ADW_MESSAGE_DIALOG (self), _("Play Against the Engine"));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (self),
+                                    "cancel", _("_Cancel"),
+                                    "play", _("_Play"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (self), "play", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (self), "play");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (self), "cancel");
+}
+
+StudioPlayDialog *
+studio_play_dialog_new (GtkWindow                *parent,
+                        const CheopsVariant      *variant,
+                        StudioEngine             *engine,
+                        const StudioPlaySettings *settings)
+{
+  StudioPlayDialog *self;
+  GtkWidget *list = gtk_list_box_new ();
+  g_autoptr(GtkStringList) starts = NULL;
+  g_autoptr(GtkStringList) sides = NULL;
+  g_autoptr(GtkStringList) clocks = NULL;
+
+  g_return_val_if_fail (variant != NULL && STUDIO_IS_ENGINE (engine) && settings != NULL, NULL);
+
+  self = g_object_new (STUDIO_TYPE_PLAY_DIALOG,
+                       "transient-for", parent,
+                       "modal", TRUE,
+                       NULL);
+  self->engine = g_object_ref (engine);
+
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+
+  starts = gtk_string_list_new ((const char *[]) { _("This position"), _("A new game"), NULL });
+  self->start_row = combo_row (list, _("_Start from"), G_LIST_MODEL (starts));
+  adw_combo_row_set_selected (self->start_row, settings->new_game ? 1 : 0);
+
+  sides = gtk_string_list_new (NULL);
+  for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+    gtk_string_list_append (sides, g_dgettext (GETTEXT_PACKAGE, variant->sides[side].name));
+  gtk_string_list_append (sides, _("Neither: the engine plays both"));
+  self->side_row = combo_row (list, _("_You play"), G_LIST_MODEL (sides));
+  adw_combo_row_set_selected (self->side_row, settings->engines_only ? CHEOPS_SIDE_NB : settings->user_side);
+
+  self->levels = gtk_string_list_new (NULL);
+  self->level_row = combo_row (list, _("_Engine’s strength"), G_LIST_MODEL (self->levels));
+  /* The level's whole name under the title: the dialog is narrow. */
+  adw_combo_row_set_use_subtitle (self->level_row, TRUE);
+  g_object_unref (self->levels);
+  name_levels (self);
+  adw_combo_row_set_selected (self->level_row, CLAMP (settings->level, 1, STUDIO_PLAY_N_LEVELS) - 1);
+  g_signal_connect_object (engine, "notify::state", G_CALLBACK (engine_state_cb), self, G_CONNECT_SWAPPED);
+
+  clocks = gtk_string_list_new (NULL);
+  for (int i = 0; i < STUDIO_PLAY_N_TIME_CONTROLS; i++)
+    {
+      g_autofree char *text = NULL;
+
+      if (i == 0)
+        text = g_strdup (_("No clock"));
+      else
+        /* Translators: a time control, minutes each side + seconds added a
+         * move: "5 min + 3 s" */
+        text = g_strdup_printf (_("%d min + %d s"), studio_play_time_controls[i][0] / 60,
+                                studio_play_time_controls[i][1]);
+      gtk_string_list_append (clocks, text);
+    }
+  self->clock_row = combo_row (list, _("_Clock"), G_LIST_MODEL (clocks));
+  for (int i = 0; i < STUDIO_PLAY_N_TIME_CONTROLS; i++)
+    if (studio_play_time_controls[i][0] * 1000 == settings->base_ms
+        && studio_play_time_controls[i][1] * 1000 == settings->inc_ms)
+      adw_combo_row_set_selected (self->clock_row, i);
+
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (self), list);
+  return self;
+}
+
+void
+studio_play_dialog_get_settings (StudioPlayDialog   *self,
+                                 StudioPlaySettings *settings)
+{
+  guint clock;
+
+  g_return_if_fail (STUDIO_IS_PLAY_DIALOG (self) && settings != NULL);
+
+  settings->new_game = adw_combo_row_get_selected (self->start_row) == 1;
+  settings->user_side = adw_combo_row_get_selected (self->side_row) == 1 ? CHEOPS_SIDE_B : CHEOPS_SIDE_A;
+  settings->engines_only = adw_combo_row_get_selected (self->side_row) == CHEOPS_SIDE_NB;
+  settings->level = MIN (adw_combo_row_get_selected (self->level_row), STUDIO_PLAY_N_LEVELS - 1) + 1;
+  clock = MIN (adw_combo_row_get_selected (self->clock_row), STUDIO_PLAY_N_TIME_CONTROLS - 1);
+  settings->base_ms = (gint64) studio_play_time_controls[clock][0] * 1000;
+  settings->inc_ms = (gint64) studio_play_time_controls[clock][1] * 1000;
+}

@@ -1,0 +1,1048 @@
+/* studio-window-play.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Play Against the Engine (issue 22): the window's game against an engine
+ * of its own (a second StudioEngine, the bundled cheops-engine), from the
+ * current position or a new game.
+ *
+ * - win.play opens StudioPlayDialog (side, level, clock); Play starts the
+ *   game.  The moves go into the game where the user stands: a new
+ *   variation, or the main line at its end or of a new game.
+ * - The user moves as ever (board, keyboard move entry); the engine's move
+ *   comes from `go` with the level's limits (studio-play.h) and is added
+ *   at the game's last move (the "tip"), wherever the user browses.
+ * - The bar under the board shows both sides with their clocks, what goes
+ *   on, and the buttons: Take Back (the user's last move and the engine's
+ *   reply), Draw (claims a draw the rules allow where the user is to move,
+ *   cheops_game_node_get_claimable_draw(), else offers one in a game that
+ *   has draws: the engine accepts when its last score is not above 0),
+ *   Resign, Show Analysis (the evaluation bar, lines and arrows are hidden
+ *   while playing unless asked) and Close.
+ * - With "Neither" for the user's side the engine plays both sides (the
+ *   same process and level), move by move on the board, a pause of
+ *   ENGINES_PAUSE_MS between moves (the clocks stopped); Close stops it
+ *   at any time, the game then left unfinished ("*").
+ * - The game ends by the variant's outcome, a claim, an agreement, a
+ *   resignation or a flag fall (studio_play_time_loss_winner()): the
+ *   result goes into a comment after the last move and, when the game was
+ *   played on the main line, into the Result and Termination tags (PGN's
+ *   words: "normal", "time forfeit").
+ */
+#define G_LOG_DOMAIN "studio-window-play"
+
+#include "studio-config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "cheops-notation.h"
+#include "studio-play.h"
+#include "studio-play-dialog.h"
+#include "studio-window-private.h"
+
+typedef struct {
+  CheopsGameNode  *node;        /* owned */
+  gboolean         added;       /* the game did not have it before */
+  StudioPlayClock  clock_before;
+  gint64           clock_after_ms; /* the mover's time left after it, increment included */
+} PlayPly;
+
+struct _StudioPlay {
+  StudioWindow       *window;     /* borrowed: owns this */
+  StudioEngine       *engine;     /* the opponent; owned */
+  StudioPlaySettings  settings;   /* the last chosen */
+
+  gboolean            active;     /* the bar is shown: a game on, or just ended */
+  gboolean            over;
+  StudioDocument     *document;   /* owned while active */
+  CheopsGameNode     *tip;        /* owned: the game's last move */
+  guint               tip_children; /* how many it had when it became the tip */
+  GArray             *plies;      /* PlayPly, the moves played since the start */
+  CheopsSide          user_side;
+  gboolean            engines_only; /* the engine plays both sides */
+  guint               pace_id;    /* the engine's next move, shown after a pause */
+  gboolean            has_clock;
+  StudioPlayClock     clock;
+  guint               generation; /* of the engine's search, 0: not thinking */
+  gboolean            waiting_engine; /* its turn came before its handshake ended */
+  gboolean            has_score;
+  int                 score;      /* its last, from its side, centipawns (mates ±100000) */
+  gboolean            was_running; /* the analysis ran before the game */
+  gboolean            show_analysis;
+  guint               tick_id;
+
+  GtkWidget          *bar;
+  GtkWidget          *side_label[CHEOPS_SIDE_NB];
+  GtkWidget          *clock_label[CHEOPS_SIDE_NB];
+  GtkWidget          *message_label;
+  GtkWidget          *analysis_button;
+};
+
+#define MATE_SCORE 100000
+/* The pause between two moves of the engine against itself. */
+#define ENGINES_PAUSE_MS 500
+
+static void play_update (StudioWindow *self);
+
+static void
+set_tip (StudioPlay     *play,
+         CheopsGameNode *node)
+{
+  cheops_game_node_ref (node);
+  g_clear_pointer (&play->tip, cheops_game_node_unref);
+  play->tip = node;
+  play->tip_children = cheops_game_node_get_n_children (node);
+}
+
+static void
+ply_clear (gpointer data)
+{
+  PlayPly *ply = data;
+
+  g_clear_pointer (&ply->node, cheops_game_node_unref);
+}
+
+static CheopsSide
+tip_side_to_move (StudioPlay *play)
+{
+  return cheops_game_node_get_position (play->tip)->side_to_move;
+}
+
+static gboolean
+engine_to_move (StudioPlay *play)
+{
+  return play->active && !play->over && (play->engines_only || tip_side_to_move (play) != play->user_side);
+}
+
+/* Whether a move played on the board or typed at the current position is
+ * refused: the engine is to move there. */
+gboolean
+_studio_window_play_refuses_move (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+
+  return play != NULL && engine_to_move (play) && studio_document_get_current (self->document) == play->tip;
+}
+
+/* The side's name, translated ("Green"). */
+static const char *
+side_name (StudioPlay *play,
+           CheopsSide  side)
+{
+  return g_dgettext (GETTEXT_PACKAGE, cheops_game_get_side_name (studio_document_get_game (play->document), side));
+}
+
+/* The analysis hidden (FALSE) or as it was (TRUE): the panel's engine,
+ * the evaluation bar and the arrows. */
+static void
+show_analysis (StudioWindow *self,
+               gboolean      show)
+{
+  StudioPlay *play = self->play;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), show);
+  if (!show)
+    {
+      studio_analysis_panel_set_running (self->analysis_panel, FALSE);
+      studio_board_scene_set_engine_arrow (self->scene, CHEOPS_MOVE_NONE);
+      studio_board_scene_set_threat_arrow (self->scene, CHEOPS_MOVE_NONE);
+    }
+  else
+    studio_analysis_panel_set_running (self->analysis_panel, play->was_running || play->show_analysis);
+}
+
+static void
+stop_engine (StudioPlay *play)
+{
+  g_clear_handle_id (&play->pace_id, g_source_remove);
+  play->waiting_engine = FALSE;
+  if (play->generation != 0 && play->engine != NULL)
+    studio_engine_stop (play->engine);
+  play->generation = 0;
+}
+
+/* Each move the game against the engine added gets its mover's time left
+ * after it as a [%clk H:MM:SS] command, as played games record it (in the
+ * caller's undo group: the game's end, or its leaving). */
+static void
+write_clocks (StudioPlay *play,
+              CheopsGame *game)
+{
+  if (!play->has_clock || play->plies == NULL)
+    return;
+  for (guint i = 0; i < play->plies->len; i++)
+    {
+      PlayPly *ply = &g_array_index (play->plies, PlayPly, i);
+      const CheopsAnnotations *old;
+      g_autoptr(CheopsAnnotations) annotations = NULL;
+      g_autofree char *command = NULL;
+      gint64 s = MAX (ply->clock_after_ms, 0) / 1000;
+
+      if (!ply->added || !cheops_game_contains (game, ply->node))
+        continue;
+      old = cheops_game_node_get_annotations (ply->node);
+      annotations = old != NULL ? cheops_annotations_copy (old) : cheops_annotations_new ();
+      command = g_strdup_printf ("%%clk %d:%02d:%02d", (int) (s / 3600), (int) (s / 60 % 60), (int) (s % 60));
+      cheops_annotations_add_command (annotations, cheops_game_get_variant (game), command, -1);
+      cheops_game_set_annotations (game, ply->node, annotations);
+    }
+}
+
+/* Ends the game: @result ("1-0", "0-1", "1/2-1/2") and @termination go
+ * into the tags when it was played on the main line, @words (a sentence)
+ * into a comment after its last move. */
+static void
+play_finish (StudioWindow *self,
+             const char   *result,
+             const char   *termination,
+             const char   *words)
+{
+  StudioPlay *play = self->play;
+  CheopsGame *game = studio_document_get_game (play->document);
+  const char *old;
+  g_autofree char *comment = NULL;
+
+  play->over = TRUE;
+  stop_engine (play);
+  if (play->has_clock)
+    studio_play_clock_stop (&play->clock, g_get_monotonic_time ());
+  g_clear_handle_id (&play->tick_id, g_source_remove);
+
+  cheops_game_begin_group (game);
+  write_clocks (play, game);
+  if (cheops_game_node_is_mainline (play->tip))
+    {
+      if (g_strcmp0 (cheops_game_get_result (game), result) != 0)
+        cheops_game_set_tag (game, "Result", result, NULL);
+      cheops_game_set_tag (game, "Termination", termination, NULL);
+    }
+  old = cheops_game_node_get_comment_after (play->tip);
+  comment = old != NULL && *old != '\0' ? g_strdup_printf ("%s %s", old, words) : g_strdup (words);
+  cheops_game_set_comment_after (game, play->tip, comment, NULL);
+  cheops_game_end_group (game);
+
+  gtk_label_set_text (GTK_LABEL (play->message_label), words);
+  gtk_widget_set_tooltip_text (play->message_label, words);
+  /* The game can be analysed now: the analysis as it was. */
+  show_analysis (self, TRUE);
+  play_update (self);
+}
+
+/* The result that @winner's win is in this game. */
+static const char *
+result_for (StudioPlay  *play,
+            CheopsWinner winner)
+{
+  CheopsGame *game = studio_document_get_game (play->document);
+
+  if (winner == CHEOPS_WINNER_DRAW)
+    return "1/2-1/2";
+  return cheops_game_get_side_colour (game, (CheopsSide) winner) == 0 ? "1-0" : "0-1";
+}
+
+/* After a move: the game ended by the rules, or a draw the engine claims. */
+static gboolean
+check_end (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+  CheopsGame *game = studio_document_get_game (play->document);
+  CheopsOutcome outcome = cheops_game_node_get_outcome (play->tip);
+  const CheopsClaimInfo *claim;
+
+  if (outcome != CHEOPS_OUTCOME_NONE)
+    {
+      g_autofree char *words = cheops_game_describe_outcome (game, outcome);
+
+      play_finish (self, cheops_game_outcome_result (game, outcome), "normal", words);
+      return TRUE;
+    }
+  /* The engine claims a draw it may claim unless it thinks it stands better. */
+  claim = cheops_game_node_get_claimable_draw (play->tip);
+  if (claim != NULL && engine_to_move (play) && play->has_score && play->score <= 0)
+    {
+      /* Translators: "Orange claims a draw: the same position for the third time (8.4.2)." */
+      g_autofree char *words = g_strdup_printf (_("%s claims a draw: %s (%s)."),
+                                                side_name (play, tip_side_to_move (play)),
+                                                g_dgettext (GETTEXT_PACKAGE, claim->reason), claim->rule);
+
+      play_finish (self, "1/2-1/2", "normal", words);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+flag_fell (StudioWindow *self,
+           CheopsSide    side)
+{
+  StudioPlay *play = self->play;
+  CheopsWinner winner = studio_play_time_loss_winner (studio_document_get_variant (play->document), side);
+  /* Translators: "Orange loses on time." */
+  g_autofree char *words = g_strdup_printf (_("%s loses on time."), side_name (play, side));
+
+  play_finish (self, result_for (play, winner), "time forfeit", words);
+}
+
+/* The engine's turn: its `go` with the level's limits and the clocks. */
+static void
+engine_turn (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+  const StudioUciOption *skill;
+  StudioPlayLimits limits;
+  const char *uci, *moves_at;
+  g_autofree char *fen = NULL;
+  g_autofree char *go = NULL;
+  g_auto(GStrv) moves = NULL;
+  StudioEngineState state = studio_engine_get_state (play->engine);
+
+  if (state == STUDIO_ENGINE_STATE_NOT_STARTED)
+    {
+      studio_engine_start (play->engine);
+      state = studio_engine_get_state (play->engine);
+    }
+  if (state == STUDIO_ENGINE_STATE_STARTING)
+    {
+      /* Its options are known after the handshake (engine_state_cb). */
+      play->waiting_engine = TRUE;
+      play_update (self);
+      return;
+    }
+  play->waiting_engine = FALSE;
+
+  skill = studio_engine_lookup_option (play->engine, "Skill Level");
+  studio_play_level_limits (play->settings.level,
+                            skill != NULL && skill->type == STUDIO_UCI_OPTION_SPIN ? (int) skill->max : 0,
+                            &limits);
+  if (limits.skill >= 0)
+    {
+      g_autofree char *value = g_strdup_printf ("%d", limits.skill);
+
+      studio_engine_set_option (play->engine, "Skill Level", value);
+    }
+  go = studio_play_format_go (&limits, play->has_clock ? &play->clock : NULL, g_get_monotonic_time ());
+
+  /* "position fen <FEN> [moves <m>...]" of the tip: its history included. */
+  uci = cheops_game_node_get_uci_position (play->tip);
+  g_return_if_fail (g_str_has_prefix (uci, "position fen "));
+  moves_at = strstr (uci, " moves ");
+  if (moves_at != NULL)
+    {
+      fen = g_strndup (uci + strlen ("position fen "), moves_at - uci - strlen ("position fen "));
+      moves = g_strsplit (moves_at + strlen (" moves "), " ", -1);
+    }
+  else
+    fen = g_strdup (uci + strlen ("position fen "));
+
+  studio_engine_set_variant (play->engine, studio_document_get_variant (play->document));
+  studio_engine_stop (play->engine);
+  play->generation = studio_engine_search (play->engine, fen, (const char *const *) moves, go);
+  play_update (self);
+}
+
+static gboolean
+pace_cb (gpointer data)
+{
+  StudioWindow *self = data;
+
+  self->play->pace_id = 0;
+  if (self->play->has_clock)
+    studio_play_clock_start (&self->play->clock, tip_side_to_move (self->play), g_get_monotonic_time ());
+  if (engine_to_move (self->play))
+    engine_turn (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* A move of the game, the user's or the engine's, now at the tip. */
+static void
+moved (StudioWindow   *self,
+       CheopsGameNode *node,
+       gboolean        added,
+       const StudioPlayClock *clock_before)
+{
+  StudioPlay *play = self->play;
+  PlayPly ply = { cheops_game_node_ref (node), added, *clock_before,
+                  play->clock.remaining_ms[cheops_game_node_get_mover (node)] };
+
+  g_array_append_val (play->plies, ply);
+  set_tip (play, node);
+  if (check_end (self))
+    return;
+  if (play->engines_only)
+    {
+      /* The engine against itself: a pause between its moves, to see them
+       * on the board; the clocks stand still meanwhile. */
+      if (play->has_clock)
+        studio_play_clock_stop (&play->clock, g_get_monotonic_time ());
+      play->pace_id = g_timeout_add (ENGINES_PAUSE_MS, pace_cb, self);
+      play_update (self);
+    }
+  else if (engine_to_move (play))
+    engine_turn (self);
+  else
+    play_update (self);
+}
+
+/* Charges the move to the clock of its side; FALSE when its flag fell
+ * (the game is then over). */
+static gboolean
+press_clock (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+  CheopsSide mover = tip_side_to_move (play);
+
+  if (!play->has_clock)
+    return TRUE;
+  if (!studio_play_clock_press (&play->clock, g_get_monotonic_time ()))
+    {
+      flag_fell (self, mover);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+engine_analysis_cb (StudioWindow         *self,
+                    StudioEngineAnalysis *analysis,
+                    StudioEngine         *engine)
+{
+  StudioPlay *play = self->play;
+  CheopsGame *game;
+  CheopsMove move;
+  CheopsGameNode *node;
+  StudioPlayClock before;
+  guint n_before;
+  g_autoptr(GError) error = NULL;
+
+  if (!play->active || play->over || play->generation == 0 || analysis->generation != play->generation)
+    return;
+  if (analysis->n_lines > 0 && analysis->lines[0].score_kind != STUDIO_UCI_SCORE_NONE)
+    {
+      const StudioEngineLine *line = &analysis->lines[0];
+
+      play->has_score = TRUE;
+      if (line->score_kind == STUDIO_UCI_SCORE_MATE)
+        play->score = line->mate_losing || line->score < 0 ? -MATE_SCORE : MATE_SCORE;
+      else
+        play->score = line->score;
+    }
+  if (!analysis->finished)
+    return;
+
+  play->generation = 0;
+  game = studio_document_get_game (play->document);
+  move = analysis->bestmove != NULL
+         ? cheops_move_from_text (cheops_game_node_get_position (play->tip), analysis->bestmove, NULL)
+         : CHEOPS_MOVE_NONE;
+  if (move == CHEOPS_MOVE_NONE || !cheops_game_node_has_move (play->tip, move))
+    {
+      /* Translators: %s is what the engine answered ("(none)") */
+      g_autofree char *words = g_strdup_printf (_("The engine gave no playable move (%s)."),
+                                                analysis->bestmove != NULL ? analysis->bestmove : "");
+      gtk_label_set_text (GTK_LABEL (play->message_label), words);
+      _studio_window_toast (self, words);
+      return;
+    }
+  before = play->clock;
+  if (!press_clock (self))
+    return;
+
+  n_before = cheops_game_node_get_n_children (play->tip);
+  if (studio_document_get_current (play->document) == play->tip)
+    {
+      /* The user watches the tip: the board follows the engine. */
+      play->generation = G_MAXUINT;   /* notify::current is the engine's move */
+      node = studio_document_play_move (play->document, move, &error);
+      play->generation = 0;
+    }
+  else
+    node = cheops_game_add_move (game, play->tip, move, &error);
+  if (node == NULL)
+    {
+      _studio_window_toast (self, error->message);
+      return;
+    }
+  moved (self, node, cheops_game_node_get_n_children (play->tip) != n_before, &before);
+}
+
+static void
+engine_state_cb (StudioWindow *self,
+                 GParamSpec   *pspec,
+                 StudioEngine *engine)
+{
+  StudioPlay *play = self->play;
+  StudioEngineState state = studio_engine_get_state (engine);
+
+  if (!play->active || play->over)
+    return;
+  if (play->waiting_engine && state == STUDIO_ENGINE_STATE_IDLE)
+    engine_turn (self);
+  else if (studio_engine_state_is_error (state))
+    {
+      const char *error = studio_engine_get_last_error (engine);
+
+      play->generation = 0;
+      play->waiting_engine = FALSE;
+      gtk_label_set_text (GTK_LABEL (play->message_label),
+                          error != NULL ? error : _("The engine stopped."));
+      play_update (self);
+    }
+}
+
+/* The document's current node changed: a move of the user's at the tip? */
+static void
+current_changed_cb (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+  CheopsGameNode *node = studio_document_get_current (play->document);
+  StudioPlayClock before;
+
+  if (!play->active || play->over || play->generation == G_MAXUINT)
+    return;
+  if (node == play->tip || cheops_game_node_get_parent (node) != play->tip || engine_to_move (play))
+    {
+      play_update (self);
+      return;
+    }
+  before = play->clock;
+  if (!press_clock (self))
+    return;
+  /* The move's index says whether it was added (a move already in the
+   * game is only gone to). */
+  moved (self, node, cheops_game_node_get_index (node) >= play->tip_children, &before);
+}
+
+/* A game edit: when it removed the tip (an undo), the game against the
+ * engine cannot go on.  It stops without an edit of its own (which would
+ * take the redo away): the bar says why. */
+static void
+document_changed_cb (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+  const char *words = _("The game against the engine was left: its last move was undone.");
+
+  if (!play->active || play->over)
+    return;
+  if (cheops_game_contains (studio_document_get_game (play->document), play->tip))
+    return;
+  play->over = TRUE;
+  stop_engine (play);
+  g_clear_handle_id (&play->tick_id, g_source_remove);
+  gtk_label_set_text (GTK_LABEL (play->message_label), words);
+  gtk_widget_set_tooltip_text (play->message_label, words);
+  show_analysis (self, TRUE);
+  play_update (self);
+}
+
+static gboolean
+tick_cb (gpointer data)
+{
+  StudioWindow *self = data;
+  StudioPlay *play = self->play;
+  int flagged = studio_play_clock_flagged (&play->clock, g_get_monotonic_time ());
+
+  if (flagged >= 0)
+    {
+      play->tick_id = 0;
+      flag_fell (self, (CheopsSide) flagged);
+      return G_SOURCE_REMOVE;
+    }
+  play_update (self);
+  return G_SOURCE_CONTINUE;
+}
+
+/* The bar and the actions as the game stands. */
+static void
+play_update (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+  gint64 now = g_get_monotonic_time ();
+  gboolean on = play->active && !play->over;
+  gboolean user_turn = on && !engine_to_move (play);
+  guint n = play->plies != NULL ? play->plies->len : 0;
+  gboolean can_take_back = FALSE;
+
+  if (on && n > 0)
+    {
+      /* The user's last move, with the engine's reply if it came. */
+      PlayPly *last = &g_array_index (play->plies, PlayPly, n - 1);
+      CheopsSide last_mover = cheops_game_node_get_mover (last->node);
+
+      can_take_back = !play->engines_only && (last_mover == play->user_side || n >= 2);
+    }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-take-back", can_take_back);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-draw",
+                                 user_turn && (cheops_game_node_get_claimable_draw (play->tip) != NULL
+                                               || studio_play_variant_has_draws (studio_document_get_variant (play->document))));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-resign", on && !play->engines_only);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-stop", play->active);
+
+  gtk_widget_set_visible (play->bar, play->active);
+  if (!play->active)
+    return;
+
+  for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+    {
+      const char *who = !play->engines_only && side == (int) play->user_side ? _("You") : _("Engine");
+      /* Translators: a player in the bar of a game against the engine: "Green · You" */
+      g_autofree char *text = g_strdup_printf (_("%s · %s"), side_name (play, side), who);
+      gboolean running = on && tip_side_to_move (play) == (CheopsSide) side;
+
+      gtk_label_set_text (GTK_LABEL (play->side_label[side]), text);
+      gtk_widget_set_visible (play->clock_label[side], play->has_clock);
+      if (play->has_clock)
+        {
+          g_autofree char *clock = studio_play_clock_format (studio_play_clock_remaining (&play->clock, side, now));
+
+          gtk_label_set_text (GTK_LABEL (play->clock_label[side]), clock);
+        }
+      if (running)
+        {
+          gtk_widget_add_css_class (play->side_label[side], "heading");
+          gtk_widget_add_css_class (play->clock_label[side], "accent");
+        }
+      else
+        {
+          gtk_widget_remove_css_class (play->side_label[side], "heading");
+          gtk_widget_remove_css_class (play->clock_label[side], "accent");
+        }
+    }
+  if (on)
+    {
+      const char *text = user_turn ? _("Your move")
+                         : play->generation != 0 || play->waiting_engine ? _("The engine thinks…")
+                         : gtk_label_get_text (GTK_LABEL (play->message_label));
+
+      gtk_label_set_text (GTK_LABEL (play->message_label), text);
+      gtk_widget_set_tooltip_text (play->message_label, NULL);
+    }
+}
+
+/* Leaves the game (win.play-stop, another document): the bar goes, the
+ * analysis comes back as it was. */
+static void
+play_close (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+
+  if (!play->active)
+    return;
+  stop_engine (play);
+  g_clear_handle_id (&play->tick_id, g_source_remove);
+  if (!play->over)
+    {
+      CheopsGame *game = studio_document_get_game (play->document);
+
+      /* Left unfinished: its moves keep their clocks. */
+      if (play->has_clock)
+        studio_play_clock_stop (&play->clock, g_get_monotonic_time ());
+      cheops_game_begin_group (game);
+      write_clocks (play, game);
+      cheops_game_end_group (game);
+      show_analysis (self, TRUE);
+    }
+  play->active = FALSE;
+  play->over = FALSE;
+  if (play->document != NULL)
+    g_signal_handlers_disconnect_by_data (play->document, self);
+  g_clear_object (&play->document);
+  g_clear_pointer (&play->tip, cheops_game_node_unref);
+  g_clear_pointer (&play->plies, g_array_unref);
+  play_update (self);
+}
+
+/* Starts the game the dialog asked for. */
+static void
+play_start (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+  CheopsGameNode *start;
+
+  play_close (self);
+  if (play->settings.new_game)
+    {
+      g_autoptr(CheopsGame) game = studio_game_new_for_variant (studio_document_get_variant (self->document));
+      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+      g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+      const char *engine_name = studio_engine_get_name (play->engine);
+
+      for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+        {
+          const char *tag = cheops_game_get_colour_tag (game, cheops_game_get_side_colour (game, side));
+
+          cheops_game_set_tag (game, tag, !play->settings.engines_only && side == (int) play->settings.user_side
+                                          ? g_get_real_name ()
+                                          : engine_name != NULL ? engine_name : "cheops-engine", NULL);
+        }
+      cheops_game_set_tag (game, "Date", date, NULL);
+      if (play->settings.base_ms > 0)
+        {
+          g_autofree char *tc = g_strdup_printf ("%" G_GINT64_FORMAT "+%" G_GINT64_FORMAT,
+                                                 play->settings.base_ms / 1000, play->settings.inc_ms / 1000);
+
+          cheops_game_set_tag (game, "TimeControl", tc, NULL);
+        }
+      cheops_game_clear_history (game);
+      /* Translators: what is shown in a new tab when the current one has
+       * unsaved changes */
+      _studio_window_show_new_game (self, game, _("The game"));
+    }
+  start = studio_document_get_current (self->document);
+  if (cheops_game_node_get_outcome (start) != CHEOPS_OUTCOME_NONE)
+    {
+      _studio_window_toast (self, _("The game is over here: go to a position where it goes on to play."));
+      return;
+    }
+
+  play->active = TRUE;
+  play->over = FALSE;
+  play->document = g_object_ref (self->document);
+  set_tip (play, start);
+  play->plies = g_array_new (FALSE, TRUE, sizeof (PlayPly));
+  g_array_set_clear_func (play->plies, ply_clear);
+  play->user_side = play->settings.user_side;
+  play->engines_only = play->settings.engines_only;
+  play->has_score = FALSE;
+  play->has_clock = play->settings.base_ms > 0;
+  if (play->has_clock)
+    {
+      studio_play_clock_init (&play->clock, play->settings.base_ms, play->settings.inc_ms);
+      studio_play_clock_start (&play->clock, tip_side_to_move (play), g_get_monotonic_time ());
+      play->tick_id = g_timeout_add (100, tick_cb, self);
+    }
+  else
+    studio_play_clock_init (&play->clock, 1, 0);
+  g_signal_connect_object (play->document, "notify::current", G_CALLBACK (current_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (play->document, "changed", G_CALLBACK (document_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  play->was_running = studio_analysis_panel_get_running (self->analysis_panel);
+  play->show_analysis = FALSE;
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (play->analysis_button), FALSE);
+  show_analysis (self, FALSE);
+  gtk_label_set_text (GTK_LABEL (play->message_label), "");
+
+  if (engine_to_move (play))
+    engine_turn (self);
+  else
+    play_update (self);
+}
+
+static void
+dialog_response_cb (StudioPlayDialog *dialog,
+                    const char       *response,
+                    StudioWindow     *self)
+{
+  if (!g_str_equal (response, "play"))
+    return;
+  studio_play_dialog_get_settings (dialog, &self->play->settings);
+  play_start (self);
+}
+
+static StudioEngine *
+play_engine (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+
+  if (play->engine == NULL)
+    {
+      play->engine = studio_engine_new (NULL);
+      g_signal_connect_object (play->engine, "analysis-updated", G_CALLBACK (engine_analysis_cb), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (play->engine, "notify::state", G_CALLBACK (engine_state_cb), self,
+                               G_CONNECT_SWAPPED);
+    }
+  if (studio_engine_get_state (play->engine) == STUDIO_ENGINE_STATE_NOT_STARTED)
+    studio_engine_start (play->engine);
+  return play->engine;
+}
+
+/* win.play: the dialog. */
+static void
+action_play (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  StudioWindow *self = STUDIO_WINDOW (widget);
+  StudioPlay *play = self->play;
+  StudioPlayDialog *dialog;
+
+  if (self->setup_mode || self->solve_mode)
+    return;
+  if (!play->active)
+    play->settings.user_side = studio_document_get_position (self->document)->side_to_move;
+  dialog = studio_play_dialog_new (GTK_WINDOW (self), studio_document_get_variant (self->document),
+                                   play_engine (self), &play->settings);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (dialog_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* win.play-take-back: the user's last move and the engine's reply (or,
+ * while the engine thinks, the user's move), deleted where the game did
+ * not have them before; the clocks as they were. */
+static void
+action_take_back (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  StudioWindow *self = STUDIO_WINDOW (widget);
+  StudioPlay *play = self->play;
+  CheopsGame *game;
+
+  if (!play->active || play->over || play->engines_only || play->plies->len == 0)
+    return;
+  game = studio_document_get_game (play->document);
+  stop_engine (play);
+  cheops_game_begin_group (game);
+  do
+    {
+      PlayPly *ply = &g_array_index (play->plies, PlayPly, play->plies->len - 1);
+      CheopsGameNode *parent = cheops_game_node_get_parent (ply->node);
+
+      set_tip (play, parent);
+      play->clock = ply->clock_before;
+      if (studio_document_get_current (play->document) != play->tip)
+        studio_document_set_current (play->document, play->tip);
+      if (ply->added)
+        cheops_game_delete_from (game, ply->node);
+      g_array_set_size (play->plies, play->plies->len - 1);
+    }
+  while (engine_to_move (play) && play->plies->len > 0);
+  cheops_game_end_group (game);
+  play->tip_children = cheops_game_node_get_n_children (play->tip);
+  if (play->has_clock)
+    studio_play_clock_start (&play->clock, tip_side_to_move (play), g_get_monotonic_time ());
+  if (engine_to_move (play))
+    engine_turn (self);
+  play_update (self);
+}
+
+/* win.play-draw: the claim of a draw the rules allow, else an offer. */
+static void
+action_draw (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  StudioWindow *self = STUDIO_WINDOW (widget);
+  StudioPlay *play = self->play;
+  const CheopsClaimInfo *claim;
+
+  if (!play->active || play->over || engine_to_move (play))
+    return;
+  claim = cheops_game_node_get_claimable_draw (play->tip);
+  if (claim != NULL)
+    {
+      /* Translators: "Green claims a draw: the same position for the third time (8.4.2)." */
+      g_autofree char *words = g_strdup_printf (_("%s claims a draw: %s (%s)."),
+                                                side_name (play, play->user_side),
+                                                g_dgettext (GETTEXT_PACKAGE, claim->reason), claim->rule);
+
+      play_finish (self, "1/2-1/2", "normal", words);
+      return;
+    }
+  if (!studio_play_variant_has_draws (studio_document_get_variant (play->document)))
+    return;
+  if (play->has_score && play->score <= 0)
+    play_finish (self, "1/2-1/2", "normal", _("Draw agreed."));
+  else
+    _studio_window_toast (self, _("The engine declines the draw."));
+}
+
+/* win.play-resign */
+static void
+action_resign (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  StudioWindow *self = STUDIO_WINDOW (widget);
+  StudioPlay *play = self->play;
+  g_autofree char *words = NULL;
+
+  if (!play->active || play->over || play->engines_only)
+    return;
+  /* Translators: "Green resigns." */
+  words = g_strdup_printf (_("%s resigns."), side_name (play, play->user_side));
+  play_finish (self, result_for (play, play->user_side == CHEOPS_SIDE_A ? CHEOPS_WINNER_B : CHEOPS_WINNER_A),
+               "normal", words);
+}
+
+/* win.play-stop: the bar goes; a game still on is left unfinished. */
+static void
+action_stop (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  play_close (STUDIO_WINDOW (widget));
+}
+
+static void
+analysis_toggled_cb (StudioWindow    *self,
+                     GtkToggleButton *button)
+{
+  StudioPlay *play = self->play;
+
+  play->show_analysis = gtk_toggle_button_get_active (button);
+  if (play->active && !play->over)
+    show_analysis (self, play->show_analysis);
+}
+
+static GtkWidget *
+bar_button (GtkWidget  *bar,
+            const char *icon,
+            const char *label,
+            const char *tooltip,
+            const char *action)
+{
+  GtkWidget *button = label != NULL ? gtk_button_new_with_mnemonic (label) : gtk_button_new_from_icon_name (icon);
+
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (bar), button);
+  return button;
+}
+
+/**
+ * _studio_window_play_init:
+ * @self: a #StudioWindow
+ *
+ * The play bar, under the board, hidden until a game against the engine.
+ */
+void
+_studio_window_play_init (StudioWindow *self)
+{
+  StudioPlay *play = g_new0 (StudioPlay, 1);
+  GtkWidget *board = GTK_WIDGET (self->board_view);
+  GtkWidget *players;
+
+  self->play = play;
+  play->window = self;
+  play->settings.level = 1;
+  play->settings.user_side = CHEOPS_SIDE_A;
+
+  play->bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_add_css_class (play->bar, "toolbar");
+  gtk_widget_add_css_class (play->bar, "play-bar");
+  gtk_widget_set_margin_start (play->bar, 6);
+  gtk_widget_set_margin_end (play->bar, 6);
+  players = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+    {
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+      play->side_label[side] = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (play->side_label[side]), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (play->side_label[side]), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_hexpand (play->side_label[side], TRUE);
+      play->clock_label[side] = gtk_label_new (NULL);
+      gtk_widget_add_css_class (play->clock_label[side], "numeric");
+      gtk_widget_add_css_class (play->clock_label[side], "title-4");
+      gtk_widget_add_css_class (play->clock_label[side], "play-clock");
+      gtk_box_append (GTK_BOX (row), play->side_label[side]);
+      gtk_box_append (GTK_BOX (row), play->clock_label[side]);
+      gtk_box_append (GTK_BOX (players), row);
+    }
+  gtk_widget_set_size_request (players, 150, -1);
+  gtk_box_append (GTK_BOX (play->bar), players);
+
+  play->message_label = gtk_label_new (NULL);
+  gtk_label_set_ellipsize (GTK_LABEL (play->message_label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (play->message_label), 0);
+  gtk_widget_set_hexpand (play->message_label, TRUE);
+  gtk_widget_set_margin_start (play->message_label, 6);
+  gtk_box_append (GTK_BOX (play->bar), play->message_label);
+
+  bar_button (play->bar, "edit-undo-symbolic", NULL, _("Take back your last move"), "win.play-take-back");
+  bar_button (play->bar, NULL, _("½"), _("Claim or offer a draw"), "win.play-draw");
+  bar_button (play->bar, NULL, _("_Resign"), _("Resign the game"), "win.play-resign");
+  play->analysis_button = gtk_toggle_button_new ();
+  gtk_button_set_icon_name (GTK_BUTTON (play->analysis_button), "view-reveal-symbolic");
+  gtk_widget_set_tooltip_text (play->analysis_button, _("Show the engine’s analysis while playing"));
+  gtk_widget_set_valign (play->analysis_button, GTK_ALIGN_CENTER);
+  g_signal_connect_object (play->analysis_button, "toggled", G_CALLBACK (analysis_toggled_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (play->bar), play->analysis_button);
+  bar_button (play->bar, "window-close-symbolic", NULL, _("Stop playing"), "win.play-stop");
+
+  gtk_widget_set_visible (play->bar, FALSE);
+  gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (board)), play->bar, board);
+  play_update (self);
+}
+
+/* Another tab's document is shown: the game against the engine is left. */
+void
+_studio_window_play_document_bound (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+
+  if (play != NULL && play->active && play->document != self->document)
+    play_close (self);
+}
+
+void
+_studio_window_play_dispose (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+
+  if (play == NULL)
+    return;
+  stop_engine (play);
+  g_clear_handle_id (&play->tick_id, g_source_remove);
+  if (play->document != NULL)
+    g_signal_handlers_disconnect_by_data (play->document, self);
+  g_clear_object (&play->document);
+  g_clear_pointer (&play->tip, cheops_game_node_unref);
+  g_clear_pointer (&play->plies, g_array_unref);
+  if (play->engine != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (play->engine, self);
+      g_clear_object (&play->engine);
+    }
+  g_free (play);
+  self->play = NULL;
+}
+
+/* The engine that plays (tests: its process id), or NULL before the
+ * first game. */
+StudioEngine *
+_studio_window_play_get_engine (StudioWindow *self)
+{
+  return self->play != NULL ? self->play->engine : NULL;
+}
+
+/* The clock of the game against the engine (tests set it), or NULL when
+ * the game has none. */
+StudioPlayClock *
+_studio_window_play_get_clock (StudioWindow *self)
+{
+  return self->play != NULL && self->play->active && self->play->has_clock ? &self->play->clock : NULL;
+}
+
+/* Whether a game against the engine is shown (on, or just ended). */
+gboolean
+_studio_window_play_is_active (StudioWindow *self)
+{
+  return self->play != NULL && self->play->active;
+}
+
+/* Whether the engine is thinking about its move. */
+gboolean
+_studio_window_play_engine_thinking (StudioWindow *self)
+{
+  return self->play != NULL && self->play->active && !self->play->over
+         && (self->play->generation != 0 || self->play->waiting_engine);
+}
+
+void
+_studio_window_class_play_init (StudioWindowClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  gtk_widget_class_install_action (widget_class, "win.play", NULL, action_play);
+  gtk_widget_class_install_action (widget_class, "win.play-take-back", NULL, action_take_back);
+  gtk_widget_class_install_action (widget_class, "win.play-draw", NULL, action_draw);
+  gtk_widget_class_install_action (widget_class, "win.play-resign", NULL, action_resign);
+  gtk_widget_class_install_action (widget_class, "win.play-stop", NULL, action_stop);
+}

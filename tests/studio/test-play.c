@@ -1,0 +1,507 @@
+/* test-play.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Play Against the Engine (issue 22) under a display (xvfb-run), with the
+ * bundled engine at level 1, in each of the four games, driven as a user
+ * does: win.play (Ctrl+Shift+P) opens the dialog, Play starts, the user's
+ * moves are clicked on the board or typed in the move entry, the bar's
+ * actions take back, resign, claim; and the tree the game ends with is
+ * checked exactly.
+ */
+#include <adwaita.h>
+#include <string.h>
+
+#include "studio-test-util.h"
+#include "cheops-core.h"
+#include "cheops-position.h"
+#include "cheops-pgn.h"
+#include "studio-board-scene.h"
+#include "studio-document.h"
+#include "studio-move-entry.h"
+#include "studio-play-dialog.h"
+#include "studio-window.h"
+#include "studio-window-private.h"
+
+static StudioPlayDialog *
+find_play_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (STUDIO_IS_PLAY_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return STUDIO_PLAY_DIALOG (w);
+    }
+  return NULL;
+}
+
+/* The dialog's combo rows, in order: start, side, level, clock. */
+static AdwComboRow *
+dialog_row (StudioPlayDialog *dialog,
+            guint             index)
+{
+  GtkWidget *list = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), index);
+
+  g_assert_true (ADW_IS_COMBO_ROW (row));
+  return ADW_COMBO_ROW (row);
+}
+
+static gboolean
+levels_named (gpointer data)
+{
+  GListModel *model = adw_combo_row_get_model (dialog_row (data, 2));
+  g_autoptr(GtkStringObject) first = g_list_model_get_item (model, 0);
+
+  return g_str_has_prefix (gtk_string_object_get_string (first), "Level 1 · looks 1 ply ahead");
+}
+
+/* A window with a new game of @variant, and a game against the engine
+ * started by the shortcut's action and the dialog's Play: the user plays
+ * @side, level 1, clock @clock (an index of studio_play_time_controls). */
+static StudioWindow *
+start_game (const CheopsVariant *variant,
+            CheopsSide           side,
+            guint                clock)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioPlayDialog *dialog;
+
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", variant->name);
+  g_assert_true (studio_document_get_variant (studio_window_get_document (window)) == variant);
+  studio_test_spin_frames ();
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
+  dialog = find_play_dialog ();
+  g_assert_nonnull (dialog);
+  /* The levels are named by the engine's Skill Level once it answered. */
+  studio_test_spin_until (levels_named, dialog);
+  {
+    GListModel *levels = adw_combo_row_get_model (dialog_row (dialog, 2));
+    g_autoptr(GtkStringObject) last = g_list_model_get_item (levels, STUDIO_PLAY_N_LEVELS - 1);
+
+    g_assert_cmpuint (g_list_model_get_n_items (levels), ==, STUDIO_PLAY_N_LEVELS);
+    g_assert_cmpstr (gtk_string_object_get_string (last), ==, "Level 8 · full strength, 5 s a move");
+  }
+  adw_combo_row_set_selected (dialog_row (dialog, 0), 0);      /* this position */
+  adw_combo_row_set_selected (dialog_row (dialog, 1), side);
+  adw_combo_row_set_selected (dialog_row (dialog, 2), 0);      /* level 1 */
+  adw_combo_row_set_selected (dialog_row (dialog, 3), clock);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
+  studio_test_spin_frames ();
+  g_assert_true (_studio_window_play_is_active (window));
+  /* The analysis is hidden while playing. */
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  return window;
+}
+
+static gboolean
+engine_done (gpointer data)
+{
+  return !_studio_window_play_engine_thinking (data);
+}
+
+static gboolean
+has_termination (gpointer data)
+{
+  return cheops_game_get_tag (data, "Termination") != NULL;
+}
+
+/* Types @san in the move entry and presses Enter, as a user does. */
+static void
+type_move (StudioWindow *window,
+           const char   *san)
+{
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.enter-move", NULL);
+  _studio_window_open_move_entry (window, san);
+  g_assert_true (studio_move_entry_play (window->move_entry));
+}
+
+/* Whether @move at @pos neither ends the game nor lets any reply end it
+ * (a user's move in these tests must leave the game going on: level 1
+ * takes a mate in one). */
+static gboolean
+is_safe (const CheopsPosition *pos,
+         CheopsMove            move)
+{
+  CheopsPosition after = *pos;
+  CheopsUndo undo;
+  CheopsMove replies[CHEOPS_MAX_MOVES];
+  CheopsMove *end;
+
+  cheops_position_do_move (&after, move, &undo);
+  if (cheops_position_outcome (&after) != CHEOPS_OUTCOME_NONE)
+    return FALSE;
+  end = cheops_generate_moves (&after, replies);
+  for (CheopsMove *r = replies; r < end; r++)
+    {
+      CheopsPosition reply = after;
+
+      cheops_position_do_move (&reply, *r, &undo);
+      if (cheops_position_outcome (&reply) != CHEOPS_OUTCOME_NONE)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The SAN of the @skip-th safe move (is_safe()) in the core's order at
+ * @node. */
+static char *
+first_move_san (CheopsGameNode *node,
+                guint           skip)
+{
+  guint n;
+  const CheopsMove *moves = cheops_game_node_get_moves (node, &n);
+  const CheopsPosition *pos = cheops_game_node_get_position (node);
+  char san[CHEOPS_SAN_MAX];
+
+  for (guint i = 0; i < n; i++)
+    if (is_safe (pos, moves[i]) && skip-- == 0)
+      {
+        cheops_move_to_san (pos, moves[i], san);
+        return g_strdup (san);
+      }
+  g_assert_not_reached ();
+}
+
+/* Each node from the root has exactly one child, @plies deep: the game is
+ * one line, the main line. */
+static void
+assert_one_line (CheopsGame *game,
+                 guint       plies)
+{
+  CheopsGameNode *node = cheops_game_get_root (game);
+
+  g_autofree char *text = cheops_pgn_write_game (game);
+
+  g_test_message ("one line of %u plies? %s", plies, text);
+  for (guint i = 0; i < plies; i++)
+    {
+      g_assert_cmpuint (cheops_game_node_get_n_children (node), ==, 1);
+      node = cheops_game_node_get_first_child (node);
+      g_assert_cmpuint (cheops_game_node_get_mover (node), ==, i % 2 == 0 ? CHEOPS_SIDE_A : CHEOPS_SIDE_B);
+    }
+  g_assert_cmpuint (cheops_game_node_get_n_children (node), ==, 0);
+}
+
+/* In each game: the user's move typed, the engine's reply; Take Back
+ * removes both (the game is empty again, the user to move); two moves
+ * each; Resign: the Result, [Termination "normal"], the comment. */
+static void
+test_take_back_resign (void)
+{
+  for (guint v = 0; cheops_variants[v] != NULL; v++)
+    {
+      const CheopsVariant *variant = cheops_variants[v];
+      StudioWindow *window = start_game (variant, CHEOPS_SIDE_A, 0);
+      StudioDocument *document = studio_window_get_document (window);
+      CheopsGame *game = studio_document_get_game (document);
+      CheopsGameNode *root = cheops_game_get_root (game);
+      g_autofree char *first = first_move_san (root, 0);
+      g_autofree char *second = NULL;
+      g_autofree char *comment = NULL;
+      CheopsGameNode *end;
+
+      g_test_message ("%s: %s", variant->name, first);
+      type_move (window, first);
+      studio_test_spin_until (engine_done, window);
+      assert_one_line (game, 2);
+      g_assert_cmpstr (cheops_game_node_get_san (cheops_game_node_get_first_child (root)), ==, first);
+      /* The board followed the engine's move. */
+      g_assert_true (studio_document_get_current (document) == cheops_game_get_mainline_end (game));
+
+      /* Take Back: the user's move and the engine's reply. */
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-take-back", NULL));
+      assert_one_line (game, 0);
+      g_assert_true (studio_document_get_current (document) == root);
+      g_assert_false (_studio_window_play_engine_thinking (window));
+
+      /* Two moves each, the second of the user's another than the first
+       * generated (the engine's reply may differ from the first time). */
+      type_move (window, first);
+      studio_test_spin_until (engine_done, window);
+      end = cheops_game_get_mainline_end (game);
+      second = first_move_san (end, 1);
+      type_move (window, second);
+      studio_test_spin_until (engine_done, window);
+      assert_one_line (game, 4);
+      end = cheops_game_node_get_parent (cheops_game_get_mainline_end (game));
+      g_assert_cmpstr (cheops_game_node_get_san (end), ==, second);
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-resign", NULL));
+      end = cheops_game_get_mainline_end (game);
+      assert_one_line (game, 4);
+      g_assert_cmpstr (cheops_game_get_result (game), ==,
+                       cheops_game_get_side_colour (game, CHEOPS_SIDE_A) == 0 ? "0-1" : "1-0");
+      g_assert_cmpstr (cheops_game_get_tag (game, "Termination"), ==, "normal");
+      comment = g_strdup_printf ("%s resigns.", cheops_game_get_side_name (game, CHEOPS_SIDE_A));
+      g_assert_cmpstr (cheops_game_node_get_comment_after (end), ==, comment);
+      /* Over: no more take back or resign; the analysis shown again. */
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.play-resign", NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.play-take-back", NULL);
+      assert_one_line (game, 4);
+      g_assert_cmpstr (cheops_game_node_get_comment_after (end), ==, comment);
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
+      g_assert_false (_studio_window_play_is_active (window));
+
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+/* The user plays side B with a clock of 1 min: the engine moves first;
+ * the user's reply is clicked on the board (from, to); then the user's
+ * clock is set to run out: the user loses on time, [Termination "time
+ * forfeit"], and the game has the three moves. */
+static void
+test_engine_first_clock (void)
+{
+  for (guint v = 0; cheops_variants[v] != NULL; v++)
+    {
+      const CheopsVariant *variant = cheops_variants[v];
+      StudioWindow *window = start_game (variant, CHEOPS_SIDE_B, 1);   /* 1 min + 0 */
+      StudioDocument *document = studio_window_get_document (window);
+      CheopsGame *game = studio_document_get_game (document);
+      StudioPlayClock *clock = _studio_window_play_get_clock (window);
+      CheopsGameNode *end;
+      guint n;
+      const CheopsMove *moves;
+      CheopsMove move = CHEOPS_MOVE_NONE;
+      g_autofree char *comment = NULL;
+
+      g_assert_nonnull (clock);
+      g_assert_cmpint (clock->base_ms, ==, 60000);
+      studio_test_spin_until (engine_done, window);
+      assert_one_line (game, 1);
+      /* The user may not move for the engine: refused at its turn only. */
+      g_assert_false (_studio_window_play_refuses_move (window));
+
+      /* A plain move (no choice to make) clicked from its cell to its cell. */
+      end = cheops_game_get_mainline_end (game);
+      moves = cheops_game_node_get_moves (end, &n);
+      for (guint i = 0; i < n && move == CHEOPS_MOVE_NONE; i++)
+        {
+          guint same = 0;
+
+          for (guint k = 0; k < n; k++)
+            same += cheops_move_from (moves[k]) == cheops_move_from (moves[i])
+                    && cheops_move_to (moves[k]) == cheops_move_to (moves[i]);
+          if (cheops_move_kind (moves[i]) == CHEOPS_MOVE_NORMAL && cheops_move_promotion (moves[i]) == 0
+              && cheops_move_part (moves[i]) == 0 && same == 1
+              && is_safe (cheops_game_node_get_position (end), moves[i]))
+            move = moves[i];
+        }
+      g_assert_true (move != CHEOPS_MOVE_NONE);
+      studio_board_scene_click (window->scene, cheops_move_from (move));
+      studio_board_scene_click (window->scene, cheops_move_to (move));
+      g_assert_true (cheops_game_node_get_move (studio_document_get_current (document)) == move);
+      studio_test_spin_until (engine_done, window);
+      assert_one_line (game, 3);
+
+      /* The user's clock has 50 ms left: the flag falls. */
+      g_assert_cmpint (clock->running, ==, CHEOPS_SIDE_B);
+      clock->remaining_ms[CHEOPS_SIDE_B] = 50;
+      studio_test_spin_until (has_termination, game);
+      g_assert_cmpstr (cheops_game_get_result (game), ==,
+                       cheops_game_get_side_colour (game, CHEOPS_SIDE_A) == 0 ? "1-0" : "0-1");
+      g_assert_cmpstr (cheops_game_get_tag (game, "Termination"), ==, "time forfeit");
+      comment = g_strdup_printf ("%s loses on time.", cheops_game_get_side_name (game, CHEOPS_SIDE_B));
+      /* Each move has its mover's time left: within the minute. */
+      for (CheopsGameNode *node = cheops_game_node_get_first_child (cheops_game_get_root (game)); node != NULL;
+           node = cheops_game_node_get_first_child (node))
+        {
+          const CheopsAnnotations *a = cheops_game_node_get_annotations (node);
+          const char *clk;
+
+          g_assert_nonnull (a);
+          g_assert_cmpuint (a->others->len, ==, 1);
+          clk = g_ptr_array_index (a->others, 0);
+          g_assert_true (g_str_has_prefix (clk, "%clk 0:00:") || g_str_equal (clk, "%clk 0:01:00"));
+        }
+      g_assert_cmpstr (cheops_game_node_get_comment_after (cheops_game_get_mainline_end (game)), ==, comment);
+      assert_one_line (game, 3);
+
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+/* From a position inside a game: the moves come in as a new variation
+ * there; the main line and its Result stay; a draw is offered only where
+ * the game has draws (none in TrigChess, TR17). */
+static void
+test_variation (void)
+{
+  for (guint v = 0; cheops_variants[v] != NULL; v++)
+    {
+      const CheopsVariant *variant = cheops_variants[v];
+      g_autoptr(CheopsGame) game = studio_game_new_for_variant (variant);
+      StudioWindow *window = studio_window_new (NULL);
+      StudioDocument *document = studio_window_get_document (window);
+      CheopsGameNode *root = cheops_game_get_root (game);
+      CheopsGameNode *node;
+      StudioPlayDialog *dialog;
+      g_autofree char *other = first_move_san (root, 1);
+
+      /* A game of one move, the first generated; the user stands at its start. */
+      g_assert_nonnull (cheops_game_add_move (game, root, cheops_game_node_get_moves (root, NULL)[0], NULL));
+      g_assert_cmpstr (cheops_game_node_get_san (cheops_game_node_get_first_child (root)), !=, other);
+      gtk_window_present (GTK_WINDOW (window));
+      studio_window_show_game (window);
+      studio_document_set_game (document, game);
+      studio_document_set_current (document, root);
+      studio_test_spin_frames ();
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
+      dialog = find_play_dialog ();
+      studio_test_spin_until (levels_named, dialog);
+      adw_combo_row_set_selected (dialog_row (dialog, 2), 0);
+      adw_combo_row_set_selected (dialog_row (dialog, 3), 0);
+      /* The side offered is the side to move. */
+      g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 1)), ==, CHEOPS_SIDE_A);
+      adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
+      studio_test_spin_frames ();
+
+      type_move (window, other);
+      studio_test_spin_until (engine_done, window);
+      g_assert_cmpuint (cheops_game_node_get_n_children (root), ==, 2);
+      g_assert_cmpuint (cheops_game_node_get_n_children (cheops_game_node_get_child (root, 0)), ==, 0);
+      node = cheops_game_node_get_child (root, 1);
+      g_assert_cmpstr (cheops_game_node_get_san (node), ==, other);
+      g_assert_cmpuint (cheops_game_node_get_n_children (node), ==, 1);
+      g_assert_false (cheops_game_node_is_mainline (node));
+
+      /* Draws: offered where the game has them, on the user's turn. */
+      if (variant == &cheops_variant_trigchess)
+        {
+          gtk_widget_activate_action (GTK_WIDGET (window), "win.play-draw", NULL);
+          g_assert_null (cheops_game_node_get_comment_after (cheops_game_node_get_first_child (node)));
+          g_assert_true (_studio_window_play_is_active (window));
+        }
+
+      /* Resigning in a variation: the comment, not the game's tags. */
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-resign", NULL));
+      g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+      g_assert_null (cheops_game_get_tag (game, "Termination"));
+      g_assert_nonnull (cheops_game_node_get_comment_after (cheops_game_node_get_first_child (node)));
+
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+static gboolean
+four_plies (gpointer data)
+{
+  return cheops_game_node_get_ply (cheops_game_get_mainline_end (data)) >= 4;
+}
+
+/* Engine against engine in each game ("Neither" side): without a clock,
+ * move by move until Close stops it (the game one line, its result "*");
+ * with a clock, the side to move's flag falls: "time forfeit". */
+static void
+test_engine_against_engine (void)
+{
+  for (guint v = 0; cheops_variants[v] != NULL; v++)
+    {
+      const CheopsVariant *variant = cheops_variants[v];
+      StudioWindow *window = start_game (variant, CHEOPS_SIDE_NB, 0);
+      StudioDocument *document = studio_window_get_document (window);
+      CheopsGame *game = studio_document_get_game (document);
+      guint plies;
+      StudioPlayClock *clock;
+      CheopsSide flagged;
+      g_autofree char *comment = NULL;
+
+      studio_test_spin_until (four_plies, game);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
+      g_assert_false (_studio_window_play_is_active (window));
+      plies = cheops_game_node_get_ply (cheops_game_get_mainline_end (game));
+      studio_test_spin_for (1200);
+      /* Stopped: no move after Close; the game is one line, unfinished. */
+      assert_one_line (game, plies);
+      g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+      g_assert_null (cheops_game_get_tag (game, "Termination"));
+      gtk_window_destroy (GTK_WINDOW (window));
+
+      window = start_game (variant, CHEOPS_SIDE_NB, 1);
+      document = studio_window_get_document (window);
+      game = studio_document_get_game (document);
+      clock = _studio_window_play_get_clock (window);
+      studio_test_spin_until (four_plies, game);
+      flagged = cheops_game_node_get_position (cheops_game_get_mainline_end (game))->side_to_move;
+      clock->remaining_ms[flagged] = 1;
+      studio_test_spin_until (has_termination, game);
+      g_assert_cmpstr (cheops_game_get_tag (game, "Termination"), ==, "time forfeit");
+      g_assert_cmpstr (cheops_game_get_result (game), ==,
+                       cheops_game_get_side_colour (game, flagged) == 0 ? "0-1" : "1-0");
+      comment = g_strdup_printf ("%s loses on time.", cheops_game_get_side_name (game, flagged));
+      g_assert_cmpstr (cheops_game_node_get_comment_after (cheops_game_get_mainline_end (game)), ==, comment);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+static gboolean
+is_analysis_toggle (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  return GTK_IS_TOGGLE_BUTTON (widget)
+         && g_strcmp0 (gtk_widget_get_tooltip_text (widget), "Show the engine’s analysis while playing") == 0;
+}
+
+/* Undo (Ctrl+Z) of the engine's reply leaves the game: nothing more is
+ * written into it, so Redo brings the reply back. */
+static void
+test_undo_leaves (void)
+{
+  StudioWindow *window = start_game (&cheops_variant_cheops, CHEOPS_SIDE_A, 0);
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (document);
+  g_autofree char *first = first_move_san (cheops_game_get_root (game), 0);
+
+  GtkWidget *toggle = studio_test_find_widget (GTK_WIDGET (window), is_analysis_toggle, NULL);
+
+  /* The eye button shows the analysis while playing, and hides it again. */
+  g_assert_nonnull (toggle);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  g_assert_true (studio_analysis_panel_get_running (window->analysis_panel));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  g_assert_false (studio_analysis_panel_get_running (window->analysis_panel));
+
+  type_move (window, first);
+  studio_test_spin_until (engine_done, window);
+  assert_one_line (game, 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  assert_one_line (game, 1);
+  g_assert_false (_studio_window_play_engine_thinking (window));
+  g_assert_true (cheops_game_can_redo (game));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  assert_one_line (game, 2);
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+  g_assert_null (cheops_game_get_tag (game, "Termination"));
+  /* The bar stays to say so until closed. */
+  g_assert_true (_studio_window_play_is_active (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
+  g_assert_false (_studio_window_play_is_active (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  studio_test_init (&argc, &argv);
+
+  g_test_add_func ("/Studio/Play/take-back-resign", test_take_back_resign);
+  g_test_add_func ("/Studio/Play/engine-first-clock", test_engine_first_clock);
+  g_test_add_func ("/Studio/Play/variation", test_variation);
+  g_test_add_func ("/Studio/Play/undo-leaves", test_undo_leaves);
+  g_test_add_func ("/Studio/Play/engine-against-engine", test_engine_against_engine);
+
+  return g_test_run ();
+}
