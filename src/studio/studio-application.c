@@ -211,7 +211,7 @@ studio_application_startup (GApplication *app)
     { "win.previous-game", { "<Alt>Page_Up", NULL } },
     { "win.game-list", { "<Control><Shift>l", NULL } },
     { "win.next-mistake", { "<Alt>n", NULL } },
-    { "win.learn", { "<Control><Shift>l", NULL } },
+    { "win.learn", { "<Control><Shift>m", NULL } },
     { "win.previous-mistake", { "<Alt>p", NULL } },
     { "win.find-position", { "<Control><Shift>f", NULL } },
     { "win.explorer", { "<Control><Shift>e", NULL } },
