@@ -394,7 +394,7 @@ test_accelerators (void)
     { "win.copy-line(0)", "<Control><Alt>c" },
     { "win.copy-variation", "<Control><Alt><Shift>c" },
     { "win.paste-variation", "<Control><Shift>v" },
-    { "win.learn", "<Control><Shift>l" },
+    { "win.learn", "<Control><Shift>m" },
   };
   g_autoptr(StudioApplication) app = studio_application_new ();
   g_autoptr(GError) error = NULL;

@@ -4,7 +4,7 @@
  *
  * Learn from Your Mistakes (issue 22) in each of the four games, on a small
  * reviewed game of tests/data/learn (moves of both sides marked ?!, ?, ??,
- * with [%eval]), driven as a user does: win.learn (Ctrl+Shift+L) opens the
+ * with [%eval]), driven as a user does: win.learn (Ctrl+Shift+M) opens the
  * Learn view, a click on the first side's button starts the session; the
  * stops are exactly that side's moves marked ? or ?? ("1 of 2"); the move
  * of the game played again on the board is a miss (the piece to move
@@ -128,7 +128,7 @@ test_learn (gconstpointer data)
   before = studio_document_dup_game_text (document);
   panel = window->learn_panel;
 
-  /* Ctrl+Shift+L: the Learn view, whose mistakes. */
+  /* Ctrl+Shift+M: the Learn view, whose mistakes. */
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.learn", NULL);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (panel)));
