@@ -386,13 +386,20 @@ studio_learn_panel_finish (StudioLearnPanel *self)
 static void
 studio_learn_panel_advance (StudioLearnPanel *self)
 {
-  if (self->index + 1 < self->stops->len)
+  CheopsGame *game = studio_document_get_game (self->document);
+
+  /* A mistake that an edit took out of the game (an undo, a deletion
+   * during the session) is passed over. */
+  while (self->index + 1 < self->stops->len)
     {
       self->index++;
-      studio_learn_panel_show_stop (self);
+      if (cheops_game_contains (game, g_ptr_array_index (self->stops, self->index)))
+        {
+          studio_learn_panel_show_stop (self);
+          return;
+        }
     }
-  else
-    studio_learn_panel_finish (self);
+  studio_learn_panel_finish (self);
 }
 
 /**
@@ -500,7 +507,7 @@ side_clicked_cb (StudioLearnPanel *self,
  *
  * Shows the panel's first page: whose mistakes to replay, each side's
  * button with its number of mistakes (a side without any cannot be
- * chosen).
+ * chosen); the keyboard focus goes to the first side that can be.
  *
  * Returns: %FALSE (the panel stays hidden) when neither side has a move
  *   marked ? or ?? on the main line
@@ -532,7 +539,28 @@ studio_learn_panel_open (StudioLearnPanel *self)
     return FALSE;
   update_buttons (self);
   gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
+  /* The keyboard on the first side that has mistakes: Enter starts. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->side_buttons[gtk_widget_get_sensitive (GTK_WIDGET (self->side_buttons[CHEOPS_SIDE_A]))
+                                                       ? CHEOPS_SIDE_A : CHEOPS_SIDE_B]));
   return TRUE;
+}
+
+/**
+ * studio_learn_panel_get_waiting:
+ * @self: a #StudioLearnPanel
+ *
+ * Returns: whether a mistake is shown, unanswered, and the document stands
+ *   before it: a move played now is the answer
+ */
+gboolean
+studio_learn_panel_get_waiting (StudioLearnPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_LEARN_PANEL (self), FALSE);
+
+  if (self->state != STUDIO_LEARN_ASKING && self->state != STUDIO_LEARN_CHECKING)
+    return FALSE;
+  return studio_document_get_current (self->document) ==
+         cheops_game_node_get_parent (g_ptr_array_index (self->stops, self->index));
 }
 
 /**
@@ -551,16 +579,12 @@ gboolean
 studio_learn_panel_take_move (StudioLearnPanel *self,
                               CheopsMove        move)
 {
-  CheopsGameNode *stop;
   g_autofree char *san = NULL;
   g_autofree char *text = NULL;
 
   g_return_val_if_fail (STUDIO_IS_LEARN_PANEL (self), FALSE);
 
-  if (self->state != STUDIO_LEARN_ASKING && self->state != STUDIO_LEARN_CHECKING)
-    return FALSE;
-  stop = g_ptr_array_index (self->stops, self->index);
-  if (studio_document_get_current (self->document) != cheops_game_node_get_parent (stop))
+  if (!studio_learn_panel_get_waiting (self))
     return FALSE;
   if (self->state == STUDIO_LEARN_CHECKING)
     return TRUE; /* one answer at a time */

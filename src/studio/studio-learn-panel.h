@@ -35,6 +35,7 @@ gboolean          studio_learn_panel_start        (StudioLearnPanel *self,
 void              studio_learn_panel_skip         (StudioLearnPanel *self);
 void              studio_learn_panel_next         (StudioLearnPanel *self);
 void              studio_learn_panel_stop         (StudioLearnPanel *self);
+gboolean          studio_learn_panel_get_waiting  (StudioLearnPanel *self);
 gboolean          studio_learn_panel_take_move    (StudioLearnPanel *self,
                                                    CheopsMove        move);
 void              studio_learn_panel_add_shapes   (StudioLearnPanel *self,

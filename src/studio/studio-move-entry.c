@@ -31,6 +31,8 @@ typedef struct {
   GtkListBox     *list;
   GtkLabel       *message;
   GArray         *moves;      /* CheopsMove, the candidates shown, in order */
+  StudioMoveEntryTake take;  /* takes a move instead of the game, or NULL */
+  gpointer        take_data;
 } MoveEntry;
 
 static MoveEntry *
@@ -148,6 +150,13 @@ play_move (GtkWidget  *popover,
   MoveEntry *self = get_entry (popover);
   g_autoptr(GError) error = NULL;
 
+  /* Taken by another (Learn from Your Mistakes' answer): not a move of
+   * the game. */
+  if (self->take != NULL && self->take (move, self->take_data))
+    {
+      gtk_popover_popdown (GTK_POPOVER (popover));
+      return TRUE;
+    }
   if (studio_document_play_move (self->document, move, &error) == NULL)
     {
       gtk_label_set_text (self->message, error->message);
@@ -384,4 +393,25 @@ const char *
 studio_move_entry_get_message (GtkWidget *entry_popover)
 {
   return gtk_label_get_text (get_entry (entry_popover)->message);
+}
+
+/**
+ * studio_move_entry_set_take_func:
+ * @entry_popover: the popover of studio_move_entry_new()
+ * @take: (nullable): called with each move chosen, before it is played in
+ *   the document: %TRUE when it took the move, which is then not played
+ * @data: for @take
+ *
+ * Lets another use the moves typed (Learn from Your Mistakes: the answer
+ * to a mistake, studio-window-learn.c).
+ */
+void
+studio_move_entry_set_take_func (GtkWidget           *entry_popover,
+                                 StudioMoveEntryTake  take,
+                                 gpointer             data)
+{
+  MoveEntry *self = get_entry (entry_popover);
+
+  self->take = take;
+  self->take_data = data;
 }

@@ -5,8 +5,9 @@
  * The window's Learn from Your Mistakes (issue 22; studio-learn-panel.c):
  * win.learn opens the panel as a view of the side pane (Learn), which
  * asks whose mistakes to replay; while a mistake is shown, a move played
- * on the board is the panel's answer, not a move of the game, and the
- * panel's hints are drawn with the board's shapes.
+ * on the board or typed in the move entry (Ctrl+M) is the
+ * panel's answer, not a move of the game, and the panel's hints are drawn
+ * with the board's shapes.
  */
 #define G_LOG_DOMAIN "studio-window-learn"
 
@@ -14,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "studio-move-entry.h"
 #include "studio-window-private.h"
 
 /* Whether the game has a move marked ? or ?? on its main line. */
@@ -91,6 +93,13 @@ shapes_changed_cb (StudioWindow *self)
   _studio_window_sync_board (self);
 }
 
+static gboolean
+take_typed_move (CheopsMove move,
+                 gpointer   data)
+{
+  return _studio_window_learn_take_move (data, move);
+}
+
 void
 _studio_window_class_learn_init (StudioWindowClass *klass)
 {
@@ -101,9 +110,10 @@ _studio_window_class_learn_init (StudioWindowClass *klass)
 
 /**
  * _studio_window_learn_init:
- * @self: a #StudioWindow, its views made
+ * @self: a #StudioWindow, its views and its move entry made
  *
- * Adds the Learn view to the side pane, hidden until win.learn.
+ * Adds the Learn view to the side pane, hidden until win.learn; the move
+ * entry's moves go to it while it waits for an answer.
  */
 void
 _studio_window_learn_init (StudioWindow *self)
@@ -115,4 +125,5 @@ _studio_window_learn_init (StudioWindow *self)
                            G_CONNECT_SWAPPED);
   if (self->document != NULL)
     studio_learn_panel_set_document (self->learn_panel, self->document);
+  studio_move_entry_set_take_func (self->move_entry, take_typed_move, self);
 }

@@ -2045,7 +2045,6 @@ studio_window_init (StudioWindow *self)
   _studio_window_solve_init (self);
   _studio_window_review_init (self);
   _studio_window_play_init (self);
-  _studio_window_learn_init (self);
   _studio_window_explorer_init (self);
   _studio_window_views_init (self);
 
@@ -2074,6 +2073,7 @@ studio_window_init (StudioWindow *self)
   self->move_entry = studio_move_entry_new (NULL);
   gtk_popover_set_position (GTK_POPOVER (self->move_entry), GTK_POS_BOTTOM);
   gtk_widget_set_parent (self->move_entry, GTK_WIDGET (self->board_view));
+  _studio_window_learn_init (self);
 
   studio_window_fill_samples (self);
 

@@ -23,6 +23,7 @@
 #include "cheops-core.h"
 #include "cheops-game-model.h"
 #include "studio-analysis-panel.h"
+#include "studio-application.h"
 #include "studio-board-view.h"
 #include "studio-document.h"
 #include "studio-line-preview.h"
@@ -381,6 +382,49 @@ test_lines (gconstpointer data)
   g_rmdir (dir);
 }
 
+/* The keys of issue 22's actions, in the shortcuts window too (with Learn
+ * from Your Mistakes'). */
+static void
+test_accelerators (void)
+{
+  static const struct {
+    const char *action;
+    const char *accel;
+  } keys[] = {
+    { "win.copy-line(0)", "<Control><Alt>c" },
+    { "win.copy-variation", "<Control><Alt><Shift>c" },
+    { "win.paste-variation", "<Control><Shift>v" },
+    { "win.learn", "<Control><Shift>m" },
+  };
+  g_autoptr(StudioApplication) app = studio_application_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *xml = NULL;
+
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  bytes = g_resources_lookup_data ("/org/cheops/Studio/gtk/help-overlay.ui", 0, NULL);
+  xml = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), keys[i].action);
+      g_autofree char *property = g_strdup_printf ("<property name=\"action-name\">%s</property>", keys[i].action);
+
+      guint key = 0, expected_key = 0;
+      GdkModifierType mods = 0, expected_mods = 0;
+
+      g_assert_cmpuint (g_strv_length (accels), ==, 1);
+      g_assert_true (gtk_accelerator_parse (accels[0], &key, &mods));
+      g_assert_true (gtk_accelerator_parse (keys[i].accel, &expected_key, &expected_mods));
+      g_assert_cmpuint (key, ==, expected_key);
+      g_assert_cmpuint (mods, ==, expected_mods);
+      g_assert_nonnull (strstr (xml, property));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -393,5 +437,6 @@ main (int   argc,
 
       g_test_add_data_func (path, &cases[i], test_lines);
     }
+  g_test_add_func ("/Studio/EngineLines/accelerators", test_accelerators);
   return g_test_run ();
 }

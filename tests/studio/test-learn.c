@@ -4,12 +4,12 @@
  *
  * Learn from Your Mistakes (issue 22) in each of the four games, on a small
  * reviewed game of tests/data/learn (moves of both sides marked ?!, ?, ??,
- * with [%eval]), driven as a user does: win.learn (Ctrl+Shift+L) opens the
+ * with [%eval]), driven as a user does: win.learn (Ctrl+Shift+M) opens the
  * Learn view, a click on the first side's button starts the session; the
  * stops are exactly that side's moves marked ? or ?? ("1 of 2"); the move
  * of the game played again on the board is a miss (the piece to move
- * marked), a second miss shows the engine's move as an arrow, that move
- * played is found; Next goes to the second stop, Skip ends the session
+ * marked), a second miss (typed in the move entry) shows the engine's move
+ * as an arrow, that move played is found; Next goes to the second stop, Skip ends the session
  * with the count found; the game is never changed.  With the engine of the
  * build tree (skipped without one).
  */
@@ -23,6 +23,7 @@
 #include "studio-document.h"
 #include "studio-engine.h"
 #include "studio-learn-panel.h"
+#include "studio-move-entry.h"
 #include "studio-test-util.h"
 #include "studio-window.h"
 #include "studio-window-private.h"
@@ -127,7 +128,7 @@ test_learn (gconstpointer data)
   before = studio_document_dup_game_text (document);
   panel = window->learn_panel;
 
-  /* Ctrl+Shift+L: the Learn view, whose mistakes. */
+  /* Ctrl+Shift+M: the Learn view, whose mistakes. */
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.learn", NULL);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (panel)));
@@ -161,8 +162,11 @@ test_learn (gconstpointer data)
   g_assert_true (board_has_shape (window, cheops_move_from (best), cheops_move_from (best), STUDIO_BRUSH_GREEN));
   g_assert_false (board_has_shape (window, cheops_move_from (best), cheops_move_to (best), STUDIO_BRUSH_BLUE));
 
-  /* A second miss: the engine's move as an arrow. */
-  play (window, cheops_game_node_get_move (mistake));
+  /* A second miss, typed in the move entry (Ctrl+M) as a keyboard user
+   * does: the engine's move as an arrow, the game still unchanged. */
+  _studio_window_open_move_entry (window, cheops_game_node_get_san (mistake));
+  g_assert_true (studio_move_entry_play (window->move_entry));
+  g_assert_true (studio_document_get_current (document) == cheops_game_node_get_parent (mistake));
   g_assert_true (g_str_has_suffix (studio_learn_panel_get_message (panel),
                                    " is the move of the game. The engine's move is shown: play it, or skip."));
   g_assert_true (board_has_shape (window, cheops_move_from (best), cheops_move_to (best), STUDIO_BRUSH_BLUE));
