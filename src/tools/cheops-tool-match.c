@@ -1894,8 +1894,13 @@ cheops_tool_match_stats (int argc, char **argv)
                   const char *th = cheops_game_get_tag (game, "Threads");
                   const char *h = cheops_game_get_tag (game, "Hash");
                   const char *b = cheops_game_get_tag (game, "Book");
-                  first = g_strdup (player_a);
-                  second = g_strdup (player_b);
+                  /* Game N.1 of a round has the match's first engine on
+                   * side A, N.2 the second (the games finish, and are
+                   * written, in any order at -concurrency 2 and more). */
+                  const char *dot = round != NULL ? strchr (round, '.') : NULL;
+                  gboolean swapped = dot != NULL && atoi (dot + 1) % 2 == 0;
+                  first = g_strdup (swapped ? player_b : player_a);
+                  second = g_strdup (swapped ? player_a : player_b);
                   tc = g_strdup (t ? t : "?");
                   threads = g_strdup (th ? th : "?");
                   hash = g_strdup (h ? h : "?");

@@ -267,6 +267,50 @@ test_pgnout_write_error (void)
   g_assert_nonnull (strstr (err, "cannot write /dev/full: "));
 }
 
+/* match-stats names the engines in the match's order whatever game of a
+ * round the file starts with: at -concurrency 2 a round's second game
+ * (the second engine on side A) may finish, and be written, first. */
+static void
+test_match_stats_order (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cheops-runner-XXXXXX", NULL);
+  g_autofree char *pgn_path = tmp_path (dir, "out.pgn");
+  g_autofree char *reversed_path = tmp_path (dir, "reversed.pgn");
+  g_autofree char *pgn_arg = g_strdup_printf ("file=%s", pgn_path);
+  const char *args[] = { "match", "-variant", "trigchess", "-engine", "builtin=greedy", "-engine", "builtin=random",
+                         "-rounds", "2", "-repeat", "-concurrency", "1", "-pgnout", pgn_arg, NULL };
+  const char *stats_args[] = { "match-stats", pgn_path, NULL };
+  const char *reversed_args[] = { "match-stats", reversed_path, NULL };
+  g_autofree char *out = NULL, *pgn = NULL, *stats = NULL, *reversed = NULL;
+  g_auto (GStrv) games = NULL;
+  g_autoptr (GString) text = g_string_new ("");
+  int status;
+
+  out = run (args, &status, NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (g_file_get_contents (pgn_path, &pgn, NULL, NULL));
+  /* The games in the opposite order: the file starts with game 2.2. */
+  games = g_strsplit (pgn, "[Event ", -1);
+  g_assert_cmpint (g_strv_length (games), ==, 5);
+  for (int i = 4; i >= 1; i--)
+    g_string_append_printf (text, "[Event %s", games[i]);
+  g_assert_true (g_str_has_prefix (strstr (text->str, "[Round "), "[Round \"2.2\"]"));
+  g_assert_true (g_file_set_contents (reversed_path, text->str, -1, NULL));
+
+  stats = run (stats_args, &status, NULL);
+  g_assert_cmpint (status, ==, 0);
+  reversed = run (reversed_args, &status, NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (stats, "Results of greedy vs random ("));
+  {
+    g_autofree char *block = last_block (stats), *reversed_block = last_block (reversed);
+    g_assert_cmpstr (reversed_block, ==, block);
+  }
+  g_unlink (pgn_path);
+  g_unlink (reversed_path);
+  g_rmdir (dir);
+}
+
 /* -sprt stops the match once the LLR crosses a bound: greedy against
  * random is decided long before 300 rounds. */
 static void
@@ -619,5 +663,6 @@ main (int argc, char **argv)
   g_test_add_func ("/match/usage-errors", test_usage_errors);
   g_test_add_func ("/match-stats/shards-parallel", test_shards_parallel);
   g_test_add_func ("/match-stats/errors", test_match_stats_errors);
+  g_test_add_func ("/match-stats/order", test_match_stats_order);
   return g_test_run ();
 }
