@@ -1310,6 +1310,19 @@ editor_buffer_changed_cb (StudioMoveTreeView *self,
   gtk_widget_set_visible (self->editor_problem, !comment_text_is_valid (text));
 }
 
+/* The repair the inline message offers: "}" becomes ")", "[%" "[ %". */
+static void
+editor_replace_clicked_cb (StudioMoveTreeView *self)
+{
+  g_autofree char *text = editor_dup_text (self);
+  g_autoptr(GString) fixed = g_string_new (text);
+
+  g_string_replace (fixed, "}", ")", 0);
+  g_string_replace (fixed, "[%", "[ %", 0);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->editor_view), fixed->str, -1);
+  gtk_widget_grab_focus (GTK_WIDGET (self->editor_view));
+}
+
 /* Ends the edit (the text neither stored nor kept: the callers do that),
  * takes the editor out of the list and gives the keys back to the window. */
 static void
@@ -1432,7 +1445,7 @@ static void
 editor_create (StudioMoveTreeView *self)
 {
   GtkEventController *keys;
-  GtkWidget *frame, *label;
+  GtkWidget *frame, *label, *button;
 
   self->editor = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 4));
   gtk_widget_add_css_class (self->editor, "comment-editor");
@@ -1450,13 +1463,23 @@ editor_create (StudioMoveTreeView *self)
   gtk_frame_set_child (GTK_FRAME (frame), GTK_WIDGET (self->editor_view));
   gtk_box_append (GTK_BOX (self->editor), frame);
 
-  self->editor_problem = label =
-    gtk_label_new (_("A comment cannot contain “}” or “[%”: a game file could not keep it."));
+  /* The inline message, shown while the text holds "}" or "[%", and its
+   * repair. */
+  self->editor_problem = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_set_name (self->editor_problem, "comment-problem");
+  label = gtk_label_new (_("A comment cannot contain “}” or “[%”: a game file could not keep it."));
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
   gtk_widget_add_css_class (label, "error");
-  gtk_widget_set_visible (label, FALSE);
-  gtk_box_append (GTK_BOX (self->editor), label);
+  gtk_box_append (GTK_BOX (self->editor_problem), label);
+  button = gtk_button_new_with_mnemonic (_("_Replace “}” With “)”"));
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, _("Also writes “[%” as “[ %”"));
+  g_signal_connect_object (button, "clicked", G_CALLBACK (editor_replace_clicked_cb), self, G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (self->editor_problem), button);
+  gtk_widget_set_visible (self->editor_problem, FALSE);
+  gtk_box_append (GTK_BOX (self->editor), self->editor_problem);
 
   label = gtk_label_new (_("Enter saves · Shift+Enter new line · Escape leaves, keeping a draft"));
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
