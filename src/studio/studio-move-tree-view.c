@@ -1391,9 +1391,11 @@ editor_save (StudioMoveTreeView *self)
 
   if (!comment_text_is_valid (text))
     return FALSE;
+  /* Valid UTF-8 without "}" or "[%", on a move of the game (one that left
+   * it ended the edit): the game takes it; if not, the edit stays open. */
   if (g_strcmp0 (text, self->edit_original) != 0 && !editor_store (self, text, &error))
     {
-      g_warning ("The comment was not saved: %s", error->message);
+      g_debug ("The comment was not saved: %s", error->message);
       return FALSE;
     }
   holder = cheops_game_node_ref (self->edit_holder);
