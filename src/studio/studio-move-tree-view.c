@@ -41,8 +41,18 @@ enum {
   TAG_COMMENT,
   TAG_RESULT,
   TAG_HINT,
+  TAG_EDITOR,   /* the place of the comment edited in place */
   N_TAGS
 };
+
+/* The comment edited in place, for the layout: the node and side whose
+ * comment the editor stands for, and a first child whose comment before
+ * is edited with it (not shown meanwhile), or NULL. */
+typedef struct {
+  CheopsGameNode *holder;
+  CheopsGameNode *merged;
+  gboolean        before;
+} Editing;
 
 typedef struct _Layout Layout;
 
@@ -68,6 +78,24 @@ struct _StudioMoveTreeView
   GtkTextTag     *result_tag;
   GtkTextTag     *hint_tag;
 
+  /* The comment edited in place (studio_move_tree_view_edit_comment()):
+   * the move it is about, the node and side that hold it, a first child
+   * whose comment before is merged into it (all refs; @edit_holder NULL
+   * when none is edited), its text when the edit began; the editor (a
+   * ref, kept between edits) at its anchor in the list; the drafts left
+   * with Escape, by node (ref) → text. */
+  CheopsGameNode *edit_node;
+  CheopsGameNode *edit_holder;
+  CheopsGameNode *edit_merged;
+  gboolean        edit_before;
+  char           *edit_original;
+  GtkWidget      *editor;
+  GtkTextView    *editor_view;
+  GtkWidget      *editor_problem;
+  GtkTextChildAnchor *editor_anchor;
+  GHashTable     *drafts_after;
+  GHashTable     *drafts_before;
+
   /* The node the context menu is about (borrowed; checked against the tree
    * before use). */
   CheopsGameNode *menu_node;
@@ -83,6 +111,7 @@ struct _StudioMoveTreeView
 enum {
   PROP_0,
   PROP_DOCUMENT,
+  PROP_EDITING,
   N_PROPS
 };
 
@@ -91,6 +120,7 @@ G_DEFINE_FINAL_TYPE (StudioMoveTreeView, studio_move_tree_view, GTK_TYPE_WIDGET)
 static GParamSpec *properties [N_PROPS];
 
 static void update_menu_actions (StudioMoveTreeView *self);
+static void studio_move_tree_view_rebuild (StudioMoveTreeView *self);
 
 /* The glyph set of the palette (the Lichess set, after PGN's NAG table):
  * how each NAG is shown, and its name. */
@@ -317,18 +347,38 @@ layout_add_times (Layout         *layout,
 
 /* One move: its comment before, its number when needed, the SAN with its
  * glyphs (the clickable range), its comment after. */
+/* The comment editor's place (editor_sync_anchor() embeds it there), on
+ * a line of its own. */
+static void
+layout_add_editor (Layout *layout,
+                   guint   line_tag)
+{
+  Piece *separator = layout_last_separator (layout);
+
+  if (separator != NULL)
+    layout->text->str[separator->text] = '\n';
+  else
+    layout_add (layout, "\n", line_tag, NULL);
+  layout_add (layout, "\xef\xbf\xbc", 1u << TAG_EDITOR, NULL);
+  layout_add (layout, "\n", line_tag, NULL);
+}
+
 static void
 layout_add_move (Layout         *layout,
                  CheopsGameNode *node,
                  gboolean        need_number,
-                 guint           line_tag)
+                 guint           line_tag,
+                 const Editing  *edit)
 {
   g_autoptr(GString) san = g_string_new (cheops_game_node_get_san (node));
   const guint8 *nags;
   guint n_nags;
 
   layout_break (layout, node);
-  layout_add_comment (layout, cheops_game_node_get_comment_before (node), line_tag);
+  if (edit != NULL && edit->before && edit->holder == node)
+    layout_add_editor (layout, line_tag);
+  else if (edit == NULL || edit->merged != node)
+    layout_add_comment (layout, cheops_game_node_get_comment_before (node), line_tag);
 
   if (cheops_game_node_get_mover (node) == CHEOPS_SIDE_A || need_number)
     {
@@ -348,7 +398,10 @@ layout_add_move (Layout         *layout,
   layout_add (layout, san->str, line_tag, node);
   layout_add (layout, " ", line_tag, NULL);
   layout_add_times (layout, node, line_tag);
-  layout_add_comment (layout, cheops_game_node_get_comment_after (node), line_tag);
+  if (edit != NULL && !edit->before && edit->holder == node)
+    layout_add_editor (layout, line_tag);
+  else
+    layout_add_comment (layout, cheops_game_node_get_comment_after (node), line_tag);
 }
 
 /* Writes the line that starts with @first (a first move of the game or of
@@ -358,7 +411,8 @@ layout_add_move (Layout         *layout,
 static void
 layout_add_line (Layout         *layout,
                  CheopsGameNode *first,
-                 guint           depth)
+                 guint           depth,
+                 const Editing  *edit)
 {
   guint line_tag = depth == 0 ? 1u << TAG_MAINLINE : 1u << TAG_VARIATION;
   gboolean need_number = TRUE;
@@ -367,8 +421,9 @@ layout_add_line (Layout         *layout,
     {
       CheopsGameNode *parent = cheops_game_node_get_parent (node);
 
-      layout_add_move (layout, node, need_number, line_tag);
-      need_number = cheops_game_node_get_comment_after (node) != NULL;
+      layout_add_move (layout, node, need_number, line_tag, edit);
+      need_number = cheops_game_node_get_comment_after (node) != NULL ||
+                    (edit != NULL && !edit->before && edit->holder == node);
 
       if ((node != first || depth == 0) &&
           cheops_game_node_get_index (node) == 0 && cheops_game_node_get_n_children (parent) > 1)
@@ -381,7 +436,7 @@ layout_add_line (Layout         *layout,
 
               layout_break (layout, sibling);
               layout_add (layout, "(", 1u << TAG_VARIATION, NULL);
-              layout_add_line (layout, sibling, depth + 1);
+              layout_add_line (layout, sibling, depth + 1, edit);
               /* Drop the space after the variation's last move. */
               separator = layout_last_separator (layout);
               if (separator != NULL)
@@ -397,9 +452,11 @@ layout_add_line (Layout         *layout,
     }
 }
 
-/* The whole list of @document's game. */
+/* The whole list of @document's game, with the editor's place when @edit
+ * is not NULL. */
 static Layout *
-layout_build (StudioDocument *document)
+layout_build (StudioDocument *document,
+              const Editing  *edit)
 {
   Layout *layout = layout_new ();
   CheopsGame *game;
@@ -412,11 +469,14 @@ layout_build (StudioDocument *document)
   game = studio_document_get_game (document);
   root = cheops_game_get_root (game);
 
-  layout_add_comment (layout, cheops_game_node_get_comment_after (root), 1u << TAG_MAINLINE);
+  if (edit != NULL && edit->holder == root)
+    layout_add_editor (layout, 1u << TAG_MAINLINE);
+  else
+    layout_add_comment (layout, cheops_game_node_get_comment_after (root), 1u << TAG_MAINLINE);
 
   first = cheops_game_node_get_first_child (root);
   if (first != NULL)
-    layout_add_line (layout, first, 0);
+    layout_add_line (layout, first, 0, edit);
 
   result = cheops_game_get_result (game);
   if (result != NULL && g_strcmp0 (result, "*") != 0)
@@ -681,12 +741,6 @@ vadjustment_changed_cb (StudioMoveTreeView *self,
                                                          self, NULL);
 }
 
-static void
-studio_move_tree_view_rebuild (StudioMoveTreeView *self)
-{
-  apply_layout (self, layout_build (self->document));
-  studio_move_tree_view_update_current (self);
-}
 
 static int
 compare_range (gconstpointer key,
@@ -1218,358 +1272,309 @@ tree_edit_action (GtkWidget  *widget,
   self->menu_node = NULL;
 }
 
-typedef struct {
-  StudioMoveTreeView *self;
-  CheopsGameNode     *node;        /* the move the dialog is about */
-  CheopsGameNode     *holder;      /* the node whose comment is edited */
-  CheopsGameNode     *merged;      /* a first child whose comment before is
-                                    * shown with @holder's (and cleared on
-                                    * save), or NULL */
-  GtkTextBuffer      *buffer;
-  AdwMessageDialog   *dialog;      /* weak: it owns the edit */
-  GtkWidget          *problem;     /* the inline message and its button */
-  gboolean            before;      /* @holder's comment before, else after */
-  char               *original;    /* the comment when the edit began */
-  char               *text;        /* what was typed, while asking whether to
-                                    * discard it (no dialog nor buffer then) */
-} CommentEdit;
-
-static void comment_dialog_open (StudioMoveTreeView *self,
-                                 CheopsGameNode     *node,
-                                 CheopsGameNode     *holder,
-                                 gboolean            before,
-                                 CheopsGameNode     *merged,
-                                 const char         *text,
-                                 const char         *original,
-                                 const char         *failure);
-
 /* Whether @text can be a comment in a game file: a PGN comment ends at the
- * first "}", and "[%" starts a command the studio reads as annotations
- * (DESIGN.md section 4), so the game model refuses both. */
+ * first "}", and "[%" starts a command. */
 static gboolean
 comment_text_is_valid (const char *text)
 {
   return strchr (text, '}') == NULL && strstr (text, "[%") == NULL;
 }
 
-static char *
-comment_edit_dup_text (CommentEdit *edit)
+/* The drafts of the comments left with Escape: by node, the comment
+ * after or before it. */
+static GHashTable *
+drafts_for (StudioMoveTreeView *self,
+            gboolean            before)
 {
+  return before ? self->drafts_before : self->drafts_after;
+}
+
+/* The text in the editor. */
+static char *
+editor_dup_text (StudioMoveTreeView *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->editor_view);
   GtkTextIter start, end;
 
-  gtk_text_buffer_get_bounds (edit->buffer, &start, &end);
-  return gtk_text_buffer_get_text (edit->buffer, &start, &end, FALSE);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
 }
 
-/* As the user types: a text a game file cannot keep cannot be saved, and
- * says why, in the dialog, with the text still there to change. */
+/* The inline message, shown while the text cannot be saved. */
 static void
-comment_buffer_changed_cb (GtkTextBuffer *buffer,
-                           CommentEdit   *edit)
+editor_buffer_changed_cb (StudioMoveTreeView *self,
+                          GtkTextBuffer      *buffer)
 {
-  g_autofree char *text = comment_edit_dup_text (edit);
-  gboolean valid = comment_text_is_valid (text);
+  g_autofree char *text = editor_dup_text (self);
 
-  gtk_widget_set_visible (edit->problem, !valid);
-  adw_message_dialog_set_response_enabled (edit->dialog, "save", valid);
+  gtk_widget_set_visible (self->editor_problem, !comment_text_is_valid (text));
 }
 
-/* The button of the inline message: "}" becomes ")" and "[%" becomes
- * "[ %", the nearest texts a game file can keep. */
+/* The repair the inline message offers: "}" becomes ")", "[%" "[ %". */
 static void
-comment_replace_clicked_cb (GtkButton   *button,
-                            CommentEdit *edit)
+editor_replace_clicked_cb (StudioMoveTreeView *self)
 {
-  g_autofree char *text = comment_edit_dup_text (edit);
+  g_autofree char *text = editor_dup_text (self);
   g_autoptr(GString) fixed = g_string_new (text);
 
   g_string_replace (fixed, "}", ")", 0);
   g_string_replace (fixed, "[%", "[ %", 0);
-  gtk_text_buffer_set_text (edit->buffer, fixed->str, -1);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->editor_view), fixed->str, -1);
+  gtk_widget_grab_focus (GTK_WIDGET (self->editor_view));
 }
 
+/* Ends the edit (the text neither stored nor kept: the callers do that),
+ * takes the editor out of the list and gives the keys back to the window. */
 static void
-comment_edit_free (CommentEdit *edit)
+editor_close (StudioMoveTreeView *self)
 {
-  if (edit->buffer != NULL)
-    g_signal_handlers_disconnect_by_data (edit->buffer, edit);
-  g_free (edit->original);
-  g_free (edit->text);
-  g_clear_object (&edit->self);
-  g_clear_pointer (&edit->node, cheops_game_node_unref);
-  g_clear_pointer (&edit->holder, cheops_game_node_unref);
-  g_clear_pointer (&edit->merged, cheops_game_node_unref);
-  g_clear_object (&edit->buffer);
-  g_free (edit);
+  GtkRoot *root;
+
+  if (self->edit_holder == NULL)
+    return;
+
+  g_clear_pointer (&self->edit_node, cheops_game_node_unref);
+  g_clear_pointer (&self->edit_holder, cheops_game_node_unref);
+  g_clear_pointer (&self->edit_merged, cheops_game_node_unref);
+  g_clear_pointer (&self->edit_original, g_free);
+  if (self->editor != NULL && gtk_widget_get_parent (self->editor) != NULL)
+    gtk_text_view_remove (self->text_view, self->editor);
+  self->editor_anchor = NULL;
+  studio_move_tree_view_rebuild (self);
+
+  /* Focus back to the window, whose keys walk the tree again. */
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (root != NULL)
+    gtk_root_set_focus (root, NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_EDITING]);
 }
 
-/* Stores the text of @edit where it belongs; FALSE with @error set (and
- * the game unchanged) if it cannot. */
+/* Stores @text where the edit's comment belongs; FALSE with @error set
+ * (the game unchanged) if it cannot. */
 static gboolean
-comment_edit_store (CommentEdit  *edit,
-                    const char   *text,
-                    GError      **error)
+editor_store (StudioMoveTreeView  *self,
+              const char          *text,
+              GError             **error)
 {
-  StudioMoveTreeView *self = edit->self;
-  CheopsGame *game;
+  CheopsGame *game = studio_document_get_game (self->document);
   gboolean ok;
 
-  if (self->document == NULL ||
-      !cheops_game_contains (studio_document_get_game (self->document), edit->holder))
+  if (!cheops_game_contains (game, self->edit_holder))
     {
       g_set_error_literal (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_INVALID,
                            _("this move is no longer in the game"));
       return FALSE;
     }
+  if (self->edit_before)
+    return cheops_game_set_comment_before (game, self->edit_holder, text, error);
 
-  game = studio_document_get_game (self->document);
-  if (edit->before)
-    return cheops_game_set_comment_before (game, edit->holder, text, error);
-
-  /* One undo step: the text goes after @holder, and the comment before of
-   * the merged first child (shown in the dialog with it) goes. */
+  /* One undo step: the text goes after the holder, and the comment before
+   * of the merged first child (shown in the editor with it) goes. */
   cheops_game_begin_group (game);
-  ok = cheops_game_set_comment_after (game, edit->holder, text, error);
-  if (ok && edit->merged != NULL && cheops_game_contains (game, edit->merged) &&
-      cheops_game_node_get_comment_before (edit->merged) != NULL)
-    ok = cheops_game_set_comment_before (game, edit->merged, NULL, error);
+  ok = cheops_game_set_comment_after (game, self->edit_holder, text, error);
+  if (ok && self->edit_merged != NULL && cheops_game_contains (game, self->edit_merged) &&
+      cheops_game_node_get_comment_before (self->edit_merged) != NULL)
+    ok = cheops_game_set_comment_before (game, self->edit_merged, NULL, error);
   cheops_game_end_group (game);
-
   return ok;
 }
 
-/* The answer to "Discard Comment?": back to the comment with what was
- * typed, or nothing. */
-static void
-comment_discard_response_cb (AdwMessageDialog *dialog,
-                             const char       *response,
-                             CommentEdit      *pending)
-{
-  if (g_str_equal (response, "discard"))
-    return;
-  comment_dialog_open (pending->self, pending->node, pending->holder, pending->before, pending->merged,
-                       pending->text, pending->original, NULL);
-}
-
-/* Cancel or Escape with a text typed: asks before it goes. */
-static void
-comment_ask_discard (CommentEdit *edit,
-                     const char  *text)
-{
-  CommentEdit *pending = g_new0 (CommentEdit, 1);
-  GtkWidget *dialog;
-
-  pending->self = g_object_ref (edit->self);
-  pending->node = cheops_game_node_ref (edit->node);
-  pending->holder = cheops_game_node_ref (edit->holder);
-  pending->merged = edit->merged != NULL ? cheops_game_node_ref (edit->merged) : NULL;
-  pending->before = edit->before;
-  pending->original = g_strdup (edit->original);
-  pending->text = g_strdup (text);
-
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (edit->self))),
-                                   _("Discard Comment?"), _("The text typed is not saved."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "keep", _("_Keep Editing"),
-                                    "discard", _("_Discard"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "keep");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "keep");
-  g_signal_connect_data (dialog, "response", G_CALLBACK (comment_discard_response_cb),
-                         pending, (GClosureNotify) (void (*) (void)) comment_edit_free, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-comment_dialog_response_cb (AdwMessageDialog *dialog,
-                            const char       *response,
-                            CommentEdit      *edit)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-
-  text = comment_edit_dup_text (edit);
-  if (!g_str_equal (response, "save"))
-    {
-      /* Never dropped without a word. */
-      if (g_strcmp0 (text, edit->original != NULL ? edit->original : "") != 0)
-        comment_ask_discard (edit, text);
-      return;
-    }
-
-  if (!comment_edit_store (edit, text, &error))
-    {
-      g_autofree char *first = g_utf8_strup (error->message, g_utf8_next_char (error->message) - error->message);
-      g_autofree char *message = g_strconcat (first, g_utf8_next_char (error->message), NULL);
-
-      /* The dialog closes after any response: the same dialog comes back
-       * with what was typed and why it could not be saved, so that
-       * nothing typed is lost. */
-      comment_dialog_open (edit->self, edit->node, edit->holder, edit->before, edit->merged,
-                           text, edit->original, message);
-    }
-}
-
-/* Enter and Ctrl+Enter save, as the default button would; Shift+Enter
- * starts a new line.  A text that cannot be saved stays (the inline
- * message says why). */
+/* Enter: the comment saved (one undo step), its draft gone.  FALSE, the
+ * edit open, when it cannot be saved (the inline message says why). */
 static gboolean
-comment_key_pressed_cb (GtkEventControllerKey *controller,
-                        guint                  keyval,
-                        guint                  keycode,
-                        GdkModifierType        state,
-                        CommentEdit           *edit)
+editor_save (StudioMoveTreeView *self)
 {
-  AdwMessageDialog *dialog = edit->dialog;
+  g_autofree char *text = editor_dup_text (self);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CheopsGameNode) holder = NULL;
+  gboolean before = self->edit_before;
 
+  if (!comment_text_is_valid (text))
+    return FALSE;
+  /* Valid UTF-8 without "}" or "[%", on a move of the game (one that left
+   * it ended the edit): the game takes it; if not, the edit stays open. */
+  if (g_strcmp0 (text, self->edit_original) != 0 && !editor_store (self, text, &error))
+    {
+      g_debug ("The comment was not saved: %s", error->message);
+      return FALSE;
+    }
+  holder = cheops_game_node_ref (self->edit_holder);
+  g_hash_table_remove (drafts_for (self, before), holder);
+  editor_close (self);
+  return TRUE;
+}
+
+/* Escape: the edit ends, the comment unchanged; the text typed is kept as
+ * a draft, which the next edit of that comment starts with. */
+static void
+editor_cancel (StudioMoveTreeView *self)
+{
+  g_autofree char *text = editor_dup_text (self);
+  GHashTable *drafts = drafts_for (self, self->edit_before);
+
+  if (g_strcmp0 (text, self->edit_original) != 0)
+    g_hash_table_replace (drafts, cheops_game_node_ref (self->edit_holder), g_steal_pointer (&text));
+  else
+    g_hash_table_remove (drafts, self->edit_holder);
+  editor_close (self);
+}
+
+/* Enter (and Ctrl+Enter) saves, Shift+Enter starts a new line (the text
+ * view's own), Escape leaves with the text kept as a draft. */
+static gboolean
+editor_key_pressed_cb (GtkEventControllerKey *controller,
+                       guint                  keyval,
+                       guint                  keycode,
+                       GdkModifierType        state,
+                       StudioMoveTreeView    *self)
+{
+  if (keyval == GDK_KEY_Escape)
+    {
+      editor_cancel (self);
+      return TRUE;
+    }
   if (keyval != GDK_KEY_Return && keyval != GDK_KEY_KP_Enter && keyval != GDK_KEY_ISO_Enter)
     return FALSE;
   if (state & (GDK_SHIFT_MASK | GDK_ALT_MASK))
     return FALSE;
-  if (!adw_message_dialog_get_response_enabled (dialog, "save"))
-    return TRUE;
-
-  /* As the button does: the response, then the dialog goes (destroyed,
-   * not closed, so that no "cancel" follows). */
-  adw_message_dialog_response (dialog, "save");
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (!editor_save (self))
+    gtk_widget_error_bell (GTK_WIDGET (self));
   return TRUE;
 }
 
-/* The dialog that edits the comment of @holder (before or after its move)
- * for the move @node, starting with @text; @original is the comment when
- * the edit began (Cancel asks before dropping anything else); @failure
- * (or NULL) says why the last attempt to save it failed. */
+/* The editor: a text view in a frame, its inline message below. */
 static void
-comment_dialog_open (StudioMoveTreeView *self,
-                     CheopsGameNode     *node,
-                     CheopsGameNode     *holder,
-                     gboolean            before,
-                     CheopsGameNode     *merged,
-                     const char         *text,
-                     const char         *original,
-                     const char         *failure)
+editor_create (StudioMoveTreeView *self)
 {
   GtkEventController *keys;
-  g_autofree char *move = NULL;
-  g_autofree char *heading = NULL;
-  CommentEdit *edit;
-  GtkWidget *dialog;
-  GtkWidget *frame;
-  GtkWidget *scroller;
-  GtkWidget *text_view;
-  GtkWidget *box;
-  GtkWidget *label;
-  GtkWidget *button;
+  GtkWidget *frame, *label, *button;
 
-  move = cheops_game_node_is_root (node) ? g_strdup (_("the start"))
-                                         : cheops_game_node_format_move (node, TRUE);
-  /* Named after the move the user chose: the comment before the first
-   * move of the game is the root's comment after. */
-  heading = (before || holder != node) ? g_strdup_printf (_("Comment Before %s"), move)
-                                       : g_strdup_printf (_("Comment After %s"), move);
-
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                   heading, NULL);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "save", _("_Save"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-
-  text_view = gtk_text_view_new ();
-  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (text_view), GTK_WRAP_WORD_CHAR);
-  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (text_view), 6);
-  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (text_view), 6);
-  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (text_view), 6);
-  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (text_view), 6);
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (text_view)),
-                            text != NULL ? text : "", -1);
-  scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 100);
-  gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (scroller), 320);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), text_view);
+  self->editor = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 4));
+  gtk_widget_add_css_class (self->editor, "comment-editor");
+  self->editor_view = GTK_TEXT_VIEW (gtk_text_view_new ());
+  gtk_widget_set_name (GTK_WIDGET (self->editor_view), "comment-editor");
+  gtk_text_view_set_wrap_mode (self->editor_view, GTK_WRAP_WORD_CHAR);
+  gtk_text_view_set_accepts_tab (self->editor_view, FALSE);
+  gtk_text_view_set_top_margin (self->editor_view, 4);
+  gtk_text_view_set_bottom_margin (self->editor_view, 4);
+  gtk_text_view_set_left_margin (self->editor_view, 6);
+  gtk_text_view_set_right_margin (self->editor_view, 6);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->editor_view),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Comment"), -1);
   frame = gtk_frame_new (NULL);
-  gtk_frame_set_child (GTK_FRAME (frame), scroller);
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_box_append (GTK_BOX (box), frame);
+  gtk_frame_set_child (GTK_FRAME (frame), GTK_WIDGET (self->editor_view));
+  gtk_box_append (GTK_BOX (self->editor), frame);
 
-  edit = g_new0 (CommentEdit, 1);
-  edit->self = g_object_ref (self);
-  edit->node = cheops_game_node_ref (node);
-  edit->holder = cheops_game_node_ref (holder);
-  edit->merged = merged != NULL ? cheops_game_node_ref (merged) : NULL;
-  edit->buffer = g_object_ref (gtk_text_view_get_buffer (GTK_TEXT_VIEW (text_view)));
-  edit->dialog = ADW_MESSAGE_DIALOG (dialog);
-  edit->before = before;
-  edit->original = g_strdup (original != NULL ? original : "");
+  /* The inline message, shown while the text holds "}" or "[%", and its
+   * repair. */
+  self->editor_problem = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_set_name (self->editor_problem, "comment-problem");
+  label = gtk_label_new (_("A comment cannot contain “}” or “[%”: a game file could not keep it."));
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_add_css_class (label, "error");
+  gtk_box_append (GTK_BOX (self->editor_problem), label);
+  button = gtk_button_new_with_mnemonic (_("_Replace “}” With “)”"));
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, _("Also writes “[%” as “[ %”"));
+  g_signal_connect_object (button, "clicked", G_CALLBACK (editor_replace_clicked_cb), self, G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (self->editor_problem), button);
+  gtk_widget_set_visible (self->editor_problem, FALSE);
+  gtk_box_append (GTK_BOX (self->editor), self->editor_problem);
+
+  label = gtk_label_new (_("Enter saves · Shift+Enter new line · Escape leaves, keeping a draft"));
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_add_css_class (label, "caption");
+  gtk_box_append (GTK_BOX (self->editor), label);
 
   keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_name (keys, "comment-keys");
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (comment_key_pressed_cb), edit);
-  gtk_widget_add_controller (text_view, keys);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (editor_key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->editor_view), keys);
+  g_signal_connect_object (gtk_text_view_get_buffer (self->editor_view), "changed",
+                           G_CALLBACK (editor_buffer_changed_cb), self, G_CONNECT_SWAPPED);
+}
 
-  /* Why the last save failed, when the dialog comes back after one. */
-  if (failure != NULL)
+/* Puts the editor at its place in the list: the layout has a piece for it
+ * (U+FFFC, tag "editor"), written as plain text; it becomes the anchor the
+ * editor is embedded at.  Kept while only other pieces change. */
+static void
+editor_sync_anchor (StudioMoveTreeView *self)
+{
+  GtkTextIter iter, next;
+  int offset = 0, width;
+  gboolean found = FALSE;
+
+  if (self->edit_holder == NULL)
+    return;
+
+  for (guint i = 0; i < self->layout->pieces->len; i++)
     {
-      label = gtk_label_new (failure);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_widget_add_css_class (label, "error");
-      gtk_widget_set_name (label, "comment-failure");
-      gtk_box_append (GTK_BOX (box), label);
+      const Piece *piece = &g_array_index (self->layout->pieces, Piece, i);
+
+      if (piece->tags & (1u << TAG_EDITOR))
+        {
+          found = TRUE;
+          break;
+        }
+      offset += (int) piece->chars;
     }
+  if (!found)
+    return;
 
-  /* The inline message, shown while the text holds "}" or "[%". */
-  edit->problem = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  label = gtk_label_new (_("A comment cannot contain “}” or “[%”: a game file could not keep it."));
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_widget_add_css_class (label, "error");
-  gtk_box_append (GTK_BOX (edit->problem), label);
-  button = gtk_button_new_with_mnemonic (_("_Replace “}” With “)”"));
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (button, _("Also writes “[%” as “[ %”"));
-  g_signal_connect (button, "clicked", G_CALLBACK (comment_replace_clicked_cb), edit);
-  gtk_box_append (GTK_BOX (edit->problem), button);
-  gtk_box_append (GTK_BOX (box), edit->problem);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
-  g_signal_connect (edit->buffer, "changed", G_CALLBACK (comment_buffer_changed_cb), edit);
-  comment_buffer_changed_cb (edit->buffer, edit);
-  g_signal_connect_data (dialog, "response",
-                         G_CALLBACK (comment_dialog_response_cb),
-                         edit, (GClosureNotify) (void (*) (void)) comment_edit_free, 0);
+  gtk_text_buffer_get_iter_at_offset (self->buffer, &iter, offset);
+  if (self->editor_anchor != NULL && gtk_text_iter_get_child_anchor (&iter) == self->editor_anchor)
+    return;
 
-  gtk_window_present (GTK_WINDOW (dialog));
-  gtk_widget_grab_focus (text_view);
+  if (gtk_widget_get_parent (self->editor) != NULL)
+    gtk_text_view_remove (self->text_view, self->editor);
+  next = iter;
+  gtk_text_iter_forward_char (&next);
+  gtk_text_buffer_delete (self->buffer, &iter, &next);
+  self->editor_anchor = gtk_text_buffer_create_child_anchor (self->buffer, &iter);
+  gtk_text_buffer_get_iter_at_offset (self->buffer, &iter, offset);
+  gtk_text_buffer_get_iter_at_offset (self->buffer, &next, offset + 1);
+  gtk_text_buffer_apply_tag (self->buffer, self->tags[TAG_EDITOR], &iter, &next);
+  width = gtk_widget_get_width (GTK_WIDGET (self->text_view));
+  gtk_widget_set_size_request (self->editor, MAX (200, width - 40), -1);
+  gtk_text_view_add_child_at_anchor (self->text_view, self->editor, self->editor_anchor);
+}
+
+static void
+studio_move_tree_view_rebuild (StudioMoveTreeView *self)
+{
+  Editing edit = { self->edit_holder, self->edit_merged, self->edit_before };
+
+  apply_layout (self, layout_build (self->document, self->edit_holder != NULL ? &edit : NULL));
+  editor_sync_anchor (self);
+  studio_move_tree_view_update_current (self);
 }
 
 /**
  * studio_move_tree_view_edit_comment:
  * @self: a #StudioMoveTreeView
- * @node: a move of the document's game
+ * @node: a move of the document's game, or its root
  * @before: %TRUE for the comment before the move, %FALSE for the one after
  *
- * Asks for the comment in a dialog, starting with the comment there now,
- * and sets it (undoable).  The comment before a move is the one the move
- * tree shows just before it: for the first move of the game the root's
- * comment after (the comment before the first move, DESIGN.md section 4),
- * for the first move of a variation its own comment before, for a move
- * that continues a line the comment after the move before (the text a game
- * file writes between the two).  For the root nothing happens.  If the
- * comment cannot be saved, the dialog comes back with the text typed and
- * the reason.  In the dialog Enter (and Ctrl+Enter) saves, Shift+Enter
- * starts a new line; Cancel or Escape with a changed text asks before
- * discarding it (Keep Editing brings the dialog back with the text).
+ * Edits the comment in place, in the list (issue 22): an editor takes the
+ * comment's place there, starting with the draft left last time (see
+ * below) or the comment there now, and has the keyboard focus.  Enter
+ * (and Ctrl+Enter) saves it (undoable), Shift+Enter starts a new line,
+ * Escape leaves it unchanged, keeping the text typed as a draft for the
+ * next edit of that comment.  A text with "}" or "[%" cannot be saved (an
+ * inline message says so).  While it is open, the window's shortcuts that
+ * type keys are off (studio_move_tree_view_get_editing()).  The comment
+ * before a move is the one the move tree shows just before it: for the
+ * first move of the game the root's comment after (the comment before the
+ * first move, DESIGN.md section 4), for the first move of a variation its
+ * own comment before, for a move that continues a line the comment after
+ * the move before (the text a game file writes between the two).  For the
+ * root, the comment before the first move.  An edit already open is left
+ * as Escape leaves it.
  */
 void
 studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
@@ -1580,14 +1585,17 @@ studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
   CheopsGameNode *holder = node;
   CheopsGameNode *merged = NULL;
   gboolean on_before = FALSE;
+  const char *draft;
 
   g_return_if_fail (STUDIO_IS_MOVE_TREE_VIEW (self));
   g_return_if_fail (node != NULL);
 
   if (self->document == NULL)
     return;
+  if (self->edit_holder != NULL)
+    editor_cancel (self);
 
-  if (before)
+  if (before && !cheops_game_node_is_root (node))
     {
       if (!comment_before_place (node, &holder, &on_before))
         return;
@@ -1605,7 +1613,57 @@ studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
   else
     text = g_strdup (cheops_game_node_get_comment_after (holder));
 
-  comment_dialog_open (self, node, holder, on_before, merged, text, text, NULL);
+  self->edit_node = cheops_game_node_ref (node);
+  self->edit_holder = cheops_game_node_ref (holder);
+  self->edit_merged = merged != NULL ? cheops_game_node_ref (merged) : NULL;
+  self->edit_before = on_before;
+  self->edit_original = g_strdup (text != NULL ? text : "");
+
+  if (self->editor == NULL)
+    editor_create (self);
+  draft = g_hash_table_lookup (drafts_for (self, on_before), holder);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->editor_view),
+                            draft != NULL ? draft : self->edit_original, -1);
+
+  studio_move_tree_view_rebuild (self);
+  {
+    GtkTextIter end;
+
+    gtk_text_buffer_get_end_iter (gtk_text_view_get_buffer (self->editor_view), &end);
+    gtk_text_buffer_place_cursor (gtk_text_view_get_buffer (self->editor_view), &end);
+  }
+  gtk_widget_grab_focus (GTK_WIDGET (self->editor_view));
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_EDITING]);
+}
+
+/**
+ * studio_move_tree_view_get_editing:
+ * @self: a #StudioMoveTreeView
+ *
+ * Returns: whether a comment is edited in place (the property
+ *   #StudioMoveTreeView:editing)
+ */
+gboolean
+studio_move_tree_view_get_editing (StudioMoveTreeView *self)
+{
+  g_return_val_if_fail (STUDIO_IS_MOVE_TREE_VIEW (self), FALSE);
+
+  return self->edit_holder != NULL;
+}
+
+/**
+ * studio_move_tree_view_get_comment_editor:
+ * @self: a #StudioMoveTreeView
+ *
+ * Returns: (transfer none) (nullable): the text view of the comment edited
+ *   in place, or %NULL when none is
+ */
+GtkTextView *
+studio_move_tree_view_get_comment_editor (StudioMoveTreeView *self)
+{
+  g_return_val_if_fail (STUDIO_IS_MOVE_TREE_VIEW (self), NULL);
+
+  return self->edit_holder != NULL ? self->editor_view : NULL;
 }
 
 static void
@@ -1657,6 +1715,14 @@ studio_move_tree_view_document_changed_cb (StudioMoveTreeView *self,
                                            gpointer            node,
                                            StudioDocument     *document)
 {
+  /* The comment edited went with its move (an undo, another game): the
+   * edit ends, its text kept as a draft while the move may come back. */
+  if (self->edit_holder != NULL &&
+      !cheops_game_contains (studio_document_get_game (document), self->edit_holder))
+    {
+      editor_cancel (self);
+      return;
+    }
   studio_move_tree_view_rebuild (self);
 }
 
@@ -1675,6 +1741,13 @@ studio_move_tree_view_dispose (GObject *object)
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_pointer (&self->ranges, g_array_unref);
   g_clear_pointer (&self->layout, layout_free);
+  g_clear_pointer (&self->edit_node, cheops_game_node_unref);
+  g_clear_pointer (&self->edit_holder, cheops_game_node_unref);
+  g_clear_pointer (&self->edit_merged, cheops_game_node_unref);
+  g_clear_pointer (&self->edit_original, g_free);
+  g_clear_object (&self->editor);
+  g_clear_pointer (&self->drafts_after, g_hash_table_unref);
+  g_clear_pointer (&self->drafts_before, g_hash_table_unref);
 
   G_OBJECT_CLASS (studio_move_tree_view_parent_class)->dispose (object);
 }
@@ -1719,6 +1792,10 @@ studio_move_tree_view_get_property (GObject    *object,
       g_value_set_object (value, self->document);
       break;
 
+    case PROP_EDITING:
+      g_value_set_boolean (value, studio_move_tree_view_get_editing (self));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1758,6 +1835,15 @@ studio_move_tree_view_class_init (StudioMoveTreeViewClass *klass)
     g_param_spec_object ("document", NULL, NULL,
                          STUDIO_TYPE_DOCUMENT,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * StudioMoveTreeView:editing:
+   *
+   * Whether a comment is edited in place in the list.
+   */
+  properties [PROP_EDITING] =
+    g_param_spec_boolean ("editing", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -1843,6 +1929,9 @@ studio_move_tree_view_init (StudioMoveTreeView *self)
   self->tags[TAG_COMMENT] = self->comment_tag;
   self->tags[TAG_RESULT] = self->result_tag;
   self->tags[TAG_HINT] = self->hint_tag;
+  self->tags[TAG_EDITOR] = gtk_text_buffer_create_tag (self->buffer, "editor", NULL);
+  self->drafts_after = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) cheops_game_node_unref, g_free);
+  self->drafts_before = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) cheops_game_node_unref, g_free);
   {
     GtkTextIter start;
 
@@ -1915,6 +2004,13 @@ studio_move_tree_view_set_document (StudioMoveTreeView *self,
 
   if (self->document == document)
     return;
+
+  /* An edit of the last game's comment is left as Escape leaves it; its
+   * drafts go with that game. */
+  if (self->edit_holder != NULL)
+    editor_cancel (self);
+  g_hash_table_remove_all (self->drafts_after);
+  g_hash_table_remove_all (self->drafts_before);
 
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);

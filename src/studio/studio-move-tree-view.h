@@ -25,6 +25,8 @@ CheopsGameNode *studio_move_tree_view_node_at      (StudioMoveTreeView *self,
 void            studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
                                                     CheopsGameNode     *node,
                                                     gboolean            before);
+gboolean        studio_move_tree_view_get_editing  (StudioMoveTreeView *self);
+GtkTextView    *studio_move_tree_view_get_comment_editor (StudioMoveTreeView *self);
 gboolean        studio_move_tree_view_popup_menu   (StudioMoveTreeView *self);
 gboolean        studio_move_tree_view_popup_position_glyphs (StudioMoveTreeView *self);
 gboolean        studio_move_tree_view_toggle_move_glyph     (StudioMoveTreeView *self,

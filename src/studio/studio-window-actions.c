@@ -33,6 +33,7 @@ _studio_window_update_actions (StudioWindow *self)
   CheopsGameNode *node;
   gboolean game_page;
   gboolean playing;
+  gboolean editing;
 
   if (document == NULL)
     return;
@@ -41,11 +42,14 @@ _studio_window_update_actions (StudioWindow *self)
   game_page = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") == 0;
   /* While a position is set up, the game is neither walked nor changed. */
   playing = game_page && !self->setup_mode && !self->solve_mode;
+  /* While a comment is edited in place, the keys of the shortcuts that
+   * type (F, L, X; Ctrl+C, Ctrl+V, Ctrl+Z, Ctrl+M) are the text's. */
+  editing = studio_move_tree_view_get_editing (self->move_tree);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
-                                 playing && cheops_game_can_undo (studio_document_get_game (document)));
+                                 playing && !editing && cheops_game_can_undo (studio_document_get_game (document)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
-                                 playing && cheops_game_can_redo (studio_document_get_game (document)));
+                                 playing && !editing && cheops_game_can_redo (studio_document_get_game (document)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-back",
                                  playing && cheops_game_node_get_parent (node) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-start",
@@ -56,24 +60,26 @@ _studio_window_update_actions (StudioWindow *self)
                                  playing && cheops_game_node_get_first_child (node) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", game_page);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", game_page);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-fen", game_page);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-game", playing);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-line", playing);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-variation", playing);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.paste-variation", playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-fen", game_page && !editing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-game", playing && !editing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-line", playing && !editing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-variation", playing && !editing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.paste-variation", playing && !editing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.paste", !editing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-diagram", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-diagram", playing);
   /* F flips the board, unless it is typed into the set-up's FEN (the
    * application's shortcuts see keys before the focused entry). */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.flip-board",
-                                 game_page && !(self->setup_mode && studio_setup_panel_get_typing (self->setup_panel)));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.analyze", playing);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.threat", playing);
+                                 game_page && !editing &&
+                                 !(self->setup_mode && studio_setup_panel_get_typing (self->setup_panel)));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.analyze", playing && !editing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.threat", playing && !editing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.setup-position", !self->setup_mode && !self->solve_mode);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.solve",
                                  playing && _studio_window_current_is_problem (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-tags", playing);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.enter-move", playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.enter-move", playing && !editing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.no-recent", FALSE);
   _studio_window_review_update_actions (self, playing);
   _studio_window_learn_update_actions (self, playing);

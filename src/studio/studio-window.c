@@ -1440,7 +1440,8 @@ control_digit (guint           keyval,
  * !, ?, !!, ??, !?, ?! in the order of their NAGs $1 … $6 (as ChessBase
  * numbers them), Ctrl+0 none; Ctrl+= the position glyphs' menu; Delete the
  * current move and what follows; Ctrl+Up and Ctrl+Down promote and demote
- * its variation.  Handled here rather than as the application's
+ * its variation; Ctrl+Enter the comment after it, edited in place in the
+ * move list, Ctrl+Shift+Enter the one before.  Handled here rather than as the application's
  * accelerators: those would take Delete and Ctrl+arrows from the text
  * fields, these keys act only while no text is edited. */
 static gboolean
@@ -1455,6 +1456,9 @@ is_annotation_key (guint           keyval,
   if (keyval == GDK_KEY_equal && (mods & ~GDK_SHIFT_MASK) == GDK_CONTROL_MASK)
     return TRUE;
   if ((keyval == GDK_KEY_Delete || keyval == GDK_KEY_KP_Delete) && mods == 0)
+    return TRUE;
+  if ((keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter || keyval == GDK_KEY_ISO_Enter) &&
+      (mods & ~GDK_SHIFT_MASK) == GDK_CONTROL_MASK)
     return TRUE;
   if ((keyval == GDK_KEY_Up || keyval == GDK_KEY_KP_Up || keyval == GDK_KEY_Down || keyval == GDK_KEY_KP_Down) &&
       mods == GDK_CONTROL_MASK)
@@ -1478,6 +1482,16 @@ annotation_key (StudioWindow    *self,
     {
     case GDK_KEY_equal:
       return studio_move_tree_view_popup_position_glyphs (self->move_tree);
+    case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_ISO_Enter:
+      {
+        CheopsGameNode *node = studio_document_get_current (self->document);
+
+        /* At the start: the comment before the first move. */
+        if (cheops_game_node_is_root (node) && (state & GDK_SHIFT_MASK))
+          return FALSE;
+        studio_move_tree_view_edit_comment (self->move_tree, node, (state & GDK_SHIFT_MASK) != 0);
+        return TRUE;
+      }
     case GDK_KEY_Delete: case GDK_KEY_KP_Delete:
       return gtk_widget_activate_action (tree, "tree.delete-from-here", NULL);
     case GDK_KEY_Up: case GDK_KEY_KP_Up:
@@ -1993,6 +2007,9 @@ studio_window_init (StudioWindow *self)
   GtkDropTarget *drop;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* A comment edited in place takes the keys of the shortcuts that type. */
+  g_signal_connect_object (self->move_tree, "notify::editing",
+                           G_CALLBACK (_studio_window_update_actions), self, G_CONNECT_SWAPPED);
   focus_return_init (self, self->side_pane);
   g_signal_connect (self, "notify::focus-widget", G_CALLBACK (popover_focus_cb), NULL);
   g_signal_connect_object (self->moves_toggle, "toggled",

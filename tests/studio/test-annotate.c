@@ -8,8 +8,10 @@
  * move glyphs (again: removed), Ctrl+0 none, Ctrl+= the position glyphs'
  * menu, Ctrl+Up and Ctrl+Down promote and demote, Delete the move and what
  * follows, undone with Ctrl+Z — and the game text it ends with is checked
- * exactly, and the board's badge of the glyph at the moved piece.  The
- * keys do nothing while a text is typed.
+ * exactly, and the board's badge of the glyph at the moved piece; Ctrl+Enter
+ * and Ctrl+Shift+Enter the comments after and before the move, edited in
+ * place (Enter saves, Escape keeps a draft).  The keys do nothing while a
+ * text is typed.
  */
 #include "studio-config.h"
 
@@ -70,8 +72,65 @@ press (StudioWindow    *window,
   return handled;
 }
 
+/* A key pressed in the comment editor, as its key controller gets it. */
+static gboolean
+editor_key (GtkTextView     *view,
+            guint            keyval,
+            GdkModifierType  state)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (g_strcmp0 (gtk_event_controller_get_name (controller), "comment-keys") == 0)
+        {
+          g_signal_emit_by_name (controller, "key-pressed", keyval, 36, state, &handled);
+          while (g_main_context_iteration (NULL, FALSE));
+          return handled;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* Typed into the editor (its text replaced). */
+static void
+type_text (GtkTextView *view,
+           const char  *text)
+{
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (view), text, -1);
+}
+
+static char *
+editor_text (GtkTextView *view)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+/* Whether @action is enabled for @widget: a button under it is sensitive. */
+static gboolean
+action_enabled (GtkWidget  *widget,
+                const char *action)
+{
+  GtkWidget *probe = g_object_ref_sink (gtk_button_new ());
+  gboolean enabled;
+
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (probe), action);
+  gtk_widget_set_parent (probe, widget);
+  enabled = gtk_widget_get_sensitive (probe);
+  gtk_widget_unparent (probe);
+  g_object_unref (probe);
+  return enabled;
+}
+
 /* The movetext of the document's game as it would be saved (the tags
- * left out). */
+ * left out), on one line. */
 static char *
 movetext (StudioDocument *document)
 {
@@ -79,7 +138,8 @@ movetext (StudioDocument *document)
   const char *body = strstr (text, "\n\n");
 
   g_assert_nonnull (body);
-  return g_strstrip (g_strdup (body + 2));
+  /* The writer's line breaks (at 80 columns) read as the spaces they are. */
+  return g_strstrip (g_strdelimit (g_strdup (body + 2), "\n", ' '));
 }
 
 static void
@@ -97,7 +157,7 @@ current_san (StudioDocument *document)
   return cheops_game_node_get_san (studio_document_get_current (document));
 }
 
-/* How many pixels of the board, drawn as the window shows it at 640 × 640,
+/* How many pixels of the board, drawn as the window shows it at 360 × 360,
  * have the fill of the badge of @nag (its inside, away from the edge's
  * antialiasing). */
 static guint
@@ -105,7 +165,7 @@ count_badge_pixels (StudioWindow *window,
                     guint8        nag)
 {
   GtkWidget *view = studio_window_get_board_view (window);
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 640);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 360, 360);
   cairo_t *cr = cairo_create (surface);
   double fill[3], text[3];
   guint32 want;
@@ -113,15 +173,15 @@ count_badge_pixels (StudioWindow *window,
 
   g_assert_nonnull (studio_palette_glyph_badge (nag, fill, text));
   want = (guint32) (fill[0] * 255 + 0.5) << 16 | (guint32) (fill[1] * 255 + 0.5) << 8 | (guint32) (fill[2] * 255 + 0.5);
-  studio_board_view_draw (STUDIO_BOARD_VIEW (view), cr, 640, 640);
+  studio_board_view_draw (STUDIO_BOARD_VIEW (view), cr, 360, 360);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
-  for (int y = 0; y < 640; y++)
+  for (int y = 0; y < 360; y++)
     {
       const guint32 *row = (const guint32 *) (cairo_image_surface_get_data (surface) +
                                               y * cairo_image_surface_get_stride (surface));
 
-      for (int x = 0; x < 640; x++)
+      for (int x = 0; x < 360; x++)
         if ((row[x] & 0xffffff) == want)
           count++;
     }
@@ -157,7 +217,9 @@ test_keys (gconstpointer data)
   GtkWidget *tree = studio_window_get_move_tree (window);
   g_autoptr(GError) error = NULL;
   g_autofree char *expected = NULL;
+  g_autofree char *draft = NULL;
   GtkPopover *popover;
+  GtkTextView *editor;
 
   gtk_window_present (GTK_WINDOW (window));
   studio_window_show_game (window);
@@ -255,6 +317,53 @@ test_keys (gconstpointer data)
   g_assert_cmpstr (current_san (document), ==, c->e);
   g_assert_true (press (window, GDK_KEY_KP_Delete, 0));
 
+  /* Ctrl+Enter: the comment after the current move, edited in place in
+   * the list; while it is typed, the keys are the text's (F flips no
+   * board, Delete deletes no move); Enter saves. */
+  g_assert_cmpstr (current_san (document), ==, c->d);
+  g_assert_true (action_enabled (GTK_WIDGET (window), "win.flip-board"));
+  g_assert_true (press (window, GDK_KEY_Return, GDK_CONTROL_MASK));
+  editor = studio_move_tree_view_get_comment_editor (STUDIO_MOVE_TREE_VIEW (tree));
+  g_assert_nonnull (editor);
+  studio_test_spin_frames ();
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == GTK_WIDGET (editor));
+  g_assert_false (press (window, GDK_KEY_Delete, 0));
+  g_assert_false (press (window, GDK_KEY_1, GDK_CONTROL_MASK));
+  g_assert_false (action_enabled (GTK_WIDGET (window), "win.flip-board"));
+  g_assert_false (action_enabled (GTK_WIDGET (window), "win.undo"));
+  g_assert_false (action_enabled (GTK_WIDGET (window), "win.paste"));
+  type_text (editor, "Keeps the centre.");
+  g_assert_false (editor_key (editor, GDK_KEY_Return, GDK_SHIFT_MASK));
+  g_assert_true (editor_key (editor, GDK_KEY_Return, 0));
+  g_assert_null (studio_move_tree_view_get_comment_editor (STUDIO_MOVE_TREE_VIEW (tree)));
+  g_assert_true (action_enabled (GTK_WIDGET (window), "win.flip-board"));
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("1. %s $3 %s $4 (1... %s $5 $16) 2. %s $6 {Keeps the centre.} *",
+                              c->a, c->b, c->c, c->d);
+  assert_movetext (document, expected);
+
+  /* Ctrl+Shift+Enter on the variation's move: the comment before it;
+   * Escape leaves it, the text kept as a draft that the next edit starts
+   * with. */
+  g_assert_true (press (window, GDK_KEY_Left, 0));
+  g_assert_true (press (window, GDK_KEY_Down, 0));
+  g_assert_cmpstr (current_san (document), ==, c->c);
+  g_assert_true (press (window, GDK_KEY_Return, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  editor = studio_move_tree_view_get_comment_editor (STUDIO_MOVE_TREE_VIEW (tree));
+  type_text (editor, "Also possible.");
+  g_assert_true (editor_key (editor, GDK_KEY_Escape, 0));
+  g_assert_null (studio_move_tree_view_get_comment_editor (STUDIO_MOVE_TREE_VIEW (tree)));
+  assert_movetext (document, expected);
+  g_assert_true (press (window, GDK_KEY_Return, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  editor = studio_move_tree_view_get_comment_editor (STUDIO_MOVE_TREE_VIEW (tree));
+  draft = editor_text (editor);
+  g_assert_cmpstr (draft, ==, "Also possible.");
+  g_assert_true (editor_key (editor, GDK_KEY_KP_Enter, 0));
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("1. %s $3 %s $4 ({Also possible.} 1... %s $5 $16) 2. %s $6 {Keeps the centre.} *",
+                              c->a, c->b, c->c, c->d);
+  assert_movetext (document, expected);
+
   /* While a move is typed, Delete and the other keys are the entry's. */
   _studio_window_open_move_entry (window, "a");
   studio_test_spin_frames ();
@@ -262,8 +371,6 @@ test_keys (gconstpointer data)
   g_assert_false (press (window, GDK_KEY_1, GDK_CONTROL_MASK));
   g_assert_false (press (window, GDK_KEY_Up, GDK_CONTROL_MASK));
 
-  g_clear_pointer (&expected, g_free);
-  expected = g_strdup_printf ("1. %s $3 %s $4 (1... %s $5 $16) 2. %s $6 *", c->a, c->b, c->c, c->d);
   assert_movetext (document, expected);
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -312,6 +419,10 @@ int
 main (int   argc,
       char *argv[])
 {
+  /* Every key redraws the window: with Xvfb's software OpenGL each frame
+   * costs a GL renderer much (three quarters of the test's time in
+   * llvmpipe, a minute on a loaded machine); Cairo draws the same. */
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
   studio_test_init (&argc, &argv);
 
   g_test_add_data_func ("/Studio/Annotate/keys/cheops", &cases[0], test_keys);

@@ -473,36 +473,13 @@ test_claim_draw (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static GtkTextView *
-comment_view (AdwMessageDialog *dialog)
-{
-  GtkWidget *extra = adw_message_dialog_get_extra_child (dialog);
-  GtkWidget *view = NULL;
-
-  for (GtkWidget *w = gtk_widget_get_first_child (extra); w != NULL && view == NULL; )
-    {
-      if (GTK_IS_TEXT_VIEW (w))
-        view = w;
-      else if (gtk_widget_get_first_child (w) != NULL)
-        w = gtk_widget_get_first_child (w);
-      else
-        {
-          while (w != NULL && w != extra && gtk_widget_get_next_sibling (w) == NULL)
-            w = gtk_widget_get_parent (w);
-          w = w == NULL || w == extra ? NULL : gtk_widget_get_next_sibling (w);
-        }
-    }
-  g_assert_nonnull (view);
-  return GTK_TEXT_VIEW (view);
-}
-
-/* The text view's key controller in the comment dialog, given a key. */
+/* The editor's key controller, given a key. */
 static gboolean
-comment_key (AdwMessageDialog *dialog,
-             guint             keyval,
-             GdkModifierType   state)
+comment_key (GtkTextView     *view,
+             guint            keyval,
+             GdkModifierType  state)
 {
-  GListModel *controllers = gtk_widget_observe_controllers (GTK_WIDGET (comment_view (dialog)));
+  GListModel *controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
   gboolean handled = FALSE;
 
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
@@ -519,91 +496,104 @@ comment_key (AdwMessageDialog *dialog,
   g_assert_not_reached ();
 }
 
-static gboolean
-no_dialog (gpointer data)
+static char *
+editor_text (GtkTextView *view)
 {
-  return studio_test_find_message_dialog () == data ? FALSE : TRUE;
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
 }
 
-/* Issue 21: in the comment editor Enter saves, as does Ctrl+Enter, and
- * Shift+Enter is left to the text (a new line); Cancel or Escape with a
- * text typed asks ("Discard Comment?"), Keep Editing brings the text
- * back, Discard drops it; with nothing typed it closes without asking. */
+/* Issues 21 and 22: the comment is edited in place, in the list, where it
+ * stands; Enter saves, as does Ctrl+Enter, and Shift+Enter is left to the
+ * text (a new line); Escape leaves it unchanged and keeps the text typed
+ * as a draft, which the next edit of that comment starts with; a text a
+ * game file could not keep is not saved (the editor stays, with its
+ * message). */
 static void
 test_comment_keys (void)
 {
   g_autoptr(CheopsGame) game = long_game_new (8, LONG_GAME_MAINLINE);
   StudioWindow *window = studio_window_new (NULL);
   StudioDocument *document = studio_window_get_document (window);
-  GtkWidget *tree = studio_window_get_move_tree (window);
+  StudioMoveTreeView *tree = STUDIO_MOVE_TREE_VIEW (studio_window_get_move_tree (window));
   CheopsGameNode *third;
-  AdwMessageDialog *dialog, *ask;
-  GtkTextBuffer *buffer;
-  GtkTextIter start, end;
+  GtkTextView *view;
   g_autofree char *text = NULL;
+  g_autofree char *shown = NULL;
 
   gtk_window_present (GTK_WINDOW (window));
   studio_window_show_game (window);
   studio_document_set_game (document, game);
   third = mainline_node (studio_document_get_game (document), 3);
+  studio_test_spin_frames ();
+  g_assert_null (studio_move_tree_view_get_comment_editor (tree));
+
+  /* In place: the editor is in the list, after the move, with the focus. */
+  studio_move_tree_view_edit_comment (tree, third, FALSE);
+  view = studio_move_tree_view_get_comment_editor (tree);
+  g_assert_nonnull (view);
+  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (view), GTK_WIDGET (tree)));
+  studio_test_spin_frames ();
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == GTK_WIDGET (view));
+  g_assert_true (studio_move_tree_view_get_editing (tree));
+  shown = studio_move_tree_view_dup_text (tree);
+  /* (The editor is no text: the two line breaks around it read as spaces.) */
+  g_assert_true (strstr (shown, "2. Ae1  2… ") != NULL);
 
   /* Enter saves. */
-  studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), third, FALSE);
-  dialog = studio_test_find_message_dialog ();
-  g_assert_nonnull (dialog);
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (comment_view (dialog)), "A quiet move.", -1);
-  g_assert_false (comment_key (dialog, GDK_KEY_Return, GDK_SHIFT_MASK));
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (view), "A quiet move.", -1);
+  g_assert_false (comment_key (view, GDK_KEY_Return, GDK_SHIFT_MASK));
   g_assert_null (cheops_game_node_get_comment_after (third));
-  g_assert_true (comment_key (dialog, GDK_KEY_Return, 0));
+  g_assert_true (comment_key (view, GDK_KEY_Return, 0));
   g_assert_cmpstr (cheops_game_node_get_comment_after (third), ==, "A quiet move.");
-  studio_test_spin_until (no_dialog, dialog);
+  g_assert_null (studio_move_tree_view_get_comment_editor (tree));
+  g_assert_false (studio_move_tree_view_get_editing (tree));
+  g_clear_pointer (&shown, g_free);
+  shown = studio_move_tree_view_dup_text (tree);
+  g_assert_true (strstr (shown, "2. Ae1 A quiet move. 2… ") != NULL);
 
   /* Ctrl+Enter too. */
-  studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), third, FALSE);
-  dialog = studio_test_find_message_dialog ();
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (comment_view (dialog)), "Quiet.", -1);
-  g_assert_true (comment_key (dialog, GDK_KEY_KP_Enter, GDK_CONTROL_MASK));
+  studio_move_tree_view_edit_comment (tree, third, FALSE);
+  view = studio_move_tree_view_get_comment_editor (tree);
+  text = editor_text (view);
+  g_assert_cmpstr (text, ==, "A quiet move.");
+  g_clear_pointer (&text, g_free);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (view), "Quiet.", -1);
+  g_assert_true (comment_key (view, GDK_KEY_KP_Enter, GDK_CONTROL_MASK));
   g_assert_cmpstr (cheops_game_node_get_comment_after (third), ==, "Quiet.");
-  studio_test_spin_until (no_dialog, dialog);
 
-  /* Escape (the window closed) with a text typed: asked; kept. */
-  studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), third, FALSE);
-  dialog = studio_test_find_message_dialog ();
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (comment_view (dialog)), "Typed, not saved.", -1);
-  gtk_window_close (GTK_WINDOW (dialog));
-  studio_test_spin_until (no_dialog, dialog);
-  ask = studio_test_find_message_dialog ();
-  g_assert_nonnull (ask);
-  g_assert_cmpstr (adw_message_dialog_get_heading (ask), ==, "Discard Comment?");
-  gtk_window_close (GTK_WINDOW (ask));  /* Escape again: keep editing */
-  studio_test_spin_until (no_dialog, ask);
-  dialog = studio_test_find_message_dialog ();
-  g_assert_nonnull (dialog);
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Comment After 2. Ae1");
-  buffer = gtk_text_view_get_buffer (comment_view (dialog));
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  /* Escape: unchanged, the text kept as a draft for the next edit. */
+  studio_move_tree_view_edit_comment (tree, third, FALSE);
+  view = studio_move_tree_view_get_comment_editor (tree);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (view), "Typed, not saved.", -1);
+  g_assert_true (comment_key (view, GDK_KEY_Escape, 0));
+  g_assert_null (studio_move_tree_view_get_comment_editor (tree));
+  g_assert_cmpstr (cheops_game_node_get_comment_after (third), ==, "Quiet.");
+  studio_move_tree_view_edit_comment (tree, third, FALSE);
+  view = studio_move_tree_view_get_comment_editor (tree);
+  text = editor_text (view);
   g_assert_cmpstr (text, ==, "Typed, not saved.");
+  g_clear_pointer (&text, g_free);
+
+  /* A "}" cannot be saved: the editor stays. */
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (view), "a } b", -1);
+  g_assert_true (comment_key (view, GDK_KEY_Return, 0));
+  g_assert_nonnull (studio_move_tree_view_get_comment_editor (tree));
   g_assert_cmpstr (cheops_game_node_get_comment_after (third), ==, "Quiet.");
 
-  /* Cancel, then Discard: dropped, as asked. */
-  adw_message_dialog_response (dialog, "cancel");
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  studio_test_spin_until (no_dialog, dialog);
-  ask = studio_test_find_message_dialog ();
-  g_assert_nonnull (ask);
-  adw_message_dialog_response (ask, "discard");
-  gtk_window_destroy (GTK_WINDOW (ask));
-  studio_test_spin_until (no_dialog, ask);
-  g_assert_null (studio_test_find_message_dialog ());
+  /* Saved, the draft is gone: the next edit starts with the comment. */
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (view), "Typed, then saved.", -1);
+  g_assert_true (comment_key (view, GDK_KEY_Return, 0));
+  g_assert_cmpstr (cheops_game_node_get_comment_after (third), ==, "Typed, then saved.");
+  studio_move_tree_view_edit_comment (tree, third, FALSE);
+  view = studio_move_tree_view_get_comment_editor (tree);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (view), "Other.", -1);
+  g_assert_true (comment_key (view, GDK_KEY_Escape, 0));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpstr (cheops_game_node_get_comment_after (third), ==, "Quiet.");
-
-  /* Nothing typed: Cancel closes without a question. */
-  studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), third, FALSE);
-  dialog = studio_test_find_message_dialog ();
-  gtk_window_close (GTK_WINDOW (dialog));
-  studio_test_spin_until (no_dialog, dialog);
-  g_assert_null (studio_test_find_message_dialog ());
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

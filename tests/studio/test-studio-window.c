@@ -74,6 +74,77 @@ save_done_cb (GObject      *object,
   g_assert_no_error (error);
 }
 
+static gboolean
+is_named (GtkWidget     *widget,
+          gconstpointer  name)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+}
+
+static GtkWidget *
+find_widget_named (GtkWidget  *widget,
+                   const char *name)
+{
+  return studio_test_find_widget (widget, is_named, name);
+}
+
+/* A key pressed in the comment editor of the move list (edited in place,
+ * issue 22), as its key controller gets it. */
+static gboolean
+comment_editor_key (GtkTextView     *view,
+                    guint            keyval,
+                    GdkModifierType  state)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (g_strcmp0 (gtk_event_controller_get_name (controller), "comment-keys") == 0)
+        {
+          g_signal_emit_by_name (controller, "key-pressed", keyval, 36, state, &handled);
+          return handled;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static GtkTextView *
+comment_editor (GtkWidget *tree)
+{
+  GtkTextView *view = studio_move_tree_view_get_comment_editor (STUDIO_MOVE_TREE_VIEW (tree));
+
+  g_assert_nonnull (view);
+  return view;
+}
+
+static char *
+comment_editor_dup_text (GtkWidget *tree)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (comment_editor (tree));
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+static void
+comment_editor_set_text (GtkWidget  *tree,
+                         const char *text)
+{
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (comment_editor (tree)), text, -1);
+}
+
+/* Enter in the editor: saved, the editor gone. */
+static void
+comment_editor_save (GtkWidget *tree)
+{
+  g_assert_true (comment_editor_key (comment_editor (tree), GDK_KEY_Return, 0));
+  g_assert_null (studio_move_tree_view_get_comment_editor (STUDIO_MOVE_TREE_VIEW (tree)));
+}
+
 static void
 test_edit_save_reread (void)
 {
@@ -88,7 +159,6 @@ test_edit_save_reread (void)
   CheopsMove list[CHEOPS_MAX_MOVES], *end;
   CheopsMove fresh = CHEOPS_MOVE_NONE;
   CheopsGameNode *added;
-  AdwMessageDialog *dialog;
   GtkTextView *comment_view;
   char text[CHEOPS_MOVE_TEXT_MAX];
   char san[CHEOPS_SAN_MAX];
@@ -157,14 +227,11 @@ test_edit_save_reread (void)
   gtk_widget_activate_action (board, "board.play", "s", "a1i9");
   g_assert_true (studio_document_get_current (document) == added);
 
-  /* A comment after the new move, typed into the move tree's dialog. */
+  /* A comment after the new move, typed into the move list's editor. */
   studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), added, FALSE);
-  dialog = studio_test_find_message_dialog ();
-  g_assert_nonnull (dialog);
-  comment_view = GTK_TEXT_VIEW (studio_test_find_widget_of_type (adw_message_dialog_get_extra_child (dialog),
-                                                    GTK_TYPE_TEXT_VIEW));
+  comment_view = comment_editor (tree);
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (comment_view), "A quiet  start\non the side.", -1);
-  adw_message_dialog_response (dialog, "save");
+  comment_editor_save (tree);
   g_assert_cmpstr (cheops_game_node_get_comment_after (added), ==, "A quiet start on the side.");
 
   /* A glyph from the move tree's palette, and an arrow drawn on the board. */
@@ -1173,40 +1240,33 @@ test_comment_brace (void)
   StudioDocument *document = studio_window_get_document (window);
   CheopsGameNode *node = mainline_node (studio_document_get_game (document), 2);
   GtkWidget *tree = studio_window_get_move_tree (window);
-  AdwMessageDialog *dialog;
-  GtkWidget *extra, *button, *problem;
-  GtkTextBuffer *buffer;
-  GtkTextIter start, end;
+  GtkWidget *button, *problem;
   g_autofree char *text = NULL;
 
   g_assert_nonnull (node);
   studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), node, FALSE);
-  dialog = studio_test_find_message_dialog ();
-  g_assert_nonnull (dialog);
-  extra = adw_message_dialog_get_extra_child (dialog);
-  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (studio_test_find_widget_of_type (extra, GTK_TYPE_TEXT_VIEW)));
-  button = studio_test_find_widget_of_type (extra, GTK_TYPE_BUTTON);
+  problem = find_widget_named (tree, "comment-problem");
+  g_assert_nonnull (problem);
+  button = studio_test_find_widget_of_type (problem, GTK_TYPE_BUTTON);
   g_assert_nonnull (button);
-  problem = gtk_widget_get_parent (button);
 
-  /* A valid text: no message, Save enabled. */
-  gtk_text_buffer_set_text (buffer, "Threat: Mf5", -1);
+  /* A valid text: no message. */
+  comment_editor_set_text (tree, "Threat: Mf5");
   g_assert_false (gtk_widget_get_visible (problem));
-  g_assert_true (adw_message_dialog_get_response_enabled (dialog, "save"));
 
-  gtk_text_buffer_set_text (buffer, "Threat: {Mf5} [%x", -1);
+  /* Enter does not save it: the editor stays, with the message. */
+  comment_editor_set_text (tree, "Threat: {Mf5} [%x");
   g_assert_true (gtk_widget_get_visible (problem));
-  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "save"));
-  g_assert_true (studio_test_find_message_dialog () == dialog);
+  g_assert_true (comment_editor_key (comment_editor (tree), GDK_KEY_Return, 0));
+  g_assert_nonnull (studio_move_tree_view_get_comment_editor (STUDIO_MOVE_TREE_VIEW (tree)));
+  g_assert_false (studio_document_get_modified (document));
 
   /* The offered repair. */
   g_signal_emit_by_name (button, "clicked");
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  text = comment_editor_dup_text (tree);
   g_assert_cmpstr (text, ==, "Threat: {Mf5) [ %x");
   g_assert_false (gtk_widget_get_visible (problem));
-  g_assert_true (adw_message_dialog_get_response_enabled (dialog, "save"));
-  adw_message_dialog_response (dialog, "save");
+  comment_editor_save (tree);
   g_assert_cmpstr (cheops_game_node_get_comment_after (node), ==, "Threat: {Mf5) [ %x");
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
@@ -2333,40 +2393,6 @@ widget_action_enabled (GtkWidget  *widget,
 }
 
 static gboolean
-is_named (GtkWidget     *widget,
-          gconstpointer  name)
-{
-  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
-}
-
-static GtkWidget *
-find_widget_named (GtkWidget  *widget,
-                   const char *name)
-{
-  return studio_test_find_widget (widget, is_named, name);
-}
-
-static char *
-comment_dialog_dup_text (AdwMessageDialog *dialog)
-{
-  GtkWidget *view = studio_test_find_widget_of_type (adw_message_dialog_get_extra_child (dialog), GTK_TYPE_TEXT_VIEW);
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
-  GtkTextIter start, end;
-
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-}
-
-static void
-comment_dialog_set_text (AdwMessageDialog *dialog,
-                         const char       *text)
-{
-  GtkWidget *view = studio_test_find_widget_of_type (adw_message_dialog_get_extra_child (dialog), GTK_TYPE_TEXT_VIEW);
-
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), text, -1);
-}
-
-static gboolean
 window_gone (gpointer data)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
@@ -2411,7 +2437,6 @@ test_comment_before_first_move (void)
   CheopsGameNode *variation = cheops_game_node_get_child (fourth, 1);
   const char *opening = "Green to move forces the Ascension in three. The Pawn on h8 cannot enter the empty "
                         "Apex from a flank (5.4): it must first step to the Gate.";
-  AdwMessageDialog *dialog;
   g_autofree char *text = NULL;
   g_autofree char *tree_text = NULL;
   g_autofree char *after_first = NULL;
@@ -2425,16 +2450,13 @@ test_comment_before_first_move (void)
   g_assert_true (widget_action_enabled (tree, "tree.comment-before"));
   g_assert_true (widget_action_enabled (tree, "tree.comment-after"));
   gtk_widget_activate_action (tree, "tree.comment-before", NULL);
-  dialog = studio_test_find_message_dialog ();
-  g_assert_nonnull (dialog);
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Comment Before 1. i8");
-  text = comment_dialog_dup_text (dialog);
+  g_assert_nonnull (comment_editor (tree));
+  text = comment_editor_dup_text (tree);
   g_assert_cmpstr (text, ==, opening);
-  comment_dialog_set_text (dialog, "Green mates in three.");
-  adw_message_dialog_response (dialog, "save");
+  comment_editor_set_text (tree, "Green mates in three.");
+  comment_editor_save (tree);
   g_assert_cmpstr (cheops_game_node_get_comment_after (root), ==, "Green mates in three.");
   g_assert_null (cheops_game_node_get_comment_before (first));
-  close_message_dialog (dialog);
   tree_text = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
   g_assert_true (g_str_has_prefix (tree_text, "Green mates in three. 1. i8 "));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
@@ -2448,18 +2470,15 @@ test_comment_before_first_move (void)
   g_assert_true (widget_action_enabled (tree, "tree.comment-before"));
   g_assert_true (widget_action_enabled (tree, "tree.comment-after"));
   gtk_widget_activate_action (tree, "tree.comment-before", NULL);
-  dialog = studio_test_find_message_dialog ();
-  g_assert_nonnull (dialog);
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Comment Before 1... Ki6");
+  g_assert_nonnull (comment_editor (tree));
   g_clear_pointer (&text, g_free);
-  text = comment_dialog_dup_text (dialog);
+  text = comment_editor_dup_text (tree);
   after_first = g_strdup (cheops_game_node_get_comment_after (first));
   g_assert_cmpstr (text, ==, after_first != NULL ? after_first : "");
-  comment_dialog_set_text (dialog, "Forced.");
-  adw_message_dialog_response (dialog, "save");
+  comment_editor_set_text (tree, "Forced.");
+  comment_editor_save (tree);
   g_assert_cmpstr (cheops_game_node_get_comment_after (first), ==, "Forced.");
   g_assert_null (cheops_game_node_get_comment_before (second));
-  close_message_dialog (dialog);
   g_clear_pointer (&tree_text, g_free);
   tree_text = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
   g_assert_nonnull (strstr (tree_text, "1. i8 Forced. 1… Ki6 "));
@@ -2470,17 +2489,14 @@ test_comment_before_first_move (void)
   studio_document_set_current (document, variation);
   g_assert_true (widget_action_enabled (tree, "tree.comment-before"));
   gtk_widget_activate_action (tree, "tree.comment-before", NULL);
-  dialog = studio_test_find_message_dialog ();
-  g_assert_nonnull (dialog);
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Comment Before 3. Mj6#");
+  g_assert_nonnull (comment_editor (tree));
   g_clear_pointer (&text, g_free);
-  text = comment_dialog_dup_text (dialog);
+  text = comment_editor_dup_text (tree);
   g_assert_cmpstr (text, ==, "");
-  comment_dialog_set_text (dialog, "Also mate.");
-  adw_message_dialog_response (dialog, "save");
+  comment_editor_set_text (tree, "Also mate.");
+  comment_editor_save (tree);
   g_assert_cmpstr (cheops_game_node_get_comment_before (variation), ==, "Also mate.");
   g_assert_null (cheops_game_node_get_comment_after (fourth));
-  close_message_dialog (dialog);
   g_clear_pointer (&tree_text, g_free);
   tree_text = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
   g_assert_nonnull (strstr (tree_text, "(Also mate. 3. Mj6#)"));
@@ -2493,16 +2509,14 @@ test_comment_before_first_move (void)
   studio_document_set_current (document, variation);
   g_assert_true (widget_action_enabled (tree, "tree.comment-before"));
   gtk_widget_activate_action (tree, "tree.comment-before", NULL);
-  dialog = studio_test_find_message_dialog ();
-  g_assert_nonnull (dialog);
+  g_assert_nonnull (comment_editor (tree));
   g_clear_pointer (&text, g_free);
-  text = comment_dialog_dup_text (dialog);
+  text = comment_editor_dup_text (tree);
   g_assert_cmpstr (text, ==, "Also mate.");
-  comment_dialog_set_text (dialog, "Two mates.");
-  adw_message_dialog_response (dialog, "save");
+  comment_editor_set_text (tree, "Two mates.");
+  comment_editor_save (tree);
   g_assert_cmpstr (cheops_game_node_get_comment_after (fourth), ==, "Two mates.");
   g_assert_null (cheops_game_node_get_comment_before (variation));
-  close_message_dialog (dialog);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_null (cheops_game_node_get_comment_after (fourth));
   g_assert_cmpstr (cheops_game_node_get_comment_before (variation), ==, "Also mate.");
@@ -2510,9 +2524,9 @@ test_comment_before_first_move (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* A comment that cannot be saved (here: its move was deleted while the
- * dialog was open) brings the dialog back with the text typed and the
- * reason: nothing typed is lost. */
+/* The move of the comment edited is deleted meanwhile: the editor goes
+ * with it, the text typed kept as its draft; the move back (undo), its
+ * next edit starts with that text: nothing typed is lost. */
 static void
 test_comment_failure_keeps_text (void)
 {
@@ -2521,38 +2535,20 @@ test_comment_failure_keeps_text (void)
   CheopsGame *game = studio_document_get_game (document);
   GtkWidget *tree = studio_window_get_move_tree (window);
   CheopsGameNode *variation = cheops_game_node_get_child (mainline_node (game, 4), 1);
-  AdwMessageDialog *dialog, *again;
-  GtkWidget *failure;
   g_autofree char *text = NULL;
 
   studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), variation, TRUE);
-  dialog = studio_test_find_message_dialog ();
-  g_assert_nonnull (dialog);
-  g_assert_null (find_widget_named (adw_message_dialog_get_extra_child (dialog), "comment-failure"));
-  comment_dialog_set_text (dialog, "Typed with care.");
+  comment_editor_set_text (tree, "Typed with care.");
   g_assert_true (cheops_game_delete_variation (game, variation));
-  adw_message_dialog_response (dialog, "save");
-  close_message_dialog (dialog);
+  g_assert_null (studio_move_tree_view_get_comment_editor (STUDIO_MOVE_TREE_VIEW (tree)));
 
-  /* The old dialog is gone; the one that came back holds the text. */
-  again = studio_test_find_message_dialog ();
-  g_assert_nonnull (again);
-  g_assert_true (again != dialog);
-  g_assert_cmpstr (adw_message_dialog_get_heading (again), ==, "Comment Before 3. Mj6#");
-  text = comment_dialog_dup_text (again);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_true (cheops_game_contains (game, variation));
+  studio_move_tree_view_edit_comment (STUDIO_MOVE_TREE_VIEW (tree), variation, TRUE);
+  text = comment_editor_dup_text (tree);
   g_assert_cmpstr (text, ==, "Typed with care.");
-  failure = find_widget_named (adw_message_dialog_get_extra_child (again), "comment-failure");
-  g_assert_nonnull (failure);
-  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (failure)), ==, "This move is no longer in the game");
-  adw_message_dialog_response (again, "cancel");
-  close_message_dialog (again);
-  /* The text typed is not dropped without a question (issue 21). */
-  again = studio_test_find_message_dialog ();
-  g_assert_nonnull (again);
-  g_assert_cmpstr (adw_message_dialog_get_heading (again), ==, "Discard Comment?");
-  adw_message_dialog_response (again, "discard");
-  close_message_dialog (again);
-  g_assert_null (studio_test_find_message_dialog ());
+  comment_editor_save (tree);
+  g_assert_cmpstr (cheops_game_node_get_comment_before (variation), ==, "Typed with care.");
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
