@@ -181,12 +181,19 @@ derived_free (CheopsGameNodeDerived *derived)
 static void
 node_free_data (CheopsGameNode *self)
 {
-  g_free (self->position);
-  derived_free (self->derived);
-  g_free (self->comment_before);
-  g_free (self->comment_after);
-  g_free (self->nags);
-  cheops_annotations_free (self->annotations);
+  /* Most nodes of a file hold none of these. */
+  if (self->position != NULL)
+    g_free (self->position);
+  if (self->derived != NULL)
+    derived_free (self->derived);
+  if (self->comment_before != NULL)
+    g_free (self->comment_before);
+  if (self->comment_after != NULL)
+    g_free (self->comment_after);
+  if (self->nags != NULL)
+    g_free (self->nags);
+  if (self->annotations != NULL)
+    cheops_annotations_free (self->annotations);
   if (self->in_chunk)
     chunk_drop ((CheopsGameNodeChunk *) ((guintptr) self & ~(guintptr) (NODE_CHUNK_BYTES - 1)), 1);
   else
@@ -896,7 +903,11 @@ _cheops_game_node_data_equal (const CheopsGameNode *a,
 static inline gboolean
 is_space (char c)
 {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+  /* ' ' and '\t' '\n' '\v' '\f' '\r' (9-13): one comparison for the
+   * usual character, above ' '. */
+  guchar u = (guchar) c;
+
+  return u <= ' ' && (u == ' ' || (u >= '\t' && u <= '\r'));
 }
 
 void

@@ -325,7 +325,19 @@ static gboolean
 is_utf8_text (const char *s,
               gsize       len)
 {
-  for (gsize i = 0; i < len; i++)
+  gsize i = 0;
+
+  /* Eight bytes at a time while they hold no byte above 0x7F and no NUL. */
+  for (; i + 8 <= len; i += 8)
+    {
+      guint64 w;
+
+      memcpy (&w, s + i, 8);
+      if ((w & 0x8080808080808080ull) != 0
+          || ((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) != 0)
+        break;
+    }
+  for (; i < len; i++)
     {
       guchar c = (guchar) s[i];
 

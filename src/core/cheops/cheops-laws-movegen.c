@@ -98,7 +98,7 @@ cheops_laws_position_sole_blockers (const CheopsPosition *pos,
   while (snipers)
     {
       CheopsCell s = cheops_cellset_pop (&snipers);
-      CheopsCellSet b = cheops_laws_between_cells (cheops_piece_type (pos->board[s]), cell, s) & pos->occupied;
+      CheopsCellSet b = cheops_laws__between_cells (cheops_piece_type (pos->board[s]), cell, s) & pos->occupied;
 
       if (b && (b & (b - 1)) == 0 && (b & candidates))
         found |= b;
@@ -162,7 +162,7 @@ legality_init (const CheopsPosition *pos,
   while (checkers)
     {
       CheopsCell sq = cheops_cellset_pop (&checkers);
-      l->evasion &= cheops_cellset_of (sq) | cheops_laws_between_cells (cheops_piece_type (pos->board[sq]), ksq, sq);
+      l->evasion &= cheops_cellset_of (sq) | cheops_laws__between_cells (cheops_piece_type (pos->board[sq]), ksq, sq);
     }
 }
 
