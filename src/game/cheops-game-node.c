@@ -917,22 +917,23 @@ _cheops_append_normalized (GString    *out,
 {
   const char *p = text, *end = text + len;
 
-  /* Each run of non-space bytes, one space between runs: copied a stretch
-   * at a time, a stretch being words with single spaces between them (the
-   * usual text, copied as it is). */
+  gsize old_len = out->len;
+  char *d;
+
+  /* Each run of non-space bytes, one space between runs, written in place:
+   * at most one space and @len bytes are added. */
+  g_string_set_size (out, old_len + len + 1);
+  d = out->str + old_len;
   for (;;)
     {
-      const char *start;
-
       while (p < end && is_space (*p))
         p++;
       if (p >= end)
         break;
-      start = p;
-      while (p < end && (!is_space (*p) || (*p == ' ' && p + 1 < end && !is_space (p[1]))))
-        p++;
-      if (out->len > 0)
-        g_string_append_c (out, ' ');
-      g_string_append_len (out, start, p - start);
+      if (d > out->str)
+        *d++ = ' ';
+      while (p < end && !is_space (*p))
+        *d++ = *p++;
     }
+  g_string_truncate (out, d - out->str);
 }
