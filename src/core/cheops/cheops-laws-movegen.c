@@ -22,12 +22,6 @@
 
 #define APEX_BIT ((CheopsCellSet) 1 << CHEOPS_LAWS_APEX)
 
-/* The cells the piece on @from may move to by its movement and Article 5,
- * before looking at its own King: never onto its own pieces (3.6.2) nor onto
- * a King (R3).  A Swordmaster or Assassin goes to the Apex only to collapse
- * with the Queen standing there (5.2, R7); the King never (4.2.1 note,
- * king cells exclude the Apex); a Pawn onto the Apex only from the Gate when
- * it is empty, or by capturing the Queen from a flank (5.3, 5.4, R6). */
 /* The cells a piece of @type (not a Pawn) of @side may go to when its
  * movement reaches them: not its own pieces' (3.6.2) nor a King's (R3);
  * for a Swordmaster or an Assassin, not the Apex while it is empty (5.2,
@@ -45,6 +39,12 @@ allowed_targets (const CheopsPosition *pos,
   return t;
 }
 
+/* The cells the piece on @from may move to by its movement and Article 5,
+ * before looking at its own King: never onto its own pieces (3.6.2) nor onto
+ * a King (R3).  A Swordmaster or Assassin goes to the Apex only to collapse
+ * with the Queen standing there (5.2, R7); the King never (4.2.1 note,
+ * king cells exclude the Apex); a Pawn onto the Apex only from the Gate when
+ * it is empty, or by capturing the Queen from a flank (5.3, 5.4, R6). */
 static inline CheopsCellSet
 piece_targets (const CheopsPosition *pos,
                CheopsCell            from,
