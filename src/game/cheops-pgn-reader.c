@@ -93,7 +93,9 @@ typedef struct {
   Mark             result_tag_mark;
   gboolean         result_token; /* the movetext ended with a result */
   Mark             result_token_mark;
-  GArray          *keys;         /* guint64: the positions from the root to cur */
+  GArray          *keys;         /* guint64: the positions from the root to cur, the first
+                                  * cur.n_keys of its elements (its length is what is
+                                  * allocated; put_key()) */
   /* The comment after a node read so far is given to the node when
    * reading goes on to another node's (a comment added to comment by
    * comment would be copied each time): open_node's is open_text, the
@@ -323,7 +325,19 @@ static gboolean
 is_utf8_text (const char *s,
               gsize       len)
 {
-  for (gsize i = 0; i < len; i++)
+  gsize i = 0;
+
+  /* Eight bytes at a time while they hold no byte above 0x7F and no NUL. */
+  for (; i + 8 <= len; i += 8)
+    {
+      guint64 w;
+
+      memcpy (&w, s + i, 8);
+      if ((w & 0x8080808080808080ull) != 0
+          || ((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) != 0)
+        break;
+    }
+  for (; i < len; i++)
     {
       guchar c = (guchar) s[i];
 
@@ -379,6 +393,14 @@ skip_space (CheopsPgnReader *r)
     {
       char c = *r->p;
 
+      /* The usual cases first: a token starts, a blank. */
+      if ((guchar) c > ' ' && c != '%' && (guchar) c != 0xEF)
+        break;
+      if (c == ' ')
+        {
+          r->p++;
+          continue;
+        }
       if (c == '\n' || c == '\r')
         {
           gboolean brk = is_line_break (r->p, r->end);
@@ -889,6 +911,17 @@ describe_move_number (const CheopsPosition *pos,
               pos->side_to_move == CHEOPS_SIDE_A ? "." : "...");
 }
 
+/* Sets the @i-th key of the path (keys->len grows, never shrinks). */
+static inline void
+put_key (GameReader *g,
+         guint       i,
+         guint64     key)
+{
+  if (i >= g->keys->len)
+    g_array_set_size (g->keys, MAX (i + 1, 2 * g->keys->len));
+  g_array_index (g->keys, guint64, i) = key;
+}
+
 /* How the game stands after the current line (computed once per node, and
  * kept in it). */
 static CheopsOutcome
@@ -898,10 +931,9 @@ current_outcome (GameReader *g)
 
   if (!node->outcome_known)
     {
-      g_array_set_size (g->keys, g->cur.n_keys);
       _cheops_game_node_set_outcome (node, _cheops_outcome_after_keys (&g->cur.after,
                                                                        (const guint64 *) (gpointer) g->keys->data,
-                                                                       g->keys->len));
+                                                                       g->cur.n_keys));
     }
   return (CheopsOutcome) node->outcome;
 }
@@ -945,11 +977,10 @@ read_move (GameReader *g,
 
     if (move != CHEOPS_MOVE_NONE)
       {
-        g_array_set_size (g->keys, g->cur.n_keys);
         over = _cheops_outcome_ends_record (g->cur.after.variant,
                                             _cheops_repetition_outcome (&g->cur.after,
                                                                         (const guint64 *) (gpointer) g->keys->data,
-                                                                        g->keys->len));
+                                                                        g->cur.n_keys));
       }
     else
       over = TRUE;
@@ -1016,8 +1047,7 @@ read_move (GameReader *g,
   cheops_position_do_move (&g->cur.after, move, &g->cur.undo);
   g->cur.node = node;
   g->cur.last_sibling = node;
-  g_array_set_size (g->keys, g->cur.n_keys);
-  g_array_append_val (g->keys, g->cur.after.key);
+  put_key (g, g->cur.n_keys, g->cur.after.key);
   g->cur.n_keys++;
   _cheops_game_node_set_key (node, g->cur.after.key);
   g->fresh = FALSE;
@@ -1208,8 +1238,7 @@ read_movetext (GameReader *g)
           g->cur = g_array_index (g->stack, Frame, g->stack->len - 1);
           g_array_set_size (g->stack, g->stack->len - 1);
           /* The variation changed only the last key of this line's path. */
-          g_array_set_size (g->keys, g->cur.n_keys);
-          g_array_index (g->keys, guint64, g->cur.n_keys - 1) = g->cur.node->key;
+          put_key (g, g->cur.n_keys - 1, g->cur.node->key);
           g->fresh = FALSE;
           r->p++;
           break;
@@ -1539,8 +1568,7 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
       self->command = g_string_new (NULL);
     }
   g.keys = self->keys_buf;
-  g_array_set_size (g.keys, 0);
-  g_array_append_val (g.keys, start.key);
+  put_key (&g, 0, start.key);
   g.fresh = TRUE;
   g.stack = self->stack_buf;
   g_array_set_size (g.stack, 0);

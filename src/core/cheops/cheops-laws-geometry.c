@@ -409,32 +409,7 @@ cheops_laws_between_cells (CheopsPieceType type,
                       CheopsCell      a,
                       CheopsCell      b)
 {
-  static const CheopsLawsRay band[] = {
-    CHEOPS_LAWS_RAY_BAND_EAST, CHEOPS_LAWS_RAY_BAND_WEST, CHEOPS_LAWS_RAY_BAND_NORTH_EAST,
-    CHEOPS_LAWS_RAY_BAND_SOUTH_WEST, CHEOPS_LAWS_RAY_BAND_NORTH_WEST, CHEOPS_LAWS_RAY_BAND_SOUTH_EAST,
-  };
-  static const CheopsLawsRay corner[] = {
-    CHEOPS_LAWS_RAY_CORNER_EAST, CHEOPS_LAWS_RAY_CORNER_WEST, CHEOPS_LAWS_RAY_CORNER_NORTH_EAST,
-    CHEOPS_LAWS_RAY_CORNER_SOUTH_WEST, CHEOPS_LAWS_RAY_CORNER_NORTH_WEST, CHEOPS_LAWS_RAY_CORNER_SOUTH_EAST,
-  };
-  static const CheopsLawsRay sword[] = {
-    CHEOPS_LAWS_RAY_BAND_EAST, CHEOPS_LAWS_RAY_BAND_WEST, CHEOPS_LAWS_RAY_COLUMN_UP, CHEOPS_LAWS_RAY_COLUMN_DOWN,
-  };
-  const CheopsLawsRay *rays;
-  int n;
-
-  switch (type)
-    {
-    case CHEOPS_LAWS_QUEEN:       rays = band;   n = 6; break;
-    case CHEOPS_LAWS_SISTER:      rays = corner; n = 6; break;
-    case CHEOPS_LAWS_SWORDMASTER: rays = sword;  n = 4; break;
-    default:                 return 0;
-    }
-
-  for (int i = 0; i < n; i++)
-    if (cheops_cellset_has (ray_tab[a][rays[i]], b))
-      return ray_tab[a][rays[i]] & ~ray_tab[b][rays[i]] & ~cheops_cellset_of (b);
-  return 0;
+  return cheops_laws__between_cells (type, a, b);
 }
 
 CheopsCellSet

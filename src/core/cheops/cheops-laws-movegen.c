@@ -14,18 +14,14 @@
  * move.  Checklock moves (rarer still) are always tried by playing them.
  */
 
+#include <limits.h>
+
 #include "cheops-laws.h"
 #include "cheops-core-private.h"
 #include "cheops-laws-geometry-private.h"
 
 #define APEX_BIT ((CheopsCellSet) 1 << CHEOPS_LAWS_APEX)
 
-/* The cells the piece on @from may move to by its movement and Article 5,
- * before looking at its own King: never onto its own pieces (3.6.2) nor onto
- * a King (R3).  A Swordmaster or Assassin goes to the Apex only to collapse
- * with the Queen standing there (5.2, R7); the King never (4.2.1 note,
- * king cells exclude the Apex); a Pawn onto the Apex only from the Gate when
- * it is empty, or by capturing the Queen from a flank (5.3, 5.4, R6). */
 /* The cells a piece of @type (not a Pawn) of @side may go to when its
  * movement reaches them: not its own pieces' (3.6.2) nor a King's (R3);
  * for a Swordmaster or an Assassin, not the Apex while it is empty (5.2,
@@ -43,6 +39,12 @@ allowed_targets (const CheopsPosition *pos,
   return t;
 }
 
+/* The cells the piece on @from may move to by its movement and Article 5,
+ * before looking at its own King: never onto its own pieces (3.6.2) nor onto
+ * a King (R3).  A Swordmaster or Assassin goes to the Apex only to collapse
+ * with the Queen standing there (5.2, R7); the King never (4.2.1 note,
+ * king cells exclude the Apex); a Pawn onto the Apex only from the Gate when
+ * it is empty, or by capturing the Queen from a flank (5.3, 5.4, R6). */
 static inline CheopsCellSet
 piece_targets (const CheopsPosition *pos,
                CheopsCell            from,
@@ -96,7 +98,7 @@ cheops_laws_position_sole_blockers (const CheopsPosition *pos,
   while (snipers)
     {
       CheopsCell s = cheops_cellset_pop (&snipers);
-      CheopsCellSet b = cheops_laws_between_cells (cheops_piece_type (pos->board[s]), cell, s) & pos->occupied;
+      CheopsCellSet b = cheops_laws__between_cells (cheops_piece_type (pos->board[s]), cell, s) & pos->occupied;
 
       if (b && (b & (b - 1)) == 0 && (b & candidates))
         found |= b;
@@ -160,7 +162,7 @@ legality_init (const CheopsPosition *pos,
   while (checkers)
     {
       CheopsCell sq = cheops_cellset_pop (&checkers);
-      l->evasion &= cheops_cellset_of (sq) | cheops_laws_between_cells (cheops_piece_type (pos->board[sq]), ksq, sq);
+      l->evasion &= cheops_cellset_of (sq) | cheops_laws__between_cells (cheops_piece_type (pos->board[sq]), ksq, sq);
     }
 }
 
@@ -194,10 +196,12 @@ movement_legal (const CheopsPosition *pos,
 }
 
 /* Generates (when @list is not NULL) and counts the moves legal under
- * 4.2.2-4.2.3. */
+ * 4.2.2-4.2.3; with @list NULL, stops counting at @limit or more (the
+ * count is then @limit or more, not exact). */
 static int
-legal_moves (const CheopsPosition *pos,
-             CheopsMove           *list)
+legal_moves_up_to (const CheopsPosition *pos,
+                   CheopsMove           *list,
+                   int                   limit)
 {
   CheopsSide side = pos->side_to_move;
   CheopsCell ksq = pos->king[side];
@@ -232,7 +236,11 @@ legal_moves (const CheopsPosition *pos,
 
       t &= l.evasion;
       if (list == NULL)
-        n += cheops_cellset_count (t);
+        {
+          n += cheops_cellset_count (t);
+          if (n >= limit)
+            return n;
+        }
       else
         while (t)
           list[n++] = cheops_move_make (from, cheops_cellset_pop (&t));
@@ -253,6 +261,19 @@ legal_moves (const CheopsPosition *pos,
       }
   }
   return n;
+}
+
+static inline int
+legal_moves (const CheopsPosition *pos,
+             CheopsMove           *list)
+{
+  return legal_moves_up_to (pos, list, INT_MAX);
+}
+
+bool
+cheops_laws_position_has_legal_move (const CheopsPosition *pos)
+{
+  return legal_moves_up_to (pos, NULL, 1) > 0;
 }
 
 /* Whether @move, a movement of a piece of the side to move by piece_targets(),
@@ -439,7 +460,7 @@ cheops_laws_generate_moves_to (const CheopsPosition *pos,
       if (legal_by_playing (pos, candidates[i]))
         list[n++] = candidates[i];
   /* No legal move to @to: in checklock the checklock moves are played. */
-  if (n == 0 && nc > 0 && cheops_laws_position_in_check (pos) && legal_moves (pos, NULL) == 0)
+  if (n == 0 && nc > 0 && cheops_laws_position_in_check (pos) && !cheops_laws_position_has_legal_move (pos))
     for (int i = 0; i < nc; i++)
       if (checklock_ok (pos, candidates[i]))
         list[n++] = candidates[i];
@@ -460,13 +481,13 @@ cheops_laws_position_is_playable (const CheopsPosition *pos,
     return false;
   if (legal_by_playing (pos, move))
     return true;
-  return cheops_laws_position_in_check (pos) && legal_moves (pos, NULL) == 0 && checklock_ok (pos, move);
+  return cheops_laws_position_in_check (pos) && !cheops_laws_position_has_legal_move (pos) && checklock_ok (pos, move);
 }
 
 bool
 cheops_laws_position_in_checklock (const CheopsPosition *pos)
 {
-  return cheops_laws_position_in_check (pos) && legal_moves (pos, NULL) == 0;
+  return cheops_laws_position_in_check (pos) && !cheops_laws_position_has_legal_move (pos);
 }
 
 CheopsOutcome

@@ -345,7 +345,6 @@ san_suffix (const CheopsPosition *pos, CheopsMove move)
   CheopsPosition *p = (CheopsPosition *) pos;   /* restored before returning */
   CheopsUndo undo;
   const char *suffix = "";
-  CheopsMove list[CHEOPS_MAX_MOVES];
 
   cheops_laws_position_do_move (p, move, &undo);
   if (cheops_laws_position_in_check (p))
@@ -354,7 +353,7 @@ san_suffix (const CheopsPosition *pos, CheopsMove move)
        * Ascension; no need to count the opponent's moves for that. */
       if (p->board[CHEOPS_LAWS_APEX] == cheops_piece_make (cheops_side_other (p->side_to_move), CHEOPS_LAWS_QUEEN))
         suffix = "#";
-      else if (cheops_laws_generate_legal (p, list) == list)
+      else if (!cheops_laws_position_has_legal_move (p))
         suffix = "++";
       else
         suffix = "+";

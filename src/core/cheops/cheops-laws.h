@@ -150,6 +150,10 @@ CheopsCellSet   cheops_laws_position_sole_blockers  (const CheopsPosition *pos,
  * Article 5.  Ignores whether the game is over. */
 CheopsMove     *cheops_laws_generate_legal          (const CheopsPosition *pos,
                                                      CheopsMove           *list);
+/* Whether the side to move has a move legal under 4.2.2-4.2.3 and Article
+ * 5 (cheops_laws_generate_legal() gives one or more), found without
+ * listing them all.  Ignores whether the game is over. */
+bool            cheops_laws_position_has_legal_move (const CheopsPosition *pos);
 /* The checklock moves (4.2.6, R4): moves that obey the pieces' movement and
  * Article 5, are not King moves, take no Queen or Pawn onto the Apex, and
  * leave the opponent's King unattacked. */
