@@ -51,15 +51,18 @@ linear_time_once (LinearTimeRead read,
 /* Asserts that reading @make's input of 2n units takes at most 2.5 times
  * (plus 5 ms) what n units take, n being @n0 doubled until n units take
  * 20 ms (at most 12 doublings, and 2 MB: twice as much may not fit
- * in the processor's caches).  While 2n units take too long, the two are
- * read again in turn, up to ten times each in all, and the least time of
- * each kept, so that a slower moment of the machine slows both.  @name names the input in the test's messages. */
+ * in the processor's caches; and 2n at most @n_max units, unless 0).
+ * While 2n units take too long, the two are read again in turn, up to ten
+ * times each in all, and the least time of each kept, so that a slower
+ * moment of the machine slows both.  @name names the input in the test's
+ * messages. */
 static inline void
 linear_time_assert (const char     *name,
                     LinearTimeMake  make,
                     LinearTimeRead  read,
                     gpointer        data,
-                    guint           n0)
+                    guint           n0,
+                    guint           n_max)
 {
   guint n = n0;
   double t1, t2;
@@ -76,7 +79,7 @@ linear_time_assert (const char     *name,
         read (small, data);     /* warms up */
       t1 = linear_time_once (read, small, data);
       if (t1 >= 0.020 || doublings == 12
-          || strlen (small) >= 2 << 20)
+          || strlen (small) >= 2 << 20 || (n_max > 0 && 4 * n > n_max))
         break;
       g_free (small);
       n *= 2;

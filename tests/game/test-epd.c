@@ -339,7 +339,7 @@ test_linear_time (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (adversaries); i++)
     linear_time_assert (adversaries[i].name, epd_adversary_text, epd_adversary_read,
-                        (gpointer) &adversaries[i], adversaries[i].n0);
+                        (gpointer) &adversaries[i], adversaries[i].n0, 0);
 }
 
 int
