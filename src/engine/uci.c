@@ -243,10 +243,83 @@ cmd_setoption (char **tok, int n)
     print_error ("unknown option '%.40s'", name);
 }
 
+/* The earlier occurrences of each key of a `position ... moves` list, so
+ * that the repetitions of each position are counted in time linear in the
+ * list: @prev[i] is the last j < i with the same key as i, or -1; @last is
+ * an open-addressing table of the last index of each key (-1: empty),
+ * @size entries, a power of two at least twice the keys. */
+typedef struct {
+  int *prev;
+  int *last;
+  int  size;
+} KeyChains;
+
+static void
+key_chains_free (KeyChains *c)
+{
+  free (c->prev);
+  free (c->last);
+  memset (c, 0, sizeof *c);
+}
+
+/* Adds the key @keys[@i] (@keys holding at least i + 1 keys, @alloc
+ * entries allocated); false if memory ran out. */
+static bool
+key_chains_add (KeyChains *c, const uint64_t *keys, int i, int alloc)
+{
+  int *prev = realloc (c->prev, (size_t) alloc * sizeof *prev);
+  size_t slot;
+
+  if (prev == NULL)
+    return false;
+  c->prev = prev;
+  if (2 * (i + 1) > c->size)
+    {
+      int size = c->size > 0 ? 2 * c->size : 512;
+      int *last = malloc ((size_t) size * sizeof *last);
+
+      if (last == NULL)
+        return false;
+      memset (last, 0xff, (size_t) size * sizeof *last);
+      free (c->last);
+      c->last = last;
+      c->size = size;
+      /* Put back the last index of each key so far. */
+      for (int j = 0; j < i; j++)
+        {
+          for (slot = keys[j] & (size_t) (size - 1); last[slot] >= 0 && keys[last[slot]] != keys[j];
+               slot = (slot + 1) & (size_t) (size - 1))
+            ;
+          last[slot] = j;
+        }
+    }
+  for (slot = keys[i] & (size_t) (c->size - 1); c->last[slot] >= 0 && keys[c->last[slot]] != keys[i];
+       slot = (slot + 1) & (size_t) (c->size - 1))
+    ;
+  c->prev[i] = c->last[slot];
+  c->last[slot] = i;
+  return true;
+}
+
+/* cheops_repetition_count (@keys, @n, @horizon) along the chain of the
+ * last key's earlier occurrences: the same count, in time linear in them
+ * (at most the few a game allows before a repetition ends it). */
+static int
+key_chains_count (const KeyChains *c, int n, int horizon)
+{
+  int count = 1;
+
+  for (int j = c->prev[n - 1]; j >= 0 && n - 1 - j <= horizon; j = c->prev[j])
+    if ((n - 1 - j) % 2 == 0)
+      count++;
+  return count;
+}
+
 /* position startpos|fen <FEN> [moves <move>...] */
 static void
 cmd_position (char **tok, int n)
 {
+  KeyChains chains = { 0 };
   CheopsPosition pos;
   CheopsError error;
   CheopsOutcome outcome = CHEOPS_OUTCOME_NONE;
@@ -291,7 +364,8 @@ cmd_position (char **tok, int n)
       return;
     }
 
-  if (!keys_push (&keys, &key_count, &key_alloc, pos.key))
+  if (!keys_push (&keys, &key_count, &key_alloc, pos.key)
+      || !key_chains_add (&chains, keys, key_count - 1, key_alloc))
     goto oom;
   if (i < n)
     {
@@ -299,6 +373,7 @@ cmd_position (char **tok, int n)
         {
           print_error ("expected 'moves', found '%s'", tok[i]);
           free (keys);
+          key_chains_free (&chains);
           return;
         }
       for (i++; i < n; i++)
@@ -312,23 +387,29 @@ cmd_position (char **tok, int n)
             {
               print_error ("illegal move '%s': %s", tok[i], error.message);
               free (keys);
+              key_chains_free (&chains);
               return;
             }
           if (outcome != CHEOPS_OUTCOME_NONE)
             {
               print_error ("move '%s' after the end of the game", tok[i]);
               free (keys);
+              key_chains_free (&chains);
               return;
             }
           cheops_position_do_move (&pos, move, &undo);
-          if (!keys_push (&keys, &key_count, &key_alloc, pos.key))
+          if (!keys_push (&keys, &key_count, &key_alloc, pos.key)
+              || !key_chains_add (&chains, keys, key_count - 1, key_alloc))
             goto oom;
           /* A repetition ends the game along this list (Cheops 8.4.3: the
-           * fifth draws; TrigChess TR15: the third loses for the mover). */
+           * fifth draws; TrigChess TR15: the third loses for the mover).
+           * Counted along the chains, not by a look at every position
+           * before (a Cypher chess list has no horizon: quadratic). */
           outcome = cheops_position_repetition_outcome (
-            &pos, cheops_repetition_count (keys, (size_t) key_count, cheops_position_repetition_horizon (&pos)));
+            &pos, key_chains_count (&chains, key_count, cheops_position_repetition_horizon (&pos)));
         }
     }
+  key_chains_free (&chains);
 
   position = pos;
   game_outcome = outcome;
@@ -340,6 +421,7 @@ cmd_position (char **tok, int n)
 
 oom:
   free (keys);
+  key_chains_free (&chains);
   print_error ("out of memory");
 }
 

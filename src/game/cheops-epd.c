@@ -91,19 +91,19 @@ is_move_opcode (const char *opcode)
   return strcmp (opcode, "bm") == 0 || strcmp (opcode, "am") == 0;
 }
 
-gboolean
-cheops_epd_record_set (CheopsEpdRecord     *self,
-                       const char          *opcode,
-                       const char * const  *operands,
-                       guint                n_operands,
-                       GError             **error)
+/* cheops_epd_record_set(), with @by_opcode (may be NULL) the table of
+ * @self's operations by opcode, looked up instead of the list and kept up
+ * to date. */
+static gboolean
+record_set (CheopsEpdRecord     *self,
+            const char          *opcode,
+            const char * const  *operands,
+            guint                n_operands,
+            GHashTable          *by_opcode,
+            GError             **error)
 {
   CheopsEpdOperation *op;
   GPtrArray *values;
-
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (opcode != NULL, FALSE);
-  g_return_val_if_fail (operands != NULL || n_operands == 0, FALSE);
 
   if (!is_opcode (opcode))
     {
@@ -152,17 +152,32 @@ cheops_epd_record_set (CheopsEpdRecord     *self,
         g_ptr_array_add (values, g_strdup (operands[i]));
     }
 
-  op = find_operation (self, opcode);
+  op = by_opcode != NULL ? g_hash_table_lookup (by_opcode, opcode) : find_operation (self, opcode);
   if (op == NULL)
     {
       op = g_new0 (CheopsEpdOperation, 1);
       op->opcode = g_strdup (opcode);
       g_ptr_array_add (self->operations, op);
+      if (by_opcode != NULL)
+        g_hash_table_insert (by_opcode, op->opcode, op);
     }
   else
     g_ptr_array_unref (op->operands);
   op->operands = values;
   return TRUE;
+}
+
+gboolean
+cheops_epd_record_set (CheopsEpdRecord     *self,
+                       const char          *opcode,
+                       const char * const  *operands,
+                       guint                n_operands,
+                       GError             **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (opcode != NULL, FALSE);
+  g_return_val_if_fail (operands != NULL || n_operands == 0, FALSE);
+  return record_set (self, opcode, operands, n_operands, NULL, error);
 }
 
 gboolean
@@ -440,6 +455,7 @@ read_line (const char          *text,
   const char *nul;
   g_autoptr(GString) fen = g_string_new (NULL);
   g_autoptr(GPtrArray) ops = g_ptr_array_new_with_free_func (raw_operation_free);
+  g_autoptr(GHashTable) by_opcode = NULL;
   char *syntax_message = NULL;
   const char *syntax_at = NULL;
   CheopsPosition pos;
@@ -529,6 +545,9 @@ read_line (const char          *text,
 
   record = cheops_epd_record_new (&pos);
   record->line = line;
+  /* Each opcode's operation found by its name in a table, not among those
+   * before it: linear in the line (issue 25). */
+  by_opcode = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < ops->len; i++)
     {
       const RawOperation *op = ops->pdata[i];
@@ -536,8 +555,8 @@ read_line (const char          *text,
 
       if (strcmp (op->opcode, "variant") == 0)
         continue;
-      if (!cheops_epd_record_set (record, op->opcode, (const char * const *) op->operands->pdata,
-                                  op->operands->len, &error))
+      if (!record_set (record, op->opcode, (const char * const *) op->operands->pdata,
+                       op->operands->len, by_opcode, &error))
         {
           add_error (errors, error->code, line, text, op->at, index, g_strdup (error->message));
           cheops_epd_record_free (record);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cheops-game-model.h"
+#include "../linear-time.h"
 
 static void
 test_read (void)
@@ -270,6 +271,77 @@ test_variant (void)
   }
 }
 
+/* Issue 25: reading a suite is linear in the text (tests/linear-time.h).
+ * Each text is @head, @n times @unit ("#" in it the unit's number), then
+ * @tail.  (Before: many operations of distinct opcodes on one line: 4
+ * times at twice the operations, each looked up among those before.) */
+typedef struct {
+  const char *name;
+  const char *head;
+  const char *unit;
+  const char *tail;
+  guint       n0;
+} EpdAdversary;
+
+static char *
+epd_adversary_text (guint    n,
+                    gpointer data)
+{
+  const EpdAdversary *a = data;
+  GString *s = g_string_new (a->head);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const char *number = strchr (a->unit, '#');
+
+      if (number != NULL)
+        {
+          g_string_append_len (s, a->unit, number - a->unit);
+          g_string_append_printf (s, "%u", i);
+          g_string_append (s, number + 1);
+        }
+      else
+        g_string_append (s, a->unit);
+    }
+  g_string_append (s, a->tail);
+  return g_string_free (s, FALSE);
+}
+
+static void
+epd_adversary_read (const char *text,
+                    gpointer    data)
+{
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) records = cheops_epd_read_string (text, -1, &errors);
+
+  /* Every text is read into records or errors. */
+  g_assert_cmpuint (records->len + errors->len, >, 0);
+}
+
+static void
+test_linear_time (void)
+{
+  static const EpdAdversary adversaries[] = {
+    { "distinct-opcodes", CHEOPS_LAWS_START_FEN, " o# x;", "\n", 8000 },
+    { "same-opcode", CHEOPS_LAWS_START_FEN, " c0 x;", "\n", 8000 },
+    { "operands", CHEOPS_LAWS_START_FEN " pv", " x", ";\n", 32000 },
+    { "semicolons", CHEOPS_LAWS_START_FEN " id x", ";", "\n", 1000000 },
+    { "quoted-string", CHEOPS_LAWS_START_FEN " c0 \"", "ab\\\"c\\\\ ;", "\";\n", 160000 },
+    { "unclosed-string", CHEOPS_LAWS_START_FEN " c0 \"", "ab\\\"c\\\\ ;", "\n", 160000 },
+    { "bm-moves", CHEOPS_LAWS_START_FEN " bm", " fg3", ";\n", 12800 },
+    { "fen-field", "", "AKMSAPP3", " a bm fg3;\n", 160000 },
+    { "fen-fields", "", "1 ", "\n", 640000 },
+    { "blanks", CHEOPS_LAWS_START_FEN, " \t\r", " id x;\n", 640000 },
+    { "lines", "", CHEOPS_LAWS_START_FEN " bm fg3; id \"#\";\n", "", 1600 },
+    { "bad-lines", "", "x y z; id \"#\n", "", 6400 },
+    { "comment-lines", "", "# #\n\n", CHEOPS_LAWS_START_FEN "\n", 16000 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (adversaries); i++)
+    linear_time_assert (adversaries[i].name, epd_adversary_text, epd_adversary_read,
+                        (gpointer) &adversaries[i], adversaries[i].n0, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -281,6 +353,7 @@ main (int    argc,
   g_test_add_func ("/game/epd/operands-round-trip", test_operands_round_trip);
   g_test_add_func ("/game/epd/nul-line", test_nul_line);
   g_test_add_func ("/game/epd/variant", test_variant);
+  g_test_add_func ("/game/epd/linear-time", test_linear_time);
 
   return g_test_run ();
 }

@@ -10,6 +10,7 @@
 
 #include "studio-engine-protocol.h"
 #include "studio-engine-san.h"
+#include "../linear-time.h"
 
 static void
 test_parse_info_full (void)
@@ -392,6 +393,154 @@ test_pv_to_san (void)
   g_assert_cmpuint (g_strv_length (san), ==, 0);
 }
 
+/* Issue 25: an engine's line is read in time linear in its length
+ * (tests/linear-time.h): @head, n times @unit, @tail, through
+ * studio_uci_parse_line() (which `cheops analyse` uses too). */
+typedef struct {
+  const char          *name;
+  const char          *head;
+  const char          *unit;
+  const char          *tail;
+  StudioUciMessageKind kind;
+  guint                n0;
+} LineAdversary;
+
+static char *
+line_adversary_text (guint    n,
+                     gpointer data)
+{
+  const LineAdversary *a = data;
+  GString *s = g_string_new (a->head);
+
+  for (guint i = 0; i < n; i++)
+    g_string_append (s, a->unit);
+  g_string_append (s, a->tail);
+  return g_string_free (s, FALSE);
+}
+
+static void
+line_adversary_read (const char *text,
+                     gpointer    data)
+{
+  const LineAdversary *a = data;
+  StudioUciMessage m;
+
+  g_assert_cmpint (studio_uci_parse_line (text, &m), ==, a->kind);
+  studio_uci_message_clear (&m);
+}
+
+/* The moves of a game of Cypher chess from its start (move text), as long
+ * as @max_plies or until no move goes on without ending the game or
+ * repeating a position (Cypher chess has no fifty-move rule: a long one). */
+static char **
+long_game (const CheopsVariant *variant,
+           guint                max_plies)
+{
+  GPtrArray *moves = g_ptr_array_new ();
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (25);
+  CheopsPosition pos;
+
+  cheops_position_init_start (&pos, variant);
+  g_hash_table_add (seen, g_memdup2 (&pos.key, sizeof pos.key));
+  while (moves->len < max_plies)
+    {
+      CheopsMove list[CHEOPS_MAX_MOVES];
+      guint n = (guint) (cheops_generate_moves (&pos, list) - list);
+      gboolean played = FALSE;
+
+      for (guint k = 0, first = n > 0 ? g_rand_int_range (rand, 0, (gint32) n) : 0;
+           k < n && !played; k++)
+        {
+          CheopsPosition next = pos;
+          CheopsUndo undo;
+          CheopsMove move = list[(first + k) % n];
+          char text[CHEOPS_MOVE_TEXT_MAX];
+
+          cheops_position_do_move (&next, move, &undo);
+          if (cheops_position_outcome (&next) != CHEOPS_OUTCOME_NONE
+              || g_hash_table_contains (seen, &next.key))
+            continue;
+          cheops_move_to_text (variant, move, text);
+          g_ptr_array_add (moves, g_strdup (text));
+          g_hash_table_add (seen, g_memdup2 (&next.key, sizeof next.key));
+          pos = next;
+          played = TRUE;
+        }
+      if (!played)
+        break;
+    }
+  g_ptr_array_add (moves, NULL);
+  return (char **) g_ptr_array_free (moves, FALSE);
+}
+
+typedef struct {
+  const CheopsVariant *variant;
+  char               **game;
+} PvAdversary;
+
+/* The game's first n moves, as a PV (the text is a count: the moves are
+ * the game's, the line already read). */
+static char *
+pv_adversary_text (guint    n,
+                   gpointer data)
+{
+  PvAdversary *a = data;
+
+  g_assert_cmpuint (n, <=, g_strv_length (a->game));
+  return g_strdup_printf ("%u", n);
+}
+
+static void
+pv_adversary_read (const char *text,
+                   gpointer    data)
+{
+  PvAdversary *a = data;
+  guint n = (guint) g_ascii_strtoull (text, NULL, 10);
+  char *saved = a->game[n];
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) san = NULL;
+
+  a->game[n] = NULL;
+  san = studio_engine_pv_to_san (a->variant, NULL, NULL, (const char * const *) a->game, &error);
+  a->game[n] = saved;
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (san), ==, n);
+}
+
+static void
+test_linear_time (void)
+{
+  static const LineAdversary adversaries[] = {
+    { "pv", "info depth 9 score cp 1 pv", " a1b1", "", STUDIO_UCI_MESSAGE_INFO, 10000 },
+    { "many-pvs", "info depth 9 score cp 1", " pv a1b1 a2b2", "", STUDIO_UCI_MESSAGE_INFO, 10000 },
+    { "string", "info depth 9 string", " x\t y", "", STUDIO_UCI_MESSAGE_INFO, 10000 },
+    { "long-string-word", "info string ", "x", "", STUDIO_UCI_MESSAGE_INFO, 100000 },
+    { "unknown-words", "info", " frob", " depth 9", STUDIO_UCI_MESSAGE_INFO, 10000 },
+    { "many-fields", "info", " depth 9 nodes 12 score cp 1 lowerbound time 5", "", STUDIO_UCI_MESSAGE_INFO, 10000 },
+    { "blanks", "info depth", " \t\r", " 9", STUDIO_UCI_MESSAGE_INFO, 100000 },
+    { "bad-pv", "info depth 9 pv a1b1", " a1b1", " ?", STUDIO_UCI_MESSAGE_MALFORMED, 10000 },
+    { "option-name", "option name", " x", " type string default y", STUDIO_UCI_MESSAGE_OPTION, 10000 },
+    { "option-vars", "option name x type combo default v", " var v", "", STUDIO_UCI_MESSAGE_OPTION, 10000 },
+    { "option-default", "option name x type string default", " v", "", STUDIO_UCI_MESSAGE_OPTION, 10000 },
+    { "id", "id name", " x", "", STUDIO_UCI_MESSAGE_ID, 10000 },
+    { "bestmove", "bestmove a1b1 ponder ", "a", "", STUDIO_UCI_MESSAGE_BESTMOVE, 100000 },
+    { "unknown", "frob", " x", "", STUDIO_UCI_MESSAGE_UNKNOWN, 10000 },
+  };
+  PvAdversary pv = { cheops_variant_find ("cypher"), NULL };
+
+  for (guint i = 0; i < G_N_ELEMENTS (adversaries); i++)
+    linear_time_assert (adversaries[i].name, line_adversary_text, line_adversary_read,
+                        (gpointer) &adversaries[i], adversaries[i].n0, 0);
+
+  /* The PV of a long Cypher chess game to SAN. */
+  g_assert_nonnull (pv.variant);
+  pv.game = long_game (pv.variant, 100000);
+  linear_time_assert ("pv-to-san", pv_adversary_text, pv_adversary_read, &pv, 1000,
+                      g_strv_length (pv.game));
+  g_strfreev (pv.game);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -406,6 +555,7 @@ main (int   argc,
   g_test_add_func ("/studio/engine-protocol/move-text", test_move_text);
   g_test_add_func ("/studio/engine-protocol/format", test_format);
   g_test_add_func ("/studio/engine-protocol/pv-to-san", test_pv_to_san);
+  g_test_add_func ("/studio/engine-protocol/linear-time", test_linear_time);
 
   return g_test_run ();
 }
