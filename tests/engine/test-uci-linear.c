@@ -21,52 +21,8 @@
 #include "search.h"
 #include "uci.h"
 #include "../linear-time.h"
+#include "../long-game.h"
 
-/* The moves of a game from @variant's start (move text), as long as
- * @max_plies or until no move goes on without ending the game or repeating
- * a position: a game the engine takes to its end, of the most plies since
- * the last irreversible move the variant allows. */
-static GPtrArray *
-long_game (const CheopsVariant *variant,
-           guint                max_plies)
-{
-  GPtrArray *moves = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (25);
-  CheopsPosition pos;
-
-  cheops_position_init_start (&pos, variant);
-  g_hash_table_add (seen, g_memdup2 (&pos.key, sizeof pos.key));
-  while (moves->len < max_plies)
-    {
-      CheopsMove list[CHEOPS_MAX_MOVES];
-      guint n = (guint) (cheops_generate_moves (&pos, list) - list);
-      gboolean played = FALSE;
-
-      /* The moves tried from a random one on, in turn. */
-      for (guint k = 0, first = n > 0 ? g_rand_int_range (rand, 0, (gint32) n) : 0;
-           k < n && !played; k++)
-        {
-          CheopsPosition next = pos;
-          CheopsUndo undo;
-          CheopsMove move = list[(first + k) % n];
-          char text[CHEOPS_MOVE_TEXT_MAX];
-
-          cheops_position_do_move (&next, move, &undo);
-          if (cheops_position_outcome (&next) != CHEOPS_OUTCOME_NONE
-              || g_hash_table_contains (seen, &next.key))
-            continue;
-          cheops_move_to_text (variant, move, text);
-          g_ptr_array_add (moves, g_strdup (text));
-          g_hash_table_add (seen, g_memdup2 (&next.key, sizeof next.key));
-          pos = next;
-          played = TRUE;
-        }
-      if (!played)
-        break;
-    }
-  return moves;
-}
 
 /* Runs @line with the engine's output to /dev/null, and waits for the
  * search it starts (in its own thread, not measured). */
@@ -95,7 +51,8 @@ typedef struct {
   const char *unit;       /* "%m": a move of the game, in turn */
   const char *tail;
   guint       n0;
-  GPtrArray  *game;
+  char      **game;       /* its moves, NULL-terminated */
+  guint       game_len;
 } UciAdversary;
 
 static char *
@@ -111,9 +68,9 @@ uci_adversary_text (guint    n,
 
       if (move != NULL)
         {
-          g_assert_cmpuint (i, <, a->game->len);
+          g_assert_cmpuint (i, <, a->game_len);
           g_string_append_len (s, a->unit, move - a->unit);
-          g_string_append (s, a->game->pdata[i]);
+          g_string_append (s, a->game[i]);
           g_string_append (s, move + 2);
         }
       else
@@ -148,7 +105,8 @@ test_linear_time (void)
   };
   const UciCaps caps = { .max_depth = 1, .max_nodes = 1000, .max_perft = 1,
                          .max_bench_depth = 1, .max_hash_mb = 1, .max_threads = 1 };
-  g_autoptr(GPtrArray) cypher_game = NULL;
+  g_auto(GStrv) cypher_game = NULL;
+  guint cypher_plies;
   const CheopsVariant *cypher = cheops_variant_find ("cypher");
 
   g_autoptr(GString) start_moves = g_string_new (NULL);
@@ -170,8 +128,9 @@ test_linear_time (void)
     if (adversaries[i].unit == NULL)
       adversaries[i].unit = start_moves->str;
   g_assert_nonnull (cypher);
-  cypher_game = long_game (cypher, 200000);
-  g_test_message ("a game of %u plies", cypher_game->len);
+  cypher_game = long_game_moves (cypher, 200000);
+  cypher_plies = g_strv_length (cypher_game);
+  g_test_message ("a game of %u plies", cypher_plies);
   uci_set_caps (&caps);
   for (guint i = 0; i < G_N_ELEMENTS (adversaries); i++)
     {
@@ -182,8 +141,9 @@ test_linear_time (void)
       uci_reset ();
       quiet_line (set_variant);
       a->game = cypher_game;
+      a->game_len = cypher_plies;
       linear_time_assert (a->name, uci_adversary_text, uci_adversary_read, a, a->n0,
-                          strstr (a->unit, "%m") != NULL ? a->game->len : 0);
+                          strstr (a->unit, "%m") != NULL ? a->game_len : 0);
     }
   uci_reset ();
 }

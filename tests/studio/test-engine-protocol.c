@@ -11,6 +11,7 @@
 #include "studio-engine-protocol.h"
 #include "studio-engine-san.h"
 #include "../linear-time.h"
+#include "../long-game.h"
 
 static void
 test_parse_info_full (void)
@@ -429,50 +430,6 @@ line_adversary_read (const char *text,
   studio_uci_message_clear (&m);
 }
 
-/* The moves of a game of Cypher chess from its start (move text), as long
- * as @max_plies or until no move goes on without ending the game or
- * repeating a position (Cypher chess has no fifty-move rule: a long one). */
-static char **
-long_game (const CheopsVariant *variant,
-           guint                max_plies)
-{
-  GPtrArray *moves = g_ptr_array_new ();
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (25);
-  CheopsPosition pos;
-
-  cheops_position_init_start (&pos, variant);
-  g_hash_table_add (seen, g_memdup2 (&pos.key, sizeof pos.key));
-  while (moves->len < max_plies)
-    {
-      CheopsMove list[CHEOPS_MAX_MOVES];
-      guint n = (guint) (cheops_generate_moves (&pos, list) - list);
-      gboolean played = FALSE;
-
-      for (guint k = 0, first = n > 0 ? g_rand_int_range (rand, 0, (gint32) n) : 0;
-           k < n && !played; k++)
-        {
-          CheopsPosition next = pos;
-          CheopsUndo undo;
-          CheopsMove move = list[(first + k) % n];
-          char text[CHEOPS_MOVE_TEXT_MAX];
-
-          cheops_position_do_move (&next, move, &undo);
-          if (cheops_position_outcome (&next) != CHEOPS_OUTCOME_NONE
-              || g_hash_table_contains (seen, &next.key))
-            continue;
-          cheops_move_to_text (variant, move, text);
-          g_ptr_array_add (moves, g_strdup (text));
-          g_hash_table_add (seen, g_memdup2 (&next.key, sizeof next.key));
-          pos = next;
-          played = TRUE;
-        }
-      if (!played)
-        break;
-    }
-  g_ptr_array_add (moves, NULL);
-  return (char **) g_ptr_array_free (moves, FALSE);
-}
 
 typedef struct {
   const CheopsVariant *variant;
@@ -535,7 +492,7 @@ test_linear_time (void)
 
   /* The PV of a long Cypher chess game to SAN. */
   g_assert_nonnull (pv.variant);
-  pv.game = long_game (pv.variant, 100000);
+  pv.game = long_game_moves (pv.variant, 100000);
   linear_time_assert ("pv-to-san", pv_adversary_text, pv_adversary_read, &pv, 1000,
                       g_strv_length (pv.game));
   g_strfreev (pv.game);
