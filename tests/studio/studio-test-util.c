@@ -246,3 +246,25 @@ studio_test_find_message_dialog (void)
     }
   return NULL;
 }
+
+static gboolean
+document_has_file (gpointer data)
+{
+  return studio_document_get_file (data) != NULL;
+}
+
+/* A new window, presented, with data/samples/@name open in it (waits until
+ * the document has the file). */
+StudioWindow *
+studio_test_open_sample (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "..", "data", "samples", name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StudioWindow *window = studio_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  studio_window_open_file (window, file);
+  studio_test_spin_until (document_has_file, studio_window_get_document (window));
+
+  return window;
+}

@@ -6,6 +6,8 @@
 
 #include <adwaita.h>
 
+#include "studio-window.h"
+
 G_BEGIN_DECLS
 
 typedef gboolean (*StudioTestCondition) (gpointer data);
@@ -19,6 +21,7 @@ void             studio_test_spin_until     (StudioTestCondition done,
 void             studio_test_spin_for       (guint               ms);
 void             studio_test_spin_frames    (void);
 AdwMessageDialog *studio_test_find_message_dialog (void);
+StudioWindow    *studio_test_open_sample    (const char         *name);
 char            *studio_test_clipboard_text (GtkWidget          *widget);
 GtkWidget       *studio_test_find_widget    (GtkWidget          *widget,
                                              StudioTestMatch     match,

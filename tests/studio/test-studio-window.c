@@ -30,20 +30,6 @@ document_has_file (gpointer data)
   return studio_document_get_file (data) != NULL;
 }
 
-static StudioWindow *
-open_sample (const char *name)
-{
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "..", "data", "samples", name, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  StudioWindow *window = studio_window_new (NULL);
-
-  gtk_window_present (GTK_WINDOW (window));
-  studio_window_open_file (window, file);
-  studio_test_spin_until (document_has_file, studio_window_get_document (window));
-
-  return window;
-}
-
 static CheopsGameNode *
 mainline_node (CheopsGame *game,
                guint       ply)
@@ -148,7 +134,7 @@ comment_editor_save (GtkWidget *tree)
 static void
 test_edit_save_reread (void)
 {
-  StudioWindow *window = open_sample ("opening-lines.pgn");
+  StudioWindow *window = studio_test_open_sample ("opening-lines.pgn");
   StudioDocument *document = studio_window_get_document (window);
   CheopsGame *game = studio_document_get_game (document);
   GtkWidget *board = studio_window_get_board_view (window);
@@ -553,7 +539,7 @@ test_paste_fen (void)
 static void
 test_clipboard (void)
 {
-  StudioWindow *window = open_sample ("ascension-studies.pgn");
+  StudioWindow *window = studio_test_open_sample ("ascension-studies.pgn");
   StudioDocument *document = studio_window_get_document (window);
   StudioWindow *other;
   g_autofree char *fen = NULL;
@@ -599,7 +585,7 @@ is_destroyed (gpointer data)
 static void
 test_close_asks (void)
 {
-  StudioWindow *window = open_sample ("opening-lines.pgn");
+  StudioWindow *window = studio_test_open_sample ("opening-lines.pgn");
   StudioDocument *document = studio_window_get_document (window);
   AdwMessageDialog *dialog;
   gpointer weak = window;
@@ -658,7 +644,7 @@ test_analysis (void)
       return;
     }
 
-  window = open_sample ("apex-race.pgn");
+  window = studio_test_open_sample ("apex-race.pgn");
   document = studio_window_get_document (window);
   panel = STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window));
 
@@ -722,7 +708,7 @@ view_has_size (gpointer data)
 static void
 test_flip (void)
 {
-  StudioWindow *window = open_sample ("apex-race.pgn");
+  StudioWindow *window = studio_test_open_sample ("apex-race.pgn");
   StudioBoardView *view = STUDIO_BOARD_VIEW (studio_window_get_board_view (window));
   StudioBoardScene *scene = studio_board_view_get_scene (view);
   g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
@@ -878,7 +864,7 @@ test_analysis_rows_steady (void)
       return;
     }
 
-  window = open_sample ("apex-race.pgn");
+  window = studio_test_open_sample ("apex-race.pgn");
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
   panel = STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window));
   lines_box = studio_test_find_by_class (GTK_WIDGET (panel), "analysis-lines");
@@ -931,7 +917,7 @@ go (StudioWindow *window,
 static void
 test_forward_follows_mainline (void)
 {
-  StudioWindow *window = open_sample ("apex-race.pgn");
+  StudioWindow *window = studio_test_open_sample ("apex-race.pgn");
   StudioDocument *document = studio_window_get_document (window);
   CheopsGame *game = studio_document_get_game (document);
   CheopsGameNode *end, *node;
@@ -997,7 +983,7 @@ luminance_at (cairo_surface_t *surface,
 static void
 test_destination_dots (void)
 {
-  StudioWindow *window = open_sample ("apex-race.pgn");
+  StudioWindow *window = studio_test_open_sample ("apex-race.pgn");
   StudioBoardView *view = STUDIO_BOARD_VIEW (studio_window_get_board_view (window));
   StudioBoardScene *scene = studio_board_view_get_scene (view);
   const CheopsPosition *pos;
@@ -1236,7 +1222,7 @@ test_ascension_result (void)
 static void
 test_comment_brace (void)
 {
-  StudioWindow *window = open_sample ("opening-lines.pgn");
+  StudioWindow *window = studio_test_open_sample ("opening-lines.pgn");
   StudioDocument *document = studio_window_get_document (window);
   CheopsGameNode *node = mainline_node (studio_document_get_game (document), 2);
   GtkWidget *tree = studio_window_get_move_tree (window);
@@ -1280,7 +1266,7 @@ test_comment_brace (void)
 static void
 test_undo_redo_selects (void)
 {
-  StudioWindow *window = open_sample ("opening-lines.pgn");
+  StudioWindow *window = studio_test_open_sample ("opening-lines.pgn");
   StudioDocument *document = studio_window_get_document (window);
   CheopsGame *game = studio_document_get_game (document);
   GtkWidget *tree = studio_window_get_move_tree (window);
@@ -1813,7 +1799,7 @@ test_lines_hold_under_pointer (void)
       return;
     }
 
-  window = open_sample ("apex-race.pgn");
+  window = studio_test_open_sample ("apex-race.pgn");
   panel = STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window));
   lines_box = studio_test_find_by_class (GTK_WIDGET (panel), "analysis-lines");
   stats = studio_test_find_by_class (GTK_WIDGET (panel), "analysis-stats");
@@ -1863,7 +1849,7 @@ test_threat_keeps_bar (void)
       return;
     }
 
-  window = open_sample ("apex-race.pgn");
+  window = studio_test_open_sample ("apex-race.pgn");
   panel = STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window));
   bar = STUDIO_EVAL_BAR (studio_test_find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_EVAL_BAR));
   stats = studio_test_find_by_class (GTK_WIDGET (panel), "analysis-stats");
@@ -2426,7 +2412,7 @@ close_message_dialog (AdwMessageDialog *dialog)
 static void
 test_comment_before_first_move (void)
 {
-  StudioWindow *window = open_sample ("ascension-studies.pgn");
+  StudioWindow *window = studio_test_open_sample ("ascension-studies.pgn");
   StudioDocument *document = studio_window_get_document (window);
   CheopsGame *game = studio_document_get_game (document);
   GtkWidget *tree = studio_window_get_move_tree (window);
@@ -2530,7 +2516,7 @@ test_comment_before_first_move (void)
 static void
 test_comment_failure_keeps_text (void)
 {
-  StudioWindow *window = open_sample ("ascension-studies.pgn");
+  StudioWindow *window = studio_test_open_sample ("ascension-studies.pgn");
   StudioDocument *document = studio_window_get_document (window);
   CheopsGame *game = studio_document_get_game (document);
   GtkWidget *tree = studio_window_get_move_tree (window);
@@ -2705,7 +2691,7 @@ focus_in_widget (StudioWindow *window,
 static void
 test_multipv_focus (void)
 {
-  StudioWindow *window = open_sample ("apex-race.pgn");
+  StudioWindow *window = studio_test_open_sample ("apex-race.pgn");
   GtkWidget *panel = GTK_WIDGET (window->analysis_panel);
   GtkWidget *spin = studio_test_find_widget_of_type (panel, GTK_TYPE_SPIN_BUTTON);
   guint multipv = studio_analysis_panel_get_multipv (window->analysis_panel);

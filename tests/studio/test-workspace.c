@@ -37,26 +37,6 @@ maybe_screenshot (const char *name)
   g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
 }
 
-static gboolean
-document_has_file (gpointer data)
-{
-  return studio_document_get_file (data) != NULL;
-}
-
-static StudioWindow *
-open_sample (const char *name)
-{
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "..", "data", "samples", name, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  StudioWindow *window = studio_window_new (NULL);
-
-  gtk_window_present (GTK_WINDOW (window));
-  studio_window_open_file (window, file);
-  studio_test_spin_until (document_has_file, studio_window_get_document (window));
-
-  return window;
-}
-
 /* The pointer and keys of these tests go through xdotool on an X server;
  * build-aux/dev.sh installs xdotool, so CI always runs them. */
 static gboolean
@@ -267,7 +247,7 @@ test_menu_click_keeps_keys (void)
 
   if (!real_input_available ())
     return;
-  window = open_sample ("opening-lines.pgn");
+  window = studio_test_open_sample ("opening-lines.pgn");
   document = studio_window_get_document (window);
   scene = studio_board_view_get_scene (STUDIO_BOARD_VIEW (studio_window_get_board_view (window)));
   root = cheops_game_get_root (studio_document_get_game (document));
@@ -374,7 +354,7 @@ dismiss_toasts (StudioWindow *window)
 static void
 test_mistake_keys_say_why (void)
 {
-  StudioWindow *window = open_sample ("opening-lines.pgn");
+  StudioWindow *window = studio_test_open_sample ("opening-lines.pgn");
   StudioDocument *document = studio_window_get_document (window);
   CheopsGame *game = studio_document_get_game (document);
   CheopsGameNode *first = cheops_game_node_get_first_child (cheops_game_get_root (game));
