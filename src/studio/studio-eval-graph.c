@@ -63,6 +63,7 @@ struct _StudioEvalGraph
 
   double          drag_x;
   gboolean        hidden;   /* studio_eval_graph_set_hidden() */
+  gboolean        compact;  /* studio_eval_graph_set_compact() */
 };
 
 enum {
@@ -597,8 +598,11 @@ studio_eval_graph_measure (GtkWidget      *widget,
     }
   else
     {
-      *minimum = 40;
-      *natural = 72;
+      StudioEvalGraph *self = STUDIO_EVAL_GRAPH (widget);
+
+      /* Compact, under the moves of a narrow window's side pane. */
+      *minimum = self->compact ? 32 : 40;
+      *natural = self->compact ? 40 : 72;
     }
 }
 
@@ -846,7 +850,7 @@ studio_eval_graph_get_glyph (StudioEvalGraph *self,
  * studio_eval_graph_set_hidden:
  * @self: a #StudioEvalGraph
  * @hidden: whether to stay hidden even with evaluations (the window's
- *   narrow layout, where the side pane's height goes to the move list)
+ *   narrow layout while it shows a view in the moves' place)
  */
 void
 studio_eval_graph_set_hidden (StudioEvalGraph *self,
@@ -856,4 +860,23 @@ studio_eval_graph_set_hidden (StudioEvalGraph *self,
 
   self->hidden = !!hidden;
   gtk_widget_set_visible (GTK_WIDGET (self), self->n_evals > 0 && !self->hidden);
+}
+
+/**
+ * studio_eval_graph_set_compact:
+ * @self: a #StudioEvalGraph
+ * @compact: whether to ask for less height: 40 pixels rather than 72, at
+ *   least 32 rather than 40 (the window's narrow layout, where the graph
+ *   shares the side pane's height with the move list)
+ */
+void
+studio_eval_graph_set_compact (StudioEvalGraph *self,
+                               gboolean         compact)
+{
+  g_return_if_fail (STUDIO_IS_EVAL_GRAPH (self));
+
+  if (self->compact == !!compact)
+    return;
+  self->compact = !!compact;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }

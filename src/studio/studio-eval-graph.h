@@ -34,6 +34,8 @@ char           *studio_eval_graph_dup_point_text (StudioEvalGraph *self,
                                                   guint            index);
 void            studio_eval_graph_set_hidden     (StudioEvalGraph *self,
                                                   gboolean         hidden);
+void            studio_eval_graph_set_compact    (StudioEvalGraph *self,
+                                                  gboolean         compact);
 double          studio_eval_value                (const CheopsEval *eval,
                                                   CheopsSide        mover);
 

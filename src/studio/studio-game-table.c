@@ -875,19 +875,16 @@ studio_game_table_restore_state (StudioGameTable *self)
                                       descending ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
 }
 
-static gboolean
-key_pressed_cb (StudioGameTable       *self,
-                guint                  keyval,
-                guint                  keycode,
-                GdkModifierType        state,
-                GtkEventControllerKey *controller)
+/* Escape in the search: clears it, or closes the window when it is
+ * already empty (the entry's own Escape binding would keep Escape from the
+ * window's shortcut). */
+static void
+search_stopped_cb (StudioGameTable *self)
 {
-  if (keyval == GDK_KEY_Escape)
-    {
-      gtk_window_close (GTK_WINDOW (self));
-      return TRUE;
-    }
-  return FALSE;
+  if (*gtk_editable_get_text (GTK_EDITABLE (self->search)) != '\0')
+    gtk_editable_set_text (GTK_EDITABLE (self->search), "");
+  else
+    gtk_window_close (GTK_WINDOW (self));
 }
 
 static void
@@ -944,7 +941,7 @@ studio_game_table_init (StudioGameTable *self)
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *scroller = gtk_scrolled_window_new ();
   GtkWidget *empty = adw_status_page_new ();
-  GtkEventController *keys = gtk_event_controller_key_new ();
+  GtkEventController *keys = gtk_shortcut_controller_new ();
   g_autoptr(GtkStringList) variants = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) results = gtk_string_list_new (NULL);
 
@@ -958,6 +955,7 @@ studio_game_table_init (StudioGameTable *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->search), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Search the games"), -1);
   g_signal_connect_object (self->search, "search-changed", G_CALLBACK (search_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->search, "stop-search", G_CALLBACK (search_stopped_cb), self, G_CONNECT_SWAPPED);
 
   gtk_string_list_append (variants, _("All Variants"));
   for (guint i = 0; cheops_variants[i] != NULL; i++)
@@ -1033,7 +1031,10 @@ studio_game_table_init (StudioGameTable *self)
   gtk_box_append (GTK_BOX (toolbar_box), GTK_WIDGET (self->stack));
   adw_window_set_content (ADW_WINDOW (self), toolbar_box);
 
-  g_signal_connect_object (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self, G_CONNECT_SWAPPED);
+  /* Escape closes, as GNOME's dialogs do. */
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                          gtk_named_action_new ("window.close")));
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 

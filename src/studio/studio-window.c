@@ -1684,6 +1684,9 @@ studio_window_update_narrow_panes (StudioWindow *self)
 
   gtk_widget_set_visible (self->narrow_switcher, self->narrow);
   gtk_widget_set_visible (GTK_WIDGET (self->move_tree), moves);
+  /* The evaluation graph stays under the moves it charts, smaller when
+   * narrow: hidden there only with them. */
+  studio_eval_graph_set_hidden (self->eval_graph, !moves);
   gtk_widget_set_visible (self->analysis_separator, moves && analysis);
   gtk_widget_set_visible (self->views_box, analysis);
 }
@@ -1697,8 +1700,8 @@ studio_window_set_narrow (StudioWindow *self,
                           gboolean      narrow)
 {
   self->narrow = narrow;
-  /* Narrow, the side pane's 200 pixels go to the move list. */
-  studio_eval_graph_set_hidden (self->eval_graph, narrow);
+  /* Narrow, the graph shares the side pane's 200 pixels with the moves. */
+  studio_eval_graph_set_compact (self->eval_graph, narrow);
   if (narrow)
     {
       /* Remember the side pane's width, not the divider's position: the

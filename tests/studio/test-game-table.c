@@ -632,6 +632,65 @@ test_table_100000 (void)
   g_remove (path);
 }
 
+/* The table's window closes with Escape, as GNOME's dialogs do: a
+ * shortcut on the window, and in the search (whose own Escape binding
+ * keeps Escape from the window) a first Escape clears the words, the next
+ * closes (it did not close before). */
+static void
+test_table_escape (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioGameTable *table;
+  GtkShortcut *escape = NULL;
+  GtkEditable *search;
+
+  gtk_window_present (GTK_WINDOW (window));
+  table = open_table (window);
+  g_assert_nonnull (table);
+  g_object_add_weak_pointer (G_OBJECT (table), (gpointer *) &table);
+  studio_test_spin_frames ();
+
+  /* The window's shortcut. */
+  for (guint i = 0; escape == NULL; i++)
+    {
+      g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (table));
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      g_assert_nonnull (controller);
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == GDK_KEY_Escape &&
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
+            escape = shortcut;
+        }
+    }
+  g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (escape), 0, GTK_WIDGET (table), NULL));
+  studio_test_spin_frames ();
+  g_assert_null (table);
+
+  /* In the search: clears, then closes. */
+  table = open_table (window);
+  g_assert_nonnull (table);
+  g_object_add_weak_pointer (G_OBJECT (table), (gpointer *) &table);
+  search = studio_game_table_get_search (table);
+  gtk_editable_set_text (search, "zed");
+  g_signal_emit_by_name (search, "stop-search");
+  studio_test_spin_frames ();
+  g_assert_nonnull (table);
+  g_assert_cmpstr (gtk_editable_get_text (search), ==, "");
+  g_signal_emit_by_name (search, "stop-search");
+  studio_test_spin_frames ();
+  g_assert_null (table);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -645,6 +704,7 @@ main (int   argc,
   g_test_add_func ("/Studio/GameList/table", test_table);
   g_test_add_func ("/Studio/GameList/remembered", test_table_remembered);
   g_test_add_func ("/Studio/GameList/100000", test_table_100000);
+  g_test_add_func ("/Studio/GameList/escape", test_table_escape);
 
   return g_test_run ();
 }

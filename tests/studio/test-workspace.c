@@ -610,6 +610,46 @@ test_narrow_one_switcher (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A reviewed game at 700 × 600: the evaluation graph under the moves,
+ * smaller, mapped and drawn with some height (it was hidden in the narrow
+ * layout, in either the Moves or the Analysis view, and showed only
+ * wide). */
+static void
+test_narrow_eval_graph (void)
+{
+  StudioWindow *window = window_of_size (700, 600);
+  GtkWidget *graph = GTK_WIDGET (window->eval_graph);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (studio_window_load_text (window,
+                                          "[Variant \"Step and Circle TrigChess\"]\n"
+                                          "[Annotator \"Cheops Studio\"]\n\n"
+                                          "1. b3 $2 {[%eval -0.70]} f4 $2 {[%eval 0.60]} 2. Gi3 $4 {[%eval -1.20]} Se4\n"
+                                          "{[%eval #1]} 3. Gg5# 1-0\n",
+                                          &error));
+  g_assert_no_error (error);
+  studio_test_spin_for (500);
+  maybe_screenshot ("narrow-eval-graph");
+  g_assert_true (window->narrow);
+  g_assert_true (gtk_toggle_button_get_active (window->moves_toggle));
+  g_assert_true (gtk_widget_get_mapped (studio_window_get_move_tree (window)));
+  g_assert_true (gtk_widget_get_mapped (graph));
+  g_test_message ("graph %d x %d", gtk_widget_get_width (graph), gtk_widget_get_height (graph));
+  g_assert_cmpint (gtk_widget_get_height (graph), >, 0);
+  g_assert_cmpint (gtk_widget_get_width (graph), >, 0);
+
+  /* With the moves it charts: away with the Analysis view, back with Moves. */
+  gtk_toggle_button_set_active (window->analysis_toggle, TRUE);
+  studio_test_spin_frames ();
+  g_assert_false (gtk_widget_get_mapped (graph));
+  gtk_toggle_button_set_active (window->moves_toggle, TRUE);
+  studio_test_spin_frames ();
+  g_assert_true (gtk_widget_get_mapped (graph));
+  g_assert_cmpint (gtk_widget_get_height (graph), >, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -630,6 +670,7 @@ main (int   argc,
   g_test_add_data_func ("/Studio/Workspace/verify-keeps-size/narrow", GINT_TO_POINTER (700), test_verify_keeps_size);
 
   g_test_add_func ("/Studio/Workspace/narrow-one-switcher", test_narrow_one_switcher);
+  g_test_add_func ("/Studio/Workspace/narrow-eval-graph", test_narrow_eval_graph);
 
   return g_test_run ();
 }
