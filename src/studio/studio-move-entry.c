@@ -261,6 +261,25 @@ entry_key_pressed_cb (GtkEventControllerKey *controller,
   return TRUE;
 }
 
+/* The entry takes the keyboard with the cursor after what is typed (not
+ * selecting it: the next key typed would replace it). */
+static void
+focus_entry (MoveEntry *self)
+{
+  gtk_entry_grab_focus_without_selecting (self->entry);
+  gtk_editable_set_position (GTK_EDITABLE (self->entry), -1);
+}
+
+/* Once mapped (on X11 some frames after the popup is asked for) the
+ * popover's entry takes the keyboard again: the popover's own focus
+ * handling on map must not leave a key typed meanwhile to the popover. */
+static void
+popover_map_cb (GtkWidget *popover,
+                MoveEntry *self)
+{
+  focus_entry (self);
+}
+
 static void
 move_entry_free (MoveEntry *self)
 {
@@ -333,6 +352,7 @@ studio_move_entry_new (StudioDocument *document)
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (entry_key_pressed_cb), popover);
   gtk_widget_add_controller (GTK_WIDGET (self->entry), keys);
+  g_signal_connect_after (popover, "map", G_CALLBACK (popover_map_cb), self);
 
   return popover;
 }
@@ -355,8 +375,46 @@ studio_move_entry_open (GtkWidget  *entry_popover,
   refill (self);
   gtk_popover_popup (GTK_POPOVER (entry_popover));
   gtk_popover_present (GTK_POPOVER (entry_popover));
-  gtk_widget_grab_focus (GTK_WIDGET (self->entry));
-  gtk_editable_set_position (GTK_EDITABLE (self->entry), -1);
+  focus_entry (self);
+}
+
+/**
+ * studio_move_entry_append:
+ * @entry_popover: the popover of studio_move_entry_new(), open
+ * @text: what was typed (UTF-8)
+ *
+ * Adds @text at the end of what is typed: a key typed while the popover
+ * was opening, before its entry had the keyboard, is not lost.  Gives the
+ * entry the keyboard, the cursor after the text.
+ */
+void
+studio_move_entry_append (GtkWidget  *entry_popover,
+                          const char *text)
+{
+  MoveEntry *self = get_entry (entry_popover);
+  g_autofree char *typed = g_strconcat (gtk_editable_get_text (GTK_EDITABLE (self->entry)), text, NULL);
+
+  gtk_editable_set_text (GTK_EDITABLE (self->entry), typed);
+  focus_entry (self);
+}
+
+/**
+ * studio_move_entry_has_keyboard:
+ * @entry_popover: the popover of studio_move_entry_new()
+ *
+ * Returns: whether the keys typed go into the entry now (the popover is
+ *   mapped and its entry has the focus)
+ */
+gboolean
+studio_move_entry_has_keyboard (GtkWidget *entry_popover)
+{
+  MoveEntry *self = get_entry (entry_popover);
+  GtkRoot *root = gtk_widget_get_root (entry_popover);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  /* The entry's text (a GtkText inside it) has the focus. */
+  return gtk_widget_get_mapped (entry_popover) && focus != NULL &&
+         (focus == GTK_WIDGET (self->entry) || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->entry)));
 }
 
 /**

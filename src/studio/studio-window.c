@@ -1519,11 +1519,31 @@ key_pressed_cb (StudioWindow          *self,
 
   gboolean menu_key = (keyval == GDK_KEY_Menu && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) == 0) ||
                       (keyval == GDK_KEY_F10 && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) == GDK_SHIFT_MASK);
+  /* A letter or digit, capitals (Shift) included: what a move is typed
+   * with.  A user found the first capital of a move lost ("Md" gave "d"):
+   * Shift+M was taken for a shortcut's key. */
+  gunichar typed = gdk_keyval_to_unicode (keyval);
+  gboolean printable = typed < 128 && g_unichar_isalnum (typed) &&
+                       (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK)) == 0;
 
-  if (!menu_key && !is_annotation_key (keyval, state) &&
-      (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
-    return FALSE;
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") != 0)
+    return FALSE;
+  /* The move entry is open but does not have the keyboard yet (its
+   * popover maps some frames after the first key, and takes the focus
+   * then): a key typed meanwhile goes on what is typed, in order, instead
+   * of being lost or taken for a shortcut. */
+  if (printable && gtk_widget_get_visible (self->move_entry) &&
+      !studio_move_entry_has_keyboard (self->move_entry) &&
+      !(focus != NULL && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)) &&
+        !gtk_widget_is_ancestor (focus, self->move_entry)))
+    {
+      char text[2] = { (char) typed, 0 };
+
+      studio_move_entry_append (self->move_entry, text);
+      return TRUE;
+    }
+  if (!menu_key && !is_annotation_key (keyval, state) && !printable &&
+      (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
     return FALSE;
   if (event != NULL && gdk_event_get_surface (event) != gtk_native_get_surface (GTK_NATIVE (self)))
     return FALSE;
@@ -1558,15 +1578,15 @@ key_pressed_cb (StudioWindow          *self,
   if (menu_key)
     return !self->setup_mode && !self->solve_mode && studio_move_tree_view_popup_menu (self->move_tree);
 
-  /* A letter or digit typed on the board (no key of a shortcut: F, L, X
-   * keep theirs) opens the keyboard move entry with it. */
-  if (!self->setup_mode && !self->solve_mode && g_unichar_isalnum (gdk_keyval_to_unicode (keyval)) &&
-      gdk_keyval_to_unicode (keyval) < 128)
+  /* A letter or digit typed on the board opens the keyboard move entry
+   * with it — capitals too — except a key of a shortcut: f, l and x keep
+   * theirs (README); their capitals (Shift+F) open the entry. */
+  if (!self->setup_mode && !self->solve_mode && printable)
     {
       GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-      g_autofree char *accel = gtk_accelerator_name (keyval, 0);
+      g_autofree char *accel = gtk_accelerator_name (keyval, state & GDK_SHIFT_MASK);
       g_auto(GStrv) actions = app != NULL ? gtk_application_get_actions_for_accel (app, accel) : NULL;
-      char text[2] = { (char) gdk_keyval_to_unicode (keyval), 0 };
+      char text[2] = { (char) typed, 0 };
 
       if (actions != NULL && actions[0] != NULL)
         return FALSE;

@@ -6,7 +6,7 @@
  * each legal move of the start position typed as the core writes it
  * (record notation, or the machine move text) is played; a prefix lists
  * the moves that begin with it; a text no move begins with says so; a key
- * typed on the board opens the entry with it; Cypher chess's compound move
+ * typed on the board opens the entry with it (a capital too); Cypher chess's compound move
  * ("Sd3,Rc0") and drop ("P@c5") typed in full.
  */
 #include "studio-config.h"
@@ -147,6 +147,27 @@ test_typing_on_board (void)
   studio_test_spin_frames ();
   g_assert_true (gtk_widget_get_visible (window->move_entry));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "A");
+  gtk_popover_popdown (GTK_POPOVER (window->move_entry));
+  studio_test_spin_frames ();
+
+  /* A capital (Shift held) opens the entry with it (a user lost it: "Md"
+   * gave "d"; test-workspace types it with real keys). */
+  handled = FALSE;
+  g_signal_emit_by_name (window_key_controller (GTK_WIDGET (window)), "key-pressed",
+                         GDK_KEY_M, 0, GDK_SHIFT_MASK, &handled);
+  g_assert_true (handled);
+  studio_test_spin_frames ();
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "M");
+  gtk_popover_popdown (GTK_POPOVER (window->move_entry));
+  studio_test_spin_frames ();
+
+  /* A capital of a shortcut's letter (f flips the board) opens the entry. */
+  handled = FALSE;
+  g_signal_emit_by_name (window_key_controller (GTK_WIDGET (window)), "key-pressed",
+                         GDK_KEY_F, 0, GDK_SHIFT_MASK, &handled);
+  g_assert_true (handled);
+  studio_test_spin_frames ();
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "F");
   gtk_popover_popdown (GTK_POPOVER (window->move_entry));
   studio_test_spin_frames ();
 

@@ -646,7 +646,64 @@ test_narrow_eval_graph (void)
   studio_test_spin_frames ();
   g_assert_true (gtk_widget_get_mapped (graph));
   g_assert_cmpint (gtk_widget_get_height (graph), >, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
 
+static gboolean
+entry_has_focus (gpointer data)
+{
+  GtkWidget *entry = data;
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (entry));
+
+  return gtk_widget_get_mapped (entry) && focus != NULL &&
+         (focus == entry || gtk_widget_is_ancestor (focus, entry));
+}
+
+/* Types @text on the board with xdotool, @delay ms between the keys, and
+ * checks that the keyboard move entry opened with every character of it,
+ * in order (a user found the first capital lost — "Md" gave "d", "King
+ * walks" gave "ing walks" — and a second key typed while the entry's
+ * popover was mapping lost too: "ac" at 200 ms a key gave "a"). */
+static void
+type_on_board (StudioWindow *window,
+               const char   *text,
+               const char   *delay)
+{
+  GtkWidget *entry = studio_test_find_widget_of_type (window->move_entry, GTK_TYPE_ENTRY);
+
+  g_test_message ("type %s on the board, %s ms a key", text, delay);
+  click_widget (GTK_WIDGET (studio_window_get_board_view (window)));
+  studio_test_spin_for (300);
+  g_assert_false (gtk_widget_get_visible (window->move_entry));
+  xdotool ((const char *[]) { "type", "--delay", delay, text, NULL });
+  studio_test_spin_until (entry_has_focus, entry);
+  studio_test_spin_for (500);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, text);
+  press_key ("Escape");
+  studio_test_spin_until (popover_hidden, window->move_entry);
+}
+
+/* Moves typed on the board with real key presses (xdotool through the X
+ * server): the first key, a capital, and keys typed fast or while the
+ * entry opens all reach the entry, in order.  Lower-case f, l and x keep
+ * their shortcuts (README); their capitals open the entry. */
+static void
+test_typing_a_move (void)
+{
+  StudioWindow *window;
+
+  if (!real_input_available ())
+    return;
+  window = open_sample ("opening-lines.pgn");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  studio_test_spin_until (window_active, window);
+  studio_test_spin_for (300);
+
+  type_on_board (window, "Md", "150");
+  type_on_board (window, "ac", "200");
+  type_on_board (window, "ac", "40");
+  type_on_board (window, "King walks", "30");
+  type_on_board (window, "Fx", "60");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -671,6 +728,7 @@ main (int   argc,
 
   g_test_add_func ("/Studio/Workspace/narrow-one-switcher", test_narrow_one_switcher);
   g_test_add_func ("/Studio/Workspace/narrow-eval-graph", test_narrow_eval_graph);
+  g_test_add_func ("/Studio/Workspace/typing-a-move", test_typing_a_move);
 
   return g_test_run ();
 }
