@@ -40,6 +40,18 @@ G_DEFINE_FINAL_TYPE (StudioWindow, studio_window, ADW_TYPE_APPLICATION_WINDOW)
  * a narrower window cuts it shorter. */
 #define TOAST_MAX_CHARS 80
 
+/* The toast shown, until it is dismissed: a weak pointer kept on the
+ * toast overlay (see _studio_window_toast()). */
+#define SHOWN_TOAST_KEY "studio-shown-toast"
+
+static void
+toast_dismissed_cb (AdwToast        *toast,
+                    AdwToastOverlay *overlay)
+{
+  if (g_object_get_data (G_OBJECT (overlay), SHOWN_TOAST_KEY) == toast)
+    g_object_set_data (G_OBJECT (overlay), SHOWN_TOAST_KEY, NULL);
+}
+
 /**
  * _studio_window_toast:
  * @self: a #StudioWindow
@@ -50,14 +62,39 @@ G_DEFINE_FINAL_TYPE (StudioWindow, studio_window, ADW_TYPE_APPLICATION_WINDOW)
  * in its tooltip), so that it never runs into the toast's close button.
  * (In libadwaita 1.2 a toast's title is markup and is neither cut nor
  * wrapped, so the toast gets a label of its own, adw_toast_set_custom_title().)
+ *
+ * While a toast is shown, @message replaces its text and its 4 s start
+ * again: the window never has more than one toast of its own, and the
+ * newest message is the one shown (a toast added behind it would wait 4 s
+ * for its turn).  This is also a workaround: libadwaita 1.2 (1.2.2 in
+ * Debian 12) frees a toast dismissed during its show animation before that
+ * animation's "done" handler reads it, a use after free in
+ * adw_animation_skip() (fixed upstream in 1.3 by commit 1674ebc9,
+ * "toast-overlay: Prevent show_done from firing after hide_done"); a
+ * toast that waits in the overlay's queue is shown, when the one before it
+ * goes, with the longer replace animation, which made that race likely
+ * when toasts came quickly (tests/studio/test-toasts.c).
  */
 void
 _studio_window_toast (StudioWindow *self,
                       const char   *message)
 {
-  AdwToast *toast = adw_toast_new ("");
-  GtkWidget *label = gtk_label_new (message);
+  AdwToast *shown = g_object_get_data (G_OBJECT (self->toast_overlay), SHOWN_TOAST_KEY);
+  AdwToast *toast;
+  GtkWidget *label;
 
+  if (shown != NULL)
+    {
+      label = adw_toast_get_custom_title (shown);
+      gtk_label_set_text (GTK_LABEL (label), message);
+      gtk_widget_set_tooltip_text (label, message);
+      /* Adding the toast shown again only starts its timeout again. */
+      adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (shown));
+      return;
+    }
+
+  toast = adw_toast_new ("");
+  label = gtk_label_new (message);
   gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_label_set_max_width_chars (GTK_LABEL (label), TOAST_MAX_CHARS);
@@ -66,6 +103,12 @@ _studio_window_toast (StudioWindow *self,
   gtk_widget_set_tooltip_text (label, message);
   adw_toast_set_custom_title (toast, label);
   adw_toast_set_timeout (toast, 4);
+  /* The overlay holds the toast until its hide animation ends; the key
+   * holds a reference too, dropped when the toast is dismissed. */
+  g_object_set_data_full (G_OBJECT (self->toast_overlay), SHOWN_TOAST_KEY,
+                          g_object_ref (toast), g_object_unref);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb),
+                           self->toast_overlay, 0);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
