@@ -42,11 +42,21 @@ struct _StudioPreferencesWindow
   GSettings            *settings;
   GtkFileChooserNative *chooser;
 
-  /* Borrowed: the toast shown last, while it is shown (weak pointer). */
+  /* Borrowed: the toast shown, until it is dismissed (weak pointer). */
   AdwToast             *toast;
 };
 
 G_DEFINE_FINAL_TYPE (StudioPreferencesWindow, studio_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
+
+/* A dismissed toast is no longer the one shown, though the overlay holds
+ * it until its hide animation ends. */
+static void
+toast_dismissed_cb (AdwToast                *toast,
+                    StudioPreferencesWindow *self)
+{
+  if (self->toast == toast)
+    g_clear_weak_pointer (&self->toast);
+}
 
 static void
 studio_preferences_window_toast (StudioPreferencesWindow *self,
@@ -55,13 +65,22 @@ studio_preferences_window_toast (StudioPreferencesWindow *self,
   /* A toast's title is markup in libadwaita 1.2. */
   g_autofree char *escaped = g_markup_escape_text (message, -1);
 
-  /* A new refusal replaces the last one rather than waiting behind it. */
+  /* A new refusal replaces the last one rather than waiting behind it:
+   * the toast shown takes its text and its timeout starts again (adding
+   * it again does that).  Not dismissed and replaced by a new toast: in
+   * libadwaita 1.2 a toast dismissed during its show animation is freed
+   * before that animation ends and reads it (a use after free, fixed in
+   * 1.3; see _studio_window_toast()). */
   if (self->toast != NULL)
-    adw_toast_dismiss (self->toast);
-  g_clear_weak_pointer (&self->toast);
+    {
+      adw_toast_set_title (self->toast, escaped);
+      adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), g_object_ref (self->toast));
+      return;
+    }
 
   self->toast = adw_toast_new (escaped);
   g_object_add_weak_pointer (G_OBJECT (self->toast), (gpointer *) &self->toast);
+  g_signal_connect_object (self->toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self, 0);
   adw_toast_set_timeout (self->toast, 8);
   adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), self->toast);
 }

@@ -46,34 +46,46 @@ G_DEFINE_FINAL_TYPE (StudioWindow, studio_window, ADW_TYPE_APPLICATION_WINDOW)
 /* The toast's text, wrapped to what the window leaves room for: libadwaita
  * 1.2 gives a toast its natural size, cut to the window's width, so a
  * label as wide as TOAST_MAX_CHARS ran off a 700 px window (issue 21). */
-static GtkWidget *
-toast_label_new (StudioWindow *self,
+static void
+toast_label_fit (StudioWindow *self,
+                 GtkLabel     *label,
                  const char   *message,
                  int           button_width)
 {
-  GtkWidget *label = gtk_label_new (message);
   int room = gtk_widget_get_width (GTK_WIDGET (self->toast_overlay)) - TOAST_FRAME_WIDTH - button_width;
   PangoFontMetrics *metrics;
   int char_width, max_chars = TOAST_MAX_CHARS;
 
-  gtk_widget_add_css_class (label, "heading");
+  gtk_label_set_text (label, message);
+  gtk_widget_add_css_class (GTK_WIDGET (label), "heading");
   /* In characters as GtkLabel counts them (its widest: a digit's or the
    * average character's width). */
-  metrics = pango_context_get_metrics (gtk_widget_get_pango_context (label), NULL, NULL);
+  metrics = pango_context_get_metrics (gtk_widget_get_pango_context (GTK_WIDGET (label)), NULL, NULL);
   char_width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
                     pango_font_metrics_get_approximate_digit_width (metrics));
   pango_font_metrics_unref (metrics);
   if (room > 0 && char_width > 0)
     max_chars = CLAMP (room * PANGO_SCALE / char_width, 12, TOAST_MAX_CHARS);
 
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), max_chars);
+  gtk_label_set_wrap (label, TRUE);
+  gtk_label_set_wrap_mode (label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (label, max_chars);
   /* As wide as the text, up to that: else the toast, taller with a
    * button, gets a label wrapped to the narrowest width its height holds. */
-  gtk_label_set_width_chars (GTK_LABEL (label), MIN ((int) g_utf8_strlen (message, -1) * 11 / 10 + 1, max_chars));
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  return label;
+  gtk_label_set_width_chars (label, MIN ((int) g_utf8_strlen (message, -1) * 11 / 10 + 1, max_chars));
+  gtk_label_set_xalign (label, 0);
+}
+
+/* The toast shown, until it is dismissed: a weak pointer kept on the
+ * toast overlay (see _studio_window_toast()). */
+#define SHOWN_TOAST_KEY "studio-shown-toast"
+
+static void
+toast_dismissed_cb (AdwToast        *toast,
+                    AdwToastOverlay *overlay)
+{
+  if (g_object_get_data (G_OBJECT (overlay), SHOWN_TOAST_KEY) == toast)
+    g_object_set_data (G_OBJECT (overlay), SHOWN_TOAST_KEY, NULL);
 }
 
 /**
@@ -86,6 +98,18 @@ toast_label_new (StudioWindow *self,
  * and never runs into the toast's close button or off the window.  (In
  * libadwaita 1.2 a toast's title is markup and is neither cut nor wrapped,
  * so the toast gets a label of its own, adw_toast_set_custom_title().)
+ *
+ * While a toast is shown, @message replaces its text and its 4 s start
+ * again: the window never has more than one toast of its own, and the
+ * newest message is the one shown (a toast added behind it would wait 4 s
+ * for its turn).  This is also a workaround: libadwaita 1.2 (1.2.2 in
+ * Debian 12) frees a toast dismissed during its show animation before that
+ * animation's "done" handler reads it, a use after free in
+ * adw_animation_skip() (fixed upstream in 1.3 by commit 1674ebc9,
+ * "toast-overlay: Prevent show_done from firing after hide_done"); a
+ * toast that waits in the overlay's queue is shown, when the one before it
+ * goes, with the longer replace animation, which made that race likely
+ * when toasts came quickly (tests/studio/test-toasts.c).
  */
 void
 _studio_window_toast (StudioWindow *self,
@@ -112,9 +136,27 @@ _studio_window_toast_with_action (StudioWindow *self,
                                   const char   *action_name)
 {
   gboolean button = button_label != NULL && action_name != NULL;
-  AdwToast *toast = adw_toast_new ("");
+  AdwToast *shown = g_object_get_data (G_OBJECT (self->toast_overlay), SHOWN_TOAST_KEY);
   /* The button's width, about: its label and padding. */
-  GtkWidget *label = toast_label_new (self, message, button ? 24 + 9 * (int) g_utf8_strlen (button_label, -1) : 0);
+  int button_width = button ? 24 + 9 * (int) g_utf8_strlen (button_label, -1) : 0;
+  AdwToast *toast;
+  GtkWidget *label;
+
+  if (shown != NULL)
+    {
+      label = adw_toast_get_custom_title (shown);
+      toast_label_fit (self, GTK_LABEL (label), message, button_width);
+      gtk_widget_set_tooltip_text (label, message);
+      adw_toast_set_button_label (shown, button ? button_label : NULL);
+      adw_toast_set_action_name (shown, button ? action_name : NULL);
+      /* Adding the toast shown again only starts its timeout again. */
+      adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (shown));
+      return;
+    }
+
+  toast = adw_toast_new ("");
+  label = gtk_label_new (message);
+  toast_label_fit (self, GTK_LABEL (label), message, button_width);
 
   gtk_widget_set_tooltip_text (label, message);
   adw_toast_set_custom_title (toast, label);
@@ -124,6 +166,12 @@ _studio_window_toast_with_action (StudioWindow *self,
       adw_toast_set_action_name (toast, action_name);
     }
   adw_toast_set_timeout (toast, 4);
+  /* The overlay holds the toast until its hide animation ends; the key
+   * holds a reference too, dropped when the toast is dismissed. */
+  g_object_set_data_full (G_OBJECT (self->toast_overlay), SHOWN_TOAST_KEY,
+                          g_object_ref (toast), g_object_unref);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb),
+                           self->toast_overlay, 0);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
