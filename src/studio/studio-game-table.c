@@ -36,6 +36,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "studio-game-distinction.h"
 #include "studio-game-table.h"
 
 /* ---------------------------------------------------------------------- */
@@ -54,6 +55,7 @@ struct _StudioGameRow
   char           *keys[N_COLUMNS];
   int             plies;
   char           *folded;  /* its tag values, casefolded, for the search */
+  const char     *distinguishing_tag;  /* of its file (interned), or NULL */
 };
 
 enum {
@@ -143,7 +145,17 @@ studio_game_row_get_property (GObject    *object,
       g_value_set_string (value, known_tag (self->game, "Date") ?: "");
       break;
     case ROW_PROP_EVENT:
-      g_value_set_string (value, known_tag (self->game, "Event") ?: "");
+      {
+        g_autofree char *distinction = studio_game_dup_distinction (self->game, self->distinguishing_tag);
+        const char *event = known_tag (self->game, "Event");
+
+        if (distinction == NULL)
+          g_value_set_string (value, event ?: "");
+        else if (event == NULL)
+          g_value_take_string (value, g_steal_pointer (&distinction));
+        else
+          g_value_take_string (value, g_strdup_printf ("%s · %s", distinction, event));
+      }
       break;
     case ROW_PROP_PLIES:
       if (self->plies < 0)
@@ -188,7 +200,9 @@ studio_game_row_class_init (StudioGameRowClass *klass)
   row_properties [ROW_PROP_PLAYERS] = g_param_spec_string ("players", NULL, NULL, NULL, flags);
   /* The Result tag: "1-0", "0-1", "1/2-1/2", "*". */
   row_properties [ROW_PROP_RESULT] = g_param_spec_string ("result", NULL, NULL, NULL, flags);
-  /* The Date and Event tags, "" when unknown. */
+  /* The Date and Event tags, "" when unknown; the event after what tells
+   * the game apart from the others of its file (a problem's stipulation:
+   * studio_game_dup_distinction()), "#2 · Cheops Studio problems". */
   row_properties [ROW_PROP_DATE] = g_param_spec_string ("date", NULL, NULL, NULL, flags);
   row_properties [ROW_PROP_EVENT] = g_param_spec_string ("event", NULL, NULL, NULL, flags);
   /* The plies of the main line. */
@@ -253,8 +267,16 @@ struct _StudioGameRows
                            * are of now, a snapshot of @documents */
   GArray     *offsets;    /* guint, by document of @shown: its first row;
                            * and the number of rows at the end */
+  GArray     *distinguishing;  /* Distinguishing, by document of @shown */
   guint       refresh;    /* an idle taking @documents again */
 };
+
+/* The tag that tells a document's games apart, found when a row first
+ * needs it after its games changed. */
+typedef struct {
+  const char *tag;
+  gboolean    known;
+} Distinguishing;
 
 static void studio_game_rows_model_init (GListModelInterface *iface);
 
@@ -296,6 +318,7 @@ studio_game_rows_get_item (GListModel *model,
   StudioGameRows *self = STUDIO_GAME_ROWS (model);
   guint lo = 0, hi = self->offsets->len - 1;
   StudioGameRow *row;
+  Distinguishing *distinguishing;
 
   if (position >= studio_game_rows_get_n_items (model))
     return NULL;
@@ -318,6 +341,13 @@ studio_game_rows_get_item (GListModel *model,
   row->document = g_object_ref (g_ptr_array_index (self->shown, lo));
   row->index = position - g_array_index (self->offsets, guint, lo);
   row->game = g_object_ref (studio_document_get_game_at (row->document, row->index));
+  distinguishing = &g_array_index (self->distinguishing, Distinguishing, lo);
+  if (!distinguishing->known)
+    {
+      distinguishing->tag = studio_games_find_distinguishing_tag (G_LIST_MODEL (row->document));
+      distinguishing->known = TRUE;
+    }
+  row->distinguishing_tag = distinguishing->tag;
   return row;
 }
 
@@ -341,6 +371,7 @@ document_items_changed_cb (StudioGameRows *self,
 
   if (!g_ptr_array_find (self->shown, document, &index))
     return;
+  g_array_index (self->distinguishing, Distinguishing, index).known = FALSE;
   studio_game_rows_count (self);
   g_list_model_items_changed (G_LIST_MODEL (self), g_array_index (self->offsets, guint, index) + position,
                               removed, added);
@@ -354,6 +385,8 @@ studio_game_rows_set_shown (StudioGameRows *self,
     g_signal_handlers_disconnect_by_func (g_ptr_array_index (self->shown, i), document_items_changed_cb, self);
   g_ptr_array_unref (self->shown);
   self->shown = shown;
+  g_array_set_size (self->distinguishing, 0);
+  g_array_set_size (self->distinguishing, shown->len);
   for (guint i = 0; i < self->shown->len; i++)
     g_signal_connect_object (g_ptr_array_index (self->shown, i), "items-changed",
                              G_CALLBACK (document_items_changed_cb), self, G_CONNECT_SWAPPED);
@@ -411,6 +444,7 @@ studio_game_rows_dispose (GObject *object)
   g_clear_object (&self->documents);
   g_clear_pointer (&self->shown, g_ptr_array_unref);
   g_clear_pointer (&self->offsets, g_array_unref);
+  g_clear_pointer (&self->distinguishing, g_array_unref);
   G_OBJECT_CLASS (studio_game_rows_parent_class)->dispose (object);
 }
 
@@ -424,6 +458,7 @@ static void
 studio_game_rows_init (StudioGameRows *self)
 {
   self->offsets = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->distinguishing = g_array_new (FALSE, TRUE, sizeof (Distinguishing));
   self->shown = g_ptr_array_new_with_free_func (g_object_unref);
   studio_game_rows_count (self);
 }

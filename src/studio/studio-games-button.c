@@ -7,7 +7,9 @@
  * study).  A flat button over the moves says "Game 2 of 3"; it opens a
  * popover with a search entry and the list of the file's games: number,
  * event (or the players), players and date, result, and the first error of
- * a game that could not be read whole.  Activating a row shows that game
+ * a game that could not be read whole; when something else tells the
+ * games apart (a problem's stipulation: studio-game-distinction.c), that
+ * first.  Activating a row shows that game
  * (studio_document_show_game()).  The button hides itself when the file
  * holds a single game.
  *
@@ -23,6 +25,7 @@
 
 #include <glib/gi18n.h>
 
+#include "studio-game-distinction.h"
 #include "studio-games-button.h"
 
 struct _StudioGamesButton
@@ -44,6 +47,10 @@ struct _StudioGamesButton
   GtkCustomFilter    *filter;
   GHashTable         *positions;   /* CheopsGame → its position + 1 */
   char               *query;       /* the search, or NULL */
+  /* The tag that tells the file's games apart (interned), found when a
+   * row first needs it after the games changed. */
+  const char         *distinguishing_tag;
+  gboolean            distinguishing_known;
 };
 
 enum {
@@ -189,6 +196,7 @@ document_items_changed_cb (StudioGamesButton *self,
                            guint              added,
                            GListModel        *model)
 {
+  self->distinguishing_known = FALSE;
   /* Games added at the end (a big file being read) extend the table. */
   if (self->positions != NULL && removed == 0 && position == g_hash_table_size (self->positions))
     {
@@ -388,7 +396,10 @@ row_setup_cb (GtkSignalListItemFactory *factory,
 }
 
 /* A row: "12", the event (else the players, else "Game 12"), the players
- * and the date under it, the first error if any, and the result. */
+ * and the date under it, the first error if any, and the result.  When
+ * something else tells the game apart (a problem's stipulation, or the
+ * tag that differs in a file whose games share their event and players:
+ * studio-game-distinction.c), that is the title, the event under it. */
 static void
 row_bind_cb (GtkSignalListItemFactory *factory,
              GtkListItem              *item,
@@ -408,6 +419,7 @@ row_bind_cb (GtkSignalListItemFactory *factory,
   g_autofree char *number = g_strdup_printf ("%u", index + 1);
   g_autofree char *players = NULL;
   g_autofree char *title = NULL;
+  g_autofree char *distinction = NULL;
   g_autoptr(GString) subtitle = g_string_new (NULL);
   GtkLabel *error_label = g_object_get_data (G_OBJECT (row), "error");
   GtkLabel *number_label = g_object_get_data (G_OBJECT (row), "number");
@@ -416,7 +428,20 @@ row_bind_cb (GtkSignalListItemFactory *factory,
     /* Translators: a game's players, Green first */
     players = g_strdup_printf (_("%s – %s"), green != NULL ? green : "?", orange != NULL ? orange : "?");
 
-  if (event != NULL)
+  if (!self->distinguishing_known)
+    {
+      self->distinguishing_tag = studio_games_find_distinguishing_tag (G_LIST_MODEL (self->document));
+      self->distinguishing_known = TRUE;
+    }
+  distinction = studio_game_dup_distinction (game, self->distinguishing_tag);
+
+  if (distinction != NULL)
+    {
+      title = g_steal_pointer (&distinction);
+      if (event != NULL)
+        g_string_append (subtitle, event);
+    }
+  else if (event != NULL)
     title = g_strdup (event);
   else if (players != NULL)
     title = g_strdup (players);
@@ -424,8 +449,8 @@ row_bind_cb (GtkSignalListItemFactory *factory,
     /* Translators: the title of a game without event or players */
     title = g_strdup_printf (_("Game %u"), index + 1);
 
-  if (event != NULL && players != NULL)
-    g_string_append (subtitle, players);
+  if (players != NULL && g_strcmp0 (title, players) != 0)
+    g_string_append_printf (subtitle, "%s%s", subtitle->len > 0 ? " · " : "", players);
   if (date != NULL && !g_str_has_prefix (date, "????"))
     g_string_append_printf (subtitle, "%s%s", subtitle->len > 0 ? " · " : "", date);
 
@@ -623,6 +648,7 @@ studio_games_button_set_document (StudioGamesButton *self,
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_pointer (&self->positions, g_hash_table_unref);
+  self->distinguishing_known = FALSE;
   g_set_object (&self->document, document);
 
   /* Connected before the filter model is, so that the table of numbers is

@@ -292,6 +292,10 @@ _studio_window_files_bind (StudioWindow *self)
                            G_CALLBACK (busy_update), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notify::saving",
                            G_CALLBACK (busy_update), self, G_CONNECT_SWAPPED);
+  /* The subtitle says the file is being opened until it is read or the
+   * reading is cancelled. */
+  g_signal_connect_object (self->document, "notify::loading",
+                           G_CALLBACK (_studio_window_update_title), self, G_CONNECT_SWAPPED);
   busy_update (self);
   g_signal_connect_object (self->document, "notify::changed-on-disk",
                            G_CALLBACK (disk_changed_cb), self, G_CONNECT_SWAPPED);

@@ -197,7 +197,19 @@ _studio_window_update_title (StudioWindow *self)
   else
     title = g_strdup (name);
 
-  if (file != NULL)
+  /* A file being read in the background (studio_document_load_async()):
+   * not yet the document's file, and not unsaved work either. */
+  if (studio_document_get_loading (self->document))
+    {
+      GFile *opening = g_object_get_data (G_OBJECT (self->document), "studio-opening");
+      g_autofree char *basename = opening != NULL ? g_file_get_basename (opening) : NULL;
+
+      if (basename != NULL)
+        /* Translators: what the window does while a file is read; %s is
+         * the file's name */
+        subtitle = g_strdup_printf (_("Opening “%s”…"), basename);
+    }
+  else if (file != NULL)
     {
       g_autoptr(GFile) parent = g_file_get_parent (file);
       g_autofree char *path = parent != NULL ? g_file_get_path (parent) : NULL;

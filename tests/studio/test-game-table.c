@@ -13,6 +13,7 @@
  */
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "studio-test-util.h"
 #include "cheops-core.h"
@@ -115,6 +116,8 @@ typedef struct {
   gboolean      fraction_seen;
   gboolean      cancel_at_first;
   guint         n_batches;
+  gboolean      opening_seen;   /* the subtitle said the file is being opened */
+  gboolean      not_saved_seen; /* the subtitle said "Not saved" while it was */
 } Watch;
 
 static void
@@ -153,6 +156,15 @@ watch_bar_cb (gpointer data)
 
   if (studio_document_get_loading (document) && gtk_revealer_get_reveal_child (busy_bar (watch->window)))
     watch->bar_seen = TRUE;
+  if (studio_document_get_loading (document))
+    {
+      const char *subtitle = adw_window_title_get_subtitle (watch->window->window_title);
+
+      if (g_strcmp0 (subtitle, "Cheops · Opening “studio-test-open-progress.pgn”…") == 0)
+        watch->opening_seen = TRUE;
+      if (subtitle != NULL && strstr (subtitle, "Not saved") != NULL)
+        watch->not_saved_seen = TRUE;
+    }
   return G_SOURCE_CONTINUE;
 }
 
@@ -193,6 +205,11 @@ test_open_progress (void)
   g_assert_cmpuint (watch.n_batches, >=, 2);
   g_assert_true (watch.bar_seen);
   g_assert_true (watch.fraction_seen);
+  /* The subtitle said the file was being opened, never "Not saved" (issue
+   * 21), and says where it is once read. */
+  g_assert_true (watch.opening_seen);
+  g_assert_false (watch.not_saved_seen);
+  g_assert_null (strstr (adw_window_title_get_subtitle (window->window_title), "Opening"));
   g_assert_false (studio_document_get_loading (document));
   g_assert_false (gtk_revealer_get_reveal_child (busy_bar (window)));
   g_assert_cmpfloat (studio_document_get_progress (document), ==, -1);
@@ -235,10 +252,14 @@ test_cancel_open (void)
   studio_window_open_file (window, file);
   studio_test_spin_until ((StudioTestCondition) gtk_revealer_get_reveal_child, busy_bar (window));
   g_assert_true (studio_document_get_loading (document));
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==,
+                   "Cheops · Opening “studio-test-cancel-open.pgn”…");
   g_signal_emit_by_name (busy_cancel (window), "clicked");
   studio_test_spin_until (document_idle, document);
   g_assert_true (studio_document_get_game (document) == before);
   g_assert_null (studio_document_get_file (document));
+  /* Cancelled: the subtitle is the window's game's again. */
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Cheops · Not saved");
 
   /* Not cancelled: the whole file. */
   studio_window_open_file (window, file);
@@ -691,6 +712,91 @@ test_table_escape (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The event cells of the table's rows, "number|event" a line each, in the
+ * order of the numbers. */
+static char *
+dup_event_texts (GListModel *model)
+{
+  guint n = g_list_model_get_n_items (model);
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_full (n, g_free);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_ptr_array_set_size (lines, n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *event = row_string (model, i, "event");
+      guint number = row_uint (model, i, "number");
+
+      g_assert_cmpuint (number, >=, 1);
+      g_assert_cmpuint (number, <=, n);
+      g_ptr_array_index (lines, number - 1) = g_strdup_printf ("%u|%s", number, event);
+    }
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "%s\n", (char *) g_ptr_array_index (lines, i));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* What tells the games of a file apart (issue 21), in the table's Event
+ * column: a problem's stipulation, from the file, before the event every
+ * game shares; in a file whose games share event, date and players, the
+ * first tag that differs.  (Every row read "Cheops Studio problems", and
+ * "Club training".) */
+static void
+test_table_distinction (void)
+{
+  g_autofree char *problems = g_test_build_filename (G_TEST_DIST, "..", "..", "data", "problems", "pyramids.pgn", NULL);
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "studio-test-distinction.pgn", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (problems);
+  g_autoptr(GFile) file2 = g_file_new_for_path (path);
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *document = studio_window_get_document (window);
+  g_autoptr(GString) training = g_string_new (NULL);
+  StudioGameTable *table;
+  GListModel *model;
+  g_autofree char *texts = NULL;
+
+  for (guint i = 1; i <= 3; i++)
+    g_string_append_printf (training, "[Event \"Club training\"]\n[Site \"Club\"]\n[Date \"2026.01.01\"]\n"
+                                      "[Round \"%u\"]\n[Result \"*\"]\n\n*\n\n", i);
+  g_assert_true (g_file_set_contents (path, training->str, training->len, NULL));
+
+  gtk_window_present (GTK_WINDOW (window));
+  studio_window_open_file (window, file);
+  studio_test_spin_until (document_has_file, document);
+  table = open_table (window);
+  model = studio_game_table_get_model (table);
+  wait_count (model, 10);
+  texts = dup_event_texts (model);
+  g_assert_cmpstr (texts, ==,
+                   "1|#1 · Cheops Studio problems\n"
+                   "2|#1 · Cheops Studio problems\n"
+                   "3|h#1 · Cheops Studio problems\n"
+                   "4|h#1 · Cheops Studio problems\n"
+                   "5|h#1 · Cheops Studio problems\n"
+                   "6|h#1 · Cheops Studio problems\n"
+                   "7|h#1 · Cheops Studio problems\n"
+                   "8|ser-#2 · Cheops Studio problems\n"
+                   "9|ser-#1 · Cheops Studio problems\n"
+                   "10|ser-#2 · Cheops Studio problems\n");
+  gtk_window_destroy (GTK_WINDOW (table));
+  g_clear_pointer (&texts, g_free);
+
+  studio_window_open_file (window, file2);
+  studio_test_spin_until (document_idle, studio_window_get_document (window));
+  g_assert_true (g_file_equal (studio_document_get_file (studio_window_get_document (window)), file2));
+  table = open_table (window);
+  model = studio_game_table_get_model (table);
+  wait_count (model, 3);
+  texts = dup_event_texts (model);
+  g_assert_cmpstr (texts, ==,
+                   "1|Round: 1 · Club training\n"
+                   "2|Round: 2 · Club training\n"
+                   "3|Round: 3 · Club training\n");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_remove (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -702,6 +808,7 @@ main (int   argc,
   g_test_add_func ("/Studio/GameList/cancel-open", test_cancel_open);
   g_test_add_func ("/Studio/GameList/cancel-save", test_cancel_save);
   g_test_add_func ("/Studio/GameList/table", test_table);
+  g_test_add_func ("/Studio/GameList/distinction", test_table_distinction);
   g_test_add_func ("/Studio/GameList/remembered", test_table_remembered);
   g_test_add_func ("/Studio/GameList/100000", test_table_100000);
   g_test_add_func ("/Studio/GameList/escape", test_table_escape);

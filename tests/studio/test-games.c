@@ -14,6 +14,7 @@
  */
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "studio-test-util.h"
 #include "cheops-core.h"
@@ -635,6 +636,69 @@ test_accelerators (void)
   gtk_window_destroy (GTK_WINDOW (overlay));
 }
 
+static int
+compare_lines (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* The texts of the list's rows, "number|title|subtitle" a line each, in
+ * the order of the numbers. */
+static char *
+dup_row_texts (GtkListView *list_view)
+{
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (list_view)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *row = gtk_widget_get_first_child (child);
+      GtkLabel *number = row != NULL ? g_object_get_data (G_OBJECT (row), "number") : NULL;
+      GtkLabel *subtitle;
+
+      if (number == NULL)
+        continue;
+      subtitle = g_object_get_data (G_OBJECT (row), "subtitle");
+      g_ptr_array_add (lines, g_strdup_printf ("%3s|%s|%s", gtk_label_get_label (number),
+                                               gtk_label_get_label (g_object_get_data (G_OBJECT (row), "title")),
+                                               gtk_widget_get_visible (GTK_WIDGET (subtitle)) ? gtk_label_get_label (subtitle) : ""));
+    }
+  g_ptr_array_sort (lines, compare_lines);
+  for (guint i = 0; i < lines->len; i++)
+    g_string_append_printf (text, "%s\n", (char *) g_ptr_array_index (lines, i));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* A problems file (issue 21): every game has the same Event and no
+ * players; each row shows the problem's stipulation (from the file), the
+ * event and date under it.  (Every row read "Cheops Studio problems".) */
+static void
+test_problems_rows (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "..", "data", "problems", "cheops.pgn", NULL);
+  StudioWindow *window = open_path (path);
+  StudioGamesButton *button = window->games_button;
+  g_autofree char *texts = NULL;
+
+  studio_games_button_popup (button);
+  studio_test_spin_for (200);
+  texts = dup_row_texts (studio_games_button_get_list_view (button));
+  g_assert_cmpstr (texts, ==,
+                   "  1|#1|Cheops Studio problems · 2026.12.01\n"
+                   "  2|#1|Cheops Studio problems · 2026.12.01\n"
+                   "  3|#2|Cheops Studio problems · 2026.12.01\n"
+                   "  4|#2|Cheops Studio problems · 2026.12.01\n"
+                   "  5|#1|Cheops Studio problems · 2026.12.01\n"
+                   "  6|#2|Cheops Studio problems · 2026.12.01\n"
+                   "  7|ser-#2|Cheops Studio problems · 2026.12.04\n"
+                   "  8|ser-#1|Cheops Studio problems · 2026.12.04\n"
+                   "  9|ser-#1|Cheops Studio problems · 2026.12.04\n");
+  studio_games_button_popdown (button);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -648,6 +712,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Games/partly-read-per-game", test_partly_read_per_game);
   g_test_add_func ("/Studio/Games/accelerators", test_accelerators);
   g_test_add_func ("/Studio/Games/undecodable-file", test_undecodable_file);
+  g_test_add_func ("/Studio/Games/problems-rows", test_problems_rows);
 
   return g_test_run ();
 }
