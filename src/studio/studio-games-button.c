@@ -25,6 +25,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cheops-problem.h"
 #include "studio-game-distinction.h"
 #include "studio-games-button.h"
 
@@ -99,7 +100,8 @@ studio_games_button_index_of (StudioGamesButton *self,
  *
  * Whether @game is listed for @query: every word of @query (compared
  * without case) is in one of its Event, Site, Date, Round, Green, Orange
- * and Result tags; or @query is the game's number (@index + 1).  An empty
+ * and Result tags, or a problem's Stipulation, Author and Source (what
+ * its row shows: studio-game-distinction.c); or @query is the game's number (@index + 1).  An empty
  * query lists every game.
  *
  * Returns: %TRUE if @game matches
@@ -111,7 +113,7 @@ studio_games_button_game_matches (CheopsGame *game,
 {
   const CheopsVariant *variant = cheops_game_get_start_position (game)->variant;
   const char *const names[] = { "Event", "Site", "Date", "Round", variant->sides[0].tag, variant->sides[1].tag,
-                                "Result" };
+                                "Result", CHEOPS_PROBLEM_TAG_STIPULATION, "Author", "Source" };
   g_autoptr(GString) text = NULL;
   g_autofree char *folded_text = NULL;
   g_autofree char *folded_query = NULL;

@@ -695,6 +695,10 @@ test_problems_rows (void)
                    "  7|ser-#2|Cheops Studio problems · 2026.12.04\n"
                    "  8|ser-#1|Cheops Studio problems · 2026.12.04\n"
                    "  9|ser-#1|Cheops Studio problems · 2026.12.04\n");
+  /* The search finds what the rows show. */
+  g_assert_cmpuint (filtered_count (button, "ser-#"), ==, 3);
+  g_assert_cmpuint (filtered_count (button, "#2"), ==, 4);
+  g_assert_cmpuint (filtered_count (button, ""), ==, 9);
   studio_games_button_popdown (button);
   gtk_window_destroy (GTK_WINDOW (window));
 }
