@@ -694,7 +694,7 @@ test_typing_a_move (void)
 
   if (!real_input_available ())
     return;
-  window = open_sample ("opening-lines.pgn");
+  window = studio_test_open_sample ("opening-lines.pgn");
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
   studio_test_spin_until (window_active, window);
   studio_test_spin_for (300);
