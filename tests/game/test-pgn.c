@@ -2050,6 +2050,14 @@ test_linear_time (void)
       t1 = MAX (t1, 0.002);     /* too fast to measure is linear enough */
       for (guint rep = 0; rep < 3 && t4 > 10 * t1; rep++)
         t4 = MIN (t4, adversary_seconds (large));
+      /* Under load (other processes thrashing the caches) a linear
+       * reading measured 10.2 times: both read again in turn, up to ten
+       * times, unless 4n is already far past linear (16 times). */
+      for (guint rep = 0; rep < 10 && t4 > 10 * t1 && t4 < 14 * t1; rep++)
+        {
+          t1 = MIN (t1, MAX (adversary_seconds (small), 0.002));
+          t4 = MIN (t4, adversary_seconds (large));
+        }
       g_test_message ("%s: %u units %.4f s, %u units %.4f s: %.1f times",
                       a->name, a->n, t1, 4 * a->n, t4, t4 / t1);
       g_assert_cmpfloat (t4, <=, 10 * t1);
