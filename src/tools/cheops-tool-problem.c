@@ -46,8 +46,10 @@
  * --threads N splits the first moves of #N and s#N over N threads (the
  * same verdicts and lines; the node limit shared out).
  *
- * --full adds, for #N, the short solution, each key's threat, the set
- * play and the tries refuted by one defence only (print_full()).  Exit status: 0 when every problem is sound, 1 when any
+ * --full adds, for #N and s#N, the short solution, each key's threat,
+ * the set play, the tries refuted by one defence only and the duals of
+ * the main play at every attacker's move after the second
+ * (print_full()).  Exit status: 0 when every problem is sound, 1 when any
  * is not (or has an error), 2 for bad usage or a file that cannot be read.
  */
 #define G_LOG_DOMAIN "cheops-tool"
@@ -320,18 +322,20 @@ same_answer (const CheopsSolveResult *a, const CheopsSolveResult *b)
   return TRUE;
 }
 
-/* The winning moves of the side to move in @pos within @depth moves (a
- * #@depth's keys), as ", "-separated SAN into @out; returns how many, or
- * -1 when out of memory.  For --full. */
+/* The attacker's first moves in @pos that fulfil @genre's stipulation
+ * (#, s#) in @depth moves (its keys), as ", "-separated SAN into @out;
+ * returns how many, or -1 when out of memory or undecided.  For --full. */
 static int
-append_wins (GString *out, const CheopsPosition *pos, int depth, const CheopsSolveLimits *limits)
+append_wins (GString *out, const CheopsPosition *pos, CheopsSolveGenre genre, int depth,
+             const CheopsSolveLimits *limits)
 {
+  CheopsSolveProblem problem = { .genre = genre, .depth = depth };
   CheopsSolveResult *r;
   int n;
 
   if (depth < 1)
     return 0;
-  r = cheops_solve (pos, depth, CHEOPS_MOVE_NONE, limits);
+  r = cheops_solve_problem (pos, &problem, limits);
   if (r == NULL)
     return -1;
   for (int k = 0; k < r->n_keys; k++)
@@ -345,27 +349,125 @@ append_wins (GString *out, const CheopsPosition *pos, int depth, const CheopsSol
   return n;
 }
 
-/* --full for #N (issue 26): the threat of each key (the attacker's wins
- * in N - 1 if the defender could pass; none after a key that checks, for
- * the defender may not pass in check), the set play (each defence before
- * the key, the attacker passing, with the attacker's wins in N - 1 after
- * it), the short solutions (the least M < N in which the attacker wins,
- * with its keys), and the tries refuted by exactly one defence, with that
- * refutation.  Each is a solve of its own, under the same limits. */
+/* The moves @moves[0 .. @n - 1] played from @pos, numbered as a game
+ * writes them ("1. Qi9 Kg1 2. Mj1", "1... Qe5+ 2. Kb2"). */
+static void
+append_line (GString *out, const CheopsPosition *pos, const CheopsMove *moves, int n)
+{
+  CheopsPosition p = *pos;
+
+  for (int i = 0; i < n; i++)
+    {
+      CheopsUndo undo;
+
+      if (i > 0)
+        g_string_append_c (out, ' ');
+      if (i == 0 || p.side_to_move == CHEOPS_SIDE_A)
+        append_numbered (out, &p, moves[i]);
+      else
+        append_san (out, &p, moves[i]);
+      cheops_position_do_move (&p, moves[i], &undo);
+    }
+}
+
+/* Duals deeper than the attacker's second move (--full): along the main
+ * play from @start, @line (@n_line moves: the key, a defence, the
+ * attacker's only continuation, a defence, ...) reaches @pos, where the
+ * attacker's only continuation @move fulfils the stipulation in @depth
+ * moves (@depth >= 2).  Solves @pos again, prints the defences after
+ * @move that leave more than one continuation ("dual after 1. K D 2. M
+ * D2: X, Y") and follows those that leave one.  Returns FALSE when a
+ * solve is undecided or out of memory (nothing more is printed). */
+static gboolean
+print_deep_duals (const char *path, guint line_no, guint n_game, const CheopsPosition *start,
+                  CheopsMove *line, int n_line, const CheopsPosition *pos, CheopsMove move,
+                  CheopsSolveGenre genre, int depth, const CheopsSolveLimits *limits)
+{
+  CheopsSolveProblem problem = { .genre = genre, .depth = depth, .line = &move, .n_line = 1 };
+  CheopsSolveResult *r = cheops_solve_problem (pos, &problem, limits);
+  const CheopsSolveKey *key = NULL;
+  CheopsPosition after = *pos;
+  CheopsUndo undo;
+  gboolean ok = TRUE;
+
+  if (r == NULL || r->verdict == CHEOPS_SOLVE_UNDECIDED)
+    {
+      cheops_solve_result_free (r);
+      return FALSE;
+    }
+  for (int k = 0; k < r->n_keys; k++)
+    if (r->keys[k].move == move)
+      key = &r->keys[k];
+  if (key == NULL)
+    {
+      cheops_solve_result_free (r);
+      return TRUE;   /* not reached: the move was proved to win */
+    }
+  cheops_position_do_move (&after, move, &undo);
+  line[n_line] = move;
+  for (int d = 0; d < key->n_defences && ok; d++)
+    {
+      const CheopsSolveDefence *def = &key->defences[d];
+      CheopsPosition after2 = after;
+      CheopsUndo dundo;
+
+      if (def->n_wins == 0)
+        continue;
+      line[n_line + 1] = def->move;
+      cheops_position_do_move (&after2, def->move, &dundo);
+      if (def->n_wins >= 2)
+        {
+          g_autoptr(GString) out = g_string_new (NULL);
+
+          g_string_append_printf (out, "%s:%u: game %u: dual after ", path, line_no, n_game);
+          append_line (out, start, line, n_line + 2);
+          g_string_append (out, ": ");
+          for (int w = 0; w < def->n_wins; w++)
+            {
+              if (w > 0)
+                g_string_append (out, ", ");
+              append_san (out, &after2, def->wins[w]);
+            }
+          g_string_append_c (out, '\n');
+          fputs (out->str, stdout);
+        }
+      else if (depth - 1 >= 2)
+        ok = print_deep_duals (path, line_no, n_game, start, line, n_line + 2, &after2, def->wins[0], genre,
+                               depth - 1, limits);
+    }
+  cheops_solve_result_free (r);
+  return ok;
+}
+
+/* --full for #N and s#N (issue 26): the short solutions (the least M < N
+ * in which the stipulation is fulfilled, with its keys), the threat of
+ * each key (the attacker's moves that fulfil it in N - 1 if the defender
+ * could pass; none after a key that checks, for the defender may not
+ * pass in check), the set play (each defence before the key, the
+ * attacker passing, with the attacker's answers that fulfil it in N - 1
+ * after it), the tries refuted by exactly one defence, with that
+ * refutation, and the duals of the main play deeper than the attacker's
+ * second move (print_deep_duals(): along each defence that leaves a single
+ * continuation).  For s#N a defence refutes when it ends the game without
+ * the defender's win, or leaves the attacker no s#(N - 1) (at s#1: when it
+ * does not end the game).  Each is a solve of its own, under the same
+ * limits. */
 static void
 print_full (const char *path, guint line, guint n_game, const CheopsPosition *start,
             const CheopsSolveResult *r, const CheopsSolveLimits *limits)
 {
   int depth = r->depth;
+  CheopsSolveGenre genre = r->genre;
+  CheopsSide goal = genre == CHEOPS_SOLVE_SELF ? cheops_side_other (r->attacker) : r->attacker;
 
-  if (r->genre != CHEOPS_SOLVE_DIRECT || r->verdict == CHEOPS_SOLVE_UNDECIDED)
+  if ((genre != CHEOPS_SOLVE_DIRECT && genre != CHEOPS_SOLVE_SELF) || r->verdict == CHEOPS_SOLVE_UNDECIDED)
     return;
   /* Short solutions. */
   for (int m = 1; m < depth; m++)
     {
       g_autoptr(GString) out = g_string_new (NULL);
 
-      if (append_wins (out, start, m, limits) > 0)
+      if (append_wins (out, start, genre, m, limits) > 0)
         {
           printf ("%s:%u: game %u: short solution in %d: %s\n", path, line, n_game, m, out->str);
           break;
@@ -389,7 +491,7 @@ print_full (const char *path, guint line, guint n_game, const CheopsPosition *st
           continue;
         }
       cheops_position_do_null_move (&after, &pass);
-      if (append_wins (out, &after, depth - 1, limits) > 0)
+      if (append_wins (out, &after, genre, depth - 1, limits) > 0)
         printf ("%s:%u: game %u: threat after %s: %s\n", path, line, n_game, key->str, out->str);
       else
         printf ("%s:%u: game %u: threat after %s: none (a waiting move)\n", path, line, n_game, key->str);
@@ -415,12 +517,12 @@ print_full (const char *path, guint line, guint n_game, const CheopsPosition *st
           cheops_position_do_move (&after, defences[d], &undo);
           if (cheops_position_outcome (&after) != CHEOPS_OUTCOME_NONE)
             continue;
-          if (append_wins (out, &after, depth - 1, limits) > 0)
+          if (append_wins (out, &after, genre, depth - 1, limits) > 0)
             printf ("%s:%u: game %u: set play %s: %s\n", path, line, n_game, def->str, out->str);
         }
     }
   /* Tries: refuted by exactly one defence. */
-  for (int t = 0; t < r->n_tries && depth > 1; t++)
+  for (int t = 0; t < r->n_tries && (depth > 1 || genre == CHEOPS_SOLVE_SELF); t++)
     {
       CheopsPosition after = *start;
       CheopsMove defences[CHEOPS_MAX_MOVES];
@@ -442,9 +544,17 @@ print_full (const char *path, guint line, guint n_game, const CheopsPosition *st
           cheops_position_do_move (&after2, defences[d], &dundo);
           o = cheops_position_outcome (&after2);
           if (o != CHEOPS_OUTCOME_NONE)
-            refutes = cheops_variant_outcome_winner (after2.variant, o) != (CheopsWinner) r->attacker;
-          else
+            refutes = cheops_variant_outcome_winner (after2.variant, o) != (CheopsWinner) goal;
+          else if (depth == 1)
+            refutes = TRUE;   /* s#1: the defender's move had to win */
+          else if (genre == CHEOPS_SOLVE_DIRECT)
             refutes = cheops_solve_wins_in (&after2, depth - 1, limits, NULL) != 1;
+          else
+            {
+              g_autoptr(GString) ignored = g_string_new (NULL);
+
+              refutes = append_wins (ignored, &after2, genre, depth - 1, limits) <= 0;
+            }
           if (refutes)
             {
               refuting++;
@@ -459,6 +569,35 @@ print_full (const char *path, guint line, guint n_game, const CheopsPosition *st
           g_string_append (out, "! refuted only by ");
           append_numbered (out, &after, refutation);
           printf ("%s:%u: game %u: try %s\n", path, line, n_game, out->str);
+        }
+    }
+  /* Duals deeper than the attacker's second move, along the defences
+   * with a single continuation. */
+  for (int k = 0; k < r->n_keys && depth > 2; k++)
+    {
+      const CheopsSolveKey *key = &r->keys[k];
+      CheopsPosition after_key = *start;
+      CheopsUndo undo;
+
+      cheops_position_do_move (&after_key, key->move, &undo);
+      for (int d = 0; d < key->n_defences; d++)
+        {
+          CheopsMove moves[2 * CHEOPS_SOLVE_MAX_DEPTH + 2];
+          CheopsPosition after = after_key;
+          CheopsUndo dundo;
+
+          if (key->defences[d].n_wins != 1)
+            continue;
+          moves[0] = key->move;
+          moves[1] = key->defences[d].move;
+          cheops_position_do_move (&after, moves[1], &dundo);
+          if (!print_deep_duals (path, line, n_game, start, moves, 2, &after, key->defences[d].wins[0], genre,
+                                 depth - 1, limits))
+            {
+              printf ("%s:%u: game %u: deeper duals: undecided (a limit)\n", path, line, n_game);
+              k = r->n_keys;
+              break;
+            }
         }
     }
 }
