@@ -240,12 +240,14 @@ test_errors (void)
  * play and tries.
  *
  * asc-20 of data/suites/ascension.epd as #3 (Cheops): 1. i8 (the Pawn
- * march) threatens 2. i9=Q# (promotion on the Apex, the Ascension, 8.1).
- * After 1... Ki6 the only second move is 2. i9=Q (without the Ascension:
- * the King on i6 guards ... it does not end the game), and then every
- * defence leaves two Swordmaster moves that ascend at once (each marked #
- * by the core's outcome, not by the solver): the duals at the attacker's
- * third move, along the one variation whose second move is single.
+ * march) threatens 2. i9=Q# (a Queen on the Apex and the opponent's King
+ * attacked: the Ascension, 8.1, RULINGS R5).  After 1... Ki6 the only
+ * second move is 2. i9=Q, no Ascension yet (the King on i6 is not
+ * attacked), and then every defence leaves two Swordmaster moves that
+ * attack the King, the Queen on the Apex: the Ascension at once (each
+ * marked # by the core's outcome, not by the solver), the duals at the
+ * attacker's third move, along the one variation whose second move is
+ * single (after 1... Kl6 the second move is already dual).
  *
  * A Cypher chess s#2 found among positions played on from the suite's
  * (data/suites/cypher.epd): Black's Spy check 27... Sf0+ leaves White the
