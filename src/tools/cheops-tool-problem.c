@@ -44,8 +44,10 @@
  * disagreement said (a defect of the solver: please report it).  A
  * problem of N > 3 is verified as without --prove and said "not proved".
  *
- * --threads N splits the first moves of #N and s#N over N threads (the
- * same verdicts and lines; the node limit shared out).
+ * --threads N splits the work of #N and s#N over N threads sharing one
+ * table (the first moves, their defences, the keys' defences; the same
+ * verdicts and lines, the node counts vary a little; the node limit
+ * shared out).
  *
  * --full adds, for #N and s#N, the short solution, each key's threat,
  * the set play, the tries refuted by one defence only and the duals of
