@@ -44,14 +44,55 @@
 #include "cheops-position.h"
 #include "solve.h"
 
-/* One table entry: 16 bytes. */
+/* One table entry: 16 bytes, two words that threads sharing the table
+ * read and write without a lock (CheopsSolveLimits.threads): @data packs
+ * the winning move (bits 0-31, or NONE), the least depth proved to win
+ * (bits 32-39; 0: none) and the greatest proved to fail (bits 40-47; 0:
+ * none), and @check is the position's key XOR @data, so that an entry
+ * torn by two writers at once fails the check and reads as empty (the
+ * "lockless hashing" of chess engines).  Whatever an entry says is a
+ * proof, so losing one writer's update loses only work. */
 typedef struct {
-  uint64_t   key;
-  CheopsMove move;       /* the winning move, or NONE */
-  uint8_t    win_depth;  /* least depth proved to win; 0: none */
-  uint8_t    fail_depth; /* greatest depth proved to fail; 0: none */
-  uint16_t   pad;
+  _Atomic uint64_t check;
+  _Atomic uint64_t data;
 } SolveEntry;
+
+#define ENTRY_MOVE(d)  ((CheopsMove) ((d) & 0xFFFFFFFFu))
+#define ENTRY_WIN(d)   ((int) (((d) >> 32) & 0xFF))
+#define ENTRY_FAIL(d)  ((int) (((d) >> 40) & 0xFF))
+#define ENTRY_DATA(move, win, fail) \
+  ((uint64_t) (move) | ((uint64_t) (uint8_t) (win) << 32) | ((uint64_t) (uint8_t) (fail) << 40))
+
+/* The data of @e if it holds @key, else 0 (nothing known). */
+static inline uint64_t
+tt_read (SolveEntry *e, uint64_t key)
+{
+  uint64_t d = atomic_load_explicit (&e->data, memory_order_relaxed);
+  uint64_t c = atomic_load_explicit (&e->check, memory_order_relaxed);
+
+  return (c ^ d) == key ? d : 0;
+}
+
+/* Adds to @e what is proved of @key: a win in @win (0: none) with @move,
+ * a failure in @fail (0: none); merged with what @e knows of @key, else
+ * replacing it. */
+static inline void
+tt_write (SolveEntry *e, uint64_t key, CheopsMove move, int win, int fail)
+{
+  uint64_t old = tt_read (e, key), d;
+  int w = ENTRY_WIN (old), f = ENTRY_FAIL (old);
+  CheopsMove m = ENTRY_MOVE (old);
+
+  if (win != 0 && (w == 0 || win < w))
+    w = win;
+  if (win != 0)
+    m = move;   /* the latest winning move, as the single-threaded table always kept */
+  if (fail > f)
+    f = fail;
+  d = ENTRY_DATA (m, w, f);
+  atomic_store_explicit (&e->data, d, memory_order_relaxed);
+  atomic_store_explicit (&e->check, key ^ d, memory_order_relaxed);
+}
 
 typedef enum {
   R_FAIL  = 0,
@@ -80,6 +121,7 @@ typedef struct {
   const CheopsSolveLimits *limits;
   SolveEntry              *tt;
   uint64_t                 tt_mask;
+  bool                     tt_shared;   /* another solver's table (threads) */
   bool                     use_tt;
   bool                     track_path;
   SolvePly                *plies;       /* MAX_PLIES */
@@ -89,6 +131,10 @@ typedef struct {
   int64_t                  next_check;
   struct timespec          start;
   const char              *stopped_by;
+  /* Threads: non-zero when the task being searched was concluded by
+   * another thread (a defence refuted it), so the search is abandoned:
+   * R_ABORT without a stop.  NULL otherwise. */
+  atomic_int              *abandon;
   CheopsSolveProgress      progress;
   double                   last_report;   /* seconds, of the last progress report */
   /* h#, ser-#: the line being played, the problem's and what was found. */
@@ -117,6 +163,11 @@ check_stop (Solver *s)
   if (s->nodes < s->next_check)
     return false;
   s->next_check = s->nodes + 4096;
+  if (s->abandon != NULL && atomic_load (s->abandon) != 0)
+    {
+      s->next_check = s->nodes;   /* every node from now on, until the search is out */
+      return true;
+    }
   if (s->limits == NULL)
     return false;
   if (s->limits->max_nodes > 0 && s->limits->max_nodes < s->next_check)
@@ -194,18 +245,21 @@ attacker (Solver *s, int depth, int ply, CheopsMove *best)
   if (s->use_tt)
     {
       key = tt_key (&s->pos);
+      uint64_t d;
+
       e = &s->tt[key & s->tt_mask];
-      if (e->key == key)
+      d = tt_read (e, key);
+      if (d != 0)
         {
-          if (e->win_depth != 0 && e->win_depth <= depth)
+          if (ENTRY_WIN (d) != 0 && ENTRY_WIN (d) <= depth)
             {
               if (best != NULL)
-                *best = e->move;
+                *best = ENTRY_MOVE (d);
               return R_WIN;
             }
-          if (e->fail_depth >= depth)
+          if (ENTRY_FAIL (d) >= depth)
             return R_FAIL;
-          tt_move = e->move;
+          tt_move = ENTRY_MOVE (d);
         }
     }
 
@@ -227,12 +281,7 @@ attacker (Solver *s, int depth, int ply, CheopsMove *best)
           if (best != NULL)
             *best = p->moves[i];
           if (e != NULL)
-            {
-              if (e->key != key)
-                *e = (SolveEntry) { .key = key };
-              e->win_depth = 1;
-              e->move = p->moves[i];
-            }
+            tt_write (e, key, p->moves[i], 1, 0);
           return R_WIN;
         }
       /* Checks only order the second pass: none at the last move. */
@@ -271,25 +320,14 @@ attacker (Solver *s, int depth, int ply, CheopsMove *best)
                 if (best != NULL)
                   *best = m;
                 if (e != NULL)
-                  {
-                    if (e->key != key)
-                      *e = (SolveEntry) { .key = key };
-                    if (e->win_depth == 0 || e->win_depth > depth)
-                      e->win_depth = (uint8_t) depth;
-                    e->move = m;
-                  }
+                  tt_write (e, key, m, depth, 0);
                 return R_WIN;
               }
           }
     }
 
   if (e != NULL)
-    {
-      if (e->key != key)
-        *e = (SolveEntry) { .key = key };
-      if (e->fail_depth < depth)
-        e->fail_depth = (uint8_t) depth;
-    }
+    tt_write (e, key, CHEOPS_MOVE_NONE, 0, depth);
   return R_FAIL;
 }
 
@@ -355,9 +393,11 @@ repetition_count_needed (const CheopsPosition *pos)
   return 0;
 }
 
+/* Sets up *@s to solve in @pos; with @share, *@s uses @share's table
+ * (a worker of a threaded solve) instead of allocating its own. */
 static bool
 solver_init (Solver *s, const CheopsPosition *pos, int depth, CheopsSolveGenre genre,
-             const CheopsSolveLimits *limits)
+             const CheopsSolveLimits *limits, const Solver *share)
 {
   /* The table: the caller's size, else 16 MB, but 1 MB for N <= 2, whose
    * trees are small: each new entry of a big, fresh table costs a page
@@ -385,7 +425,13 @@ solver_init (Solver *s, const CheopsPosition *pos, int depth, CheopsSolveGenre g
   s->plies = malloc (sizeof (SolvePly) * MAX_PLIES);
   if (s->plies == NULL)
     return false;
-  if (s->use_tt)
+  if (s->use_tt && share != NULL)
+    {
+      s->tt = share->tt;
+      s->tt_mask = share->tt_mask;
+      s->tt_shared = true;
+    }
+  else if (s->use_tt)
     {
       while (entries * 2 * sizeof (SolveEntry) <= mb * 1024 * 1024)
         entries *= 2;
@@ -407,7 +453,8 @@ static void
 solver_clear (Solver *s)
 {
   free (s->plies);
-  free (s->tt);
+  if (!s->tt_shared)
+    free (s->tt);
 }
 
 /* The plain search (CheopsSolveLimits.plain): #N and s#N re-decided with
@@ -544,7 +591,7 @@ help_search (Solver *s, int left, int ply)
     {
       key = line_key (&s->pos, left);
       e = &s->tt[key & s->tt_mask];
-      if (e->key == key && e->fail_depth != 0)
+      if (ENTRY_FAIL (tt_read (e, key)) != 0)
         return R_FAIL;
     }
   n = (int) (cheops_generate_moves (&s->pos, p->moves) - p->moves);
@@ -576,7 +623,7 @@ help_search (Solver *s, int left, int ply)
         found = true;
     }
   if (!found && e != NULL)
-    *e = (SolveEntry) { .key = key, .fail_depth = 1 };
+    tt_write (e, key, CHEOPS_MOVE_NONE, 0, 1);
   return found ? R_WIN : R_FAIL;
 }
 
@@ -599,7 +646,7 @@ series_search (Solver *s, int left, int ply, int index)
     {
       key = line_key (&s->pos, left);
       e = &s->tt[key & s->tt_mask];
-      if (e->key == key && e->fail_depth != 0)
+      if (ENTRY_FAIL (tt_read (e, key)) != 0)
         return R_FAIL;
     }
   n = (int) (cheops_generate_moves (&s->pos, p->moves) - p->moves);
@@ -639,7 +686,7 @@ series_search (Solver *s, int left, int ply, int index)
         found = true;
     }
   if (!found && e != NULL)
-    *e = (SolveEntry) { .key = key, .fail_depth = 1 };
+    tt_write (e, key, CHEOPS_MOVE_NONE, 0, 1);
   return found ? R_WIN : R_FAIL;
 }
 
@@ -728,175 +775,493 @@ report (Solver *s, int phase, int done, int total)
   s->limits->progress (&s->progress, s->limits->progress_data);
 }
 
+/* Generates the defences against the key @key->move into @key->defences
+ * (the moves only).  Returns false when out of memory (a stop). */
+static bool
+key_defences (Solver *s, CheopsSolveKey *key)
+{
+  CheopsMove *defences = s->plies[1].moves;
+  CheopsUndo undo;
+  int n;
+
+  cheops_position_do_move (&s->pos, key->move, &undo);
+  n = (int) (cheops_generate_moves (&s->pos, defences) - defences);
+  cheops_position_undo_move (&s->pos, key->move, &undo);
+  key->defences = calloc ((size_t) n > 0 ? (size_t) n : 1, sizeof (CheopsSolveDefence));
+  if (key->defences == NULL)
+    {
+      s->stopped_by = "out of memory";
+      return false;
+    }
+  key->n_defences = n;
+  for (int i = 0; i < n; i++)
+    key->defences[i].move = defences[i];
+  return true;
+}
+
+/* The defence @i against the key @key->move: the game's end it makes and
+ * the attacker's continuations after it that win within @depth - 1 moves.
+ * Returns false on a stop. */
+static bool
+analyse_defence (Solver *s, CheopsSolveKey *key, int i, int depth)
+{
+  CheopsSolveDefence *d = &key->defences[i];
+  CheopsMove *attacks = s->plies[2].moves + 0;
+  CheopsMove *list;
+  CheopsUndo undo, dundo;
+  int m, n_wins = 0;
+
+  cheops_position_do_move (&s->pos, key->move, &undo);
+  s->keys[1] = s->pos.key;
+  cheops_position_do_move (&s->pos, d->move, &dundo);
+  s->nodes++;
+  d->outcome = outcome_after (s, 2);
+  if (d->outcome == CHEOPS_OUTCOME_NONE)
+    {
+      s->keys[2] = s->pos.key;
+      /* s#: after the defender's last ply no attacker's move is left. */
+      m = depth > 1 ? (int) (cheops_generate_moves (&s->pos, attacks) - attacks) : 0;
+      /* The search below overwrites the ply's list: a copy. */
+      list = malloc (sizeof (CheopsMove) * ((size_t) m > 0 ? (size_t) m : 1));
+      d->wins = malloc (sizeof (CheopsMove) * ((size_t) m > 0 ? (size_t) m : 1));
+      if (d->wins == NULL || list == NULL)
+        s->stopped_by = "out of memory";
+      else
+        memcpy (list, attacks, sizeof (CheopsMove) * (size_t) m);
+      for (int j = 0; j < m && s->stopped_by == NULL; j++)
+        {
+          CheopsOutcome o;
+          CheopsMove refutation;
+          SolveResultCode r = move_wins (s, list[j], depth - 1, 2, &o, &refutation);
+
+          if (r == R_ABORT)
+            break;
+          if (r == R_WIN)
+            d->wins[n_wins++] = list[j];
+        }
+      free (list);
+      d->n_wins = n_wins;
+    }
+  cheops_position_undo_move (&s->pos, d->move, &dundo);
+  cheops_position_undo_move (&s->pos, key->move, &undo);
+  return s->stopped_by == NULL;
+}
+
 /* The defences against the key @key->move and their winning
  * continuations (within @depth - 1 moves).  Returns false on a stop. */
 static bool
 analyse_key (Solver *s, CheopsSolveKey *key, int depth)
 {
-  CheopsMove defences[CHEOPS_MAX_MOVES];
-  CheopsMove attacks[CHEOPS_MAX_MOVES];
-  CheopsUndo undo;
-  int n;
-
-  cheops_position_do_move (&s->pos, key->move, &undo);
-  s->keys[1] = s->pos.key;
-  n = (int) (cheops_generate_moves (&s->pos, defences) - defences);
-  key->defences = calloc ((size_t) n > 0 ? (size_t) n : 1, sizeof (CheopsSolveDefence));
-  if (key->defences == NULL)
-    {
-      cheops_position_undo_move (&s->pos, key->move, &undo);
-      return false;
-    }
-  key->n_defences = n;
-  for (int i = 0; i < n; i++)
-    {
-      CheopsSolveDefence *d = &key->defences[i];
-      CheopsUndo dundo;
-      int m, n_wins = 0;
-
-      d->move = defences[i];
-      cheops_position_do_move (&s->pos, defences[i], &dundo);
-      s->nodes++;
-      d->outcome = outcome_after (s, 2);
-      if (d->outcome == CHEOPS_OUTCOME_NONE)
-        {
-          s->keys[2] = s->pos.key;
-          /* s#: after the defender's last ply no attacker's move is left. */
-          m = depth > 1 ? (int) (cheops_generate_moves (&s->pos, attacks) - attacks) : 0;
-          d->wins = malloc (sizeof (CheopsMove) * ((size_t) m > 0 ? (size_t) m : 1));
-          if (d->wins == NULL)
-            s->stopped_by = "out of memory";
-          for (int j = 0; j < m && s->stopped_by == NULL; j++)
-            {
-              CheopsOutcome o;
-              CheopsMove refutation;
-              SolveResultCode r = move_wins (s, attacks[j], depth - 1, 2, &o, &refutation);
-
-              if (r == R_ABORT)
-                break;
-              if (r == R_WIN)
-                d->wins[n_wins++] = attacks[j];
-            }
-          d->n_wins = n_wins;
-        }
-      cheops_position_undo_move (&s->pos, defences[i], &dundo);
-      if (s->stopped_by != NULL || check_stop (s))
-        break;
-    }
-  cheops_position_undo_move (&s->pos, key->move, &undo);
+  if (!key_defences (s, key))
+    return false;
+  for (int i = 0; i < key->n_defences; i++)
+    if (!analyse_defence (s, key, i, depth) || check_stop (s))
+      break;
   return s->stopped_by == NULL;
 }
 
-/* The first moves of a solve split over threads (CheopsSolveLimits
- * .threads): each worker takes the next undecided move (a shared
- * counter) and proves or refutes it with a solver, and a table, of its
- * own. */
+/* A solve of #N or s#N over threads (CheopsSolveLimits.threads): a team
+ * of solvers, one per thread, sharing the calling thread's table (its
+ * entries are read and written without a lock, SolveEntry).
+ *
+ * Phase 0: each first move is a task.  A thread takes the next task (a
+ * shared counter), plays its move and publishes the defences against it
+ * (the refutation of an earlier first move first, as defender() does);
+ * then it and any thread that has no task left take those defences one by
+ * one (work stealing at the defender's first ply: a thread with nothing
+ * to do joins the task with the most defences left).  A defence that
+ * refutes ends the task for all; the last thread to leave a task
+ * concludes it: refuted, a key, or undecided when a thread stopped.
+ * Phase 1: the defences of the keys, each one item (its continuations
+ * proved one by one), taken from a shared counter. */
+enum { TASK_OPEN = 0, TASK_SHARED, TASK_DONE };
+
 typedef struct {
-  Solver              *s;
-  const CheopsMove    *first;
-  int                  n;
-  int                  depth;
-  atomic_int          *next;
-  bool                 reports;      /* the calling thread's worker: progress */
-  SolveResultCode     *codes;        /* n */
-  CheopsOutcome       *outcomes;     /* n */
-  CheopsMove          *refutations;  /* n */
-} RootWork;
+  CheopsMove      move;
+  atomic_int      state;       /* TASK_OPEN, TASK_SHARED (defences published), TASK_DONE */
+  int             n;           /* the defences, once shared */
+  CheopsMove     *defences;    /* n, in the order to try; freed with the team */
+  atomic_int      next;        /* the next defence to take */
+  atomic_int      active;      /* threads at work on it, its owner included */
+  atomic_int      refuted;
+  atomic_int      aborted;
+  CheopsMove      refutation;  /* written by the thread that set refuted */
+  SolveResultCode code;
+  CheopsOutcome   outcome;
+} RootTask;
+
+#define TEAM_MAX 64
+
+typedef struct {
+  int             threads;
+  int             depth;
+  Solver         *solvers[TEAM_MAX];   /* [0]: the calling thread's */
+  RootTask       *tasks;
+  int             n_tasks;
+  atomic_int      next_task;
+  CheopsSolveKey *keys;                /* phase 1 */
+  int             n_keys;
+  int            *items;               /* key index << 16 | defence index */
+  int             n_items;
+  atomic_int      next_item;
+  double          cpu_workers;    /* processor seconds of members 1.. */
+  double          cpu_own;        /* of member 0 (the calling thread) in team_run() */
+  double          span;           /* the sum over team_run()s of the busiest member's */
+} Team;
+
+typedef struct {
+  Team   *team;
+  int     index;
+  void *(*fn) (void *);
+  double  cpu;       /* processor seconds the member spent in fn */
+} TeamMember;
+
+/* The calling thread's processor time, seconds. */
+static double
+thread_cpu_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
+}
 
 static void *
-root_worker (void *data)
+team_member_run (void *data)
 {
-  RootWork *w = data;
+  TeamMember *me = data;
+  double start = thread_cpu_seconds ();
 
+  me->fn (me);
+  me->cpu = thread_cpu_seconds () - start;
+  return NULL;
+}
+
+/* A thread's pause while another publishes its task's defences. */
+static void
+team_pause (void)
+{
+  struct timespec ts = { 0, 50 * 1000 };
+
+  nanosleep (&ts, NULL);
+}
+
+/* The defence @j of @t, the task's move played in *@s: R_WIN when the
+ * attacker then wins within @depth - 1 more moves. */
+static SolveResultCode
+task_defence (Solver *s, const RootTask *t, int j, int depth)
+{
+  CheopsMove m = t->defences[j];
+  CheopsUndo undo;
+  CheopsOutcome o;
+  SolveResultCode r;
+
+  cheops_position_do_move (&s->pos, m, &undo);
+  s->nodes++;
+  o = outcome_after (s, 2);
+  if (o != CHEOPS_OUTCOME_NONE)
+    r = attacker_wins (s, o) ? R_WIN : R_FAIL;
+  else
+    r = attacker (s, depth - 1, 2, NULL);
+  cheops_position_undo_move (&s->pos, m, &undo);
+  return r;
+}
+
+/* Takes defences of @t (its move played in *@s) until none is left or
+ * one refutes. */
+static void
+task_take (Solver *s, RootTask *t, int depth)
+{
   for (;;)
     {
-      int i = atomic_fetch_add (w->next, 1);
       SolveResultCode r;
+      int j;
 
-      if (i >= w->n)
+      if (atomic_load (&t->refuted) || atomic_load (&t->aborted))
         break;
-      if (w->reports)
-        report (w->s, 0, i, w->n);
-      r = move_wins (w->s, w->first[i], w->depth, 0, &w->outcomes[i], &w->refutations[i]);
-      w->codes[i] = r;
+      j = atomic_fetch_add (&t->next, 1);
+      if (j >= t->n)
+        break;
+      s->abandon = &t->refuted;
+      r = task_defence (s, t, j, depth);
+      s->abandon = NULL;
       if (r == R_ABORT)
+        {
+          if (s->stopped_by != NULL)
+            atomic_store (&t->aborted, 1);
+          break;   /* else another thread refuted it */
+        }
+      if (r == R_FAIL)
+        {
+          int expected = 0;
+
+          s->killer[1] = t->defences[j];
+          if (atomic_compare_exchange_strong (&t->refuted, &expected, 1))
+            t->refutation = t->defences[j];
+          break;
+        }
+    }
+}
+
+/* Leaves the task @t: the last of its owner and helpers to leave
+ * concludes it (refuted, a key, or undecided when one stopped). */
+static void
+task_leave (RootTask *t)
+{
+  atomic_store (&t->next, t->n);   /* nothing more to take */
+  if (atomic_fetch_sub (&t->active, 1) == 1)
+    {
+      t->code = atomic_load (&t->refuted) ? R_FAIL : atomic_load (&t->aborted) ? R_ABORT : R_WIN;
+      atomic_store (&t->state, TASK_DONE);
+    }
+}
+
+/* The owner's side of a task: its move, its defences published, taken,
+ * and the conclusion once the helpers are done. */
+static void
+task_own (Solver *s, RootTask *t, int depth)
+{
+  CheopsUndo undo;
+  CheopsOutcome o;
+
+  cheops_position_do_move (&s->pos, t->move, &undo);
+  s->nodes++;
+  o = outcome_after (s, 1);
+  t->outcome = CHEOPS_OUTCOME_NONE;
+  t->refutation = CHEOPS_MOVE_NONE;
+  if (o != CHEOPS_OUTCOME_NONE)
+    {
+      t->outcome = o;
+      t->code = attacker_wins (s, o) ? R_WIN : R_FAIL;
+    }
+  else if (depth <= 1 && !s->self)
+    t->code = R_FAIL;
+  else
+    {
+      SolvePly *p = &s->plies[1];
+      int n = (int) (cheops_generate_moves (&s->pos, p->moves) - p->moves);
+
+      if (s->track_path)
+        s->keys[1] = s->pos.key;
+      t->defences = n > 0 ? malloc (sizeof (CheopsMove) * (size_t) n) : NULL;
+      if (n == 0)
+        t->code = R_FAIL;   /* no move and no outcome: no proof (defender()) */
+      else if (t->defences == NULL)
+        {
+          s->stopped_by = "out of memory";
+          t->code = R_ABORT;
+        }
+      else
+        {
+          int k = 0;
+
+          for (int i = 0; i < n; i++)
+            if (p->moves[i] == s->killer[1])
+              t->defences[k++] = p->moves[i];
+          for (int i = 0; i < n; i++)
+            if (p->moves[i] != s->killer[1])
+              t->defences[k++] = p->moves[i];
+          t->n = n;
+          atomic_store (&t->active, 1);   /* the owner */
+          atomic_store (&t->state, TASK_SHARED);
+          task_take (s, t, depth);
+          task_leave (t);
+        }
+    }
+  cheops_position_undo_move (&s->pos, t->move, &undo);
+  if (atomic_load (&t->state) == TASK_OPEN)
+    atomic_store (&t->state, TASK_DONE);
+}
+
+/* A helper's side of a task: takes its defences while some are left. */
+static void
+task_help (Solver *s, RootTask *t, int depth)
+{
+  int active = atomic_load (&t->active);
+  CheopsUndo undo;
+
+  /* Join only while someone is in it (once its last one has left, it is
+   * concluded). */
+  do
+    if (active <= 0)
+      return;
+  while (!atomic_compare_exchange_weak (&t->active, &active, active + 1));
+  cheops_position_do_move (&s->pos, t->move, &undo);
+  s->nodes++;
+  if (s->track_path)
+    s->keys[1] = s->pos.key;
+  task_take (s, t, depth);
+  cheops_position_undo_move (&s->pos, t->move, &undo);
+  task_leave (t);
+}
+
+static void *
+team_roots (void *data)
+{
+  TeamMember *me = data;
+  Team *tm = me->team;
+  Solver *s = tm->solvers[me->index];
+
+  while (s->stopped_by == NULL)
+    {
+      int i = atomic_fetch_add (&tm->next_task, 1);
+      RootTask *best = NULL;
+      int best_left = 0;
+      bool opening = false;
+
+      if (i < tm->n_tasks)
+        {
+          if (me->index == 0)
+            report (s, 0, i, tm->n_tasks);
+          task_own (s, &tm->tasks[i], tm->depth);
+          continue;
+        }
+      /* No task left to own: help the one with the most defences left. */
+      for (int t = 0; t < tm->n_tasks; t++)
+        {
+          RootTask *task = &tm->tasks[t];
+          int state = atomic_load (&task->state);
+
+          if (state == TASK_OPEN)
+            opening = true;
+          else if (state == TASK_SHARED && !atomic_load (&task->refuted) && !atomic_load (&task->aborted))
+            {
+              int left = task->n - atomic_load (&task->next);
+
+              if (left > best_left)
+                {
+                  best_left = left;
+                  best = task;
+                }
+            }
+        }
+      if (best != NULL)
+        task_help (s, best, tm->depth);
+      else if (opening)
+        team_pause ();   /* a task's defences are about to be published */
+      else
         break;
     }
   return NULL;
 }
 
-/* Phase 0 of cheops_solve_problem() over @threads threads; *@s is the
- * calling thread's solver and receives the others' nodes and stop.
- * Fills @codes (R_ABORT where undecided), @outcomes, @refutations.
- * Returns false when memory or a thread cannot be had (nothing done). */
-static bool
-solve_roots_threaded (Solver *s, const CheopsPosition *pos, const CheopsMove *first, int n, int depth,
-                      CheopsSolveGenre genre, const CheopsSolveLimits *limits, int threads,
-                      SolveResultCode *codes, CheopsOutcome *outcomes, CheopsMove *refutations)
+static void *
+team_keys (void *data)
 {
-  Solver *workers[64];
-  pthread_t ids[64];
-  bool started[64] = { false };
-  RootWork work[64];
-  CheopsSolveLimits own = *limits, own0;
-  atomic_int next = 0;
-  bool ok = true;
+  TeamMember *me = data;
+  Team *tm = me->team;
+  Solver *s = tm->solvers[me->index];
 
-  if (threads > 64)
-    threads = 64;
-  /* The node limit shared out; the progress hook only for the calling
-   * thread's share. */
-  if (own.max_nodes > 0)
-    own.max_nodes = own.max_nodes / threads > 0 ? own.max_nodes / threads : 1;
-  own.progress = NULL;
-  for (int i = 0; i < n; i++)
-    codes[i] = R_ABORT;
-  memset (workers, 0, sizeof workers);
-  for (int t = 1; t < threads && ok; t++)
+  while (s->stopped_by == NULL)
     {
-      workers[t] = malloc (sizeof (Solver));
-      if (workers[t] == NULL || !solver_init (workers[t], pos, depth, genre, &own))
+      int i = atomic_fetch_add (&tm->next_item, 1);
+
+      if (i >= tm->n_items)
+        break;
+      if (me->index == 0)
+        report (s, 1, tm->items[i] >> 16, tm->n_keys);
+      analyse_defence (s, &tm->keys[tm->items[i] >> 16], tm->items[i] & 0xFFFF, tm->depth);
+      check_stop (s);
+    }
+  return NULL;
+}
+
+/* Runs @fn on every member of @tm, the calling thread as member 0; a
+ * member whose thread cannot be started runs in the calling thread. */
+static void
+team_run (Team *tm, void *(*fn) (void *))
+{
+  pthread_t ids[TEAM_MAX];
+  bool started[TEAM_MAX] = { false };
+  TeamMember members[TEAM_MAX];
+  double busiest = 0;
+
+  for (int t = 0; t < tm->threads; t++)
+    members[t] = (TeamMember) { tm, t, fn, 0 };
+  for (int t = 1; t < tm->threads; t++)
+    started[t] = pthread_create (&ids[t], NULL, team_member_run, &members[t]) == 0;
+  team_member_run (&members[0]);
+  for (int t = 1; t < tm->threads; t++)
+    if (started[t])
+      pthread_join (ids[t], NULL);
+    else
+      {
+        team_member_run (&members[t]);   /* in the calling thread: its time is member 0's */
+        members[0].cpu += members[t].cpu;
+        members[t].cpu = 0;
+      }
+  for (int t = 0; t < tm->threads; t++)
+    {
+      if (members[t].cpu > busiest)
+        busiest = members[t].cpu;
+      if (t > 0)
+        tm->cpu_workers += members[t].cpu;
+    }
+  tm->cpu_own += members[0].cpu;
+  tm->span += busiest;
+}
+
+/* The first stop of any member, into member 0. */
+static void
+team_collect_stop (Team *tm)
+{
+  for (int t = 1; t < tm->threads && tm->solvers[0]->stopped_by == NULL; t++)
+    tm->solvers[0]->stopped_by = tm->solvers[t]->stopped_by;
+}
+
+/* Sets up a team of @threads around *@s (the calling thread's solver,
+ * whose table the others share; the node limit shared out among them in
+ * @own, the progress hook only for *@s, in @own0).  Returns false when
+ * memory cannot be had. */
+static bool
+team_init (Team *tm, Solver *s, const CheopsPosition *pos, int depth, CheopsSolveGenre genre,
+           const CheopsSolveLimits *limits, int threads, CheopsSolveLimits *own, CheopsSolveLimits *own0)
+{
+  memset (tm, 0, sizeof *tm);
+  if (threads > TEAM_MAX)
+    threads = TEAM_MAX;
+  *own = *limits;
+  if (own->max_nodes > 0)
+    own->max_nodes = own->max_nodes / threads > 0 ? own->max_nodes / threads : 1;
+  own->progress = NULL;
+  *own0 = *limits;
+  own0->max_nodes = own->max_nodes;
+  tm->threads = threads;
+  tm->depth = depth;
+  tm->solvers[0] = s;
+  for (int t = 1; t < threads; t++)
+    {
+      tm->solvers[t] = malloc (sizeof (Solver));
+      if (tm->solvers[t] == NULL || !solver_init (tm->solvers[t], pos, depth, genre, own, s))
         {
-          free (workers[t]);
-          workers[t] = NULL;
-          ok = false;
+          free (tm->solvers[t]);
+          tm->solvers[t] = NULL;
+          tm->threads = t;
+          return false;
         }
     }
-  if (!ok)
-    {
-      for (int t = 1; t < threads; t++)
-        if (workers[t] != NULL)
-          {
-            solver_clear (workers[t]);
-            free (workers[t]);
-          }
-      return false;
-    }
-  /* The calling thread's share: the same node limit, its progress hook
-   * kept. */
-  own0 = *limits;
-  own0.max_nodes = own.max_nodes;
-  s->limits = &own0;
+  s->limits = own0;
   s->next_check = 0;
-  for (int t = 0; t < threads; t++)
-    work[t] = (RootWork) { t == 0 ? s : workers[t], first, n, depth, &next, t == 0, codes, outcomes, refutations };
-  for (int t = 1; t < threads; t++)
-    started[t] = pthread_create (&ids[t], NULL, root_worker, &work[t]) == 0;
-  root_worker (&work[0]);
-  for (int t = 1; t < threads; t++)
-    {
-      if (started[t])
-        pthread_join (ids[t], NULL);
-      else
-        root_worker (&work[t]);   /* no thread: its share here */
-      s->nodes += workers[t]->nodes;
-      if (s->stopped_by == NULL)
-        s->stopped_by = workers[t]->stopped_by;
-      solver_clear (workers[t]);
-      free (workers[t]);
-    }
-  s->limits = limits;
   return true;
+}
+
+/* Frees the team's solvers and tasks; their nodes go to member 0, whose
+ * limits become @limits again. */
+static void
+team_clear (Team *tm, const CheopsSolveLimits *limits)
+{
+  for (int t = 1; t < tm->threads; t++)
+    if (tm->solvers[t] != NULL)
+      {
+        tm->solvers[0]->nodes += tm->solvers[t]->nodes;
+        solver_clear (tm->solvers[t]);
+        free (tm->solvers[t]);
+      }
+  for (int i = 0; i < tm->n_tasks; i++)
+    free (tm->tasks[i].defences);
+  free (tm->tasks);
+  free (tm->items);
+  tm->solvers[0]->limits = limits;
 }
 
 CheopsSolveResult *
@@ -909,7 +1274,10 @@ cheops_solve_problem (const CheopsPosition     *pos,
   CheopsMove first[CHEOPS_MAX_MOVES];
   CheopsMove mainline;
   int depth, n, intended;
-  bool lines;
+  bool lines, threaded;
+  double cpu_start = thread_cpu_seconds (), cpu_own;
+  Team team;
+  CheopsSolveLimits own, own0;
 
   if (problem == NULL || problem->depth < 1 || problem->depth > CHEOPS_SOLVE_MAX_DEPTH
       || problem->genre < CHEOPS_SOLVE_DIRECT || problem->genre > CHEOPS_SOLVE_SERIES
@@ -921,7 +1289,7 @@ cheops_solve_problem (const CheopsPosition     *pos,
   mainline = problem->n_line > 0 ? problem->line[0] : CHEOPS_MOVE_NONE;
   s = malloc (sizeof *s);
   result = calloc (1, sizeof *result);
-  if (s == NULL || result == NULL || !solver_init (s, pos, depth, problem->genre, limits))
+  if (s == NULL || result == NULL || !solver_init (s, pos, depth, problem->genre, limits, NULL))
     {
       free (s);
       free (result);
@@ -952,24 +1320,36 @@ cheops_solve_problem (const CheopsPosition     *pos,
 
   /* Phase 0: every first move, proved or refuted (h#, ser-#: every
    * solution that begins with it); #N and s#N over threads on request. */
-  if (!lines && limits != NULL && limits->threads > 1 && n > 1)
+  threaded = !lines && limits != NULL && limits->threads > 1 && !s->plain && n > 0;
+  if (threaded)
     {
-      SolveResultCode codes[CHEOPS_MAX_MOVES];
-      CheopsOutcome outcomes[CHEOPS_MAX_MOVES];
-      CheopsMove refutations[CHEOPS_MAX_MOVES];
-
-      if (solve_roots_threaded (s, pos, first, n, depth, problem->genre, limits,
-                                limits->threads < n ? limits->threads : n, codes, outcomes, refutations))
+      threaded = team_init (&team, s, pos, depth, problem->genre, limits, limits->threads, &own, &own0);
+      team.tasks = calloc ((size_t) n, sizeof (RootTask));
+      if (!threaded || team.tasks == NULL)
         {
-          for (int i = 0; i < n; i++)
-            if (codes[i] == R_WIN)
-              result->keys[result->n_keys++] = (CheopsSolveKey) { .move = first[i], .outcome = outcomes[i] };
-            else if (codes[i] == R_FAIL)
-              result->tries[result->n_tries++] = (CheopsSolveTry) { first[i], refutations[i], outcomes[i] };
-            else if (s->stopped_by == NULL)
-              s->stopped_by = "node limit";   /* not reached: a worker stopped without a reason */
-          n = 0;   /* done: the loop below has nothing left */
+          team_clear (&team, limits);
+          threaded = false;
         }
+    }
+  if (threaded)
+    {
+      team.n_tasks = n;
+      for (int i = 0; i < n; i++)
+        team.tasks[i].move = first[i];
+      team_run (&team, team_roots);
+      team_collect_stop (&team);
+      for (int i = 0; i < n; i++)
+        {
+          RootTask *t = &team.tasks[i];
+
+          if (t->code == R_WIN && atomic_load (&t->state) == TASK_DONE)
+            result->keys[result->n_keys++] = (CheopsSolveKey) { .move = t->move, .outcome = t->outcome };
+          else if (t->code == R_FAIL && atomic_load (&t->state) == TASK_DONE)
+            result->tries[result->n_tries++] = (CheopsSolveTry) { t->move, t->refutation, t->outcome };
+          else if (s->stopped_by == NULL)
+            s->stopped_by = "node limit";   /* not reached: a task left undone without a stop */
+        }
+      n = 0;   /* done: the loop below has nothing left */
     }
   for (int i = 0; i < n; i++)
     {
@@ -991,11 +1371,41 @@ cheops_solve_problem (const CheopsPosition     *pos,
     }
 
   /* Phase 1: the defences of each key and the duals after them. */
-  for (int k = 0; k < result->n_keys && s->stopped_by == NULL && !lines; k++)
+  if (threaded && s->stopped_by == NULL)
+    {
+      int n_items = 0;
+
+      for (int k = 0; k < result->n_keys && s->stopped_by == NULL; k++)
+        if (result->keys[k].outcome == CHEOPS_OUTCOME_NONE && key_defences (s, &result->keys[k]))
+          n_items += result->keys[k].n_defences;
+      team.items = malloc (sizeof (int) * (size_t) (n_items > 0 ? n_items : 1));
+      if (team.items == NULL)
+        s->stopped_by = "out of memory";
+      for (int k = 0; k < result->n_keys && team.items != NULL; k++)
+        for (int i = 0; i < result->keys[k].n_defences; i++)
+          team.items[team.n_items++] = k << 16 | i;
+      team.keys = result->keys;
+      team.n_keys = result->n_keys;
+      if (s->stopped_by == NULL)
+        {
+          team_run (&team, team_keys);
+          team_collect_stop (&team);
+        }
+    }
+  for (int k = 0; k < result->n_keys && s->stopped_by == NULL && !lines && !threaded; k++)
     {
       report (s, 1, k, result->n_keys);
       if (result->keys[k].outcome == CHEOPS_OUTCOME_NONE)
         analyse_key (s, &result->keys[k], depth);
+    }
+  cpu_own = thread_cpu_seconds () - cpu_start;
+  result->cpu_seconds = cpu_own;
+  result->span_seconds = cpu_own;
+  if (threaded)
+    {
+      result->cpu_seconds = cpu_own + team.cpu_workers;
+      result->span_seconds = cpu_own - team.cpu_own + team.span;
+      team_clear (&team, limits);
     }
   if (s->stopped_by == NULL)
     report (s, 1, result->n_keys, result->n_keys);
@@ -1102,7 +1512,7 @@ cheops_solve_wins_in (const CheopsPosition    *pos,
   if (depth < 1 || depth > CHEOPS_SOLVE_MAX_DEPTH)
     return -1;
   s = malloc (sizeof *s);
-  if (s == NULL || !solver_init (s, pos, depth, CHEOPS_SOLVE_DIRECT, limits))
+  if (s == NULL || !solver_init (s, pos, depth, CHEOPS_SOLVE_DIRECT, limits, NULL))
     {
       free (s);
       return -1;

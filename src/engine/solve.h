@@ -18,7 +18,8 @@
  * the studio and the tests can link it (the static library cheops-solve).
  * A solve allocates its transposition table and its per-ply move lists
  * once, at its start; the search itself never allocates.  Several solves
- * may run at once in different threads: they share nothing.
+ * may run at once in different threads: they share nothing (the threads
+ * of one solve, CheopsSolveLimits.threads, share its table).
  */
 #ifndef SOLVE_H_INCLUDED
 #define SOLVE_H_INCLUDED
@@ -109,11 +110,13 @@ typedef struct {
    * the verdict is re-decided by that second, independent search.  Its
    * trees grow as the moves' count to the power 2N - 1: for N <= 3. */
   bool                     plain;
-  /* The threads a solve of #N or s#N splits its first moves over (each
-   * with a table of its own, tt_megabytes each; the node limit shared out
-   * among them; progress reported by the calling thread's share); 0 or
-   * 1: the calling thread alone.  h# and ser-# and the keys' analysis run
-   * in the calling thread. */
+  /* The threads a solve of #N or s#N splits its work over: the first
+   * moves, each move's defences (a thread with no first move left joins
+   * the one with the most defences left), then the keys' defences; they
+   * share one table (tt_megabytes, read and written without a lock), the
+   * node limit is shared out among them, progress is reported by the
+   * calling thread's share; 0 or 1: the calling thread alone.  h#, ser-#
+   * and the plain search run in the calling thread. */
   int                      threads;
 } CheopsSolveLimits;
 
@@ -181,6 +184,14 @@ typedef struct {
   const char         *stopped_by;    /* static English, or NULL */
   int64_t             nodes;         /* moves played in all */
   double              seconds;       /* wall-clock time */
+  /* Processor time, seconds: @cpu_seconds of all the solve's threads;
+   * @span_seconds along its critical path, the parts run by the calling
+   * thread alone and, of each part split over threads, the busiest
+   * thread's — the wall-clock time with a core per thread and nothing
+   * else running, which a loaded machine cannot show (benchmarks).  The
+   * same with one thread. */
+  double              cpu_seconds;
+  double              span_seconds;
 } CheopsSolveResult;
 
 /* The most solutions of an h# or ser-# a result keeps (all are counted). */

@@ -2,7 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * `cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] FILE...`:
+ * `cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] [--full]
+ * [--threads N] [--write OUTPUT] FILE...`:
  * checks the soundness of the problems of game files (issues 12, 26) with
  * the exhaustive solver (src/engine/solve.h): "#N", "h#N", "s#N" and
  * "ser-#N" (cheops-problem.h).
@@ -43,11 +44,23 @@
  * disagreement said (a defect of the solver: please report it).  A
  * problem of N > 3 is verified as without --prove and said "not proved".
  *
- * --threads N splits the first moves of #N and s#N over N threads (the
- * same verdicts and lines; the node limit shared out).
+ * --threads N splits the work of #N and s#N over N threads sharing one
+ * table (the first moves, their defences, the keys' defences; the same
+ * verdicts and lines, the node counts vary a little; the node limit
+ * shared out).
  *
- * --full adds, for #N, the short solution, each key's threat, the set
- * play and the tries refuted by one defence only (print_full()).  Exit status: 0 when every problem is sound, 1 when any
+ * --full adds, for #N and s#N, the short solution, each key's threat,
+ * the set play, the tries refuted by one defence only and the duals of
+ * the main play at every attacker's move after the second
+ * (print_full()).
+ *
+ * --write OUTPUT (one FILE) writes every game of FILE to OUTPUT with what
+ * was found added to each verified problem (write_solution()): for #N and
+ * s#N the keys ("!", "key" and the threat as a comment), every defence
+ * with its winning continuations ("dual" where several), the tries
+ * refuted by one defence only ("?", "try", the refutation "!"); for h#N
+ * the solutions.  A FILE with any error is not written (nothing of it may
+ * be lost).  Exit status: 0 when every problem is sound, 1 when any
  * is not (or has an error), 2 for bad usage or a file that cannot be read.
  */
 #define G_LOG_DOMAIN "cheops-tool"
@@ -320,18 +333,20 @@ same_answer (const CheopsSolveResult *a, const CheopsSolveResult *b)
   return TRUE;
 }
 
-/* The winning moves of the side to move in @pos within @depth moves (a
- * #@depth's keys), as ", "-separated SAN into @out; returns how many, or
- * -1 when out of memory.  For --full. */
+/* The attacker's first moves in @pos that fulfil @genre's stipulation
+ * (#, s#) in @depth moves (its keys), as ", "-separated SAN into @out;
+ * returns how many, or -1 when out of memory or undecided.  For --full. */
 static int
-append_wins (GString *out, const CheopsPosition *pos, int depth, const CheopsSolveLimits *limits)
+append_wins (GString *out, const CheopsPosition *pos, CheopsSolveGenre genre, int depth,
+             const CheopsSolveLimits *limits)
 {
+  CheopsSolveProblem problem = { .genre = genre, .depth = depth };
   CheopsSolveResult *r;
   int n;
 
   if (depth < 1)
     return 0;
-  r = cheops_solve (pos, depth, CHEOPS_MOVE_NONE, limits);
+  r = cheops_solve_problem (pos, &problem, limits);
   if (r == NULL)
     return -1;
   for (int k = 0; k < r->n_keys; k++)
@@ -345,27 +360,204 @@ append_wins (GString *out, const CheopsPosition *pos, int depth, const CheopsSol
   return n;
 }
 
-/* --full for #N (issue 26): the threat of each key (the attacker's wins
- * in N - 1 if the defender could pass; none after a key that checks, for
- * the defender may not pass in check), the set play (each defence before
- * the key, the attacker passing, with the attacker's wins in N - 1 after
- * it), the short solutions (the least M < N in which the attacker wins,
- * with its keys), and the tries refuted by exactly one defence, with that
- * refutation.  Each is a solve of its own, under the same limits. */
+/* The moves @moves[0 .. @n - 1] played from @pos, numbered as a game
+ * writes them ("1. Qi9 Kg1 2. Mj1", "1... Qe5+ 2. Kb2"). */
+static void
+append_line (GString *out, const CheopsPosition *pos, const CheopsMove *moves, int n)
+{
+  CheopsPosition p = *pos;
+
+  for (int i = 0; i < n; i++)
+    {
+      CheopsUndo undo;
+
+      if (i > 0)
+        g_string_append_c (out, ' ');
+      if (i == 0 || p.side_to_move == CHEOPS_SIDE_A)
+        append_numbered (out, &p, moves[i]);
+      else
+        append_san (out, &p, moves[i]);
+      cheops_position_do_move (&p, moves[i], &undo);
+    }
+}
+
+/* Duals deeper than the attacker's second move (--full): along the main
+ * play from @start, @line (@n_line moves: the key, a defence, the
+ * attacker's only continuation, a defence, ...) reaches @pos, where the
+ * attacker's only continuation @move fulfils the stipulation in @depth
+ * moves (@depth >= 2).  Solves @pos again, prints the defences after
+ * @move that leave more than one continuation ("dual after 1. K D 2. M
+ * D2: X, Y") and follows those that leave one.  Returns FALSE when a
+ * solve is undecided or out of memory (nothing more is printed). */
+static gboolean
+print_deep_duals (const char *path, guint line_no, guint n_game, const CheopsPosition *start,
+                  CheopsMove *line, int n_line, const CheopsPosition *pos, CheopsMove move,
+                  CheopsSolveGenre genre, int depth, const CheopsSolveLimits *limits)
+{
+  CheopsSolveProblem problem = { .genre = genre, .depth = depth, .line = &move, .n_line = 1 };
+  CheopsSolveResult *r = cheops_solve_problem (pos, &problem, limits);
+  const CheopsSolveKey *key = NULL;
+  CheopsPosition after = *pos;
+  CheopsUndo undo;
+  gboolean ok = TRUE;
+
+  if (r == NULL || r->verdict == CHEOPS_SOLVE_UNDECIDED)
+    {
+      cheops_solve_result_free (r);
+      return FALSE;
+    }
+  for (int k = 0; k < r->n_keys; k++)
+    if (r->keys[k].move == move)
+      key = &r->keys[k];
+  if (key == NULL)
+    {
+      cheops_solve_result_free (r);
+      return TRUE;   /* not reached: the move was proved to win */
+    }
+  cheops_position_do_move (&after, move, &undo);
+  line[n_line] = move;
+  for (int d = 0; d < key->n_defences && ok; d++)
+    {
+      const CheopsSolveDefence *def = &key->defences[d];
+      CheopsPosition after2 = after;
+      CheopsUndo dundo;
+
+      if (def->n_wins == 0)
+        continue;
+      line[n_line + 1] = def->move;
+      cheops_position_do_move (&after2, def->move, &dundo);
+      if (def->n_wins >= 2)
+        {
+          g_autoptr(GString) out = g_string_new (NULL);
+
+          g_string_append_printf (out, "%s:%u: game %u: dual after ", path, line_no, n_game);
+          append_line (out, start, line, n_line + 2);
+          g_string_append (out, ": ");
+          for (int w = 0; w < def->n_wins; w++)
+            {
+              if (w > 0)
+                g_string_append (out, ", ");
+              append_san (out, &after2, def->wins[w]);
+            }
+          g_string_append_c (out, '\n');
+          fputs (out->str, stdout);
+        }
+      else if (depth - 1 >= 2)
+        ok = print_deep_duals (path, line_no, n_game, start, line, n_line + 2, &after2, def->wins[0], genre,
+                               depth - 1, limits);
+    }
+  cheops_solve_result_free (r);
+  return ok;
+}
+
+/* The threat of @r's key @k (#N, s#N with N >= 2) into @out: the
+ * attacker's moves that fulfil the stipulation in N - 1 if the defender
+ * could pass, "none, the key checks" (the defender may not pass in
+ * check) or "none (a waiting move)".  FALSE (nothing written) when the
+ * key ends the game itself. */
+static gboolean
+append_threat (GString *out, const CheopsPosition *start, const CheopsSolveResult *r, int k,
+               const CheopsSolveLimits *limits)
+{
+  CheopsPosition after = *start;
+  CheopsUndo undo, pass;
+
+  if (r->keys[k].outcome != CHEOPS_OUTCOME_NONE || r->depth < 2)
+    return FALSE;
+  cheops_position_do_move (&after, r->keys[k].move, &undo);
+  if (cheops_position_in_check (&after))
+    {
+      g_string_append (out, "none, the key checks");
+      return TRUE;
+    }
+  cheops_position_do_null_move (&after, &pass);
+  if (append_wins (out, &after, r->genre, r->depth - 1, limits) <= 0)
+    {
+      g_string_truncate (out, 0);
+      g_string_append (out, "none (a waiting move)");
+    }
+  return TRUE;
+}
+
+/* The one defence that refutes @r's try @t (#N, s#N), or
+ * CHEOPS_MOVE_NONE when none or more than one does, or the try ends the
+ * game itself.  For s#N a defence refutes when it ends the game without
+ * the defender's win, or leaves the attacker no s#(N - 1) (at s#1: when
+ * it does not end the game). */
+static CheopsMove
+only_refutation (const CheopsPosition *start, const CheopsSolveResult *r, int t, const CheopsSolveLimits *limits)
+{
+  CheopsSolveGenre genre = r->genre;
+  CheopsSide goal = genre == CHEOPS_SOLVE_SELF ? cheops_side_other (r->attacker) : r->attacker;
+  int depth = r->depth;
+  CheopsPosition after = *start;
+  CheopsMove defences[CHEOPS_MAX_MOVES];
+  CheopsMove refutation = CHEOPS_MOVE_NONE;
+  CheopsUndo undo;
+  int n, refuting = 0;
+
+  if (r->tries[t].refutation == CHEOPS_MOVE_NONE || (depth < 2 && genre != CHEOPS_SOLVE_SELF))
+    return CHEOPS_MOVE_NONE;
+  cheops_position_do_move (&after, r->tries[t].move, &undo);
+  n = (int) (cheops_generate_moves (&after, defences) - defences);
+  for (int d = 0; d < n && refuting < 2; d++)
+    {
+      CheopsPosition after2 = after;
+      CheopsOutcome o;
+      CheopsUndo dundo;
+      gboolean refutes;
+
+      cheops_position_do_move (&after2, defences[d], &dundo);
+      o = cheops_position_outcome (&after2);
+      if (o != CHEOPS_OUTCOME_NONE)
+        refutes = cheops_variant_outcome_winner (after2.variant, o) != (CheopsWinner) goal;
+      else if (depth == 1)
+        refutes = TRUE;   /* s#1: the defender's move had to win */
+      else if (genre == CHEOPS_SOLVE_DIRECT)
+        refutes = cheops_solve_wins_in (&after2, depth - 1, limits, NULL) != 1;
+      else
+        {
+          g_autoptr(GString) ignored = g_string_new (NULL);
+
+          refutes = append_wins (ignored, &after2, genre, depth - 1, limits) <= 0;
+        }
+      if (refutes)
+        {
+          refuting++;
+          refutation = defences[d];
+        }
+    }
+  return refuting == 1 ? refutation : CHEOPS_MOVE_NONE;
+}
+
+/* --full for #N and s#N (issue 26): the short solutions (the least M < N
+ * in which the stipulation is fulfilled, with its keys), the threat of
+ * each key (the attacker's moves that fulfil it in N - 1 if the defender
+ * could pass; none after a key that checks, for the defender may not
+ * pass in check), the set play (each defence before the key, the
+ * attacker passing, with the attacker's answers that fulfil it in N - 1
+ * after it), the tries refuted by exactly one defence, with that
+ * refutation, and the duals of the main play deeper than the attacker's
+ * second move (print_deep_duals(): along each defence that leaves a single
+ * continuation).  For s#N a defence refutes when it ends the game without
+ * the defender's win, or leaves the attacker no s#(N - 1) (at s#1: when it
+ * does not end the game).  Each is a solve of its own, under the same
+ * limits. */
 static void
 print_full (const char *path, guint line, guint n_game, const CheopsPosition *start,
             const CheopsSolveResult *r, const CheopsSolveLimits *limits)
 {
   int depth = r->depth;
+  CheopsSolveGenre genre = r->genre;
 
-  if (r->genre != CHEOPS_SOLVE_DIRECT || r->verdict == CHEOPS_SOLVE_UNDECIDED)
+  if ((genre != CHEOPS_SOLVE_DIRECT && genre != CHEOPS_SOLVE_SELF) || r->verdict == CHEOPS_SOLVE_UNDECIDED)
     return;
   /* Short solutions. */
   for (int m = 1; m < depth; m++)
     {
       g_autoptr(GString) out = g_string_new (NULL);
 
-      if (append_wins (out, start, m, limits) > 0)
+      if (append_wins (out, start, genre, m, limits) > 0)
         {
           printf ("%s:%u: game %u: short solution in %d: %s\n", path, line, n_game, m, out->str);
           break;
@@ -374,25 +566,12 @@ print_full (const char *path, guint line, guint n_game, const CheopsPosition *st
   /* The threat of each key. */
   for (int k = 0; k < r->n_keys && depth > 1; k++)
     {
-      CheopsPosition after = *start;
-      CheopsUndo undo, pass;
       g_autoptr(GString) out = g_string_new (NULL);
       g_autoptr(GString) key = g_string_new (NULL);
 
       append_numbered (key, start, r->keys[k].move);
-      cheops_position_do_move (&after, r->keys[k].move, &undo);
-      if (r->keys[k].outcome != CHEOPS_OUTCOME_NONE)
-        continue;
-      if (cheops_position_in_check (&after))
-        {
-          printf ("%s:%u: game %u: threat after %s: none, the key checks\n", path, line, n_game, key->str);
-          continue;
-        }
-      cheops_position_do_null_move (&after, &pass);
-      if (append_wins (out, &after, depth - 1, limits) > 0)
+      if (append_threat (out, start, r, k, limits))
         printf ("%s:%u: game %u: threat after %s: %s\n", path, line, n_game, key->str, out->str);
-      else
-        printf ("%s:%u: game %u: threat after %s: none (a waiting move)\n", path, line, n_game, key->str);
     }
   /* Set play: the defender's moves if the attacker could pass. */
   if (depth > 1 && !cheops_position_in_check (start))
@@ -415,52 +594,142 @@ print_full (const char *path, guint line, guint n_game, const CheopsPosition *st
           cheops_position_do_move (&after, defences[d], &undo);
           if (cheops_position_outcome (&after) != CHEOPS_OUTCOME_NONE)
             continue;
-          if (append_wins (out, &after, depth - 1, limits) > 0)
+          if (append_wins (out, &after, genre, depth - 1, limits) > 0)
             printf ("%s:%u: game %u: set play %s: %s\n", path, line, n_game, def->str, out->str);
         }
     }
   /* Tries: refuted by exactly one defence. */
-  for (int t = 0; t < r->n_tries && depth > 1; t++)
+  for (int t = 0; t < r->n_tries && (depth > 1 || genre == CHEOPS_SOLVE_SELF); t++)
     {
-      CheopsPosition after = *start;
-      CheopsMove defences[CHEOPS_MAX_MOVES];
-      CheopsMove refutation = CHEOPS_MOVE_NONE;
-      CheopsUndo undo;
-      int n, refuting = 0;
+      CheopsMove refutation = only_refutation (start, r, t, limits);
 
-      if (r->tries[t].refutation == CHEOPS_MOVE_NONE)
-        continue;
-      cheops_position_do_move (&after, r->tries[t].move, &undo);
-      n = (int) (cheops_generate_moves (&after, defences) - defences);
-      for (int d = 0; d < n && refuting < 2; d++)
-        {
-          CheopsPosition after2 = after;
-          CheopsOutcome o;
-          CheopsUndo dundo;
-          gboolean refutes;
-
-          cheops_position_do_move (&after2, defences[d], &dundo);
-          o = cheops_position_outcome (&after2);
-          if (o != CHEOPS_OUTCOME_NONE)
-            refutes = cheops_variant_outcome_winner (after2.variant, o) != (CheopsWinner) r->attacker;
-          else
-            refutes = cheops_solve_wins_in (&after2, depth - 1, limits, NULL) != 1;
-          if (refutes)
-            {
-              refuting++;
-              refutation = defences[d];
-            }
-        }
-      if (refuting == 1)
+      if (refutation != CHEOPS_MOVE_NONE)
         {
           g_autoptr(GString) out = g_string_new (NULL);
+          CheopsPosition after = *start;
+          CheopsUndo undo;
 
           append_numbered (out, start, r->tries[t].move);
           g_string_append (out, "! refuted only by ");
+          cheops_position_do_move (&after, r->tries[t].move, &undo);
           append_numbered (out, &after, refutation);
           printf ("%s:%u: game %u: try %s\n", path, line, n_game, out->str);
         }
     }
+  /* Duals deeper than the attacker's second move, along the defences
+   * with a single continuation. */
+  for (int k = 0; k < r->n_keys && depth > 2; k++)
+    {
+      const CheopsSolveKey *key = &r->keys[k];
+      CheopsPosition after_key = *start;
+      CheopsUndo undo;
+
+      cheops_position_do_move (&after_key, key->move, &undo);
+      for (int d = 0; d < key->n_defences; d++)
+        {
+          CheopsMove moves[2 * CHEOPS_SOLVE_MAX_DEPTH + 2];
+          CheopsPosition after = after_key;
+          CheopsUndo dundo;
+
+          if (key->defences[d].n_wins != 1)
+            continue;
+          moves[0] = key->move;
+          moves[1] = key->defences[d].move;
+          cheops_position_do_move (&after, moves[1], &dundo);
+          if (!print_deep_duals (path, line, n_game, start, moves, 2, &after, key->defences[d].wins[0], genre,
+                                 depth - 1, limits))
+            {
+              printf ("%s:%u: game %u: deeper duals: undecided (a limit)\n", path, line, n_game);
+              k = r->n_keys;
+              break;
+            }
+        }
+    }
+}
+
+/* --write: adds what verifying @game found to it, as a composer's
+ * solution is written: for #N and s#N each key (with "!", and the comment
+ * "key", with its threat) and under it every defence with its winning
+ * continuations (the comment "dual" after a defence that leaves more than
+ * one), then each try refuted by one defence only ("?", the comment "try",
+ * its refutation with "!"); for h#N each solution found, as a line.  The
+ * moves the game has are kept (a key it gives is reused, the others come
+ * as variations); ser-#N writes nothing, a game file cannot hold the
+ * passes.  Returns FALSE with @error when the game refuses a move or a
+ * comment (not reached: every move is the core's). */
+static gboolean
+write_solution (CheopsGame *game, const CheopsSolveResult *r, const CheopsSolveLimits *limits, GError **error)
+{
+  const CheopsPosition *start = cheops_game_get_start_position (game);
+  CheopsGameNode *root = cheops_game_get_root (game);
+  static const guint8 good = 1, mistake = 2;
+
+  if (r->genre == CHEOPS_SOLVE_HELP)
+    {
+      for (int i = 0; i < r->n_stored; i++)
+        {
+          CheopsGameNode *node = root;
+          const CheopsMove *moves = r->solutions + (size_t) i * (size_t) r->solution_plies;
+
+          for (int j = 0; j < r->solution_plies && node != NULL; j++)
+            node = cheops_game_add_move (game, node, moves[j], error);
+          if (node == NULL)
+            return FALSE;
+        }
+      return TRUE;
+    }
+  if (r->genre != CHEOPS_SOLVE_DIRECT && r->genre != CHEOPS_SOLVE_SELF)
+    return TRUE;
+  for (int k = 0; k < r->n_keys; k++)
+    {
+      const CheopsSolveKey *key = &r->keys[k];
+      CheopsGameNode *knode = cheops_game_add_move (game, root, key->move, error);
+      g_autoptr(GString) comment = g_string_new ("key");
+
+      if (knode == NULL)
+        return FALSE;
+      cheops_game_set_nags (game, knode, &good, 1);
+      if (append_threat (g_string_append (comment, ", threat: "), start, r, k, limits))
+        ;
+      else
+        g_string_truncate (comment, 3);
+      if (!cheops_game_set_comment_after (game, knode, comment->str, error))
+        return FALSE;
+      for (int d = 0; d < key->n_defences; d++)
+        {
+          const CheopsSolveDefence *def = &key->defences[d];
+          CheopsGameNode *dnode = cheops_game_add_move (game, knode, def->move, error);
+
+          if (dnode == NULL)
+            return FALSE;
+          if (def->n_wins > 1 && !cheops_game_set_comment_after (game, dnode, "dual", error))
+            return FALSE;
+          for (int w = 0; w < def->n_wins; w++)
+            if (cheops_game_add_move (game, dnode, def->wins[w], error) == NULL)
+              return FALSE;
+        }
+    }
+  for (int t = 0; t < r->n_tries; t++)
+    {
+      CheopsMove refutation = only_refutation (start, r, t, limits);
+      CheopsGameNode *tnode, *rnode;
+
+      if (refutation == CHEOPS_MOVE_NONE)
+        continue;
+      tnode = cheops_game_add_move (game, root, r->tries[t].move, error);
+      if (tnode == NULL)
+        return FALSE;
+      cheops_game_set_nags (game, tnode, &mistake, 1);
+      if (!cheops_game_set_comment_after (game, tnode, "try", error))
+        return FALSE;
+      rnode = cheops_game_add_move (game, tnode, refutation, error);
+      if (rnode == NULL)
+        return FALSE;
+      cheops_game_set_nags (game, rnode, &good, 1);
+      if (!cheops_game_set_comment_after (game, rnode, "the only refutation", error))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -482,6 +751,7 @@ problem_verify (int    argc,
   CheopsSolveLimits limits = { 0 };
   double max_depth = 0, value;
   gboolean all_defences = FALSE, prove = FALSE, full = FALSE;
+  const char *write_path = NULL;
   int status = 0, first_file = argc;
 
   for (int i = 0; i < argc; i++)
@@ -495,6 +765,16 @@ problem_verify (int    argc,
         prove = TRUE;
       else if (strcmp (a, "--full") == 0)
         full = TRUE;
+      else if (strcmp (a, "--write") == 0)
+        {
+          if (v == NULL)
+            {
+              fprintf (stderr, "cheops problem verify: --write needs the file to write\n");
+              return 2;
+            }
+          write_path = v;
+          i++;
+        }
       else if (strcmp (a, "--threads") == 0)
         {
           if (v == NULL || !parse_number (v, &value) || value < 1 || value > 64 || value != (int) value)
@@ -531,9 +811,10 @@ problem_verify (int    argc,
           break;
         }
     }
-  if (first_file >= argc)
+  if (first_file >= argc || (write_path != NULL && argc - first_file != 1))
     {
-      fprintf (stderr, "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] [--full] [--threads N] FILE...\n");
+      fprintf (stderr, "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] [--full] [--threads N] [--write OUTPUT] FILE...\n"
+                       "(--write takes one FILE)\n");
       return 2;
     }
 
@@ -544,6 +825,7 @@ problem_verify (int    argc,
       gsize length = 0;
       g_autoptr(CheopsPgnReader) reader = NULL;
       g_autoptr(GPtrArray) errors = g_ptr_array_new_with_free_func ((GDestroyNotify) cheops_pgn_error_free);
+      g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func (g_object_unref);
       guint n_games = 0;
       const char *path = argv[i];
 
@@ -571,6 +853,7 @@ problem_verify (int    argc,
           if (game == NULL)
             break;
           n_games++;
+          g_ptr_array_add (games, g_object_ref (game));
           line = cheops_pgn_reader_get_game_line (reader);
           if (cheops_game_get_tag (game, CHEOPS_PROBLEM_TAG_STIPULATION) == NULL)
             continue;
@@ -670,10 +953,37 @@ problem_verify (int    argc,
               limits.progress = NULL;
               print_full (path, line, n_games, cheops_game_get_start_position (game), result, &limits);
             }
+          if (write_path != NULL && result->verdict != CHEOPS_SOLVE_UNDECIDED)
+            {
+              g_autoptr(GError) write_error = NULL;
+
+              limits.plain = FALSE;
+              limits.progress = NULL;
+              if (!write_solution (game, result, &limits, &write_error))
+                {
+                  printf ("%s:%u: game %u: not written: %s\n", path, line, n_games, write_error->message);
+                  status = MAX (status, 1);
+                }
+            }
           if (result->verdict != CHEOPS_SOLVE_SOUND || (prove && plain == NULL))
             status = MAX (status, 1);
           cheops_solve_result_free (result);
           cheops_solve_result_free (plain);
+        }
+      if (write_path != NULL)
+        {
+          /* Nothing of the file may be lost: a file with errors is not
+           * rewritten. */
+          if (errors->len > 0)
+            {
+              fprintf (stderr, "cheops problem verify: %s not written: %s has errors a rewrite could lose (cheops pgn check lists them)\n", write_path, path);
+              status = MAX (status, 1);
+            }
+          else if (!cheops_pgn_write_file (write_path, games, &error))
+            {
+              fprintf (stderr, "cheops problem verify: %s\n", error->message);
+              status = 2;
+            }
         }
     }
   return status;
@@ -685,6 +995,6 @@ cheops_tool_problem (int    argc,
 {
   if (argc >= 2 && strcmp (argv[1], "verify") == 0)
     return problem_verify (argc - 2, argv + 2);
-  fprintf (stderr, "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] [--full] [--threads N] FILE...\n");
+  fprintf (stderr, "Usage: cheops problem verify [--time SECONDS] [--nodes N] [--depth N] [--defences] [--prove] [--full] [--threads N] [--write OUTPUT] FILE...\n");
   return 2;
 }

@@ -9,7 +9,9 @@
  * data/problems/ with 0 to 5 random plies played from them (a fixed seed,
  * so every run checks the same problems), with either side to move.  For
  * each problem the two must agree on the verdict, the keys, the tries' first
- * moves, the number of solutions and every solution line.  A problem whose
+ * moves, the number of solutions and every solution line; for #N and s#N
+ * the fast solver over two threads must give the same verdict, keys, tries,
+ * defences and continuations as over one.  A problem whose
  * plain search passes its node limit is not counted; the test asks that
  * enough were compared in each game and genre.
  */
@@ -42,6 +44,7 @@ static const struct {
 /* The problems of one game compared, per genre. */
 typedef struct {
   int compared[4];
+  int threaded[4];   /* #N and s#N: two threads against one */
   int skipped[4];
   int verdicts[4][5];
 } Tally;
@@ -62,6 +65,29 @@ same_result (const CheopsSolveResult *a, const CheopsSolveResult *b)
   if (a->n_stored > 0
       && memcmp (a->solutions, b->solutions, sizeof (CheopsMove) * (size_t) a->n_stored * (size_t) a->solution_plies) != 0)
     return FALSE;
+  return TRUE;
+}
+
+/* Whether the keys' analyses of @a and @b are the same: every defence,
+ * its outcome and its winning continuations, in order. */
+static gboolean
+same_defences (const CheopsSolveResult *a, const CheopsSolveResult *b)
+{
+  for (int k = 0; k < a->n_keys; k++)
+    {
+      const CheopsSolveKey *ka = &a->keys[k], *kb = &b->keys[k];
+
+      if (ka->outcome != kb->outcome || ka->n_defences != kb->n_defences)
+        return FALSE;
+      for (int d = 0; d < ka->n_defences; d++)
+        {
+          const CheopsSolveDefence *da = &ka->defences[d], *db = &kb->defences[d];
+
+          if (da->move != db->move || da->outcome != db->outcome || da->n_wins != db->n_wins
+              || (da->n_wins > 0 && memcmp (da->wins, db->wins, sizeof (CheopsMove) * (size_t) da->n_wins) != 0))
+            return FALSE;
+        }
+    }
   return TRUE;
 }
 
@@ -119,6 +145,25 @@ compare_one (const CheopsPosition *pos, CheopsSolveGenre genre, int depth, Tally
       tally->verdicts[genre][fast->verdict]++;
       if (genre == CHEOPS_SOLVE_DIRECT)
         g_assert_cmpint (cheops_solve_wins_in (pos, depth, NULL, NULL), ==, fast->n_keys > 0 ? 1 : 0);
+      /* #N and s#N over two threads (a shared table, the first moves and
+       * their defences split): the same verdict, keys, tries' first moves,
+       * defences and continuations. */
+      if (genre == CHEOPS_SOLVE_DIRECT || genre == CHEOPS_SOLVE_SELF)
+        {
+          CheopsSolveLimits threaded_limits = { .max_nodes = 400000, .threads = 2 };
+          CheopsSolveResult *threaded = cheops_solve_problem (pos, &problem, &threaded_limits);
+
+          g_assert_nonnull (threaded);
+          if (threaded->verdict != CHEOPS_SOLVE_UNDECIDED)
+            {
+              if (!same_result (fast, threaded) || !same_defences (fast, threaded))
+                g_error ("%s %s%d: one thread %s (%d keys), two %s (%d keys)", fen, cheops_solve_genre_sign (genre),
+                         depth, cheops_solve_verdict_name (fast->verdict), fast->n_keys,
+                         cheops_solve_verdict_name (threaded->verdict), threaded->n_keys);
+              tally->threaded[genre]++;
+            }
+          cheops_solve_result_free (threaded);
+        }
     }
   cheops_solve_result_free (fast);
   cheops_solve_result_free (plain);
@@ -180,6 +225,8 @@ test_game (gconstpointer data)
                       tally.verdicts[genre][CHEOPS_SOLVE_NO_SOLUTION], tally.verdicts[genre][CHEOPS_SOLVE_WRONG_SOLUTION],
                       tally.skipped[genre]);
       g_assert_cmpint (tally.compared[genre], >=, 12);
+      if (genre == CHEOPS_SOLVE_DIRECT || genre == CHEOPS_SOLVE_SELF)
+        g_assert_cmpint (tally.threaded[genre], ==, tally.compared[genre]);
       total += tally.compared[genre];
     }
   g_assert_cmpint (total, >=, 80);

@@ -611,10 +611,10 @@ test_limits (void)
   g_assert_cmpint (cheops_solve_wins_in (&pos, 0, NULL, NULL), ==, -1);
 }
 
-/* --threads: the first moves split over threads give the same keys,
- * defences, continuations and refutations' moves as one thread (each try
- * with a refutation, perhaps another one: the tables differ), and a node
- * limit still gives undecided. */
+/* --threads: the first moves and their defences split over threads (one
+ * shared table) give the same keys, defences, continuations and tries'
+ * moves as one thread (each try with a refutation, perhaps another one),
+ * the processor times add up, and a node limit still gives undecided. */
 static void
 test_threads (void)
 {
@@ -625,6 +625,14 @@ test_threads (void)
     { &cheops_variant_cheops, "1/K1Q/5/7/4k4/11/13/13M1/17 a 0 1", 2 },
     { &cheops_variant_cheops, "1/3/3QK/4M2/9/11/13/15/5k11 a 0 1", 2 },
     { &cheops_variant_pyramids, "6f2/9/6F2/9/9/9/9/2(4.)5(4.)/9 w - 0 1", 1 },
+    /* The composed #3 of data/suites/ascension.epd: many defences, the
+     * threads join each other's first moves. */
+    { &cheops_variant_cheops, "1/P2/5/5k1/9/6M4/11p1/15/1K15 a 0 1", 3 },
+    { &cheops_variant_cheops, "1/3/5/7/6q2/11/1P11/3P7p3/1K10ms1k1 q 0 1", 3 },
+    { &cheops_variant_cheops, "1/3/5/7/9/7k3/13/15/QK7M4p2 a 0 1", 3 },
+    { &cheops_variant_cheops, "1/3/5/7/9/4m6/13/1P11qp/1K14k q 0 1", 3 },
+    /* TrigChess #5: the path checked for repetitions, no table. */
+    { &cheops_variant_trigchess, "7/7/9/D3K4/2kS3/7 g 0 1", 5 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (problems); i++)
@@ -643,6 +651,9 @@ test_threads (void)
         b = describe (&pos, many, FALSE);
         g_assert_cmpstr (b, ==, a);
         g_assert_cmpint (many->n_tries, ==, one->n_tries);
+        g_assert_cmpfloat (one->span_seconds, ==, one->cpu_seconds);
+        g_assert_cmpfloat (many->span_seconds, <=, many->cpu_seconds);
+        g_assert_cmpfloat (many->span_seconds, >, 0);
         for (int t = 0; t < one->n_tries; t++)
           g_assert_cmpuint (many->tries[t].move, ==, one->tries[t].move);
         cheops_solve_result_free (one);
