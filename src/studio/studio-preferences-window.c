@@ -22,6 +22,7 @@
 
 #include "studio-board-theme.h"
 #include "studio-preferences-window.h"
+#include "studio-engine.h"
 
 /* The most the Hash spin button offers, in MiB (cheops-engine's maximum). */
 #define MAX_HASH_MIB 4096
@@ -254,6 +255,30 @@ studio_preferences_window_add_files_page (StudioPreferencesWindow *self)
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), page);
 }
 
+/* The setting's value for the spin buttons: the user's, or the machine's
+ * when the user never set it (studio_engine_option_setting()).  @user_data
+ * is the binding's own reference to the settings (the window's may be gone
+ * while the binding lives on). */
+static gboolean
+threads_get_mapping (GValue   *value,
+                     GVariant *variant,
+                     gpointer  user_data)
+{
+  (void) variant;
+  g_value_set_double (value, studio_engine_option_setting (user_data, "engine-threads"));
+  return TRUE;
+}
+
+static gboolean
+hash_get_mapping (GValue   *value,
+                  GVariant *variant,
+                  gpointer  user_data)
+{
+  (void) variant;
+  g_value_set_double (value, studio_engine_option_setting (user_data, "engine-hash"));
+  return TRUE;
+}
+
 static void
 studio_preferences_window_init (StudioPreferencesWindow *self)
 {
@@ -270,8 +295,15 @@ studio_preferences_window_init (StudioPreferencesWindow *self)
                             MAX (processors, (guint) g_settings_get_int (self->settings, "engine-threads")));
   gtk_adjustment_set_upper (self->hash_adjustment, MAX_HASH_MIB);
 
-  g_settings_bind (self->settings, "engine-threads", self->threads_adjustment, "value", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "engine-hash", self->hash_adjustment, "value", G_SETTINGS_BIND_DEFAULT);
+  /* Until the user sets them, Threads and Hash show what the engine gets:
+   * the machine's (studio_engine_option_setting()); a value set here is the
+   * user's from then on. */
+  g_settings_bind_with_mapping (self->settings, "engine-threads", self->threads_adjustment, "value",
+                                G_SETTINGS_BIND_DEFAULT, threads_get_mapping, NULL,
+                                g_object_ref (self->settings), g_object_unref);
+  g_settings_bind_with_mapping (self->settings, "engine-hash", self->hash_adjustment, "value",
+                                G_SETTINGS_BIND_DEFAULT, hash_get_mapping, NULL,
+                                g_object_ref (self->settings), g_object_unref);
 
   {
     g_autoptr(GtkStringList) themes = gtk_string_list_new (NULL);
