@@ -17,7 +17,9 @@
  *                [-draw movenumber=N movecount=N score=CP]
  *                [-resign movecount=N score=CP twosided=true|false]
  *
- * KEY is one of tc=BASE+INC (seconds), st=SECONDS (a fixed time a move),
+ * KEY is one of tc=BASE+INC (seconds) or tc=MOVES/BASE[+INC] (MOVES moves
+ * in BASE seconds, then BASE again for the next MOVES: `go ... movestogo`),
+ * st=SECONDS (a fixed time a move),
  * nodes=N, plies=N (`go depth N`), timemargin=MS, option.NAME=VALUE (sent
  * as `setoption name NAME value VALUE` after the handshake; NAME may hold
  * spaces: quote the whole word, "option.Skill Level=3"), args=ARGS (added
@@ -167,6 +169,7 @@ typedef enum {
  * the default, apply). */
 typedef struct {
   gint64 base_ms, inc_ms;   /* the clock (tc=); base_ms -1: none */
+  gint64 moves;             /* tc=MOVES/BASE: the moves of each period (0: none) */
   gint64 movetime_ms;       /* st= */
   gint64 nodes;             /* nodes= */
   gint64 depth;             /* plies= */
@@ -606,9 +609,11 @@ note_score (const char *line, gpointer data)
 }
 
 /* The `go` command for @side to move under its player's @l, both clocks in
- * @clock_ms and increments in @inc_ms. */
+ * @clock_ms and increments in @inc_ms; @movestogo > 0: the moves the side
+ * to move has left before its next period (tc=MOVES/BASE). */
 static char *
-go_command (const Limits *l, const gint64 clock_ms[CHEOPS_SIDE_NB], const gint64 inc_ms[CHEOPS_SIDE_NB])
+go_command (const Limits *l, const gint64 clock_ms[CHEOPS_SIDE_NB], const gint64 inc_ms[CHEOPS_SIDE_NB],
+            gint64 movestogo)
 {
   GString *go = g_string_new ("go");
 
@@ -616,6 +621,8 @@ go_command (const Limits *l, const gint64 clock_ms[CHEOPS_SIDE_NB], const gint64
     g_string_append_printf (go, " wtime %" G_GINT64_FORMAT " btime %" G_GINT64_FORMAT " winc %" G_GINT64_FORMAT
                             " binc %" G_GINT64_FORMAT, clock_ms[CHEOPS_SIDE_A], clock_ms[CHEOPS_SIDE_B],
                             inc_ms[CHEOPS_SIDE_A], inc_ms[CHEOPS_SIDE_B]);
+  if (l->base_ms >= 0 && movestogo > 0)
+    g_string_append_printf (go, " movestogo %" G_GINT64_FORMAT, movestogo);
   else if (l->movetime_ms >= 0)
     g_string_append_printf (go, " movetime %" G_GINT64_FORMAT, l->movetime_ms);
   if (l->nodes >= 0)
@@ -637,6 +644,7 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
   uint64_t *keys = g_new (uint64_t, MAX_GAME_PLIES + 1);
   size_t n = 0;
   gint64 clock_ms[CHEOPS_SIDE_NB], inc_ms[CHEOPS_SIDE_NB];
+  gint64 moves_left[CHEOPS_SIDE_NB];            /* tc=MOVES/BASE: moves left in the period, 0: none */
   gboolean first = TRUE;
   guint32 seed[2] = { M.seed, (guint32) number };
   GRand *rng = g_rand_new_with_seed_array (seed, 2);
@@ -657,6 +665,7 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
       const Limits *l = &M.players[by_side[s]].limits;
       clock_ms[s] = l->base_ms;
       inc_ms[s] = l->base_ms >= 0 ? l->inc_ms : 0;
+      moves_left[s] = l->base_ms >= 0 ? MAX (l->moves, 0) : 0;
     }
 
   for (int s = 0; s < CHEOPS_SIDE_NB; s++)
@@ -719,7 +728,7 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
           gint64 start = g_get_monotonic_time (), used, wall, allowed_ms, deadline;
           double cpu_start = engine_cpu_ms (e), cpu = -1;
           g_autofree char *line = NULL;
-          g_autofree char *go = go_command (l, clock_ms, inc_ms);
+          g_autofree char *go = go_command (l, clock_ms, inc_ms, moves_left[side]);
           g_auto (GStrv) words = NULL;
           CheopsError err;
 
@@ -778,6 +787,13 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
               if (clock_ms[side] < 0)
                 clock_ms[side] = 0;
               clock_ms[side] += inc_ms[side];
+              /* A repeating control: the period's last move brings the
+               * next period's time. */
+              if (moves_left[side] > 0 && --moves_left[side] == 0)
+                {
+                  clock_ms[side] += l->base_ms;
+                  moves_left[side] = l->moves;
+                }
             }
           else if (l->movetime_ms >= 0 && used > l->movetime_ms + l->margin_ms)
             {
@@ -1128,7 +1144,7 @@ static int
 usage (const char *message)
 {
   fprintf (stderr, "cheops match: %s\n"
-           "Usage: cheops match [-variant NAME] -engine cmd=CMD [name=NAME] [tc=BASE+INC] [option.NAME=VALUE]...\n"
+           "Usage: cheops match [-variant NAME] -engine cmd=CMD [name=NAME] [tc=[MOVES/]BASE+INC] [option.NAME=VALUE]...\n"
            "                    -engine ... [-each KEY=VALUE...] -rounds N [-games 2 | -repeat] [-concurrency N]\n"
            "                    [-openings file=FILE format=epd order=random|sequential start=N] [-srand N]\n"
            "                    [-pgnout file=FILE] [-sprt elo0=A elo1=B alpha=0.05 beta=0.05 model=normalized|logistic]\n"
@@ -1140,13 +1156,27 @@ usage (const char *message)
   return 2;
 }
 
+/* fastchess's tc=: [MOVES/]BASE[+INC], BASE and INC in seconds; MOVES
+ * moves in BASE seconds, then BASE again for the next MOVES (a repeating
+ * control).  *@moves is 0 without MOVES. */
 static gboolean
-parse_tc (const char *text, gint64 *base_ms, gint64 *inc_ms)
+parse_tc (const char *text, gint64 *moves, gint64 *base_ms, gint64 *inc_ms)
 {
   char *end;
-  double base = g_ascii_strtod (text, &end), inc = 0;
+  double base, inc = 0;
+  gint64 period = 0;
 
-  if (end == text || base <= 0)
+  if (strchr (text, '/') != NULL)
+    {
+      if (!g_ascii_isdigit (*text))
+        return FALSE;
+      period = g_ascii_strtoll (text, &end, 10);
+      if (*end != '/' || period <= 0 || period > 100000)
+        return FALSE;
+      text = end + 1;
+    }
+  base = g_ascii_strtod (text, &end);
+  if (end == text || base <= 0 || !isfinite (base))
     return FALSE;
   if (*end == '+')
     {
@@ -1157,6 +1187,7 @@ parse_tc (const char *text, gint64 *base_ms, gint64 *inc_ms)
     }
   if (*end != '\0')
     return FALSE;
+  *moves = period;
   *base_ms = (gint64) (base * 1000 + 0.5);
   *inc_ms = (gint64) (inc * 1000 + 0.5);
   return TRUE;
@@ -1195,7 +1226,7 @@ config_init (PlayerConfig *p)
 {
   memset (p, 0, sizeof *p);
   p->kind = -1;
-  p->limits = (Limits) { -1, -1, -1, -1, -1, -1 };
+  p->limits = (Limits) { -1, -1, -1, -1, -1, -1, -1 };
   p->options = g_ptr_array_new_with_free_func (g_free);
 }
 
@@ -1256,9 +1287,8 @@ config_set (PlayerConfig *p, const char *word, gboolean engine)
     }
   else if (strcmp (key, "tc") == 0)
     {
-      const char *slash = strchr (value, '/');
-      if (slash != NULL || !parse_tc (value, &p->limits.base_ms, &p->limits.inc_ms))
-        return "tc= is BASE+INC in seconds, e.g. 0.1+0.01 (no moves/time)";
+      if (!parse_tc (value, &p->limits.moves, &p->limits.base_ms, &p->limits.inc_ms))
+        return "tc= is [MOVES/]BASE[+INC], BASE and INC in seconds: 0.1+0.01, or 40/60 (40 moves in 60 s, repeating)";
       g_free (p->tc_text);
       p->tc_text = g_strdup (value);
     }
@@ -1307,9 +1337,10 @@ config_merge (PlayerConfig *p, const PlayerConfig *each)
     {
       p->limits.base_ms = each->limits.base_ms;
       p->limits.inc_ms = each->limits.inc_ms;
+      p->limits.moves = each->limits.moves;
       p->tc_text = g_strdup (each->tc_text);
     }
-  for (size_t i = 2; i < sizeof (Limits) / sizeof (gint64); i++)
+  for (size_t i = 3; i < sizeof (Limits) / sizeof (gint64); i++)
     if (l[i] < 0)
       l[i] = e[i];
   if (p->args == NULL)

@@ -10,6 +10,7 @@
  */
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cheops-match-stats.h"
@@ -646,6 +647,65 @@ test_match_stats_errors (void)
   g_rmdir (dir);
 }
 
+/* tc=MOVES/BASE, fastchess's repeating control (issue 20): each player has
+ * BASE seconds for its next MOVES moves, told in `movestogo`, and the
+ * period's last move brings BASE again.  The first engine's commands are
+ * logged through a wrapper (the game ends by -draw after 8 moves each). */
+static void
+test_tc_moves (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cheops-runner-XXXXXX", NULL);
+  g_autofree char *log_path = tmp_path (dir, "commands.log");
+  g_autofree char *wrapper = tmp_path (dir, "engine.sh");
+  g_autofree char *script = g_strdup_printf ("#!/bin/sh\ntee -a '%s' | '%s'\n", log_path, CHEOPS_ENGINE_PATH);
+  g_autofree char *cmd = g_strdup_printf ("cmd=%s", wrapper);
+  const char *args[] = { "match", "-variant", "cheops", "-engine", cmd, "name=logged",
+                         "-engine", "cmd=" CHEOPS_ENGINE_PATH, "name=plain", "-each", "tc=3/20", "plies=2",
+                         "-rounds", "1", "-draw", "movenumber=8", "movecount=1", "score=100000", NULL };
+  const char *bad[] = { "match", "-engine", "builtin=greedy", "-engine", "builtin=random", "-rounds", "1",
+                        "-each", "tc=0/20", NULL };
+  g_autofree char *out = NULL, *log = NULL, *err = NULL;
+  g_auto (GStrv) lines = NULL;
+  GString *togo = g_string_new ("");
+  gint64 wtime[16] = { 0 };
+  int status, n = 0;
+
+  g_assert_true (g_file_set_contents (wrapper, script, -1, NULL));
+  g_assert_cmpint (g_chmod (wrapper, 0755), ==, 0);
+  out = run (args, &status, NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (out, "Results of logged vs plain (3/20 plies=2, "));
+  g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
+  lines = g_strsplit (log, "\n", -1);
+  for (int i = 0; lines[i] != NULL && n < 8; i++)
+    if (g_str_has_prefix (lines[i], "go "))
+      {
+        const char *w = strstr (lines[i], " wtime "), *m = strstr (lines[i], " movestogo ");
+
+        g_assert_nonnull (w);
+        g_assert_nonnull (m);
+        wtime[n++] = g_ascii_strtoll (w + 7, NULL, 10);
+        g_string_append_printf (togo, "%d ", atoi (m + 11));
+      }
+  g_assert_cmpint (n, ==, 8);
+  g_assert_cmpstr (togo->str, ==, "3 2 1 3 2 1 3 2 ");
+  /* 20 s for moves 1-3, then 20 s more for moves 4-6, 7-9. */
+  g_assert_cmpint (wtime[0], ==, 20000);
+  g_assert_cmpint (wtime[3], >, 20000);
+  g_assert_cmpint (wtime[3], <=, 40000);
+  g_assert_cmpint (wtime[6], >, 40000);
+  g_assert_cmpint (wtime[6], <=, 60000);
+  g_string_free (togo, TRUE);
+
+  g_free (out);
+  out = run (bad, &status, &err);
+  g_assert_cmpint (status, ==, 2);
+  g_assert_nonnull (strstr (err, "tc= is [MOVES/]BASE[+INC]"));
+  g_unlink (log_path);
+  g_unlink (wrapper);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -660,6 +720,7 @@ main (int argc, char **argv)
   g_test_add_func ("/match/time-loss-reported", test_time_loss_reported);
   g_test_add_func ("/match/openings-epd", test_openings_epd);
   g_test_add_func ("/match/adjudication", test_adjudication);
+  g_test_add_func ("/match/tc-moves", test_tc_moves);
   g_test_add_func ("/match/usage-errors", test_usage_errors);
   g_test_add_func ("/match-stats/shards-parallel", test_shards_parallel);
   g_test_add_func ("/match-stats/errors", test_match_stats_errors);
