@@ -10,8 +10,8 @@
  *   cheops match -variant NAME
  *                -engine cmd=CMD [name=NAME] [KEY=VALUE]...  (twice)
  *                [-each KEY=VALUE...] -rounds N [-games 1|2 | -repeat]
- *                [-concurrency N] [-openings file=FILE format=epd
- *                order=random|sequential start=N] [-srand N]
+ *                [-concurrency N] [-openings file=FILE format=epd|pgn
+ *                order=random|sequential start=N plies=N] [-srand N]
  *                [-pgnout file=FILE] [-sprt elo0=A elo1=B alpha=A beta=B
  *                model=normalized|logistic] [-ratinginterval N] [-recover]
  *                [-draw movenumber=N movecount=N score=CP]
@@ -400,10 +400,89 @@ read_openings_epd (const char *path, GError **error)
   return openings;
 }
 
+/* A PGN book: each game's start (its [FEN], or the variant's initial
+ * position) and the moves of its main line, at most @plies of them (-1:
+ * all); the game's variations, comments and result are ignored.  Every move
+ * is read by the core (the game reader plays each SAN move on the
+ * position); a game with any error, of another variant, or whose moves end
+ * the game is an error: "PATH:LINE:COLUMN: message" (LINE: the game's
+ * first line when there is no column). */
 static GPtrArray *
-read_openings (const char *path, gboolean epd, GError **error)
+read_openings_pgn (const char *path, gint64 plies, GError **error)
 {
-  GPtrArray *openings = epd ? read_openings_epd (path, error) : read_openings_lines (path, error);
+  g_autoptr (CheopsPgnReader) reader = cheops_pgn_reader_new_for_path (path, error);
+  g_autoptr (GPtrArray) openings = NULL;
+  g_autoptr (GPtrArray) errors = NULL;
+  CheopsGame *game;
+
+  if (reader == NULL)
+    return NULL;
+  cheops_pgn_reader_set_default_variant (reader, M.variant);
+  openings = g_ptr_array_new_with_free_func ((GDestroyNotify) opening_free);
+  errors = g_ptr_array_new_with_free_func ((GDestroyNotify) cheops_pgn_error_free);
+  while ((game = cheops_pgn_reader_next (reader, errors)) != NULL)
+    {
+      g_autoptr (CheopsGame) owned = game;
+      guint line = cheops_pgn_reader_get_game_line (reader);
+      GPtrArray *moves = g_ptr_array_new ();
+      CheopsPosition pos = *cheops_game_get_start_position (game);
+      char fen[CHEOPS_FEN_MAX];
+      Opening *o;
+
+      if (errors->len > 0)
+        {
+          g_autofree char *where = cheops_pgn_error_to_string (errors->pdata[0]);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s:%s", path, where);
+          g_ptr_array_free (moves, TRUE);
+          return NULL;
+        }
+      if (cheops_game_get_variant (game) != M.variant)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s:%u: a game of %s, not of %s", path, line,
+                       cheops_game_get_variant (game)->title, M.variant->title);
+          g_ptr_array_free (moves, TRUE);
+          return NULL;
+        }
+      cheops_position_to_fen (&pos, fen, sizeof fen);
+      for (CheopsGameNode *node = cheops_game_node_get_first_child (cheops_game_get_root (game));
+           node != NULL && (plies < 0 || (gint64) moves->len < plies);
+           node = cheops_game_node_get_first_child (node))
+        {
+          CheopsMove m = cheops_game_node_get_move (node);
+          char text[CHEOPS_MOVE_TEXT_MAX];
+          CheopsUndo undo;
+
+          cheops_move_to_text (M.variant, m, text);
+          g_ptr_array_add (moves, g_strdup (text));
+          cheops_position_do_move (&pos, m, &undo);
+        }
+      g_ptr_array_add (moves, NULL);
+      o = g_new0 (Opening, 1);
+      o->fen = g_strdup (fen);
+      o->moves = (char **) g_ptr_array_free (moves, FALSE);
+      g_ptr_array_add (openings, o);
+      if (cheops_position_outcome (&pos) != CHEOPS_OUTCOME_NONE)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s:%u: the opening's moves end the game",
+                       path, line);
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&openings);
+}
+
+typedef enum {
+  BOOK_LINES,
+  BOOK_EPD,
+  BOOK_PGN
+} BookFormat;
+
+static GPtrArray *
+read_openings (const char *path, BookFormat format, gint64 plies, GError **error)
+{
+  GPtrArray *openings = format == BOOK_EPD ? read_openings_epd (path, error)
+                        : format == BOOK_PGN ? read_openings_pgn (path, plies, error)
+                        : read_openings_lines (path, error);
 
   if (openings != NULL && openings->len == 0)
     {
@@ -1146,7 +1225,7 @@ usage (const char *message)
   fprintf (stderr, "cheops match: %s\n"
            "Usage: cheops match [-variant NAME] -engine cmd=CMD [name=NAME] [tc=[MOVES/]BASE+INC] [option.NAME=VALUE]...\n"
            "                    -engine ... [-each KEY=VALUE...] -rounds N [-games 2 | -repeat] [-concurrency N]\n"
-           "                    [-openings file=FILE format=epd order=random|sequential start=N] [-srand N]\n"
+           "                    [-openings file=FILE format=epd|pgn order=random|sequential start=N [plies=N]] [-srand N]\n"
            "                    [-pgnout file=FILE] [-sprt elo0=A elo1=B alpha=0.05 beta=0.05 model=normalized|logistic]\n"
            "                    [-ratinginterval N] [-recover] [-draw movenumber=N movecount=N score=CP]\n"
            "                    [-resign movecount=N score=CP twosided=true|false]\n"
@@ -1418,7 +1497,9 @@ cheops_tool_match (int argc, char **argv)
   gint64 legacy_games = -1, rounds = -1, games_per_round = -1, concurrency = 1, rating_interval = 10;
   gint64 start = 1, seed = 1;
   const char *openings_path = NULL;
-  gboolean openings_epd = FALSE, openings_random = FALSE, legacy_nodes = FALSE;
+  BookFormat openings_format = BOOK_LINES;
+  gint64 openings_plies = -1;
+  gboolean openings_random = FALSE, legacy_nodes = FALSE;
   Worker *workers = NULL;
   int status;
   g_autoptr (GError) error = NULL;
@@ -1586,9 +1667,11 @@ cheops_tool_match (int argc, char **argv)
               else if (openings && strcmp (key, "format") == 0)
                 {
                   if (strcmp (val, "epd") == 0)
-                    openings_epd = TRUE;
+                    openings_format = BOOK_EPD;
+                  else if (strcmp (val, "pgn") == 0)
+                    openings_format = BOOK_PGN;
                   else
-                    FAIL ("-openings format= is epd (a PGN book is not supported)");
+                    FAIL ("-openings format= is epd or pgn");
                 }
               else if (openings && strcmp (key, "order") == 0)
                 {
@@ -1598,7 +1681,7 @@ cheops_tool_match (int argc, char **argv)
               else if (openings && strcmp (key, "start") == 0)
                 ok = parse_int (val, 1, G_MAXINT, &start);
               else if (openings && strcmp (key, "plies") == 0)
-                ok = TRUE;   /* an EPD line is a position: nothing to cut */
+                ok = parse_int (val, 0, G_MAXINT, &openings_plies);   /* PGN only: an EPD line is a position */
               else if (pgnout && strcmp (key, "file") == 0 && *val)
                 M.pgn_path = val;
               else if (pgnout && (strcmp (key, "nodes") == 0 || strcmp (key, "seldepth") == 0
@@ -1708,7 +1791,7 @@ cheops_tool_match (int argc, char **argv)
 
   if (openings_path != NULL)
     {
-      M.openings = read_openings (openings_path, openings_epd, &error);
+      M.openings = read_openings (openings_path, openings_format, openings_plies, &error);
       if (M.openings == NULL)
         {
           fprintf (stderr, "cheops match: %s\n", error->message);
