@@ -34,6 +34,7 @@ struct _StudioPreferencesWindow
   /* Template widgets. */
   AdwActionRow         *engine_row;
   AdwComboRow          *theme_row;
+  AdwPreferencesGroup  *options_group;
   GtkSpinButton        *threads_spin;
   GtkAdjustment        *threads_adjustment;
   GtkSpinButton        *hash_spin;
@@ -221,6 +222,7 @@ studio_preferences_window_class_init (StudioPreferencesWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cheops/Studio/studio-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, engine_row);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, theme_row);
+  gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, options_group);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, threads_spin);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, threads_adjustment);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, hash_spin);
@@ -304,6 +306,17 @@ studio_preferences_window_init (StudioPreferencesWindow *self)
   g_settings_bind_with_mapping (self->settings, "engine-hash", self->hash_adjustment, "value",
                                 G_SETTINGS_BIND_DEFAULT, hash_get_mapping, NULL,
                                 g_object_ref (self->settings), g_object_unref);
+  {
+    /* Translators: the engine options' defaults on this machine (issue 19):
+     * the number of threads, then the hash table's size in MiB */
+    g_autofree char *fit = g_strdup_printf (_("Until you change them, they fit this machine "
+                                              "(Threads %d, Hash Table %d MiB)."),
+                                            studio_engine_machine_threads (), studio_engine_machine_hash ());
+    g_autofree char *text = g_strdup_printf ("%s %s", adw_preferences_group_get_description (self->options_group),
+                                             fit);
+
+    adw_preferences_group_set_description (self->options_group, text);
+  }
 
   {
     g_autoptr(GtkStringList) themes = gtk_string_list_new (NULL);

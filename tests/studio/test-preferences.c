@@ -203,6 +203,13 @@ is_label_with_text (GtkWidget     *widget,
   return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
 }
 
+static gboolean
+is_label_ending_with (GtkWidget     *widget,
+                      gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && g_str_has_suffix (gtk_label_get_text (GTK_LABEL (widget)), text);
+}
+
 static GtkSpinButton *
 find_spin (GtkWidget  *window,
            const char *name)
@@ -380,6 +387,12 @@ test_action_and_window (void)
   g_assert_cmpint (machine_hash, <=, 256);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (threads), ==, studio_engine_machine_threads ());
   g_assert_cmpint (gtk_spin_button_get_value_as_int (hash), ==, machine_hash);
+  {
+    /* And says so. */
+    g_autofree char *fit = g_strdup_printf (" Until you change them, they fit this machine (Threads %d, Hash Table "
+                                            "%d MiB).", studio_engine_machine_threads (), machine_hash);
+    g_assert_nonnull (studio_test_find_widget (preferences, is_label_ending_with, fit));
+  }
   g_settings_set_int (settings, "engine-threads", 1);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (threads), ==, 1);
   g_settings_reset (settings, "engine-threads");
