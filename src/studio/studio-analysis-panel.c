@@ -19,7 +19,10 @@
  * engine, so nothing of the user's is lost.
  *
  * Which engine, and its Threads and Hash, are the settings `last-engine`,
- * `engine-threads` and `engine-hash` (the preferences window writes them).
+ * `engine-threads` and `engine-hash` (the preferences window writes them);
+ * until the user sets Threads and Hash, they fit the machine: threads from
+ * its processors and a table sized from its memory
+ * (studio_engine_option_setting()).
  * The panel follows them live: new option values go to the engine at once
  * (StudioEngine stops the search, sends them and searches again); a new
  * engine replaces the old one, which is shut down, and takes over the
@@ -838,7 +841,7 @@ studio_analysis_panel_send_options (StudioAnalysisPanel *self,
   for (guint i = 0; i < G_N_ELEMENTS (options); i++)
     {
       int *sent = G_STRUCT_MEMBER_P (self, options[i].offset);
-      int value = g_settings_get_int (self->settings, options[i].key);
+      int value = studio_engine_option_setting (self->settings, options[i].key);
       char text[16];
 
       if (!all && value == *sent)

@@ -1846,6 +1846,68 @@ studio_engine_init (StudioEngine *self)
 /* Public API                                                          */
 /* ------------------------------------------------------------------ */
 
+
+int
+studio_engine_default_threads (guint processors)
+{
+  if (processors <= 4)
+    return MAX ((int) processors, 1);
+  return (int) MIN (processors - 1, 64);
+}
+
+int
+studio_engine_default_hash (guint64 physical_mib,
+                            guint64 available_mib)
+{
+  guint64 limit = physical_mib / 32;
+  int hash = 16;
+
+  if (available_mib > 0)
+    limit = MIN (limit, available_mib / 4);
+  while (hash * 2 <= 256 && (guint64) hash * 2 <= limit)
+    hash *= 2;
+  return hash;
+}
+
+int
+studio_engine_machine_threads (void)
+{
+  return studio_engine_default_threads (g_get_num_processors ());
+}
+
+int
+studio_engine_machine_hash (void)
+{
+  long pages = sysconf (_SC_PHYS_PAGES), page_size = sysconf (_SC_PAGESIZE);
+  guint64 physical = pages > 0 && page_size > 0 ? (guint64) pages * (guint64) page_size / (1024 * 1024) : 0;
+  guint64 available = 0;
+  g_autofree char *meminfo = NULL;
+
+  if (g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL))
+    {
+      const char *line = strstr (meminfo, "\nMemAvailable:");
+
+      if (line != NULL)
+        available = g_ascii_strtoull (line + strlen ("\nMemAvailable:"), NULL, 10) / 1024;
+    }
+  return studio_engine_default_hash (physical, available);
+}
+
+int
+studio_engine_option_setting (GSettings  *settings,
+                              const char *key)
+{
+  g_autoptr (GVariant) user = g_settings_get_user_value (settings, key);
+
+  if (user != NULL)
+    return g_variant_get_int32 (user);
+  if (strcmp (key, "engine-threads") == 0)
+    return studio_engine_machine_threads ();
+  if (strcmp (key, "engine-hash") == 0)
+    return studio_engine_machine_hash ();
+  return g_settings_get_int (settings, key);
+}
+
 /* TRUE if @path lies inside the directory @dir. */
 static gboolean
 path_is_inside (const char *path,

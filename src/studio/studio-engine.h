@@ -152,6 +152,70 @@ G_DECLARE_FINAL_TYPE (StudioEngine, studio_engine, STUDIO, ENGINE, GObject)
 char                 *studio_engine_find_default_path (void);
 
 /**
+ * studio_engine_default_threads:
+ * @processors: the processors this process may run on
+ *
+ * The rule for the Threads the studio gives an engine when the user has not
+ * chosen (issue 19): every processor up to 4; beyond, one is left to the
+ * studio and the desktop; at most 64 (cheops-engine's maximum).  0 counts
+ * as 1.
+ *
+ * Returns: a thread count, 1..64
+ */
+int                   studio_engine_default_threads   (guint processors);
+/**
+ * studio_engine_default_hash:
+ * @physical_mib: the machine's memory, in MiB (0: unknown)
+ * @available_mib: the memory available now, in MiB (0: unknown, no limit)
+ *
+ * The rule for the Hash the studio gives an engine when the user has not
+ * chosen (issue 19): a 32nd of the machine's memory, and no more than a
+ * quarter of what is available, rounded down to a power of two, 16..256
+ * MiB (a 1 GiB machine gets 32, 4 GiB 128, 8 GiB and more 256; every window
+ * analyses with its own engine, and cheops-engine writes its whole table
+ * when it starts).  16 MiB, the engines' usual default, fills within
+ * seconds of analysis ("hash 100% full").
+ *
+ * Returns: a size in MiB, a power of two of 16..256
+ */
+int                   studio_engine_default_hash      (guint64 physical_mib,
+                                                       guint64 available_mib);
+/**
+ * studio_engine_machine_threads:
+ *
+ * studio_engine_default_threads() of this machine: g_get_num_processors()
+ * (the processors this process may use).
+ *
+ * Returns: a thread count, 1..64
+ */
+int                   studio_engine_machine_threads   (void);
+/**
+ * studio_engine_machine_hash:
+ *
+ * studio_engine_default_hash() of this machine: its memory from sysconf()
+ * (_SC_PHYS_PAGES × _SC_PAGESIZE), what is available from MemAvailable of
+ * /proc/meminfo (no limit when it cannot be read).
+ *
+ * Returns: a size in MiB, a power of two of 16..256
+ */
+int                   studio_engine_machine_hash      (void);
+/**
+ * studio_engine_option_setting:
+ * @settings: the studio's settings (org.cheops.Studio)
+ * @key: a key of @settings holding an int: "engine-threads", "engine-hash"…
+ *
+ * The value the studio gives the engine for @key: the user's, when the user
+ * ever set it (g_settings_get_user_value()); else, for "engine-threads"
+ * and "engine-hash", studio_engine_machine_threads() and
+ * studio_engine_machine_hash() (the schema's defaults, 1 and 16, only say
+ * "not chosen"); else the key's default.
+ *
+ * Returns: the number
+ */
+int                   studio_engine_option_setting    (GSettings  *settings,
+                                                       const char *key);
+
+/**
  * studio_engine_new:
  * @argv: (nullable) (array zero-terminated=1): the engine's program and
  *   arguments; %NULL means { studio_engine_find_default_path (), NULL }

@@ -22,6 +22,7 @@
 
 #include "studio-board-theme.h"
 #include "studio-preferences-window.h"
+#include "studio-engine.h"
 
 /* The most the Hash spin button offers, in MiB (cheops-engine's maximum). */
 #define MAX_HASH_MIB 4096
@@ -33,6 +34,7 @@ struct _StudioPreferencesWindow
   /* Template widgets. */
   AdwActionRow         *engine_row;
   AdwComboRow          *theme_row;
+  AdwPreferencesGroup  *options_group;
   GtkSpinButton        *threads_spin;
   GtkAdjustment        *threads_adjustment;
   GtkSpinButton        *hash_spin;
@@ -220,6 +222,7 @@ studio_preferences_window_class_init (StudioPreferencesWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cheops/Studio/studio-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, engine_row);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, theme_row);
+  gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, options_group);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, threads_spin);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, threads_adjustment);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, hash_spin);
@@ -254,6 +257,30 @@ studio_preferences_window_add_files_page (StudioPreferencesWindow *self)
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), page);
 }
 
+/* The setting's value for the spin buttons: the user's, or the machine's
+ * when the user never set it (studio_engine_option_setting()).  @user_data
+ * is the binding's own reference to the settings (the window's may be gone
+ * while the binding lives on). */
+static gboolean
+threads_get_mapping (GValue   *value,
+                     GVariant *variant,
+                     gpointer  user_data)
+{
+  (void) variant;
+  g_value_set_double (value, studio_engine_option_setting (user_data, "engine-threads"));
+  return TRUE;
+}
+
+static gboolean
+hash_get_mapping (GValue   *value,
+                  GVariant *variant,
+                  gpointer  user_data)
+{
+  (void) variant;
+  g_value_set_double (value, studio_engine_option_setting (user_data, "engine-hash"));
+  return TRUE;
+}
+
 static void
 studio_preferences_window_init (StudioPreferencesWindow *self)
 {
@@ -270,8 +297,26 @@ studio_preferences_window_init (StudioPreferencesWindow *self)
                             MAX (processors, (guint) g_settings_get_int (self->settings, "engine-threads")));
   gtk_adjustment_set_upper (self->hash_adjustment, MAX_HASH_MIB);
 
-  g_settings_bind (self->settings, "engine-threads", self->threads_adjustment, "value", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "engine-hash", self->hash_adjustment, "value", G_SETTINGS_BIND_DEFAULT);
+  /* Until the user sets them, Threads and Hash show what the engine gets:
+   * the machine's (studio_engine_option_setting()); a value set here is the
+   * user's from then on. */
+  g_settings_bind_with_mapping (self->settings, "engine-threads", self->threads_adjustment, "value",
+                                G_SETTINGS_BIND_DEFAULT, threads_get_mapping, NULL,
+                                g_object_ref (self->settings), g_object_unref);
+  g_settings_bind_with_mapping (self->settings, "engine-hash", self->hash_adjustment, "value",
+                                G_SETTINGS_BIND_DEFAULT, hash_get_mapping, NULL,
+                                g_object_ref (self->settings), g_object_unref);
+  {
+    /* Translators: the engine options' defaults on this machine (issue 19):
+     * the number of threads, then the hash table's size in MiB */
+    g_autofree char *fit = g_strdup_printf (_("Until you change them, they fit this machine "
+                                              "(Threads %d, Hash Table %d MiB)."),
+                                            studio_engine_machine_threads (), studio_engine_machine_hash ());
+    g_autofree char *text = g_strdup_printf ("%s %s", adw_preferences_group_get_description (self->options_group),
+                                             fit);
+
+    adw_preferences_group_set_description (self->options_group, text);
+  }
 
   {
     g_autoptr(GtkStringList) themes = gtk_string_list_new (NULL);

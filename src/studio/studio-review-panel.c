@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "studio-review-panel.h"
+#include "studio-engine.h"
 
 struct _StudioReviewPanel
 {
@@ -574,9 +575,9 @@ studio_review_panel_start (StudioReviewPanel *self,
           g_signal_connect_object (self->review, "finished", G_CALLBACK (review_finished_cb), self,
                                    G_CONNECT_SWAPPED);
         }
-      g_snprintf (text, sizeof text, "%d", g_settings_get_int (self->settings, "engine-threads"));
+      g_snprintf (text, sizeof text, "%d", studio_engine_option_setting (self->settings, "engine-threads"));
       studio_review_set_option (self->review, "Threads", text);
-      g_snprintf (text, sizeof text, "%d", g_settings_get_int (self->settings, "engine-hash"));
+      g_snprintf (text, sizeof text, "%d", studio_engine_option_setting (self->settings, "engine-hash"));
       studio_review_set_option (self->review, "Hash", text);
     }
 

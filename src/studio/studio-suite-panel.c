@@ -884,8 +884,8 @@ studio_suite_panel_run (StudioSuitePanel *self)
       run->command = g_shell_quote (path);
       if (self->settings != NULL)
         {
-          run->threads = g_settings_get_int (self->settings, "engine-threads");
-          run->hash = g_settings_get_int (self->settings, "engine-hash");
+          run->threads = studio_engine_option_setting (self->settings, "engine-threads");
+          run->hash = studio_engine_option_setting (self->settings, "engine-hash");
         }
     }
 

@@ -53,10 +53,20 @@ cheops_match_stats_pairs (const CheopsMatchStats *s)
   return s->ll + s->ld + s->wl + s->dd + s->wd + s->ww;
 }
 
+/* Elo of a score, the score kept within [0.001, 0.999] as fishtest's
+ * stat_util.elo() keeps it (a score of 0 or 1, or a bound of its interval
+ * past them, would be an infinite or undefined Elo): at most ±1199.83. */
 static double
 score_to_elo (double score)
 {
+  score = CLAMP (score, 1e-3, 1 - 1e-3);
   return -400.0 * log10 (1.0 / score - 1.0);
+}
+
+static double
+regularize (int n)
+{
+  return n == 0 ? 1e-3 : n;
 }
 
 gboolean
@@ -64,19 +74,29 @@ cheops_match_stats_elo (const CheopsMatchStats *s, double *score, double *elo, d
                         double *nelo, double *nelo_error, double *los)
 {
   double pairs = cheops_match_stats_pairs (s);
-  double p[5], x[5] = { 0, 0.25, 0.5, 0.75, 1 }, mu = 0, var = 0, var_pair, hi, lo;
+  double n[5] = { s->ll, s->ld, s->wl + s->dd, s->wd, s->ww };
+  double x[5] = { 0, 0.25, 0.5, 0.75, 1 }, mu = 0, var = 0, var_pair, hi, lo;
 
   if (pairs == 0)
     return FALSE;
-  p[0] = s->ll / pairs;
-  p[1] = s->ld / pairs;
-  p[2] = (s->wl + s->dd) / pairs;
-  p[3] = s->wd / pairs;
-  p[4] = s->ww / pairs;
   for (int i = 0; i < 5; i++)
-    mu += p[i] * x[i];
+    mu += n[i] / pairs * x[i];
   for (int i = 0; i < 5; i++)
-    var += p[i] * (x[i] - mu) * (x[i] - mu);
+    var += n[i] / pairs * (x[i] - mu) * (x[i] - mu);
+  if (var == 0)
+    {
+      /* Every pair in one cell (all 1-1, all 0-2...): no spread to divide
+       * by.  The counts are regularized as the SPRT's are (each empty cell
+       * 0.001 pairs, cheops_sprt_llr()), which keeps every figure finite. */
+      pairs = 0;
+      for (int i = 0; i < 5; i++)
+        pairs += n[i] = regularize ((int) n[i]);
+      mu = var = 0;
+      for (int i = 0; i < 5; i++)
+        mu += n[i] / pairs * x[i];
+      for (int i = 0; i < 5; i++)
+        var += n[i] / pairs * (x[i] - mu) * (x[i] - mu);
+    }
   var_pair = var / pairs;
   hi = mu + CI95 * sqrt (var_pair);
   lo = mu - CI95 * sqrt (var_pair);
@@ -199,12 +219,6 @@ mle_normalized (const double *probs, double mu_ref, double t_star, double *p)
     }
 }
 
-static double
-regularize (int n)
-{
-  return n == 0 ? 1e-3 : n;
-}
-
 double
 cheops_sprt_llr (const CheopsMatchStats *s, CheopsSprtModel model, double elo0, double elo1)
 {
@@ -229,6 +243,19 @@ cheops_sprt_llr (const CheopsMatchStats *s, CheopsSprtModel model, double elo0, 
   return total * llr;
 }
 
+/* Appends @head (freed) and @num / @den with two decimals, or "-" when
+ * @den is 0 (no ratio: never "inf" or "nan"), and a newline. */
+static void
+append_ratio (GString *out, char *head, int num, int den)
+{
+  g_string_append (out, head);
+  g_free (head);
+  if (den == 0)
+    g_string_append (out, "-\n");
+  else
+    g_string_append_printf (out, "%.2f\n", (double) num / den);
+}
+
 void
 cheops_match_stats_format (GString *out, const CheopsMatchStats *s, const char *first, const char *second,
                            const char *tc, const char *threads, const char *hash, const char *book,
@@ -247,18 +274,21 @@ cheops_match_stats_format (GString *out, const CheopsMatchStats *s, const char *
   g_string_append_printf (out, "Results of %s vs %s (%s, %s, %s%s%s):\n", first, second, tc, threads, hash,
                           book != NULL && *book ? ", " : "", book != NULL ? book : "");
   g_string_append_printf (out, "Elo: %.2f +/- %.2f, nElo: %.2f +/- %.2f\n", elo, err, nelo, nerr);
-  g_string_append_printf (out, "LOS: %.2f %%, DrawRatio: %.2f %%, PairsRatio: %.2f\n", los,
-                          pairs ? 100.0 * (s->wl + s->dd) / pairs : 0.0,
-                          (double) (s->ww + s->wd) / (s->ld + s->ll));
+  append_ratio (out, g_strdup_printf ("LOS: %.2f %%, DrawRatio: %.2f %%, PairsRatio: ", los,
+                                      pairs ? 100.0 * (s->wl + s->dd) / pairs : 0.0),
+                s->ww + s->wd, s->ld + s->ll);
   g_string_append_printf (out, "Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%.2f %%)\n",
                           games, s->wins, s->losses, s->draws, points, games ? 100.0 * points / games : 0.0);
-  g_string_append_printf (out, "Ptnml(0-2): [%d, %d, %d, %d, %d], WL/DD Ratio: %.2f\n",
-                          s->ll, s->ld, s->wl + s->dd, s->wd, s->ww, (double) s->wl / s->dd);
+  append_ratio (out, g_strdup_printf ("Ptnml(0-2): [%d, %d, %d, %d, %d], WL/DD Ratio: ",
+                                      s->ll, s->ld, s->wl + s->dd, s->wd, s->ww),
+                s->wl, s->dd);
   if (sprt)
     {
-      double lo, hi;
+      double lo, hi, llr = cheops_sprt_llr (s, model, elo0, elo1);
+
+      if (fabs (llr) < 0.005)
+        llr = 0;
       cheops_sprt_bounds (alpha, beta, &lo, &hi);
-      g_string_append_printf (out, "LLR: %.2f (%.2f, %.2f) [%.2f, %.2f]\n",
-                              cheops_sprt_llr (s, model, elo0, elo1), lo, hi, elo0, elo1);
+      g_string_append_printf (out, "LLR: %.2f (%.2f, %.2f) [%.2f, %.2f]\n", llr, lo, hi, elo0, elo1);
     }
 }

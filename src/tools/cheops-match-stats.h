@@ -39,7 +39,11 @@ int      cheops_match_stats_pairs      (const CheopsMatchStats *s);
 /* The Elo figures of @s's pairs (fastchess's EloPentanomial): the mean pair
  * score over 2 in @score (0..1), @elo and @elo_error (95 %, Elo points),
  * @nelo and @nelo_error, @los (0..100 %).  FALSE (nothing set) when there
- * is no pair. Infinite or NaN values stand where the score is 0 or 1. */
+ * is no pair.  Always finite (issue 20): a score, or a bound of its
+ * interval, is kept within [0.001, 0.999] for its Elo (fishtest's
+ * stat_util.elo(): at most ±1199.83), and counts with no spread (every pair
+ * in one cell: all 1-1, all 0-2...) are regularized as the SPRT's are, each
+ * empty cell 0.001 pairs. */
 gboolean cheops_match_stats_elo        (const CheopsMatchStats *s,
                                         double *score,
                                         double *elo, double *elo_error,
@@ -64,7 +68,9 @@ double   cheops_sprt_llr               (const CheopsMatchStats *s,
 /* Appends fastchess's results block (lines ending with '\n') to @out:
  * `Results of A vs B (TC, THREADS, HASH[, BOOK]):`, Elo, LOS, Games,
  * Ptnml(0-2) and, when @sprt is TRUE, the LLR line with its bounds and
- * Elo hypotheses.  The caller prints the verdict. */
+ * Elo hypotheses.  A ratio with nothing to divide by (PairsRatio with no
+ * lost pair, WL/DD with no DD pair) is "-": the block never says nan or
+ * inf.  The caller prints the verdict. */
 void     cheops_match_stats_format     (GString *out,
                                         const CheopsMatchStats *s,
                                         const char *first, const char *second,

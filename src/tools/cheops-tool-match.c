@@ -10,14 +10,16 @@
  *   cheops match -variant NAME
  *                -engine cmd=CMD [name=NAME] [KEY=VALUE]...  (twice)
  *                [-each KEY=VALUE...] -rounds N [-games 1|2 | -repeat]
- *                [-concurrency N] [-openings file=FILE format=epd
- *                order=random|sequential start=N] [-srand N]
+ *                [-concurrency N] [-openings file=FILE format=epd|pgn
+ *                order=random|sequential start=N plies=N] [-srand N]
  *                [-pgnout file=FILE] [-sprt elo0=A elo1=B alpha=A beta=B
  *                model=normalized|logistic] [-ratinginterval N] [-recover]
  *                [-draw movenumber=N movecount=N score=CP]
  *                [-resign movecount=N score=CP twosided=true|false]
  *
- * KEY is one of tc=BASE+INC (seconds), st=SECONDS (a fixed time a move),
+ * KEY is one of tc=BASE+INC (seconds) or tc=MOVES/BASE[+INC] (MOVES moves
+ * in BASE seconds, then BASE again for the next MOVES: `go ... movestogo`),
+ * st=SECONDS (a fixed time a move),
  * nodes=N, plies=N (`go depth N`), timemargin=MS, option.NAME=VALUE (sent
  * as `setoption name NAME value VALUE` after the handshake; NAME may hold
  * spaces: quote the whole word, "option.Skill Level=3"), args=ARGS (added
@@ -167,6 +169,7 @@ typedef enum {
  * the default, apply). */
 typedef struct {
   gint64 base_ms, inc_ms;   /* the clock (tc=); base_ms -1: none */
+  gint64 moves;             /* tc=MOVES/BASE: the moves of each period (0: none) */
   gint64 movetime_ms;       /* st= */
   gint64 nodes;             /* nodes= */
   gint64 depth;             /* plies= */
@@ -397,10 +400,89 @@ read_openings_epd (const char *path, GError **error)
   return openings;
 }
 
+/* A PGN book: each game's start (its [FEN], or the variant's initial
+ * position) and the moves of its main line, at most @plies of them (-1:
+ * all); the game's variations, comments and result are ignored.  Every move
+ * is read by the core (the game reader plays each SAN move on the
+ * position); a game with any error, of another variant, or whose moves end
+ * the game is an error: "PATH:LINE:COLUMN: message" (LINE: the game's
+ * first line when there is no column). */
 static GPtrArray *
-read_openings (const char *path, gboolean epd, GError **error)
+read_openings_pgn (const char *path, gint64 plies, GError **error)
 {
-  GPtrArray *openings = epd ? read_openings_epd (path, error) : read_openings_lines (path, error);
+  g_autoptr (CheopsPgnReader) reader = cheops_pgn_reader_new_for_path (path, error);
+  g_autoptr (GPtrArray) openings = NULL;
+  g_autoptr (GPtrArray) errors = NULL;
+  CheopsGame *game;
+
+  if (reader == NULL)
+    return NULL;
+  cheops_pgn_reader_set_default_variant (reader, M.variant);
+  openings = g_ptr_array_new_with_free_func ((GDestroyNotify) opening_free);
+  errors = g_ptr_array_new_with_free_func ((GDestroyNotify) cheops_pgn_error_free);
+  while ((game = cheops_pgn_reader_next (reader, errors)) != NULL)
+    {
+      g_autoptr (CheopsGame) owned = game;
+      guint line = cheops_pgn_reader_get_game_line (reader);
+      GPtrArray *moves = g_ptr_array_new ();
+      CheopsPosition pos = *cheops_game_get_start_position (game);
+      char fen[CHEOPS_FEN_MAX];
+      Opening *o;
+
+      if (errors->len > 0)
+        {
+          g_autofree char *where = cheops_pgn_error_to_string (errors->pdata[0]);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s:%s", path, where);
+          g_ptr_array_free (moves, TRUE);
+          return NULL;
+        }
+      if (cheops_game_get_variant (game) != M.variant)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s:%u: a game of %s, not of %s", path, line,
+                       cheops_game_get_variant (game)->title, M.variant->title);
+          g_ptr_array_free (moves, TRUE);
+          return NULL;
+        }
+      cheops_position_to_fen (&pos, fen, sizeof fen);
+      for (CheopsGameNode *node = cheops_game_node_get_first_child (cheops_game_get_root (game));
+           node != NULL && (plies < 0 || (gint64) moves->len < plies);
+           node = cheops_game_node_get_first_child (node))
+        {
+          CheopsMove m = cheops_game_node_get_move (node);
+          char text[CHEOPS_MOVE_TEXT_MAX];
+          CheopsUndo undo;
+
+          cheops_move_to_text (M.variant, m, text);
+          g_ptr_array_add (moves, g_strdup (text));
+          cheops_position_do_move (&pos, m, &undo);
+        }
+      g_ptr_array_add (moves, NULL);
+      o = g_new0 (Opening, 1);
+      o->fen = g_strdup (fen);
+      o->moves = (char **) g_ptr_array_free (moves, FALSE);
+      g_ptr_array_add (openings, o);
+      if (cheops_position_outcome (&pos) != CHEOPS_OUTCOME_NONE)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s:%u: the opening's moves end the game",
+                       path, line);
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&openings);
+}
+
+typedef enum {
+  BOOK_LINES,
+  BOOK_EPD,
+  BOOK_PGN
+} BookFormat;
+
+static GPtrArray *
+read_openings (const char *path, BookFormat format, gint64 plies, GError **error)
+{
+  GPtrArray *openings = format == BOOK_EPD ? read_openings_epd (path, error)
+                        : format == BOOK_PGN ? read_openings_pgn (path, plies, error)
+                        : read_openings_lines (path, error);
 
   if (openings != NULL && openings->len == 0)
     {
@@ -606,9 +688,11 @@ note_score (const char *line, gpointer data)
 }
 
 /* The `go` command for @side to move under its player's @l, both clocks in
- * @clock_ms and increments in @inc_ms. */
+ * @clock_ms and increments in @inc_ms; @movestogo > 0: the moves the side
+ * to move has left before its next period (tc=MOVES/BASE). */
 static char *
-go_command (const Limits *l, const gint64 clock_ms[CHEOPS_SIDE_NB], const gint64 inc_ms[CHEOPS_SIDE_NB])
+go_command (const Limits *l, const gint64 clock_ms[CHEOPS_SIDE_NB], const gint64 inc_ms[CHEOPS_SIDE_NB],
+            gint64 movestogo)
 {
   GString *go = g_string_new ("go");
 
@@ -616,6 +700,8 @@ go_command (const Limits *l, const gint64 clock_ms[CHEOPS_SIDE_NB], const gint64
     g_string_append_printf (go, " wtime %" G_GINT64_FORMAT " btime %" G_GINT64_FORMAT " winc %" G_GINT64_FORMAT
                             " binc %" G_GINT64_FORMAT, clock_ms[CHEOPS_SIDE_A], clock_ms[CHEOPS_SIDE_B],
                             inc_ms[CHEOPS_SIDE_A], inc_ms[CHEOPS_SIDE_B]);
+  if (l->base_ms >= 0 && movestogo > 0)
+    g_string_append_printf (go, " movestogo %" G_GINT64_FORMAT, movestogo);
   else if (l->movetime_ms >= 0)
     g_string_append_printf (go, " movetime %" G_GINT64_FORMAT, l->movetime_ms);
   if (l->nodes >= 0)
@@ -637,6 +723,7 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
   uint64_t *keys = g_new (uint64_t, MAX_GAME_PLIES + 1);
   size_t n = 0;
   gint64 clock_ms[CHEOPS_SIDE_NB], inc_ms[CHEOPS_SIDE_NB];
+  gint64 moves_left[CHEOPS_SIDE_NB];            /* tc=MOVES/BASE: moves left in the period, 0: none */
   gboolean first = TRUE;
   guint32 seed[2] = { M.seed, (guint32) number };
   GRand *rng = g_rand_new_with_seed_array (seed, 2);
@@ -657,6 +744,7 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
       const Limits *l = &M.players[by_side[s]].limits;
       clock_ms[s] = l->base_ms;
       inc_ms[s] = l->base_ms >= 0 ? l->inc_ms : 0;
+      moves_left[s] = l->base_ms >= 0 ? MAX (l->moves, 0) : 0;
     }
 
   for (int s = 0; s < CHEOPS_SIDE_NB; s++)
@@ -719,7 +807,7 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
           gint64 start = g_get_monotonic_time (), used, wall, allowed_ms, deadline;
           double cpu_start = engine_cpu_ms (e), cpu = -1;
           g_autofree char *line = NULL;
-          g_autofree char *go = go_command (l, clock_ms, inc_ms);
+          g_autofree char *go = go_command (l, clock_ms, inc_ms, moves_left[side]);
           g_auto (GStrv) words = NULL;
           CheopsError err;
 
@@ -778,6 +866,13 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
               if (clock_ms[side] < 0)
                 clock_ms[side] = 0;
               clock_ms[side] += inc_ms[side];
+              /* A repeating control: the period's last move brings the
+               * next period's time. */
+              if (moves_left[side] > 0 && --moves_left[side] == 0)
+                {
+                  clock_ms[side] += l->base_ms;
+                  moves_left[side] = l->moves;
+                }
             }
           else if (l->movetime_ms >= 0 && used > l->movetime_ms + l->margin_ms)
             {
@@ -1128,9 +1223,9 @@ static int
 usage (const char *message)
 {
   fprintf (stderr, "cheops match: %s\n"
-           "Usage: cheops match [-variant NAME] -engine cmd=CMD [name=NAME] [tc=BASE+INC] [option.NAME=VALUE]...\n"
+           "Usage: cheops match [-variant NAME] -engine cmd=CMD [name=NAME] [tc=[MOVES/]BASE+INC] [option.NAME=VALUE]...\n"
            "                    -engine ... [-each KEY=VALUE...] -rounds N [-games 2 | -repeat] [-concurrency N]\n"
-           "                    [-openings file=FILE format=epd order=random|sequential start=N] [-srand N]\n"
+           "                    [-openings file=FILE format=epd|pgn order=random|sequential start=N [plies=N]] [-srand N]\n"
            "                    [-pgnout file=FILE] [-sprt elo0=A elo1=B alpha=0.05 beta=0.05 model=normalized|logistic]\n"
            "                    [-ratinginterval N] [-recover] [-draw movenumber=N movecount=N score=CP]\n"
            "                    [-resign movecount=N score=CP twosided=true|false]\n"
@@ -1140,13 +1235,27 @@ usage (const char *message)
   return 2;
 }
 
+/* fastchess's tc=: [MOVES/]BASE[+INC], BASE and INC in seconds; MOVES
+ * moves in BASE seconds, then BASE again for the next MOVES (a repeating
+ * control).  *@moves is 0 without MOVES. */
 static gboolean
-parse_tc (const char *text, gint64 *base_ms, gint64 *inc_ms)
+parse_tc (const char *text, gint64 *moves, gint64 *base_ms, gint64 *inc_ms)
 {
   char *end;
-  double base = g_ascii_strtod (text, &end), inc = 0;
+  double base, inc = 0;
+  gint64 period = 0;
 
-  if (end == text || base <= 0)
+  if (strchr (text, '/') != NULL)
+    {
+      if (!g_ascii_isdigit (*text))
+        return FALSE;
+      period = g_ascii_strtoll (text, &end, 10);
+      if (*end != '/' || period <= 0 || period > 100000)
+        return FALSE;
+      text = end + 1;
+    }
+  base = g_ascii_strtod (text, &end);
+  if (end == text || base <= 0 || !isfinite (base))
     return FALSE;
   if (*end == '+')
     {
@@ -1157,6 +1266,7 @@ parse_tc (const char *text, gint64 *base_ms, gint64 *inc_ms)
     }
   if (*end != '\0')
     return FALSE;
+  *moves = period;
   *base_ms = (gint64) (base * 1000 + 0.5);
   *inc_ms = (gint64) (inc * 1000 + 0.5);
   return TRUE;
@@ -1195,7 +1305,7 @@ config_init (PlayerConfig *p)
 {
   memset (p, 0, sizeof *p);
   p->kind = -1;
-  p->limits = (Limits) { -1, -1, -1, -1, -1, -1 };
+  p->limits = (Limits) { -1, -1, -1, -1, -1, -1, -1 };
   p->options = g_ptr_array_new_with_free_func (g_free);
 }
 
@@ -1256,9 +1366,8 @@ config_set (PlayerConfig *p, const char *word, gboolean engine)
     }
   else if (strcmp (key, "tc") == 0)
     {
-      const char *slash = strchr (value, '/');
-      if (slash != NULL || !parse_tc (value, &p->limits.base_ms, &p->limits.inc_ms))
-        return "tc= is BASE+INC in seconds, e.g. 0.1+0.01 (no moves/time)";
+      if (!parse_tc (value, &p->limits.moves, &p->limits.base_ms, &p->limits.inc_ms))
+        return "tc= is [MOVES/]BASE[+INC], BASE and INC in seconds: 0.1+0.01, or 40/60 (40 moves in 60 s, repeating)";
       g_free (p->tc_text);
       p->tc_text = g_strdup (value);
     }
@@ -1307,9 +1416,10 @@ config_merge (PlayerConfig *p, const PlayerConfig *each)
     {
       p->limits.base_ms = each->limits.base_ms;
       p->limits.inc_ms = each->limits.inc_ms;
+      p->limits.moves = each->limits.moves;
       p->tc_text = g_strdup (each->tc_text);
     }
-  for (size_t i = 2; i < sizeof (Limits) / sizeof (gint64); i++)
+  for (size_t i = 3; i < sizeof (Limits) / sizeof (gint64); i++)
     if (l[i] < 0)
       l[i] = e[i];
   if (p->args == NULL)
@@ -1387,7 +1497,9 @@ cheops_tool_match (int argc, char **argv)
   gint64 legacy_games = -1, rounds = -1, games_per_round = -1, concurrency = 1, rating_interval = 10;
   gint64 start = 1, seed = 1;
   const char *openings_path = NULL;
-  gboolean openings_epd = FALSE, openings_random = FALSE, legacy_nodes = FALSE;
+  BookFormat openings_format = BOOK_LINES;
+  gint64 openings_plies = -1;
+  gboolean openings_random = FALSE, legacy_nodes = FALSE;
   Worker *workers = NULL;
   int status;
   g_autoptr (GError) error = NULL;
@@ -1555,9 +1667,11 @@ cheops_tool_match (int argc, char **argv)
               else if (openings && strcmp (key, "format") == 0)
                 {
                   if (strcmp (val, "epd") == 0)
-                    openings_epd = TRUE;
+                    openings_format = BOOK_EPD;
+                  else if (strcmp (val, "pgn") == 0)
+                    openings_format = BOOK_PGN;
                   else
-                    FAIL ("-openings format= is epd (a PGN book is not supported)");
+                    FAIL ("-openings format= is epd or pgn");
                 }
               else if (openings && strcmp (key, "order") == 0)
                 {
@@ -1567,7 +1681,7 @@ cheops_tool_match (int argc, char **argv)
               else if (openings && strcmp (key, "start") == 0)
                 ok = parse_int (val, 1, G_MAXINT, &start);
               else if (openings && strcmp (key, "plies") == 0)
-                ok = TRUE;   /* an EPD line is a position: nothing to cut */
+                ok = parse_int (val, 0, G_MAXINT, &openings_plies);   /* PGN only: an EPD line is a position */
               else if (pgnout && strcmp (key, "file") == 0 && *val)
                 M.pgn_path = val;
               else if (pgnout && (strcmp (key, "nodes") == 0 || strcmp (key, "seldepth") == 0
@@ -1677,7 +1791,7 @@ cheops_tool_match (int argc, char **argv)
 
   if (openings_path != NULL)
     {
-      M.openings = read_openings (openings_path, openings_epd, &error);
+      M.openings = read_openings (openings_path, openings_format, openings_plies, &error);
       if (M.openings == NULL)
         {
           fprintf (stderr, "cheops match: %s\n", error->message);

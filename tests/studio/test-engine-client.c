@@ -1367,6 +1367,54 @@ test_real_engine (void)
   finalize_and_check_pid (engine, pid);
 }
 
+/* The Threads and Hash the studio gives an engine until the user sets them
+ * (issue 19): from the machine's processors and memory, exact values of the
+ * rule; the user's own value wins, a reset brings the machine's back. */
+static void
+test_machine_defaults (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
+
+  g_assert_cmpint (studio_engine_default_threads (0), ==, 1);
+  g_assert_cmpint (studio_engine_default_threads (1), ==, 1);
+  g_assert_cmpint (studio_engine_default_threads (2), ==, 2);
+  g_assert_cmpint (studio_engine_default_threads (4), ==, 4);
+  g_assert_cmpint (studio_engine_default_threads (8), ==, 7);
+  g_assert_cmpint (studio_engine_default_threads (64), ==, 63);
+  g_assert_cmpint (studio_engine_default_threads (256), ==, 64);
+
+  /* MiB of memory, MiB available (0: unknown). */
+  g_assert_cmpint (studio_engine_default_hash (0, 0), ==, 16);
+  g_assert_cmpint (studio_engine_default_hash (256, 0), ==, 16);
+  g_assert_cmpint (studio_engine_default_hash (1024, 0), ==, 32);
+  g_assert_cmpint (studio_engine_default_hash (2048, 1500), ==, 64);
+  g_assert_cmpint (studio_engine_default_hash (4096, 0), ==, 128);
+  g_assert_cmpint (studio_engine_default_hash (4000, 0), ==, 64);
+  g_assert_cmpint (studio_engine_default_hash (8192, 8000), ==, 256);
+  g_assert_cmpint (studio_engine_default_hash (24105, 23068), ==, 256);
+  g_assert_cmpint (studio_engine_default_hash (1 << 20, 0), ==, 256);
+  /* Little available now: a quarter of it. */
+  g_assert_cmpint (studio_engine_default_hash (16384, 600), ==, 128);
+  g_assert_cmpint (studio_engine_default_hash (16384, 100), ==, 16);
+
+  g_test_message ("this machine: %u processors, %d threads, Hash %d MiB", g_get_num_processors (),
+                  studio_engine_machine_threads (), studio_engine_machine_hash ());
+  g_assert_cmpint (studio_engine_machine_threads (), ==, studio_engine_default_threads (g_get_num_processors ()));
+
+  g_settings_reset (settings, "engine-threads");
+  g_settings_reset (settings, "engine-hash");
+  g_assert_cmpint (studio_engine_option_setting (settings, "engine-threads"), ==, studio_engine_machine_threads ());
+  g_assert_cmpint (studio_engine_option_setting (settings, "engine-hash"), ==, studio_engine_machine_hash ());
+  /* The user's choice wins, even the schema's default value. */
+  g_settings_set_int (settings, "engine-threads", 1);
+  g_settings_set_int (settings, "engine-hash", 16);
+  g_assert_cmpint (studio_engine_option_setting (settings, "engine-threads"), ==, 1);
+  g_assert_cmpint (studio_engine_option_setting (settings, "engine-hash"), ==, 16);
+  g_settings_reset (settings, "engine-threads");
+  g_settings_reset (settings, "engine-hash");
+  g_assert_cmpint (studio_engine_option_setting (settings, "engine-hash"), ==, studio_engine_machine_hash ());
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1377,6 +1425,7 @@ main (int   argc,
   if (fake_path == NULL)
     g_error ("STUDIO_FAKE_ENGINE is not set (run through meson test)");
 
+  g_test_add_func ("/studio/engine-client/machine-defaults", test_machine_defaults);
   g_test_add_func ("/studio/engine-client/good/handshake", test_good_handshake);
   g_test_add_func ("/studio/engine-client/good/analyze-and-stop", test_good_analyze_and_stop);
   g_test_add_func ("/studio/engine-client/good/generation", test_good_generation);

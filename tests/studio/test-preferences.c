@@ -203,6 +203,13 @@ is_label_with_text (GtkWidget     *widget,
   return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
 }
 
+static gboolean
+is_label_ending_with (GtkWidget     *widget,
+                      gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && g_str_has_suffix (gtk_label_get_text (GTK_LABEL (widget)), text);
+}
+
 static GtkSpinButton *
 find_spin (GtkWidget  *window,
            const char *name)
@@ -310,6 +317,7 @@ test_action_and_window (void)
   GtkSpinButton *threads, *hash;
   int preferences_index = -1, shortcuts_index = -1;
   guint processors = g_get_num_processors ();
+  int machine_hash;
 
   reset_settings (settings);
   g_application_set_flags (G_APPLICATION (app),
@@ -368,15 +376,33 @@ test_action_and_window (void)
   hash = find_spin (preferences, "hash-spin");
   g_assert_cmpfloat (gtk_adjustment_get_lower (gtk_spin_button_get_adjustment (threads)), ==, 1);
   g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_spin_button_get_adjustment (threads)), ==, processors);
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (threads), ==, 1);
   g_assert_cmpfloat (gtk_adjustment_get_lower (gtk_spin_button_get_adjustment (hash)), ==, 1);
   g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_spin_button_get_adjustment (hash)), ==, 4096);
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (hash), ==, 16);
+  /* Until the user sets them, the machine's (issue 19): what the engine
+   * gets too (the rule's exact values: test-engine-client). */
+  machine_hash = studio_engine_machine_hash ();
+  g_test_message ("machine: %d threads, Hash %d MiB", studio_engine_machine_threads (), machine_hash);
+  g_assert_cmpint (studio_engine_machine_threads (), ==, studio_engine_default_threads (processors));
+  g_assert_cmpint (machine_hash, >=, 16);
+  g_assert_cmpint (machine_hash, <=, 256);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (threads), ==, studio_engine_machine_threads ());
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (hash), ==, machine_hash);
+  {
+    /* And says so. */
+    g_autofree char *fit = g_strdup_printf (" Until you change them, they fit this machine (Threads %d, Hash Table "
+                                            "%d MiB).", studio_engine_machine_threads (), machine_hash);
+    g_assert_nonnull (studio_test_find_widget (preferences, is_label_ending_with, fit));
+  }
+  g_settings_set_int (settings, "engine-threads", 1);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (threads), ==, 1);
+  g_settings_reset (settings, "engine-threads");
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (threads), ==, studio_engine_machine_threads ());
 
-  gtk_spin_button_set_value (hash, 256);
-  g_assert_cmpint (g_settings_get_int (settings, "engine-hash"), ==, 256);
+  gtk_spin_button_set_value (hash, 200);
+  g_assert_cmpint (g_settings_get_int (settings, "engine-hash"), ==, 200);
   g_settings_set_int (settings, "engine-hash", 48);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (hash), ==, 48);
+  g_settings_set_int (settings, "engine-threads", 1);
   gtk_spin_button_set_value (threads, processors);
   g_assert_cmpint (g_settings_get_int (settings, "engine-threads"), ==, processors);
   g_settings_set_int (settings, "engine-threads", 1);
@@ -521,6 +547,52 @@ test_switch_engine_while_analysing (void)
   gtk_window_destroy (GTK_WINDOW (preferences));
   gtk_window_destroy (GTK_WINDOW (window));
   studio_test_spin_until (pid_gone, GINT_TO_POINTER (pid_b));
+  reset_settings (settings);
+}
+
+/* Until the user sets them, the analysing engine gets the machine's Threads
+ * and Hash (issue 19; brought inside the fake engine's declared 1..8 and
+ * 1..1024), before its first go; a value the user sets goes out instead. */
+static void
+test_machine_defaults_sent (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
+  g_autofree char *engine_a = make_engine ("engine-a", "good", "Engine A");
+  g_autofree char *threads_line = g_strdup_printf ("setoption name Threads value %d",
+                                                   MIN (studio_engine_machine_threads (), 8));
+  g_autofree char *hash_line = g_strdup_printf ("setoption name Hash value %d",
+                                                MIN (studio_engine_machine_hash (), 1024));
+  g_auto(GStrv) log_a = NULL;
+  StudioAnalysisPanel *panel;
+  StudioWindow *window;
+  int go, threads, hash;
+
+  reset_settings (settings);
+  g_settings_set_string (settings, "last-engine", engine_a);
+
+  window = analysing_window (&panel);
+  wait_for_go (engine_a, 1);
+  log_a = read_log (engine_a);
+  go = find_go ((const char *const *) log_a, 0);
+  threads = find_line ((const char *const *) log_a, threads_line, 0);
+  hash = find_line ((const char *const *) log_a, hash_line, 0);
+  g_test_message ("expected \"%s\" and \"%s\"", threads_line, hash_line);
+  g_assert_cmpint (threads, >=, 0);
+  g_assert_cmpint (threads, <, go);
+  g_assert_cmpint (hash, >=, 0);
+  g_assert_cmpint (hash, <, go);
+  g_clear_pointer (&log_a, g_strfreev);
+
+  /* The user's Hash, though it is the schema's default, goes out. */
+  g_settings_set_int (settings, "engine-hash", 16);
+  if (studio_engine_machine_hash () != 16)
+    {
+      wait_for_go (engine_a, 2);
+      log_a = read_log (engine_a);
+      g_assert_cmpint (find_line ((const char *const *) log_a, "setoption name Hash value 16", 0), >, hash);
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
   reset_settings (settings);
 }
 
@@ -852,6 +924,7 @@ main (int   argc,
 
   g_test_add_func ("/Studio/Preferences/action-and-window", test_action_and_window);
   g_test_add_func ("/Studio/Preferences/switch-engine-while-analysing", test_switch_engine_while_analysing);
+  g_test_add_func ("/Studio/Preferences/machine-defaults-sent", test_machine_defaults_sent);
   g_test_add_func ("/Studio/Preferences/engine-without-options", test_engine_without_options);
   g_test_add_func ("/Studio/Preferences/engine-fails-to-start", test_engine_fails_to_start);
   g_test_add_func ("/Studio/Preferences/refused-files", test_refused_files);

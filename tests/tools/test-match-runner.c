@@ -10,6 +10,7 @@
  */
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cheops-match-stats.h"
@@ -480,13 +481,14 @@ test_adjudication (void)
 static void
 test_usage_errors (void)
 {
-  const char *cases[][12] = {
+  const char *cases[][13] = {
     { "match", "-engine", "builtin=greedy", "-engine", "builtin=random", NULL },   /* no -rounds */
     { "match", "-engine", "builtin=greedy", "-engine", "builtin=random", "-rounds", "0", NULL },
     { "match", "-engine", "builtin=greedy", "-engine", "builtin=random", "-rounds", "2", "-games", "3", NULL },
     { "match", "-engine", "name=x", "-engine", "builtin=random", "-rounds", "2", NULL },
     { "match", "-engine", "builtin=greedy", "-engine", "builtin=random", "-rounds", "2", "-sprt", "elo0=5", "elo1=0", NULL },
-    { "match", "-engine", "builtin=greedy", "-engine", "builtin=random", "-rounds", "2", "-each", "tc=40/60", NULL },
+    { "match", "-engine", "builtin=greedy", "-engine", "builtin=random", "-rounds", "2", "-each", "tc=40/60/2", NULL },
+    { "match", "-engine", "builtin=greedy", "-engine", "builtin=random", "-rounds", "2", "-openings", "file=x", "format=fen", NULL },
     { "match", "-engine", "builtin=greedy", "-engine", "builtin=random", "-rounds", "2", "-openings", "format=epd", NULL },
     { "match", "-engine", "builtin=greedy", "-engine", "builtin=random", "-rounds", "2", "-concurrency", "x", NULL },
   };
@@ -646,6 +648,143 @@ test_match_stats_errors (void)
   g_rmdir (dir);
 }
 
+/* tc=MOVES/BASE, fastchess's repeating control (issue 20): each player has
+ * BASE seconds for its next MOVES moves, told in `movestogo`, and the
+ * period's last move brings BASE again.  The first engine's commands are
+ * logged through a wrapper (the game ends by -draw after 8 moves each). */
+static void
+test_tc_moves (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cheops-runner-XXXXXX", NULL);
+  g_autofree char *log_path = tmp_path (dir, "commands.log");
+  g_autofree char *wrapper = tmp_path (dir, "engine.sh");
+  g_autofree char *script = g_strdup_printf ("#!/bin/sh\ntee -a '%s' | '%s'\n", log_path, CHEOPS_ENGINE_PATH);
+  g_autofree char *cmd = g_strdup_printf ("cmd=%s", wrapper);
+  const char *args[] = { "match", "-variant", "cheops", "-engine", cmd, "name=logged",
+                         "-engine", "cmd=" CHEOPS_ENGINE_PATH, "name=plain", "-each", "tc=3/20", "plies=2",
+                         "-rounds", "1", "-draw", "movenumber=8", "movecount=1", "score=100000", NULL };
+  const char *bad[] = { "match", "-engine", "builtin=greedy", "-engine", "builtin=random", "-rounds", "1",
+                        "-each", "tc=0/20", NULL };
+  g_autofree char *out = NULL, *log = NULL, *err = NULL;
+  g_auto (GStrv) lines = NULL;
+  GString *togo = g_string_new ("");
+  gint64 wtime[16] = { 0 };
+  int status, n = 0;
+
+  g_assert_true (g_file_set_contents (wrapper, script, -1, NULL));
+  g_assert_cmpint (g_chmod (wrapper, 0755), ==, 0);
+  out = run (args, &status, NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (out, "Results of logged vs plain (3/20 plies=2, "));
+  g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
+  lines = g_strsplit (log, "\n", -1);
+  for (int i = 0; lines[i] != NULL && n < 8; i++)
+    if (g_str_has_prefix (lines[i], "go "))
+      {
+        const char *w = strstr (lines[i], " wtime "), *m = strstr (lines[i], " movestogo ");
+
+        g_assert_nonnull (w);
+        g_assert_nonnull (m);
+        wtime[n++] = g_ascii_strtoll (w + 7, NULL, 10);
+        g_string_append_printf (togo, "%d ", atoi (m + 11));
+      }
+  g_assert_cmpint (n, ==, 8);
+  g_assert_cmpstr (togo->str, ==, "3 2 1 3 2 1 3 2 ");
+  /* 20 s for moves 1-3, then 20 s more for moves 4-6, 7-9. */
+  g_assert_cmpint (wtime[0], ==, 20000);
+  g_assert_cmpint (wtime[3], >, 20000);
+  g_assert_cmpint (wtime[3], <=, 40000);
+  g_assert_cmpint (wtime[6], >, 40000);
+  g_assert_cmpint (wtime[6], <=, 60000);
+  g_string_free (togo, TRUE);
+
+  g_free (out);
+  out = run (bad, &status, &err);
+  g_assert_cmpint (status, ==, 2);
+  g_assert_nonnull (strstr (err, "tc= is [MOVES/]BASE[+INC]"));
+  g_unlink (log_path);
+  g_unlink (wrapper);
+  g_rmdir (dir);
+}
+
+/* -openings format=pgn (issue 20): each game of a PGN book is an opening,
+ * its start and main-line moves, every move read by the core; plies=N
+ * keeps the first N; a bad move is an error with its line and column, a
+ * game of another variant or moves that end the game an error with the
+ * game's line. */
+static void
+test_openings_pgn (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cheops-runner-XXXXXX", NULL);
+  g_autofree char *book = tmp_path (dir, "book.pgn"), *pgn_path = tmp_path (dir, "out.pgn");
+  g_autofree char *mate = tmp_path (dir, "mate.pgn"), *bad = tmp_path (dir, "bad.pgn");
+  g_autofree char *book_arg = g_strdup_printf ("file=%s", book), *pgn_arg = g_strdup_printf ("file=%s", pgn_path);
+  g_autofree char *mate_arg = g_strdup_printf ("file=%s", mate), *bad_arg = g_strdup_printf ("file=%s", bad);
+  const char *args[] = { "match", "-variant", "trigchess", "-engine", "builtin=greedy", "-engine", "builtin=random",
+                         "-rounds", "2", "-repeat", "-openings", book_arg, "format=pgn", "order=sequential",
+                         "-pgnout", pgn_arg, NULL };
+  const char *as_cheops[] = { "match", "-variant", "cheops", "-engine", "builtin=greedy", "-engine",
+                              "builtin=random", "-rounds", "1", "-openings", book_arg, "format=pgn", NULL };
+  const char *mate_all[] = { "match", "-variant", "trigchess", "-engine", "builtin=greedy", "-engine",
+                             "builtin=random", "-rounds", "1", "-openings", mate_arg, "format=pgn", NULL };
+  const char *mate_cut[] = { "match", "-variant", "trigchess", "-engine", "builtin=greedy", "-engine",
+                             "builtin=random", "-rounds", "1", "-openings", mate_arg, "format=pgn", "plies=2",
+                             NULL };
+  const char *bad_move[] = { "match", "-variant", "trigchess", "-engine", "builtin=greedy", "-engine",
+                             "builtin=random", "-rounds", "1", "-openings", bad_arg, "format=pgn", NULL };
+  g_autofree char *out = NULL, *err = NULL, *pgn = NULL;
+  g_auto (GStrv) games = NULL;
+  int status;
+
+  g_assert_true (g_file_set_contents (book,
+                                      "[Event \"one\"]\n[Variant \"Step and Circle TrigChess\"]\n\n"
+                                      "1. Ga3 (1. Ge3) d4 2. b3 {a comment} *\n\n"
+                                      "[Event \"two\"]\n\n1. Ge3 *\n", -1, NULL));
+  out = run (args, &status, NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (g_file_get_contents (pgn_path, &pgn, NULL, NULL));
+  games = g_strsplit (pgn, "[Event ", -1);
+  g_assert_cmpint (g_strv_length (games), ==, 5);
+  for (int i = 1; i <= 4; i++)
+    {
+      gboolean first_round = strstr (games[i], "[Round \"1.") != NULL;
+      g_assert_nonnull (strstr (games[i], first_round ? "\n\n1. Ga3 d4 2. b3 " : "\n\n1. Ge3 "));
+      g_assert_nonnull (strstr (games[i], "[Book \"book.pgn\"]"));
+    }
+
+  /* A TrigChess book for a Cheops match: the game's line. */
+  g_free (out);
+  out = run (as_cheops, &status, &err);
+  g_assert_cmpint (status, ==, 2);
+  g_assert_nonnull (strstr (err, "book.pgn:1: a game of Step and Circle TrigChess, not of Cheops"));
+  g_clear_pointer (&err, g_free);
+
+  /* 1. Ga3 d4 2. Gxc5# ends the game: all its moves are an error, the
+   * first two plies an opening. */
+  g_assert_true (g_file_set_contents (mate, "\n[Event \"mate\"]\n\n1. Ga3 d4 2. Gxc5# 1-0\n", -1, NULL));
+  g_free (out);
+  out = run (mate_all, &status, &err);
+  g_assert_cmpint (status, ==, 2);
+  g_assert_nonnull (strstr (err, "mate.pgn:2: the opening's moves end the game"));
+  g_clear_pointer (&err, g_free);
+  g_free (out);
+  out = run (mate_cut, &status, NULL);
+  g_assert_cmpint (status, ==, 0);
+
+  /* A move the core refuses: its line and column. */
+  g_assert_true (g_file_set_contents (bad, "[Event \"bad\"]\n\n1. Ga3 d4 2. Gxc6 *\n", -1, NULL));
+  g_free (out);
+  out = run (bad_move, &status, &err);
+  g_assert_cmpint (status, ==, 2);
+  g_assert_nonnull (strstr (err, "bad.pgn:3:14: "));
+
+  g_unlink (book);
+  g_unlink (pgn_path);
+  g_unlink (mate);
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -659,7 +798,9 @@ main (int argc, char **argv)
   g_test_add_func ("/match/recover", test_recover);
   g_test_add_func ("/match/time-loss-reported", test_time_loss_reported);
   g_test_add_func ("/match/openings-epd", test_openings_epd);
+  g_test_add_func ("/match/openings-pgn", test_openings_pgn);
   g_test_add_func ("/match/adjudication", test_adjudication);
+  g_test_add_func ("/match/tc-moves", test_tc_moves);
   g_test_add_func ("/match/usage-errors", test_usage_errors);
   g_test_add_func ("/match-stats/shards-parallel", test_shards_parallel);
   g_test_add_func ("/match-stats/errors", test_match_stats_errors);

@@ -119,6 +119,81 @@ test_by_hand (void)
   g_string_free (out, TRUE);
 }
 
+/* Degenerate matches (issue 20): every pair 1-1, every pair 0-2, 2-0, win
+ * and loss, and a near-perfect score whose interval passes 1: the block
+ * never says nan or inf.  Expected values computed by hand (Python, from
+ * the formulas): a score is kept within [0.001, 0.999] for its Elo
+ * (fishtest's stat_util.elo), counts with no spread (every pair in one
+ * cell) are regularized as the SPRT's (an empty cell 0.001 pairs), a ratio
+ * with nothing to divide by is "-". */
+static void
+test_degenerate (void)
+{
+  struct { int c[6]; const char *block; } cases[] = {
+    { { 0, 0, 0, 3, 0, 0 },
+      "Elo: 0.00 +/- 11.34, nElo: 0.00 +/- 277.82\n"
+      "LOS: 50.00 %, DrawRatio: 100.00 %, PairsRatio: -\n"
+      "Games: 6, Wins: 0, Losses: 0, Draws: 6, Points: 3.0 (50.00 %)\n"
+      "Ptnml(0-2): [0, 0, 3, 0, 0], WL/DD Ratio: 0.00\n" },
+    { { 2, 0, 0, 0, 0, 0 },
+      "Elo: -1161.37 +/- 331.60, nElo: -4009.17 +/- 340.14\n"
+      "LOS: 0.00 %, DrawRatio: 0.00 %, PairsRatio: 0.00\n"
+      "Games: 4, Wins: 0, Losses: 4, Draws: 0, Points: 0.0 (0.00 %)\n"
+      "Ptnml(0-2): [2, 0, 0, 0, 0], WL/DD Ratio: -\n" },
+    { { 0, 0, 0, 0, 0, 4 },
+      "Elo: 1199.83 +/- 269.57, nElo: 5671.71 +/- 240.64\n"
+      "LOS: 100.00 %, DrawRatio: 0.00 %, PairsRatio: -\n"
+      "Games: 8, Wins: 8, Losses: 0, Draws: 0, Points: 8.0 (100.00 %)\n"
+      "Ptnml(0-2): [0, 0, 0, 0, 4], WL/DD Ratio: -\n" },
+    { { 0, 0, 2, 0, 0, 0 },
+      "Elo: 0.00 +/- 17.00, nElo: 0.00 +/- 340.14\n"
+      "LOS: 50.00 %, DrawRatio: 100.00 %, PairsRatio: -\n"
+      "Games: 4, Wins: 2, Losses: 2, Draws: 0, Points: 2.0 (50.00 %)\n"
+      "Ptnml(0-2): [0, 0, 2, 0, 0], WL/DD Ratio: -\n" },
+    { { 0, 0, 0, 0, 1, 9 },
+      "Elo: 636.43 +/- 377.20, nElo: 1555.94 +/- 152.27\n"
+      "LOS: 100.00 %, DrawRatio: 0.00 %, PairsRatio: -\n"
+      "Games: 20, Wins: 19, Losses: 0, Draws: 1, Points: 19.5 (97.50 %)\n"
+      "Ptnml(0-2): [0, 0, 0, 1, 9], WL/DD Ratio: -\n" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CheopsMatchStats s = { 0 };
+      GString *out = g_string_new ("");
+      const char *head = "Results of A vs B (0.1+0.01, 1t, 16MB):\n";
+      int *c = cases[i].c;
+
+      /* Through the pairs' scores, as the runner adds them. */
+      for (int k = 0; k < c[0]; k++)
+        cheops_match_stats_add_pair (&s, 0, 0);
+      for (int k = 0; k < c[1]; k++)
+        cheops_match_stats_add_pair (&s, 0.5, 0);
+      for (int k = 0; k < c[2]; k++)
+        cheops_match_stats_add_pair (&s, 1, 0);
+      for (int k = 0; k < c[3]; k++)
+        cheops_match_stats_add_pair (&s, 0.5, 0.5);
+      for (int k = 0; k < c[4]; k++)
+        cheops_match_stats_add_pair (&s, 1, 0.5);
+      for (int k = 0; k < c[5]; k++)
+        cheops_match_stats_add_pair (&s, 1, 1);
+      cheops_match_stats_format (out, &s, "A", "B", "0.1+0.01", "1t", "16MB", NULL,
+                                 TRUE, CHEOPS_SPRT_NORMALIZED, 0, 5, 0.05, 0.05);
+      g_test_message ("%s", out->str);
+      g_assert_true (g_str_has_prefix (out->str, head));
+      g_assert_true (g_str_has_prefix (out->str + strlen (head), cases[i].block));
+      g_assert_true (g_str_has_prefix (out->str + strlen (head) + strlen (cases[i].block), "LLR: "));
+      g_assert_null (strstr (out->str, "nan"));
+      g_assert_null (strstr (out->str, "inf"));
+      g_string_truncate (out, 0);
+      cheops_match_stats_format (out, &s, "A", "B", "0.1+0.01", "1t", "16MB", NULL,
+                                 TRUE, CHEOPS_SPRT_LOGISTIC, 0, 5, 0.05, 0.05);
+      g_assert_null (strstr (out->str, "nan"));
+      g_assert_null (strstr (out->str, "inf"));
+      g_string_free (out, TRUE);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -126,5 +201,6 @@ main (int argc, char **argv)
   g_test_add_func ("/match-stats/elo-fastchess", test_elo_fastchess);
   g_test_add_func ("/match-stats/sprt-fastchess", test_sprt_fastchess);
   g_test_add_func ("/match-stats/by-hand", test_by_hand);
+  g_test_add_func ("/match-stats/degenerate", test_degenerate);
   return g_test_run ();
 }
