@@ -253,17 +253,70 @@ studio_application_dispose (GObject *object)
   G_OBJECT_CLASS (studio_application_parent_class)->dispose (object);
 }
 
+/* GtkShortcutsShortcut's labels do not wrap, so one long title (or a
+ * longer translation) widens its whole column of the Keyboard Shortcuts
+ * window past a small screen (issue 21: 1596 px).  Every title, subtitle
+ * and group title of @widget wraps at SHORTCUT_TITLE_CHARS characters
+ * instead; the keys' labels (inside a GtkShortcutLabel) are left alone. */
+#define SHORTCUT_TITLE_CHARS 28
+
+static void
+wrap_shortcut_titles (GtkWidget *widget)
+{
+  if (GTK_IS_SHORTCUT_LABEL (widget))
+    return;
+  if (GTK_IS_LABEL (widget))
+    {
+      gtk_label_set_wrap (GTK_LABEL (widget), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (widget), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_max_width_chars (GTK_LABEL (widget), SHORTCUT_TITLE_CHARS);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    wrap_shortcut_titles (child);
+}
+
+static void
+wrap_shortcut_groups (GtkWidget *widget)
+{
+  if (GTK_IS_SHORTCUTS_GROUP (widget))
+    {
+      wrap_shortcut_titles (widget);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    wrap_shortcut_groups (child);
+}
+
+static void
+studio_application_window_added (GtkApplication *application,
+                                 GtkWindow      *window)
+{
+  GtkShortcutsWindow *overlay;
+
+  GTK_APPLICATION_CLASS (studio_application_parent_class)->window_added (application, window);
+
+  /* GtkApplication has just given it gtk/help-overlay.ui. */
+  if (GTK_IS_APPLICATION_WINDOW (window)
+      && (overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window))) != NULL)
+    wrap_shortcut_groups (GTK_WIDGET (overlay));
+}
+
 static void
 studio_application_class_init (StudioApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  GtkApplicationClass *gtk_app_class = GTK_APPLICATION_CLASS (klass);
 
   object_class->dispose = studio_application_dispose;
 
   app_class->activate = studio_application_activate;
   app_class->open = studio_application_open;
   app_class->startup = studio_application_startup;
+  gtk_app_class->window_added = studio_application_window_added;
 }
 
 static void
