@@ -290,18 +290,46 @@ wrap_shortcut_groups (GtkWidget *widget)
     wrap_shortcut_groups (child);
 }
 
+/* The Keyboard Shortcuts window is built on first use, not with every
+ * window (issue 21: a window builds only what it shows).  Its resource is
+ * not at gtk/help-overlay.ui, where GtkApplication would build it for each
+ * window at once; this action, added to each window, builds it the first time
+ * (GtkApplicationWindow then keeps it, and its own "show-help-overlay"
+ * action is this one). */
+#define HELP_OVERLAY_RESOURCE "/org/cheops/Studio/help-overlay.ui"
+
+static void
+show_help_overlay_cb (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  GtkApplicationWindow *window = user_data;
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (window);
+
+  if (overlay == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (HELP_OVERLAY_RESOURCE);
+
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      wrap_shortcut_groups (GTK_WIDGET (overlay));
+      gtk_application_window_set_help_overlay (window, overlay);
+    }
+  gtk_window_present (GTK_WINDOW (overlay));
+}
+
 static void
 studio_application_window_added (GtkApplication *application,
                                  GtkWindow      *window)
 {
-  GtkShortcutsWindow *overlay;
-
   GTK_APPLICATION_CLASS (studio_application_parent_class)->window_added (application, window);
 
-  /* GtkApplication has just given it gtk/help-overlay.ui. */
-  if (GTK_IS_APPLICATION_WINDOW (window)
-      && (overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window))) != NULL)
-    wrap_shortcut_groups (GTK_WIDGET (overlay));
+  if (GTK_IS_APPLICATION_WINDOW (window))
+    {
+      g_autoptr(GSimpleAction) action = g_simple_action_new ("show-help-overlay", NULL);
+
+      g_signal_connect_object (action, "activate", G_CALLBACK (show_help_overlay_cb), window, 0);
+      g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (action));
+    }
 }
 
 static void

@@ -87,10 +87,15 @@ test_fits_screens (void)
   g_assert_no_error (error);
   window = studio_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
+  /* Built on first use, not with the window (issue 21's start-up). */
+  g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
   overlay = GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
   g_assert_nonnull (overlay);
   g_assert_nonnull (studio_test_find_widget (overlay, is_section, NULL));
+  /* Once built, kept: the same window the next time. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
+  g_assert_true (GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window))) == overlay);
   studio_test_spin_until (is_mapped, overlay);
   studio_test_spin_frames ();
 
