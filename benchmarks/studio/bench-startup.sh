@@ -5,7 +5,9 @@
 # GNOME Chess, on the same machine in the same run, under one Xvfb.
 # "First frame" is when the first top-level window is mapped
 # (bench-map-time: an X event, not a poll); resident memory is VmRSS two
-# seconds later.  The programs take turns (bare, studio, bare, studio, …),
+# seconds later, and so is the processor time spent so far (user + system,
+# /proc/PID/stat: the start-up's work, steadier than the wall clock on a
+# loaded machine).  The programs take turns (bare, studio, bare, studio, …),
 # so a change in the machine's load falls on both alike; each runs RUNS
 # times; medians printed, and the studio's as a multiple of the floor's.
 #
@@ -56,7 +58,10 @@ xvfb-run -a -s "-screen 0 1400x1000x24" sh -c '
       ms=${figures% *}; pid=${figures#* }
       sleep 2
       rss=$(awk "/VmRSS/ {print \$2}" /proc/$pid/status)
-      echo "$ms $rss" >> "$out/$label"
+      # Processor time (user + system) so far, in ms: steadier than the
+      # wall clock on a shared machine.
+      cpu=$(awk -v hz=$(getconf CLK_TCK) "{print int((\$14 + \$15) * 1000 / hz)}" /proc/$pid/stat)
+      echo "$ms $rss $cpu" >> "$out/$label"
       kill $pid
       t=0   # until it is gone (or a zombie nobody reaps), at most 3 s
       while [ $t -lt 30 ] && kill -0 $pid 2>/dev/null &&
@@ -75,13 +80,16 @@ median () {
 
 bare_ms=$(median "$out/bare-libadwaita" 1)
 bare_rss=$(median "$out/bare-libadwaita" 2)
+bare_cpu=$(median "$out/bare-libadwaita" 3)
 while [ $# -gt 0 ]; do
   label=$1; shift 2
   [ -s "$out/$label" ] || continue
   ms=$(median "$out/$label" 1)
   rss=$(median "$out/$label" 2)
-  printf "%-16s first frame median %5d ms (%4.2f×; runs: %s), RSS median %6.1f MiB (%5.3f×)\n" \
+  cpu=$(median "$out/$label" 3)
+  printf "%-16s first frame median %5d ms (%4.2f×; runs: %s), RSS median %6.1f MiB (%5.3f×), CPU median %4d ms (%4.2f×)\n" \
          "$label" "$ms" "$(echo "$ms / $bare_ms" | bc -l)" \
          "$(cut -d" " -f1 "$out/$label" | tr "\n" " " | sed "s/ $//")" \
-         "$(echo "$rss / 1024" | bc -l)" "$(echo "$rss / $bare_rss" | bc -l)"
+         "$(echo "$rss / 1024" | bc -l)" "$(echo "$rss / $bare_rss" | bc -l)" \
+         "$cpu" "$(echo "$cpu / $bare_cpu" | bc -l)"
 done
