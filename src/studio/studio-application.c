@@ -12,6 +12,7 @@
 #include "studio-config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -260,6 +261,55 @@ studio_application_dispose (GObject *object)
  * instead; the keys' labels (inside a GtkShortcutLabel) are left alone. */
 #define SHORTCUT_TITLE_CHARS 28
 
+/* GTK 4.8's GtkShortcutLabel shows a key without a symbol of its own by
+ * its keysym name ("Page_Down"); name it as the keyboard does ("Page
+ * Down": GTK's own, translated, label of the key). */
+static void
+name_keys (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      const char *text = gtk_label_get_label (GTK_LABEL (widget));
+      guint keyval;
+
+      if (strchr (text, '_') != NULL && (keyval = gdk_keyval_from_name (text)) != GDK_KEY_VoidSymbol)
+        {
+          g_autofree char *label = gtk_accelerator_get_label (keyval, 0);
+
+          gtk_label_set_label (GTK_LABEL (widget), label);
+        }
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    name_keys (child);
+}
+
+static void
+accelerator_changed_cb (GtkWidget  *shortcut_label,
+                        GParamSpec *pspec,
+                        gpointer    user_data)
+{
+  name_keys (shortcut_label);
+}
+
+/* Each GtkShortcutLabel of @widget (the groups' and the search page's
+ * copies), now and whenever it makes its keys anew (when the window reads
+ * the application's accelerators). */
+static void
+name_shortcut_keys (GtkWidget *widget)
+{
+  if (GTK_IS_SHORTCUT_LABEL (widget))
+    {
+      name_keys (widget);
+      g_signal_connect (widget, "notify::accelerator", G_CALLBACK (accelerator_changed_cb), NULL);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    name_shortcut_keys (child);
+}
+
 static void
 wrap_shortcut_titles (GtkWidget *widget)
 {
@@ -313,6 +363,7 @@ show_help_overlay_cb (GSimpleAction *action,
       overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
       wrap_shortcut_groups (GTK_WIDGET (overlay));
       gtk_application_window_set_help_overlay (window, overlay);
+      name_shortcut_keys (GTK_WIDGET (overlay));
     }
   gtk_window_present (GTK_WINDOW (overlay));
 }

@@ -13,6 +13,7 @@
  * each section's first page as PREFIX-SECTION.png (to look at).
  */
 #include <adwaita.h>
+#include <string.h>
 
 #include "studio-test-util.h"
 #include "studio-application.h"
@@ -47,6 +48,16 @@ is_section (GtkWidget     *widget,
             gconstpointer  data)
 {
   return GTK_IS_SHORTCUTS_SECTION (widget);
+}
+
+/* A key named by its keysym ("Page_Down") rather than as the keyboard
+ * names it ("Page Down"). */
+static gboolean
+is_keysym_name (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_ancestor (widget, GTK_TYPE_SHORTCUT_LABEL) != NULL
+         && strchr (gtk_label_get_label (GTK_LABEL (widget)), '_') != NULL;
 }
 
 static void
@@ -98,6 +109,10 @@ test_fits_screens (void)
   g_assert_true (GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window))) == overlay);
   studio_test_spin_until (is_mapped, overlay);
   studio_test_spin_frames ();
+
+  /* Alt+Page Down, not Alt+Page_Down (in the groups and in the search's
+   * copies). */
+  g_assert_null (studio_test_find_widget (overlay, is_keysym_name, NULL));
 
   /* The whole window: every section and page is within it (the stacks are
    * homogeneous), so its natural size is the largest any of them asks. */
