@@ -12,6 +12,7 @@
 #include "studio-config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -253,17 +254,148 @@ studio_application_dispose (GObject *object)
   G_OBJECT_CLASS (studio_application_parent_class)->dispose (object);
 }
 
+/* GtkShortcutsShortcut's labels do not wrap, so one long title (or a
+ * longer translation) widens its whole column of the Keyboard Shortcuts
+ * window past a small screen (issue 21: 1596 px).  Every title, subtitle
+ * and group title of @widget wraps at SHORTCUT_TITLE_CHARS characters
+ * instead; the keys' labels (inside a GtkShortcutLabel) are left alone. */
+#define SHORTCUT_TITLE_CHARS 28
+
+/* GTK 4.8's GtkShortcutLabel shows a key without a symbol of its own by
+ * its keysym name ("Page_Down"); name it as the keyboard does ("Page
+ * Down": GTK's own, translated, label of the key). */
+static void
+name_keys (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      const char *text = gtk_label_get_label (GTK_LABEL (widget));
+      guint keyval;
+
+      if (strchr (text, '_') != NULL && (keyval = gdk_keyval_from_name (text)) != GDK_KEY_VoidSymbol)
+        {
+          g_autofree char *label = gtk_accelerator_get_label (keyval, 0);
+
+          gtk_label_set_label (GTK_LABEL (widget), label);
+        }
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    name_keys (child);
+}
+
+static void
+accelerator_changed_cb (GtkWidget  *shortcut_label,
+                        GParamSpec *pspec,
+                        gpointer    user_data)
+{
+  name_keys (shortcut_label);
+}
+
+/* Each GtkShortcutLabel of @widget (the groups' and the search page's
+ * copies), now and whenever it makes its keys anew (when the window reads
+ * the application's accelerators). */
+static void
+name_shortcut_keys (GtkWidget *widget)
+{
+  if (GTK_IS_SHORTCUT_LABEL (widget))
+    {
+      name_keys (widget);
+      g_signal_connect (widget, "notify::accelerator", G_CALLBACK (accelerator_changed_cb), NULL);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    name_shortcut_keys (child);
+}
+
+static void
+wrap_shortcut_titles (GtkWidget *widget)
+{
+  if (GTK_IS_SHORTCUT_LABEL (widget))
+    return;
+  if (GTK_IS_LABEL (widget))
+    {
+      gtk_label_set_wrap (GTK_LABEL (widget), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (widget), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_max_width_chars (GTK_LABEL (widget), SHORTCUT_TITLE_CHARS);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    wrap_shortcut_titles (child);
+}
+
+static void
+wrap_shortcut_groups (GtkWidget *widget)
+{
+  if (GTK_IS_SHORTCUTS_GROUP (widget))
+    {
+      wrap_shortcut_titles (widget);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    wrap_shortcut_groups (child);
+}
+
+/* The Keyboard Shortcuts window is built on first use, not with every
+ * window (issue 21: a window builds only what it shows).  Its resource is
+ * not at gtk/help-overlay.ui, where GtkApplication would build it for each
+ * window at once; this action, added to each window, builds it the first time
+ * (GtkApplicationWindow then keeps it, and its own "show-help-overlay"
+ * action is this one). */
+#define HELP_OVERLAY_RESOURCE "/org/cheops/Studio/help-overlay.ui"
+
+static void
+show_help_overlay_cb (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  GtkApplicationWindow *window = user_data;
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (window);
+
+  if (overlay == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (HELP_OVERLAY_RESOURCE);
+
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      wrap_shortcut_groups (GTK_WIDGET (overlay));
+      gtk_application_window_set_help_overlay (window, overlay);
+      name_shortcut_keys (GTK_WIDGET (overlay));
+    }
+  gtk_window_present (GTK_WINDOW (overlay));
+}
+
+static void
+studio_application_window_added (GtkApplication *application,
+                                 GtkWindow      *window)
+{
+  GTK_APPLICATION_CLASS (studio_application_parent_class)->window_added (application, window);
+
+  if (GTK_IS_APPLICATION_WINDOW (window))
+    {
+      g_autoptr(GSimpleAction) action = g_simple_action_new ("show-help-overlay", NULL);
+
+      g_signal_connect_object (action, "activate", G_CALLBACK (show_help_overlay_cb), window, 0);
+      g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (action));
+    }
+}
+
 static void
 studio_application_class_init (StudioApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  GtkApplicationClass *gtk_app_class = GTK_APPLICATION_CLASS (klass);
 
   object_class->dispose = studio_application_dispose;
 
   app_class->activate = studio_application_activate;
   app_class->open = studio_application_open;
   app_class->startup = studio_application_startup;
+  gtk_app_class->window_added = studio_application_window_added;
 }
 
 static void

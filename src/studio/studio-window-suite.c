@@ -32,6 +32,29 @@ _studio_window_is_suite_file (GFile *file)
   return lower != NULL && g_str_has_suffix (lower, ".epd");
 }
 
+static void position_activated_cb (StudioWindow     *self,
+                                   guint             index,
+                                   StudioSuitePanel *panel);
+static void close_requested_cb    (StudioWindow     *self,
+                                   StudioSuitePanel *panel);
+
+/* The Suite panel is made the first time a suite is opened (issue 21: a
+ * window builds only what it shows). */
+static StudioSuitePanel *
+ensure_suite_panel (StudioWindow *self)
+{
+  if (self->suite_panel == NULL)
+    {
+      self->suite_panel = STUDIO_SUITE_PANEL (studio_suite_panel_new ());
+      gtk_revealer_set_child (self->suite_revealer, GTK_WIDGET (self->suite_panel));
+      g_signal_connect_object (self->suite_panel, "position-activated", G_CALLBACK (position_activated_cb), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->suite_panel, "close-requested", G_CALLBACK (close_requested_cb), self,
+                               G_CONNECT_SWAPPED);
+    }
+  return self->suite_panel;
+}
+
 gboolean
 _studio_window_show_suite (StudioWindow  *self,
                            const char    *text,
@@ -39,7 +62,7 @@ _studio_window_show_suite (StudioWindow  *self,
                            const char    *title,
                            GError       **error)
 {
-  if (!studio_suite_panel_load (self->suite_panel, text, length, title, error))
+  if (!studio_suite_panel_load (ensure_suite_panel (self), text, length, title, error))
     return FALSE;
   gtk_widget_set_visible (GTK_WIDGET (self->suite_revealer), TRUE);
   gtk_revealer_set_reveal_child (self->suite_revealer, TRUE);
@@ -180,20 +203,14 @@ void
 _studio_window_suite_init (StudioWindow *self)
 {
   /* A view of the side pane, under the move list (studio-window-views.c). */
-  self->suite_panel = STUDIO_SUITE_PANEL (studio_suite_panel_new ());
   self->suite_revealer = GTK_REVEALER (gtk_revealer_new ());
   gtk_revealer_set_transition_type (self->suite_revealer, GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN);
-  gtk_revealer_set_child (self->suite_revealer, GTK_WIDGET (self->suite_panel));
   gtk_revealer_set_reveal_child (self->suite_revealer, FALSE);
   /* Hidden, not only folded: its width would count in a narrow window. */
   gtk_widget_set_visible (GTK_WIDGET (self->suite_revealer), FALSE);
   gtk_revealer_set_transition_type (self->suite_revealer, GTK_REVEALER_TRANSITION_TYPE_NONE);
   /* Translators: the side pane's view of a test-position suite */
   _studio_window_views_add (self, "suite", _("Suite"), GTK_WIDGET (self->suite_revealer));
-  g_signal_connect_object (self->suite_panel, "position-activated", G_CALLBACK (position_activated_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->suite_panel, "close-requested", G_CALLBACK (close_requested_cb), self,
-                           G_CONNECT_SWAPPED);
   fill_suites_menu (self);
 }
 
@@ -201,11 +218,12 @@ _studio_window_suite_init (StudioWindow *self)
  * studio_window_get_suite_panel:
  * @self: a #StudioWindow
  *
- * Returns: (transfer none): the Suite panel (shown once a suite is open)
+ * Returns: (transfer none): the Suite panel (shown once a suite is open;
+ *   made now if none was opened yet)
  */
 GtkWidget *
 studio_window_get_suite_panel (StudioWindow *self)
 {
   g_return_val_if_fail (STUDIO_IS_WINDOW (self), NULL);
-  return GTK_WIDGET (self->suite_panel);
+  return GTK_WIDGET (ensure_suite_panel (self));
 }

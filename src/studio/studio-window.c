@@ -1309,6 +1309,11 @@ studio_window_fill_samples (StudioWindow *self)
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), event != NULL ? event : names[i]);
       /* Not the headline, which repeats the event of the title. */
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      /* One line each: a wrapping row's labels are laid out again at every
+       * width the start page's scrolled window and clamp try (issue 21: 44 000
+       * text runs shaped before the first frame, against 1 200 now). */
+      adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 1);
+      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 1);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);

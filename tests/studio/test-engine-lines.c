@@ -405,7 +405,7 @@ test_accelerators (void)
                            g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
   g_assert_no_error (error);
-  bytes = g_resources_lookup_data ("/org/cheops/Studio/gtk/help-overlay.ui", 0, NULL);
+  bytes = g_resources_lookup_data ("/org/cheops/Studio/help-overlay.ui", 0, NULL);
   xml = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
 
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)

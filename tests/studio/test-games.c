@@ -622,12 +622,12 @@ test_accelerators (void)
   g_assert_cmpuint (g_strv_length (previous), ==, 1);
   g_assert_cmpstr (previous[0], ==, "<Alt>Page_Up");
 
-  builder = gtk_builder_new_from_resource ("/org/cheops/Studio/gtk/help-overlay.ui");
+  builder = gtk_builder_new_from_resource ("/org/cheops/Studio/help-overlay.ui");
   overlay = gtk_builder_get_object (builder, "help_overlay");
   g_assert_nonnull (overlay);
   {
     g_autofree char *xml = NULL;
-    g_autoptr(GBytes) bytes = g_resources_lookup_data ("/org/cheops/Studio/gtk/help-overlay.ui", 0, NULL);
+    g_autoptr(GBytes) bytes = g_resources_lookup_data ("/org/cheops/Studio/help-overlay.ui", 0, NULL);
 
     xml = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
     g_assert_nonnull (strstr (xml, "win.next-game"));

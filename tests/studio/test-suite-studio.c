@@ -74,6 +74,22 @@ record_fen (StudioSuitePanel *panel,
   return g_strdup (fen);
 }
 
+/* The Suite panel is made when a suite is first opened, not with the
+ * window (issue 21: a window builds only what it shows). */
+static void
+test_made_on_first_use (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_null (studio_test_find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_SUITE_PANEL));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = open_suite (TRUE, "ascension.epd");
+  g_assert_nonnull (studio_test_find_widget_of_type (GTK_WIDGET (window), STUDIO_TYPE_SUITE_PANEL));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The bundled Ascension suite opens, its first position on the board. */
 static void
 test_open (void)
@@ -328,6 +344,7 @@ main (int   argc,
   settings = g_settings_new ("org.cheops.Studio");
   g_settings_set_int (settings, "engine-threads", 1);
   g_settings_set_int (settings, "engine-hash", 16);
+  g_test_add_func ("/Studio/Suite/made-on-first-use", test_made_on_first_use);
   g_test_add_func ("/Studio/Suite/open", test_open);
   g_test_add_func ("/Studio/Suite/click-each-game", test_click_each_game);
   g_test_add_func ("/Studio/Suite/bad-lines", test_bad_lines);
