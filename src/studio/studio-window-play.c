@@ -55,6 +55,7 @@ struct _StudioPlay {
 
   gboolean            active;     /* the bar is shown: a game on, or just ended */
   gboolean            over;
+  gboolean            paused;     /* its tab is not shown: the engine and the clocks stand still */
   StudioDocument     *document;   /* owned while active */
   CheopsGameNode     *tip;        /* owned: the game's last move */
   guint               tip_children; /* how many it had when it became the tip */
@@ -122,7 +123,8 @@ _studio_window_play_refuses_move (StudioWindow *self)
 {
   StudioPlay *play = self->play;
 
-  return play != NULL && engine_to_move (play) && studio_document_get_current (self->document) == play->tip;
+  return play != NULL && !play->paused && play->document == self->document && engine_to_move (play)
+         && studio_document_get_current (self->document) == play->tip;
 }
 
 /* The side's name, translated ("Green"). */
@@ -535,6 +537,18 @@ document_changed_cb (StudioWindow *self)
   play_update (self);
 }
 
+static void
+play_current_changed_cb (StudioPlay *play)
+{
+  current_changed_cb (play->window);
+}
+
+static void
+play_document_changed_cb (StudioPlay *play)
+{
+  document_changed_cb (play->window);
+}
+
 static gboolean
 tick_cb (gpointer data)
 {
@@ -558,7 +572,7 @@ play_update (StudioWindow *self)
 {
   StudioPlay *play = self->play;
   gint64 now = g_get_monotonic_time ();
-  gboolean on = play->active && !play->over;
+  gboolean on = play->active && !play->over && !play->paused;
   gboolean user_turn = on && !engine_to_move (play);
   guint n = play->plies != NULL ? play->plies->len : 0;
   gboolean can_take_back = FALSE;
@@ -576,10 +590,10 @@ play_update (StudioWindow *self)
                                  user_turn && (cheops_game_node_get_claimable_draw (play->tip) != NULL
                                                || studio_play_variant_has_draws (studio_document_get_variant (play->document))));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-resign", on && !play->engines_only);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-stop", play->active);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-stop", play->active && !play->paused);
 
-  gtk_widget_set_visible (play->bar, play->active);
-  if (!play->active)
+  gtk_widget_set_visible (play->bar, play->active && !play->paused);
+  if (!play->active || play->paused)
     return;
 
   for (int side = 0; side < CHEOPS_SIDE_NB; side++)
@@ -640,12 +654,15 @@ play_close (StudioWindow *self)
       cheops_game_begin_group (game);
       write_clocks (play, game);
       cheops_game_end_group (game);
-      show_analysis (self, TRUE);
+      /* Paused, the analysis is already as it was. */
+      if (!play->paused)
+        show_analysis (self, TRUE);
     }
   play->active = FALSE;
   play->over = FALSE;
+  play->paused = FALSE;
   if (play->document != NULL)
-    g_signal_handlers_disconnect_by_data (play->document, self);
+    g_signal_handlers_disconnect_by_data (play->document, play);
   g_clear_object (&play->document);
   g_clear_pointer (&play->tip, cheops_game_node_unref);
   g_clear_pointer (&play->plies, g_array_unref);
@@ -713,10 +730,11 @@ play_start (StudioWindow *self)
     }
   else
     studio_play_clock_init (&play->clock, 1, 0);
-  g_signal_connect_object (play->document, "notify::current", G_CALLBACK (current_changed_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (play->document, "changed", G_CALLBACK (document_changed_cb), self,
-                           G_CONNECT_SWAPPED);
+  /* With the play as their data: the window's binding of another
+   * document (a tab switch) disconnects its own handlers of this one by
+   * the window as data, and these must outlive that pause. */
+  g_signal_connect_swapped (play->document, "notify::current", G_CALLBACK (play_current_changed_cb), play);
+  g_signal_connect_swapped (play->document, "changed", G_CALLBACK (play_document_changed_cb), play);
 
   play->was_running = studio_analysis_panel_get_running (self->analysis_panel);
   play->show_analysis = FALSE;
@@ -784,7 +802,8 @@ action_play (GtkWidget  *widget,
 
 /* win.play-take-back: the user's last move and the engine's reply (or,
  * while the engine thinks, the user's move), deleted where the game did
- * not have them before; the clocks as they were. */
+ * not have them before; the clocks as they are (the time spent is not
+ * given back, as on Lichess). */
 static void
 action_take_back (GtkWidget  *widget,
                   const char *action_name,
@@ -798,6 +817,9 @@ action_take_back (GtkWidget  *widget,
     return;
   game = studio_document_get_game (play->document);
   stop_engine (play);
+  /* The clocks stay as they are: the time spent is not given back. */
+  if (play->has_clock)
+    studio_play_clock_stop (&play->clock, g_get_monotonic_time ());
   cheops_game_begin_group (game);
   do
     {
@@ -805,7 +827,6 @@ action_take_back (GtkWidget  *widget,
       CheopsGameNode *parent = cheops_game_node_get_parent (ply->node);
 
       set_tip (play, parent);
-      play->clock = ply->clock_before;
       if (studio_document_get_current (play->document) != play->tip)
         studio_document_set_current (play->document, play->tip);
       if (ply->added)
@@ -974,13 +995,92 @@ _studio_window_play_init (StudioWindow *self)
   play_update (self);
 }
 
-/* Another tab's document is shown: the game against the engine is left. */
+/* Its tab left: the game against the engine pauses (the engine stops
+ * thinking, the clocks stand still), the bar goes and the analysis comes
+ * back as it was. */
+static void
+play_pause (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+
+  if (!play->active || play->paused)
+    return;
+  stop_engine (play);
+  g_clear_handle_id (&play->tick_id, g_source_remove);
+  if (!play->over)
+    {
+      if (play->has_clock)
+        studio_play_clock_stop (&play->clock, g_get_monotonic_time ());
+      show_analysis (self, TRUE);
+    }
+  play->paused = TRUE;
+  play_update (self);
+}
+
+/* Its tab shown again: the bar, the analysis hidden, the clocks going and
+ * the engine thinking again where it was to move. */
+static void
+play_resume (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+
+  if (!play->active || !play->paused)
+    return;
+  play->paused = FALSE;
+  if (!play->over)
+    {
+      /* What the user chose for the analysis meanwhile, for the game's end. */
+      play->was_running = studio_analysis_panel_get_running (self->analysis_panel);
+      show_analysis (self, play->show_analysis);
+      if (play->has_clock)
+        {
+          studio_play_clock_start (&play->clock, tip_side_to_move (play), g_get_monotonic_time ());
+          play->tick_id = g_timeout_add (100, tick_cb, self);
+        }
+      if (engine_to_move (play))
+        {
+          engine_turn (self);
+          return;
+        }
+    }
+  play_update (self);
+}
+
+/**
+ * _studio_window_play_document_bound:
+ * @self: a #StudioWindow
+ *
+ * The window shows another document (a tab switch): the game against the
+ * engine belongs to its tab, so it pauses while another is shown and goes
+ * on when its own is shown again.
+ */
 void
 _studio_window_play_document_bound (StudioWindow *self)
 {
   StudioPlay *play = self->play;
 
-  if (play != NULL && play->active && play->document != self->document)
+  if (play == NULL || !play->active)
+    return;
+  if (play->document != self->document)
+    play_pause (self);
+  else
+    play_resume (self);
+}
+
+/**
+ * _studio_window_play_document_closed:
+ * @self: a #StudioWindow
+ * @document: the document of a tab that closed
+ *
+ * A game against the engine in @document is left, unfinished.
+ */
+void
+_studio_window_play_document_closed (StudioWindow   *self,
+                                     StudioDocument *document)
+{
+  StudioPlay *play = self->play;
+
+  if (play != NULL && play->active && play->document == document)
     play_close (self);
 }
 
@@ -994,7 +1094,7 @@ _studio_window_play_dispose (StudioWindow *self)
   stop_engine (play);
   g_clear_handle_id (&play->tick_id, g_source_remove);
   if (play->document != NULL)
-    g_signal_handlers_disconnect_by_data (play->document, self);
+    g_signal_handlers_disconnect_by_data (play->document, play);
   g_clear_object (&play->document);
   g_clear_pointer (&play->tip, cheops_game_node_unref);
   g_clear_pointer (&play->plies, g_array_unref);
@@ -1028,6 +1128,15 @@ gboolean
 _studio_window_play_is_active (StudioWindow *self)
 {
   return self->play != NULL && self->play->active;
+}
+
+/* Whether the analysis is hidden by a game against the engine shown and
+ * on (the play bar's eye not pressed): win.analyze is refused then. */
+gboolean
+_studio_window_play_hides_analysis (StudioWindow *self)
+{
+  return self->play != NULL && self->play->active && !self->play->over && !self->play->paused
+         && !self->play->show_analysis;
 }
 
 /* Whether the engine is thinking about its move. */

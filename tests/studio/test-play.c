@@ -302,6 +302,20 @@ test_engine_first_clock (void)
       studio_test_spin_until (engine_done, window);
       assert_one_line (game, 3);
 
+      /* Take Back keeps the clocks as they are (the user's time is not
+       * given back, as on Lichess): 20 s left stay at most 20 s. */
+      g_assert_cmpint (clock->running, ==, CHEOPS_SIDE_B);
+      clock->remaining_ms[CHEOPS_SIDE_B] = 20000;
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-take-back", NULL));
+      assert_one_line (game, 1);
+      g_assert_cmpint (clock->running, ==, CHEOPS_SIDE_B);
+      g_assert_cmpint (clock->remaining_ms[CHEOPS_SIDE_B], <=, 20000);
+      g_assert_cmpint (clock->remaining_ms[CHEOPS_SIDE_B], >, 0);
+      studio_board_scene_click (window->scene, cheops_move_from (move));
+      studio_board_scene_click (window->scene, cheops_move_to (move));
+      studio_test_spin_until (engine_done, window);
+      assert_one_line (game, 3);
+
       /* The user's clock has 50 ms left: the flag falls. */
       g_assert_cmpint (clock->running, ==, CHEOPS_SIDE_B);
       clock->remaining_ms[CHEOPS_SIDE_B] = 50;
@@ -444,6 +458,103 @@ test_engine_against_engine (void)
 }
 
 static gboolean
+is_play_bar (GtkWidget     *widget,
+             gconstpointer  data)
+{
+  return gtk_widget_has_css_class (widget, "play-bar");
+}
+
+static GtkWidget *
+play_bar (StudioWindow *window)
+{
+  GtkWidget *bar = studio_test_find_widget (GTK_WIDGET (window), is_play_bar, NULL);
+
+  g_assert_nonnull (bar);
+  return bar;
+}
+
+static gboolean
+six_plies (gpointer data)
+{
+  return cheops_game_node_get_ply (cheops_game_get_mainline_end (data)) >= 6;
+}
+
+/* A game against the engine belongs to its tab: another tab shown
+ * (Ctrl+PgDn, Ctrl+PgUp), it pauses (the bar and the engine's thinking
+ * gone, the analysis back, no move more, nothing written into it); its
+ * tab shown again, it goes on: the bar, the engine's reply to the move
+ * played just before the switch, and the next.  Likewise the engine
+ * against itself.  Before the fix the switch left the game: no reply came. */
+static void
+test_tab_switch (void)
+{
+  StudioWindow *window = start_game (&cheops_variant_cypher, CHEOPS_SIDE_A, 0);
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (document);
+  g_autofree char *first = first_move_san (cheops_game_get_root (game), 0);
+  g_autofree char *second = NULL;
+  g_autofree char *third = NULL;
+
+  type_move (window, first);
+  studio_test_spin_until (engine_done, window);
+  assert_one_line (game, 2);
+
+  /* The user's move, and at once another tab while the engine thinks. */
+  second = first_move_san (cheops_game_get_mainline_end (game), 0);
+  type_move (window, second);
+  g_assert_true (_studio_window_play_engine_thinking (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-tab", NULL);
+  studio_test_spin_frames ();
+  g_assert_true (studio_window_get_document (window) != document);
+  g_assert_false (_studio_window_play_engine_thinking (window));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  g_assert_false (gtk_widget_get_visible (play_bar (window)));
+  studio_test_spin_for (1500);
+  assert_one_line (game, 3);
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+  g_assert_null (cheops_game_node_get_comment_after (cheops_game_get_mainline_end (game)));
+
+  /* Its tab again: the engine's reply comes, and the game goes on. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-tab", NULL));
+  studio_test_spin_frames ();
+  g_assert_true (studio_window_get_document (window) == document);
+  g_assert_true (_studio_window_play_is_active (window));
+  g_assert_true (gtk_widget_get_visible (play_bar (window)));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  studio_test_spin_until (engine_done, window);
+  assert_one_line (game, 4);
+  third = first_move_san (cheops_game_get_mainline_end (game), 0);
+  type_move (window, third);
+  studio_test_spin_until (six_plies, game);
+  assert_one_line (game, 6);
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+  g_assert_null (cheops_game_get_tag (game, "Termination"));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* The engine against itself: it stands still in another tab, then goes on. */
+  window = start_game (&cheops_variant_cypher, CHEOPS_SIDE_NB, 0);
+  document = studio_window_get_document (window);
+  game = studio_document_get_game (document);
+  studio_test_spin_until (four_plies, game);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-tab", NULL);
+  studio_test_spin_frames ();
+  {
+    guint plies = cheops_game_node_get_ply (cheops_game_get_mainline_end (game));
+
+    studio_test_spin_for (1500);
+    g_assert_cmpuint (cheops_game_node_get_ply (cheops_game_get_mainline_end (game)), ==, plies);
+    g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-tab", NULL));
+  studio_test_spin_frames ();
+  g_assert_true (studio_window_get_document (window) == document);
+  studio_test_spin_until (six_plies, game);
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
 is_analysis_toggle (GtkWidget     *widget,
                     gconstpointer  data)
 {
@@ -471,6 +582,11 @@ test_undo_leaves (void)
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
   g_assert_false (studio_analysis_panel_get_running (window->analysis_panel));
+  /* L (win.analyze) and the threat do not show it behind the eye's back. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.threat", NULL);
+  g_assert_false (studio_analysis_panel_get_running (window->analysis_panel));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
 
   type_move (window, first);
   studio_test_spin_until (engine_done, window);
@@ -502,6 +618,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Play/variation", test_variation);
   g_test_add_func ("/Studio/Play/undo-leaves", test_undo_leaves);
   g_test_add_func ("/Studio/Play/engine-against-engine", test_engine_against_engine);
+  g_test_add_func ("/Studio/Play/tab-switch", test_tab_switch);
 
   return g_test_run ();
 }
