@@ -44,8 +44,6 @@
 typedef struct {
   CheopsGameNode  *node;        /* owned */
   gboolean         added;       /* the game did not have it before */
-  StudioPlayClock  clock_before;
-  gint64           clock_after_ms; /* the mover's time left after it, increment included */
 } PlayPly;
 
 struct _StudioPlay {
@@ -65,6 +63,7 @@ struct _StudioPlay {
   guint               pace_id;    /* the engine's next move, shown after a pause */
   gboolean            has_clock;
   StudioPlayClock     clock;
+  gint64              last_elapsed_ms; /* the time the last move took, by the clock */
   guint               generation; /* of the engine's search, 0: not thinking */
   gboolean            waiting_engine; /* its turn came before its handshake ended */
   gboolean            has_score;
@@ -164,31 +163,24 @@ stop_engine (StudioPlay *play)
   play->generation = 0;
 }
 
-/* Each move the game against the engine added gets its mover's time left
- * after it as a [%clk H:MM:SS] command, as played games record it (in the
- * caller's undo group: the game's end, or its leaving). */
+/* A move the game against the engine added, as it is played, gets its
+ * mover's time left after it as [%clk H:MM:SS] and the time it took as
+ * [%emt H:MM:SS], as played games record them: an edit in the caller's
+ * undo group (the move's). */
 static void
-write_clocks (StudioPlay *play,
-              CheopsGame *game)
+write_clock (StudioPlay     *play,
+             CheopsGameNode *node)
 {
-  if (!play->has_clock || play->plies == NULL)
-    return;
-  for (guint i = 0; i < play->plies->len; i++)
-    {
-      PlayPly *ply = &g_array_index (play->plies, PlayPly, i);
-      const CheopsAnnotations *old;
-      g_autoptr(CheopsAnnotations) annotations = NULL;
-      g_autofree char *command = NULL;
-      gint64 s = MAX (ply->clock_after_ms, 0) / 1000;
+  CheopsGame *game = studio_document_get_game (play->document);
+  const CheopsAnnotations *old = cheops_game_node_get_annotations (node);
+  g_autoptr(CheopsAnnotations) annotations = old != NULL ? cheops_annotations_copy (old)
+                                                         : cheops_annotations_new ();
+  gint64 left = play->clock.remaining_ms[cheops_game_node_get_mover (node)];
 
-      if (!ply->added || !cheops_game_contains (game, ply->node))
-        continue;
-      old = cheops_game_node_get_annotations (ply->node);
-      annotations = old != NULL ? cheops_annotations_copy (old) : cheops_annotations_new ();
-      command = g_strdup_printf ("%%clk %d:%02d:%02d", (int) (s / 3600), (int) (s / 60 % 60), (int) (s % 60));
-      cheops_annotations_add_command (annotations, cheops_game_get_variant (game), command, -1);
-      cheops_game_set_annotations (game, ply->node, annotations);
-    }
+  /* Whole seconds, as Lichess writes them: the time left rounded down. */
+  cheops_annotations_set_time (annotations, CHEOPS_TIME_CLOCK, MAX (left, 0) / 1000 * 1000);
+  cheops_annotations_set_time (annotations, CHEOPS_TIME_ELAPSED, MAX (play->last_elapsed_ms, 0) / 1000 * 1000);
+  cheops_game_set_annotations (game, node, annotations);
 }
 
 /* Ends the game: @result ("1-0", "0-1", "1/2-1/2") and @termination go
@@ -212,7 +204,6 @@ play_finish (StudioWindow *self,
   g_clear_handle_id (&play->tick_id, g_source_remove);
 
   cheops_game_begin_group (game);
-  write_clocks (play, game);
   if (cheops_game_node_is_mainline (play->tip))
     {
       if (g_strcmp0 (cheops_game_get_result (game), result) != 0)
@@ -360,14 +351,14 @@ pace_cb (gpointer data)
 static void
 moved (StudioWindow   *self,
        CheopsGameNode *node,
-       gboolean        added,
-       const StudioPlayClock *clock_before)
+       gboolean        added)
 {
   StudioPlay *play = self->play;
-  PlayPly ply = { cheops_game_node_ref (node), added, *clock_before,
-                  play->clock.remaining_ms[cheops_game_node_get_mover (node)] };
+  PlayPly ply = { cheops_game_node_ref (node), added };
 
   g_array_append_val (play->plies, ply);
+  if (play->has_clock && added)
+    write_clock (play, node);
   set_tip (play, node);
   if (check_end (self))
     return;
@@ -396,6 +387,8 @@ press_clock (StudioWindow *self)
 
   if (!play->has_clock)
     return TRUE;
+  play->last_elapsed_ms = play->clock.running >= 0
+                          ? (g_get_monotonic_time () - play->clock.running_since_us) / 1000 : 0;
   if (!studio_play_clock_press (&play->clock, g_get_monotonic_time ()))
     {
       flag_fell (self, mover);
@@ -413,7 +406,6 @@ engine_analysis_cb (StudioWindow         *self,
   CheopsGame *game;
   CheopsMove move;
   CheopsGameNode *node;
-  StudioPlayClock before;
   guint n_before;
   g_autoptr(GError) error = NULL;
 
@@ -446,11 +438,12 @@ engine_analysis_cb (StudioWindow         *self,
       _studio_window_toast (self, words);
       return;
     }
-  before = play->clock;
   if (!press_clock (self))
     return;
 
   n_before = cheops_game_node_get_n_children (play->tip);
+  /* The move and its clock (moved()) one undo step. */
+  cheops_game_begin_group (game);
   if (studio_document_get_current (play->document) == play->tip)
     {
       /* The user watches the tip: the board follows the engine. */
@@ -462,10 +455,12 @@ engine_analysis_cb (StudioWindow         *self,
     node = cheops_game_add_move (game, play->tip, move, &error);
   if (node == NULL)
     {
+      cheops_game_end_group (game);
       _studio_window_toast (self, error->message);
       return;
     }
-  moved (self, node, cheops_game_node_get_n_children (play->tip) != n_before, &before);
+  moved (self, node, cheops_game_node_get_n_children (play->tip) != n_before);
+  cheops_game_end_group (game);
 }
 
 static void
@@ -498,7 +493,6 @@ current_changed_cb (StudioWindow *self)
 {
   StudioPlay *play = self->play;
   CheopsGameNode *node = studio_document_get_current (play->document);
-  StudioPlayClock before;
 
   if (!play->active || play->over || play->generation == G_MAXUINT)
     return;
@@ -507,12 +501,11 @@ current_changed_cb (StudioWindow *self)
       play_update (self);
       return;
     }
-  before = play->clock;
   if (!press_clock (self))
     return;
   /* The move's index says whether it was added (a move already in the
    * game is only gone to). */
-  moved (self, node, cheops_game_node_get_index (node) >= play->tip_children, &before);
+  moved (self, node, cheops_game_node_get_index (node) >= play->tip_children);
 }
 
 /* A game edit: when it removed the tip (an undo), the game against the
@@ -646,14 +639,8 @@ play_close (StudioWindow *self)
   g_clear_handle_id (&play->tick_id, g_source_remove);
   if (!play->over)
     {
-      CheopsGame *game = studio_document_get_game (play->document);
-
-      /* Left unfinished: its moves keep their clocks. */
       if (play->has_clock)
         studio_play_clock_stop (&play->clock, g_get_monotonic_time ());
-      cheops_game_begin_group (game);
-      write_clocks (play, game);
-      cheops_game_end_group (game);
       /* Paused, the analysis is already as it was. */
       if (!play->paused)
         show_analysis (self, TRUE);

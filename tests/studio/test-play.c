@@ -188,6 +188,37 @@ assert_one_line (CheopsGame *game,
   g_assert_cmpuint (cheops_game_node_get_n_children (node), ==, 0);
 }
 
+/* The first @plies moves of @game's main line each have one [%clk] (its
+ * mover's time left: within the minute) and one [%emt] (the time it
+ * took: under the minute), whole seconds; the moves after have none. */
+static void
+assert_clocks (CheopsGame *game,
+               guint       plies)
+{
+  guint i = 0;
+
+  for (CheopsGameNode *node = cheops_game_node_get_first_child (cheops_game_get_root (game)); node != NULL;
+       node = cheops_game_node_get_first_child (node), i++)
+    {
+      const CheopsAnnotations *a = cheops_game_node_get_annotations (node);
+      const char *clk, *emt;
+
+      if (i >= plies)
+        {
+          g_assert_true (a == NULL || a->others->len == 0);
+          continue;
+        }
+      g_assert_nonnull (a);
+      g_assert_cmpuint (a->others->len, ==, 2);
+      clk = g_ptr_array_index (a->others, 0);
+      emt = g_ptr_array_index (a->others, 1);
+      g_test_message ("ply %u: [%s] [%s]", i + 1, clk, emt);
+      g_assert_true (g_regex_match_simple ("^%clk 0:0(0:[0-5][0-9]|1:00)$", clk, 0, 0));
+      g_assert_true (g_regex_match_simple ("^%emt 0:00:[0-5][0-9]$", emt, 0, 0));
+    }
+  g_assert_cmpuint (i, >=, plies);
+}
+
 /* In each game: the user's move typed, the engine's reply; Take Back
  * removes both (the game is empty again, the user to move); two moves
  * each; Resign: the Result, [Termination "normal"], the comment. */
@@ -277,6 +308,8 @@ test_engine_first_clock (void)
       g_assert_cmpint (clock->base_ms, ==, 60000);
       studio_test_spin_until (engine_done, window);
       assert_one_line (game, 1);
+      /* Each move gets its clock as it is played, not at the game's end. */
+      assert_clocks (game, 1);
       /* The user may not move for the engine: refused at its turn only. */
       g_assert_false (_studio_window_play_refuses_move (window));
 
@@ -299,8 +332,10 @@ test_engine_first_clock (void)
       studio_board_scene_click (window->scene, cheops_move_from (move));
       studio_board_scene_click (window->scene, cheops_move_to (move));
       g_assert_true (cheops_game_node_get_move (studio_document_get_current (document)) == move);
+      assert_clocks (game, 2);
       studio_test_spin_until (engine_done, window);
       assert_one_line (game, 3);
+      assert_clocks (game, 3);
 
       /* Take Back keeps the clocks as they are (the user's time is not
        * given back, as on Lichess): 20 s left stay at most 20 s. */
@@ -324,18 +359,7 @@ test_engine_first_clock (void)
                        cheops_game_get_side_colour (game, CHEOPS_SIDE_A) == 0 ? "1-0" : "0-1");
       g_assert_cmpstr (cheops_game_get_tag (game, "Termination"), ==, "time forfeit");
       comment = g_strdup_printf ("%s loses on time.", cheops_game_get_side_name (game, CHEOPS_SIDE_B));
-      /* Each move has its mover's time left: within the minute. */
-      for (CheopsGameNode *node = cheops_game_node_get_first_child (cheops_game_get_root (game)); node != NULL;
-           node = cheops_game_node_get_first_child (node))
-        {
-          const CheopsAnnotations *a = cheops_game_node_get_annotations (node);
-          const char *clk;
-
-          g_assert_nonnull (a);
-          g_assert_cmpuint (a->others->len, ==, 1);
-          clk = g_ptr_array_index (a->others, 0);
-          g_assert_true (g_str_has_prefix (clk, "%clk 0:00:") || g_str_equal (clk, "%clk 0:01:00"));
-        }
+      assert_clocks (game, 3);
       g_assert_cmpstr (cheops_game_node_get_comment_after (cheops_game_get_mainline_end (game)), ==, comment);
       assert_one_line (game, 3);
 
