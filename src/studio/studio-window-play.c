@@ -600,7 +600,11 @@ play_update (StudioWindow *self)
       gtk_widget_set_visible (play->clock_label[side], play->has_clock);
       if (play->has_clock)
         {
-          g_autofree char *clock = studio_play_clock_format (studio_play_clock_remaining (&play->clock, side, now));
+          /* A clock that stands shows the time charged (its side's last
+           * move), as its [%clk]; the running one the seconds begun. */
+          gint64 left = studio_play_clock_remaining (&play->clock, side, now);
+          g_autofree char *clock = play->clock.running == side ? studio_play_clock_format (left)
+                                                                : studio_play_clock_format_stopped (left);
 
           gtk_label_set_text (GTK_LABEL (play->clock_label[side]), clock);
         }

@@ -333,9 +333,23 @@ test_engine_first_clock (void)
       studio_board_scene_click (window->scene, cheops_move_to (move));
       g_assert_true (cheops_game_node_get_move (studio_document_get_current (document)) == move);
       assert_clocks (game, 2);
+      /* The engine takes 5 s (its clock set back): after its move, its
+       * clock shows the time charged, as its [%clk] ("0:54" for 54.99 s
+       * left; before, the seconds begun, "0:55", as if nothing was
+       * charged). */
+      g_assert_true (_studio_window_play_engine_thinking (window));
+      g_assert_cmpint (clock->running, ==, CHEOPS_SIDE_A);
+      clock->running_since_us -= 5 * G_USEC_PER_SEC;
       studio_test_spin_until (engine_done, window);
       assert_one_line (game, 3);
       assert_clocks (game, 3);
+      g_assert_cmpint (clock->remaining_ms[CHEOPS_SIDE_A], <=, 55000);
+      {
+        GtkWidget *label = studio_test_find_by_class (GTK_WIDGET (window), "play-clock");
+        g_autofree char *shown = g_strdup_printf ("0:%02d", (int) (clock->remaining_ms[CHEOPS_SIDE_A] / 1000));
+
+        g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, shown);
+      }
 
       /* Take Back keeps the clocks as they are (the user's time is not
        * given back, as on Lichess): 20 s left stay at most 20 s. */
