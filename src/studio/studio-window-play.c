@@ -865,7 +865,24 @@ action_draw (GtkWidget  *widget,
     _studio_window_toast (self, _("The engine declines the draw."));
 }
 
-/* win.play-resign */
+static void
+resign_response_cb (StudioWindow *self,
+                    const char   *response)
+{
+  StudioPlay *play = self->play;
+  g_autofree char *words = NULL;
+
+  /* The game may have ended (or been left) while the dialog was shown. */
+  if (!g_str_equal (response, "resign") || play == NULL || !play->active || play->over || play->paused
+      || play->engines_only)
+    return;
+  /* Translators: "Green resigns." */
+  words = g_strdup_printf (_("%s resigns."), side_name (play, play->user_side));
+  play_finish (self, result_for (play, play->user_side == CHEOPS_SIDE_A ? CHEOPS_WINNER_B : CHEOPS_WINNER_A),
+               "normal", words);
+}
+
+/* win.play-resign: asks first (the clocks go on meanwhile, as on a board). */
 static void
 action_resign (GtkWidget  *widget,
                const char *action_name,
@@ -873,14 +890,23 @@ action_resign (GtkWidget  *widget,
 {
   StudioWindow *self = STUDIO_WINDOW (widget);
   StudioPlay *play = self->play;
-  g_autofree char *words = NULL;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
 
   if (!play->active || play->over || play->engines_only)
     return;
-  /* Translators: "Green resigns." */
-  words = g_strdup_printf (_("%s resigns."), side_name (play, play->user_side));
-  play_finish (self, result_for (play, play->user_side == CHEOPS_SIDE_A ? CHEOPS_WINNER_B : CHEOPS_WINNER_A),
-               "normal", words);
+  /* Translators: the body of the Resign dialog: "Green loses the game." */
+  body = g_strdup_printf (_("%s loses the game."), side_name (play, play->user_side));
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Resign the Game?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "resign", _("_Resign"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resign", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (resign_response_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* win.play-stop: the bar goes; a game still on is left unfinished. */

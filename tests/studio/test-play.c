@@ -219,6 +219,52 @@ assert_clocks (CheopsGame *game,
   g_assert_cmpuint (i, >=, plies);
 }
 
+/* The visible message dialog that is not the play dialog (the tests'
+ * adw_message_dialog_response() leaves that one shown), or NULL. */
+static AdwMessageDialog *
+find_resign_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && !STUDIO_IS_PLAY_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+static gboolean
+is_button_labelled (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
+
+/* Resign (win.play-resign) and the answer to the dialog that asks first. */
+static void
+answer_resign (StudioWindow *window,
+               const char   *response)
+{
+  AdwMessageDialog *dialog;
+  GtkWidget *button;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-resign", NULL));
+  dialog = find_resign_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (adw_message_dialog_has_response (dialog, "resign"));
+  g_assert_cmpint (adw_message_dialog_get_response_appearance (dialog, "resign"), ==, ADW_RESPONSE_DESTRUCTIVE);
+  /* Its button clicked, as a user does (it closes the dialog). */
+  button = studio_test_find_widget (GTK_WIDGET (dialog), is_button_labelled,
+                                    g_str_equal (response, "resign") ? "_Resign" : "_Cancel");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  studio_test_spin_frames ();
+  g_assert_null (find_resign_dialog ());
+}
+
 /* In each game: the user's move typed, the engine's reply; Take Back
  * removes both (the game is empty again, the user to move); two moves
  * each; Resign: the Result, [Termination "normal"], the comment. */
@@ -263,7 +309,12 @@ test_take_back_resign (void)
       end = cheops_game_node_get_parent (cheops_game_get_mainline_end (game));
       g_assert_cmpstr (cheops_game_node_get_san (end), ==, second);
 
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-resign", NULL));
+      /* Resign asks first: Cancel, and the game goes on. */
+      answer_resign (window, "cancel");
+      g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+      g_assert_null (cheops_game_node_get_comment_after (cheops_game_get_mainline_end (game)));
+      g_assert_true (gtk_widget_is_sensitive (studio_test_find_by_class (GTK_WIDGET (window), "play-bar")));
+      answer_resign (window, "resign");
       end = cheops_game_get_mainline_end (game);
       assert_one_line (game, 4);
       g_assert_cmpstr (cheops_game_get_result (game), ==,
@@ -272,7 +323,8 @@ test_take_back_resign (void)
       comment = g_strdup_printf ("%s resigns.", cheops_game_get_side_name (game, CHEOPS_SIDE_A));
       g_assert_cmpstr (cheops_game_node_get_comment_after (end), ==, comment);
       /* Over: no more take back or resign; the analysis shown again. */
-      gtk_widget_activate_action (GTK_WIDGET (window), "win.play-resign", NULL);
+      g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-resign", NULL)
+                      && find_resign_dialog () != NULL);
       gtk_widget_activate_action (GTK_WIDGET (window), "win.play-take-back", NULL);
       assert_one_line (game, 4);
       g_assert_cmpstr (cheops_game_node_get_comment_after (end), ==, comment);
@@ -435,7 +487,7 @@ test_variation (void)
         }
 
       /* Resigning in a variation: the comment, not the game's tags. */
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-resign", NULL));
+      answer_resign (window, "resign");
       g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
       g_assert_null (cheops_game_get_tag (game, "Termination"));
       g_assert_nonnull (cheops_game_node_get_comment_after (cheops_game_node_get_first_child (node)));
