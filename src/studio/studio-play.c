@@ -181,6 +181,21 @@ studio_play_clock_format (gint64 ms)
 }
 
 char *
+studio_play_clock_format_stopped (gint64 ms)
+{
+  gint64 s;
+
+  if (ms <= 0)
+    return g_strdup ("0:00");
+  if (ms < 10000)
+    return g_strdup_printf ("0:%02d.%d", (int) (ms / 1000), (int) (ms / 100 % 10));
+  s = ms / 1000;
+  if (s >= 3600)
+    return g_strdup_printf ("%d:%02d:%02d", (int) (s / 3600), (int) (s / 60 % 60), (int) (s % 60));
+  return g_strdup_printf ("%d:%02d", (int) (s / 60), (int) (s % 60));
+}
+
+char *
 studio_play_format_go (const StudioPlayLimits *limits,
                        const StudioPlayClock  *clock,
                        gint64                  now_us)

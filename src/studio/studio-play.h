@@ -116,6 +116,19 @@ int      studio_play_clock_flagged   (const StudioPlayClock *clock,
  * Returns: (transfer full): the text
  */
 char    *studio_play_clock_format    (gint64 ms);
+/**
+ * studio_play_clock_format_stopped:
+ * @ms: the time left on a clock that stands, in milliseconds
+ *
+ * The text of a clock that does not run (the side that just moved): the
+ * time charged, rounded down as [%clk] records it, so that a move of 0.3 s
+ * at 1:00 shows 0:59 (studio_play_clock_format() would still show 1:00, the
+ * time before the move); tenths under 10 s ("0:09.4", "0:00.0" for less
+ * than a tenth); "0:00" only when no time is left.
+ *
+ * Returns: (transfer full): the text
+ */
+char    *studio_play_clock_format_stopped (gint64 ms);
 
 /**
  * studio_play_format_go:

@@ -831,6 +831,13 @@ studio_window_actions_analyze (GtkWidget  *widget,
 {
   StudioWindow *self = (StudioWindow *)widget;
 
+  /* Playing against the engine, its analysis stays hidden unless the
+   * play bar's eye shows it. */
+  if (_studio_window_play_hides_analysis (self))
+    {
+      _studio_window_toast (self, _("The analysis is hidden while you play: the eye in the play bar shows it."));
+      return;
+    }
   if (g_str_equal (action_name, "win.analyze"))
     studio_analysis_panel_set_running (self->analysis_panel,
                                        !studio_analysis_panel_get_running (self->analysis_panel));

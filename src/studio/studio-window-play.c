@@ -44,8 +44,6 @@
 typedef struct {
   CheopsGameNode  *node;        /* owned */
   gboolean         added;       /* the game did not have it before */
-  StudioPlayClock  clock_before;
-  gint64           clock_after_ms; /* the mover's time left after it, increment included */
 } PlayPly;
 
 struct _StudioPlay {
@@ -55,6 +53,7 @@ struct _StudioPlay {
 
   gboolean            active;     /* the bar is shown: a game on, or just ended */
   gboolean            over;
+  gboolean            paused;     /* its tab is not shown: the engine and the clocks stand still */
   StudioDocument     *document;   /* owned while active */
   CheopsGameNode     *tip;        /* owned: the game's last move */
   guint               tip_children; /* how many it had when it became the tip */
@@ -64,6 +63,7 @@ struct _StudioPlay {
   guint               pace_id;    /* the engine's next move, shown after a pause */
   gboolean            has_clock;
   StudioPlayClock     clock;
+  gint64              last_elapsed_ms; /* the time the last move took, by the clock */
   guint               generation; /* of the engine's search, 0: not thinking */
   gboolean            waiting_engine; /* its turn came before its handshake ended */
   gboolean            has_score;
@@ -122,7 +122,8 @@ _studio_window_play_refuses_move (StudioWindow *self)
 {
   StudioPlay *play = self->play;
 
-  return play != NULL && engine_to_move (play) && studio_document_get_current (self->document) == play->tip;
+  return play != NULL && !play->paused && play->document == self->document && engine_to_move (play)
+         && studio_document_get_current (self->document) == play->tip;
 }
 
 /* The side's name, translated ("Green"). */
@@ -162,31 +163,24 @@ stop_engine (StudioPlay *play)
   play->generation = 0;
 }
 
-/* Each move the game against the engine added gets its mover's time left
- * after it as a [%clk H:MM:SS] command, as played games record it (in the
- * caller's undo group: the game's end, or its leaving). */
+/* A move the game against the engine added, as it is played, gets its
+ * mover's time left after it as [%clk H:MM:SS] and the time it took as
+ * [%emt H:MM:SS], as played games record them: an edit in the caller's
+ * undo group (the move's). */
 static void
-write_clocks (StudioPlay *play,
-              CheopsGame *game)
+write_clock (StudioPlay     *play,
+             CheopsGameNode *node)
 {
-  if (!play->has_clock || play->plies == NULL)
-    return;
-  for (guint i = 0; i < play->plies->len; i++)
-    {
-      PlayPly *ply = &g_array_index (play->plies, PlayPly, i);
-      const CheopsAnnotations *old;
-      g_autoptr(CheopsAnnotations) annotations = NULL;
-      g_autofree char *command = NULL;
-      gint64 s = MAX (ply->clock_after_ms, 0) / 1000;
+  CheopsGame *game = studio_document_get_game (play->document);
+  const CheopsAnnotations *old = cheops_game_node_get_annotations (node);
+  g_autoptr(CheopsAnnotations) annotations = old != NULL ? cheops_annotations_copy (old)
+                                                         : cheops_annotations_new ();
+  gint64 left = play->clock.remaining_ms[cheops_game_node_get_mover (node)];
 
-      if (!ply->added || !cheops_game_contains (game, ply->node))
-        continue;
-      old = cheops_game_node_get_annotations (ply->node);
-      annotations = old != NULL ? cheops_annotations_copy (old) : cheops_annotations_new ();
-      command = g_strdup_printf ("%%clk %d:%02d:%02d", (int) (s / 3600), (int) (s / 60 % 60), (int) (s % 60));
-      cheops_annotations_add_command (annotations, cheops_game_get_variant (game), command, -1);
-      cheops_game_set_annotations (game, ply->node, annotations);
-    }
+  /* Whole seconds, as Lichess writes them: the time left rounded down. */
+  cheops_annotations_set_time (annotations, CHEOPS_TIME_CLOCK, MAX (left, 0) / 1000 * 1000);
+  cheops_annotations_set_time (annotations, CHEOPS_TIME_ELAPSED, MAX (play->last_elapsed_ms, 0) / 1000 * 1000);
+  cheops_game_set_annotations (game, node, annotations);
 }
 
 /* Ends the game: @result ("1-0", "0-1", "1/2-1/2") and @termination go
@@ -210,7 +204,6 @@ play_finish (StudioWindow *self,
   g_clear_handle_id (&play->tick_id, g_source_remove);
 
   cheops_game_begin_group (game);
-  write_clocks (play, game);
   if (cheops_game_node_is_mainline (play->tip))
     {
       if (g_strcmp0 (cheops_game_get_result (game), result) != 0)
@@ -358,14 +351,14 @@ pace_cb (gpointer data)
 static void
 moved (StudioWindow   *self,
        CheopsGameNode *node,
-       gboolean        added,
-       const StudioPlayClock *clock_before)
+       gboolean        added)
 {
   StudioPlay *play = self->play;
-  PlayPly ply = { cheops_game_node_ref (node), added, *clock_before,
-                  play->clock.remaining_ms[cheops_game_node_get_mover (node)] };
+  PlayPly ply = { cheops_game_node_ref (node), added };
 
   g_array_append_val (play->plies, ply);
+  if (play->has_clock && added)
+    write_clock (play, node);
   set_tip (play, node);
   if (check_end (self))
     return;
@@ -394,6 +387,8 @@ press_clock (StudioWindow *self)
 
   if (!play->has_clock)
     return TRUE;
+  play->last_elapsed_ms = play->clock.running >= 0
+                          ? (g_get_monotonic_time () - play->clock.running_since_us) / 1000 : 0;
   if (!studio_play_clock_press (&play->clock, g_get_monotonic_time ()))
     {
       flag_fell (self, mover);
@@ -411,7 +406,6 @@ engine_analysis_cb (StudioWindow         *self,
   CheopsGame *game;
   CheopsMove move;
   CheopsGameNode *node;
-  StudioPlayClock before;
   guint n_before;
   g_autoptr(GError) error = NULL;
 
@@ -444,11 +438,12 @@ engine_analysis_cb (StudioWindow         *self,
       _studio_window_toast (self, words);
       return;
     }
-  before = play->clock;
   if (!press_clock (self))
     return;
 
   n_before = cheops_game_node_get_n_children (play->tip);
+  /* The move and its clock (moved()) one undo step. */
+  cheops_game_begin_group (game);
   if (studio_document_get_current (play->document) == play->tip)
     {
       /* The user watches the tip: the board follows the engine. */
@@ -460,10 +455,12 @@ engine_analysis_cb (StudioWindow         *self,
     node = cheops_game_add_move (game, play->tip, move, &error);
   if (node == NULL)
     {
+      cheops_game_end_group (game);
       _studio_window_toast (self, error->message);
       return;
     }
-  moved (self, node, cheops_game_node_get_n_children (play->tip) != n_before, &before);
+  moved (self, node, cheops_game_node_get_n_children (play->tip) != n_before);
+  cheops_game_end_group (game);
 }
 
 static void
@@ -496,7 +493,6 @@ current_changed_cb (StudioWindow *self)
 {
   StudioPlay *play = self->play;
   CheopsGameNode *node = studio_document_get_current (play->document);
-  StudioPlayClock before;
 
   if (!play->active || play->over || play->generation == G_MAXUINT)
     return;
@@ -505,12 +501,11 @@ current_changed_cb (StudioWindow *self)
       play_update (self);
       return;
     }
-  before = play->clock;
   if (!press_clock (self))
     return;
   /* The move's index says whether it was added (a move already in the
    * game is only gone to). */
-  moved (self, node, cheops_game_node_get_index (node) >= play->tip_children, &before);
+  moved (self, node, cheops_game_node_get_index (node) >= play->tip_children);
 }
 
 /* A game edit: when it removed the tip (an undo), the game against the
@@ -533,6 +528,18 @@ document_changed_cb (StudioWindow *self)
   gtk_widget_set_tooltip_text (play->message_label, words);
   show_analysis (self, TRUE);
   play_update (self);
+}
+
+static void
+play_current_changed_cb (StudioPlay *play)
+{
+  current_changed_cb (play->window);
+}
+
+static void
+play_document_changed_cb (StudioPlay *play)
+{
+  document_changed_cb (play->window);
 }
 
 static gboolean
@@ -558,7 +565,7 @@ play_update (StudioWindow *self)
 {
   StudioPlay *play = self->play;
   gint64 now = g_get_monotonic_time ();
-  gboolean on = play->active && !play->over;
+  gboolean on = play->active && !play->over && !play->paused;
   gboolean user_turn = on && !engine_to_move (play);
   guint n = play->plies != NULL ? play->plies->len : 0;
   gboolean can_take_back = FALSE;
@@ -576,10 +583,10 @@ play_update (StudioWindow *self)
                                  user_turn && (cheops_game_node_get_claimable_draw (play->tip) != NULL
                                                || studio_play_variant_has_draws (studio_document_get_variant (play->document))));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-resign", on && !play->engines_only);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-stop", play->active);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-stop", play->active && !play->paused);
 
-  gtk_widget_set_visible (play->bar, play->active);
-  if (!play->active)
+  gtk_widget_set_visible (play->bar, play->active && !play->paused);
+  if (!play->active || play->paused)
     return;
 
   for (int side = 0; side < CHEOPS_SIDE_NB; side++)
@@ -593,7 +600,11 @@ play_update (StudioWindow *self)
       gtk_widget_set_visible (play->clock_label[side], play->has_clock);
       if (play->has_clock)
         {
-          g_autofree char *clock = studio_play_clock_format (studio_play_clock_remaining (&play->clock, side, now));
+          /* A clock that stands shows the time charged (its side's last
+           * move), as its [%clk]; the running one the seconds begun. */
+          gint64 left = studio_play_clock_remaining (&play->clock, side, now);
+          g_autofree char *clock = play->clock.running == side ? studio_play_clock_format (left)
+                                                                : studio_play_clock_format_stopped (left);
 
           gtk_label_set_text (GTK_LABEL (play->clock_label[side]), clock);
         }
@@ -632,20 +643,17 @@ play_close (StudioWindow *self)
   g_clear_handle_id (&play->tick_id, g_source_remove);
   if (!play->over)
     {
-      CheopsGame *game = studio_document_get_game (play->document);
-
-      /* Left unfinished: its moves keep their clocks. */
       if (play->has_clock)
         studio_play_clock_stop (&play->clock, g_get_monotonic_time ());
-      cheops_game_begin_group (game);
-      write_clocks (play, game);
-      cheops_game_end_group (game);
-      show_analysis (self, TRUE);
+      /* Paused, the analysis is already as it was. */
+      if (!play->paused)
+        show_analysis (self, TRUE);
     }
   play->active = FALSE;
   play->over = FALSE;
+  play->paused = FALSE;
   if (play->document != NULL)
-    g_signal_handlers_disconnect_by_data (play->document, self);
+    g_signal_handlers_disconnect_by_data (play->document, play);
   g_clear_object (&play->document);
   g_clear_pointer (&play->tip, cheops_game_node_unref);
   g_clear_pointer (&play->plies, g_array_unref);
@@ -713,10 +721,11 @@ play_start (StudioWindow *self)
     }
   else
     studio_play_clock_init (&play->clock, 1, 0);
-  g_signal_connect_object (play->document, "notify::current", G_CALLBACK (current_changed_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (play->document, "changed", G_CALLBACK (document_changed_cb), self,
-                           G_CONNECT_SWAPPED);
+  /* With the play as their data: the window's binding of another
+   * document (a tab switch) disconnects its own handlers of this one by
+   * the window as data, and these must outlive that pause. */
+  g_signal_connect_swapped (play->document, "notify::current", G_CALLBACK (play_current_changed_cb), play);
+  g_signal_connect_swapped (play->document, "changed", G_CALLBACK (play_document_changed_cb), play);
 
   play->was_running = studio_analysis_panel_get_running (self->analysis_panel);
   play->show_analysis = FALSE;
@@ -784,7 +793,8 @@ action_play (GtkWidget  *widget,
 
 /* win.play-take-back: the user's last move and the engine's reply (or,
  * while the engine thinks, the user's move), deleted where the game did
- * not have them before; the clocks as they were. */
+ * not have them before; the clocks as they are (the time spent is not
+ * given back, as on Lichess). */
 static void
 action_take_back (GtkWidget  *widget,
                   const char *action_name,
@@ -798,6 +808,9 @@ action_take_back (GtkWidget  *widget,
     return;
   game = studio_document_get_game (play->document);
   stop_engine (play);
+  /* The clocks stay as they are: the time spent is not given back. */
+  if (play->has_clock)
+    studio_play_clock_stop (&play->clock, g_get_monotonic_time ());
   cheops_game_begin_group (game);
   do
     {
@@ -805,7 +818,6 @@ action_take_back (GtkWidget  *widget,
       CheopsGameNode *parent = cheops_game_node_get_parent (ply->node);
 
       set_tip (play, parent);
-      play->clock = ply->clock_before;
       if (studio_document_get_current (play->document) != play->tip)
         studio_document_set_current (play->document, play->tip);
       if (ply->added)
@@ -853,7 +865,24 @@ action_draw (GtkWidget  *widget,
     _studio_window_toast (self, _("The engine declines the draw."));
 }
 
-/* win.play-resign */
+static void
+resign_response_cb (StudioWindow *self,
+                    const char   *response)
+{
+  StudioPlay *play = self->play;
+  g_autofree char *words = NULL;
+
+  /* The game may have ended (or been left) while the dialog was shown. */
+  if (!g_str_equal (response, "resign") || play == NULL || !play->active || play->over || play->paused
+      || play->engines_only)
+    return;
+  /* Translators: "Green resigns." */
+  words = g_strdup_printf (_("%s resigns."), side_name (play, play->user_side));
+  play_finish (self, result_for (play, play->user_side == CHEOPS_SIDE_A ? CHEOPS_WINNER_B : CHEOPS_WINNER_A),
+               "normal", words);
+}
+
+/* win.play-resign: asks first (the clocks go on meanwhile, as on a board). */
 static void
 action_resign (GtkWidget  *widget,
                const char *action_name,
@@ -861,14 +890,23 @@ action_resign (GtkWidget  *widget,
 {
   StudioWindow *self = STUDIO_WINDOW (widget);
   StudioPlay *play = self->play;
-  g_autofree char *words = NULL;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
 
   if (!play->active || play->over || play->engines_only)
     return;
-  /* Translators: "Green resigns." */
-  words = g_strdup_printf (_("%s resigns."), side_name (play, play->user_side));
-  play_finish (self, result_for (play, play->user_side == CHEOPS_SIDE_A ? CHEOPS_WINNER_B : CHEOPS_WINNER_A),
-               "normal", words);
+  /* Translators: the body of the Resign dialog: "Green loses the game." */
+  body = g_strdup_printf (_("%s loses the game."), side_name (play, play->user_side));
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Resign the Game?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "resign", _("_Resign"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resign", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (resign_response_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* win.play-stop: the bar goes; a game still on is left unfinished. */
@@ -974,13 +1012,92 @@ _studio_window_play_init (StudioWindow *self)
   play_update (self);
 }
 
-/* Another tab's document is shown: the game against the engine is left. */
+/* Its tab left: the game against the engine pauses (the engine stops
+ * thinking, the clocks stand still), the bar goes and the analysis comes
+ * back as it was. */
+static void
+play_pause (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+
+  if (!play->active || play->paused)
+    return;
+  stop_engine (play);
+  g_clear_handle_id (&play->tick_id, g_source_remove);
+  if (!play->over)
+    {
+      if (play->has_clock)
+        studio_play_clock_stop (&play->clock, g_get_monotonic_time ());
+      show_analysis (self, TRUE);
+    }
+  play->paused = TRUE;
+  play_update (self);
+}
+
+/* Its tab shown again: the bar, the analysis hidden, the clocks going and
+ * the engine thinking again where it was to move. */
+static void
+play_resume (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+
+  if (!play->active || !play->paused)
+    return;
+  play->paused = FALSE;
+  if (!play->over)
+    {
+      /* What the user chose for the analysis meanwhile, for the game's end. */
+      play->was_running = studio_analysis_panel_get_running (self->analysis_panel);
+      show_analysis (self, play->show_analysis);
+      if (play->has_clock)
+        {
+          studio_play_clock_start (&play->clock, tip_side_to_move (play), g_get_monotonic_time ());
+          play->tick_id = g_timeout_add (100, tick_cb, self);
+        }
+      if (engine_to_move (play))
+        {
+          engine_turn (self);
+          return;
+        }
+    }
+  play_update (self);
+}
+
+/**
+ * _studio_window_play_document_bound:
+ * @self: a #StudioWindow
+ *
+ * The window shows another document (a tab switch): the game against the
+ * engine belongs to its tab, so it pauses while another is shown and goes
+ * on when its own is shown again.
+ */
 void
 _studio_window_play_document_bound (StudioWindow *self)
 {
   StudioPlay *play = self->play;
 
-  if (play != NULL && play->active && play->document != self->document)
+  if (play == NULL || !play->active)
+    return;
+  if (play->document != self->document)
+    play_pause (self);
+  else
+    play_resume (self);
+}
+
+/**
+ * _studio_window_play_document_closed:
+ * @self: a #StudioWindow
+ * @document: the document of a tab that closed
+ *
+ * A game against the engine in @document is left, unfinished.
+ */
+void
+_studio_window_play_document_closed (StudioWindow   *self,
+                                     StudioDocument *document)
+{
+  StudioPlay *play = self->play;
+
+  if (play != NULL && play->active && play->document == document)
     play_close (self);
 }
 
@@ -994,7 +1111,7 @@ _studio_window_play_dispose (StudioWindow *self)
   stop_engine (play);
   g_clear_handle_id (&play->tick_id, g_source_remove);
   if (play->document != NULL)
-    g_signal_handlers_disconnect_by_data (play->document, self);
+    g_signal_handlers_disconnect_by_data (play->document, play);
   g_clear_object (&play->document);
   g_clear_pointer (&play->tip, cheops_game_node_unref);
   g_clear_pointer (&play->plies, g_array_unref);
@@ -1028,6 +1145,15 @@ gboolean
 _studio_window_play_is_active (StudioWindow *self)
 {
   return self->play != NULL && self->play->active;
+}
+
+/* Whether the analysis is hidden by a game against the engine shown and
+ * on (the play bar's eye not pressed): win.analyze is refused then. */
+gboolean
+_studio_window_play_hides_analysis (StudioWindow *self)
+{
+  return self->play != NULL && self->play->active && !self->play->over && !self->play->paused
+         && !self->play->show_analysis;
 }
 
 /* Whether the engine is thinking about its move. */

@@ -237,6 +237,9 @@ void     _studio_window_class_play_init  (StudioWindowClass *klass);
 void     _studio_window_play_init        (StudioWindow      *self);
 void     _studio_window_play_dispose     (StudioWindow      *self);
 void     _studio_window_play_document_bound (StudioWindow   *self);
+gboolean _studio_window_play_hides_analysis (StudioWindow   *self);
+void     _studio_window_play_document_closed (StudioWindow   *self,
+                                             StudioDocument *document);
 gboolean _studio_window_play_refuses_move (StudioWindow     *self);
 gboolean _studio_window_play_is_active   (StudioWindow      *self);
 gboolean _studio_window_play_engine_thinking (StudioWindow  *self);

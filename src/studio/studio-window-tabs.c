@@ -197,7 +197,10 @@ page_detached_cb (StudioWindow *self,
   if (self->shown_page == page)
     self->shown_page = NULL;
   if (tab != NULL && !self->tabs_disposed)
-    _studio_window_files_document_closed (self, tab->document);
+    {
+      _studio_window_play_document_closed (self, tab->document);
+      _studio_window_files_document_closed (self, tab->document);
+    }
   _studio_window_tabs_update_actions (self);
 
   /* The last tab closed: the window goes with it. */

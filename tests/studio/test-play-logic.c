@@ -123,6 +123,24 @@ test_clock_format (void)
     }
 }
 
+/* A clock that stands shows the time charged, rounded down as [%clk]. */
+static void
+test_clock_format_stopped (void)
+{
+  static const struct { gint64 ms; const char *text; } cases[] = {
+    { 300000, "5:00" }, { 299999, "4:59" }, { 60000, "1:00" }, { 59700, "0:59" },
+    { 10000, "0:10" }, { 9999, "0:09.9" }, { 9401, "0:09.4" }, { 100, "0:00.1" }, { 50, "0:00.0" },
+    { 0, "0:00" }, { -500, "0:00" }, { 3600000, "1:00:00" }, { 3725999, "1:02:05" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = studio_play_clock_format_stopped (cases[i].ms);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
 static void
 test_go (void)
 {
@@ -177,6 +195,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Play/level-names", test_level_names);
   g_test_add_func ("/Studio/Play/clock", test_clock);
   g_test_add_func ("/Studio/Play/clock-format", test_clock_format);
+  g_test_add_func ("/Studio/Play/clock-format-stopped", test_clock_format_stopped);
   g_test_add_func ("/Studio/Play/go", test_go);
   g_test_add_func ("/Studio/Play/variant-rules", test_variant_rules);
 

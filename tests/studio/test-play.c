@@ -188,6 +188,83 @@ assert_one_line (CheopsGame *game,
   g_assert_cmpuint (cheops_game_node_get_n_children (node), ==, 0);
 }
 
+/* The first @plies moves of @game's main line each have one [%clk] (its
+ * mover's time left: within the minute) and one [%emt] (the time it
+ * took: under the minute), whole seconds; the moves after have none. */
+static void
+assert_clocks (CheopsGame *game,
+               guint       plies)
+{
+  guint i = 0;
+
+  for (CheopsGameNode *node = cheops_game_node_get_first_child (cheops_game_get_root (game)); node != NULL;
+       node = cheops_game_node_get_first_child (node), i++)
+    {
+      const CheopsAnnotations *a = cheops_game_node_get_annotations (node);
+      const char *clk, *emt;
+
+      if (i >= plies)
+        {
+          g_assert_true (a == NULL || a->others->len == 0);
+          continue;
+        }
+      g_assert_nonnull (a);
+      g_assert_cmpuint (a->others->len, ==, 2);
+      clk = g_ptr_array_index (a->others, 0);
+      emt = g_ptr_array_index (a->others, 1);
+      g_test_message ("ply %u: [%s] [%s]", i + 1, clk, emt);
+      g_assert_true (g_regex_match_simple ("^%clk 0:0(0:[0-5][0-9]|1:00)$", clk, 0, 0));
+      g_assert_true (g_regex_match_simple ("^%emt 0:00:[0-5][0-9]$", emt, 0, 0));
+    }
+  g_assert_cmpuint (i, >=, plies);
+}
+
+/* The visible message dialog that is not the play dialog (the tests'
+ * adw_message_dialog_response() leaves that one shown), or NULL. */
+static AdwMessageDialog *
+find_resign_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && !STUDIO_IS_PLAY_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+static gboolean
+is_button_labelled (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
+
+/* Resign (win.play-resign) and the answer to the dialog that asks first. */
+static void
+answer_resign (StudioWindow *window,
+               const char   *response)
+{
+  AdwMessageDialog *dialog;
+  GtkWidget *button;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-resign", NULL));
+  dialog = find_resign_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (adw_message_dialog_has_response (dialog, "resign"));
+  g_assert_cmpint (adw_message_dialog_get_response_appearance (dialog, "resign"), ==, ADW_RESPONSE_DESTRUCTIVE);
+  /* Its button clicked, as a user does (it closes the dialog). */
+  button = studio_test_find_widget (GTK_WIDGET (dialog), is_button_labelled,
+                                    g_str_equal (response, "resign") ? "_Resign" : "_Cancel");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  studio_test_spin_frames ();
+  g_assert_null (find_resign_dialog ());
+}
+
 /* In each game: the user's move typed, the engine's reply; Take Back
  * removes both (the game is empty again, the user to move); two moves
  * each; Resign: the Result, [Termination "normal"], the comment. */
@@ -232,7 +309,12 @@ test_take_back_resign (void)
       end = cheops_game_node_get_parent (cheops_game_get_mainline_end (game));
       g_assert_cmpstr (cheops_game_node_get_san (end), ==, second);
 
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-resign", NULL));
+      /* Resign asks first: Cancel, and the game goes on. */
+      answer_resign (window, "cancel");
+      g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+      g_assert_null (cheops_game_node_get_comment_after (cheops_game_get_mainline_end (game)));
+      g_assert_true (gtk_widget_is_sensitive (studio_test_find_by_class (GTK_WIDGET (window), "play-bar")));
+      answer_resign (window, "resign");
       end = cheops_game_get_mainline_end (game);
       assert_one_line (game, 4);
       g_assert_cmpstr (cheops_game_get_result (game), ==,
@@ -241,7 +323,8 @@ test_take_back_resign (void)
       comment = g_strdup_printf ("%s resigns.", cheops_game_get_side_name (game, CHEOPS_SIDE_A));
       g_assert_cmpstr (cheops_game_node_get_comment_after (end), ==, comment);
       /* Over: no more take back or resign; the analysis shown again. */
-      gtk_widget_activate_action (GTK_WIDGET (window), "win.play-resign", NULL);
+      g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-resign", NULL)
+                      && find_resign_dialog () != NULL);
       gtk_widget_activate_action (GTK_WIDGET (window), "win.play-take-back", NULL);
       assert_one_line (game, 4);
       g_assert_cmpstr (cheops_game_node_get_comment_after (end), ==, comment);
@@ -277,6 +360,8 @@ test_engine_first_clock (void)
       g_assert_cmpint (clock->base_ms, ==, 60000);
       studio_test_spin_until (engine_done, window);
       assert_one_line (game, 1);
+      /* Each move gets its clock as it is played, not at the game's end. */
+      assert_clocks (game, 1);
       /* The user may not move for the engine: refused at its turn only. */
       g_assert_false (_studio_window_play_refuses_move (window));
 
@@ -299,6 +384,36 @@ test_engine_first_clock (void)
       studio_board_scene_click (window->scene, cheops_move_from (move));
       studio_board_scene_click (window->scene, cheops_move_to (move));
       g_assert_true (cheops_game_node_get_move (studio_document_get_current (document)) == move);
+      assert_clocks (game, 2);
+      /* The engine takes 5 s (its clock set back): after its move, its
+       * clock shows the time charged, as its [%clk] ("0:54" for 54.99 s
+       * left; before, the seconds begun, "0:55", as if nothing was
+       * charged). */
+      g_assert_true (_studio_window_play_engine_thinking (window));
+      g_assert_cmpint (clock->running, ==, CHEOPS_SIDE_A);
+      clock->running_since_us -= 5 * G_USEC_PER_SEC;
+      studio_test_spin_until (engine_done, window);
+      assert_one_line (game, 3);
+      assert_clocks (game, 3);
+      g_assert_cmpint (clock->remaining_ms[CHEOPS_SIDE_A], <=, 55000);
+      {
+        GtkWidget *label = studio_test_find_by_class (GTK_WIDGET (window), "play-clock");
+        g_autofree char *shown = g_strdup_printf ("0:%02d", (int) (clock->remaining_ms[CHEOPS_SIDE_A] / 1000));
+
+        g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, shown);
+      }
+
+      /* Take Back keeps the clocks as they are (the user's time is not
+       * given back, as on Lichess): 20 s left stay at most 20 s. */
+      g_assert_cmpint (clock->running, ==, CHEOPS_SIDE_B);
+      clock->remaining_ms[CHEOPS_SIDE_B] = 20000;
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-take-back", NULL));
+      assert_one_line (game, 1);
+      g_assert_cmpint (clock->running, ==, CHEOPS_SIDE_B);
+      g_assert_cmpint (clock->remaining_ms[CHEOPS_SIDE_B], <=, 20000);
+      g_assert_cmpint (clock->remaining_ms[CHEOPS_SIDE_B], >, 0);
+      studio_board_scene_click (window->scene, cheops_move_from (move));
+      studio_board_scene_click (window->scene, cheops_move_to (move));
       studio_test_spin_until (engine_done, window);
       assert_one_line (game, 3);
 
@@ -310,18 +425,7 @@ test_engine_first_clock (void)
                        cheops_game_get_side_colour (game, CHEOPS_SIDE_A) == 0 ? "1-0" : "0-1");
       g_assert_cmpstr (cheops_game_get_tag (game, "Termination"), ==, "time forfeit");
       comment = g_strdup_printf ("%s loses on time.", cheops_game_get_side_name (game, CHEOPS_SIDE_B));
-      /* Each move has its mover's time left: within the minute. */
-      for (CheopsGameNode *node = cheops_game_node_get_first_child (cheops_game_get_root (game)); node != NULL;
-           node = cheops_game_node_get_first_child (node))
-        {
-          const CheopsAnnotations *a = cheops_game_node_get_annotations (node);
-          const char *clk;
-
-          g_assert_nonnull (a);
-          g_assert_cmpuint (a->others->len, ==, 1);
-          clk = g_ptr_array_index (a->others, 0);
-          g_assert_true (g_str_has_prefix (clk, "%clk 0:00:") || g_str_equal (clk, "%clk 0:01:00"));
-        }
+      assert_clocks (game, 3);
       g_assert_cmpstr (cheops_game_node_get_comment_after (cheops_game_get_mainline_end (game)), ==, comment);
       assert_one_line (game, 3);
 
@@ -383,7 +487,7 @@ test_variation (void)
         }
 
       /* Resigning in a variation: the comment, not the game's tags. */
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-resign", NULL));
+      answer_resign (window, "resign");
       g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
       g_assert_null (cheops_game_get_tag (game, "Termination"));
       g_assert_nonnull (cheops_game_node_get_comment_after (cheops_game_node_get_first_child (node)));
@@ -444,6 +548,103 @@ test_engine_against_engine (void)
 }
 
 static gboolean
+is_play_bar (GtkWidget     *widget,
+             gconstpointer  data)
+{
+  return gtk_widget_has_css_class (widget, "play-bar");
+}
+
+static GtkWidget *
+play_bar (StudioWindow *window)
+{
+  GtkWidget *bar = studio_test_find_widget (GTK_WIDGET (window), is_play_bar, NULL);
+
+  g_assert_nonnull (bar);
+  return bar;
+}
+
+static gboolean
+six_plies (gpointer data)
+{
+  return cheops_game_node_get_ply (cheops_game_get_mainline_end (data)) >= 6;
+}
+
+/* A game against the engine belongs to its tab: another tab shown
+ * (Ctrl+PgDn, Ctrl+PgUp), it pauses (the bar and the engine's thinking
+ * gone, the analysis back, no move more, nothing written into it); its
+ * tab shown again, it goes on: the bar, the engine's reply to the move
+ * played just before the switch, and the next.  Likewise the engine
+ * against itself.  Before the fix the switch left the game: no reply came. */
+static void
+test_tab_switch (void)
+{
+  StudioWindow *window = start_game (&cheops_variant_cypher, CHEOPS_SIDE_A, 0);
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (document);
+  g_autofree char *first = first_move_san (cheops_game_get_root (game), 0);
+  g_autofree char *second = NULL;
+  g_autofree char *third = NULL;
+
+  type_move (window, first);
+  studio_test_spin_until (engine_done, window);
+  assert_one_line (game, 2);
+
+  /* The user's move, and at once another tab while the engine thinks. */
+  second = first_move_san (cheops_game_get_mainline_end (game), 0);
+  type_move (window, second);
+  g_assert_true (_studio_window_play_engine_thinking (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-tab", NULL);
+  studio_test_spin_frames ();
+  g_assert_true (studio_window_get_document (window) != document);
+  g_assert_false (_studio_window_play_engine_thinking (window));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  g_assert_false (gtk_widget_get_visible (play_bar (window)));
+  studio_test_spin_for (1500);
+  assert_one_line (game, 3);
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+  g_assert_null (cheops_game_node_get_comment_after (cheops_game_get_mainline_end (game)));
+
+  /* Its tab again: the engine's reply comes, and the game goes on. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-tab", NULL));
+  studio_test_spin_frames ();
+  g_assert_true (studio_window_get_document (window) == document);
+  g_assert_true (_studio_window_play_is_active (window));
+  g_assert_true (gtk_widget_get_visible (play_bar (window)));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  studio_test_spin_until (engine_done, window);
+  assert_one_line (game, 4);
+  third = first_move_san (cheops_game_get_mainline_end (game), 0);
+  type_move (window, third);
+  studio_test_spin_until (six_plies, game);
+  assert_one_line (game, 6);
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+  g_assert_null (cheops_game_get_tag (game, "Termination"));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* The engine against itself: it stands still in another tab, then goes on. */
+  window = start_game (&cheops_variant_cypher, CHEOPS_SIDE_NB, 0);
+  document = studio_window_get_document (window);
+  game = studio_document_get_game (document);
+  studio_test_spin_until (four_plies, game);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-tab", NULL);
+  studio_test_spin_frames ();
+  {
+    guint plies = cheops_game_node_get_ply (cheops_game_get_mainline_end (game));
+
+    studio_test_spin_for (1500);
+    g_assert_cmpuint (cheops_game_node_get_ply (cheops_game_get_mainline_end (game)), ==, plies);
+    g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-tab", NULL));
+  studio_test_spin_frames ();
+  g_assert_true (studio_window_get_document (window) == document);
+  studio_test_spin_until (six_plies, game);
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
 is_analysis_toggle (GtkWidget     *widget,
                     gconstpointer  data)
 {
@@ -471,6 +672,11 @@ test_undo_leaves (void)
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
   g_assert_false (studio_analysis_panel_get_running (window->analysis_panel));
+  /* L (win.analyze) and the threat do not show it behind the eye's back. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.threat", NULL);
+  g_assert_false (studio_analysis_panel_get_running (window->analysis_panel));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
 
   type_move (window, first);
   studio_test_spin_until (engine_done, window);
@@ -502,6 +708,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Play/variation", test_variation);
   g_test_add_func ("/Studio/Play/undo-leaves", test_undo_leaves);
   g_test_add_func ("/Studio/Play/engine-against-engine", test_engine_against_engine);
+  g_test_add_func ("/Studio/Play/tab-switch", test_tab_switch);
 
   return g_test_run ();
 }
