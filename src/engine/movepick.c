@@ -90,6 +90,29 @@ movepick_init (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *po
   mp->next = 0;
   mp->sorted = false;
   mp->sort_at = n > MOVEPICK_LONG_LIST ? MOVEPICK_SELECT_FIRST : n;
+  mp->tt_pending = false;
+  mp->tt_skip = false;
+}
+
+void
+movepick_init_staged (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *pos, CheopsMove tt_move,
+                      const CheopsMove killers[2], const History *history, bool tactical_only)
+{
+  if (tt_move == CHEOPS_MOVE_NONE || !cheops_position_is_playable (pos, tt_move))
+    {
+      movepick_init (mp, ev, pos, CHEOPS_MOVE_NONE, killers, history, tactical_only);
+      return;
+    }
+  mp->ev = ev;
+  mp->pos = pos;
+  mp->killers = killers;
+  mp->history = history;
+  mp->tactical_only = tactical_only;
+  mp->tt_move = tt_move;
+  mp->tt_pending = true;
+  mp->tt_skip = false;
+  mp->count = 0;
+  mp->next = 0;
 }
 
 /* Sorts moves[next..count) by score, best first, once (qsort over an
@@ -134,8 +157,34 @@ sort_rest (MovePicker *mp)
   mp->sorted = true;
 }
 
+static CheopsMove movepick_pick (MovePicker *mp, int *kind);
+
 CheopsMove
 movepick_next (MovePicker *mp, int *kind)
+{
+  if (mp->tt_pending)
+    {
+      /* Stage 1: the TT move alone; stage 2 at the next call. */
+      mp->tt_pending = false;
+      mp->tt_skip = true;
+      *kind = mp->ev->move_kind (mp->pos, mp->tt_move);
+      return mp->tt_move;
+    }
+  if (mp->tt_skip)
+    {
+      /* Stage 2: the whole list, scored as movepick_init() does with the
+       * TT move first, which is picked (so the rest come in the same
+       * order as unstaged) and skipped. */
+      CheopsMove tt_move = mp->tt_move;
+      movepick_init (mp, mp->ev, mp->pos, tt_move, mp->killers, mp->history, mp->tactical_only);
+      if (mp->count > 0 && movepick_pick (mp, kind) != tt_move)
+        mp->next = 0;   /* not in the list (cannot happen: it was playable) */
+    }
+  return movepick_pick (mp, kind);
+}
+
+static CheopsMove
+movepick_pick (MovePicker *mp, int *kind)
 {
   int best;
   CheopsMove move;

@@ -30,6 +30,17 @@ typedef struct {
   int        next;
   int        sort_at;                   /* from this pick on, the rest is sorted once (movepick.c) */
   bool       sorted;
+  /* Staged (movepick_init_staged()): the TT move was handed out before
+   * any generation; the list is generated at the next call, and the TT
+   * move, picked first from it again, is skipped. */
+  bool       tt_pending;
+  bool       tt_skip;
+  CheopsMove tt_move;
+  bool       tactical_only;
+  const EngineVariant  *ev;
+  const CheopsPosition *pos;
+  const CheopsMove     *killers;
+  const History        *history;
 } MovePicker;
 
 /* Lists longer than this are handed out by selection for their first
@@ -52,6 +63,22 @@ void        movepick_init  (MovePicker           *mp,
                             const CheopsMove      killers[2],
                             const History        *history,
                             bool                  tactical_only);
+/* As movepick_init(), but in stages: when @tt_move is a playable move of
+ * @pos (cheops_position_is_playable()), it alone is handed out first and
+ * nothing is generated until the next call, which generates and scores the
+ * whole list as movepick_init() does and hands out the rest in the same
+ * order (the TT move, scored first, is picked and skipped).  A node that
+ * the TT move cuts off generates nothing.  mp->count is 0 until the list
+ * is generated: a caller that needs the number of moves (no playable move,
+ * the only move) must use movepick_init().  @pos, @killers and @history are
+ * kept and read at the next call: @pos must then be as it was. */
+void        movepick_init_staged (MovePicker           *mp,
+                                  const EngineVariant  *ev,
+                                  const CheopsPosition *pos,
+                                  CheopsMove            tt_move,
+                                  const CheopsMove      killers[2],
+                                  const History        *history,
+                                  bool                  tactical_only);
 /* The next best move, or CHEOPS_MOVE_NONE when none is left; its MoveKind
  * bits go to *@kind. */
 CheopsMove  movepick_next  (MovePicker *mp,

@@ -590,7 +590,12 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
       best = stand_pat;
     }
 
-  movepick_init (mp, ev, pos, tt_move, NULL, NULL, !full_width);
+  /* In stages (the TT move before any generation) where the number of
+   * moves is not needed: a node the TT move cuts off generates nothing. */
+  if (full_width || !ev->stage_tt_move)
+    movepick_init (mp, ev, pos, tt_move, NULL, NULL, !full_width);
+  else
+    movepick_init_staged (mp, ev, pos, tt_move, NULL, NULL, true);
   if (full_width && mp->count == 0)
     {
       /* No playable move at all: a draw or a loss, as the variant says
@@ -766,10 +771,16 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
   if (pv_node && tt_move == CHEOPS_MOVE_NONE && depth >= 6)
     depth -= 2;
 
-  movepick_init (mp, ev, pos, tt_move, w->killers[ply], &w->history, false);
-  if (mp->count == 0)   /* no playable move: Cheops 4.2.4, 8.4.1, R4; TrigChess TR13; Pyramids 4.5; Cypher 4.10 */
+  /* In check the number of moves is needed (the only move is extended):
+   * the whole list at once.  Otherwise in stages, the TT move before any
+   * generation (a node it cuts off generates nothing), and the same order
+   * after it (movepick.h). */
+  if (in_check || !ev->stage_tt_move)
+    movepick_init (mp, ev, pos, tt_move, w->killers[ply], &w->history, false);
+  else
+    movepick_init_staged (mp, ev, pos, tt_move, w->killers[ply], &w->history, false);
+  if (!mp->tt_pending && mp->count == 0)   /* no playable move: Cheops 4.2.4, 8.4.1, R4; TrigChess TR13; Pyramids 4.5; Cypher 4.10 */
     return no_move_score (ev, in_check, ply);
-  long_list = mp->count > MOVEPICK_LONG_LIST;
 
   while ((move = movepick_next (mp, &kind)) != CHEOPS_MOVE_NONE)
     {
@@ -779,6 +790,9 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
       int ext = 0, new_depth, v;
 
       move_count++;
+      /* Known once the list is generated, that is from the second move
+       * on (the first move is never pruned: best is -VALUE_INFINITE). */
+      long_list = mp->count > MOVEPICK_LONG_LIST;
       /* A long list (Pyramids: thousands of moves, nearly all quiet): the
        * pruning below is decided before the move is played, checks
        * included, since playing each late move only to see that it does
@@ -787,7 +801,15 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
        * pruned only after the check test, as before. */
       if (long_list && !pv_node && !in_check && !tactical && best > -VALUE_MATE_IN_MAX && depth <= 3
           && (move_count > 3 + depth * depth || eval + 120 + 90 * depth <= alpha))
-        continue;
+        {
+          /* Every move the picker hands out after a quiet one (but the
+           * first, the TT move, which is never pruned) is quiet
+           * (its scores: tactical moves above killers above history), and
+           * both conditions only grow true (move_count and alpha rise):
+           * the rest would be pruned here one by one.  Not picking them
+           * spares the picker's sort of the rest of the list. */
+          break;
+        }
       do_move (w, move, &undo);
       gives_check = cheops_position_in_check (pos);
 
