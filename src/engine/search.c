@@ -779,7 +779,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
     movepick_init (mp, ev, pos, tt_move, w->killers[ply], &w->history, false);
   else
     movepick_init_staged (mp, ev, pos, tt_move, w->killers[ply], &w->history, false);
-  if (!mp->tt_pending && mp->count == 0)   /* no playable move: Cheops 4.2.4, 8.4.1, R4; TrigChess TR13; Pyramids 4.5; Cypher 4.10 */
+  if (movepick_generated (mp) && mp->count == 0)   /* no playable move: Cheops 4.2.4, 8.4.1, R4; TrigChess TR13; Pyramids 4.5; Cypher 4.10 */
     return no_move_score (ev, in_check, ply);
 
   while ((move = movepick_next (mp, &kind)) != CHEOPS_MOVE_NONE)
@@ -792,7 +792,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
       move_count++;
       /* Known once the list is generated, that is from the second move
        * on (the first move is never pruned: best is -VALUE_INFINITE). */
-      long_list = mp->count > MOVEPICK_LONG_LIST;
+      long_list = mp->list_size > MOVEPICK_LONG_LIST;
       /* A long list (Pyramids: thousands of moves, nearly all quiet): the
        * pruning below is decided before the move is played, checks
        * included, since playing each late move only to see that it does
@@ -878,6 +878,9 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
       if (!tactical && move != best_move && quiet_count < 64)
         quiets[quiet_count++] = move;
     }
+
+  if (move_count == 0)   /* staged: no playable move after all (above) */
+    return no_move_score (ev, in_check, ply);
 
   if (best >= beta && best_kind == MOVE_QUIET)
     {
