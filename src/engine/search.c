@@ -394,6 +394,16 @@ do_move (Worker *w, CheopsMove move, CheopsUndo *undo)
   w->plies_from_null++;
 }
 
+/* do_move() without the table's prefetch: for a move that may be pruned
+ * at once (the caller prefetches once it is kept). */
+static inline void
+do_move_unfetched (Worker *w, CheopsMove move, CheopsUndo *undo)
+{
+  cheops_position_do_move (&w->pos, move, undo);
+  w->keys[w->key_count++] = w->pos.key;
+  w->plies_from_null++;
+}
+
 static inline void
 undo_move (Worker *w, CheopsMove move, const CheopsUndo *undo)
 {
@@ -612,7 +622,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
           && stand_pat + ev->move_gain (pos, move) + 200 <= alpha)
         continue;   /* delta pruning */
 
-      do_move (w, move, &undo);
+      do_move_unfetched (w, move, &undo);
       gives_check = cheops_position_in_check (pos);
       if ((!full_width && kind == MOVE_QUIET && !gives_check)
           || (threatened && gives_check && qdepth >= QS_THREAT_CHECK_PLIES))
@@ -621,6 +631,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
           undo_move (w, move, &undo);
           continue;
         }
+      tt_prefetch (pos->key);   /* only for a move searched */
       move_count++;
       v = -qsearch (w, -beta, -alpha, ply + 1, gives_check, qdepth + 1);
       undo_move (w, move, &undo);
@@ -810,7 +821,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
            * spares the picker's sort of the rest of the list. */
           break;
         }
-      do_move (w, move, &undo);
+      do_move_unfetched (w, move, &undo);
       gives_check = cheops_position_in_check (pos);
 
       /* Late-move and futility pruning of quiet moves near the leaves. */
@@ -821,6 +832,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
           undo_move (w, move, &undo);
           continue;
         }
+      tt_prefetch (pos->key);   /* only for a move searched */
 
       if (ply < 2 * w->root_depth)
         {
