@@ -77,6 +77,11 @@ typedef struct {
    * nodes not in check use it instead of generating every move.  NULL: the
    * whole list is generated and filtered. */
   CheopsMove *(*generate_tactical) (const CheopsPosition *pos, CheopsMove *list);
+  /* Whether the search hands out the TT move before generating the list
+   * (movepick_init_staged()): worth it where cheops_position_is_playable()
+   * is much cheaper than a generation (src/engine/README.md, "Staged
+   * generation"); the order of the moves, hence the search, is the same. */
+  bool stage_tt_move;
   /* The material gained by a move of kind != MOVE_QUIET (delta pruning). */
   int  (*move_gain)       (const CheopsPosition *pos, CheopsMove move);
   /* Whether the side to move (not in check) wins with its next move: true,

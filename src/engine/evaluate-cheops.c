@@ -503,6 +503,7 @@ const EngineVariant engine_variant_cheops = {
   .repetition_draws = true,    /* 8.4.2-8.4.3 */
   .halfmove_draw    = 100,     /* 8.4.2, claimable; 150 is automatic (8.4.3) */
   .move_kind        = move_kind,
+  .stage_tt_move    = false,   /* measured: README.md, "Staged generation" */
   .move_gain        = move_gain,
   .win_in_one       = has_ascension_move,
   .threat_in_one    = ascension_threatened,

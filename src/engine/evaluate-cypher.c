@@ -666,6 +666,7 @@ const EngineVariant engine_variant_cypher = {
   .repetition_draws = true,    /* CY23: the third occurrence draws */
   .halfmove_draw    = 0,       /* CY24: no fifty-move rule */
   .move_kind        = move_kind,
+  .stage_tt_move    = false,   /* is_playable() generates the whole list; measured: README.md, "Staged generation" */
   .move_gain        = move_gain,
   .win_in_one       = win_in_one,
   .threat_in_one    = threat_in_one,

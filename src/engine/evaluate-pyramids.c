@@ -446,6 +446,7 @@ const EngineVariant engine_variant_pyramids = {
   .repetition_draws = true,    /* PY14: threefold by claim, fivefold automatic */
   .halfmove_draw    = 100,     /* PY14: claimable at 100 */
   .move_kind        = move_kind,
+  .stage_tt_move    = true,
   .move_gain        = move_gain,
   .generate_tactical = generate_tactical,
   .win_in_one       = NULL,

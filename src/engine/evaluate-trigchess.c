@@ -235,6 +235,7 @@ const EngineVariant engine_variant_trigchess = {
   .repetition_draws = false,   /* TR15: the third occurrence loses for the mover */
   .halfmove_draw    = 0,       /* TR17: no draws */
   .move_kind        = move_kind,
+  .stage_tt_move    = false,   /* measured: README.md, "Staged generation" */
   .move_gain        = move_gain,
   .win_in_one       = NULL,
   .threat_in_one    = NULL,

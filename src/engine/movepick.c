@@ -18,6 +18,42 @@
 #define SCORE_KILLER1 (1 << 22)
 #define SCORE_KILLER2 ((1 << 22) - 1)
 
+/* The stages of a staged picker (movepick_init_staged()); STAGE_LIST: the
+ * list in mp->moves, by selection (movepick_init()). */
+enum {
+  STAGE_LIST,
+  STAGE_TT,
+  STAGE_LIST_GEN,
+  STAGE_TACTICAL_GEN,
+  STAGE_TACTICAL,
+  STAGE_KILLER1,
+  STAGE_KILLER2,
+  STAGE_QUIET_GEN,
+};
+
+/* The score of a move of a kind other than MOVE_QUIET: MVV-LVA, or the
+ * variant's gain for a drop or a compound move; promotions first. */
+static inline int
+tactical_score (const EngineVariant *ev, const CheopsPosition *pos, CheopsMove move, int kind)
+{
+  int score;
+
+  if (cheops_move_kind (move) != CHEOPS_MOVE_NORMAL)
+    /* A drop or a compound move (Cypher): no single attacker and
+     * victim on from and to; the variant's gain stands for MVV. */
+    score = SCORE_GOOD + 16 * ev->move_gain (pos, move);
+  else
+    {
+      CheopsPieceType attacker = cheops_piece_type (pos->board[cheops_move_from (move)]);
+      int victim = pos->board[cheops_move_to (move)] != CHEOPS_NO_PIECE
+                   ? ev->piece_value[cheops_piece_type (pos->board[cheops_move_to (move)])] : 0;
+      score = SCORE_GOOD + 16 * victim - (int) attacker;
+    }
+  if (kind & (MOVE_PROMOTION | MOVE_SPECIAL))
+    score += 16 * 1000;
+  return score;
+}
+
 void
 movepick_init (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *pos, CheopsMove tt_move,
                const CheopsMove killers[2], const History *history, bool tactical_only)
@@ -27,7 +63,6 @@ movepick_init (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *po
   CheopsMove *all = mp->moves;
   CheopsMove *end;
   CheopsSide us = pos->side_to_move;
-  const int *piece_value = ev->piece_value;
   int (*move_kind) (const CheopsPosition *, CheopsMove) = ev->move_kind;
   int n = 0;
 
@@ -56,23 +91,8 @@ movepick_init (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *po
         continue;
       if (move == tt_move)
         score = SCORE_TT;
-      else if (kind != MOVE_QUIET && cheops_move_kind (move) != CHEOPS_MOVE_NORMAL)
-        {
-          /* A drop or a compound move (Cypher): no single attacker and
-           * victim on from and to; the variant's gain stands for MVV. */
-          score = SCORE_GOOD + 16 * ev->move_gain (pos, move);
-          if (kind & (MOVE_PROMOTION | MOVE_SPECIAL))
-            score += 16 * 1000;
-        }
       else if (kind != MOVE_QUIET)
-        {
-          CheopsPieceType attacker = cheops_piece_type (pos->board[cheops_move_from (move)]);
-          int victim = pos->board[cheops_move_to (move)] != CHEOPS_NO_PIECE
-                       ? piece_value[cheops_piece_type (pos->board[cheops_move_to (move)])] : 0;
-          score = SCORE_GOOD + 16 * victim - (int) attacker;
-          if (kind & (MOVE_PROMOTION | MOVE_SPECIAL))
-            score += 16 * 1000;
-        }
+        score = tactical_score (ev, pos, move, kind);
       else if (killers != NULL && move == killers[0])
         score = SCORE_KILLER1;
       else if (killers != NULL && move == killers[1])
@@ -84,6 +104,96 @@ movepick_init (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *po
       mp->moves[n] = move;
       mp->scores[n] = score;
       mp->kinds[n] = (uint8_t) kind;
+      n++;
+    }
+  mp->count = n;
+  mp->list_size = (int) (end - all);
+  mp->next = 0;
+  mp->sorted = false;
+  mp->sort_at = n > MOVEPICK_LONG_LIST ? MOVEPICK_SELECT_FIRST : n;
+  mp->stage = STAGE_LIST;
+}
+
+void
+movepick_init_staged (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *pos, CheopsMove tt_move,
+                      const CheopsMove killers[2], const History *history, bool tactical_only)
+{
+  bool tt_ok = tt_move != CHEOPS_MOVE_NONE && cheops_position_is_playable (pos, tt_move);
+
+  if (!tt_ok && (tactical_only || ev->generate_tactical == NULL))
+    {
+      movepick_init (mp, ev, pos, CHEOPS_MOVE_NONE, killers, history, tactical_only);
+      return;
+    }
+  mp->ev = ev;
+  mp->pos = pos;
+  mp->killers = killers;
+  mp->history = history;
+  mp->tactical_only = tactical_only;
+  mp->tt_move = tt_ok ? tt_move : CHEOPS_MOVE_NONE;
+  mp->done_count = 0;
+  if (tt_ok)
+    mp->done[mp->done_count++] = tt_move;
+  mp->stage = tt_ok ? STAGE_TT : STAGE_TACTICAL_GEN;
+  mp->count = 0;
+  mp->list_size = 0;
+  mp->next = 0;
+}
+
+/* The tactical stage's list: @ev->generate_tactical's moves of a kind
+ * other than MOVE_QUIET, but the TT move, scored as movepick_init()
+ * scores them. */
+static void
+generate_tactical_stage (MovePicker *mp)
+{
+  const EngineVariant *ev = mp->ev;
+  const CheopsPosition *pos = mp->pos;
+  CheopsMove *end = ev->generate_tactical (pos, mp->moves);
+  int n = 0;
+
+  for (CheopsMove *m = mp->moves; m < end; m++)
+    {
+      CheopsMove move = *m;
+      int kind = ev->move_kind (pos, move);
+
+      if (kind == MOVE_QUIET || move == mp->tt_move)
+        continue;
+      mp->moves[n] = move;
+      mp->scores[n] = tactical_score (ev, pos, move, kind);
+      mp->kinds[n] = (uint8_t) kind;
+      n++;
+    }
+  mp->count = n;
+  mp->next = 0;
+  mp->sorted = false;
+  mp->sort_at = n;
+}
+
+/* The quiet stage's list: every playable quiet move not handed out yet
+ * (the TT move, the killers), by history. */
+static void
+generate_quiet_stage (MovePicker *mp)
+{
+  const EngineVariant *ev = mp->ev;
+  const CheopsPosition *pos = mp->pos;
+  CheopsSide us = pos->side_to_move;
+  CheopsMove *end = cheops_generate_moves (pos, mp->moves);
+  int n = 0;
+
+  mp->list_size = (int) (end - mp->moves);
+  for (CheopsMove *m = mp->moves; m < end; m++)
+    {
+      CheopsMove move = *m;
+      bool done = false;
+
+      for (int i = 0; i < mp->done_count; i++)
+        done |= move == mp->done[i];
+      if (done || ev->move_kind (pos, move) != MOVE_QUIET)
+        continue;
+      mp->moves[n] = move;
+      mp->scores[n] = mp->history != NULL
+                      ? (*mp->history)[us][cheops_move_from (move)][cheops_move_to (move)] : 0;
+      mp->kinds[n] = MOVE_QUIET;
       n++;
     }
   mp->count = n;
@@ -134,8 +244,66 @@ sort_rest (MovePicker *mp)
   mp->sorted = true;
 }
 
+static CheopsMove movepick_pick (MovePicker *mp, int *kind);
+
 CheopsMove
 movepick_next (MovePicker *mp, int *kind)
+{
+  CheopsMove move;
+
+  switch (mp->stage)
+    {
+    case STAGE_TT:
+      /* The TT move alone, before any generation. */
+      mp->stage = mp->tactical_only || mp->ev->generate_tactical == NULL ? STAGE_LIST_GEN : STAGE_TACTICAL_GEN;
+      *kind = mp->ev->move_kind (mp->pos, mp->tt_move);
+      return mp->tt_move;
+
+    case STAGE_LIST_GEN:
+      /* The whole list, scored as movepick_init() does with the TT move
+       * first, which is picked (so the rest come in the same order as
+       * unstaged) and skipped. */
+      movepick_init (mp, mp->ev, mp->pos, mp->tt_move, mp->killers, mp->history, mp->tactical_only);
+      if (mp->count > 0 && movepick_pick (mp, kind) != mp->tt_move)
+        mp->next = 0;   /* not in the list (cannot happen: it was playable) */
+      return movepick_pick (mp, kind);
+
+    case STAGE_TACTICAL_GEN:
+      generate_tactical_stage (mp);
+      mp->stage = STAGE_TACTICAL;
+      /* fall through */
+    case STAGE_TACTICAL:
+      if ((move = movepick_pick (mp, kind)) != CHEOPS_MOVE_NONE)
+        return move;
+      mp->stage = STAGE_KILLER1;
+      /* fall through */
+    case STAGE_KILLER1:
+    case STAGE_KILLER2:
+      while (mp->stage != STAGE_QUIET_GEN)
+        {
+          int i = mp->stage - STAGE_KILLER1;
+
+          mp->stage++;
+          move = mp->killers != NULL ? mp->killers[i] : CHEOPS_MOVE_NONE;
+          if (move == CHEOPS_MOVE_NONE || move == mp->tt_move || (i == 1 && move == mp->killers[0])
+              || !cheops_position_is_playable (mp->pos, move) || mp->ev->move_kind (mp->pos, move) != MOVE_QUIET)
+            continue;
+          mp->done[mp->done_count++] = move;
+          *kind = MOVE_QUIET;
+          return move;
+        }
+      /* fall through */
+    case STAGE_QUIET_GEN:
+      generate_quiet_stage (mp);
+      mp->stage = STAGE_LIST;
+      /* fall through */
+    default:
+      return movepick_pick (mp, kind);
+    }
+}
+
+static CheopsMove
+movepick_pick (MovePicker *mp, int *kind)
 {
   int best;
   CheopsMove move;

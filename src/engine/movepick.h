@@ -30,6 +30,17 @@ typedef struct {
   int        next;
   int        sort_at;                   /* from this pick on, the rest is sorted once (movepick.c) */
   bool       sorted;
+  int        list_size;                 /* all playable moves, once generated (0 before) */
+  /* Staged (movepick_init_staged()): what the next call hands out. */
+  int        stage;
+  CheopsMove tt_move;
+  CheopsMove done[3];                   /* handed out before the quiet stage: TT move, killers */
+  int        done_count;
+  bool       tactical_only;
+  const EngineVariant  *ev;
+  const CheopsPosition *pos;
+  const CheopsMove     *killers;
+  const History        *history;
 } MovePicker;
 
 /* Lists longer than this are handed out by selection for their first
@@ -52,6 +63,39 @@ void        movepick_init  (MovePicker           *mp,
                             const CheopsMove      killers[2],
                             const History        *history,
                             bool                  tactical_only);
+/* As movepick_init(), but in stages.  When @tt_move is a playable move
+ * of @pos (cheops_position_is_playable()), it alone is handed out first
+ * and nothing is generated until the next call.  Then:
+ * - with @tactical_only, or for a variant without generate_tactical, the
+ *   whole list as movepick_init() scores it, the TT move skipped;
+ * - else (Pyramids) the moves of @ev->generate_tactical of a kind other
+ *   than MOVE_QUIET, by MVV-LVA as movepick_init() scores them; then the
+ *   killers that are playable quiet moves; then, generated only now, the
+ *   quiet moves not handed out yet, by history (a list of hundreds of
+ *   moves is generated only at a node that neither the TT move, a capture
+ *   nor a killer cut off).
+ * The classes and their order are movepick_init()'s; quiet moves are
+ * scored when their stage starts (with the history of the moves searched
+ * before).  mp->count and mp->list_size are 0 until the list is generated:
+ * a caller that needs the number of moves (no playable move, the only
+ * move) must use movepick_init().  @pos, @killers and @history are kept
+ * and read at later calls: @pos must then be as it was. */
+void        movepick_init_staged (MovePicker           *mp,
+                                  const EngineVariant  *ev,
+                                  const CheopsPosition *pos,
+                                  CheopsMove            tt_move,
+                                  const CheopsMove      killers[2],
+                                  const History        *history,
+                                  bool                  tactical_only);
+/* Whether @mp's whole list is generated and mp->count is its number of
+ * moves (movepick_init(); a staged picker only once it reached its last
+ * stage). */
+static inline bool
+movepick_generated (const MovePicker *mp)
+{
+  return mp->stage == 0;
+}
+
 /* The next best move, or CHEOPS_MOVE_NONE when none is left; its MoveKind
  * bits go to *@kind. */
 CheopsMove  movepick_next  (MovePicker *mp,

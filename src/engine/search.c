@@ -394,6 +394,16 @@ do_move (Worker *w, CheopsMove move, CheopsUndo *undo)
   w->plies_from_null++;
 }
 
+/* do_move() without the table's prefetch: for a move that may be pruned
+ * at once (the caller prefetches once it is kept). */
+static inline void
+do_move_unfetched (Worker *w, CheopsMove move, CheopsUndo *undo)
+{
+  cheops_position_do_move (&w->pos, move, undo);
+  w->keys[w->key_count++] = w->pos.key;
+  w->plies_from_null++;
+}
+
 static inline void
 undo_move (Worker *w, CheopsMove move, const CheopsUndo *undo)
 {
@@ -590,7 +600,12 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
       best = stand_pat;
     }
 
-  movepick_init (mp, ev, pos, tt_move, NULL, NULL, !full_width);
+  /* In stages (the TT move before any generation) where the number of
+   * moves is not needed: a node the TT move cuts off generates nothing. */
+  if (full_width || !ev->stage_tt_move)
+    movepick_init (mp, ev, pos, tt_move, NULL, NULL, !full_width);
+  else
+    movepick_init_staged (mp, ev, pos, tt_move, NULL, NULL, true);
   if (full_width && mp->count == 0)
     {
       /* No playable move at all: a draw or a loss, as the variant says
@@ -607,7 +622,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
           && stand_pat + ev->move_gain (pos, move) + 200 <= alpha)
         continue;   /* delta pruning */
 
-      do_move (w, move, &undo);
+      do_move_unfetched (w, move, &undo);
       gives_check = cheops_position_in_check (pos);
       if ((!full_width && kind == MOVE_QUIET && !gives_check)
           || (threatened && gives_check && qdepth >= QS_THREAT_CHECK_PLIES))
@@ -616,6 +631,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
           undo_move (w, move, &undo);
           continue;
         }
+      tt_prefetch (pos->key);   /* only for a move searched */
       move_count++;
       v = -qsearch (w, -beta, -alpha, ply + 1, gives_check, qdepth + 1);
       undo_move (w, move, &undo);
@@ -766,10 +782,16 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
   if (pv_node && tt_move == CHEOPS_MOVE_NONE && depth >= 6)
     depth -= 2;
 
-  movepick_init (mp, ev, pos, tt_move, w->killers[ply], &w->history, false);
-  if (mp->count == 0)   /* no playable move: Cheops 4.2.4, 8.4.1, R4; TrigChess TR13; Pyramids 4.5; Cypher 4.10 */
+  /* In check the number of moves is needed (the only move is extended):
+   * the whole list at once.  Otherwise in stages, the TT move before any
+   * generation (a node it cuts off generates nothing), and the same order
+   * after it (movepick.h). */
+  if (in_check || !ev->stage_tt_move)
+    movepick_init (mp, ev, pos, tt_move, w->killers[ply], &w->history, false);
+  else
+    movepick_init_staged (mp, ev, pos, tt_move, w->killers[ply], &w->history, false);
+  if (movepick_generated (mp) && mp->count == 0)   /* no playable move: Cheops 4.2.4, 8.4.1, R4; TrigChess TR13; Pyramids 4.5; Cypher 4.10 */
     return no_move_score (ev, in_check, ply);
-  long_list = mp->count > MOVEPICK_LONG_LIST;
 
   while ((move = movepick_next (mp, &kind)) != CHEOPS_MOVE_NONE)
     {
@@ -779,6 +801,9 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
       int ext = 0, new_depth, v;
 
       move_count++;
+      /* Known once the list is generated, that is from the second move
+       * on (the first move is never pruned: best is -VALUE_INFINITE). */
+      long_list = mp->list_size > MOVEPICK_LONG_LIST;
       /* A long list (Pyramids: thousands of moves, nearly all quiet): the
        * pruning below is decided before the move is played, checks
        * included, since playing each late move only to see that it does
@@ -787,8 +812,16 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
        * pruned only after the check test, as before. */
       if (long_list && !pv_node && !in_check && !tactical && best > -VALUE_MATE_IN_MAX && depth <= 3
           && (move_count > 3 + depth * depth || eval + 120 + 90 * depth <= alpha))
-        continue;
-      do_move (w, move, &undo);
+        {
+          /* Every move the picker hands out after a quiet one (but the
+           * first, the TT move, which is never pruned) is quiet
+           * (its scores: tactical moves above killers above history), and
+           * both conditions only grow true (move_count and alpha rise):
+           * the rest would be pruned here one by one.  Not picking them
+           * spares the picker's sort of the rest of the list. */
+          break;
+        }
+      do_move_unfetched (w, move, &undo);
       gives_check = cheops_position_in_check (pos);
 
       /* Late-move and futility pruning of quiet moves near the leaves. */
@@ -799,6 +832,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
           undo_move (w, move, &undo);
           continue;
         }
+      tt_prefetch (pos->key);   /* only for a move searched */
 
       if (ply < 2 * w->root_depth)
         {
@@ -856,6 +890,9 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
       if (!tactical && move != best_move && quiet_count < 64)
         quiets[quiet_count++] = move;
     }
+
+  if (move_count == 0)   /* staged: no playable move after all (above) */
+    return no_move_score (ev, in_check, ply);
 
   if (best >= beta && best_kind == MOVE_QUIET)
     {
