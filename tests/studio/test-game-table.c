@@ -588,7 +588,10 @@ first_event_is (gpointer data)
 #define MAX_ROWS_ALIVE 2000
 
 /* 100 000 games: the table makes only the rows it shows, sorts them by
- * event and scrolls to the end with the main loop never stalled long. */
+ * event (a row selected: the same game stays selected) and scrolls to the
+ * end with the main loop never stalled long.  The sort makes no row but
+ * those shown (GtkSortListModel made and kept all 100 000 at once, in one
+ * turn of the main loop: this failed with 100 205 rows alive). */
 static void
 test_table_100000 (void)
 {
@@ -602,7 +605,8 @@ test_table_100000 (void)
   GListModel *model;
   Ticks ticks;
   guint tick;
-  gint64 start;
+  gint64 start, longest;
+  g_autofree char *selected_event = NULL;
 
   /* In the files' order (no sort kept from /Studio/GameList/remembered). */
   g_settings_reset (settings, "game-list-sort");
@@ -623,31 +627,48 @@ test_table_100000 (void)
   model = studio_game_table_get_model (table);
   wait_count (model, N_HUGE);
   studio_test_spin_for (300);
-  g_test_message ("table shown in %.2f s, %u rows made", (g_get_monotonic_time () - start) / 1e6,
-                  studio_game_rows_count_alive ());
+  g_test_message ("table shown in %.2f s, %u rows made, longest stall %.0f ms",
+                  (g_get_monotonic_time () - start) / 1e6, studio_game_rows_count_alive (), ticks.longest / 1000.0);
   g_assert_cmpuint (studio_game_rows_count_alive (), <, MAX_ROWS_ALIVE);
 
   /* Sort by event, last first: "Open 9999" (collated after "Open 999"). */
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 5);
+  selected_event = row_string (model, 5, "event");
+  g_test_message ("longest stall before the sort: %.0f ms", ticks.longest / 1000.0);
+  ticks.longest = 0;
   start = g_get_monotonic_time ();
   gtk_column_view_sort_by_column (view, column_titled (view, "Event"), GTK_SORT_DESCENDING);
   studio_test_spin_until (first_event_is, model);
-  g_test_message ("sorted in %.2f s", (g_get_monotonic_time () - start) / 1e6);
+  g_test_message ("sorted in %.2f s, longest stall %.0f ms", (g_get_monotonic_time () - start) / 1e6,
+                  ticks.longest / 1000.0);
+  longest = ticks.longest;
   studio_test_spin_for (100);
   g_test_message ("rows alive after the sort: %u", studio_game_rows_count_alive ());
+  g_assert_cmpuint (studio_game_rows_count_alive (), <, MAX_ROWS_ALIVE);
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), !=, GTK_INVALID_LIST_POSITION);
+  {
+    g_autofree char *event = row_string (model, gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), "event");
+
+    g_assert_cmpstr (event, ==, selected_event);
+  }
 
   /* To the end. */
   gtk_widget_activate_action (GTK_WIDGET (view), "list.scroll-to-item", "u", N_HUGE - 1);
   studio_test_spin_for (300);
 
   /* A search over every tag of 100 000 games. */
+  longest = MAX (longest, ticks.longest);
+  ticks.longest = 0;
   start = g_get_monotonic_time ();
   gtk_editable_set_text (studio_game_table_get_search (table), "zed");
   wait_count (model, N_HUGE / 100);
   g_test_message ("searched in %.2f s", (g_get_monotonic_time () - start) / 1e6);
 
+  g_test_message ("searched: longest stall %.0f ms", ticks.longest / 1000.0);
   g_source_remove (tick);
-  g_test_message ("longest stall of the main loop: %.0f ms", ticks.longest / 1000.0);
-  g_assert_cmpint (ticks.longest, <, MAX_STALL_US);
+  longest = MAX (longest, ticks.longest);
+  g_test_message ("longest stall of the main loop while sorting, scrolling, searching: %.0f ms", longest / 1000.0);
+  g_assert_cmpint (longest, <, MAX_STALL_US);
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_remove (path);
