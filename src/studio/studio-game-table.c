@@ -23,11 +23,14 @@
  * popover stays as the quick way to another game of the same file.
  *
  * 100 000 games without a stall: the rows are StudioGameRow objects made
- * only when the view (or the sorter or filter) asks for one, from a table
- * of offsets over the documents (StudioGameRows); the sort and the filter
- * run incrementally (GtkSortListModel:incremental,
- * GtkFilterListModel:incremental), a slice per main-loop turn, so the
- * window answers while they work.
+ * only when the view (or the sort or filter) asks for one, from a table
+ * of offsets over the documents (StudioGameRows).  A sort takes the
+ * column's values from the rows a slice per main-loop turn and orders
+ * them in a worker thread (sort_start_cb(); StudioSortedRows shows the
+ * order), and the filter runs incrementally (GtkFilterListModel:
+ * incremental), so the window answers while they work.  Columns sort
+ * through the view's sorter only for its header indicators:
+ * GtkSortListModel (GTK 4.8) takes every item at once when a sort starts.
  */
 #define G_LOG_DOMAIN "studio-game-table"
 
