@@ -784,7 +784,9 @@ update_count (StudioGameTable *self)
   else
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u game", "%u of %u games", n), shown, n);
   gtk_label_set_label (self->count_label, text);
-  gtk_stack_set_visible_child_name (self->stack, shown > 0 || n == 0 ? "table" : "empty");
+  /* (Not "No Game Matches" while the search is still looking.) */
+  gtk_stack_set_visible_child_name (self->stack, shown > 0 || n == 0 || gtk_filter_list_model_get_pending (self->filter_model) > 0
+                                    ? "table" : "empty");
 }
 
 static void
@@ -1478,6 +1480,7 @@ studio_game_table_new (GListModel *documents,
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (self->selection));
   g_signal_connect_object (self->filter_model, "items-changed", G_CALLBACK (update_count), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->filter_model, "notify::pending", G_CALLBACK (update_count), self, G_CONNECT_SWAPPED);
 
   studio_game_table_restore_state (self);
   update_count (self);
