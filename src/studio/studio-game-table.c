@@ -577,15 +577,24 @@ studio_sorted_rows_set_order (StudioSortedRows *self,
   g_list_model_items_changed (G_LIST_MODEL (self), 0, n, n);
 }
 
-/* The rows changed: in their own order again until sorted anew (the
- * table sorts again, sort_start_cb()). */
+/* The rows changed: games added at the end (a file being read) come
+ * last, unsorted; any other change puts the rows in their own order again;
+ * until sorted anew (the table sorts again, sort_start_cb()). */
 static void
 sorted_rows_changed_cb (StudioSortedRows *self,
                         guint             position,
                         guint             removed,
                         guint             added)
 {
-  if (self->order != NULL)
+  if (self->order != NULL && removed == 0 && position == self->n_order)
+    {
+      self->order = g_renew (guint, self->order, self->n_order + added);
+      for (guint i = 0; i < added; i++)
+        self->order[self->n_order + i] = position + i;
+      self->n_order += added;
+      g_list_model_items_changed (G_LIST_MODEL (self), position, 0, added);
+    }
+  else if (self->order != NULL)
     {
       guint old_n = self->n_order;
 

@@ -393,14 +393,23 @@ row_uint (GListModel *model,
 
 /* Sorted by plies, most first, every game there: the sort (and the
  * filter after it, both incremental) is done when the list is. */
+static gboolean sorted_by_plies_all (gpointer data);
+
 static gboolean
 sorted_by_plies (gpointer data)
 {
   GListModel *model = data;
   guint n = g_list_model_get_n_items (model);
 
-  if (n != N_TABLE + 10)
-    return FALSE;
+  return n == N_TABLE + 10 && sorted_by_plies_all (model);
+}
+
+/* Every row has at most the plies of the row before. */
+static gboolean
+sorted_by_plies_all (gpointer data)
+{
+  GListModel *model = data;
+  guint n = g_list_model_get_n_items (model);
 
   for (guint i = 1; i < n; i++)
     if (row_uint (model, i - 1, "plies") < row_uint (model, i, "plies"))
@@ -497,6 +506,9 @@ test_table (void)
   g_assert_true (studio_window_get_document (window) != document);
   studio_test_spin_until (document_has_file, studio_window_get_document (window));
   wait_count (model, N_TABLE + 10 + 5);
+  /* Still sorted by plies, its games among the others. */
+  studio_test_spin_until (sorted_by_plies_all, model);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, N_TABLE + 10 + 5);
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_remove (path);
