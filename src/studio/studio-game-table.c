@@ -23,11 +23,14 @@
  * popover stays as the quick way to another game of the same file.
  *
  * 100 000 games without a stall: the rows are StudioGameRow objects made
- * only when the view (or the sorter or filter) asks for one, from a table
- * of offsets over the documents (StudioGameRows); the sort and the filter
- * run incrementally (GtkSortListModel:incremental,
- * GtkFilterListModel:incremental), a slice per main-loop turn, so the
- * window answers while they work.
+ * only when the view (or the sort or filter) asks for one, from a table
+ * of offsets over the documents (StudioGameRows).  A sort takes the
+ * column's values from the rows a slice per main-loop turn and orders
+ * them in a worker thread (sort_start_cb(); StudioSortedRows shows the
+ * order), and the filter runs incrementally (GtkFilterListModel:
+ * incremental), so the window answers while they work.  Columns sort
+ * through the view's sorter only for its header indicators:
+ * GtkSortListModel (GTK 4.8) takes every item at once when a sort starts.
  */
 #define G_LOG_DOMAIN "studio-game-table"
 
@@ -505,6 +508,138 @@ studio_game_rows_count_alive (void)
 }
 
 /* ---------------------------------------------------------------------- */
+/* StudioSortedRows: the rows in an order computed elsewhere (a worker
+ * thread, see sort_start_cb()), or in their own order.  GTK 4.8's
+ * GtkSortListModel takes every item at once when a sort starts (100 000
+ * rows made in one turn of the main loop: a stall of seconds), so the
+ * order is made here a slice per turn and in a thread. */
+
+#define STUDIO_TYPE_SORTED_ROWS (studio_sorted_rows_get_type ())
+G_DECLARE_FINAL_TYPE (StudioSortedRows, studio_sorted_rows, STUDIO, SORTED_ROWS, GObject)
+
+struct _StudioSortedRows
+{
+  GObject     parent_instance;
+  GListModel *model;   /* StudioGameRows */
+  guint      *order;   /* positions in @model, or NULL: @model's order */
+  guint       n_order;
+};
+
+static void studio_sorted_rows_model_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (StudioSortedRows, studio_sorted_rows, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, studio_sorted_rows_model_init))
+
+static GType
+studio_sorted_rows_get_item_type (GListModel *model)
+{
+  return STUDIO_TYPE_GAME_ROW;
+}
+
+static guint
+studio_sorted_rows_get_n_items (GListModel *model)
+{
+  return g_list_model_get_n_items (STUDIO_SORTED_ROWS (model)->model);
+}
+
+static gpointer
+studio_sorted_rows_get_item (GListModel *model,
+                             guint       position)
+{
+  StudioSortedRows *self = STUDIO_SORTED_ROWS (model);
+
+  if (self->order != NULL)
+    return position < self->n_order ? g_list_model_get_item (self->model, self->order[position]) : NULL;
+  return g_list_model_get_item (self->model, position);
+}
+
+static void
+studio_sorted_rows_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = studio_sorted_rows_get_item_type;
+  iface->get_n_items = studio_sorted_rows_get_n_items;
+  iface->get_item = studio_sorted_rows_get_item;
+}
+
+/* Takes @order (g_free()d; NULL for the rows' own order; its length the
+ * rows' number now) and says that every row may have moved. */
+static void
+studio_sorted_rows_set_order (StudioSortedRows *self,
+                              guint            *order)
+{
+  guint n = g_list_model_get_n_items (self->model);
+
+  if (order == NULL && self->order == NULL)
+    return;
+  g_free (self->order);
+  self->order = order;
+  self->n_order = order != NULL ? n : 0;
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, n, n);
+}
+
+/* The rows changed: games added at the end (a file being read) come
+ * last, unsorted; any other change puts the rows in their own order again;
+ * until sorted anew (the table sorts again, sort_start_cb()). */
+static void
+sorted_rows_changed_cb (StudioSortedRows *self,
+                        guint             position,
+                        guint             removed,
+                        guint             added)
+{
+  if (self->order != NULL && removed == 0 && position == self->n_order)
+    {
+      self->order = g_renew (guint, self->order, self->n_order + added);
+      for (guint i = 0; i < added; i++)
+        self->order[self->n_order + i] = position + i;
+      self->n_order += added;
+      g_list_model_items_changed (G_LIST_MODEL (self), position, 0, added);
+    }
+  else if (self->order != NULL)
+    {
+      guint old_n = self->n_order;
+
+      g_clear_pointer (&self->order, g_free);
+      self->n_order = 0;
+      g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, g_list_model_get_n_items (self->model));
+    }
+  else
+    g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
+}
+
+static void
+studio_sorted_rows_dispose (GObject *object)
+{
+  StudioSortedRows *self = STUDIO_SORTED_ROWS (object);
+
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_data (self->model, self);
+  g_clear_object (&self->model);
+  g_clear_pointer (&self->order, g_free);
+  G_OBJECT_CLASS (studio_sorted_rows_parent_class)->dispose (object);
+}
+
+static void
+studio_sorted_rows_class_init (StudioSortedRowsClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = studio_sorted_rows_dispose;
+}
+
+static void
+studio_sorted_rows_init (StudioSortedRows *self)
+{
+}
+
+static StudioSortedRows *
+studio_sorted_rows_new (GListModel *model)
+{
+  StudioSortedRows *self = g_object_new (STUDIO_TYPE_SORTED_ROWS, NULL);
+
+  self->model = g_object_ref (model);
+  g_signal_connect_object (model, "items-changed", G_CALLBACK (sorted_rows_changed_cb), self, G_CONNECT_SWAPPED);
+  return self;
+}
+
+/* ---------------------------------------------------------------------- */
 /* StudioGameTable */
 
 /* The columns, in the order of the setting game-list-widths. */
@@ -540,7 +675,14 @@ struct _StudioGameTable
   GSettings          *settings;
   GListModel         *documents;
   StudioGameRows     *rows;
-  GtkSortListModel   *sort_model;
+  StudioSortedRows   *sort_model;
+  /* The sort being made (sort_start_cb()): its number (a newer sort or a
+   * change of the rows makes the older one's result void), the idle that
+   * takes the rows' sort values a slice at a time, and those values. */
+  guint               sort_stamp;
+  guint               sort_source;
+  struct SortJob     *sort_job;
+  gboolean            sort_active;  /* sorted by a column (or being) */
   GtkFilterListModel *filter_model;
   GtkSingleSelection *selection;
   GtkCustomFilter    *filter;
@@ -651,7 +793,9 @@ update_count (StudioGameTable *self)
   else
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u game", "%u of %u games", n), shown, n);
   gtk_label_set_label (self->count_label, text);
-  gtk_stack_set_visible_child_name (self->stack, shown > 0 || n == 0 ? "table" : "empty");
+  /* (Not "No Game Matches" while the search is still looking.) */
+  gtk_stack_set_visible_child_name (self->stack, shown > 0 || n == 0 || gtk_filter_list_model_get_pending (self->filter_model) > 0
+                                    ? "table" : "empty");
 }
 
 static void
@@ -791,6 +935,21 @@ state_changed_cb (StudioGameTable *self)
     self->save_timeout = g_timeout_add_once (500, save_state_cb, self);
 }
 
+static gboolean
+cell_query_tooltip_cb (GtkWidget  *label,
+                       int         x,
+                       int         y,
+                       gboolean    keyboard_mode,
+                       GtkTooltip *tooltip)
+{
+  const char *text = gtk_label_get_label (GTK_LABEL (label));
+
+  if (text == NULL || text[0] == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 static void
 cell_setup_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
@@ -803,6 +962,15 @@ cell_setup_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   if (column->numeric)
     gtk_widget_add_css_class (label, "numeric");
+  else
+    {
+      /* The full text where it is cut, asked for when the tooltip shows:
+       * gtk_widget_set_tooltip_text() at each bind asked the display
+       * where the pointer is (an X round trip per cell: a re-sorted
+       * screen of rows stalled the window for a second and more). */
+      gtk_widget_set_has_tooltip (label, TRUE);
+      g_signal_connect (label, "query-tooltip", G_CALLBACK (cell_query_tooltip_cb), NULL);
+    }
   gtk_list_item_set_child (item, label);
 }
 
@@ -825,8 +993,6 @@ cell_bind_cb (GtkSignalListItemFactory *factory,
     }
   else
     gtk_label_set_label (label, g_value_get_string (&value));
-  /* The full text where it is cut. */
-  gtk_widget_set_tooltip_text (GTK_WIDGET (label), column->numeric ? NULL : gtk_label_get_label (label));
 }
 
 /* The sort key of @row in column @i (made once per row). */
@@ -885,6 +1051,214 @@ column_sorter (guint i)
   return GTK_SORTER (gtk_custom_sorter_new (compare_rows, GUINT_TO_POINTER (i), NULL));
 }
 
+/* A sort of the rows by one column, made off the main loop's back: the
+ * values of the column taken from the rows a slice per turn of the main
+ * loop (rows are objects of the main thread), then their collation keys
+ * made and sorted in a worker thread; the order replaces the one shown at
+ * once.  The same order as compare_rows(): ties in the files' order. */
+typedef struct SortJob {
+  guint     stamp;
+  guint     column;
+  gboolean  descending;
+  guint     n;        /* rows */
+  guint     next;     /* the next row whose value to take */
+  char    **texts;    /* by row, a text column's values */
+  guint    *numbers;  /* by row, a numeric column's values */
+  char    **keys;     /* (worker) the texts' collation keys */
+} SortJob;
+
+static void
+sort_job_free (gpointer data)
+{
+  SortJob *job = data;
+
+  if (job->texts != NULL)
+    for (guint i = 0; i < job->n; i++)
+      g_free (job->texts[i]);
+  if (job->keys != NULL)
+    for (guint i = 0; i < job->n; i++)
+      g_free (job->keys[i]);
+  g_free (job->texts);
+  g_free (job->keys);
+  g_free (job->numbers);
+  g_free (job);
+}
+
+static int
+sort_job_compare (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      data)
+{
+  SortJob *job = data;
+  guint x = *(const guint *) a, y = *(const guint *) b;
+  int order;
+
+  if (job->numbers != NULL)
+    order = job->numbers[x] < job->numbers[y] ? -1 : job->numbers[x] > job->numbers[y];
+  else
+    order = strcmp (job->keys[x], job->keys[y]);
+  if (job->descending)
+    order = -order;
+  return order != 0 ? order : x < y ? -1 : x > y;
+}
+
+static void
+sort_job_run (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  SortJob *job = task_data;
+  guint *order = g_new (guint, MAX (job->n, 1));
+
+  if (job->texts != NULL)
+    {
+      job->keys = g_new0 (char *, MAX (job->n, 1));
+      for (guint i = 0; i < job->n; i++)
+        job->keys[i] = g_utf8_collate_key (job->texts[i] != NULL ? job->texts[i] : "", -1);
+    }
+  for (guint i = 0; i < job->n; i++)
+    order[i] = i;
+  g_qsort_with_data (order, job->n, sizeof (guint), sort_job_compare, job);
+  g_task_return_pointer (task, order, g_free);
+}
+
+static void
+sort_job_done_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  StudioGameTable *self = STUDIO_GAME_TABLE (source);
+  SortJob *job = g_task_get_task_data (G_TASK (result));
+  guint *order = g_task_propagate_pointer (G_TASK (result), NULL);
+  guint selected, flat = GTK_INVALID_LIST_POSITION;
+
+  /* A newer sort, rows that changed meanwhile or a window gone: void. */
+  if (self->sort_model == NULL || job->stamp != self->sort_stamp
+      || job->n != g_list_model_get_n_items (G_LIST_MODEL (self->rows)))
+    {
+      g_free (order);
+      return;
+    }
+  /* Unselected first: GTK 4.8's GtkSingleSelection looks for its item
+   * among every item changed (100 000 rows made), then the same game
+   * selected again at its new place. */
+  selected = gtk_single_selection_get_selected (self->selection);
+  if (selected != GTK_INVALID_LIST_POSITION)
+    {
+      g_autoptr(StudioGameRow) row = g_list_model_get_item (G_LIST_MODEL (self->selection), selected);
+      guint doc;
+
+      if (row != NULL && g_ptr_array_find (self->rows->shown, row->document, &doc))
+        flat = g_array_index (self->rows->offsets, guint, doc) + row->index;
+      gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+    }
+  studio_sorted_rows_set_order (self->sort_model, order);
+  if (flat != GTK_INVALID_LIST_POSITION && gtk_filter_list_model_get_filter (self->filter_model) == NULL)
+    for (guint i = 0; i < job->n; i++)
+      if (order[i] == flat)
+        {
+          gtk_single_selection_set_selected (self->selection, i);
+          break;
+        }
+}
+
+/* Takes the sort values of the rows a few milliseconds at a time, then
+ * hands them to a worker. */
+static gboolean
+sort_gather_cb (gpointer data)
+{
+  StudioGameTable *self = data;
+  SortJob *job = self->sort_job;
+  gint64 deadline = g_get_monotonic_time () + 4000;
+  g_autoptr(GTask) task = NULL;
+
+  while (job->next < job->n)
+    {
+      g_autoptr(StudioGameRow) row = g_list_model_get_item (G_LIST_MODEL (self->rows), job->next);
+
+      if (columns[job->column].numeric)
+        g_object_get (row, columns[job->column].property, &job->numbers[job->next], NULL);
+      else
+        g_object_get (row, columns[job->column].property, &job->texts[job->next], NULL);
+      job->next++;
+      if (job->next % 64 == 0 && g_get_monotonic_time () > deadline)
+        return G_SOURCE_CONTINUE;
+    }
+  self->sort_source = 0;
+  self->sort_job = NULL;
+  task = g_task_new (self, NULL, sort_job_done_cb, NULL);
+  g_task_set_task_data (task, job, sort_job_free);
+  g_task_run_in_thread (task, sort_job_run);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+sort_cancel (StudioGameTable *self)
+{
+  self->sort_stamp++;
+  g_clear_handle_id (&self->sort_source, g_source_remove);
+  g_clear_pointer (&self->sort_job, sort_job_free);
+}
+
+static GtkColumnViewColumn *studio_game_table_get_sort (StudioGameTable *self, gboolean *descending);
+
+/* Sorts by the column whose header shows the sort (read once the headers
+ * have taken the view's new sort: at the next idle), or goes back to the
+ * files' order. */
+static gboolean
+sort_start_cb (gpointer data)
+{
+  StudioGameTable *self = data;
+  gboolean descending;
+  GtkColumnViewColumn *column;
+  SortJob *job;
+  guint i;
+
+  self->sort_source = 0;
+  sort_cancel (self);
+  column = studio_game_table_get_sort (self, &descending);
+  for (i = 0; i < N_COLUMNS && self->view_columns[i] != column; i++)
+    ;
+  self->sort_active = column != NULL && i < N_COLUMNS;
+  if (!self->sort_active)
+    {
+      studio_sorted_rows_set_order (self->sort_model, NULL);
+      return G_SOURCE_REMOVE;
+    }
+  job = g_new0 (SortJob, 1);
+  job->stamp = self->sort_stamp;
+  job->column = i;
+  job->descending = descending;
+  job->n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  if (columns[i].numeric)
+    job->numbers = g_new0 (guint, MAX (job->n, 1));
+  else
+    job->texts = g_new0 (char *, MAX (job->n, 1));
+  self->sort_job = job;
+  self->sort_source = g_idle_add (sort_gather_cb, self);
+  return G_SOURCE_REMOVE;
+}
+
+static void sort_changed_cb (StudioGameTable *self);
+
+/* The rows changed: sorted again if they were (or were being). */
+static void
+rows_changed_cb (StudioGameTable *self)
+{
+  if (self->sort_active)
+    sort_changed_cb (self);
+}
+
+/* The view's sort changed, or the rows did: a new sort at the next idle
+ * (the rows are in their own order until it is made). */
+static void
+sort_changed_cb (StudioGameTable *self)
+{
+  sort_cancel (self);
+  self->sort_source = g_idle_add (sort_start_cb, self);
+}
+
 static void
 studio_game_table_restore_state (StudioGameTable *self)
 {
@@ -932,6 +1306,9 @@ studio_game_table_dispose (GObject *object)
       g_source_remove (self->save_timeout);
       save_state_cb (self);
     }
+  sort_cancel (self);
+  if (self->rows != NULL)
+    g_signal_handlers_disconnect_by_data (self->rows, self);
   if (self->filter_model != NULL)
     g_signal_handlers_disconnect_by_data (self->filter_model, self);
   if (self->view != NULL)
@@ -1100,16 +1477,19 @@ studio_game_table_new (GListModel *documents,
   /* Sorted (by the view's sorter: the header clicked), then filtered a
    * slice per main-loop turn: a new search keeps the order without
    * sorting again, and finds the rows the sort keeps with their texts. */
-  self->sort_model = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->rows)),
-                                              g_object_ref (gtk_column_view_get_sorter (self->view)));
+  self->sort_model = studio_sorted_rows_new (G_LIST_MODEL (self->rows));
+  g_signal_connect_object (gtk_column_view_get_sorter (self->view), "changed",
+                           G_CALLBACK (sort_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->rows, "items-changed", G_CALLBACK (rows_changed_cb), self, G_CONNECT_SWAPPED);
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
   self->filter_model = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->sort_model)), NULL);
-  gtk_filter_list_model_set_incremental (self->filter_model, FALSE);
+  gtk_filter_list_model_set_incremental (self->filter_model, TRUE);
   self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->filter_model)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (self->selection));
   g_signal_connect_object (self->filter_model, "items-changed", G_CALLBACK (update_count), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->filter_model, "notify::pending", G_CALLBACK (update_count), self, G_CONNECT_SWAPPED);
 
   studio_game_table_restore_state (self);
   update_count (self);

@@ -53,7 +53,7 @@
  * writer writes them; a game read with errors is written back as it was
  * read, not analysed (annotating it would lose what could not be read).
  * Standard error: one progress line per position ("game 1/3, 12/80:
- * 6... Mf5"), one per game done ("done 2/3 games"), then per game and side
+ * 6... Mf5"), one per game done ("done 2/3 games", "done 1/1 game"), then per game and side
  * the judged moves, inaccuracies, mistakes, blunders, average centipawn
  * loss and accuracy, and at the end the direction and the time.
  * Exit status 0; 1 when a game had errors or the engine gave no answer
@@ -618,7 +618,7 @@ job_thread (gpointer data)
       g_mutex_lock (&run->lock);
       item->done = TRUE;
       run->n_done++;
-      fprintf (stderr, "done %u/%u games\n", run->n_done, run->items->len);
+      fprintf (stderr, "done %u/%u %s\n", run->n_done, run->items->len, run->items->len == 1 ? "game" : "games");
       g_cond_broadcast (&run->cond);
       g_mutex_unlock (&run->lock);
     }
@@ -867,7 +867,8 @@ cheops_tool_analyse (int argc, char **argv)
           return 2;
         }
       written = n_kept;
-      fprintf (stderr, "resumed: %u of %u games kept from %s\n", n_kept, run.items->len, out_path);
+      fprintf (stderr, "resumed: %u of %u %s kept from %s\n", n_kept, run.items->len,
+               run.items->len == 1 ? "game" : "games", out_path);
     }
   if (out_path != NULL)
     {
@@ -929,7 +930,8 @@ cheops_tool_analyse (int argc, char **argv)
       fprintf (stderr, "cheops analyse: cannot write '%s'\n", out_path);
       status = 2;
     }
-  fprintf (stderr, "analysed %u games (%u kept) %s with %u job%s in %.1f s\n", run.items->len - n_kept, n_kept,
+  fprintf (stderr, "analysed %u game%s (%u kept) %s with %u job%s in %.1f s\n", run.items->len - n_kept,
+           run.items->len - n_kept == 1 ? "" : "s", n_kept,
            o.backwards ? "backwards (last move first)" : "forwards (first move first)",
            (guint) jobs, jobs > 1 ? "s" : "",
            (g_get_monotonic_time () - started) / (double) G_USEC_PER_SEC);

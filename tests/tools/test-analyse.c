@@ -367,6 +367,21 @@ test_variations (void)
   g_assert_cmpuint (evaluated_plain, <, side_nodes);
 }
 
+/* A file of one game: "1 game", never "1 games" (it said "done 1/1 games"
+ * and "analysed 1 games" before). */
+static void
+test_one_game (void)
+{
+  g_autofree char *path = sample ("apex-race.pgn");
+  const char *args[] = { path, "--builtin", "--depth", "1", NULL };
+  g_autofree char *err = NULL;
+  g_autofree char *out = run (args, 0, &err);
+
+  g_assert_nonnull (strstr (err, "done 1/1 game\n"));
+  g_assert_nonnull (strstr (err, "analysed 1 game (0 kept)"));
+  g_assert_null (strstr (err, "1 games"));
+}
+
 /* --jobs 2 writes what --jobs 1 does (depth-limited: the same searches);
  * --resume after a run of the first half keeps it and does the rest. */
 static void
@@ -524,6 +539,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tools/analyse/deepen-backwards", test_deepen_backwards);
   g_test_add_func ("/tools/analyse/variations", test_variations);
   g_test_add_func ("/tools/analyse/jobs-resume", test_jobs_resume);
+  g_test_add_func ("/tools/analyse/one-game", test_one_game);
   g_test_add_func ("/tools/analyse/parallel", test_parallel);
   return g_test_run ();
 }
