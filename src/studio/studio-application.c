@@ -216,6 +216,7 @@ studio_application_startup (GApplication *app)
     { "win.previous-mistake", { "<Alt>p", NULL } },
     { "win.find-position", { "<Control><Shift>f", NULL } },
     { "win.explorer", { "<Control><Shift>e", NULL } },
+    { "win.verify-all", { "<Control><Shift>k", NULL } },
     /* The tabs, as GNOME Text Editor has them (issue 21). */
     { "win.new-tab", { "<Control>t", NULL } },
     { "win.close-tab", { "<Control>w", NULL } },

@@ -1052,6 +1052,30 @@ studio_document_get_game_at (StudioDocument *self,
 }
 
 /**
+ * studio_document_game_edited_at:
+ * @self: a #StudioDocument
+ * @index: the position of a game in the file, from 0, below
+ *   studio_document_get_n_games()
+ *
+ * Says that the game at @index was edited from outside the document (its
+ * tags set by a batch, the problems' Verify All of the studio, while
+ * another game may be shown): its item in the list of the file's games
+ * changes (the game lists show it again) and #StudioDocument:modified and
+ * the title are notified, so the tab shows the unsaved change.
+ */
+void
+studio_document_game_edited_at (StudioDocument *self,
+                                guint           index)
+{
+  g_return_if_fail (STUDIO_IS_DOCUMENT (self));
+  g_return_if_fail (index < self->games->len);
+
+  g_list_model_items_changed (G_LIST_MODEL (self), index, 1, 1);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_MODIFIED]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TITLE]);
+}
+
+/**
  * studio_document_get_game_index:
  * @self: a #StudioDocument
  *

@@ -31,6 +31,8 @@ guint             studio_document_get_n_games      (StudioDocument       *self);
 CheopsGame       *studio_document_get_game_at      (StudioDocument       *self,
                                                     guint                 index);
 guint             studio_document_get_game_index   (StudioDocument       *self);
+void              studio_document_game_edited_at   (StudioDocument       *self,
+                                                    guint                 index);
 const char       *studio_document_get_game_error   (StudioDocument       *self,
                                                     guint                 index);
 gboolean          studio_document_show_game        (StudioDocument       *self,

@@ -16,6 +16,7 @@
 #include "studio-config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "cheops-problem.h"
 #include "studio-game-distinction.h"
@@ -126,6 +127,54 @@ studio_games_find_distinguishing_tag (GListModel *games)
 }
 
 /**
+ * studio_game_dup_verdict:
+ * @game: a game
+ *
+ * The verdict on @game as a problem, for the game lists: "undecided" when
+ * the last verification of the problems (Verify All) stopped undecided
+ * on it (STUDIO_GAME_UNDECIDED_KEY set on @game), else the first word of
+ * its Verified tag ("sound", "cooked", "no-solution", "wrong-solution",
+ * the words of `cheops problem verify`) translated, or that word as it
+ * stands when it is none of them (a tag written by another tool).
+ *
+ * Returns: (nullable) (transfer full): the text, or %NULL when @game has
+ *   no verdict
+ */
+char *
+studio_game_dup_verdict (CheopsGame *game)
+{
+  const char *verified;
+  g_autofree char *word = NULL;
+  const char *space;
+
+  g_return_val_if_fail (CHEOPS_IS_GAME (game), NULL);
+
+  if (g_object_get_data (G_OBJECT (game), STUDIO_GAME_UNDECIDED_KEY) != NULL)
+    /* Translators: a problem's verdict, beside it in the game lists */
+    return g_strdup (C_("verdict", "undecided"));
+  verified = known_tag (game, CHEOPS_PROBLEM_TAG_VERIFIED);
+  if (verified == NULL)
+    return NULL;
+  space = strchr (verified, ' ');
+  word = space != NULL ? g_strndup (verified, (gsize) (space - verified)) : g_strdup (verified);
+  if (g_str_equal (word, "sound"))
+    /* Translators: a problem's verdict, beside it in the game lists */
+    return g_strdup (C_("verdict", "sound"));
+  if (g_str_equal (word, "cooked"))
+    /* Translators: a problem's verdict (more than one key), beside it in the game lists */
+    return g_strdup (C_("verdict", "cooked"));
+  if (g_str_equal (word, "no-solution"))
+    /* Translators: a problem's verdict, beside it in the game lists */
+    return g_strdup (C_("verdict", "no solution"));
+  if (g_str_equal (word, "wrong-solution"))
+    /* Translators: a problem's verdict (the file's solution is wrong), beside it in the game lists */
+    return g_strdup (C_("verdict", "wrong solution"));
+  if (g_str_equal (word, "undecided"))
+    return g_strdup (C_("verdict", "undecided"));
+  return g_steal_pointer (&word);
+}
+
+/**
  * studio_game_dup_distinction:
  * @game: a game
  * @tag: (nullable): the tag that tells the games of its file apart, from
@@ -133,8 +182,9 @@ studio_games_find_distinguishing_tag (GListModel *games)
  *
  * The text that tells @game apart from the other games of its file, for
  * a row of the game lists.  A problem (a game with a Stipulation tag) is
- * told by its stipulation, followed by its Author and Source tags when it
- * has them ("#2 · A. Composer · Source"), the texts of the file; another
+ * told by its stipulation, its verdict when it has one
+ * (studio_game_dup_verdict()), then its Author and Source tags when it
+ * has them ("#2 · sound · A. Composer · Source"), the texts of the file; another
  * game by "@tag: value" when @tag is given.
  *
  * Returns: (nullable) (transfer full): the text, or %NULL when there is
@@ -153,6 +203,10 @@ studio_game_dup_distinction (CheopsGame *game,
     {
       const char *const more[] = { "Author", "Source" };
       GString *text = g_string_new (stipulation);
+      g_autofree char *verdict = studio_game_dup_verdict (game);
+
+      if (verdict != NULL)
+        g_string_append_printf (text, " · %s", verdict);
 
       for (guint i = 0; i < G_N_ELEMENTS (more); i++)
         {

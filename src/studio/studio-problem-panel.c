@@ -284,9 +284,22 @@ dup_verdict_text (const CheopsPosition *pos, const CheopsSolveResult *r)
   return g_strdup_printf ("%s %s", verdict, work);
 }
 
-/* The Verified tag's words, as `cheops problem verify` writes them. */
-static char *
-dup_verified_tag (const CheopsPosition *pos, const CheopsSolveResult *r)
+/**
+ * studio_problem_dup_verified_tag:
+ * @pos: the problem's position, the one @r is of
+ * @r: a solver's result
+ *
+ * The value of the Verified tag that stores @r's verdict in the game, in
+ * the words of `cheops problem verify` (README, "Problems"): "sound #2:
+ * key 1. Sh2", "cooked #1: keys 1. Ki6#, 1. Kj7#", "no-solution #1",
+ * "wrong-solution #2: keys 1. Qi9"; for h# and ser-# the solutions'
+ * count.  The moves in the variant's record notation.
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL for an
+ *   undecided verdict (never stored)
+ */
+char *
+studio_problem_dup_verified_tag (const CheopsPosition *pos, const CheopsSolveResult *r)
 {
   g_autofree char *keys = dup_keys (pos, r);
   const char *sign = cheops_solve_genre_sign (r->genre);
@@ -964,7 +977,7 @@ studio_problem_panel_store (StudioProblemPanel *self)
 
   if (self->document == NULL || self->result == NULL)
     return FALSE;
-  value = dup_verified_tag (&self->result_pos, self->result);
+  value = studio_problem_dup_verified_tag (&self->result_pos, self->result);
   if (value == NULL)
     return FALSE;
   return cheops_game_set_tag (studio_document_get_game (self->document), CHEOPS_PROBLEM_TAG_VERIFIED, value, NULL);

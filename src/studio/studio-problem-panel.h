@@ -32,4 +32,7 @@ void                     studio_problem_panel_activate_line (StudioProblemPanel 
                                                              guint               index);
 gboolean                 studio_problem_panel_store         (StudioProblemPanel *self);
 
+char                    *studio_problem_dup_verified_tag    (const CheopsPosition    *pos,
+                                                             const CheopsSolveResult *r);
+
 G_END_DECLS

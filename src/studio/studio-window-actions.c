@@ -84,6 +84,7 @@ _studio_window_update_actions (StudioWindow *self)
   _studio_window_review_update_actions (self, playing);
   _studio_window_learn_update_actions (self, playing);
   _studio_window_games_update_actions (self);
+  _studio_window_problem_update_actions (self);
   if (self->tab_view != NULL)
     _studio_window_tabs_update_actions (self);
 }

@@ -185,6 +185,7 @@ void _studio_window_sync_board        (StudioWindow      *self);
 void _studio_window_relayout          (StudioWindow      *self);
 void _studio_window_setup_init         (StudioWindow      *self);
 void _studio_window_class_problem_init (StudioWindowClass *klass);
+void _studio_window_problem_update_actions (StudioWindow *self);
 gboolean _studio_window_setup_take_text (StudioWindow *self,
                                          const char   *text);
 void _studio_window_begin_setup        (StudioWindow      *self);

@@ -44,4 +44,8 @@ const char     *studio_window_get_tab_title      (StudioWindow *self,
 void            studio_window_select_tab         (StudioWindow *self,
                                                   guint         index);
 
+guint           studio_window_verify_all_problems (StudioWindow *self);
+void            studio_window_cancel_verify_all   (StudioWindow *self);
+gboolean        studio_window_get_verifying_all   (StudioWindow *self);
+
 G_END_DECLS
