@@ -210,7 +210,7 @@ test_shortcut (void)
   g_assert_cmpstr (accels[0], ==, "<Shift><Control>k");
   actions = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), "<Shift><Control>k");
   g_assert_cmpuint (g_strv_length (actions), ==, 1);
-  bytes = g_resources_lookup_data ("/org/cheops/Studio/gtk/help-overlay.ui", 0, NULL);
+  bytes = g_resources_lookup_data ("/org/cheops/Studio/help-overlay.ui", 0, NULL);
   xml = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
   g_assert_nonnull (strstr (xml, "win.verify-all"));
 }
