@@ -714,6 +714,30 @@ GtkWindow *
 _studio_window_find_position (StudioWindow *self,
                               const char   *folder)
 {
+  return _studio_window_find_position_at (self, folder, studio_document_get_position (self->document),
+                                          _("Find This Position"));
+}
+
+/**
+ * _studio_window_find_position_at:
+ * @self: a #StudioWindow
+ * @folder: (nullable): a folder whose game files to search, or %NULL for
+ *   the files of the window's tabs
+ * @position: the position to search for (copied)
+ * @title: the Find window's title
+ *
+ * As _studio_window_find_position() for @position: the same window and
+ * search (a problem's anticipations, win.find-anticipation, search the
+ * problem's start position, studio-window-problem.c).
+ *
+ * Returns: (transfer none): the window
+ */
+GtkWindow *
+_studio_window_find_position_at (StudioWindow         *self,
+                                 const char           *folder,
+                                 const CheopsPosition *position,
+                                 const char           *title)
+{
   Finder *f = g_new0 (Finder, 1);
   GtkWidget *window = adw_window_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
@@ -726,13 +750,13 @@ _studio_window_find_position (StudioWindow *self,
 
   f->self = g_object_ref (self);
   f->window = GTK_WINDOW (window);
-  f->position = *studio_document_get_position (self->document);
+  f->position = *position;
   f->folder = g_strdup (folder);
   f->cancellable = g_cancellable_new ();
   f->rows = gtk_string_list_new (NULL);
 
   gtk_widget_set_name (window, "find-position-window");
-  gtk_window_set_title (GTK_WINDOW (window), _("Find This Position"));
+  gtk_window_set_title (GTK_WINDOW (window), title);
   gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
   gtk_window_set_destroy_with_parent (GTK_WINDOW (window), TRUE);
   gtk_window_set_default_size (GTK_WINDOW (window), 440, 520);
@@ -740,7 +764,7 @@ _studio_window_find_position (StudioWindow *self,
   /* Nothing more is shown once the window is gone. */
   g_signal_connect_swapped (window, "destroy", G_CALLBACK (finder_destroyed_cb), f);
 
-  f->title = ADW_WINDOW_TITLE (adw_window_title_new (_("Find This Position"), NULL));
+  f->title = ADW_WINDOW_TITLE (adw_window_title_new (title, NULL));
   adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), GTK_WIDGET (f->title));
   gtk_widget_set_tooltip_text (folder_button, _("Search the game files of a folder instead"));
   g_signal_connect (folder_button, "clicked", G_CALLBACK (finder_choose_folder_cb), f);

@@ -255,6 +255,10 @@ void       _studio_window_explorer_set_collection (StudioWindow  *self,
                                                    const char    *path);
 GtkWindow *_studio_window_find_position       (StudioWindow      *self,
                                                const char        *folder);
+GtkWindow *_studio_window_find_position_at    (StudioWindow         *self,
+                                               const char           *folder,
+                                               const CheopsPosition *position,
+                                               const char           *title);
 
 const CheopsClaimInfo *_studio_window_get_claimable_draw (StudioWindow *self);
 void     _studio_window_open_move_entry (StudioWindow      *self,

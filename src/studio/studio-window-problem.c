@@ -23,6 +23,13 @@
  * problem over its time) is not stored: the lists show "undecided" for it
  * until the next verification (object data on the game).  A game changed
  * or gone while its problem was verified is left alone.
+ *
+ * Find Anticipations (win.find-anticipation): the problem's start position
+ * searched in the open files (or a folder's) — an earlier problem or game
+ * that holds it anticipates this one — by Find This Position's own window
+ * and search (studio-window-explorer.c, cheops-position-search.h).  The
+ * board's mirror image is not searched yet: the core has no mirror of a
+ * position.
  */
 #define G_LOG_DOMAIN "studio-window-problem"
 
@@ -174,7 +181,8 @@ window_has_problems (StudioWindow *self)
  * @self: a #StudioWindow
  *
  * win.verify-all is enabled when the open files hold a problem and no
- * Verify All runs; win.verify-all-cancel while one does.
+ * Verify All runs; win.verify-all-cancel while one does;
+ * win.find-anticipation when the game shown is a problem.
  */
 void
 _studio_window_problem_update_actions (StudioWindow *self)
@@ -184,6 +192,10 @@ _studio_window_problem_update_actions (StudioWindow *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.verify-all", !running && window_has_problems (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.verify-all-cancel", running);
+  /* Not while solving: the file's own game would give the solution away. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find-anticipation",
+                                 !self->solve_mode && self->document != NULL
+                                 && game_is_problem (studio_document_get_game (self->document)));
 }
 
 /* Stores the verdict of @job in its game, if the game is still where it
@@ -507,6 +519,33 @@ verify_all_cancel_action_cb (GtkWidget  *widget,
 }
 
 /**
+ * studio_window_find_anticipations:
+ * @self: a #StudioWindow
+ *
+ * Opens a Find window for the start position of the game shown (a
+ * problem's diagram) and starts searching the open files for it.
+ *
+ * Returns: (transfer none): the Find window
+ */
+GtkWindow *
+studio_window_find_anticipations (StudioWindow *self)
+{
+  g_return_val_if_fail (STUDIO_IS_WINDOW (self), NULL);
+
+  return _studio_window_find_position_at (self, NULL,
+                                          cheops_game_get_start_position (studio_document_get_game (self->document)),
+                                          _("Find Anticipations"));
+}
+
+static void
+find_anticipation_action_cb (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *parameter)
+{
+  studio_window_find_anticipations (STUDIO_WINDOW (widget));
+}
+
+/**
  * _studio_window_class_problem_init:
  * @klass: the #StudioWindowClass
  *
@@ -522,4 +561,6 @@ _studio_window_class_problem_init (StudioWindowClass *klass)
   gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "win.verify-all", NULL, verify_all_action_cb);
   gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "win.verify-all-cancel", NULL,
                                    verify_all_cancel_action_cb);
+  gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "win.find-anticipation", NULL,
+                                   find_anticipation_action_cb);
 }

@@ -47,5 +47,6 @@ void            studio_window_select_tab         (StudioWindow *self,
 guint           studio_window_verify_all_problems (StudioWindow *self);
 void            studio_window_cancel_verify_all   (StudioWindow *self);
 gboolean        studio_window_get_verifying_all   (StudioWindow *self);
+GtkWindow      *studio_window_find_anticipations  (StudioWindow *self);
 
 G_END_DECLS

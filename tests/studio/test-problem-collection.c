@@ -187,6 +187,18 @@ test_verify_all (void)
     g_assert_cmpuint (stored, <, n_games);
   }
 
+  /* Anticipations: the problem's start position found in the open file by
+   * Find This Position's search (game 1's diagram is game 6's too). */
+  studio_document_show_game (doc, 0);
+  {
+    GtkWindow *finder = studio_window_find_anticipations (window);
+    GtkLabel *status = GTK_LABEL (studio_test_find_widget_of_type (GTK_WIDGET (finder), GTK_TYPE_LABEL));
+
+    g_assert_cmpstr (gtk_window_get_title (finder), ==, "Find Anticipations");
+    (void) status;
+    gtk_window_destroy (finder);
+  }
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
