@@ -2159,6 +2159,7 @@ typedef struct {
   GPtrArray *errors;   /* CheopsPgnError, indexes counted in the file */
   gboolean   replace;  /* all the file's games, replacing those handed
                         * before (another variant read it without error) */
+  double     fraction; /* of the file read when it was handed over */
 } Batch;
 
 static Batch *
@@ -2196,7 +2197,6 @@ typedef struct {
   /* Shared. */
   GMutex               mutex;
   GQueue               batches;
-  double               fraction;
   gboolean             delivering; /* a delivery is queued */
 
   /* Main thread. */
@@ -2284,21 +2284,24 @@ studio_document_load_take (StudioDocument *self,
 {
   Load *load = g_task_get_task_data (task);
   GQueue batches = G_QUEUE_INIT;
-  double fraction;
 
   g_mutex_lock (&load->mutex);
   batches = load->batches;
   g_queue_init (&load->batches);
-  fraction = load->fraction;
   load->delivering = FALSE;
   g_mutex_unlock (&load->mutex);
 
-  /* A load stopped (another one, a game set) hands over nothing. */
-  if (self->load_task == task)
+  /* A load stopped (another one, a game set) hands over nothing. Batches
+   * that piled up while the main loop was busy are applied one by one,
+   * each with its progress; a handler of one may cancel the load. */
+  for (GList *l = batches.head;
+       l != NULL && self->load_task == task && !g_cancellable_is_cancelled (g_task_get_cancellable (task));
+       l = l->next)
     {
-      for (GList *l = batches.head; l != NULL; l = l->next)
-        studio_document_load_apply (self, load, l->data);
-      studio_document_set_progress (self, fraction);
+      Batch *batch = l->data;
+
+      studio_document_load_apply (self, load, batch);
+      studio_document_set_progress (self, batch->fraction);
     }
   g_queue_clear_full (&batches, (GDestroyNotify) batch_free);
 }
@@ -2321,9 +2324,9 @@ load_hand_over (GTask  *task,
 {
   gboolean schedule;
 
+  batch->fraction = fraction;
   g_mutex_lock (&load->mutex);
   g_queue_push_tail (&load->batches, batch);
-  load->fraction = fraction;
   schedule = !load->delivering;
   load->delivering = TRUE;
   g_mutex_unlock (&load->mutex);
