@@ -146,7 +146,7 @@ struct _StudioEngine
    * the schema is not installed (the defaults then apply). */
   GSettings            *settings;
   char                 *name;
-  GPtrArray            *options;      /* StudioUciOption *, as declared */
+  GPtrArray            *options;      /* CheopsUciOption *, as declared */
   GHashTable           *wanted;       /* lower-case name -> WantedOption * */
   GHashTable           *unsent;       /* lower-case names of wanted options not yet sent */
   guint                 engine_multipv; /* MultiPV last sent, 0 = never */
@@ -335,9 +335,9 @@ wanted_option_free (WantedOption *option)
 }
 
 static void
-option_free (StudioUciOption *option)
+option_free (CheopsUciOption *option)
 {
-  studio_uci_option_clear (option);
+  cheops_uci_option_clear (option);
   g_free (option);
 }
 
@@ -848,30 +848,30 @@ engine_model_reset (StudioEngine *self)
 /* Merges one `info` line of the desired search into the model. */
 static void
 engine_model_merge (StudioEngine        *self,
-                    const StudioUciInfo *info)
+                    const CheopsUciInfo *info)
 {
   gboolean changed = FALSE;
 
-  if (info->fields & STUDIO_UCI_INFO_NODES)
+  if (info->fields & CHEOPS_UCI_INFO_NODES)
     self->model_nodes = info->nodes, changed = TRUE;
-  if (info->fields & STUDIO_UCI_INFO_NPS)
+  if (info->fields & CHEOPS_UCI_INFO_NPS)
     self->model_nps = info->nps, changed = TRUE;
-  if (info->fields & STUDIO_UCI_INFO_HASHFULL)
+  if (info->fields & CHEOPS_UCI_INFO_HASHFULL)
     self->model_hashfull = info->hashfull, changed = TRUE;
-  if (info->fields & STUDIO_UCI_INFO_TIME)
+  if (info->fields & CHEOPS_UCI_INFO_TIME)
     self->model_time_ms = info->time_ms, changed = TRUE;
   /* The iteration running and its root move: a progress line names them,
    * a line with a score or a PV (an iteration's result) clears the move. */
-  if (info->fields & STUDIO_UCI_INFO_DEPTH)
+  if (info->fields & CHEOPS_UCI_INFO_DEPTH)
     self->model_search_depth = info->depth, changed = TRUE;
-  if (info->fields & STUDIO_UCI_INFO_CURRMOVE)
+  if (info->fields & CHEOPS_UCI_INFO_CURRMOVE)
     {
       g_free (self->model_currmove);
       self->model_currmove = g_strdup (info->currmove);
       self->model_currmovenumber = info->currmovenumber;
       changed = TRUE;
     }
-  else if ((info->fields & (STUDIO_UCI_INFO_SCORE | STUDIO_UCI_INFO_PV)) != 0)
+  else if ((info->fields & (CHEOPS_UCI_INFO_SCORE | CHEOPS_UCI_INFO_PV)) != 0)
     {
       g_clear_pointer (&self->model_currmove, g_free);
       self->model_currmovenumber = 0;
@@ -880,7 +880,7 @@ engine_model_merge (StudioEngine        *self,
   /* A line is about one MultiPV rank when it has a score or a PV; lines
    * beyond the MultiPV asked for (left over from an earlier setting) are
    * dropped. */
-  if ((info->fields & (STUDIO_UCI_INFO_SCORE | STUDIO_UCI_INFO_PV)) != 0
+  if ((info->fields & (CHEOPS_UCI_INFO_SCORE | CHEOPS_UCI_INFO_PV)) != 0
       && info->multipv >= 1 && (guint) info->multipv <= self->desired_multipv)
     {
       guint index = (guint) info->multipv - 1;
@@ -896,18 +896,18 @@ engine_model_merge (StudioEngine        *self,
           line->pv = g_new0 (char *, 1);
           g_ptr_array_index (self->model_lines, index) = line;
         }
-      if (info->fields & STUDIO_UCI_INFO_DEPTH)
+      if (info->fields & CHEOPS_UCI_INFO_DEPTH)
         line->depth = info->depth;
-      if (info->fields & STUDIO_UCI_INFO_SELDEPTH)
+      if (info->fields & CHEOPS_UCI_INFO_SELDEPTH)
         line->seldepth = info->seldepth;
-      if (info->fields & STUDIO_UCI_INFO_SCORE)
+      if (info->fields & CHEOPS_UCI_INFO_SCORE)
         {
           line->score_kind = info->score_kind;
           line->score = info->score;
           line->mate_losing = info->mate_losing;
           line->bound = info->bound;
         }
-      if (info->fields & STUDIO_UCI_INFO_PV)
+      if (info->fields & CHEOPS_UCI_INFO_PV)
         {
           g_strfreev (line->pv);
           line->pv = g_strdupv (info->pv);
@@ -1225,13 +1225,13 @@ engine_handshake_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-static const StudioUciOption *
+static const CheopsUciOption *
 engine_find_option (StudioEngine *self,
                     const char   *name)
 {
   for (guint i = 0; i < self->options->len; i++)
     {
-      const StudioUciOption *option = g_ptr_array_index (self->options, i);
+      const CheopsUciOption *option = g_ptr_array_index (self->options, i);
 
       if (g_ascii_strcasecmp (option->name, name) == 0)
         return option;
@@ -1251,10 +1251,10 @@ engine_send_unsent_options (StudioEngine *self)
   while (g_hash_table_iter_next (&iter, &key, NULL))
     {
       const WantedOption *wanted = g_hash_table_lookup (self->wanted, key);
-      const StudioUciOption *declared = engine_find_option (self, wanted->name);
+      const CheopsUciOption *declared = engine_find_option (self, wanted->name);
       g_autofree char *command = NULL;
 
-      if (declared != NULL && declared->type == STUDIO_UCI_OPTION_SPIN && declared->min < declared->max)
+      if (declared != NULL && declared->type == CHEOPS_UCI_OPTION_SPIN && declared->min < declared->max)
         {
           /* A number outside what the engine declared (a Hash larger than
            * its maximum, say) is brought inside it rather than refused. */
@@ -1262,10 +1262,10 @@ engine_send_unsent_options (StudioEngine *self)
           char text[24];
 
           g_snprintf (text, sizeof text, "%" G_GINT64_FORMAT, CLAMP (value, declared->min, declared->max));
-          command = studio_uci_format_setoption (declared->name, text);
+          command = cheops_uci_format_setoption (declared->name, text);
         }
       else if (declared != NULL)
-        command = studio_uci_format_setoption (declared->name, wanted->value);
+        command = cheops_uci_format_setoption (declared->name, wanted->value);
       if (command != NULL)
         {
           engine_send (self, command);
@@ -1292,11 +1292,11 @@ static gboolean
 engine_plays (StudioEngine        *self,
               const CheopsVariant *variant)
 {
-  const StudioUciOption *option = engine_find_option (self, "UCI_Variant");
+  const CheopsUciOption *option = engine_find_option (self, "UCI_Variant");
 
   if (option == NULL)
     return variant == &cheops_variant_cheops;
-  if (option->type != STUDIO_UCI_OPTION_COMBO || option->vars == NULL)
+  if (option->type != CHEOPS_UCI_OPTION_COMBO || option->vars == NULL)
     return TRUE;
   for (guint i = 0; option->vars[i] != NULL; i++)
     if (g_ascii_strcasecmp (option->vars[i], variant->name) == 0)
@@ -1319,7 +1319,7 @@ engine_set_plays_variant (StudioEngine *self,
 static void
 engine_after_uciok (StudioEngine *self)
 {
-  const StudioUciOption *variant = engine_find_option (self, "UCI_Variant");
+  const CheopsUciOption *variant = engine_find_option (self, "UCI_Variant");
   GHashTableIter iter;
   gpointer key;
 
@@ -1327,7 +1327,7 @@ engine_after_uciok (StudioEngine *self)
   self->got_uciok = TRUE;
   self->sent_variant = NULL;
 
-  if (variant != NULL && variant->type == STUDIO_UCI_OPTION_COMBO && variant->vars != NULL)
+  if (variant != NULL && variant->type == CHEOPS_UCI_OPTION_COMBO && variant->vars != NULL)
     {
       gboolean found = FALSE;
 
@@ -1358,7 +1358,7 @@ engine_after_uciok (StudioEngine *self)
    * handshake (a later change goes out before its search). */
   if (variant != NULL && engine_plays (self, self->variant))
     {
-      g_autofree char *command = studio_uci_format_setoption ("UCI_Variant", self->variant->name);
+      g_autofree char *command = cheops_uci_format_setoption ("UCI_Variant", self->variant->name);
 
       engine_send (self, command);
       self->sent_variant = self->variant;
@@ -1392,7 +1392,7 @@ engine_start_desired (StudioEngine *self)
   engine_send_unsent_options (self);
   if (self->sent_variant != self->desired_variant && engine_find_option (self, "UCI_Variant") != NULL)
     {
-      g_autofree char *command = studio_uci_format_setoption ("UCI_Variant", self->desired_variant->name);
+      g_autofree char *command = cheops_uci_format_setoption ("UCI_Variant", self->desired_variant->name);
 
       /* A new game in the engine: it may clear its table, so the next
        * reply gets the longer time-out, as for other options. */
@@ -1405,14 +1405,14 @@ engine_start_desired (StudioEngine *self)
   if (self->engine_multipv != self->desired_multipv && engine_find_option (self, "MultiPV") != NULL)
     {
       g_autofree char *value = g_strdup_printf ("%u", self->desired_multipv);
-      g_autofree char *command = studio_uci_format_setoption ("MultiPV", value);
+      g_autofree char *command = cheops_uci_format_setoption ("MultiPV", value);
 
       engine_send (self, command);
       self->engine_multipv = self->desired_multipv;
     }
   engine_send (self, self->desired_command);
   go = self->desired_go != NULL ? g_strdup (self->desired_go)
-                                 : studio_uci_format_go (self->desired_depth, 0, self->desired_movetime);
+                                 : cheops_uci_format_go (self->desired_depth, 0, self->desired_movetime);
   if (self->desired_searchmove != NULL)
     {
       char *with_move = g_strdup_printf ("%s searchmoves %s", go, self->desired_searchmove);
@@ -1481,7 +1481,7 @@ static void
 engine_handle_line (StudioEngine *self,
                     const char   *line)
 {
-  StudioUciMessage message;
+  CheopsUciMessage message;
 
   if (self->process == NULL || studio_engine_state_is_error (self->state))
     return;
@@ -1489,12 +1489,12 @@ engine_handle_line (StudioEngine *self,
     return;
 
   engine_trace ("<", line);
-  switch (studio_uci_parse_line (line, &message))
+  switch (cheops_uci_parse_line (line, &message))
     {
-    case STUDIO_UCI_MESSAGE_EMPTY:
+    case CHEOPS_UCI_MESSAGE_EMPTY:
       break;
 
-    case STUDIO_UCI_MESSAGE_MALFORMED:
+    case CHEOPS_UCI_MESSAGE_MALFORMED:
       if (message.bad_bestmove && self->state == STUDIO_ENGINE_STATE_STOPPING)
         {
           /* The answer to our `stop`, unreadable: say what was wrong now
@@ -1519,11 +1519,11 @@ engine_handle_line (StudioEngine *self,
       engine_note_nonsense (self, line);
       break;
 
-    case STUDIO_UCI_MESSAGE_UNKNOWN:
+    case CHEOPS_UCI_MESSAGE_UNKNOWN:
       engine_note_nonsense (self, line);
       break;
 
-    case STUDIO_UCI_MESSAGE_ID:
+    case CHEOPS_UCI_MESSAGE_ID:
       self->nonsense_run = 0;
       self->spoke_uci = TRUE;
       if (g_strcmp0 (message.id_key, "name") == 0 && g_strcmp0 (self->name, message.id_value) != 0)
@@ -1534,19 +1534,19 @@ engine_handle_line (StudioEngine *self,
         }
       break;
 
-    case STUDIO_UCI_MESSAGE_OPTION:
+    case CHEOPS_UCI_MESSAGE_OPTION:
       self->nonsense_run = 0;
       self->spoke_uci = TRUE;
       if (!self->got_uciok && engine_find_option (self, message.option.name) == NULL)
         {
-          StudioUciOption *copy = g_new0 (StudioUciOption, 1);
+          CheopsUciOption *copy = g_new0 (CheopsUciOption, 1);
 
-          studio_uci_option_copy (copy, &message.option);
+          cheops_uci_option_copy (copy, &message.option);
           g_ptr_array_add (self->options, copy);
         }
       break;
 
-    case STUDIO_UCI_MESSAGE_UCIOK:
+    case CHEOPS_UCI_MESSAGE_UCIOK:
       self->nonsense_run = 0;
       if (self->state == STUDIO_ENGINE_STATE_STARTING && !self->got_uciok)
         {
@@ -1557,7 +1557,7 @@ engine_handle_line (StudioEngine *self,
         }
       break;
 
-    case STUDIO_UCI_MESSAGE_READYOK:
+    case CHEOPS_UCI_MESSAGE_READYOK:
       self->nonsense_run = 0;
       if (self->pending_readyok == 0)
         break;
@@ -1575,7 +1575,7 @@ engine_handle_line (StudioEngine *self,
         }
       break;
 
-    case STUDIO_UCI_MESSAGE_INFO:
+    case CHEOPS_UCI_MESSAGE_INFO:
       self->nonsense_run = 0;
       /* A searching engine that sends info is alive, whether or not it
        * answers a ping before `stop` (some answer `isready` only then):
@@ -1591,7 +1591,7 @@ engine_handle_line (StudioEngine *self,
         engine_model_merge (self, &message.info);
       break;
 
-    case STUDIO_UCI_MESSAGE_BESTMOVE:
+    case CHEOPS_UCI_MESSAGE_BESTMOVE:
       self->nonsense_run = 0;
       if (self->state != STUDIO_ENGINE_STATE_ANALYSING && self->state != STUDIO_ENGINE_STATE_STOPPING)
         break; /* not ours: ignore */
@@ -1618,7 +1618,7 @@ engine_handle_line (StudioEngine *self,
     default:
       g_assert_not_reached ();
     }
-  studio_uci_message_clear (&message);
+  cheops_uci_message_clear (&message);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1908,41 +1908,6 @@ studio_engine_option_setting (GSettings  *settings,
   return g_settings_get_int (settings, key);
 }
 
-/* TRUE if @path lies inside the directory @dir. */
-static gboolean
-path_is_inside (const char *path,
-                const char *dir)
-{
-  size_t len = strlen (dir);
-
-  return len > 0 && strncmp (path, dir, len) == 0 && (path[len] == '/' || dir[len - 1] == '/');
-}
-
-char *
-studio_engine_find_default_path (void)
-{
-  const char *env = g_getenv ("CHEOPS_ENGINE");
-
-  if (env != NULL && *env != '\0')
-    return g_strdup (env);
-
-#if defined(CHEOPS_BUILD_ROOT) && defined(CHEOPS_BUILD_ENGINE_PATH)
-  {
-    g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
-    g_autofree char *root = realpath (CHEOPS_BUILD_ROOT, NULL);
-
-    if (exe != NULL && root != NULL && path_is_inside (exe, root))
-      return g_strdup (CHEOPS_BUILD_ENGINE_PATH);
-  }
-#endif
-
-#ifdef CHEOPS_LIBEXECDIR
-  return g_build_filename (CHEOPS_LIBEXECDIR, "cheops-engine", NULL);
-#else
-  return g_strdup ("cheops-engine");
-#endif
-}
-
 StudioEngine *
 studio_engine_new (const char *const *argv)
 {
@@ -1951,7 +1916,7 @@ studio_engine_new (const char *const *argv)
   if (argv == NULL || argv[0] == NULL)
     {
       default_argv = g_new0 (char *, 2);
-      default_argv[0] = studio_engine_find_default_path ();
+      default_argv[0] = cheops_uci_engine_find_bundled ();
       argv = (const char *const *) default_argv;
     }
   return g_object_new (STUDIO_TYPE_ENGINE, "argv", argv, NULL);
@@ -2130,7 +2095,7 @@ engine_analyze_limited (StudioEngine      *self,
   movetime_ms = MAX (movetime_ms, 0);
 
   multipv = CLAMP (multipv, 1, 256);
-  command = studio_uci_format_position (fen, moves);
+  command = cheops_uci_format_position (fen, moves);
   if (command == NULL)
     return 0;
 
@@ -2306,7 +2271,7 @@ studio_engine_set_option (StudioEngine *self,
     }
 }
 
-const StudioUciOption *
+const CheopsUciOption *
 studio_engine_lookup_option (StudioEngine *self,
                              const char   *name)
 {

@@ -70,7 +70,7 @@
 #include "cheops-review.h"
 #include "cheops-tool.h"
 #include "cheops-tool-uci.h"
-#include "studio-engine-protocol.h"
+#include "cheops-uci-protocol.h"
 
 /* Time for a `go depth N` to answer, and for `bestmove` after `stop`. */
 #define DEPTH_TIMEOUT_S 600
@@ -114,15 +114,15 @@ search_result_take_info (const char *line,
                          gpointer    data)
 {
   SearchResult *r = data;
-  StudioUciMessage m;
+  CheopsUciMessage m;
 
-  if (studio_uci_parse_line (line, &m) == STUDIO_UCI_MESSAGE_INFO
-      && (m.info.fields & STUDIO_UCI_INFO_SCORE) && m.info.multipv == 2
-      && (m.info.bound == STUDIO_UCI_BOUND_EXACT || !r->second_exact))
+  if (cheops_uci_parse_line (line, &m) == CHEOPS_UCI_MESSAGE_INFO
+      && (m.info.fields & CHEOPS_UCI_INFO_SCORE) && m.info.multipv == 2
+      && (m.info.bound == CHEOPS_UCI_BOUND_EXACT || !r->second_exact))
     {
       r->has_second = TRUE;
-      r->second_exact = m.info.bound == STUDIO_UCI_BOUND_EXACT;
-      r->second_ascension = m.info.score_kind == STUDIO_UCI_SCORE_MATE;
+      r->second_exact = m.info.bound == CHEOPS_UCI_BOUND_EXACT;
+      r->second_ascension = m.info.score_kind == CHEOPS_UCI_SCORE_MATE;
       r->second_score = m.info.score;
       r->second_losing = m.info.mate_losing;
       r->second_depth = m.info.depth;
@@ -132,13 +132,13 @@ search_result_take_info (const char *line,
           r->second_move = g_strdup (m.info.pv[0]);
         }
     }
-  else if (m.kind == STUDIO_UCI_MESSAGE_INFO
-      && (m.info.fields & STUDIO_UCI_INFO_SCORE) && m.info.multipv == 1
-      && (m.info.bound == STUDIO_UCI_BOUND_EXACT || !r->exact))
+  else if (m.kind == CHEOPS_UCI_MESSAGE_INFO
+      && (m.info.fields & CHEOPS_UCI_INFO_SCORE) && m.info.multipv == 1
+      && (m.info.bound == CHEOPS_UCI_BOUND_EXACT || !r->exact))
     {
       r->has_score = TRUE;
-      r->exact = m.info.bound == STUDIO_UCI_BOUND_EXACT;
-      r->ascension = m.info.score_kind == STUDIO_UCI_SCORE_MATE;
+      r->exact = m.info.bound == CHEOPS_UCI_BOUND_EXACT;
+      r->ascension = m.info.score_kind == CHEOPS_UCI_SCORE_MATE;
       r->score = m.info.score;
       r->losing = m.info.mate_losing;
       r->depth = m.info.depth;
@@ -148,7 +148,7 @@ search_result_take_info (const char *line,
           r->pv = g_strdupv (m.info.pv);
         }
     }
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 }
 
 /* Searches @node's position (`go depth @depth`, `movetime @movetime_ms`,

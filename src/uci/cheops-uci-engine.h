@@ -3,8 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * CheopsUciEngine: one UCI engine process driven synchronously, line by
- * line, for the command line (`cheops match`, `cheops suite run`) and for
- * the studio's suite runner (which drives it from a worker thread).
+ * line, for the command line (`cheops match`, `analyse`, `openings`,
+ * `suite run`) and for the studio's suite runner (which drives it from a
+ * worker thread); part of the UCI client library (src/uci/meson.build).
  *
  * The process is spawned with GSubprocess from a command split into argv
  * by shell rules (never through a shell), with PR_SET_PDEATHSIG on Linux so
@@ -69,10 +70,14 @@ char            *cheops_uci_engine_wait_for     (CheopsUciEngine *self,
 gboolean         cheops_uci_engine_sync         (CheopsUciEngine *self,
                                                  int              timeout_ms);
 
-/* The bundled engine's path, newly allocated: $CHEOPS_ENGINE if set, the
- * build tree's cheops-engine when the running program lies in the build
- * tree, else the installed one in libexecdir (as the studio finds it:
- * studio_engine_find_default_path()). */
+/* Finds the bundled engine, for every client (the studio, `cheops match`,
+ * `analyse`, `openings`, `suite run`): the environment variable
+ * `CHEOPS_ENGINE` if set and not empty; else, when the running program
+ * lies inside the meson build tree (the studio run uninstalled, a test)
+ * and the build tree's `src/engine/cheops-engine` is executable, that one;
+ * else `<libexecdir>/cheops-engine` (DESIGN.md section 6).  The file is
+ * not required to exist (a start then fails with a message).
+ * Returns: (transfer full): an absolute path (or the variable's value). */
 char            *cheops_uci_engine_find_bundled (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CheopsUciEngine, cheops_uci_engine_free)
