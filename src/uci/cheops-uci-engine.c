@@ -11,11 +11,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
 #include "cheops-uci-engine.h"
+#include "cheops-uci-private.h"
 
 #define EOF_LINE "\001EOF"
 #define HANDSHAKE_TIMEOUT_MS 10000
@@ -46,21 +44,6 @@ reader_thread (gpointer data)
   g_object_unref (dis);
   return NULL;
 }
-
-#ifdef __linux__
-/* In the child, before exec: die with the parent, and no signal blocked
- * (a caller may block SIGINT in its threads to take it with sigwait()). */
-static void
-child_setup (gpointer data)
-{
-  sigset_t none;
-
-  (void) data;
-  prctl (PR_SET_PDEATHSIG, SIGKILL);
-  sigemptyset (&none);
-  sigprocmask (SIG_SETMASK, &none, NULL);
-}
-#endif
 
 gboolean
 cheops_uci_engine_send (CheopsUciEngine *self,
@@ -178,10 +161,7 @@ cheops_uci_engine_new (const char  *command,
   }
   if (!g_shell_parse_argv (command, NULL, &argv, error))
     return NULL;
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE);
-#ifdef __linux__
-  g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
-#endif
+  launcher = _cheops_uci_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE);
   self = g_new0 (CheopsUciEngine, 1);
   self->command = g_strdup (command);
   self->options = g_ptr_array_new_with_free_func (g_free);
