@@ -54,7 +54,8 @@ cheops_uci_engine_send (CheopsUciEngine *self,
   g_autofree char *text = NULL;
   g_autofree char *line = NULL;
 
-  g_return_val_if_fail (self != NULL, FALSE);
+  if (self == NULL)
+    return FALSE;
   va_start (args, format);
   text = g_strdup_vprintf (format, args);
   va_end (args);
@@ -66,16 +67,17 @@ cheops_uci_engine_send (CheopsUciEngine *self,
 }
 
 char *
-cheops_uci_engine_wait_for (CheopsUciEngine *self,
-                            const char      *prefix,
-                            gint64           deadline,
-                            GCancellable    *cancellable)
+cheops_uci_engine_wait_for_full (CheopsUciEngine *self,
+                                 const char      *prefix,
+                                 gint64           deadline,
+                                 GCancellable    *cancellable,
+                                 void           (*skipped) (const char *line, gpointer data),
+                                 gpointer         data)
 {
   size_t n;
 
-  g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (prefix != NULL, NULL);
-  if (self->lines == NULL)
+  if (self == NULL || self->lines == NULL)
     return NULL;
   n = strlen (prefix);
   for (;;)
@@ -96,8 +98,19 @@ cheops_uci_engine_wait_for (CheopsUciEngine *self,
         }
       if (n == 0 || (strncmp (line, prefix, n) == 0 && (line[n] == '\0' || line[n] == ' ')))
         return line;
+      if (skipped != NULL)
+        skipped (line, data);
       g_free (line);
     }
+}
+
+char *
+cheops_uci_engine_wait_for (CheopsUciEngine *self,
+                            const char      *prefix,
+                            gint64           deadline,
+                            GCancellable    *cancellable)
+{
+  return cheops_uci_engine_wait_for_full (self, prefix, deadline, cancellable, NULL, NULL);
 }
 
 gboolean
@@ -258,6 +271,18 @@ cheops_uci_engine_has_option (CheopsUciEngine *self,
     if (g_ascii_strcasecmp (self->options->pdata[i], name) == 0)
       return TRUE;
   return FALSE;
+}
+
+CheopsUciEngine *
+cheops_uci_engine_new_for_variant (const char          *command,
+                                   const CheopsVariant *variant,
+                                   GError             **error)
+{
+  CheopsUciEngine *self = cheops_uci_engine_new (command, error);
+
+  if (self != NULL && variant != NULL)
+    cheops_uci_engine_send (self, "setoption name UCI_Variant value %s", variant->name);
+  return self;
 }
 
 /* TRUE if @path lies inside the directory @dir. */

@@ -35,6 +35,12 @@ typedef struct _CheopsUciEngine CheopsUciEngine;
  * already reaped). */
 CheopsUciEngine *cheops_uci_engine_new          (const char      *command,
                                                  GError         **error);
+/* cheops_uci_engine_new(), then, for a non-NULL @variant, `setoption name
+ * UCI_Variant value <variant->name>` (the engine plays that game; DESIGN.md
+ * section 5).  Returns and fails as cheops_uci_engine_new(). */
+CheopsUciEngine *cheops_uci_engine_new_for_variant (const char          *command,
+                                                    const CheopsVariant *variant,
+                                                    GError             **error);
 /* Quits and reaps the process (see above); NULL is ignored. */
 void             cheops_uci_engine_free         (CheopsUciEngine *self);
 /* Kills the process at once (SIGKILL) and reaps it; later sends fail and
@@ -52,7 +58,7 @@ const char      *cheops_uci_engine_get_command  (CheopsUciEngine *self);
 gboolean         cheops_uci_engine_has_option   (CheopsUciEngine *self,
                                                  const char      *name);
 /* Sends one line (a line break is added); FALSE if the process is gone or
- * the write failed. */
+ * the write failed, or @self is NULL (no engine). */
 gboolean         cheops_uci_engine_send         (CheopsUciEngine *self,
                                                  const char      *format,
                                                  ...) G_GNUC_PRINTF (2, 3);
@@ -66,7 +72,17 @@ char            *cheops_uci_engine_wait_for     (CheopsUciEngine *self,
                                                  const char      *prefix,
                                                  gint64           deadline,
                                                  GCancellable    *cancellable);
-/* `isready`, then waits up to @timeout_ms for `readyok`; FALSE without. */
+/* cheops_uci_engine_wait_for(), handing each line before the one waited
+ * for to @skipped (may be NULL) with @data instead of dropping it silently
+ * (the `info` lines of a search).  A NULL @self (no engine) returns NULL. */
+char            *cheops_uci_engine_wait_for_full (CheopsUciEngine *self,
+                                                  const char      *prefix,
+                                                  gint64           deadline,
+                                                  GCancellable    *cancellable,
+                                                  void           (*skipped) (const char *line, gpointer data),
+                                                  gpointer         data);
+/* `isready`, then waits up to @timeout_ms for `readyok`; FALSE without,
+ * or for a NULL @self. */
 gboolean         cheops_uci_engine_sync         (CheopsUciEngine *self,
                                                  int              timeout_ms);
 
