@@ -13,6 +13,8 @@
 
 #include "cheops-position.h"
 #include "cheops-suite-run.h"
+#include "cheops-uci-protocol.h"
+#include "cheops-uci-san.h"
 
 #define MOVETIME_GRACE_MS 10000
 #define STOP_GRACE_MS 2000
@@ -54,89 +56,16 @@ cheops_suite_counts (CheopsEpdRecord   *record,
          || (status == CHEOPS_SUITE_FAILED && has_target (record));
 }
 
-/* What an `info` line holds that the runner uses. */
-typedef struct {
-  int      depth;
-  gboolean has_score, mate, bound;
-  int      score;
-  gint64   time_ms;     /* -1 if not given */
-  guint64  nodes;
-  gboolean has_nodes;
-  int      multipv;
-  char   **pv;          /* points into the words, NULL-terminated; NULL without pv */
-} InfoLine;
-
-static void
-parse_info (char **words,
-            InfoLine *info)
-{
-  memset (info, 0, sizeof *info);
-  info->time_ms = -1;
-  info->multipv = 1;
-  for (int i = 1; words[i] != NULL; i++)
-    {
-      const char *w = words[i];
-      const char *v = words[i + 1];
-
-      if (strcmp (w, "pv") == 0)
-        {
-          info->pv = words + i + 1;
-          break;
-        }
-      if (strcmp (w, "string") == 0)
-        break;
-      if (v == NULL)
-        break;
-      if (strcmp (w, "depth") == 0)
-        info->depth = atoi (v), i++;
-      else if (strcmp (w, "time") == 0)
-        info->time_ms = g_ascii_strtoll (v, NULL, 10), i++;
-      else if (strcmp (w, "nodes") == 0)
-        info->nodes = g_ascii_strtoull (v, NULL, 10), info->has_nodes = TRUE, i++;
-      else if (strcmp (w, "multipv") == 0)
-        info->multipv = atoi (v), i++;
-      else if (strcmp (w, "score") == 0 && words[i + 2] != NULL)
-        {
-          info->has_score = TRUE;
-          info->mate = strcmp (v, "mate") == 0;
-          info->score = atoi (words[i + 2]);
-          i += 2;
-          if (words[i + 1] != NULL
-              && (strcmp (words[i + 1], "lowerbound") == 0 || strcmp (words[i + 1], "upperbound") == 0))
-            info->bound = TRUE, i++;
-        }
-    }
-}
-
 /* The SAN of the moves of @pv played from @pos, as far as they are
- * playable (newly allocated, NULL if none is). */
+ * playable (newly allocated, NULL if none is): the UCI client library's
+ * cheops_uci_pv_to_san_at(), joined by blanks. */
 static char *
-pv_to_san (const CheopsPosition *start,
+pv_to_san (const CheopsPosition *pos,
            char                **pv)
 {
-  CheopsPosition pos = *start;
-  GString *out = g_string_new (NULL);
+  g_auto(GStrv) san = cheops_uci_pv_to_san_at (pos, (const char *const *) pv, NULL);
 
-  for (int i = 0; pv[i] != NULL && i < 64; i++)
-    {
-      CheopsMove move = cheops_move_from_text (&pos, pv[i], NULL);
-      char san[CHEOPS_SAN_MAX];
-      CheopsUndo undo;
-
-      if (move == CHEOPS_MOVE_NONE)
-        break;
-      cheops_move_to_san (&pos, move, san);
-      if (out->len > 0)
-        g_string_append_c (out, ' ');
-      g_string_append (out, san);
-      cheops_position_do_move (&pos, move, &undo);
-    }
-  if (out->len == 0)
-    {
-      g_string_free (out, TRUE);
-      return NULL;
-    }
-  return g_string_free (out, FALSE);
+  return san[0] != NULL ? g_strjoinv (" ", san) : NULL;
 }
 
 static void
@@ -219,33 +148,37 @@ cheops_suite_run_record (CheopsUciEngine         *engine,
         continue;
       if (strcmp (words[0], "info") == 0)
         {
-          InfoLine info;
+          CheopsUciMessage message;
+          const CheopsUciInfo *info = &message.info;
           CheopsMove first;
 
-          parse_info (words, &info);
-          if (info.pv == NULL || info.pv[0] == NULL || info.multipv != 1)
-            continue;
-          first = cheops_move_from_text (pos, info.pv[0], NULL);
-          if (first == CHEOPS_MOVE_NONE)
-            continue;
-          result->depth = info.depth;
-          if (info.has_score && !info.bound)
+          /* The library's parser; a line it cannot read is skipped. */
+          if (cheops_uci_parse_line (line, &message) != CHEOPS_UCI_MESSAGE_INFO
+              || info->pv == NULL || info->pv[0] == NULL || info->multipv != 1
+              || (first = cheops_move_from_text (pos, info->pv[0], NULL)) == CHEOPS_MOVE_NONE)
+            {
+              cheops_uci_message_clear (&message);
+              continue;
+            }
+          result->depth = info->depth;
+          if (info->score_kind != CHEOPS_UCI_SCORE_NONE && info->bound == CHEOPS_UCI_BOUND_EXACT)
             {
               result->has_score = TRUE;
-              result->mate = info.mate;
-              result->score = info.score;
+              result->mate = info->score_kind == CHEOPS_UCI_SCORE_MATE;
+              result->score = info->score;
             }
-          if (info.has_nodes)
-            result->nodes = info.nodes;
+          if (info->fields & CHEOPS_UCI_INFO_NODES)
+            result->nodes = info->nodes;
           g_free (result->pv);
-          result->pv = pv_to_san (pos, info.pv);
+          result->pv = pv_to_san (pos, info->pv);
           if (solves (record, first))
             {
               if (found_ms < 0)
-                found_ms = info.time_ms >= 0 ? info.time_ms : (g_get_monotonic_time () - start) / 1000;
+                found_ms = (info->fields & CHEOPS_UCI_INFO_TIME) ? info->time_ms : (g_get_monotonic_time () - start) / 1000;
             }
           else
             found_ms = -1;
+          cheops_uci_message_clear (&message);
         }
       else if (strcmp (words[0], "bestmove") == 0)
         {

@@ -37,7 +37,7 @@
 #include "studio-analysis-panel.h"
 #include "studio-palette.h"
 #include "studio-engine.h"
-#include "studio-engine-san.h"
+#include "cheops-uci-san.h"
 #include "studio-game-text.h"
 #include "studio-line-preview.h"
 
@@ -392,13 +392,13 @@ score_for_a (StudioAnalysisPanel *self,
 /* "#3", "#−2", "+0.35"; a mate score of 0 ("mate -0": the side to move
  * is mated now) with the winner's sign, "#+0" or "#−0" (@a_wins). */
 static char *
-format_score (StudioUciScoreKind kind,
+format_score (CheopsUciScoreKind kind,
               int                a_score,
               gboolean           a_wins)
 {
-  if (kind == STUDIO_UCI_SCORE_MATE && a_score == 0)
+  if (kind == CHEOPS_UCI_SCORE_MATE && a_score == 0)
     return g_strdup (a_wins ? "#+0" : "#−0");
-  if (kind == STUDIO_UCI_SCORE_MATE)
+  if (kind == CHEOPS_UCI_SCORE_MATE)
     return g_strdup_printf ("#%s%d", a_score < 0 ? "−" : "", ABS (a_score));
 
   return g_strdup_printf ("%s%.2f", a_score > 0 ? "+" : a_score < 0 ? "−" : "", ABS (a_score) / 100.0);
@@ -419,7 +419,7 @@ studio_analysis_panel_update_row (StudioAnalysisPanel    *self,
   guint number = self->fullmove;
   int a_score = score_for_a (self, line->score);
 
-  san = studio_engine_pv_to_san_at (&self->analysed, (const char * const *) line->pv, NULL);
+  san = cheops_uci_pv_to_san_at (&self->analysed, (const char * const *) line->pv, NULL);
 
   /* A threat line says so: it is the opponent's idea, not a line to play
    * (issue 21). */
@@ -485,14 +485,14 @@ studio_analysis_panel_update_row (StudioAnalysisPanel    *self,
   g_clear_pointer (&row->san, g_strfreev);
   row->san = g_steal_pointer (&san);
 
-  if (line->score_kind == STUDIO_UCI_SCORE_NONE)
+  if (line->score_kind == CHEOPS_UCI_SCORE_NONE)
     score = g_strdup ("…");
   else
     /* Mated now (score 0): the side to move lost, whatever the sign. */
     score = format_score (line->score_kind, a_score, side_mated_now_is_b (self));
   gtk_label_set_label (row->score, score);
   /* "#3" in words, with the side's name in the game's words. */
-  if (line->score_kind == STUDIO_UCI_SCORE_MATE && a_score != 0 && self->document != NULL)
+  if (line->score_kind == CHEOPS_UCI_SCORE_MATE && a_score != 0 && self->document != NULL)
     {
       const char *winner = studio_document_get_side_name (self->document,
                                                           a_score > 0 ? CHEOPS_SIDE_A : CHEOPS_SIDE_B);
@@ -503,7 +503,7 @@ studio_analysis_panel_update_row (StudioAnalysisPanel    *self,
 
       gtk_widget_set_tooltip_text (GTK_WIDGET (row->score), words);
     }
-  else if (line->score_kind == STUDIO_UCI_SCORE_MATE && self->document != NULL)
+  else if (line->score_kind == CHEOPS_UCI_SCORE_MATE && self->document != NULL)
     {
       const char *winner = studio_document_get_side_name (self->document,
                                                           side_mated_now_is_b (self) ? CHEOPS_SIDE_A : CHEOPS_SIDE_B);
@@ -519,7 +519,7 @@ studio_analysis_panel_update_row (StudioAnalysisPanel    *self,
   if (row->ahead_class != NULL)
     gtk_widget_remove_css_class (GTK_WIDGET (row->score), row->ahead_class);
   g_clear_pointer (&row->ahead_class, g_free);
-  if (line->score_kind != STUDIO_UCI_SCORE_NONE && a_score != 0 && self->document != NULL)
+  if (line->score_kind != CHEOPS_UCI_SCORE_NONE && a_score != 0 && self->document != NULL)
     {
       gboolean first = studio_document_get_side_is_first (self->document,
                                                           a_score > 0 ? CHEOPS_SIDE_A : CHEOPS_SIDE_B);
@@ -567,7 +567,7 @@ analysis_mate_found (const StudioEngineAnalysis *analysis,
   if (analysis->n_lines == 0 || analysis->lines[0].multipv != 1)
     return FALSE;
   best = &analysis->lines[0];
-  return best->score_kind == STUDIO_UCI_SCORE_MATE && best->bound == STUDIO_UCI_BOUND_EXACT &&
+  return best->score_kind == CHEOPS_UCI_SCORE_MATE && best->bound == CHEOPS_UCI_BOUND_EXACT &&
          best->score != 0 && depth > 2 * ABS (best->score);
 }
 
@@ -598,7 +598,7 @@ studio_analysis_panel_format_stats (StudioAnalysisPanel        *self,
   if (analysis->currmove != NULL && analysis->currmovenumber > 0 && !analysis_mate_found (analysis, depth))
     {
       const char *pv[] = { analysis->currmove, NULL };
-      g_auto(GStrv) san = studio_engine_pv_to_san_at (&self->analysed, pv, NULL);
+      g_auto(GStrv) san = cheops_uci_pv_to_san_at (&self->analysed, pv, NULL);
 
       if (san[0] != NULL)
         *current = self->n_root_moves > 0
@@ -709,11 +709,11 @@ studio_analysis_panel_analysis_updated_cb (StudioAnalysisPanel  *self,
       /* "mate -0" (mated now): no score whose sign could say who won (the
        * bar showed the side to move winning, issue 25); the window shows
        * the game's result, which the rules decide, instead. */
-      if (best->score_kind == STUDIO_UCI_SCORE_MATE && best->score == 0 && !self->threat)
+      if (best->score_kind == CHEOPS_UCI_SCORE_MATE && best->score == 0 && !self->threat)
         g_signal_emit (self, signals [EVALUATION], 0, FALSE, FALSE, 0);
-      else if (best->score_kind != STUDIO_UCI_SCORE_NONE && !self->threat)
+      else if (best->score_kind != CHEOPS_UCI_SCORE_NONE && !self->threat)
         g_signal_emit (self, signals [EVALUATION], 0, TRUE,
-                       best->score_kind == STUDIO_UCI_SCORE_MATE,
+                       best->score_kind == CHEOPS_UCI_SCORE_MATE,
                        score_for_a (self, best->score));
 
       /* The best move as an arrow, only for the real side to move; in
@@ -897,7 +897,7 @@ static void
 last_engine_changed_cb (StudioAnalysisPanel *self)
 {
   g_autofree char *path = g_settings_get_string (self->settings, "last-engine");
-  g_autofree char *program = path[0] != '\0' ? g_strdup (path) : studio_engine_find_default_path ();
+  g_autofree char *program = path[0] != '\0' ? g_strdup (path) : cheops_uci_engine_find_bundled ();
   StudioEngine *old = self->engine;
 
   /* None yet: the next start reads the setting. */

@@ -5,18 +5,13 @@
  * StudioEngine: one UCI engine process (see the header for the contract).
  *
  * Two objects share the work:
- * - EngineProcess, a small ref-counted record of one spawned process: its
- *   pipes, its write queue, its read buffers and its exit status.  Every
- *   asynchronous operation holds a reference to the EngineProcess, never to
- *   the StudioEngine, so that disposing the engine is never delayed by an
- *   engine that keeps its pipes open.  `process->engine` points back to the
- *   StudioEngine while the process is the current one; when the engine lets
- *   go of it (restart, shutdown, an error, dispose) the pointer is cleared,
- *   its output is drained and thrown away, and the process is ended:
- *   `quit`, close stdin, wait, SIGTERM, wait, SIGKILL (the steps of PyChess
- *   and Cute Chess, ANCHORS.md section 3).  Dispose does the same steps
- *   synchronously, with short waits, and returns only once the child has
- *   been reaped.
+ * - CheopsUciProcess (src/uci/cheops-uci-process.c, the UCI client
+ *   library), one spawned process: its pipes, its write queue, its read
+ *   buffers, its exit status and the report of its end.  When the engine
+ *   lets go of it (restart, shutdown, an error, dispose) its output is
+ *   drained and thrown away, and it is ended: `quit`, close stdin, wait,
+ *   SIGTERM, wait, SIGKILL.  Dispose does the same steps synchronously,
+ *   with short waits, and returns only once the child has been reaped.
  * - StudioEngine, the state machine: handshake, the one desired search with
  *   its generation counter, the stop -> bestmove handshake (Lichess
  *   protocol.ts, Nibbler 90_engine.js), hang timers (Cute Chess), and the
@@ -32,14 +27,12 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#ifdef __linux__
-# include <sys/prctl.h>
-#endif
 
 #include <glib/gi18n-lib.h>
 #include <gio/gio.h>
 
 #include "studio-engine.h"
+#include "cheops-uci-process.h"
 #include "cheops-core.h"
 
 /* Default time-outs (milliseconds). */
@@ -54,20 +47,11 @@
 #define MAX_LINE_BYTES            (64 * 1024)
 /* A run of this many lines that are not UCI makes the engine FAILED. */
 #define MAX_NONSENSE_RUN          100
-/* How many lines of stderr are quoted in a crash message. */
-#define STDERR_TAIL_LINES         5
-/* After EOF on stdout, how long to wait for the exit status. */
-#define EXIT_GRACE_MS             500
-/* After the exit, how many more graces its stderr may take to reach EOF. */
-#define EXIT_GRACE_ROUNDS         6
-/* In dispose: the longest wait per escalation step. */
-#define SYNC_STEP_MS              500
 
-/* Reads and the engine's timers run below GTK's redraw priority
- * (G_PRIORITY_HIGH_IDLE + 20), so a flooding engine never delays a frame. */
+/* The engine's timers run below GTK's redraw priority
+ * (G_PRIORITY_HIGH_IDLE + 20), as the process's reads do, so a flooding
+ * engine never delays a frame. */
 #define IO_PRIORITY               G_PRIORITY_DEFAULT_IDLE
-
-typedef struct _EngineProcess EngineProcess;
 
 /* STUDIO_ENGINE_TRACE=1 in the environment logs every line exchanged with
  * the engine (g_debug, domain studio-engine). */
@@ -94,38 +78,6 @@ engine_trace (const char *direction,
   g_debug ("%s %s", direction, valid);
 }
 
-struct _EngineProcess
-{
-  gint           ref_count;
-  StudioEngine  *engine;        /* borrowed; NULL once let go */
-  StudioEngine  *owner;         /* borrowed; the engine whose `dying` list holds us */
-  GSubprocess   *subprocess;
-  GPid           pid;
-  GOutputStream *stdin_pipe;
-  GInputStream  *stdout_pipe;
-  GInputStream  *stderr_pipe;
-  GCancellable  *cancellable;   /* cancelled only in dispose */
-
-  GQueue         write_queue;   /* char *, each ending in "\n" */
-  GString       *stdout_buffer; /* the start of a line not yet complete */
-  GString       *stderr_buffer;
-  GQueue         stderr_tail;   /* char *, the last STDERR_TAIL_LINES lines */
-
-  guint          escalation_id; /* quit -> TERM -> KILL timer */
-  guint          grace_id;      /* EOF seen, waiting for the exit status */
-  guint          grace_rounds;  /* how often the grace was extended for stderr */
-  int            escalation_step;
-  int            exit_status;   /* as from waitpid(), valid once exited */
-
-  guint          writing : 1;
-  guint          close_after_write : 1;
-  guint          stdin_closed : 1;
-  guint          stdout_eof : 1;
-  guint          stderr_eof : 1;
-  guint          exited : 1;
-  guint          terminating : 1;
-};
-
 typedef struct
 {
   char *name;
@@ -137,8 +89,8 @@ struct _StudioEngine
   GObject               parent_instance;
 
   char                **argv;
-  EngineProcess        *process;      /* the current process, or NULL */
-  GPtrArray            *dying;        /* EngineProcess being ended */
+  CheopsUciProcess     *process;      /* the current process, or NULL */
+  GPtrArray            *dying;        /* CheopsUciProcess being ended */
 
   StudioEngineState     state;
   char                 *last_error;
@@ -146,7 +98,7 @@ struct _StudioEngine
    * the schema is not installed (the defaults then apply). */
   GSettings            *settings;
   char                 *name;
-  GPtrArray            *options;      /* StudioUciOption *, as declared */
+  GPtrArray            *options;      /* CheopsUciOption *, as declared */
   GHashTable           *wanted;       /* lower-case name -> WantedOption * */
   GHashTable           *unsent;       /* lower-case names of wanted options not yet sent */
   guint                 engine_multipv; /* MultiPV last sent, 0 = never */
@@ -249,7 +201,6 @@ static guint signals [N_SIGNALS];
 static void engine_fail              (StudioEngine      *self,
                                       StudioEngineState  state,
                                       const char        *message);
-static void engine_process_gone      (StudioEngine      *self);
 static void engine_handle_line       (StudioEngine      *self,
                                       const char        *line);
 static void engine_let_go_of_process (StudioEngine      *self,
@@ -335,417 +286,10 @@ wanted_option_free (WantedOption *option)
 }
 
 static void
-option_free (StudioUciOption *option)
+option_free (CheopsUciOption *option)
 {
-  studio_uci_option_clear (option);
+  cheops_uci_option_clear (option);
   g_free (option);
-}
-
-/* ------------------------------------------------------------------ */
-/* EngineProcess                                                       */
-/* ------------------------------------------------------------------ */
-
-static EngineProcess *
-engine_process_ref (EngineProcess *process)
-{
-  process->ref_count++;
-  return process;
-}
-
-static void
-engine_process_unref (EngineProcess *process)
-{
-  if (--process->ref_count > 0)
-    return;
-  g_assert (process->escalation_id == 0);
-  g_assert (process->grace_id == 0);
-  g_clear_object (&process->subprocess);
-  g_clear_object (&process->cancellable);
-  g_queue_clear_full (&process->write_queue, g_free);
-  g_queue_clear_full (&process->stderr_tail, g_free);
-  g_string_free (process->stdout_buffer, TRUE);
-  g_string_free (process->stderr_buffer, TRUE);
-  g_free (process);
-}
-
-/* Runs in the child between fork and exec: let the kernel end the engine
- * when the studio dies, whatever the way (Linux only). */
-static void
-engine_child_setup (gpointer user_data)
-{
-#ifdef __linux__
-  pid_t parent = (pid_t) GPOINTER_TO_INT (user_data);
-
-  prctl (PR_SET_PDEATHSIG, SIGKILL);
-  /* The parent may have died before prctl(). */
-  if (getppid () != parent)
-    _exit (1);
-#endif
-}
-
-static void process_write_next (EngineProcess *process);
-
-static void
-process_write_cb (GObject      *object,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  EngineProcess *process = user_data;
-  g_autoptr(GError) error = NULL;
-
-  process->writing = FALSE;
-  if (!g_output_stream_write_all_finish (G_OUTPUT_STREAM (object), result, NULL, &error))
-    {
-      /* Broken pipe: the engine is gone or going; the exit watch and the
-       * EOF on stdout say so too.  Drop what is queued. */
-      g_queue_clear_full (&process->write_queue, g_free);
-      if (process->engine != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        engine_process_gone (process->engine);
-    }
-  else
-    {
-      g_free (g_queue_pop_head (&process->write_queue));
-      process_write_next (process);
-    }
-  engine_process_unref (process);
-}
-
-static void
-process_close_cb (GObject      *object,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  EngineProcess *process = user_data;
-
-  g_output_stream_close_finish (G_OUTPUT_STREAM (object), result, NULL);
-  engine_process_unref (process);
-}
-
-static void
-process_write_next (EngineProcess *process)
-{
-  const char *line;
-
-  if (process->writing || process->stdin_closed)
-    return;
-  line = g_queue_peek_head (&process->write_queue);
-  if (line == NULL)
-    {
-      if (process->close_after_write)
-        {
-          process->stdin_closed = TRUE;
-          g_output_stream_close_async (process->stdin_pipe, IO_PRIORITY, NULL,
-                                       process_close_cb, engine_process_ref (process));
-        }
-      return;
-    }
-  process->writing = TRUE;
-  g_output_stream_write_all_async (process->stdin_pipe, line, strlen (line), IO_PRIORITY,
-                                   process->cancellable, process_write_cb,
-                                   engine_process_ref (process));
-}
-
-/* Queues one command line (without its newline) for the engine. */
-static void
-process_send (EngineProcess *process,
-              const char    *command)
-{
-  if (process->stdin_closed || process->close_after_write)
-    return;
-  engine_trace (">", command);
-  g_queue_push_tail (&process->write_queue, g_strconcat (command, "\n", NULL));
-  process_write_next (process);
-}
-
-/* Splits @buffer's complete lines off and hands each to @func; keeps the
- * rest.  Stops early (returns FALSE) when @func returns FALSE. */
-static void
-process_stdout_lines (EngineProcess *process)
-{
-  GString *buffer = process->stdout_buffer;
-  gsize start = 0;
-
-  for (;;)
-    {
-      char *nl = memchr (buffer->str + start, '\n', buffer->len - start);
-      StudioEngine *self = process->engine;
-
-      if (nl == NULL)
-        break;
-      *nl = '\0';
-      if (self != NULL)
-        {
-          g_object_ref (self);
-          engine_handle_line (self, buffer->str + start);
-          g_object_unref (self);
-        }
-      start = (gsize) (nl - buffer->str) + 1;
-    }
-  g_string_erase (buffer, 0, start);
-}
-
-static void process_read_stdout (EngineProcess *process);
-
-static void
-process_stdout_cb (GObject      *object,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  EngineProcess *process = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  gsize size = 0;
-  const char *data;
-
-  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, &error);
-  if (bytes != NULL)
-    data = g_bytes_get_data (bytes, &size);
-  if (bytes == NULL || size == 0)
-    {
-      /* EOF, or the pipe broke: either way the engine is gone or going.
-       * A last line without its newline still counts. */
-      process->stdout_eof = TRUE;
-      if (process->engine != NULL && process->stdout_buffer->len > 0)
-        {
-          g_string_append_c (process->stdout_buffer, '\n');
-          process_stdout_lines (process);
-        }
-      if (process->engine != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        engine_process_gone (process->engine);
-      engine_process_unref (process);
-      return;
-    }
-
-  if (process->engine == NULL)
-    {
-      /* Let go of: drain and discard, so that it is never blocked on a full
-       * pipe while it should be reading `quit`. */
-      process_read_stdout (process);
-      engine_process_unref (process);
-      return;
-    }
-
-  g_string_append_len (process->stdout_buffer, data, (gssize) size);
-  process_stdout_lines (process);
-
-  if (process->engine != NULL && process->stdout_buffer->len > MAX_LINE_BYTES)
-    {
-      g_autofree char *message =
-        g_strdup_printf (_("The engine printed a line longer than %d KiB, which is not UCI."),
-                         MAX_LINE_BYTES / 1024);
-
-      g_string_truncate (process->stdout_buffer, 0);
-      engine_fail (process->engine, STUDIO_ENGINE_STATE_FAILED, message);
-    }
-
-  if (!process->stdout_eof)
-    process_read_stdout (process);
-  engine_process_unref (process);
-}
-
-static void
-process_read_stdout (EngineProcess *process)
-{
-  g_input_stream_read_bytes_async (process->stdout_pipe, 65536, IO_PRIORITY, process->cancellable,
-                                   process_stdout_cb, engine_process_ref (process));
-}
-
-static void process_read_stderr (EngineProcess *process);
-
-static void
-process_stderr_cb (GObject      *object,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  EngineProcess *process = user_data;
-  g_autoptr(GBytes) bytes = NULL;
-  gsize size = 0;
-  const char *data = NULL;
-  gsize start = 0;
-  GString *buffer = process->stderr_buffer;
-
-  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, NULL);
-  if (bytes != NULL)
-    data = g_bytes_get_data (bytes, &size);
-  if (bytes == NULL || size == 0)
-    {
-      process->stderr_eof = TRUE;
-      /* An engine may close stderr and live on; only once it has exited or
-       * closed stdout too is this the end of it. */
-      if (process->engine != NULL && (process->exited || process->stdout_eof))
-        engine_process_gone (process->engine);
-      engine_process_unref (process);
-      return;
-    }
-
-  g_string_append_len (buffer, data, (gssize) size);
-  for (;;)
-    {
-      char *nl = memchr (buffer->str + start, '\n', buffer->len - start);
-      g_autofree char *line = NULL;
-
-      if (nl == NULL)
-        break;
-      line = g_strndup (buffer->str + start, MIN ((gsize) (nl - (buffer->str + start)), 200));
-      g_strchomp (line);
-      start = (gsize) (nl - buffer->str) + 1;
-      if (*line == '\0')
-        continue;
-      g_queue_push_tail (&process->stderr_tail, g_utf8_make_valid (line, -1));
-      while (g_queue_get_length (&process->stderr_tail) > STDERR_TAIL_LINES)
-        g_free (g_queue_pop_head (&process->stderr_tail));
-    }
-  g_string_erase (buffer, 0, start);
-  if (buffer->len > 4096)
-    g_string_truncate (buffer, 0);
-
-  process_read_stderr (process);
-  engine_process_unref (process);
-}
-
-static void
-process_read_stderr (EngineProcess *process)
-{
-  g_input_stream_read_bytes_async (process->stderr_pipe, 4096, IO_PRIORITY, process->cancellable,
-                                   process_stderr_cb, engine_process_ref (process));
-}
-
-static void
-process_clear_timers (EngineProcess *process)
-{
-  if (process->escalation_id != 0)
-    {
-      g_clear_handle_id (&process->escalation_id, g_source_remove);
-      engine_process_unref (process);
-    }
-  if (process->grace_id != 0)
-    {
-      g_clear_handle_id (&process->grace_id, g_source_remove);
-      engine_process_unref (process);
-    }
-}
-
-/* Removes @process from its owner's list of processes being ended. */
-static void
-process_forget_dying (EngineProcess *process)
-{
-  StudioEngine *owner = process->owner;
-
-  process->owner = NULL;
-  if (owner != NULL)
-    g_ptr_array_remove_fast (owner->dying, process); /* drops the list's reference */
-}
-
-static void
-process_wait_cb (GObject      *object,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  EngineProcess *process = user_data;
-
-  g_subprocess_wait_finish (G_SUBPROCESS (object), result, NULL);
-  process->exited = TRUE;
-  process->exit_status = g_subprocess_get_status (G_SUBPROCESS (object));
-  process_clear_timers (process);
-
-  if (process->engine != NULL)
-    engine_process_gone (process->engine);
-  else
-    process_forget_dying (process);
-  engine_process_unref (process);
-}
-
-static gboolean
-process_escalate_cb (gpointer user_data)
-{
-  EngineProcess *process = user_data;
-
-  if (process->escalation_step == 0)
-    {
-      g_debug ("engine %d did not quit: SIGTERM", (int) process->pid);
-      g_subprocess_send_signal (process->subprocess, SIGTERM);
-      process->escalation_step = 1;
-      return G_SOURCE_CONTINUE;
-    }
-  g_debug ("engine %d did not end on SIGTERM: SIGKILL", (int) process->pid);
-  g_subprocess_force_exit (process->subprocess);
-  process->escalation_id = 0;
-  engine_process_unref (process);
-  return G_SOURCE_REMOVE;
-}
-
-/* Starts ending @process without blocking: `quit` (if @send_quit and its
- * stdin is still open), close stdin, then after @quit_ms SIGTERM, after
- * @quit_ms more SIGKILL.  The exit watch stops the escalation. */
-static void
-process_terminate (EngineProcess *process,
-                   gboolean       send_quit,
-                   guint          quit_ms)
-{
-  if (process->terminating)
-    return;
-  process->terminating = TRUE;
-  if (process->exited)
-    return;
-  if (send_quit)
-    process_send (process, "quit");
-  process->close_after_write = TRUE;
-  process_write_next (process);
-  if (!send_quit)
-    {
-      g_subprocess_send_signal (process->subprocess, SIGTERM);
-      process->escalation_step = 1;
-    }
-  process->escalation_id = g_timeout_add_full (G_PRIORITY_DEFAULT, quit_ms, process_escalate_cb,
-                                               engine_process_ref (process), NULL);
-}
-
-/* Waits up to @timeout_ms, without a main loop, for the child to have been
- * reaped (GSubprocess reaps in GLib's worker thread). */
-static gboolean
-process_wait_reaped_sync (EngineProcess *process,
-                          guint          timeout_ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-
-  for (;;)
-    {
-      if (g_subprocess_get_identifier (process->subprocess) == NULL)
-        return TRUE;
-      if (g_get_monotonic_time () >= deadline)
-        return FALSE;
-      g_usleep (2000);
-    }
-}
-
-/* Ends @process now: quit, wait, SIGTERM, wait, SIGKILL, and waits until it
- * has been reaped.  Used by dispose, where no main loop can be relied on. */
-static void
-process_terminate_sync (EngineProcess *process,
-                        guint          quit_ms)
-{
-  guint step_ms = MIN (quit_ms, SYNC_STEP_MS);
-
-  process_clear_timers (process);
-  if (g_subprocess_get_identifier (process->subprocess) == NULL)
-    return;
-
-  if (!process->writing && !process->stdin_closed && process->escalation_step == 0)
-    {
-      GPollableOutputStream *pollable = G_POLLABLE_OUTPUT_STREAM (process->stdin_pipe);
-
-      g_pollable_output_stream_write_nonblocking (pollable, "quit\n", 5, NULL, NULL);
-      process->stdin_closed = TRUE;
-      g_output_stream_close (process->stdin_pipe, NULL, NULL);
-      if (process_wait_reaped_sync (process, step_ms))
-        return;
-    }
-  g_subprocess_send_signal (process->subprocess, SIGTERM);
-  if (process_wait_reaped_sync (process, step_ms))
-    return;
-  g_subprocess_force_exit (process->subprocess);
-  if (!process_wait_reaped_sync (process, 5000))
-    g_warning ("engine process %d was killed but has not been reaped", (int) process->pid);
 }
 
 /* ------------------------------------------------------------------ */
@@ -848,30 +392,30 @@ engine_model_reset (StudioEngine *self)
 /* Merges one `info` line of the desired search into the model. */
 static void
 engine_model_merge (StudioEngine        *self,
-                    const StudioUciInfo *info)
+                    const CheopsUciInfo *info)
 {
   gboolean changed = FALSE;
 
-  if (info->fields & STUDIO_UCI_INFO_NODES)
+  if (info->fields & CHEOPS_UCI_INFO_NODES)
     self->model_nodes = info->nodes, changed = TRUE;
-  if (info->fields & STUDIO_UCI_INFO_NPS)
+  if (info->fields & CHEOPS_UCI_INFO_NPS)
     self->model_nps = info->nps, changed = TRUE;
-  if (info->fields & STUDIO_UCI_INFO_HASHFULL)
+  if (info->fields & CHEOPS_UCI_INFO_HASHFULL)
     self->model_hashfull = info->hashfull, changed = TRUE;
-  if (info->fields & STUDIO_UCI_INFO_TIME)
+  if (info->fields & CHEOPS_UCI_INFO_TIME)
     self->model_time_ms = info->time_ms, changed = TRUE;
   /* The iteration running and its root move: a progress line names them,
    * a line with a score or a PV (an iteration's result) clears the move. */
-  if (info->fields & STUDIO_UCI_INFO_DEPTH)
+  if (info->fields & CHEOPS_UCI_INFO_DEPTH)
     self->model_search_depth = info->depth, changed = TRUE;
-  if (info->fields & STUDIO_UCI_INFO_CURRMOVE)
+  if (info->fields & CHEOPS_UCI_INFO_CURRMOVE)
     {
       g_free (self->model_currmove);
       self->model_currmove = g_strdup (info->currmove);
       self->model_currmovenumber = info->currmovenumber;
       changed = TRUE;
     }
-  else if ((info->fields & (STUDIO_UCI_INFO_SCORE | STUDIO_UCI_INFO_PV)) != 0)
+  else if ((info->fields & (CHEOPS_UCI_INFO_SCORE | CHEOPS_UCI_INFO_PV)) != 0)
     {
       g_clear_pointer (&self->model_currmove, g_free);
       self->model_currmovenumber = 0;
@@ -880,7 +424,7 @@ engine_model_merge (StudioEngine        *self,
   /* A line is about one MultiPV rank when it has a score or a PV; lines
    * beyond the MultiPV asked for (left over from an earlier setting) are
    * dropped. */
-  if ((info->fields & (STUDIO_UCI_INFO_SCORE | STUDIO_UCI_INFO_PV)) != 0
+  if ((info->fields & (CHEOPS_UCI_INFO_SCORE | CHEOPS_UCI_INFO_PV)) != 0
       && info->multipv >= 1 && (guint) info->multipv <= self->desired_multipv)
     {
       guint index = (guint) info->multipv - 1;
@@ -896,18 +440,18 @@ engine_model_merge (StudioEngine        *self,
           line->pv = g_new0 (char *, 1);
           g_ptr_array_index (self->model_lines, index) = line;
         }
-      if (info->fields & STUDIO_UCI_INFO_DEPTH)
+      if (info->fields & CHEOPS_UCI_INFO_DEPTH)
         line->depth = info->depth;
-      if (info->fields & STUDIO_UCI_INFO_SELDEPTH)
+      if (info->fields & CHEOPS_UCI_INFO_SELDEPTH)
         line->seldepth = info->seldepth;
-      if (info->fields & STUDIO_UCI_INFO_SCORE)
+      if (info->fields & CHEOPS_UCI_INFO_SCORE)
         {
           line->score_kind = info->score_kind;
           line->score = info->score;
           line->mate_losing = info->mate_losing;
           line->bound = info->bound;
         }
-      if (info->fields & STUDIO_UCI_INFO_PV)
+      if (info->fields & CHEOPS_UCI_INFO_PV)
         {
           g_strfreev (line->pv);
           line->pv = g_strdupv (info->pv);
@@ -970,11 +514,11 @@ engine_message_with_stderr (StudioEngine *self,
 {
   GString *s = g_string_new (message);
 
-  if (self->process != NULL && !g_queue_is_empty (&self->process->stderr_tail))
+  if (self->process != NULL && cheops_uci_process_get_stderr_tail (self->process) != NULL)
     {
       g_string_append (s, "\n");
       g_string_append (s, _("Its last messages were:"));
-      for (GList *l = self->process->stderr_tail.head; l != NULL; l = l->next)
+      for (GList *l = cheops_uci_process_get_stderr_tail (self->process); l != NULL; l = l->next)
         g_string_append_printf (s, "\n%s", (const char *) l->data);
     }
   return g_string_free (s, FALSE);
@@ -1026,59 +570,61 @@ describe_exit (int         status,
 static void
 engine_report_crash (StudioEngine *self)
 {
-  EngineProcess *process = self->process;
+  CheopsUciProcess *process = self->process;
   const char *when = self->state == STUDIO_ENGINE_STATE_STARTING ? _(" while starting") : "";
   g_autofree char *message = NULL;
 
-  if (process->exited)
-    message = describe_exit (process->exit_status, when);
+  if (cheops_uci_process_has_exited (process))
+    message = describe_exit (cheops_uci_process_get_exit_status (process), when);
   else
     message = g_strdup_printf (_("The engine closed its output unexpectedly%s."), when);
   engine_fail (self, STUDIO_ENGINE_STATE_CRASHED, message);
 }
 
-static gboolean
-engine_grace_cb (gpointer user_data)
+/* One line of the current process's output (CheopsUciProcessCallbacks.line). */
+static void
+engine_process_line_cb (const char *line,
+                        gpointer    data)
 {
-  EngineProcess *process = user_data;
+  StudioEngine *self = g_object_ref (data);
 
-  /* Exited, but its stderr not yet read to the end: the last words are in
-   * the pipe, and the reads run at idle priority, after this timer, on a
-   * busy machine.  Wait a few more moments for them (EOF is sure to come:
-   * the writer is gone). */
-  if (process->engine != NULL && process->exited && !process->stderr_eof
-      && process->grace_rounds < EXIT_GRACE_ROUNDS)
-    {
-      process->grace_rounds++;
-      return G_SOURCE_CONTINUE;
-    }
-  process->grace_id = 0;
-  if (process->engine != NULL)
-    engine_report_crash (process->engine);
-  engine_process_unref (process);
-  return G_SOURCE_REMOVE;
+  engine_handle_line (self, line);
+  g_object_unref (self);
 }
 
-/* The current process closed its output, broke its pipe or exited.  Once
- * it has exited and both its outputs are read to the end (so that its last
- * words on stderr can be quoted), report the crash; until then wait a
- * moment (GLib reaps the child in its worker thread), and report what is
- * known when the moment is over. */
+/* A line too long to be UCI (CheopsUciProcessCallbacks.overlong). */
 static void
-engine_process_gone (StudioEngine *self)
+engine_process_overlong_cb (gpointer data)
 {
-  EngineProcess *process = self->process;
+  StudioEngine *self = data;
+  g_autofree char *message =
+    g_strdup_printf (_("The engine printed a line longer than %d KiB, which is not UCI."),
+                     MAX_LINE_BYTES / 1024);
 
-  if (process == NULL || studio_engine_state_is_error (self->state))
+  engine_fail (self, STUDIO_ENGINE_STATE_FAILED, message);
+}
+
+/* The current process ended (CheopsUciProcessCallbacks.ended): it exited,
+ * closed its output or broke its pipe, and its last words on stderr, if
+ * any, are read. */
+static void
+engine_process_ended_cb (gpointer data)
+{
+  StudioEngine *self = data;
+
+  if (self->process == NULL || studio_engine_state_is_error (self->state))
     return;
-  if (process->exited && process->stdout_eof && process->stderr_eof)
-    {
-      engine_report_crash (self);
-      return;
-    }
-  if (process->grace_id == 0)
-    process->grace_id = g_timeout_add_full (G_PRIORITY_DEFAULT, EXIT_GRACE_MS, engine_grace_cb,
-                                            engine_process_ref (process), NULL);
+  engine_report_crash (self);
+}
+
+/* A process let go of has been reaped: off the list of those ending. */
+static void
+engine_process_reaped_cb (CheopsUciProcess *process,
+                          gpointer          data)
+{
+  StudioEngine *self = data;
+
+  g_ptr_array_remove_fast (self->dying, process); /* drops the list's reference */
 }
 
 /* Detaches the current process and ends it in the background. */
@@ -1086,24 +632,18 @@ static void
 engine_let_go_of_process (StudioEngine *self,
                           gboolean      send_quit)
 {
-  EngineProcess *process = g_steal_pointer (&self->process);
+  CheopsUciProcess *process = g_steal_pointer (&self->process);
 
   if (process == NULL)
     return;
-  process->engine = NULL;
-  if (process->grace_id != 0)
+  cheops_uci_process_let_go (process);
+  if (cheops_uci_process_has_exited (process))
     {
-      g_clear_handle_id (&process->grace_id, g_source_remove);
-      engine_process_unref (process);
-    }
-  if (process->exited)
-    {
-      engine_process_unref (process);
+      cheops_uci_process_unref (process);
       return;
     }
-  process->owner = self;
   g_ptr_array_add (self->dying, process); /* takes our reference */
-  process_terminate (process, send_quit, self->quit_ms);
+  cheops_uci_process_terminate (process, send_quit, self->quit_ms, engine_process_reaped_cb, self);
 }
 
 static void
@@ -1111,7 +651,10 @@ engine_send (StudioEngine *self,
              const char   *command)
 {
   if (self->process != NULL)
-    process_send (self->process, command);
+    {
+      engine_trace (">", command);
+      cheops_uci_process_send (self->process, command);
+    }
 }
 
 static gboolean
@@ -1225,13 +768,13 @@ engine_handshake_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-static const StudioUciOption *
+static const CheopsUciOption *
 engine_find_option (StudioEngine *self,
                     const char   *name)
 {
   for (guint i = 0; i < self->options->len; i++)
     {
-      const StudioUciOption *option = g_ptr_array_index (self->options, i);
+      const CheopsUciOption *option = g_ptr_array_index (self->options, i);
 
       if (g_ascii_strcasecmp (option->name, name) == 0)
         return option;
@@ -1251,10 +794,10 @@ engine_send_unsent_options (StudioEngine *self)
   while (g_hash_table_iter_next (&iter, &key, NULL))
     {
       const WantedOption *wanted = g_hash_table_lookup (self->wanted, key);
-      const StudioUciOption *declared = engine_find_option (self, wanted->name);
+      const CheopsUciOption *declared = engine_find_option (self, wanted->name);
       g_autofree char *command = NULL;
 
-      if (declared != NULL && declared->type == STUDIO_UCI_OPTION_SPIN && declared->min < declared->max)
+      if (declared != NULL && declared->type == CHEOPS_UCI_OPTION_SPIN && declared->min < declared->max)
         {
           /* A number outside what the engine declared (a Hash larger than
            * its maximum, say) is brought inside it rather than refused. */
@@ -1262,10 +805,10 @@ engine_send_unsent_options (StudioEngine *self)
           char text[24];
 
           g_snprintf (text, sizeof text, "%" G_GINT64_FORMAT, CLAMP (value, declared->min, declared->max));
-          command = studio_uci_format_setoption (declared->name, text);
+          command = cheops_uci_format_setoption (declared->name, text);
         }
       else if (declared != NULL)
-        command = studio_uci_format_setoption (declared->name, wanted->value);
+        command = cheops_uci_format_setoption (declared->name, wanted->value);
       if (command != NULL)
         {
           engine_send (self, command);
@@ -1292,11 +835,11 @@ static gboolean
 engine_plays (StudioEngine        *self,
               const CheopsVariant *variant)
 {
-  const StudioUciOption *option = engine_find_option (self, "UCI_Variant");
+  const CheopsUciOption *option = engine_find_option (self, "UCI_Variant");
 
   if (option == NULL)
     return variant == &cheops_variant_cheops;
-  if (option->type != STUDIO_UCI_OPTION_COMBO || option->vars == NULL)
+  if (option->type != CHEOPS_UCI_OPTION_COMBO || option->vars == NULL)
     return TRUE;
   for (guint i = 0; option->vars[i] != NULL; i++)
     if (g_ascii_strcasecmp (option->vars[i], variant->name) == 0)
@@ -1319,7 +862,7 @@ engine_set_plays_variant (StudioEngine *self,
 static void
 engine_after_uciok (StudioEngine *self)
 {
-  const StudioUciOption *variant = engine_find_option (self, "UCI_Variant");
+  const CheopsUciOption *variant = engine_find_option (self, "UCI_Variant");
   GHashTableIter iter;
   gpointer key;
 
@@ -1327,7 +870,7 @@ engine_after_uciok (StudioEngine *self)
   self->got_uciok = TRUE;
   self->sent_variant = NULL;
 
-  if (variant != NULL && variant->type == STUDIO_UCI_OPTION_COMBO && variant->vars != NULL)
+  if (variant != NULL && variant->type == CHEOPS_UCI_OPTION_COMBO && variant->vars != NULL)
     {
       gboolean found = FALSE;
 
@@ -1358,7 +901,7 @@ engine_after_uciok (StudioEngine *self)
    * handshake (a later change goes out before its search). */
   if (variant != NULL && engine_plays (self, self->variant))
     {
-      g_autofree char *command = studio_uci_format_setoption ("UCI_Variant", self->variant->name);
+      g_autofree char *command = cheops_uci_format_setoption ("UCI_Variant", self->variant->name);
 
       engine_send (self, command);
       self->sent_variant = self->variant;
@@ -1392,7 +935,7 @@ engine_start_desired (StudioEngine *self)
   engine_send_unsent_options (self);
   if (self->sent_variant != self->desired_variant && engine_find_option (self, "UCI_Variant") != NULL)
     {
-      g_autofree char *command = studio_uci_format_setoption ("UCI_Variant", self->desired_variant->name);
+      g_autofree char *command = cheops_uci_format_setoption ("UCI_Variant", self->desired_variant->name);
 
       /* A new game in the engine: it may clear its table, so the next
        * reply gets the longer time-out, as for other options. */
@@ -1405,14 +948,14 @@ engine_start_desired (StudioEngine *self)
   if (self->engine_multipv != self->desired_multipv && engine_find_option (self, "MultiPV") != NULL)
     {
       g_autofree char *value = g_strdup_printf ("%u", self->desired_multipv);
-      g_autofree char *command = studio_uci_format_setoption ("MultiPV", value);
+      g_autofree char *command = cheops_uci_format_setoption ("MultiPV", value);
 
       engine_send (self, command);
       self->engine_multipv = self->desired_multipv;
     }
   engine_send (self, self->desired_command);
   go = self->desired_go != NULL ? g_strdup (self->desired_go)
-                                 : studio_uci_format_go (self->desired_depth, 0, self->desired_movetime);
+                                 : cheops_uci_format_go (self->desired_depth, 0, self->desired_movetime);
   if (self->desired_searchmove != NULL)
     {
       char *with_move = g_strdup_printf ("%s searchmoves %s", go, self->desired_searchmove);
@@ -1481,7 +1024,7 @@ static void
 engine_handle_line (StudioEngine *self,
                     const char   *line)
 {
-  StudioUciMessage message;
+  CheopsUciMessage message;
 
   if (self->process == NULL || studio_engine_state_is_error (self->state))
     return;
@@ -1489,12 +1032,12 @@ engine_handle_line (StudioEngine *self,
     return;
 
   engine_trace ("<", line);
-  switch (studio_uci_parse_line (line, &message))
+  switch (cheops_uci_parse_line (line, &message))
     {
-    case STUDIO_UCI_MESSAGE_EMPTY:
+    case CHEOPS_UCI_MESSAGE_EMPTY:
       break;
 
-    case STUDIO_UCI_MESSAGE_MALFORMED:
+    case CHEOPS_UCI_MESSAGE_MALFORMED:
       if (message.bad_bestmove && self->state == STUDIO_ENGINE_STATE_STOPPING)
         {
           /* The answer to our `stop`, unreadable: say what was wrong now
@@ -1519,11 +1062,11 @@ engine_handle_line (StudioEngine *self,
       engine_note_nonsense (self, line);
       break;
 
-    case STUDIO_UCI_MESSAGE_UNKNOWN:
+    case CHEOPS_UCI_MESSAGE_UNKNOWN:
       engine_note_nonsense (self, line);
       break;
 
-    case STUDIO_UCI_MESSAGE_ID:
+    case CHEOPS_UCI_MESSAGE_ID:
       self->nonsense_run = 0;
       self->spoke_uci = TRUE;
       if (g_strcmp0 (message.id_key, "name") == 0 && g_strcmp0 (self->name, message.id_value) != 0)
@@ -1534,19 +1077,19 @@ engine_handle_line (StudioEngine *self,
         }
       break;
 
-    case STUDIO_UCI_MESSAGE_OPTION:
+    case CHEOPS_UCI_MESSAGE_OPTION:
       self->nonsense_run = 0;
       self->spoke_uci = TRUE;
       if (!self->got_uciok && engine_find_option (self, message.option.name) == NULL)
         {
-          StudioUciOption *copy = g_new0 (StudioUciOption, 1);
+          CheopsUciOption *copy = g_new0 (CheopsUciOption, 1);
 
-          studio_uci_option_copy (copy, &message.option);
+          cheops_uci_option_copy (copy, &message.option);
           g_ptr_array_add (self->options, copy);
         }
       break;
 
-    case STUDIO_UCI_MESSAGE_UCIOK:
+    case CHEOPS_UCI_MESSAGE_UCIOK:
       self->nonsense_run = 0;
       if (self->state == STUDIO_ENGINE_STATE_STARTING && !self->got_uciok)
         {
@@ -1557,7 +1100,7 @@ engine_handle_line (StudioEngine *self,
         }
       break;
 
-    case STUDIO_UCI_MESSAGE_READYOK:
+    case CHEOPS_UCI_MESSAGE_READYOK:
       self->nonsense_run = 0;
       if (self->pending_readyok == 0)
         break;
@@ -1575,7 +1118,7 @@ engine_handle_line (StudioEngine *self,
         }
       break;
 
-    case STUDIO_UCI_MESSAGE_INFO:
+    case CHEOPS_UCI_MESSAGE_INFO:
       self->nonsense_run = 0;
       /* A searching engine that sends info is alive, whether or not it
        * answers a ping before `stop` (some answer `isready` only then):
@@ -1591,7 +1134,7 @@ engine_handle_line (StudioEngine *self,
         engine_model_merge (self, &message.info);
       break;
 
-    case STUDIO_UCI_MESSAGE_BESTMOVE:
+    case CHEOPS_UCI_MESSAGE_BESTMOVE:
       self->nonsense_run = 0;
       if (self->state != STUDIO_ENGINE_STATE_ANALYSING && self->state != STUDIO_ENGINE_STATE_STOPPING)
         break; /* not ours: ignore */
@@ -1618,7 +1161,7 @@ engine_handle_line (StudioEngine *self,
     default:
       g_assert_not_reached ();
     }
-  studio_uci_message_clear (&message);
+  cheops_uci_message_clear (&message);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1629,7 +1172,7 @@ static void
 studio_engine_dispose (GObject *object)
 {
   StudioEngine *self = (StudioEngine *)object;
-  EngineProcess *process = g_steal_pointer (&self->process);
+  CheopsUciProcess *process = g_steal_pointer (&self->process);
 
   engine_clear_timers (self);
   g_clear_handle_id (&self->publish_id, g_source_remove);
@@ -1639,18 +1182,12 @@ studio_engine_dispose (GObject *object)
 
   if (process != NULL)
     {
-      process->engine = NULL;
-      g_cancellable_cancel (process->cancellable);
-      process_terminate_sync (process, self->quit_ms);
-      engine_process_unref (process);
+      cheops_uci_process_terminate_sync (process, self->quit_ms);
+      cheops_uci_process_unref (process);
     }
   while (self->dying->len > 0)
     {
-      EngineProcess *dying = g_ptr_array_index (self->dying, self->dying->len - 1);
-
-      g_cancellable_cancel (dying->cancellable);
-      process_terminate_sync (dying, self->quit_ms);
-      dying->owner = NULL;
+      cheops_uci_process_terminate_sync (g_ptr_array_index (self->dying, self->dying->len - 1), self->quit_ms);
       g_ptr_array_remove_index_fast (self->dying, self->dying->len - 1);
     }
 
@@ -1814,7 +1351,7 @@ studio_engine_init (StudioEngine *self)
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
   g_autoptr(GSettingsSchema) schema = NULL;
 
-  self->dying = g_ptr_array_new_with_free_func ((GDestroyNotify) engine_process_unref);
+  self->dying = g_ptr_array_new_with_free_func ((GDestroyNotify) cheops_uci_process_unref);
   self->options = g_ptr_array_new_with_free_func ((GDestroyNotify) option_free);
   self->wanted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) wanted_option_free);
   self->unsent = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -1908,41 +1445,6 @@ studio_engine_option_setting (GSettings  *settings,
   return g_settings_get_int (settings, key);
 }
 
-/* TRUE if @path lies inside the directory @dir. */
-static gboolean
-path_is_inside (const char *path,
-                const char *dir)
-{
-  size_t len = strlen (dir);
-
-  return len > 0 && strncmp (path, dir, len) == 0 && (path[len] == '/' || dir[len - 1] == '/');
-}
-
-char *
-studio_engine_find_default_path (void)
-{
-  const char *env = g_getenv ("CHEOPS_ENGINE");
-
-  if (env != NULL && *env != '\0')
-    return g_strdup (env);
-
-#if defined(CHEOPS_BUILD_ROOT) && defined(CHEOPS_BUILD_ENGINE_PATH)
-  {
-    g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
-    g_autofree char *root = realpath (CHEOPS_BUILD_ROOT, NULL);
-
-    if (exe != NULL && root != NULL && path_is_inside (exe, root))
-      return g_strdup (CHEOPS_BUILD_ENGINE_PATH);
-  }
-#endif
-
-#ifdef CHEOPS_LIBEXECDIR
-  return g_build_filename (CHEOPS_LIBEXECDIR, "cheops-engine", NULL);
-#else
-  return g_strdup ("cheops-engine");
-#endif
-}
-
 StudioEngine *
 studio_engine_new (const char *const *argv)
 {
@@ -1951,7 +1453,7 @@ studio_engine_new (const char *const *argv)
   if (argv == NULL || argv[0] == NULL)
     {
       default_argv = g_new0 (char *, 2);
-      default_argv[0] = studio_engine_find_default_path ();
+      default_argv[0] = cheops_uci_engine_find_bundled ();
       argv = (const char *const *) default_argv;
     }
   return g_object_new (STUDIO_TYPE_ENGINE, "argv", argv, NULL);
@@ -1960,11 +1462,10 @@ studio_engine_new (const char *const *argv)
 gboolean
 studio_engine_start (StudioEngine *self)
 {
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  static const CheopsUciProcessCallbacks callbacks = {
+    engine_process_line_cb, engine_process_overlong_cb, engine_process_ended_cb,
+  };
   g_autoptr(GError) error = NULL;
-  GSubprocess *subprocess;
-  EngineProcess *process;
-  const char *id;
 
   g_return_val_if_fail (STUDIO_IS_ENGINE (self), FALSE);
 
@@ -1986,13 +1487,9 @@ studio_engine_start (StudioEngine *self)
   self->rate_lines = 0;
   g_ptr_array_set_size (self->options, 0);
 
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE
-                                        | G_SUBPROCESS_FLAGS_STDOUT_PIPE
-                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_subprocess_launcher_set_child_setup (launcher, engine_child_setup,
-                                         GINT_TO_POINTER ((int) getpid ()), NULL);
-  subprocess = g_subprocess_launcher_spawnv (launcher, (const char *const *) self->argv, &error);
-  if (subprocess == NULL)
+  self->process = cheops_uci_process_spawn ((const char *const *) self->argv, MAX_LINE_BYTES,
+                                            &callbacks, self, &error);
+  if (self->process == NULL)
     {
       g_autofree char *message =
         g_strdup_printf (_("Could not start the engine “%s”: %s"),
@@ -2004,28 +1501,8 @@ studio_engine_start (StudioEngine *self)
       return FALSE;
     }
 
-  process = g_new0 (EngineProcess, 1);
-  process->ref_count = 1;
-  process->engine = self;
-  process->subprocess = subprocess;
-  id = g_subprocess_get_identifier (subprocess);
-  process->pid = id != NULL ? (GPid) atoi (id) : 0;
-  process->stdin_pipe = g_subprocess_get_stdin_pipe (subprocess);
-  process->stdout_pipe = g_subprocess_get_stdout_pipe (subprocess);
-  process->stderr_pipe = g_subprocess_get_stderr_pipe (subprocess);
-  process->cancellable = g_cancellable_new ();
-  process->stdout_buffer = g_string_new (NULL);
-  process->stderr_buffer = g_string_new (NULL);
-  g_queue_init (&process->write_queue);
-  g_queue_init (&process->stderr_tail);
-  self->process = process;
-
-  g_subprocess_wait_async (subprocess, NULL, process_wait_cb, engine_process_ref (process));
-  process_read_stdout (process);
-  process_read_stderr (process);
-
   engine_set_state (self, STUDIO_ENGINE_STATE_STARTING);
-  process_send (process, "uci");
+  engine_send (self, "uci");
   self->handshake_id = g_timeout_add_full (IO_PRIORITY, self->handshake_ms,
                                            engine_handshake_timeout_cb, self, NULL);
   return TRUE;
@@ -2130,7 +1607,7 @@ engine_analyze_limited (StudioEngine      *self,
   movetime_ms = MAX (movetime_ms, 0);
 
   multipv = CLAMP (multipv, 1, 256);
-  command = studio_uci_format_position (fen, moves);
+  command = cheops_uci_format_position (fen, moves);
   if (command == NULL)
     return 0;
 
@@ -2306,7 +1783,7 @@ studio_engine_set_option (StudioEngine *self,
     }
 }
 
-const StudioUciOption *
+const CheopsUciOption *
 studio_engine_lookup_option (StudioEngine *self,
                              const char   *name)
 {
@@ -2369,9 +1846,9 @@ studio_engine_get_pid (StudioEngine *self)
 {
   g_return_val_if_fail (STUDIO_IS_ENGINE (self), 0);
 
-  if (self->process == NULL || self->process->exited)
+  if (self->process == NULL)
     return 0;
-  return self->process->pid;
+  return cheops_uci_process_get_pid (self->process);
 }
 
 void

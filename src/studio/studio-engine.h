@@ -60,7 +60,8 @@
 
 #include <gio/gio.h>
 
-#include "studio-engine-protocol.h"
+#include "cheops-uci-engine.h"
+#include "cheops-uci-protocol.h"
 #include "cheops-variant.h"
 
 G_BEGIN_DECLS
@@ -90,13 +91,13 @@ typedef struct {
   int                 multipv;     /* 1-based rank */
   int                 depth;       /* plies, of the latest info for this line */
   int                 seldepth;
-  StudioUciScoreKind  score_kind;  /* NONE until the engine gave a score */
+  CheopsUciScoreKind  score_kind;  /* NONE until the engine gave a score */
   /* Seen from the side to move in the analysed position (fen + moves):
    * centipawns, or moves to an Ascension (+N: the side to move achieves it
-   * in N moves, -N: the opponent does).  See StudioUciInfo. */
+   * in N moves, -N: the opponent does).  See CheopsUciInfo. */
   int                 score;
   gboolean            mate_losing; /* MATE: the side to move is mated (also "mate -0") */
-  StudioUciBound      bound;       /* EXACT, or the score is a bound */
+  CheopsUciBound      bound;       /* EXACT, or the score is a bound */
   char              **pv;          /* NULL-terminated move texts ("d3e4"); never NULL */
 } StudioEngineLine;
 
@@ -137,19 +138,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (StudioEngineAnalysis, studio_engine_analysis_unre
 
 #define STUDIO_TYPE_ENGINE (studio_engine_get_type ())
 G_DECLARE_FINAL_TYPE (StudioEngine, studio_engine, STUDIO, ENGINE, GObject)
-
-/**
- * studio_engine_find_default_path:
- *
- * Finds the bundled engine: the environment variable `CHEOPS_ENGINE` if set
- * and not empty; else, when the running program lies inside the meson build
- * tree (the studio run uninstalled, or a test), the build tree's
- * `src/engine/cheops-engine`; else `<libexecdir>/cheops-engine`.
- * The file is not required to exist (start-up then fails with a message).
- *
- * Returns: (transfer full): an absolute path (or the variable's value)
- */
-char                 *studio_engine_find_default_path (void);
 
 /**
  * studio_engine_default_threads:
@@ -218,7 +206,7 @@ int                   studio_engine_option_setting    (GSettings  *settings,
 /**
  * studio_engine_new:
  * @argv: (nullable) (array zero-terminated=1): the engine's program and
- *   arguments; %NULL means { studio_engine_find_default_path (), NULL }
+ *   arguments; %NULL means { cheops_uci_engine_find_bundled (), NULL }
  *
  * Creates a client in state NOT_STARTED; no process is spawned yet.
  *
@@ -429,7 +417,7 @@ void                  studio_engine_set_option        (StudioEngine *self,
  *   (type, default, min/max, combo values), known once the state has left
  *   STARTING; %NULL if the engine does not have it
  */
-const StudioUciOption *studio_engine_lookup_option    (StudioEngine *self,
+const CheopsUciOption *studio_engine_lookup_option    (StudioEngine *self,
                                                        const char   *name);
 
 /* Property "state" (StudioEngineState, notifies). */

@@ -176,7 +176,7 @@ update_progress (StudioLearnPanel *self)
 static int
 line_value (const StudioEngineLine *line)
 {
-  if (line->score_kind == STUDIO_UCI_SCORE_MATE)
+  if (line->score_kind == CHEOPS_UCI_SCORE_MATE)
     {
       if (line->score > 0)
         return MATE_VALUE - line->score;

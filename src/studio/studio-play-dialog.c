@@ -40,9 +40,9 @@ G_DEFINE_FINAL_TYPE (StudioPlayDialog, studio_play_dialog, ADW_TYPE_MESSAGE_DIAL
 static int
 engine_skill_max (StudioEngine *engine)
 {
-  const StudioUciOption *option = studio_engine_lookup_option (engine, "Skill Level");
+  const CheopsUciOption *option = studio_engine_lookup_option (engine, "Skill Level");
 
-  return option != NULL && option->type == STUDIO_UCI_OPTION_SPIN && option->max > option->min ? (int) option->max : 0;
+  return option != NULL && option->type == CHEOPS_UCI_OPTION_SPIN && option->max > option->min ? (int) option->max : 0;
 }
 
 static void

@@ -200,13 +200,13 @@ review_search_played (StudioReview           *self,
       || !cheops_review_needs_engine (self->review, self->index + 1)
       || cheops_review_is_first_choice (self->review, self->index))
     return FALSE;
-  if (analysis->n_lines > 1 && analysis->lines[1].score_kind != STUDIO_UCI_SCORE_NONE
+  if (analysis->n_lines > 1 && analysis->lines[1].score_kind != CHEOPS_UCI_SCORE_NONE
       && analysis->lines[1].pv[0] != NULL && analysis->lines[1].depth == analysis->lines[0].depth
       && cheops_move_from_text (pos, analysis->lines[1].pv[0], NULL) == played)
     {
       /* The engine's second line is the move played, at the same depth. */
       const StudioEngineLine *second = &analysis->lines[1];
-      CheopsEval e = cheops_review_eval_from_engine (pos->side_to_move, second->score_kind == STUDIO_UCI_SCORE_MATE,
+      CheopsEval e = cheops_review_eval_from_engine (pos->side_to_move, second->score_kind == CHEOPS_UCI_SCORE_MATE,
                                                      second->score, second->mate_losing, analysis->lines[0].depth);
 
       cheops_review_set_played (self->review, self->index, &e);
@@ -238,10 +238,10 @@ analysis_updated_cb (StudioReview         *self,
   if (self->played_phase)
     {
       self->played_phase = FALSE;
-      if (line != NULL && line->score_kind != STUDIO_UCI_SCORE_NONE)
+      if (line != NULL && line->score_kind != CHEOPS_UCI_SCORE_NONE)
         {
           CheopsEval e = cheops_review_eval_from_engine (cheops_game_node_get_position (node)->side_to_move,
-                                                         line->score_kind == STUDIO_UCI_SCORE_MATE, line->score,
+                                                         line->score_kind == CHEOPS_UCI_SCORE_MATE, line->score,
                                                          line->mate_losing, line->depth);
 
           cheops_review_set_played (self->review, self->index, &e);
@@ -249,7 +249,7 @@ analysis_updated_cb (StudioReview         *self,
       review_position_done (self);
       return;
     }
-  if (line == NULL || line->score_kind == STUDIO_UCI_SCORE_NONE)
+  if (line == NULL || line->score_kind == CHEOPS_UCI_SCORE_NONE)
     {
       if (self->cur_movetime_ms > 0 && !self->retrying)
         {
@@ -268,14 +268,14 @@ analysis_updated_cb (StudioReview         *self,
       CheopsEval eval;
 
       eval = cheops_review_eval_from_engine (cheops_game_node_get_position (node)->side_to_move,
-                                             line->score_kind == STUDIO_UCI_SCORE_MATE, line->score,
+                                             line->score_kind == CHEOPS_UCI_SCORE_MATE, line->score,
                                              line->mate_losing, line->depth);
       cheops_review_set_result (self->review, self->index, &eval, (const char *const *) line->pv);
-      if (analysis->n_lines > 1 && analysis->lines[1].score_kind != STUDIO_UCI_SCORE_NONE)
+      if (analysis->n_lines > 1 && analysis->lines[1].score_kind != CHEOPS_UCI_SCORE_NONE)
         {
           const StudioEngineLine *second = &analysis->lines[1];
           CheopsEval e2 = cheops_review_eval_from_engine (cheops_game_node_get_position (node)->side_to_move,
-                                                          second->score_kind == STUDIO_UCI_SCORE_MATE,
+                                                          second->score_kind == CHEOPS_UCI_SCORE_MATE,
                                                           second->score, second->mate_losing, line->depth);
 
           cheops_review_set_second (self->review, self->index, &e2);

@@ -25,7 +25,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StudioReview, studio_review, STUDIO, REVIEW, GObject)
 
 /* A review driver for the engine @argv (NULL-terminated program and
- * arguments; NULL: the bundled engine, studio_engine_find_default_path()). */
+ * arguments; NULL: the bundled engine, cheops_uci_engine_find_bundled()). */
 StudioReview   *studio_review_new               (const char *const *argv);
 
 /* An engine option ("Threads", "Hash") to send to each run's engine. */

@@ -273,7 +273,7 @@ engine_analysis_cb (StudioSolvePanel     *self,
   left = studio_solve_session_get_moves_left (self->session);
   if (studio_solve_session_get_engine_judges (self->session))
     left--;
-  self->engine_proved = line->score_kind == STUDIO_UCI_SCORE_MATE && line->bound == STUDIO_UCI_BOUND_EXACT &&
+  self->engine_proved = line->score_kind == CHEOPS_UCI_SCORE_MATE && line->bound == CHEOPS_UCI_BOUND_EXACT &&
                         line->mate_losing && (guint) ABS (line->score) <= left;
   /* Proved, or the first line after the engine time ran out. */
   if (self->engine_proved || self->timeout_id == 0)

@@ -879,7 +879,7 @@ studio_suite_panel_run (StudioSuitePanel *self)
       if (path == NULL || *path == '\0')
         {
           g_free (path);
-          path = studio_engine_find_default_path ();
+          path = cheops_uci_engine_find_bundled ();
         }
       run->command = g_shell_quote (path);
       if (self->settings != NULL)

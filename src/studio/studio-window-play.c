@@ -282,7 +282,7 @@ static void
 engine_turn (StudioWindow *self)
 {
   StudioPlay *play = self->play;
-  const StudioUciOption *skill;
+  const CheopsUciOption *skill;
   StudioPlayLimits limits;
   const char *uci, *moves_at;
   g_autofree char *fen = NULL;
@@ -306,7 +306,7 @@ engine_turn (StudioWindow *self)
 
   skill = studio_engine_lookup_option (play->engine, "Skill Level");
   studio_play_level_limits (play->settings.level,
-                            skill != NULL && skill->type == STUDIO_UCI_OPTION_SPIN ? (int) skill->max : 0,
+                            skill != NULL && skill->type == CHEOPS_UCI_OPTION_SPIN ? (int) skill->max : 0,
                             &limits);
   if (limits.skill >= 0)
     {
@@ -411,12 +411,12 @@ engine_analysis_cb (StudioWindow         *self,
 
   if (!play->active || play->over || play->generation == 0 || analysis->generation != play->generation)
     return;
-  if (analysis->n_lines > 0 && analysis->lines[0].score_kind != STUDIO_UCI_SCORE_NONE)
+  if (analysis->n_lines > 0 && analysis->lines[0].score_kind != CHEOPS_UCI_SCORE_NONE)
     {
       const StudioEngineLine *line = &analysis->lines[0];
 
       play->has_score = TRUE;
-      if (line->score_kind == STUDIO_UCI_SCORE_MATE)
+      if (line->score_kind == CHEOPS_UCI_SCORE_MATE)
         play->score = line->mate_losing || line->score < 0 ? -MATE_SCORE : MATE_SCORE;
       else
         play->score = line->score;

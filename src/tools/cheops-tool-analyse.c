@@ -69,8 +69,8 @@
 #include "cheops-pgn.h"
 #include "cheops-review.h"
 #include "cheops-tool.h"
-#include "cheops-tool-uci.h"
-#include "studio-engine-protocol.h"
+#include "cheops-tool-player.h"
+#include "cheops-uci-protocol.h"
 
 /* Time for a `go depth N` to answer, and for `bestmove` after `stop`. */
 #define DEPTH_TIMEOUT_S 600
@@ -114,15 +114,15 @@ search_result_take_info (const char *line,
                          gpointer    data)
 {
   SearchResult *r = data;
-  StudioUciMessage m;
+  CheopsUciMessage m;
 
-  if (studio_uci_parse_line (line, &m) == STUDIO_UCI_MESSAGE_INFO
-      && (m.info.fields & STUDIO_UCI_INFO_SCORE) && m.info.multipv == 2
-      && (m.info.bound == STUDIO_UCI_BOUND_EXACT || !r->second_exact))
+  if (cheops_uci_parse_line (line, &m) == CHEOPS_UCI_MESSAGE_INFO
+      && (m.info.fields & CHEOPS_UCI_INFO_SCORE) && m.info.multipv == 2
+      && (m.info.bound == CHEOPS_UCI_BOUND_EXACT || !r->second_exact))
     {
       r->has_second = TRUE;
-      r->second_exact = m.info.bound == STUDIO_UCI_BOUND_EXACT;
-      r->second_ascension = m.info.score_kind == STUDIO_UCI_SCORE_MATE;
+      r->second_exact = m.info.bound == CHEOPS_UCI_BOUND_EXACT;
+      r->second_ascension = m.info.score_kind == CHEOPS_UCI_SCORE_MATE;
       r->second_score = m.info.score;
       r->second_losing = m.info.mate_losing;
       r->second_depth = m.info.depth;
@@ -132,13 +132,13 @@ search_result_take_info (const char *line,
           r->second_move = g_strdup (m.info.pv[0]);
         }
     }
-  else if (m.kind == STUDIO_UCI_MESSAGE_INFO
-      && (m.info.fields & STUDIO_UCI_INFO_SCORE) && m.info.multipv == 1
-      && (m.info.bound == STUDIO_UCI_BOUND_EXACT || !r->exact))
+  else if (m.kind == CHEOPS_UCI_MESSAGE_INFO
+      && (m.info.fields & CHEOPS_UCI_INFO_SCORE) && m.info.multipv == 1
+      && (m.info.bound == CHEOPS_UCI_BOUND_EXACT || !r->exact))
     {
       r->has_score = TRUE;
-      r->exact = m.info.bound == STUDIO_UCI_BOUND_EXACT;
-      r->ascension = m.info.score_kind == STUDIO_UCI_SCORE_MATE;
+      r->exact = m.info.bound == CHEOPS_UCI_BOUND_EXACT;
+      r->ascension = m.info.score_kind == CHEOPS_UCI_SCORE_MATE;
       r->score = m.info.score;
       r->losing = m.info.mate_losing;
       r->depth = m.info.depth;
@@ -148,7 +148,7 @@ search_result_take_info (const char *line,
           r->pv = g_strdupv (m.info.pv);
         }
     }
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 }
 
 /* Searches @node's position (`go depth @depth`, `movetime @movetime_ms`,
@@ -156,7 +156,7 @@ search_result_take_info (const char *line,
  * when the engine gave no `bestmove` in time (it is restarted by the
  * caller) or no score. */
 static gboolean
-search (CheopsToolEngine *engine,
+search (CheopsToolPlayer *engine,
         CheopsGameNode   *node,
         int               depth,
         gint64            movetime_ms,
@@ -169,7 +169,7 @@ search (CheopsToolEngine *engine,
   g_autoptr (GString) go = g_string_new ("go");
 
   memset (r, 0, sizeof *r);
-  cheops_tool_engine_send (engine, "%s", cheops_game_node_get_uci_position (node));
+  cheops_uci_engine_send (engine->uci, "%s", cheops_game_node_get_uci_position (node));
   if (depth > 0)
     g_string_append_printf (go, " depth %d", depth);
   if (movetime_ms > 0)
@@ -178,17 +178,17 @@ search (CheopsToolEngine *engine,
     g_string_append_printf (go, " nodes %" G_GINT64_FORMAT, nodes);
   if (searchmove != NULL)
     g_string_append_printf (go, " searchmoves %s", searchmove);
-  cheops_tool_engine_send (engine, "%s", go->str);
+  cheops_uci_engine_send (engine->uci, "%s", go->str);
   if (movetime_ms > 0)
     deadline = g_get_monotonic_time () + (movetime_ms + 10000) * 1000;
   else
     deadline = g_get_monotonic_time () + (gint64) DEPTH_TIMEOUT_S * G_USEC_PER_SEC;
-  line = cheops_tool_engine_wait_for (engine, "bestmove", deadline, search_result_take_info, r);
+  line = cheops_uci_engine_wait_for_full (engine->uci, "bestmove", deadline, NULL, search_result_take_info, r);
   if (line == NULL)
     {
-      cheops_tool_engine_send (engine, "stop");
-      line = cheops_tool_engine_wait_for (engine, "bestmove",
-                                          g_get_monotonic_time () + (gint64) STOP_TIMEOUT_S * G_USEC_PER_SEC,
+      cheops_uci_engine_send (engine->uci, "stop");
+      line = cheops_uci_engine_wait_for_full (engine->uci, "bestmove",
+                                          g_get_monotonic_time () + (gint64) STOP_TIMEOUT_S * G_USEC_PER_SEC, NULL,
                                           search_result_take_info, r);
     }
   if (line == NULL)
@@ -300,7 +300,7 @@ say (Run        *run,
 
 /* A job's engine and what it was told. */
 typedef struct {
-  CheopsToolEngine     engine;
+  CheopsToolPlayer     engine;
   const CheopsVariant *sent_variant;
 } Job;
 
@@ -308,9 +308,9 @@ static gboolean
 job_restart (Run *run,
              Job *job)
 {
-  cheops_tool_engine_stop (&job->engine);
+  cheops_tool_player_stop (&job->engine);
   job->sent_variant = NULL;
-  if (!cheops_tool_engine_start (&job->engine, NULL, NULL))
+  if (!cheops_tool_player_start (&job->engine, NULL, NULL))
     {
       say (run, "cheops analyse: cannot restart the engine\n");
       return FALSE;
@@ -334,7 +334,7 @@ job_search (Run            *run,
   if (search (&job->engine, node, depth, movetime_ms, nodes, searchmove, r))
     return TRUE;
   search_result_clear (r);
-  if (job->engine.uci != NULL && !cheops_tool_engine_sync (&job->engine))
+  if (job->engine.uci != NULL && !cheops_uci_engine_sync (job->engine.uci, CHEOPS_TOOL_READY_TIMEOUT_MS))
     {
       const CheopsVariant *variant = job->sent_variant;
 
@@ -343,8 +343,8 @@ job_search (Run            *run,
         *fatal = TRUE;
       else if (variant != NULL)
         {
-          cheops_tool_engine_send (&job->engine, "setoption name UCI_Variant value %s", variant->name);
-          cheops_tool_engine_send (&job->engine, "setoption name MultiPV value 2");
+          cheops_uci_engine_send (job->engine.uci, "setoption name UCI_Variant value %s", variant->name);
+          cheops_uci_engine_send (job->engine.uci, "setoption name MultiPV value 2");
           job->sent_variant = variant;
         }
     }
@@ -542,13 +542,13 @@ review_item (Run  *run,
     }
   if (variant != job->sent_variant)
     {
-      cheops_tool_engine_send (&job->engine, "setoption name UCI_Variant value %s", variant->name);
+      cheops_uci_engine_send (job->engine.uci, "setoption name UCI_Variant value %s", variant->name);
       /* Two lines: the second-best move's score judges an only move. */
-      cheops_tool_engine_send (&job->engine, "setoption name MultiPV value 2");
+      cheops_uci_engine_send (job->engine.uci, "setoption name MultiPV value 2");
       job->sent_variant = variant;
     }
-  cheops_tool_engine_send (&job->engine, "ucinewgame");
-  if (!cheops_tool_engine_sync (&job->engine))
+  cheops_uci_engine_send (job->engine.uci, "ucinewgame");
+  if (!cheops_uci_engine_sync (job->engine.uci, CHEOPS_TOOL_READY_TIMEOUT_MS))
     {
       say (run, "cheops analyse: the engine did not answer isready\n");
       run_status (run, 2);
@@ -589,7 +589,7 @@ job_thread (gpointer data)
   g_autoptr (GError) error = NULL;
 
   job.engine.command = run->options->engine_command;
-  if (!cheops_tool_engine_start (&job.engine, NULL, &error))
+  if (!cheops_tool_player_start (&job.engine, NULL, &error))
     {
       say (run, "cheops analyse: cannot start '%s': %s\n", run->options->engine_command, error->message);
       run_status (run, 2);
@@ -622,7 +622,7 @@ job_thread (gpointer data)
       g_cond_broadcast (&run->cond);
       g_mutex_unlock (&run->lock);
     }
-  cheops_tool_engine_stop (&job.engine);
+  cheops_tool_player_stop (&job.engine);
   g_free (job.engine.name);
   return NULL;
 }

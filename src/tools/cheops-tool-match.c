@@ -130,7 +130,8 @@
 #include "cheops-pgn.h"
 #include "cheops-position.h"
 #include "cheops-tool.h"
-#include "cheops-tool-uci.h"
+#include "cheops-tool-player.h"
+#include "cheops-uci-protocol.h"
 
 #define HANDSHAKE_TIMEOUT_MS 10000
 #define MAX_GAME_PLIES 2000
@@ -146,7 +147,7 @@
 /* The processor time @e's process has used so far, in ms; -1 if it cannot
  * be read (no process, or no CPU-time clock for it). */
 static double
-engine_cpu_ms (CheopsToolEngine *e)
+engine_cpu_ms (CheopsToolPlayer *e)
 {
   const char *id;
   clockid_t clock;
@@ -603,24 +604,24 @@ forfeit (Game *game, CheopsSide loser, const char *reason, const char *terminati
  * processes, by player (the first and second engine). */
 typedef struct {
   int               index;
-  CheopsToolEngine  engines[2];
+  CheopsToolPlayer  engines[2];
   GThread          *thread;
 } Worker;
 
 /* Starts player @p's engine into @e: the handshake, UCI_Variant and its
  * options.  @warn: say on stderr which options the engine does not list. */
 static gboolean
-engine_start (CheopsToolEngine *e, const PlayerConfig *p, gboolean warn, GError **error)
+engine_start (CheopsToolPlayer *e, const PlayerConfig *p, gboolean warn, GError **error)
 {
   e->command = p->command;
-  if (!cheops_tool_engine_start (e, M.variant, error))
+  if (!cheops_tool_player_start (e, M.variant, error))
     return FALSE;
   for (guint i = 0; i + 1 < p->options->len; i += 2)
     {
       const char *name = p->options->pdata[i], *value = p->options->pdata[i + 1];
       if (warn && !cheops_uci_engine_has_option (e->uci, name))
         fprintf (stderr, "cheops match: warning: '%s' does not list the option '%s'\n", p->command, name);
-      cheops_tool_engine_send (e, "setoption name %s value %s", name, value);
+      cheops_uci_engine_send (e->uci, "setoption name %s value %s", name, value);
     }
   return TRUE;
 }
@@ -628,12 +629,12 @@ engine_start (CheopsToolEngine *e, const PlayerConfig *p, gboolean warn, GError 
 /* The restart of an engine that died or hung, with -recover: FALSE (and
  * the match stopped) without it or if it cannot start again. */
 static gboolean
-engine_recover (CheopsToolEngine *e, const PlayerConfig *p, const char *what)
+engine_recover (CheopsToolPlayer *e, const PlayerConfig *p, const char *what)
 {
   g_autoptr (GError) error = NULL;
   char *name = e->name;
 
-  cheops_tool_engine_stop (e);
+  cheops_tool_player_stop (e);
   if (!M.recover)
     {
       g_mutex_lock (&M.lock);
@@ -667,24 +668,18 @@ static void
 note_score (const char *line, gpointer data)
 {
   Score *score = data;
-  g_auto (GStrv) words = NULL;
+  CheopsUciMessage m;
 
-  if (!g_str_has_prefix (line, "info ") || strstr (line, " score ") == NULL)
-    return;
-  words = g_strsplit_set (line, " \t", -1);
-  for (int i = 0; words[i] != NULL && words[i + 1] != NULL; i++)
-    if (strcmp (words[i], "score") == 0 && words[i + 2] != NULL)
-      {
-        gint64 v = g_ascii_strtoll (words[i + 2], NULL, 10);
-        if (strcmp (words[i + 1], "cp") == 0)
-          score->cp = (int) CLAMP (v, -MATE_SCORE + 1, MATE_SCORE - 1);
-        else if (strcmp (words[i + 1], "mate") == 0)
-          score->cp = v > 0 || (v == 0 && words[i + 2][0] != '-') ? MATE_SCORE : -MATE_SCORE;
-        else
-          return;
-        score->have = TRUE;
-        return;
-      }
+  /* The UCI client library's parser; a mate score counts as the largest. */
+  if (cheops_uci_parse_line (line, &m) == CHEOPS_UCI_MESSAGE_INFO && m.info.score_kind != CHEOPS_UCI_SCORE_NONE)
+    {
+      if (m.info.score_kind == CHEOPS_UCI_SCORE_CP)
+        score->cp = CLAMP (m.info.score, -MATE_SCORE + 1, MATE_SCORE - 1);
+      else
+        score->cp = m.info.mate_losing ? -MATE_SCORE : MATE_SCORE;
+      score->have = TRUE;
+    }
+  cheops_uci_message_clear (&m);
 }
 
 /* The `go` command for @side to move under its player's @l, both clocks in
@@ -750,11 +745,11 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
   for (int s = 0; s < CHEOPS_SIDE_NB; s++)
     if (M.players[by_side[s]].kind == PLAYER_ENGINE)
       {
-        CheopsToolEngine *e = &w->engines[by_side[s]];
+        CheopsToolPlayer *e = &w->engines[by_side[s]];
         char *line;
-        cheops_tool_engine_send (e, "ucinewgame");
-        cheops_tool_engine_send (e, "isready");
-        line = cheops_tool_engine_wait_for (e, "readyok", g_get_monotonic_time () + HANDSHAKE_TIMEOUT_MS * 1000,
+        cheops_uci_engine_send (e->uci, "ucinewgame");
+        cheops_uci_engine_send (e->uci, "isready");
+        line = cheops_uci_engine_wait_for_full (e->uci, "readyok", g_get_monotonic_time () + HANDSHAKE_TIMEOUT_MS * 1000, NULL,
                                             NULL, NULL);
         if (line == NULL)
           {
@@ -803,7 +798,7 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
         }
       if (p->kind == PLAYER_ENGINE)
         {
-          CheopsToolEngine *e = &w->engines[by_side[side]];
+          CheopsToolPlayer *e = &w->engines[by_side[side]];
           gint64 start = g_get_monotonic_time (), used, wall, allowed_ms, deadline;
           double cpu_start = engine_cpu_ms (e), cpu = -1;
           g_autofree char *line = NULL;
@@ -813,12 +808,12 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
 
           /* What the move may take: its clock or st, then the margin. */
           allowed_ms = l->base_ms >= 0 ? clock_ms[side] : l->movetime_ms >= 0 ? l->movetime_ms : -1;
-          cheops_tool_engine_send (e, "position fen %s%s%s", opening->fen, moves_text->len ? " moves" : "",
+          cheops_uci_engine_send (e->uci, "position fen %s%s%s", opening->fen, moves_text->len ? " moves" : "",
                                    moves_text->str);
-          cheops_tool_engine_send (e, "%s", go);
+          cheops_uci_engine_send (e->uci, "%s", go);
           deadline = allowed_ms < 0 ? start + UNTIMED_MOVE_MS * 1000
                                     : start + (allowed_ms + l->margin_ms + STALL_ALLOWANCE_MS) * 1000;
-          line = cheops_tool_engine_wait_for (e, "bestmove", deadline, note_score, &score);
+          line = cheops_uci_engine_wait_for_full (e->uci, "bestmove", deadline, NULL, note_score, &score);
           wall = used = (g_get_monotonic_time () - start) / 1000;
           if (cpu_start >= 0 && (cpu = engine_cpu_ms (e)) >= 0 && cpu - cpu_start < wall)
             used = (gint64) ceil (cpu - cpu_start);
@@ -835,8 +830,8 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
               if (!died)
                 {
                   gint64 late_deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-                  cheops_tool_engine_send (e, "stop");
-                  late = cheops_tool_engine_wait_for (e, "bestmove", late_deadline, NULL, NULL);
+                  cheops_uci_engine_send (e->uci, "stop");
+                  late = cheops_uci_engine_wait_for_full (e->uci, "bestmove", late_deadline, NULL, NULL, NULL);
                   died = late == NULL && g_get_monotonic_time () < late_deadline;
                 }
               if (died)
@@ -1475,7 +1470,7 @@ match_clear (Worker *workers, int n_workers)
   for (int w = 0; w < n_workers; w++)
     for (int k = 0; k < 2; k++)
       {
-        cheops_tool_engine_stop (&workers[w].engines[k]);
+        cheops_tool_player_stop (&workers[w].engines[k]);
         g_free (workers[w].engines[k].name);
       }
   g_free (workers);

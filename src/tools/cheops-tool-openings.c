@@ -37,7 +37,8 @@
 #include "cheops-notation.h"
 #include "cheops-position.h"
 #include "cheops-tool.h"
-#include "cheops-tool-uci.h"
+#include "cheops-tool-player.h"
+#include "cheops-uci-protocol.h"
 
 #define SEARCH_TIMEOUT_S 600
 
@@ -50,18 +51,15 @@ static void
 note_cp (const char *line, gpointer data)
 {
   OpeningScore *score = data;
-  g_auto (GStrv) words = NULL;
+  CheopsUciMessage m;
 
-  if (!g_str_has_prefix (line, "info ") || strstr (line, " score ") == NULL)
-    return;
-  words = g_strsplit_set (line, " \t", -1);
-  for (int i = 0; words[i] != NULL && words[i + 1] != NULL; i++)
-    if (strcmp (words[i], "score") == 0 && words[i + 2] != NULL)
-      {
-        score->have = strcmp (words[i + 1], "cp") == 0;
-        score->cp = score->have ? atoi (words[i + 2]) : 0;
-        return;
-      }
+  /* The UCI client library's parser: the last scored line counts. */
+  if (cheops_uci_parse_line (line, &m) == CHEOPS_UCI_MESSAGE_INFO && m.info.score_kind != CHEOPS_UCI_SCORE_NONE)
+    {
+      score->have = m.info.score_kind == CHEOPS_UCI_SCORE_CP;
+      score->cp = score->have ? m.info.score : 0;
+    }
+  cheops_uci_message_clear (&m);
 }
 
 static int
@@ -80,7 +78,7 @@ cheops_tool_openings (int argc, char **argv)
   g_autofree char *engine_path = NULL;
   const char *out_path = NULL;
   long count = 240, depth = 6, max_cp = 60, seed = 20, min_plies = 4, max_plies = 8;
-  CheopsToolEngine engine = { 0 };
+  CheopsToolPlayer engine = { 0 };
   g_autoptr (GHashTable) seen = NULL;
   g_autoptr (GString) text = NULL;
   g_autoptr (GError) error = NULL;
@@ -137,7 +135,7 @@ cheops_tool_openings (int argc, char **argv)
   if (engine_path == NULL)
     engine_path = cheops_uci_engine_find_bundled ();
   engine.command = engine_path;
-  if (!cheops_tool_engine_start (&engine, variant, &error))
+  if (!cheops_tool_player_start (&engine, variant, &error))
     {
       fprintf (stderr, "cheops openings: cannot start '%s': %s\n", engine_path, error->message);
       g_free (engine.name);
@@ -205,11 +203,11 @@ cheops_tool_openings (int argc, char **argv)
           g_string_free (moves, TRUE);
           continue;
         }
-      cheops_tool_engine_send (&engine, "ucinewgame");
-      cheops_tool_engine_send (&engine, "position startpos moves%s", moves->str);
-      cheops_tool_engine_send (&engine, "go depth %ld", depth);
+      cheops_uci_engine_send (engine.uci, "ucinewgame");
+      cheops_uci_engine_send (engine.uci, "position startpos moves%s", moves->str);
+      cheops_uci_engine_send (engine.uci, "go depth %ld", depth);
       g_string_free (moves, TRUE);
-      line = cheops_tool_engine_wait_for (&engine, "bestmove", g_get_monotonic_time () + SEARCH_TIMEOUT_S * G_USEC_PER_SEC,
+      line = cheops_uci_engine_wait_for_full (engine.uci, "bestmove", g_get_monotonic_time () + SEARCH_TIMEOUT_S * G_USEC_PER_SEC, NULL,
                                           note_cp, &score);
       if (line == NULL)
         {
@@ -234,7 +232,7 @@ cheops_tool_openings (int argc, char **argv)
         g_string_append_printf (text, " ce %d; acd %ld; id \"%s.%ld\";\n", score.cp, depth, variant->name, kept);
       }
     }
-  cheops_tool_engine_stop (&engine);
+  cheops_tool_player_stop (&engine);
   g_free (engine.name);
   g_rand_free (rng);
   if (status != 0)

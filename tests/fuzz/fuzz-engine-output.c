@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * libFuzzer harness for the studio's parser of engine output
- * (src/studio/studio-engine-protocol.c, studio_uci_parse_line()): any
+ * (src/studio/cheops-uci-protocol.c, cheops_uci_parse_line()): any
  * bytes, cut into lines at LF as the engine client cuts them, must parse
  * without a crash, a leak or undefined behaviour, and each message must
  * hold what the header promises: a MATE score's sign agrees with
@@ -15,30 +15,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "studio-engine-protocol.h"
+#include "cheops-uci-protocol.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 static void
-check_message (const StudioUciMessage *m)
+check_message (const CheopsUciMessage *m)
 {
-  if (m->kind != STUDIO_UCI_MESSAGE_INFO)
+  if (m->kind != CHEOPS_UCI_MESSAGE_INFO)
     return;
   {
-    const StudioUciInfo *info = &m->info;
-    StudioUciInfo copy;
+    const CheopsUciInfo *info = &m->info;
+    CheopsUciInfo copy;
 
-    if (info->score_kind == STUDIO_UCI_SCORE_MATE && info->score != 0
+    if (info->score_kind == CHEOPS_UCI_SCORE_MATE && info->score != 0
         && (info->score < 0) != info->mate_losing)
       abort ();
-    if (info->score_kind != STUDIO_UCI_SCORE_MATE && info->mate_losing)
+    if (info->score_kind != CHEOPS_UCI_SCORE_MATE && info->mate_losing)
       abort ();
-    studio_uci_info_copy (&copy, info);
+    cheops_uci_info_copy (&copy, info);
     if (copy.fields != info->fields || copy.score != info->score || copy.depth != info->depth
         || copy.mate_losing != info->mate_losing || copy.multipv != info->multipv
         || g_strcmp0 (copy.currmove, info->currmove) != 0)
       abort ();
-    studio_uci_info_clear (&copy);
+    cheops_uci_info_clear (&copy);
   }
 }
 
@@ -57,11 +57,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     {
       const char *nl = memchr (line, '\n', end - line);
       g_autofree char *one = g_strndup (line, (nl != NULL ? nl : end) - line);
-      StudioUciMessage m;
+      CheopsUciMessage m;
 
-      studio_uci_parse_line (one, &m);
+      cheops_uci_parse_line (one, &m);
       check_message (&m);
-      studio_uci_message_clear (&m);
+      cheops_uci_message_clear (&m);
       if (nl == NULL)
         break;
       line = nl + 1;

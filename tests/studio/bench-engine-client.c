@@ -49,10 +49,10 @@ bench_parser (void)
 
   for (guint i = 0; i < n; i++)
     {
-      StudioUciMessage m;
+      CheopsUciMessage m;
 
-      studio_uci_parse_line (lines[i % G_N_ELEMENTS (lines)], &m);
-      studio_uci_message_clear (&m);
+      cheops_uci_parse_line (lines[i % G_N_ELEMENTS (lines)], &m);
+      cheops_uci_message_clear (&m);
     }
   secs = (g_get_monotonic_time () - start) / 1e6;
   g_print ("parser: %u info lines in %.3f s = %.0f lines/s (%.2f us/line)\n", n, secs, n / secs, secs * 1e6 / n);

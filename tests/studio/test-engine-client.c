@@ -22,7 +22,7 @@
 #include <gio/gio.h>
 
 #include "studio-engine.h"
-#include "studio-engine-san.h"
+#include "cheops-uci-san.h"
 
 static const char *fake_path;
 
@@ -236,7 +236,7 @@ static void
 test_good_handshake (void)
 {
   StudioEngine *engine = fake_new ("good", NULL);
-  const StudioUciOption *hash;
+  const CheopsUciOption *hash;
   GPid pid;
 
   g_assert_cmpint (studio_engine_get_state (engine), ==, STUDIO_ENGINE_STATE_NOT_STARTED);
@@ -251,7 +251,7 @@ test_good_handshake (void)
   hash = studio_engine_lookup_option (engine, "hash");
   g_assert_nonnull (hash);
   g_assert_cmpstr (hash->name, ==, "Hash");
-  g_assert_cmpint (hash->type, ==, STUDIO_UCI_OPTION_SPIN);
+  g_assert_cmpint (hash->type, ==, CHEOPS_UCI_OPTION_SPIN);
   g_assert_cmpint (hash->max, ==, 1024);
   g_assert_nonnull (studio_engine_lookup_option (engine, "Clear Hash"));
   g_assert_null (studio_engine_lookup_option (engine, "Ponder"));
@@ -292,7 +292,7 @@ test_good_analyze_and_stop (void)
       const StudioEngineLine *line = &a->lines[i];
 
       g_assert_cmpint (line->multipv, ==, (int) i + 1);
-      g_assert_cmpint (line->score_kind, ==, STUDIO_UCI_SCORE_CP);
+      g_assert_cmpint (line->score_kind, ==, CHEOPS_UCI_SCORE_CP);
       /* The fake scores 10 * rank + depth. */
       g_assert_cmpint (line->score, ==, 10 * line->multipv + line->depth);
       g_assert_cmpint (line->seldepth, ==, line->depth + 2);
@@ -1237,7 +1237,7 @@ test_default_path (void)
   g_autoptr(StudioEngine) engine = NULL;
 
   g_setenv ("CHEOPS_ENGINE", "/opt/my-engine", TRUE);
-  path = studio_engine_find_default_path ();
+  path = cheops_uci_engine_find_bundled ();
   g_assert_cmpstr (path, ==, "/opt/my-engine");
   engine = studio_engine_new (NULL);
   g_assert_cmpstr (studio_engine_get_argv (engine)[0], ==, "/opt/my-engine");
@@ -1246,12 +1246,12 @@ test_default_path (void)
 
   /* This test runs from the build tree: the build tree's engine. */
   g_unsetenv ("CHEOPS_ENGINE");
-  path = studio_engine_find_default_path ();
+  path = cheops_uci_engine_find_bundled ();
   g_assert_cmpstr (path, ==, build_engine);
   g_clear_pointer (&path, g_free);
 
   g_setenv ("CHEOPS_ENGINE", "", TRUE);
-  path = studio_engine_find_default_path ();
+  path = cheops_uci_engine_find_bundled ();
   g_assert_cmpstr (path, ==, build_engine);
 
   if (saved != NULL)
@@ -1320,14 +1320,14 @@ test_real_engine (void)
   for (guint i = 0; i < a->n_lines; i++)
     {
       g_autoptr(GError) error = NULL;
-      g_auto(GStrv) san = studio_engine_pv_to_san (&cheops_variant_cheops, a->fen, (const char *const *) a->moves,
+      g_auto(GStrv) san = cheops_uci_pv_to_san (&cheops_variant_cheops, a->fen, (const char *const *) a->moves,
                                                    (const char *const *) a->lines[i].pv, &error);
 
       /* Every move of every line is legal. */
       g_assert_no_error (error);
       g_assert_cmpuint (g_strv_length (san), ==, g_strv_length (a->lines[i].pv));
       g_assert_cmpuint (g_strv_length (san), >, 0);
-      g_assert_cmpint (a->lines[i].score_kind, !=, STUDIO_UCI_SCORE_NONE);
+      g_assert_cmpint (a->lines[i].score_kind, !=, CHEOPS_UCI_SCORE_NONE);
     }
   g_assert_cmpint (a->nodes, >, 0);
 
@@ -1352,7 +1352,7 @@ test_real_engine (void)
         for (guint j = 0; j < b->n_lines; j++)
           {
             g_autoptr(GError) error = NULL;
-            g_auto(GStrv) san = studio_engine_pv_to_san (&cheops_variant_cheops, NULL, moves, (const char *const *) b->lines[j].pv, &error);
+            g_auto(GStrv) san = cheops_uci_pv_to_san (&cheops_variant_cheops, NULL, moves, (const char *const *) b->lines[j].pv, &error);
 
             g_assert_no_error (error);
             g_assert_cmpuint (g_strv_length (san), ==, g_strv_length (b->lines[j].pv));

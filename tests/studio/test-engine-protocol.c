@@ -8,32 +8,32 @@
 
 #include <gio/gio.h>
 
-#include "studio-engine-protocol.h"
-#include "studio-engine-san.h"
+#include "cheops-uci-protocol.h"
+#include "cheops-uci-san.h"
 #include "../linear-time.h"
 #include "../long-game.h"
 
 static void
 test_parse_info_full (void)
 {
-  StudioUciMessage m;
+  CheopsUciMessage m;
 
   /* A Stockfish-style line. */
-  g_assert_cmpint (studio_uci_parse_line ("info depth 12 seldepth 18 multipv 2 score cp -35 "
+  g_assert_cmpint (cheops_uci_parse_line ("info depth 12 seldepth 18 multipv 2 score cp -35 "
                                           "nodes 123456 nps 987654 hashfull 42 tbhits 0 time 125 "
                                           "pv d3e4 n4m5 i8i9q\r\n", &m),
-                   ==, STUDIO_UCI_MESSAGE_INFO);
-  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_INFO);
+                   ==, CHEOPS_UCI_MESSAGE_INFO);
+  g_assert_cmpint (m.kind, ==, CHEOPS_UCI_MESSAGE_INFO);
   g_assert_cmpuint (m.info.fields, ==,
-                    STUDIO_UCI_INFO_DEPTH | STUDIO_UCI_INFO_SELDEPTH | STUDIO_UCI_INFO_MULTIPV
-                    | STUDIO_UCI_INFO_SCORE | STUDIO_UCI_INFO_NODES | STUDIO_UCI_INFO_NPS
-                    | STUDIO_UCI_INFO_HASHFULL | STUDIO_UCI_INFO_TIME | STUDIO_UCI_INFO_PV);
+                    CHEOPS_UCI_INFO_DEPTH | CHEOPS_UCI_INFO_SELDEPTH | CHEOPS_UCI_INFO_MULTIPV
+                    | CHEOPS_UCI_INFO_SCORE | CHEOPS_UCI_INFO_NODES | CHEOPS_UCI_INFO_NPS
+                    | CHEOPS_UCI_INFO_HASHFULL | CHEOPS_UCI_INFO_TIME | CHEOPS_UCI_INFO_PV);
   g_assert_cmpint (m.info.depth, ==, 12);
   g_assert_cmpint (m.info.seldepth, ==, 18);
   g_assert_cmpint (m.info.multipv, ==, 2);
-  g_assert_cmpint (m.info.score_kind, ==, STUDIO_UCI_SCORE_CP);
+  g_assert_cmpint (m.info.score_kind, ==, CHEOPS_UCI_SCORE_CP);
   g_assert_cmpint (m.info.score, ==, -35);
-  g_assert_cmpint (m.info.bound, ==, STUDIO_UCI_BOUND_EXACT);
+  g_assert_cmpint (m.info.bound, ==, CHEOPS_UCI_BOUND_EXACT);
   g_assert_cmpint (m.info.nodes, ==, 123456);
   g_assert_cmpint (m.info.nps, ==, 987654);
   g_assert_cmpint (m.info.hashfull, ==, 42);
@@ -43,115 +43,115 @@ test_parse_info_full (void)
   g_assert_cmpstr (m.info.pv[1], ==, "n4m5");
   g_assert_cmpstr (m.info.pv[2], ==, "i8i9q");
   g_assert_null (m.info.string);
-  studio_uci_message_clear (&m);
-  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_EMPTY);
+  cheops_uci_message_clear (&m);
+  g_assert_cmpint (m.kind, ==, CHEOPS_UCI_MESSAGE_EMPTY);
   g_assert_null (m.info.pv);
 }
 
 static void
 test_parse_info_partial (void)
 {
-  StudioUciMessage m;
+  CheopsUciMessage m;
 
   /* Mate scores, bounds, keys in another order, extra blanks, unknown keys. */
-  studio_uci_parse_line ("  info   multipv 1 score mate -3 upperbound  depth 7 wdl 10 20 970 pv a1b1", &m);
-  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_INFO);
-  g_assert_cmpint (m.info.score_kind, ==, STUDIO_UCI_SCORE_MATE);
+  cheops_uci_parse_line ("  info   multipv 1 score mate -3 upperbound  depth 7 wdl 10 20 970 pv a1b1", &m);
+  g_assert_cmpint (m.kind, ==, CHEOPS_UCI_MESSAGE_INFO);
+  g_assert_cmpint (m.info.score_kind, ==, CHEOPS_UCI_SCORE_MATE);
   g_assert_cmpint (m.info.score, ==, -3);
-  g_assert_cmpint (m.info.bound, ==, STUDIO_UCI_BOUND_UPPER);
+  g_assert_cmpint (m.info.bound, ==, CHEOPS_UCI_BOUND_UPPER);
   g_assert_true (m.info.mate_losing);
   g_assert_cmpint (m.info.depth, ==, 7);
   g_assert_cmpstr (m.info.pv[0], ==, "a1b1");
   g_assert_null (m.info.pv[1]);
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 
   /* A mate score keeps its sign even for 0: "mate -0" (the side to move
    * is mated now) is losing, "mate 0" and "mate +0" are not. */
-  studio_uci_parse_line ("info depth 1 score mate -0", &m);
-  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_INFO);
-  g_assert_cmpint (m.info.score_kind, ==, STUDIO_UCI_SCORE_MATE);
+  cheops_uci_parse_line ("info depth 1 score mate -0", &m);
+  g_assert_cmpint (m.kind, ==, CHEOPS_UCI_MESSAGE_INFO);
+  g_assert_cmpint (m.info.score_kind, ==, CHEOPS_UCI_SCORE_MATE);
   g_assert_cmpint (m.info.score, ==, 0);
   g_assert_true (m.info.mate_losing);
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
   g_assert_false (m.info.mate_losing);
-  studio_uci_parse_line ("info depth 1 score mate 0", &m);
-  g_assert_cmpint (m.info.score_kind, ==, STUDIO_UCI_SCORE_MATE);
+  cheops_uci_parse_line ("info depth 1 score mate 0", &m);
+  g_assert_cmpint (m.info.score_kind, ==, CHEOPS_UCI_SCORE_MATE);
   g_assert_cmpint (m.info.score, ==, 0);
   g_assert_false (m.info.mate_losing);
-  studio_uci_message_clear (&m);
-  studio_uci_parse_line ("info depth 1 score mate +0", &m);
+  cheops_uci_message_clear (&m);
+  cheops_uci_parse_line ("info depth 1 score mate +0", &m);
   g_assert_false (m.info.mate_losing);
-  studio_uci_message_clear (&m);
-  studio_uci_parse_line ("info depth 1 score mate 4", &m);
+  cheops_uci_message_clear (&m);
+  cheops_uci_parse_line ("info depth 1 score mate 4", &m);
   g_assert_cmpint (m.info.score, ==, 4);
   g_assert_false (m.info.mate_losing);
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
   /* A centipawn score is never "losing" in this sense. */
-  studio_uci_parse_line ("info depth 1 score cp -0", &m);
-  g_assert_cmpint (m.info.score_kind, ==, STUDIO_UCI_SCORE_CP);
+  cheops_uci_parse_line ("info depth 1 score cp -0", &m);
+  g_assert_cmpint (m.info.score_kind, ==, CHEOPS_UCI_SCORE_CP);
   g_assert_false (m.info.mate_losing);
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 
-  studio_uci_parse_line ("info score cp 15 lowerbound nodes 10", &m);
-  g_assert_cmpint (m.info.bound, ==, STUDIO_UCI_BOUND_LOWER);
+  cheops_uci_parse_line ("info score cp 15 lowerbound nodes 10", &m);
+  g_assert_cmpint (m.info.bound, ==, CHEOPS_UCI_BOUND_LOWER);
   g_assert_cmpint (m.info.nodes, ==, 10);
   g_assert_cmpint (m.info.multipv, ==, 1); /* absent: 1 */
-  g_assert_false (m.info.fields & STUDIO_UCI_INFO_MULTIPV);
-  g_assert_false (m.info.fields & STUDIO_UCI_INFO_PV);
+  g_assert_false (m.info.fields & CHEOPS_UCI_INFO_MULTIPV);
+  g_assert_false (m.info.fields & CHEOPS_UCI_INFO_PV);
   g_assert_null (m.info.pv);
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 
   /* currmove lines carry no score or pv. */
-  studio_uci_parse_line ("info depth 20 currmove e3f3 currmovenumber 4", &m);
-  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_INFO);
-  g_assert_cmpuint (m.info.fields, ==, STUDIO_UCI_INFO_DEPTH | STUDIO_UCI_INFO_CURRMOVE
-                    | STUDIO_UCI_INFO_CURRMOVENUMBER);
+  cheops_uci_parse_line ("info depth 20 currmove e3f3 currmovenumber 4", &m);
+  g_assert_cmpint (m.kind, ==, CHEOPS_UCI_MESSAGE_INFO);
+  g_assert_cmpuint (m.info.fields, ==, CHEOPS_UCI_INFO_DEPTH | CHEOPS_UCI_INFO_CURRMOVE
+                    | CHEOPS_UCI_INFO_CURRMOVENUMBER);
   g_assert_cmpstr (m.info.currmove, ==, "e3f3");
   g_assert_cmpint (m.info.currmovenumber, ==, 4);
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
   g_assert_null (m.info.currmove);
 
   /* The engine's progress line of a long iteration (src/engine/uci.c). */
-  studio_uci_parse_line ("info depth 17 seldepth 29 nodes 44000000 nps 611000 hashfull 402 "
+  cheops_uci_parse_line ("info depth 17 seldepth 29 nodes 44000000 nps 611000 hashfull 402 "
                          "time 72000 currmove b5b6d currmovenumber 3", &m);
-  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_INFO);
-  g_assert_cmpuint (m.info.fields, ==, STUDIO_UCI_INFO_DEPTH | STUDIO_UCI_INFO_SELDEPTH
-                    | STUDIO_UCI_INFO_NODES | STUDIO_UCI_INFO_NPS | STUDIO_UCI_INFO_HASHFULL
-                    | STUDIO_UCI_INFO_TIME | STUDIO_UCI_INFO_CURRMOVE | STUDIO_UCI_INFO_CURRMOVENUMBER);
+  g_assert_cmpint (m.kind, ==, CHEOPS_UCI_MESSAGE_INFO);
+  g_assert_cmpuint (m.info.fields, ==, CHEOPS_UCI_INFO_DEPTH | CHEOPS_UCI_INFO_SELDEPTH
+                    | CHEOPS_UCI_INFO_NODES | CHEOPS_UCI_INFO_NPS | CHEOPS_UCI_INFO_HASHFULL
+                    | CHEOPS_UCI_INFO_TIME | CHEOPS_UCI_INFO_CURRMOVE | CHEOPS_UCI_INFO_CURRMOVENUMBER);
   g_assert_cmpint (m.info.depth, ==, 17);
   g_assert_cmpint (m.info.nodes, ==, 44000000);
   g_assert_cmpint (m.info.time_ms, ==, 72000);
   g_assert_cmpstr (m.info.currmove, ==, "b5b6d");
   g_assert_cmpint (m.info.currmovenumber, ==, 3);
   {
-    StudioUciInfo copy;
+    CheopsUciInfo copy;
 
-    studio_uci_info_copy (&copy, &m.info);
+    cheops_uci_info_copy (&copy, &m.info);
     g_assert_cmpstr (copy.currmove, ==, "b5b6d");
     g_assert_true (copy.currmove != m.info.currmove);
-    studio_uci_info_clear (&copy);
+    cheops_uci_info_clear (&copy);
   }
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 
   /* A currmove that is no move text is skipped, not an error. */
-  studio_uci_parse_line ("info depth 3 currmove (none) currmovenumber x", &m);
-  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_INFO);
-  g_assert_cmpuint (m.info.fields, ==, STUDIO_UCI_INFO_DEPTH);
+  cheops_uci_parse_line ("info depth 3 currmove (none) currmovenumber x", &m);
+  g_assert_cmpint (m.kind, ==, CHEOPS_UCI_MESSAGE_INFO);
+  g_assert_cmpuint (m.info.fields, ==, CHEOPS_UCI_INFO_DEPTH);
   g_assert_null (m.info.currmove);
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 
   /* info string keeps the rest of the line, key words included. */
-  studio_uci_parse_line ("info string NNUE depth pv evaluation enabled", &m);
-  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_INFO);
-  g_assert_cmpuint (m.info.fields, ==, STUDIO_UCI_INFO_STRING);
+  cheops_uci_parse_line ("info string NNUE depth pv evaluation enabled", &m);
+  g_assert_cmpint (m.kind, ==, CHEOPS_UCI_MESSAGE_INFO);
+  g_assert_cmpuint (m.info.fields, ==, CHEOPS_UCI_INFO_STRING);
   g_assert_cmpstr (m.info.string, ==, "NNUE depth pv evaluation enabled");
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 
   /* A pv ends at the next key. */
-  studio_uci_parse_line ("info pv d3e4 e3f3 depth 5", &m);
+  cheops_uci_parse_line ("info pv d3e4 e3f3 depth 5", &m);
   g_assert_cmpuint (g_strv_length (m.info.pv), ==, 2);
   g_assert_cmpint (m.info.depth, ==, 5);
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 }
 
 static void
@@ -176,129 +176,129 @@ test_parse_info_malformed (void)
     "info depth 99999999999999999999",
     "info refutation d3e4 !!",
   };
-  StudioUciMessage m;
+  CheopsUciMessage m;
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       g_test_message ("%s", bad[i]);
-      g_assert_cmpint (studio_uci_parse_line (bad[i], &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+      g_assert_cmpint (cheops_uci_parse_line (bad[i], &m), ==, CHEOPS_UCI_MESSAGE_MALFORMED);
       g_assert_null (m.info.pv);
       g_assert_cmpuint (m.info.fields, ==, 0);
-      studio_uci_message_clear (&m);
+      cheops_uci_message_clear (&m);
     }
 }
 
 static void
 test_parse_other (void)
 {
-  StudioUciMessage m;
+  CheopsUciMessage m;
 
-  g_assert_cmpint (studio_uci_parse_line ("uciok", &m), ==, STUDIO_UCI_MESSAGE_UCIOK);
-  g_assert_cmpint (studio_uci_parse_line ("readyok\r", &m), ==, STUDIO_UCI_MESSAGE_READYOK);
-  g_assert_cmpint (studio_uci_parse_line ("readyok now", &m), ==, STUDIO_UCI_MESSAGE_UNKNOWN);
-  g_assert_cmpint (studio_uci_parse_line ("", &m), ==, STUDIO_UCI_MESSAGE_EMPTY);
-  g_assert_cmpint (studio_uci_parse_line (" \t ", &m), ==, STUDIO_UCI_MESSAGE_EMPTY);
-  g_assert_cmpint (studio_uci_parse_line (NULL, &m), ==, STUDIO_UCI_MESSAGE_EMPTY);
-  g_assert_cmpint (studio_uci_parse_line ("Stockfish 16 by the Stockfish developers", &m),
-                   ==, STUDIO_UCI_MESSAGE_UNKNOWN);
-  g_assert_cmpint (studio_uci_parse_line ("\xff\xfe info depth 3", &m), ==, STUDIO_UCI_MESSAGE_UNKNOWN);
-  g_assert_cmpint (studio_uci_parse_line ("info depth 3 \xc3", &m), ==, STUDIO_UCI_MESSAGE_UNKNOWN);
+  g_assert_cmpint (cheops_uci_parse_line ("uciok", &m), ==, CHEOPS_UCI_MESSAGE_UCIOK);
+  g_assert_cmpint (cheops_uci_parse_line ("readyok\r", &m), ==, CHEOPS_UCI_MESSAGE_READYOK);
+  g_assert_cmpint (cheops_uci_parse_line ("readyok now", &m), ==, CHEOPS_UCI_MESSAGE_UNKNOWN);
+  g_assert_cmpint (cheops_uci_parse_line ("", &m), ==, CHEOPS_UCI_MESSAGE_EMPTY);
+  g_assert_cmpint (cheops_uci_parse_line (" \t ", &m), ==, CHEOPS_UCI_MESSAGE_EMPTY);
+  g_assert_cmpint (cheops_uci_parse_line (NULL, &m), ==, CHEOPS_UCI_MESSAGE_EMPTY);
+  g_assert_cmpint (cheops_uci_parse_line ("Stockfish 16 by the Stockfish developers", &m),
+                   ==, CHEOPS_UCI_MESSAGE_UNKNOWN);
+  g_assert_cmpint (cheops_uci_parse_line ("\xff\xfe info depth 3", &m), ==, CHEOPS_UCI_MESSAGE_UNKNOWN);
+  g_assert_cmpint (cheops_uci_parse_line ("info depth 3 \xc3", &m), ==, CHEOPS_UCI_MESSAGE_UNKNOWN);
 
-  studio_uci_parse_line ("id name Cheops Engine 0.1", &m);
-  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_ID);
+  cheops_uci_parse_line ("id name Cheops Engine 0.1", &m);
+  g_assert_cmpint (m.kind, ==, CHEOPS_UCI_MESSAGE_ID);
   g_assert_cmpstr (m.id_key, ==, "name");
   g_assert_cmpstr (m.id_value, ==, "Cheops Engine 0.1");
-  studio_uci_message_clear (&m);
-  g_assert_cmpint (studio_uci_parse_line ("id name", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+  cheops_uci_message_clear (&m);
+  g_assert_cmpint (cheops_uci_parse_line ("id name", &m), ==, CHEOPS_UCI_MESSAGE_MALFORMED);
 
-  studio_uci_parse_line ("bestmove i8i9q ponder n4m5", &m);
-  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_BESTMOVE);
+  cheops_uci_parse_line ("bestmove i8i9q ponder n4m5", &m);
+  g_assert_cmpint (m.kind, ==, CHEOPS_UCI_MESSAGE_BESTMOVE);
   g_assert_cmpstr (m.bestmove, ==, "i8i9q");
   g_assert_cmpstr (m.ponder, ==, "n4m5");
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 
-  studio_uci_parse_line ("bestmove d3e4", &m);
+  cheops_uci_parse_line ("bestmove d3e4", &m);
   g_assert_cmpstr (m.bestmove, ==, "d3e4");
   g_assert_null (m.ponder);
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 
-  studio_uci_parse_line ("bestmove (none)", &m);
-  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_BESTMOVE);
+  cheops_uci_parse_line ("bestmove (none)", &m);
+  g_assert_cmpint (m.kind, ==, CHEOPS_UCI_MESSAGE_BESTMOVE);
   g_assert_null (m.bestmove);
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 
-  studio_uci_parse_line ("bestmove 0000", &m);
-  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_BESTMOVE);
+  cheops_uci_parse_line ("bestmove 0000", &m);
+  g_assert_cmpint (m.kind, ==, CHEOPS_UCI_MESSAGE_BESTMOVE);
   g_assert_null (m.bestmove);
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 
-  g_assert_cmpint (studio_uci_parse_line ("bestmove", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
-  g_assert_cmpint (studio_uci_parse_line ("bestmove e2e4!", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+  g_assert_cmpint (cheops_uci_parse_line ("bestmove", &m), ==, CHEOPS_UCI_MESSAGE_MALFORMED);
+  g_assert_cmpint (cheops_uci_parse_line ("bestmove e2e4!", &m), ==, CHEOPS_UCI_MESSAGE_MALFORMED);
   g_assert_true (m.bad_bestmove);
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 
   /* An upper-case piece letter, as some engines print it, is read as the
    * lower-case one (the variant's move text then reads it); "=q" is not
    * move text, and the message says the bestmove was bad. */
-  g_assert_cmpint (studio_uci_parse_line ("bestmove i8i9Q ponder b5b6D", &m), ==, STUDIO_UCI_MESSAGE_BESTMOVE);
+  g_assert_cmpint (cheops_uci_parse_line ("bestmove i8i9Q ponder b5b6D", &m), ==, CHEOPS_UCI_MESSAGE_BESTMOVE);
   g_assert_cmpstr (m.bestmove, ==, "i8i9q");
   g_assert_cmpstr (m.ponder, ==, "b5b6d");
-  studio_uci_message_clear (&m);
-  g_assert_cmpint (studio_uci_parse_line ("bestmove i8i9=q", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+  cheops_uci_message_clear (&m);
+  g_assert_cmpint (cheops_uci_parse_line ("bestmove i8i9=q", &m), ==, CHEOPS_UCI_MESSAGE_MALFORMED);
   g_assert_true (m.bad_bestmove);
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
   g_assert_false (m.bad_bestmove);
-  g_assert_cmpint (studio_uci_parse_line ("info depth x", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+  g_assert_cmpint (cheops_uci_parse_line ("info depth x", &m), ==, CHEOPS_UCI_MESSAGE_MALFORMED);
   g_assert_false (m.bad_bestmove);
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 }
 
 static void
 test_parse_option (void)
 {
-  StudioUciMessage m;
+  CheopsUciMessage m;
 
-  studio_uci_parse_line ("option name Hash type spin default 16 min 1 max 33554432", &m);
-  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_OPTION);
+  cheops_uci_parse_line ("option name Hash type spin default 16 min 1 max 33554432", &m);
+  g_assert_cmpint (m.kind, ==, CHEOPS_UCI_MESSAGE_OPTION);
   g_assert_cmpstr (m.option.name, ==, "Hash");
-  g_assert_cmpint (m.option.type, ==, STUDIO_UCI_OPTION_SPIN);
+  g_assert_cmpint (m.option.type, ==, CHEOPS_UCI_OPTION_SPIN);
   g_assert_cmpstr (m.option.default_value, ==, "16");
   g_assert_cmpint (m.option.min, ==, 1);
   g_assert_cmpint (m.option.max, ==, 33554432);
   g_assert_null (m.option.vars);
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 
-  studio_uci_parse_line ("option name Clear Hash type button", &m);
-  g_assert_cmpint (m.kind, ==, STUDIO_UCI_MESSAGE_OPTION);
+  cheops_uci_parse_line ("option name Clear Hash type button", &m);
+  g_assert_cmpint (m.kind, ==, CHEOPS_UCI_MESSAGE_OPTION);
   g_assert_cmpstr (m.option.name, ==, "Clear Hash");
-  g_assert_cmpint (m.option.type, ==, STUDIO_UCI_OPTION_BUTTON);
+  g_assert_cmpint (m.option.type, ==, CHEOPS_UCI_OPTION_BUTTON);
   g_assert_null (m.option.default_value);
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 
-  studio_uci_parse_line ("option name UCI_Variant type combo default cheops var cheops var chess var grand chess", &m);
-  g_assert_cmpint (m.option.type, ==, STUDIO_UCI_OPTION_COMBO);
+  cheops_uci_parse_line ("option name UCI_Variant type combo default cheops var cheops var chess var grand chess", &m);
+  g_assert_cmpint (m.option.type, ==, CHEOPS_UCI_OPTION_COMBO);
   g_assert_cmpstr (m.option.default_value, ==, "cheops");
   g_assert_cmpuint (g_strv_length (m.option.vars), ==, 3);
   g_assert_cmpstr (m.option.vars[0], ==, "cheops");
   g_assert_cmpstr (m.option.vars[1], ==, "chess");
   g_assert_cmpstr (m.option.vars[2], ==, "grand chess");
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 
-  studio_uci_parse_line ("option name EvalFile type string default <empty>", &m);
-  g_assert_cmpint (m.option.type, ==, STUDIO_UCI_OPTION_STRING);
+  cheops_uci_parse_line ("option name EvalFile type string default <empty>", &m);
+  g_assert_cmpint (m.option.type, ==, CHEOPS_UCI_OPTION_STRING);
   g_assert_cmpstr (m.option.default_value, ==, "");
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 
-  studio_uci_parse_line ("option name Ponder type check default false", &m);
-  g_assert_cmpint (m.option.type, ==, STUDIO_UCI_OPTION_CHECK);
+  cheops_uci_parse_line ("option name Ponder type check default false", &m);
+  g_assert_cmpint (m.option.type, ==, CHEOPS_UCI_OPTION_CHECK);
   g_assert_cmpstr (m.option.default_value, ==, "false");
-  studio_uci_message_clear (&m);
+  cheops_uci_message_clear (&m);
 
-  g_assert_cmpint (studio_uci_parse_line ("option name Hash", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
-  g_assert_cmpint (studio_uci_parse_line ("option type spin", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
-  g_assert_cmpint (studio_uci_parse_line ("option name X type dial", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
-  g_assert_cmpint (studio_uci_parse_line ("option name X type spin min ten", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
-  g_assert_cmpint (studio_uci_parse_line ("option foo", &m), ==, STUDIO_UCI_MESSAGE_MALFORMED);
+  g_assert_cmpint (cheops_uci_parse_line ("option name Hash", &m), ==, CHEOPS_UCI_MESSAGE_MALFORMED);
+  g_assert_cmpint (cheops_uci_parse_line ("option type spin", &m), ==, CHEOPS_UCI_MESSAGE_MALFORMED);
+  g_assert_cmpint (cheops_uci_parse_line ("option name X type dial", &m), ==, CHEOPS_UCI_MESSAGE_MALFORMED);
+  g_assert_cmpint (cheops_uci_parse_line ("option name X type spin min ten", &m), ==, CHEOPS_UCI_MESSAGE_MALFORMED);
+  g_assert_cmpint (cheops_uci_parse_line ("option foo", &m), ==, CHEOPS_UCI_MESSAGE_MALFORMED);
 }
 
 static void
@@ -317,10 +317,10 @@ test_move_text (void)
                                      ",a0a1", "a0a1,b1b0,c1c0", "d4e54321x", "P@c5 e4", NULL };
 
   for (guint i = 0; good[i] != NULL; i++)
-    g_assert_true (studio_uci_is_move_text (good[i]));
+    g_assert_true (cheops_uci_is_move_text (good[i]));
   for (guint i = 0; bad[i] != NULL; i++)
-    g_assert_false (studio_uci_is_move_text (bad[i]));
-  g_assert_false (studio_uci_is_move_text (NULL));
+    g_assert_false (cheops_uci_is_move_text (bad[i]));
+  g_assert_false (cheops_uci_is_move_text (NULL));
 }
 
 static void
@@ -329,14 +329,14 @@ test_format (void)
   const char *moves[] = { "d4e5", "n4m5", NULL };
   const char *bad_move[] = { "d4e5", "quit", NULL };
   const char *fen = "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka a 0 1";
-  g_autofree char *a = studio_uci_format_position (NULL, NULL);
-  g_autofree char *b = studio_uci_format_position (fen, moves);
-  g_autofree char *c = studio_uci_format_position ("  1/3/5 a 0 1 \n", NULL);
-  g_autofree char *d = studio_uci_format_setoption ("Clear Hash", NULL);
-  g_autofree char *e = studio_uci_format_setoption ("Hash", "64");
-  g_autofree char *f = studio_uci_format_go (0, 0, 0);
-  g_autofree char *g = studio_uci_format_go (12, 0, 500);
-  g_autofree char *h = studio_uci_format_position (NULL, (const char *[]) { NULL });
+  g_autofree char *a = cheops_uci_format_position (NULL, NULL);
+  g_autofree char *b = cheops_uci_format_position (fen, moves);
+  g_autofree char *c = cheops_uci_format_position ("  1/3/5 a 0 1 \n", NULL);
+  g_autofree char *d = cheops_uci_format_setoption ("Clear Hash", NULL);
+  g_autofree char *e = cheops_uci_format_setoption ("Hash", "64");
+  g_autofree char *f = cheops_uci_format_go (0, 0, 0);
+  g_autofree char *g = cheops_uci_format_go (12, 0, 500);
+  g_autofree char *h = cheops_uci_format_position (NULL, (const char *[]) { NULL });
 
   g_assert_cmpstr (a, ==, "position startpos");
   g_assert_cmpstr (b, ==, "position fen 1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka a 0 1 moves d4e5 n4m5");
@@ -348,13 +348,13 @@ test_format (void)
   g_assert_cmpstr (h, ==, "position startpos");
 
   /* Nothing can smuggle a second command into the engine. */
-  g_assert_null (studio_uci_format_position ("1/3 a 0 1\nquit", NULL));
-  g_assert_null (studio_uci_format_position ("1/3 a\r0 1", NULL));
-  g_assert_null (studio_uci_format_position ("", NULL));
-  g_assert_null (studio_uci_format_position (NULL, bad_move));
-  g_assert_null (studio_uci_format_setoption ("Hash\nquit", "1"));
-  g_assert_null (studio_uci_format_setoption ("Hash", "1\nquit"));
-  g_assert_null (studio_uci_format_setoption ("", "1"));
+  g_assert_null (cheops_uci_format_position ("1/3 a 0 1\nquit", NULL));
+  g_assert_null (cheops_uci_format_position ("1/3 a\r0 1", NULL));
+  g_assert_null (cheops_uci_format_position ("", NULL));
+  g_assert_null (cheops_uci_format_position (NULL, bad_move));
+  g_assert_null (cheops_uci_format_setoption ("Hash\nquit", "1"));
+  g_assert_null (cheops_uci_format_setoption ("Hash", "1\nquit"));
+  g_assert_null (cheops_uci_format_setoption ("", "1"));
 }
 
 static void
@@ -367,7 +367,7 @@ test_pv_to_san (void)
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) san = NULL;
 
-  san = studio_engine_pv_to_san (&cheops_variant_cheops, NULL, NULL, pv, &error);
+  san = cheops_uci_pv_to_san (&cheops_variant_cheops, NULL, NULL, pv, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (g_strv_length (san), ==, 2);
   g_assert_cmpstr (san[0], ==, "e5");
@@ -375,34 +375,34 @@ test_pv_to_san (void)
   g_clear_pointer (&san, g_strfreev);
 
   /* The position is the FEN plus the moves given. */
-  san = studio_engine_pv_to_san (&cheops_variant_cheops, "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka a 0 1", after, pv2, &error);
+  san = cheops_uci_pv_to_san (&cheops_variant_cheops, "1/3/5/7/9/P9p/APP7ppa/MSQPP5ppqsm/AKMSAPP3ppasmka a 0 1", after, pv2, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (g_strv_length (san), ==, 1);
   g_assert_cmpstr (san[0], ==, "m5");
   g_clear_pointer (&san, g_strfreev);
 
   /* It stops at the first move that cannot be played, keeping the rest. */
-  san = studio_engine_pv_to_san (&cheops_variant_cheops, NULL, NULL, illegal, &error);
+  san = cheops_uci_pv_to_san (&cheops_variant_cheops, NULL, NULL, illegal, &error);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
   g_assert_cmpuint (g_strv_length (san), ==, 1);
   g_assert_cmpstr (san[0], ==, "e5");
   g_clear_pointer (&san, g_strfreev);
   g_clear_error (&error);
 
-  san = studio_engine_pv_to_san (&cheops_variant_cheops, "not a fen", NULL, pv, &error);
+  san = cheops_uci_pv_to_san (&cheops_variant_cheops, "not a fen", NULL, pv, &error);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
   g_assert_cmpuint (g_strv_length (san), ==, 0);
 }
 
 /* Issue 25: an engine's line is read in time linear in its length
  * (tests/linear-time.h): @head, n times @unit, @tail, through
- * studio_uci_parse_line() (which `cheops analyse` uses too). */
+ * cheops_uci_parse_line() (which `cheops analyse` uses too). */
 typedef struct {
   const char          *name;
   const char          *head;
   const char          *unit;
   const char          *tail;
-  StudioUciMessageKind kind;
+  CheopsUciMessageKind kind;
   guint                n0;
 } LineAdversary;
 
@@ -424,10 +424,10 @@ line_adversary_read (const char *text,
                      gpointer    data)
 {
   const LineAdversary *a = data;
-  StudioUciMessage m;
+  CheopsUciMessage m;
 
-  g_assert_cmpint (studio_uci_parse_line (text, &m), ==, a->kind);
-  studio_uci_message_clear (&m);
+  g_assert_cmpint (cheops_uci_parse_line (text, &m), ==, a->kind);
+  cheops_uci_message_clear (&m);
 }
 
 
@@ -459,7 +459,7 @@ pv_adversary_read (const char *text,
   g_auto(GStrv) san = NULL;
 
   a->game[n] = NULL;
-  san = studio_engine_pv_to_san (a->variant, NULL, NULL, (const char * const *) a->game, &error);
+  san = cheops_uci_pv_to_san (a->variant, NULL, NULL, (const char * const *) a->game, &error);
   a->game[n] = saved;
   g_assert_no_error (error);
   g_assert_cmpuint (g_strv_length (san), ==, n);
@@ -469,20 +469,20 @@ static void
 test_linear_time (void)
 {
   static const LineAdversary adversaries[] = {
-    { "pv", "info depth 9 score cp 1 pv", " a1b1", "", STUDIO_UCI_MESSAGE_INFO, 10000 },
-    { "many-pvs", "info depth 9 score cp 1", " pv a1b1 a2b2", "", STUDIO_UCI_MESSAGE_INFO, 10000 },
-    { "string", "info depth 9 string", " x\t y", "", STUDIO_UCI_MESSAGE_INFO, 10000 },
-    { "long-string-word", "info string ", "x", "", STUDIO_UCI_MESSAGE_INFO, 100000 },
-    { "unknown-words", "info", " frob", " depth 9", STUDIO_UCI_MESSAGE_INFO, 10000 },
-    { "many-fields", "info", " depth 9 nodes 12 score cp 1 lowerbound time 5", "", STUDIO_UCI_MESSAGE_INFO, 10000 },
-    { "blanks", "info depth", " \t\r", " 9", STUDIO_UCI_MESSAGE_INFO, 100000 },
-    { "bad-pv", "info depth 9 pv a1b1", " a1b1", " ?", STUDIO_UCI_MESSAGE_MALFORMED, 10000 },
-    { "option-name", "option name", " x", " type string default y", STUDIO_UCI_MESSAGE_OPTION, 10000 },
-    { "option-vars", "option name x type combo default v", " var v", "", STUDIO_UCI_MESSAGE_OPTION, 10000 },
-    { "option-default", "option name x type string default", " v", "", STUDIO_UCI_MESSAGE_OPTION, 10000 },
-    { "id", "id name", " x", "", STUDIO_UCI_MESSAGE_ID, 10000 },
-    { "bestmove", "bestmove a1b1 ponder ", "a", "", STUDIO_UCI_MESSAGE_BESTMOVE, 100000 },
-    { "unknown", "frob", " x", "", STUDIO_UCI_MESSAGE_UNKNOWN, 10000 },
+    { "pv", "info depth 9 score cp 1 pv", " a1b1", "", CHEOPS_UCI_MESSAGE_INFO, 10000 },
+    { "many-pvs", "info depth 9 score cp 1", " pv a1b1 a2b2", "", CHEOPS_UCI_MESSAGE_INFO, 10000 },
+    { "string", "info depth 9 string", " x\t y", "", CHEOPS_UCI_MESSAGE_INFO, 10000 },
+    { "long-string-word", "info string ", "x", "", CHEOPS_UCI_MESSAGE_INFO, 100000 },
+    { "unknown-words", "info", " frob", " depth 9", CHEOPS_UCI_MESSAGE_INFO, 10000 },
+    { "many-fields", "info", " depth 9 nodes 12 score cp 1 lowerbound time 5", "", CHEOPS_UCI_MESSAGE_INFO, 10000 },
+    { "blanks", "info depth", " \t\r", " 9", CHEOPS_UCI_MESSAGE_INFO, 100000 },
+    { "bad-pv", "info depth 9 pv a1b1", " a1b1", " ?", CHEOPS_UCI_MESSAGE_MALFORMED, 10000 },
+    { "option-name", "option name", " x", " type string default y", CHEOPS_UCI_MESSAGE_OPTION, 10000 },
+    { "option-vars", "option name x type combo default v", " var v", "", CHEOPS_UCI_MESSAGE_OPTION, 10000 },
+    { "option-default", "option name x type string default", " v", "", CHEOPS_UCI_MESSAGE_OPTION, 10000 },
+    { "id", "id name", " x", "", CHEOPS_UCI_MESSAGE_ID, 10000 },
+    { "bestmove", "bestmove a1b1 ponder ", "a", "", CHEOPS_UCI_MESSAGE_BESTMOVE, 100000 },
+    { "unknown", "frob", " x", "", CHEOPS_UCI_MESSAGE_UNKNOWN, 10000 },
   };
   PvAdversary pv = { cheops_variant_find ("cypher"), NULL };
 

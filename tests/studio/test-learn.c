@@ -97,7 +97,7 @@ static void
 test_learn (gconstpointer data)
 {
   const Case *c = data;
-  g_autofree char *engine = studio_engine_find_default_path ();
+  g_autofree char *engine = cheops_uci_engine_find_bundled ();
   g_autofree char *path = NULL;
   g_autofree char *text = NULL;
   g_autofree char *before = NULL;

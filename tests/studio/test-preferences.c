@@ -804,7 +804,7 @@ test_use_bundled_engine (void)
 {
   g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
   g_autofree char *engine_a = make_engine ("engine-a", "good", "Engine A");
-  g_autofree char *bundled = studio_engine_find_default_path ();
+  g_autofree char *bundled = cheops_uci_engine_find_bundled ();
   g_autofree char *engine = NULL;
   StudioPreferencesWindow *preferences;
   StudioAnalysisPanel *panel;

@@ -19,7 +19,7 @@
 #include "studio-board-scene.h"
 #include "studio-board-view.h"
 #include "studio-document.h"
-#include "studio-engine-san.h"
+#include "cheops-uci-san.h"
 #include "studio-tags-dialog.h"
 #include "studio-window.h"
 
@@ -80,7 +80,7 @@ move_texts (const CheopsPosition *pos,
 
   g_assert_cmpuint (index, <, n);
   cheops_move_to_text (pos->variant, list[index], buf);
-  sans = studio_engine_pv_to_san_at (pos, pv, NULL);
+  sans = cheops_uci_pv_to_san_at (pos, pv, NULL);
   g_assert_nonnull (sans[0]);
   *text = g_strdup (buf);
   *san = g_strdup (sans[0]);

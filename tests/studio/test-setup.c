@@ -922,7 +922,7 @@ test_drop (void)
 static void
 test_analysis_pauses (void)
 {
-  g_autofree char *engine = studio_engine_find_default_path ();
+  g_autofree char *engine = cheops_uci_engine_find_bundled ();
   StudioWindow *window;
   StudioAnalysisPanel *analysis;
 

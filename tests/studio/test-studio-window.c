@@ -630,7 +630,7 @@ has_lines (gpointer data)
 static void
 test_analysis (void)
 {
-  g_autofree char *engine = studio_engine_find_default_path ();
+  g_autofree char *engine = cheops_uci_engine_find_bundled ();
   StudioWindow *window;
   StudioDocument *document;
   StudioAnalysisPanel *panel;
@@ -851,7 +851,7 @@ time_passed (gpointer data)
 static void
 test_analysis_rows_steady (void)
 {
-  g_autofree char *engine = studio_engine_find_default_path ();
+  g_autofree char *engine = cheops_uci_engine_find_bundled ();
   StudioWindow *window;
   StudioAnalysisPanel *panel;
   GtkWidget *lines_box, *stats;
@@ -1110,7 +1110,7 @@ has_a_line (gpointer data)
 static void
 test_ascension_result (void)
 {
-  g_autofree char *engine = studio_engine_find_default_path ();
+  g_autofree char *engine = cheops_uci_engine_find_bundled ();
   StudioWindow *window;
   StudioDocument *document;
   CheopsGame *game;
@@ -1788,7 +1788,7 @@ assert_lines_hold (StudioAnalysisPanel *panel,
 static void
 test_lines_hold_under_pointer (void)
 {
-  g_autofree char *engine = studio_engine_find_default_path ();
+  g_autofree char *engine = cheops_uci_engine_find_bundled ();
   StudioWindow *window;
   StudioAnalysisPanel *panel;
   GtkWidget *lines_box, *stats;
@@ -1836,7 +1836,7 @@ test_lines_hold_under_pointer (void)
 static void
 test_threat_keeps_bar (void)
 {
-  g_autofree char *engine = studio_engine_find_default_path ();
+  g_autofree char *engine = cheops_uci_engine_find_bundled ();
   StudioWindow *window;
   StudioAnalysisPanel *panel;
   StudioEvalBar *bar;

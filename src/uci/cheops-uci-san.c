@@ -1,16 +1,16 @@
-/* studio-engine-san.c
+/* cheops-uci-san.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * An engine's PV in record notation, with the rules core (see the header).
  */
 
-#define G_LOG_DOMAIN "studio-engine-san"
+#define G_LOG_DOMAIN "cheops-uci-san"
 
 #include <gio/gio.h>
 
 #include "cheops-core.h"
-#include "studio-engine-san.h"
+#include "cheops-uci-san.h"
 
 /* Plays @text on @pos; FALSE with @error set if it is not playable. */
 static gboolean
@@ -56,7 +56,7 @@ pv_to_san (CheopsPosition    *pos,
 }
 
 char **
-studio_engine_pv_to_san_at (const CheopsPosition *pos,
+cheops_uci_pv_to_san_at (const CheopsPosition *pos,
                             const char *const    *pv,
                             GError              **error)
 {
@@ -66,7 +66,7 @@ studio_engine_pv_to_san_at (const CheopsPosition *pos,
 }
 
 char **
-studio_engine_pv_to_san (const CheopsVariant *variant,
+cheops_uci_pv_to_san (const CheopsVariant *variant,
                          const char          *fen,
                          const char *const   *moves,
                          const char *const   *pv,

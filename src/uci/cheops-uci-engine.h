@@ -3,8 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * CheopsUciEngine: one UCI engine process driven synchronously, line by
- * line, for the command line (`cheops match`, `cheops suite run`) and for
- * the studio's suite runner (which drives it from a worker thread).
+ * line, for the command line (`cheops match`, `analyse`, `openings`,
+ * `suite run`) and for the studio's suite runner (which drives it from a
+ * worker thread); part of the UCI client library (src/uci/meson.build).
  *
  * The process is spawned with GSubprocess from a command split into argv
  * by shell rules (never through a shell), with PR_SET_PDEATHSIG on Linux so
@@ -34,6 +35,12 @@ typedef struct _CheopsUciEngine CheopsUciEngine;
  * already reaped). */
 CheopsUciEngine *cheops_uci_engine_new          (const char      *command,
                                                  GError         **error);
+/* cheops_uci_engine_new(), then, for a non-NULL @variant, `setoption name
+ * UCI_Variant value <variant->name>` (the engine plays that game; DESIGN.md
+ * section 5).  Returns and fails as cheops_uci_engine_new(). */
+CheopsUciEngine *cheops_uci_engine_new_for_variant (const char          *command,
+                                                    const CheopsVariant *variant,
+                                                    GError             **error);
 /* Quits and reaps the process (see above); NULL is ignored. */
 void             cheops_uci_engine_free         (CheopsUciEngine *self);
 /* Kills the process at once (SIGKILL) and reaps it; later sends fail and
@@ -51,7 +58,7 @@ const char      *cheops_uci_engine_get_command  (CheopsUciEngine *self);
 gboolean         cheops_uci_engine_has_option   (CheopsUciEngine *self,
                                                  const char      *name);
 /* Sends one line (a line break is added); FALSE if the process is gone or
- * the write failed. */
+ * the write failed, or @self is NULL (no engine). */
 gboolean         cheops_uci_engine_send         (CheopsUciEngine *self,
                                                  const char      *format,
                                                  ...) G_GNUC_PRINTF (2, 3);
@@ -65,14 +72,28 @@ char            *cheops_uci_engine_wait_for     (CheopsUciEngine *self,
                                                  const char      *prefix,
                                                  gint64           deadline,
                                                  GCancellable    *cancellable);
-/* `isready`, then waits up to @timeout_ms for `readyok`; FALSE without. */
+/* cheops_uci_engine_wait_for(), handing each line before the one waited
+ * for to @skipped (may be NULL) with @data instead of dropping it silently
+ * (the `info` lines of a search).  A NULL @self (no engine) returns NULL. */
+char            *cheops_uci_engine_wait_for_full (CheopsUciEngine *self,
+                                                  const char      *prefix,
+                                                  gint64           deadline,
+                                                  GCancellable    *cancellable,
+                                                  void           (*skipped) (const char *line, gpointer data),
+                                                  gpointer         data);
+/* `isready`, then waits up to @timeout_ms for `readyok`; FALSE without,
+ * or for a NULL @self. */
 gboolean         cheops_uci_engine_sync         (CheopsUciEngine *self,
                                                  int              timeout_ms);
 
-/* The bundled engine's path, newly allocated: $CHEOPS_ENGINE if set, the
- * build tree's cheops-engine when the running program lies in the build
- * tree, else the installed one in libexecdir (as the studio finds it:
- * studio_engine_find_default_path()). */
+/* Finds the bundled engine, for every client (the studio, `cheops match`,
+ * `analyse`, `openings`, `suite run`): the environment variable
+ * `CHEOPS_ENGINE` if set and not empty; else, when the running program
+ * lies inside the meson build tree (the studio run uninstalled, a test)
+ * and the build tree's `src/engine/cheops-engine` is executable, that one;
+ * else `<libexecdir>/cheops-engine` (DESIGN.md section 6).  The file is
+ * not required to exist (a start then fails with a message).
+ * Returns: (transfer full): an absolute path (or the variable's value). */
 char            *cheops_uci_engine_find_bundled (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CheopsUciEngine, cheops_uci_engine_free)

@@ -1,4 +1,4 @@
-/* studio-engine-protocol.c
+/* cheops-uci-protocol.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -8,13 +8,13 @@
  * MALFORMED rather than inventing a value.
  */
 
-#define G_LOG_DOMAIN "studio-engine-protocol"
+#define G_LOG_DOMAIN "cheops-uci-protocol"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "studio-engine-protocol.h"
+#include "cheops-uci-protocol.h"
 
 /* The words of a line: pointers into one writable copy of it. */
 typedef struct {
@@ -156,7 +156,7 @@ skip_move_part (const char **p)
 }
 
 gboolean
-studio_uci_is_move_text (const char *text)
+cheops_uci_is_move_text (const char *text)
 {
   const char *p = text;
 
@@ -185,14 +185,14 @@ move_text_any_case (const char *word)
   g_autofree char *copy = NULL;
   size_t len;
 
-  if (studio_uci_is_move_text (word))
+  if (cheops_uci_is_move_text (word))
     return g_strdup (word);
   len = strlen (word);
   if (len == 0 || !g_ascii_isupper (word[len - 1]))
     return NULL;
   copy = g_strdup (word);
   copy[len - 1] = g_ascii_tolower (copy[len - 1]);
-  return studio_uci_is_move_text (copy) ? g_steal_pointer (&copy) : NULL;
+  return cheops_uci_is_move_text (copy) ? g_steal_pointer (&copy) : NULL;
 }
 
 /* The keys an `info` line may hold (UCI 2006 spec plus common extensions)
@@ -224,7 +224,7 @@ info_key_lookup (const char *word)
  * key has a missing or unreadable value. */
 static gboolean
 parse_info (const Words   *w,
-            StudioUciInfo *info)
+            CheopsUciInfo *info)
 {
   guint i = 1;
 
@@ -247,7 +247,7 @@ parse_info (const Words   *w,
           info->string = words_join (w, i + 1, w->n_words);
           if (info->string == NULL)
             info->string = g_strdup ("");
-          info->fields |= STUDIO_UCI_INFO_STRING;
+          info->fields |= CHEOPS_UCI_INFO_STRING;
           break;
         }
       else if (strcmp (word, "pv") == 0 || key->n_values == -2)
@@ -257,7 +257,7 @@ parse_info (const Words   *w,
 
           for (; j < w->n_words && info_key_lookup (w->words[j]) == NULL; j++)
             {
-              if (!studio_uci_is_move_text (w->words[j]))
+              if (!cheops_uci_is_move_text (w->words[j]))
                 {
                   g_ptr_array_free (moves, TRUE);
                   return FALSE;
@@ -274,7 +274,7 @@ parse_info (const Words   *w,
               g_strfreev (info->pv);
               g_ptr_array_add (moves, NULL);
               info->pv = (char **) g_ptr_array_free (moves, FALSE);
-              info->fields |= STUDIO_UCI_INFO_PV;
+              info->fields |= CHEOPS_UCI_INFO_PV;
             }
           else
             g_ptr_array_free (moves, TRUE);
@@ -289,23 +289,23 @@ parse_info (const Words   *w,
           if (kind == NULL)
             return FALSE;
           if (strcmp (kind, "cp") == 0)
-            info->score_kind = STUDIO_UCI_SCORE_CP;
+            info->score_kind = CHEOPS_UCI_SCORE_CP;
           else if (strcmp (kind, "mate") == 0)
-            info->score_kind = STUDIO_UCI_SCORE_MATE;
+            info->score_kind = CHEOPS_UCI_SCORE_MATE;
           else
             return FALSE;
           if (!parse_int (number, &info->score, -1000000000, 1000000000))
             return FALSE;
           /* The sign is read from the text, so that "mate -0" stays losing. */
-          info->mate_losing = info->score_kind == STUDIO_UCI_SCORE_MATE && number[0] == '-';
-          info->bound = STUDIO_UCI_BOUND_EXACT;
-          info->fields |= STUDIO_UCI_INFO_SCORE;
+          info->mate_losing = info->score_kind == CHEOPS_UCI_SCORE_MATE && number[0] == '-';
+          info->bound = CHEOPS_UCI_BOUND_EXACT;
+          info->fields |= CHEOPS_UCI_INFO_SCORE;
           i += 3;
           /* The bound may follow the number (UCI) ... */
           if (i < w->n_words && strcmp (w->words[i], "lowerbound") == 0)
-            info->bound = STUDIO_UCI_BOUND_LOWER, i++;
+            info->bound = CHEOPS_UCI_BOUND_LOWER, i++;
           else if (i < w->n_words && strcmp (w->words[i], "upperbound") == 0)
-            info->bound = STUDIO_UCI_BOUND_UPPER, i++;
+            info->bound = CHEOPS_UCI_BOUND_UPPER, i++;
           continue;
         }
 
@@ -316,59 +316,59 @@ parse_info (const Words   *w,
         {
           if (!parse_int (value, &info->depth, 0, G_MAXINT / 2))
             return FALSE;
-          info->fields |= STUDIO_UCI_INFO_DEPTH;
+          info->fields |= CHEOPS_UCI_INFO_DEPTH;
         }
       else if (strcmp (word, "seldepth") == 0)
         {
           if (!parse_int (value, &info->seldepth, 0, G_MAXINT / 2))
             return FALSE;
-          info->fields |= STUDIO_UCI_INFO_SELDEPTH;
+          info->fields |= CHEOPS_UCI_INFO_SELDEPTH;
         }
       else if (strcmp (word, "multipv") == 0)
         {
           if (!parse_int (value, &info->multipv, 1, 1000))
             return FALSE;
-          info->fields |= STUDIO_UCI_INFO_MULTIPV;
+          info->fields |= CHEOPS_UCI_INFO_MULTIPV;
         }
       else if (strcmp (word, "nodes") == 0)
         {
           if (!parse_int64 (value, &info->nodes) || info->nodes < 0)
             return FALSE;
-          info->fields |= STUDIO_UCI_INFO_NODES;
+          info->fields |= CHEOPS_UCI_INFO_NODES;
         }
       else if (strcmp (word, "nps") == 0)
         {
           if (!parse_int64 (value, &info->nps) || info->nps < 0)
             return FALSE;
-          info->fields |= STUDIO_UCI_INFO_NPS;
+          info->fields |= CHEOPS_UCI_INFO_NPS;
         }
       else if (strcmp (word, "time") == 0)
         {
           if (!parse_int64 (value, &info->time_ms) || info->time_ms < 0)
             return FALSE;
-          info->fields |= STUDIO_UCI_INFO_TIME;
+          info->fields |= CHEOPS_UCI_INFO_TIME;
         }
       else if (strcmp (word, "hashfull") == 0)
         {
           if (!parse_int (value, &info->hashfull, 0, 1000))
             return FALSE;
-          info->fields |= STUDIO_UCI_INFO_HASHFULL;
+          info->fields |= CHEOPS_UCI_INFO_HASHFULL;
         }
       else if (strcmp (word, "currmove") == 0)
         {
           /* Only shown, never played: a value that is no move text is
            * skipped, as before this key was read, not an error. */
-          if (studio_uci_is_move_text (value) && strcmp (value, "0000") != 0)
+          if (cheops_uci_is_move_text (value) && strcmp (value, "0000") != 0)
             {
               g_free (info->currmove);
               info->currmove = g_strdup (value);
-              info->fields |= STUDIO_UCI_INFO_CURRMOVE;
+              info->fields |= CHEOPS_UCI_INFO_CURRMOVE;
             }
         }
       else if (strcmp (word, "currmovenumber") == 0)
         {
           if (parse_int (value, &info->currmovenumber, 1, 100000))
-            info->fields |= STUDIO_UCI_INFO_CURRMOVENUMBER;
+            info->fields |= CHEOPS_UCI_INFO_CURRMOVENUMBER;
           else
             info->currmovenumber = 0;
         }
@@ -383,7 +383,7 @@ parse_info (const Words   *w,
  * next key. */
 static gboolean
 parse_option (const Words     *w,
-              StudioUciOption *option)
+              CheopsUciOption *option)
 {
   static const char *const keys[] = { "name", "type", "default", "min", "max", "var", NULL };
   g_autoptr(GPtrArray) vars = g_ptr_array_new_with_free_func (g_free);
@@ -431,7 +431,7 @@ parse_option (const Words     *w,
               break;
           if (types[t] == NULL)
             return FALSE;
-          option->type = (StudioUciOptionType) t;
+          option->type = (CheopsUciOptionType) t;
           have_type = TRUE;
         }
       else if (strcmp (key, "default") == 0)
@@ -472,39 +472,39 @@ parse_option (const Words     *w,
   return TRUE;
 }
 
-StudioUciMessageKind
-studio_uci_parse_line (const char       *line,
-                       StudioUciMessage *message)
+CheopsUciMessageKind
+cheops_uci_parse_line (const char       *line,
+                       CheopsUciMessage *message)
 {
   Words w = { 0 };
   const char *first;
 
-  g_return_val_if_fail (message != NULL, STUDIO_UCI_MESSAGE_UNKNOWN);
+  g_return_val_if_fail (message != NULL, CHEOPS_UCI_MESSAGE_UNKNOWN);
 
   memset (message, 0, sizeof *message);
   message->info.multipv = 1;
 
   if (line == NULL)
-    return message->kind = STUDIO_UCI_MESSAGE_EMPTY;
+    return message->kind = CHEOPS_UCI_MESSAGE_EMPTY;
   if (!g_utf8_validate (line, -1, NULL))
-    return message->kind = STUDIO_UCI_MESSAGE_UNKNOWN;
+    return message->kind = CHEOPS_UCI_MESSAGE_UNKNOWN;
 
   words_split (&w, line);
   if (w.n_words == 0)
     {
       words_clear (&w);
-      return message->kind = STUDIO_UCI_MESSAGE_EMPTY;
+      return message->kind = CHEOPS_UCI_MESSAGE_EMPTY;
     }
 
   first = w.words[0];
   if (strcmp (first, "info") == 0)
     {
       if (parse_info (&w, &message->info))
-        message->kind = STUDIO_UCI_MESSAGE_INFO;
+        message->kind = CHEOPS_UCI_MESSAGE_INFO;
       else
         {
-          studio_uci_info_clear (&message->info);
-          message->kind = STUDIO_UCI_MESSAGE_MALFORMED;
+          cheops_uci_info_clear (&message->info);
+          message->kind = CHEOPS_UCI_MESSAGE_MALFORMED;
         }
     }
   else if (strcmp (first, "bestmove") == 0)
@@ -513,58 +513,58 @@ studio_uci_parse_line (const char       *line,
 
       if (move == NULL)
         {
-          message->kind = STUDIO_UCI_MESSAGE_MALFORMED;
+          message->kind = CHEOPS_UCI_MESSAGE_MALFORMED;
           message->bad_bestmove = TRUE;
         }
       else if (strcmp (move, "(none)") == 0 || strcmp (move, "0000") == 0)
-        message->kind = STUDIO_UCI_MESSAGE_BESTMOVE;
+        message->kind = CHEOPS_UCI_MESSAGE_BESTMOVE;
       else if ((message->bestmove = move_text_any_case (move)) != NULL)
         {
-          message->kind = STUDIO_UCI_MESSAGE_BESTMOVE;
+          message->kind = CHEOPS_UCI_MESSAGE_BESTMOVE;
           if (w.n_words > 3 && strcmp (w.words[2], "ponder") == 0
               && strcmp (w.words[3], "0000") != 0)
             message->ponder = move_text_any_case (w.words[3]);
         }
       else
         {
-          message->kind = STUDIO_UCI_MESSAGE_MALFORMED;
+          message->kind = CHEOPS_UCI_MESSAGE_MALFORMED;
           message->bad_bestmove = TRUE;
         }
     }
   else if (strcmp (first, "uciok") == 0 && w.n_words == 1)
-    message->kind = STUDIO_UCI_MESSAGE_UCIOK;
+    message->kind = CHEOPS_UCI_MESSAGE_UCIOK;
   else if (strcmp (first, "readyok") == 0 && w.n_words == 1)
-    message->kind = STUDIO_UCI_MESSAGE_READYOK;
+    message->kind = CHEOPS_UCI_MESSAGE_READYOK;
   else if (strcmp (first, "id") == 0)
     {
       if (w.n_words >= 3)
         {
-          message->kind = STUDIO_UCI_MESSAGE_ID;
+          message->kind = CHEOPS_UCI_MESSAGE_ID;
           message->id_key = g_strdup (w.words[1]);
           message->id_value = words_join (&w, 2, w.n_words);
         }
       else
-        message->kind = STUDIO_UCI_MESSAGE_MALFORMED;
+        message->kind = CHEOPS_UCI_MESSAGE_MALFORMED;
     }
   else if (strcmp (first, "option") == 0)
     {
       if (parse_option (&w, &message->option))
-        message->kind = STUDIO_UCI_MESSAGE_OPTION;
+        message->kind = CHEOPS_UCI_MESSAGE_OPTION;
       else
         {
-          studio_uci_option_clear (&message->option);
-          message->kind = STUDIO_UCI_MESSAGE_MALFORMED;
+          cheops_uci_option_clear (&message->option);
+          message->kind = CHEOPS_UCI_MESSAGE_MALFORMED;
         }
     }
   else
-    message->kind = STUDIO_UCI_MESSAGE_UNKNOWN;
+    message->kind = CHEOPS_UCI_MESSAGE_UNKNOWN;
 
   words_clear (&w);
   return message->kind;
 }
 
 void
-studio_uci_info_clear (StudioUciInfo *info)
+cheops_uci_info_clear (CheopsUciInfo *info)
 {
   g_return_if_fail (info != NULL);
 
@@ -576,8 +576,8 @@ studio_uci_info_clear (StudioUciInfo *info)
 }
 
 void
-studio_uci_info_copy (StudioUciInfo       *dest,
-                      const StudioUciInfo *src)
+cheops_uci_info_copy (CheopsUciInfo       *dest,
+                      const CheopsUciInfo *src)
 {
   g_return_if_fail (dest != NULL);
   g_return_if_fail (src != NULL);
@@ -589,7 +589,7 @@ studio_uci_info_copy (StudioUciInfo       *dest,
 }
 
 void
-studio_uci_option_clear (StudioUciOption *option)
+cheops_uci_option_clear (CheopsUciOption *option)
 {
   g_return_if_fail (option != NULL);
 
@@ -600,8 +600,8 @@ studio_uci_option_clear (StudioUciOption *option)
 }
 
 void
-studio_uci_option_copy (StudioUciOption       *dest,
-                        const StudioUciOption *src)
+cheops_uci_option_copy (CheopsUciOption       *dest,
+                        const CheopsUciOption *src)
 {
   g_return_if_fail (dest != NULL);
   g_return_if_fail (src != NULL);
@@ -613,14 +613,14 @@ studio_uci_option_copy (StudioUciOption       *dest,
 }
 
 void
-studio_uci_message_clear (StudioUciMessage *message)
+cheops_uci_message_clear (CheopsUciMessage *message)
 {
   g_return_if_fail (message != NULL);
 
   g_free (message->id_key);
   g_free (message->id_value);
-  studio_uci_option_clear (&message->option);
-  studio_uci_info_clear (&message->info);
+  cheops_uci_option_clear (&message->option);
+  cheops_uci_info_clear (&message->info);
   g_free (message->bestmove);
   g_free (message->ponder);
   memset (message, 0, sizeof *message);
@@ -639,7 +639,7 @@ is_single_line (const char *text)
 }
 
 char *
-studio_uci_format_position (const char        *fen,
+cheops_uci_format_position (const char        *fen,
                             const char *const *moves)
 {
   GString *s;
@@ -661,7 +661,7 @@ studio_uci_format_position (const char        *fen,
       g_string_append (s, " moves");
       for (guint i = 0; moves[i] != NULL; i++)
         {
-          if (!studio_uci_is_move_text (moves[i]))
+          if (!cheops_uci_is_move_text (moves[i]))
             {
               g_string_free (s, TRUE);
               return NULL;
@@ -674,7 +674,7 @@ studio_uci_format_position (const char        *fen,
 }
 
 char *
-studio_uci_format_setoption (const char *name,
+cheops_uci_format_setoption (const char *name,
                              const char *value)
 {
   if (name == NULL || *name == '\0' || !is_single_line (name))
@@ -687,7 +687,7 @@ studio_uci_format_setoption (const char *name,
 }
 
 char *
-studio_uci_format_go (int    depth,
+cheops_uci_format_go (int    depth,
                       gint64 nodes,
                       gint64 movetime_ms)
 {

@@ -1,12 +1,12 @@
-/* studio-engine-san.h
+/* cheops-uci-san.h
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Turning an engine's principal variation (machine move text, as
- * StudioEngineLine.pv holds it) into record notation with the rules core:
+ * the studio's StudioEngineLine.pv holds it) into record notation with the rules core:
  * cheops_position_from_fen(), then for each move cheops_move_from_text(),
  * cheops_move_to_san() and cheops_position_do_move().  Part of
- * `studio_engine_dep`; needs the core (`cheops_core_dep`), not GTK.
+ * the UCI client library (`cheops_uci_dep`); needs the core, not GTK.
  */
 #pragma once
 
@@ -17,7 +17,7 @@
 G_BEGIN_DECLS
 
 /**
- * studio_engine_pv_to_san:
+ * cheops_uci_pv_to_san:
  * @variant: the variant the FEN and the moves are of (its machine move
  *   text, e.g. TrigChess "b5b6d", its SAN)
  * @fen: (nullable): the FEN of the start position, %NULL for @variant's
@@ -36,23 +36,23 @@ G_BEGIN_DECLS
  * Returns: (transfer full) (array zero-terminated=1): the SAN of the first
  *   playable moves of @pv; never %NULL
  */
-char **studio_engine_pv_to_san    (const CheopsVariant  *variant,
+char **cheops_uci_pv_to_san    (const CheopsVariant  *variant,
                                    const char           *fen,
                                    const char *const    *moves,
                                    const char *const    *pv,
                                    GError              **error);
 /**
- * studio_engine_pv_to_san_at:
+ * cheops_uci_pv_to_san_at:
  * @pos: the analysed position (of any variant; not changed)
  * @pv: (array zero-terminated=1): the engine's line, move texts
- * @error: (nullable): as for studio_engine_pv_to_san()
+ * @error: (nullable): as for cheops_uci_pv_to_san()
  *
- * studio_engine_pv_to_san() from a position the caller already has (no
+ * cheops_uci_pv_to_san() from a position the caller already has (no
  * FEN read, no moves replayed: what the analysis panel does per line).
  *
  * Returns: (transfer full) (array zero-terminated=1): never %NULL
  */
-char **studio_engine_pv_to_san_at (const CheopsPosition *pos,
+char **cheops_uci_pv_to_san_at (const CheopsPosition *pos,
                                    const char *const    *pv,
                                    GError              **error);
 

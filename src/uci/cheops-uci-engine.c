@@ -11,11 +11,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
 #include "cheops-uci-engine.h"
+#include "cheops-uci-private.h"
 
 #define EOF_LINE "\001EOF"
 #define HANDSHAKE_TIMEOUT_MS 10000
@@ -47,21 +45,6 @@ reader_thread (gpointer data)
   return NULL;
 }
 
-#ifdef __linux__
-/* In the child, before exec: die with the parent, and no signal blocked
- * (a caller may block SIGINT in its threads to take it with sigwait()). */
-static void
-child_setup (gpointer data)
-{
-  sigset_t none;
-
-  (void) data;
-  prctl (PR_SET_PDEATHSIG, SIGKILL);
-  sigemptyset (&none);
-  sigprocmask (SIG_SETMASK, &none, NULL);
-}
-#endif
-
 gboolean
 cheops_uci_engine_send (CheopsUciEngine *self,
                         const char      *format,
@@ -71,7 +54,8 @@ cheops_uci_engine_send (CheopsUciEngine *self,
   g_autofree char *text = NULL;
   g_autofree char *line = NULL;
 
-  g_return_val_if_fail (self != NULL, FALSE);
+  if (self == NULL)
+    return FALSE;
   va_start (args, format);
   text = g_strdup_vprintf (format, args);
   va_end (args);
@@ -83,16 +67,17 @@ cheops_uci_engine_send (CheopsUciEngine *self,
 }
 
 char *
-cheops_uci_engine_wait_for (CheopsUciEngine *self,
-                            const char      *prefix,
-                            gint64           deadline,
-                            GCancellable    *cancellable)
+cheops_uci_engine_wait_for_full (CheopsUciEngine *self,
+                                 const char      *prefix,
+                                 gint64           deadline,
+                                 GCancellable    *cancellable,
+                                 void           (*skipped) (const char *line, gpointer data),
+                                 gpointer         data)
 {
   size_t n;
 
-  g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (prefix != NULL, NULL);
-  if (self->lines == NULL)
+  if (self == NULL || self->lines == NULL)
     return NULL;
   n = strlen (prefix);
   for (;;)
@@ -113,8 +98,19 @@ cheops_uci_engine_wait_for (CheopsUciEngine *self,
         }
       if (n == 0 || (strncmp (line, prefix, n) == 0 && (line[n] == '\0' || line[n] == ' ')))
         return line;
+      if (skipped != NULL)
+        skipped (line, data);
       g_free (line);
     }
+}
+
+char *
+cheops_uci_engine_wait_for (CheopsUciEngine *self,
+                            const char      *prefix,
+                            gint64           deadline,
+                            GCancellable    *cancellable)
+{
+  return cheops_uci_engine_wait_for_full (self, prefix, deadline, cancellable, NULL, NULL);
 }
 
 gboolean
@@ -178,10 +174,7 @@ cheops_uci_engine_new (const char  *command,
   }
   if (!g_shell_parse_argv (command, NULL, &argv, error))
     return NULL;
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE);
-#ifdef __linux__
-  g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
-#endif
+  launcher = _cheops_uci_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE);
   self = g_new0 (CheopsUciEngine, 1);
   self->command = g_strdup (command);
   self->options = g_ptr_array_new_with_free_func (g_free);
@@ -278,6 +271,18 @@ cheops_uci_engine_has_option (CheopsUciEngine *self,
     if (g_ascii_strcasecmp (self->options->pdata[i], name) == 0)
       return TRUE;
   return FALSE;
+}
+
+CheopsUciEngine *
+cheops_uci_engine_new_for_variant (const char          *command,
+                                   const CheopsVariant *variant,
+                                   GError             **error)
+{
+  CheopsUciEngine *self = cheops_uci_engine_new (command, error);
+
+  if (self != NULL && variant != NULL)
+    cheops_uci_engine_send (self, "setoption name UCI_Variant value %s", variant->name);
+  return self;
 }
 
 /* TRUE if @path lies inside the directory @dir. */
