@@ -41,7 +41,7 @@ _studio_window_update_actions (StudioWindow *self)
   node = studio_document_get_current (document);
   game_page = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") == 0;
   /* While a position is set up, the game is neither walked nor changed. */
-  playing = game_page && !self->setup_mode && !self->solve_mode;
+  playing = game_page && self->mode == STUDIO_WINDOW_MODE_GAME;
   /* While a comment is edited in place, the keys of the shortcuts that
    * type (F, L, X; Ctrl+C, Ctrl+V, Ctrl+Z, Ctrl+M) are the text's. */
   editing = studio_move_tree_view_get_editing (self->move_tree);
@@ -72,10 +72,10 @@ _studio_window_update_actions (StudioWindow *self)
    * application's shortcuts see keys before the focused entry). */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.flip-board",
                                  game_page && !editing &&
-                                 !(self->setup_mode && studio_setup_panel_get_typing (self->setup_panel)));
+                                 !(self->mode == STUDIO_WINDOW_MODE_SETUP && studio_setup_panel_get_typing (self->setup_panel)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.analyze", playing && !editing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.threat", playing && !editing);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.setup-position", !self->setup_mode && !self->solve_mode);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.setup-position", self->mode == STUDIO_WINDOW_MODE_GAME);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.solve",
                                  playing && _studio_window_current_is_problem (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-tags", playing);
@@ -644,7 +644,7 @@ studio_window_actions_copy (GtkWidget  *widget,
   gboolean fen = g_str_equal (action_name, "win.copy-fen");
 
   /* While a position is set up, its FEN (as the entry shows it). */
-  if (fen && self->setup_mode)
+  if (fen && self->mode == STUDIO_WINDOW_MODE_SETUP)
     text = studio_setup_panel_dup_fen (self->setup_panel);
   else
     text = fen ? studio_document_dup_fen (self->document)
@@ -870,7 +870,7 @@ studio_window_actions_edit_tags (GtkWidget  *widget,
 {
   StudioWindow *self = (StudioWindow *)widget;
 
-  if (self->setup_mode)
+  if (self->mode == STUDIO_WINDOW_MODE_SETUP)
     return;
   gtk_window_present (GTK_WINDOW (studio_tags_dialog_new (GTK_WINDOW (self), self->document)));
 }
@@ -903,7 +903,7 @@ studio_window_actions_enter_move (GtkWidget  *widget,
 {
   StudioWindow *self = (StudioWindow *)widget;
 
-  if (self->setup_mode || _studio_window_play_refuses_move (self))
+  if (self->mode == STUDIO_WINDOW_MODE_SETUP || _studio_window_play_refuses_move (self))
     return;
   _studio_window_open_move_entry (self, NULL);
 }

@@ -813,7 +813,7 @@ find_position_action_cb (GtkWidget  *widget,
                          GVariant   *parameter)
 {
   /* Not while solving: the file's own game would give the solution away. */
-  if (STUDIO_WINDOW (widget)->solve_mode)
+  if (STUDIO_WINDOW (widget)->mode == STUDIO_WINDOW_MODE_SOLVE)
     {
       gtk_widget_error_bell (widget);
       return;
@@ -1120,7 +1120,7 @@ explorer_action_cb (GtkWidget  *widget,
   StudioWindow *self = STUDIO_WINDOW (widget);
   Explorer *ex = explorer_of (self);
 
-  if (self->solve_mode)
+  if (self->mode == STUDIO_WINDOW_MODE_SOLVE)
     {
       gtk_widget_error_bell (widget);
       return;

@@ -32,7 +32,7 @@ _studio_window_games_update_actions (StudioWindow *self)
 {
   guint index = studio_document_get_game_index (self->document);
   guint n = studio_document_get_n_games (self->document);
-  gboolean playing = !self->setup_mode && !self->solve_mode &&
+  gboolean playing = self->mode == STUDIO_WINDOW_MODE_GAME &&
                      g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") == 0;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-game", playing && index + 1 < n);

@@ -781,7 +781,7 @@ action_play (GtkWidget  *widget,
   StudioPlay *play = self->play;
   StudioPlayDialog *dialog;
 
-  if (self->setup_mode || self->solve_mode)
+  if (self->mode != STUDIO_WINDOW_MODE_GAME)
     return;
   if (!play->active)
     play->settings.user_side = studio_document_get_position (self->document)->side_to_move;

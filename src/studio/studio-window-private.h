@@ -28,6 +28,17 @@ G_BEGIN_DECLS
 
 typedef struct _StudioPlay StudioPlay;
 
+/* StudioWindowMode: what the window is doing, one at a time (issue 21).
+ * A mode other than GAME is entered with _studio_window_enter_mode() and
+ * left by setting GAME back; _studio_window_show_mode_views() shows what
+ * the mode shows, _studio_window_resume_analysis() resumes the analysis
+ * as it was when the mode was entered. */
+typedef enum {
+  STUDIO_WINDOW_MODE_GAME = 0, /* the game, its move list and its analysis */
+  STUDIO_WINDOW_MODE_SETUP,    /* setting up a position (studio-window-setup.c) */
+  STUDIO_WINDOW_MODE_SOLVE,    /* solving problems (studio-window-solve.c) */
+} StudioWindowMode;
+
 struct _StudioWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -37,7 +48,7 @@ struct _StudioWindow
   AdwWindowTitle       *window_title;
   GtkStack             *stack;
   GtkPaned             *paned;
-  GtkWidget            *side_pane;  /* a GtkStack: "game" or "setup" */
+  GtkWidget            *side_pane;  /* a GtkStack: "game", "setup" or "solve" */
   GtkWidget            *undo_box;
   GtkWidget            *new_button;
   GtkButton            *open_button;
@@ -101,12 +112,10 @@ struct _StudioWindow
   guint                 tabs_disposed : 1;
   guint                 binding_views : 1; /* showing another tab's views */
   guint                 narrow : 1;     /* side pane under the board */
-  guint                 setup_mode : 1;  /* setting up a position (studio-window-setup.c) */
-  guint                 setup_from_start : 1;  /* ... entered from the start page */
-  guint                 setup_was_running : 1; /* ... with the analysis running */
-  guint                 solve_mode : 1;  /* solving problems (studio-window-solve.c) */
-  guint                 solve_was_running : 1; /* ... entered with the analysis running */
-  guint                 solve_switching : 1;   /* ... going to the next problem's game */
+  StudioWindowMode      mode;            /* what the window is doing */
+  guint                 mode_was_running : 1;  /* the analysis ran when the mode was entered */
+  guint                 setup_from_start : 1;  /* set-up entered from the start page */
+  guint                 solve_switching : 1;   /* solving, going to the next problem's game */
 
   /* A game against the engine (studio-window-play.c). */
   struct _StudioPlay   *play;
@@ -183,6 +192,17 @@ void _studio_window_update_title      (StudioWindow      *self);
 void _studio_window_show_problems    (StudioWindow      *self);
 void _studio_window_sync_board        (StudioWindow      *self);
 void _studio_window_relayout          (StudioWindow      *self);
+/* Enters @mode (not GAME) from GAME: the analysis pauses, remembering
+ * whether it ran. */
+void _studio_window_enter_mode        (StudioWindow      *self,
+                                       StudioWindowMode   mode);
+/* Shows what the window's mode shows: the side pane's view ("game",
+ * "setup", "solve"), the evaluation bar in GAME only; lays the window out
+ * again when narrow. */
+void _studio_window_show_mode_views   (StudioWindow      *self);
+/* Back in GAME: the analysis runs again if it ran when the mode was
+ * entered. */
+void _studio_window_resume_analysis   (StudioWindow      *self);
 void _studio_window_setup_init         (StudioWindow      *self);
 void _studio_window_class_problem_init (StudioWindowClass *klass);
 void _studio_window_problem_update_actions (StudioWindow *self);

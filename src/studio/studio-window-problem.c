@@ -194,7 +194,7 @@ _studio_window_problem_update_actions (StudioWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.verify-all-cancel", running);
   /* Not while solving: the file's own game would give the solution away. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find-anticipation",
-                                 !self->solve_mode && self->document != NULL
+                                 self->mode != STUDIO_WINDOW_MODE_SOLVE && self->document != NULL
                                  && game_is_problem (studio_document_get_game (self->document)));
 }
 

@@ -27,7 +27,7 @@ static void
 setup_position_changed_cb (StudioWindow     *self,
                            StudioSetupPanel *panel)
 {
-  if (!self->setup_mode)
+  if (self->mode != STUDIO_WINDOW_MODE_SETUP)
     return;
 
   studio_board_scene_set_position (self->scene, studio_setup_panel_get_position (panel), CHEOPS_MOVE_NONE);
@@ -39,7 +39,7 @@ scene_edit_cell_cb (StudioWindow     *self,
                     gboolean          primary,
                     StudioBoardScene *scene)
 {
-  if (self->setup_mode)
+  if (self->mode == STUDIO_WINDOW_MODE_SETUP)
     studio_setup_panel_click_cell (self->setup_panel, (CheopsCell) cell, primary);
 }
 
@@ -49,7 +49,7 @@ scene_edit_move_cb (StudioWindow     *self,
                     guint             to,
                     StudioBoardScene *scene)
 {
-  if (self->setup_mode)
+  if (self->mode == STUDIO_WINDOW_MODE_SETUP)
     studio_setup_panel_move_piece (self->setup_panel, (CheopsCell) from, (CheopsCell) to);
 }
 
@@ -123,7 +123,7 @@ _studio_window_setup_take_text (StudioWindow *self,
 {
   g_autofree char *line = NULL;
 
-  if (!self->setup_mode)
+  if (self->mode != STUDIO_WINDOW_MODE_SETUP)
     return FALSE;
 
   line = g_strdelimit (g_strstrip (g_strdup (text)), "\r\n\t", ' ');
@@ -145,14 +145,12 @@ _studio_window_begin_setup (StudioWindow *self)
 {
   CheopsGame *game = studio_document_get_game (self->document);
 
-  if (self->setup_mode)
+  /* One mode at a time (win.setup-position is off in the others). */
+  if (self->mode != STUDIO_WINDOW_MODE_GAME)
     return;
 
-  self->setup_mode = TRUE;
   self->setup_from_start = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "start") == 0;
-  self->setup_was_running = studio_analysis_panel_get_running (self->analysis_panel);
-  studio_analysis_panel_set_running (self->analysis_panel, FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), FALSE);
+  _studio_window_enter_mode (self, STUDIO_WINDOW_MODE_SETUP);
   /* The set-up panel says who is to move. */
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), FALSE);
 
@@ -163,9 +161,7 @@ _studio_window_begin_setup (StudioWindow *self)
   studio_setup_panel_set_green_side (self->setup_panel, cheops_game_get_colour_side (game, 0));
   studio_setup_panel_set_position (self->setup_panel, studio_document_get_position (self->document));
 
-  gtk_stack_set_visible_child_name (GTK_STACK (self->side_pane), "setup");
-  if (self->narrow)
-    _studio_window_relayout (self);
+  _studio_window_show_mode_views (self);
   studio_window_show_game (self);
 }
 
@@ -187,7 +183,7 @@ _studio_window_end_setup (StudioWindow *self,
   g_autoptr(CheopsGame) game = NULL;
   StudioWindow *target = self;
 
-  if (!self->setup_mode)
+  if (self->mode != STUDIO_WINDOW_MODE_SETUP)
     return;
 
   if (accept)
@@ -220,13 +216,10 @@ _studio_window_end_setup (StudioWindow *self,
 
   /* Back to the game: the board shows the document again before the scene
    * leaves editing mode (the set-up may be no position at all). */
-  self->setup_mode = FALSE;
+  self->mode = STUDIO_WINDOW_MODE_GAME;
   _studio_window_sync_board (self);
   studio_board_scene_set_editing (self->scene, FALSE);
-  gtk_stack_set_visible_child_name (GTK_STACK (self->side_pane), "game");
-  gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), TRUE);
-  if (self->narrow)
-    _studio_window_relayout (self);
+  _studio_window_show_mode_views (self);
 
   if (game != NULL)
     {
@@ -237,7 +230,7 @@ _studio_window_end_setup (StudioWindow *self,
   if (target == self && !accept && self->setup_from_start)
     gtk_stack_set_visible_child_name (self->stack, "start");
 
-  studio_analysis_panel_set_running (self->analysis_panel, self->setup_was_running);
+  _studio_window_resume_analysis (self);
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") == 0)
     gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
   _studio_window_update_title (self);

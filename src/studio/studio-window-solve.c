@@ -117,7 +117,7 @@ static void
 solve_position_changed_cb (StudioWindow     *self,
                            StudioSolvePanel *panel)
 {
-  if (self->solve_mode)
+  if (self->mode == STUDIO_WINDOW_MODE_SOLVE)
     _studio_window_solve_sync_board (self);
 }
 
@@ -129,7 +129,7 @@ solve_hint_cb (StudioWindow     *self,
 {
   StudioShape mark = { 0 };
 
-  if (!self->solve_mode)
+  if (self->mode != STUDIO_WINDOW_MODE_SOLVE)
     return;
   mark.from = cheops_move_kind ((CheopsMove) move) == CHEOPS_MOVE_DROP ? cheops_move_to ((CheopsMove) move)
                                                                       : cheops_move_from ((CheopsMove) move);
@@ -173,7 +173,7 @@ solve_next_cb (StudioWindow     *self,
 {
   int next = find_problem (self, studio_document_get_game_index (self->document) + 1);
 
-  if (self->solve_mode && next >= 0)
+  if (self->mode == STUDIO_WINDOW_MODE_SOLVE && next >= 0)
     solve_show_problem (self, (guint) next, NULL);
 }
 
@@ -231,23 +231,21 @@ _studio_window_begin_solve (StudioWindow *self,
                             guint         index)
 {
   g_autoptr(GError) error = NULL;
-  gboolean was_solving = self->solve_mode;
+  gboolean was_solving = self->mode == STUDIO_WINDOW_MODE_SOLVE;
 
-  if (self->setup_mode)
+  if (self->mode == STUDIO_WINDOW_MODE_SETUP)
     return FALSE;
 
   /* The analysis pauses first: the document may go to another game. */
   if (!was_solving)
-    {
-      self->solve_was_running = studio_analysis_panel_get_running (self->analysis_panel);
-      studio_analysis_panel_set_running (self->analysis_panel, FALSE);
-    }
-  self->solve_mode = TRUE;
+    _studio_window_enter_mode (self, STUDIO_WINDOW_MODE_SOLVE);
   if (!solve_show_problem (self, index, &error))
     {
-      self->solve_mode = was_solving;
       if (!was_solving)
-        studio_analysis_panel_set_running (self->analysis_panel, self->solve_was_running);
+        {
+          self->mode = STUDIO_WINDOW_MODE_GAME;
+          _studio_window_resume_analysis (self);
+        }
       if (error != NULL)
         {
           /* Translators: %s says what is wrong with the stipulation */
@@ -258,12 +256,7 @@ _studio_window_begin_solve (StudioWindow *self,
       return FALSE;
     }
   if (!was_solving)
-    {
-      gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), FALSE);
-      gtk_stack_set_visible_child_name (GTK_STACK (self->side_pane), "solve");
-      if (self->narrow)
-        _studio_window_relayout (self);
-    }
+    _studio_window_show_mode_views (self);
   studio_window_show_game (self);
   _studio_window_solve_sync_board (self);
   return TRUE;
@@ -280,17 +273,14 @@ _studio_window_begin_solve (StudioWindow *self,
 void
 _studio_window_end_solve (StudioWindow *self)
 {
-  if (!self->solve_mode)
+  if (self->mode != STUDIO_WINDOW_MODE_SOLVE)
     return;
 
-  self->solve_mode = FALSE;
+  self->mode = STUDIO_WINDOW_MODE_GAME;
   studio_solve_panel_stop (self->solve_panel);
-  gtk_stack_set_visible_child_name (GTK_STACK (self->side_pane), "game");
-  gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), TRUE);
-  if (self->narrow)
-    _studio_window_relayout (self);
+  _studio_window_show_mode_views (self);
   _studio_window_sync_board (self);
-  studio_analysis_panel_set_running (self->analysis_panel, self->solve_was_running);
+  _studio_window_resume_analysis (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
   _studio_window_update_title (self);
   _studio_window_update_actions (self);
@@ -347,7 +337,7 @@ studio_window_solve_file (StudioWindow *self,
   g_return_if_fail (G_IS_FILE (file));
 
   target = _studio_window_target_for_new_work (self, _("The problems"));
-  if (target->solve_mode)
+  if (target->mode == STUDIO_WINDOW_MODE_SOLVE)
     _studio_window_end_solve (target);
   g_object_set_data (G_OBJECT (target), "studio-solve-after-load", GINT_TO_POINTER (1));
   studio_window_open_file (target, file);
@@ -376,5 +366,5 @@ gboolean
 studio_window_get_solving (StudioWindow *self)
 {
   g_return_val_if_fail (STUDIO_IS_WINDOW (self), FALSE);
-  return self->solve_mode;
+  return self->mode == STUDIO_WINDOW_MODE_SOLVE;
 }

@@ -423,7 +423,7 @@ _studio_window_close_document_tab (StudioWindow   *self,
 void
 _studio_window_tabs_update_actions (StudioWindow *self)
 {
-  gboolean free_to_switch = !self->setup_mode && !self->solve_mode;
+  gboolean free_to_switch = self->mode == STUDIO_WINDOW_MODE_GAME;
   gboolean several = adw_tab_view_get_n_pages (self->tab_view) > 1;
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->tab_bar), free_to_switch);
@@ -438,9 +438,9 @@ _studio_window_tabs_update_actions (StudioWindow *self)
 static gboolean
 tabs_free_to_change (StudioWindow *self)
 {
-  if (self->setup_mode)
+  if (self->mode == STUDIO_WINDOW_MODE_SETUP)
     _studio_window_toast (self, _("Tabs wait until the set-up is finished: Done, or Cancel (Escape)"));
-  else if (self->solve_mode)
+  else if (self->mode == STUDIO_WINDOW_MODE_SOLVE)
     _studio_window_toast (self, _("Tabs wait until you stop solving (Escape)"));
   else
     return TRUE;

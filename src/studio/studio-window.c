@@ -241,7 +241,7 @@ _studio_window_update_title (StudioWindow *self)
     }
 
   /* Setting up a position is not the game (Done may open a new one). */
-  if (self->setup_mode)
+  if (self->mode == STUDIO_WINDOW_MODE_SETUP)
     {
       const char *game = _(studio_document_get_variant (self->document)->title);
       g_autofree char *setup_title = NULL;
@@ -379,7 +379,7 @@ _studio_window_sync_board (StudioWindow *self)
   const CheopsMove *moves;
 
   /* Solve mode shows the problem being solved (studio-window-solve.c). */
-  if (self->solve_mode)
+  if (self->mode == STUDIO_WINDOW_MODE_SOLVE)
     {
       _studio_window_solve_sync_board (self);
       return;
@@ -412,7 +412,7 @@ _studio_window_get_claimable_draw (StudioWindow *self)
   CheopsGame *game = studio_document_get_game (self->document);
   CheopsGameNode *node = studio_document_get_current (self->document);
 
-  if (self->setup_mode || node != cheops_game_get_mainline_end (game))
+  if (self->mode == STUDIO_WINDOW_MODE_SETUP || node != cheops_game_get_mainline_end (game))
     return NULL;
   return cheops_game_node_get_claimable_draw (node);
 }
@@ -549,7 +549,7 @@ _studio_window_update_status (StudioWindow *self)
   g_autofree char *escaped = g_markup_escape_text (text, -1);
   g_autofree char *markup = NULL;
 
-  if (self->solve_mode)
+  if (self->mode == STUDIO_WINDOW_MODE_SOLVE)
     {
       _studio_window_solve_update_status (self);
       return;
@@ -577,7 +577,7 @@ _studio_window_update_status (StudioWindow *self)
       markup = linked;
     }
   gtk_label_set_markup (self->status_label, markup);
-  gtk_widget_set_visible (GTK_WIDGET (self->status_label), !self->setup_mode);
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), self->mode != STUDIO_WINDOW_MODE_SETUP);
 }
 
 /**
@@ -623,10 +623,10 @@ studio_window_current_changed_cb (StudioWindow *self)
 {
   /* Another game in this window (a file opened, a new game) ends a set-up
    * started from the old one. */
-  if (self->setup_mode)
+  if (self->mode == STUDIO_WINDOW_MODE_SETUP)
     _studio_window_end_setup (self, FALSE);
   /* ... and solve mode, unless it is solve mode's next problem. */
-  if (self->solve_mode && !self->solve_switching)
+  if (self->mode == STUDIO_WINDOW_MODE_SOLVE && !self->solve_switching)
     _studio_window_end_solve (self);
 
   _studio_window_sync_board (self);
@@ -645,12 +645,12 @@ studio_window_document_changed_cb (StudioWindow *self,
 {
   /* While a position is set up the board shows no arrows; in solve mode
    * it shows the problem's. */
-  if (!self->setup_mode && !self->solve_mode)
+  if (self->mode == STUDIO_WINDOW_MODE_GAME)
     studio_window_update_shapes (self);
   studio_window_update_headline (self);
   _studio_window_update_actions (self);
   /* A result set (a draw claimed) or undone changes the status line. */
-  if (!self->setup_mode)
+  if (self->mode != STUDIO_WINDOW_MODE_SETUP)
     _studio_window_update_status (self);
 }
 
@@ -677,9 +677,9 @@ _studio_window_bind_document (StudioWindow   *self,
   if (self->document == document)
     return;
 
-  if (self->setup_mode)
+  if (self->mode == STUDIO_WINDOW_MODE_SETUP)
     _studio_window_end_setup (self, FALSE);
-  if (self->solve_mode)
+  if (self->mode == STUDIO_WINDOW_MODE_SOLVE)
     _studio_window_end_solve (self);
 
   if (self->document != NULL)
@@ -744,7 +744,7 @@ scene_move_played_cb (StudioWindow     *self,
   CheopsOutcome outcome = studio_document_get_outcome (self->document);
 
   /* In solve mode the move is the solver's (studio-window-solve.c). */
-  if (self->solve_mode)
+  if (self->mode == STUDIO_WINDOW_MODE_SOLVE)
     {
       studio_solve_panel_play (self->solve_panel, (CheopsMove) move);
       return;
@@ -840,7 +840,7 @@ analysis_best_move_cb (StudioWindow        *self,
                        guint                move,
                        StudioAnalysisPanel *panel)
 {
-  if (self->setup_mode || self->solve_mode)
+  if (self->mode != STUDIO_WINDOW_MODE_GAME)
     return;
 
   studio_board_scene_set_engine_arrow (self->scene, (CheopsMove) move);
@@ -851,7 +851,7 @@ analysis_threat_move_cb (StudioWindow        *self,
                          guint                move,
                          StudioAnalysisPanel *panel)
 {
-  if (self->setup_mode || self->solve_mode)
+  if (self->mode != STUDIO_WINDOW_MODE_GAME)
     return;
 
   studio_board_scene_set_threat_arrow (self->scene, (CheopsMove) move);
@@ -1614,12 +1614,12 @@ key_pressed_cb (StudioWindow          *self,
     return FALSE;
   /* Escape leaves a set-up unchanged, as Cancel does — also while typing
    * a FEN (a user test found Escape doing nothing there). */
-  if (self->setup_mode && keyval == GDK_KEY_Escape)
+  if (self->mode == STUDIO_WINDOW_MODE_SETUP && keyval == GDK_KEY_Escape)
     {
       gtk_widget_activate_action (GTK_WIDGET (self->setup_panel), "setup.cancel", NULL);
       return TRUE;
     }
-  if (self->solve_mode && keyval == GDK_KEY_Escape)
+  if (self->mode == STUDIO_WINDOW_MODE_SOLVE && keyval == GDK_KEY_Escape)
     {
       _studio_window_end_solve (self);
       return TRUE;
@@ -1632,7 +1632,7 @@ key_pressed_cb (StudioWindow          *self,
   /* The annotator's keys: glyphs, Delete, promote and demote. */
   if (is_annotation_key (keyval, state))
     {
-      if (self->setup_mode || self->solve_mode || !annotation_key (self, keyval, state))
+      if (self->mode != STUDIO_WINDOW_MODE_GAME || !annotation_key (self, keyval, state))
         gtk_widget_error_bell (GTK_WIDGET (self));
       return TRUE;
     }
@@ -1641,12 +1641,12 @@ key_pressed_cb (StudioWindow          *self,
    * current move, so that every edit of the tree can be made without a
    * mouse (not while setting up: the list is hidden). */
   if (menu_key)
-    return !self->setup_mode && !self->solve_mode && studio_move_tree_view_popup_menu (self->move_tree);
+    return self->mode == STUDIO_WINDOW_MODE_GAME && studio_move_tree_view_popup_menu (self->move_tree);
 
   /* A letter or digit typed on the board opens the keyboard move entry
    * with it — capitals too — except a key of a shortcut: f, l and x keep
    * theirs (README); their capitals (Shift+F) open the entry. */
-  if (!self->setup_mode && !self->solve_mode && printable)
+  if (self->mode == STUDIO_WINDOW_MODE_GAME && printable)
     {
       GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
       g_autofree char *accel = gtk_accelerator_name (keyval, state & GDK_SHIFT_MASK);
@@ -1817,6 +1817,38 @@ studio_window_set_narrow (StudioWindow *self,
     }
 }
 
+void
+_studio_window_enter_mode (StudioWindow     *self,
+                           StudioWindowMode  mode)
+{
+  g_return_if_fail (mode != STUDIO_WINDOW_MODE_GAME && self->mode == STUDIO_WINDOW_MODE_GAME);
+
+  self->mode = mode;
+  self->mode_was_running = studio_analysis_panel_get_running (self->analysis_panel);
+  studio_analysis_panel_set_running (self->analysis_panel, FALSE);
+}
+
+void
+_studio_window_show_mode_views (StudioWindow *self)
+{
+  static const char *const views[] = {
+    [STUDIO_WINDOW_MODE_GAME] = "game",
+    [STUDIO_WINDOW_MODE_SETUP] = "setup",
+    [STUDIO_WINDOW_MODE_SOLVE] = "solve",
+  };
+
+  gtk_stack_set_visible_child_name (GTK_STACK (self->side_pane), views[self->mode]);
+  gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), self->mode == STUDIO_WINDOW_MODE_GAME);
+  if (self->narrow)
+    _studio_window_relayout (self);
+}
+
+void
+_studio_window_resume_analysis (StudioWindow *self)
+{
+  studio_analysis_panel_set_running (self->analysis_panel, self->mode_was_running);
+}
+
 /**
  * _studio_window_relayout:
  * @self: a #StudioWindow
@@ -1849,7 +1881,7 @@ studio_window_set_pending_position (GtkWidget     *widget,
 
       gtk_widget_measure (self->side_pane, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (GTK_WIDGET (self->paned)),
                           &side_min, &side, NULL, NULL);
-      side = CLAMP (side, height * 2 / 5, self->setup_mode ? height * 11 / 20 : height / 2);
+      side = CLAMP (side, height * 2 / 5, self->mode == STUDIO_WINDOW_MODE_SETUP ? height * 11 / 20 : height / 2);
       gtk_paned_set_position (self->paned, height - MAX (side_min, side));
     }
   else if (self->pending_position >= 0)
@@ -2287,5 +2319,5 @@ studio_window_get_setting_up (StudioWindow *self)
 {
   g_return_val_if_fail (STUDIO_IS_WINDOW (self), FALSE);
 
-  return self->setup_mode;
+  return self->mode == STUDIO_WINDOW_MODE_SETUP;
 }

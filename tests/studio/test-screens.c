@@ -491,7 +491,7 @@ test_narrow_layout (void)
       gtk_widget_activate_action (GTK_WIDGET (window), "win.setup-position", NULL);
       for (int k = 0; k < 10; k++)
         studio_test_spin_frames ();
-      g_assert_true (window->setup_mode);
+      g_assert_cmpint (window->mode, ==, STUDIO_WINDOW_MODE_SETUP);
       g_assert_cmpuint (studio_setup_panel_get_columns (window->setup_panel), ==, 2);
       g_test_message ("%s set-up: board %d high, panel %d", samples[i], gtk_widget_get_height (board),
                       gtk_widget_get_height (GTK_WIDGET (window->setup_panel)));
@@ -525,7 +525,7 @@ test_narrow_layout (void)
       }
             gtk_widget_activate_action (GTK_WIDGET (window->setup_panel), "setup.cancel", NULL);
       studio_test_spin_frames ();
-      g_assert_false (window->setup_mode);
+      g_assert_cmpint (window->mode, ==, STUDIO_WINDOW_MODE_GAME);
 
       /* Wide again: both, side by side, one column of set-up. */
       gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);

@@ -233,6 +233,13 @@ test_leave_restores (void)
   g_assert_cmpstr (gtk_label_get_text (window->status_label), ==, "Red to move");
   play_on_board (window, "Df3");
   g_assert_cmpstr (studio_solve_panel_get_message (panel_of (window)), ==, "Right! Gold answers b3.");
+  /* One mode at a time (issue 21): no set-up while solving, by the action
+   * or by a direct call; the window stays in solve mode, its views too. */
+  g_assert_false (action_enabled (window, "win.setup-position"));
+  _studio_window_begin_setup (window);
+  g_assert_cmpint (window->mode, ==, STUDIO_WINDOW_MODE_SOLVE);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (window->side_pane)), ==, "solve");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
 
   /* Leave Solve Mode. */
   gtk_widget_activate_action (GTK_WIDGET (panel_of (window)), "solve.done", NULL);
