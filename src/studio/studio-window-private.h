@@ -40,6 +40,7 @@ struct _StudioWindow
   GtkWidget            *side_pane;  /* a GtkStack: "game" or "setup" */
   GtkWidget            *undo_box;
   GtkWidget            *new_button;
+  GtkWidget            *primary_menu_button;
   GtkButton            *open_button;
   StudioEvalBar        *eval_bar;
   StudioBoardView      *board_view;
