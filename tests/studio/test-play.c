@@ -697,6 +697,100 @@ test_undo_leaves (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* @label shows all its text: not ellipsized, given at least the width
+ * and the height it needs (at that width). */
+static void
+assert_label_whole (GtkWidget *label)
+{
+  int min_width, min_height;
+
+  g_test_message ("label “%s”: %d×%d", gtk_label_get_text (GTK_LABEL (label)),
+                  gtk_widget_get_width (label), gtk_widget_get_height (label));
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+  gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+  g_assert_cmpint (gtk_widget_get_width (label), >=, min_width);
+  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (label), &min_height, NULL, NULL, NULL);
+  g_assert_cmpint (gtk_widget_get_height (label), >=, min_height);
+}
+
+/* Every mapped label under @widget shows all its text; returns how many. */
+static guint
+assert_labels_whole (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_mapped (widget))
+    return 0;
+  if (GTK_IS_LABEL (widget) && *gtk_label_get_text (GTK_LABEL (widget)) != '\0')
+    {
+      assert_label_whole (widget);
+      return 1;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += assert_labels_whole (child);
+  return n;
+}
+
+static gboolean
+is_popover (GtkWidget     *widget,
+            gconstpointer  data)
+{
+  return GTK_IS_POPOVER (widget);
+}
+
+/* The dialog over a 700 × 600 window, "Neither: the engine plays both"
+ * chosen: every label of the dialog shows all its text, and so does each
+ * row's popover of choices, which fits in the window (issue 22: the side
+ * showed "Neither: the engine pl…", and the popovers cut every level's
+ * name after 20 characters, "Level 2 · looks 4 plies …"). */
+static void
+test_dialog_fits (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioPlayDialog *dialog;
+  guint n;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", cheops_variants[0]->name);
+  studio_test_spin_frames ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
+  dialog = find_play_dialog ();
+  studio_test_spin_until (levels_named, dialog);
+  adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_NB);
+  studio_test_spin_frames ();
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 700);
+
+  /* The heading, four rows' titles, the side's and the level's choices
+   * under their titles, the start's and the clock's beside, two buttons. */
+  n = assert_labels_whole (GTK_WIDGET (dialog));
+  g_assert_cmpuint (n, ==, 11);
+
+  for (guint i = 0; i < 4; i++)
+    {
+      AdwComboRow *row = dialog_row (dialog, i);
+      GtkWidget *popover = studio_test_find_widget (GTK_WIDGET (row), is_popover, NULL);
+      GListModel *model = adw_combo_row_get_model (row);
+
+      g_assert_nonnull (popover);
+      gtk_popover_popup (GTK_POPOVER (popover));
+      studio_test_spin_frames ();
+      g_assert_true (gtk_widget_get_mapped (popover));
+      g_test_message ("row %u: popover %d×%d", i, gtk_widget_get_width (popover), gtk_widget_get_height (popover));
+      g_assert_cmpint (gtk_widget_get_width (popover), <=, 700);
+      g_assert_cmpint (gtk_widget_get_height (popover), <=, 600);
+      /* Every choice is there, whole. */
+      g_assert_cmpuint (assert_labels_whole (popover), ==, g_list_model_get_n_items (model));
+      gtk_popover_popdown (GTK_POPOVER (popover));
+      studio_test_spin_frames ();
+    }
+
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -709,6 +803,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Play/undo-leaves", test_undo_leaves);
   g_test_add_func ("/Studio/Play/engine-against-engine", test_engine_against_engine);
   g_test_add_func ("/Studio/Play/tab-switch", test_tab_switch);
+  g_test_add_func ("/Studio/Play/dialog-fits", test_dialog_fits);
 
   return g_test_run ();
 }
