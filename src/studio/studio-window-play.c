@@ -12,7 +12,7 @@
  * - The user moves as ever (board, keyboard move entry); the engine's move
  *   comes from `go` with the level's limits (studio-play.h) and is added
  *   at the game's last move (the "tip"), wherever the user browses.
- * - The bar under the board shows both sides with their clocks, what goes
+ * - The bar above the board shows both sides with their clocks, what goes
  *   on, and the buttons: Take Back (the user's last move and the engine's
  *   reply), Draw (claims a draw the rules allow where the user is to move,
  *   cheops_game_node_get_claimable_draw(), else offers one in a game that
@@ -949,7 +949,8 @@ bar_button (GtkWidget  *bar,
  * _studio_window_play_init:
  * @self: a #StudioWindow
  *
- * The play bar, under the board, hidden until a game against the engine.
+ * The play bar, above the board (where no toast comes), hidden until a
+ * game against the engine.
  */
 void
 _studio_window_play_init (StudioWindow *self)
@@ -1008,7 +1009,11 @@ _studio_window_play_init (StudioWindow *self)
   bar_button (play->bar, "window-close-symbolic", NULL, _("Stop playing"), "win.play-stop");
 
   gtk_widget_set_visible (play->bar, FALSE);
-  gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (board)), play->bar, board);
+  /* Above the board, not under it: a toast comes up at the bottom of the
+   * window, where it hid the bar's ½ and Resign in the wide layout (the
+   * board's column runs down to the window's bottom edge). */
+  gtk_widget_set_margin_top (play->bar, 6);
+  gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (board)), play->bar, NULL);
   play_update (self);
 }
 

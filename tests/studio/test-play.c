@@ -791,6 +791,114 @@ test_dialog_fits (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+is_toast_label (GtkWidget     *widget,
+                gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+typedef struct {
+  StudioWindow *window;
+  const char *text;
+} ToastWait;
+
+static gboolean
+toast_mapped (gpointer data)
+{
+  ToastWait *wait = data;
+  GtkWidget *label = studio_test_find_widget (GTK_WIDGET (wait->window->toast_overlay), is_toast_label, wait->text);
+
+  return label != NULL && gtk_widget_get_mapped (label);
+}
+
+/* The toast reading @text, once shown and done moving in: its widget, the
+ * toast overlay's child that holds the label. */
+static GtkWidget *
+wait_for_toast (StudioWindow *window,
+                const char   *text)
+{
+  ToastWait wait = { window, text };
+  GtkWidget *toast;
+
+  studio_test_spin_until (toast_mapped, &wait);
+  studio_test_spin_for (600);  /* its show animation, 300 ms */
+  toast = studio_test_find_widget (GTK_WIDGET (window->toast_overlay), is_toast_label, text);
+  while (gtk_widget_get_parent (toast) != GTK_WIDGET (window->toast_overlay))
+    toast = gtk_widget_get_parent (toast);
+  return toast;
+}
+
+/* No button of the play bar lies under @toast (their bounds in the
+ * window's coordinates do not meet); returns how many were checked. */
+static guint
+assert_bar_clear_of (StudioWindow *window,
+                     GtkWidget    *toast)
+{
+  graphene_rect_t toast_box, button_box, meet;
+  guint n = 0;
+
+  g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &toast_box));
+  g_test_message ("toast at %.0f,%.0f %.0f×%.0f", toast_box.origin.x, toast_box.origin.y,
+                  toast_box.size.width, toast_box.size.height);
+  for (GtkWidget *child = gtk_widget_get_first_child (play_bar (window)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (!GTK_IS_BUTTON (child))
+        continue;
+      g_assert_true (gtk_widget_get_mapped (child));
+      g_assert_true (gtk_widget_compute_bounds (child, GTK_WIDGET (window), &button_box));
+      g_test_message ("button %s at %.0f,%.0f %.0f×%.0f", gtk_widget_get_tooltip_text (child),
+                      button_box.origin.x, button_box.origin.y, button_box.size.width, button_box.size.height);
+      g_assert_false (graphene_rect_intersection (&toast_box, &button_box, &meet));
+      n++;
+    }
+  return n;
+}
+
+/* While playing, a toast leaves the play bar's buttons in sight, in the
+ * wide layout (1200 × 800) and the narrow one (700 × 600): the engine's
+ * "The engine declines the draw." after ½ (an offer before the engine has
+ * a score), and a toast of three lines at 700 px (issue 22: the bar was
+ * under the board, at the bottom of the window where toasts come, and
+ * the toast hid ½ and Resign). */
+static void
+test_toast_clear_of_bar (gconstpointer data)
+{
+  int width = GPOINTER_TO_INT (data);
+  StudioWindow *window = studio_window_new (NULL);
+  StudioPlayDialog *dialog;
+  GtkWidget *toast;
+  const char *long_text = "A toast long enough to wrap over three lines in a narrow window, as a long "
+                          "message of a file that could not be read does, and then some more words.";
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, width == 700 ? 600 : 800);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", cheops_variant_cheops.name);
+  studio_test_spin_frames ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
+  dialog = find_play_dialog ();
+  studio_test_spin_until (levels_named, dialog);
+  adw_combo_row_set_selected (dialog_row (dialog, 0), 0);
+  adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_A);
+  adw_combo_row_set_selected (dialog_row (dialog, 3), 0);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
+  studio_test_spin_frames ();
+  g_assert_true (_studio_window_play_is_active (window));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-draw", NULL));
+  toast = wait_for_toast (window, "The engine declines the draw.");
+  /* Take back, ½, Resign, Show Analysis, Close. */
+  g_assert_cmpuint (assert_bar_clear_of (window, toast), ==, 5);
+
+  _studio_window_toast (window, long_text);
+  toast = wait_for_toast (window, long_text);
+  g_assert_cmpuint (assert_bar_clear_of (window, toast), ==, 5);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -804,6 +912,8 @@ main (int   argc,
   g_test_add_func ("/Studio/Play/engine-against-engine", test_engine_against_engine);
   g_test_add_func ("/Studio/Play/tab-switch", test_tab_switch);
   g_test_add_func ("/Studio/Play/dialog-fits", test_dialog_fits);
+  g_test_add_data_func ("/Studio/Play/toast-clear-of-bar/wide", GINT_TO_POINTER (1200), test_toast_clear_of_bar);
+  g_test_add_data_func ("/Studio/Play/toast-clear-of-bar/narrow", GINT_TO_POINTER (700), test_toast_clear_of_bar);
 
   return g_test_run ();
 }
