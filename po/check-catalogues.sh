@@ -7,6 +7,8 @@
 #     original has one);
 #   - po/LL.po merged with the fresh .pot has no fuzzy and no untranslated
 #     message (the ones missing are printed);
+#   - po/LL.po holds nothing obsolete: no message that the sources no longer
+#     have, kept as a live entry or as a "#~" one (they are printed);
 #   - each MERGED_FILE given (the built desktop file and metainfo) carries
 #     LL translations (Name[LL]= or xml:lang="LL").
 # Prints the message counts; exits 1 if anything is wrong.
@@ -72,6 +74,16 @@ for lang in $langs; do
       status=1
       ;;
   esac
+  # Obsolete: whatever the merge had to put aside as "#~" is either a message
+  # of po/LL.po that the sources no longer have or an old "#~" entry kept in
+  # po/LL.po; neither belongs in a catalogue that is up to date.
+  obsolete=$(msgattrib --only-obsolete --no-wrap "$tmp/$lang.po" |
+    grep -E '^#~ (msgctxt|msgid) "' | grep -vx '#~ msgid ""')
+  if [ -n "$obsolete" ]; then
+    echo "$lang: $(echo "$obsolete" | grep -c '^#~ msgid') obsolete messages, no longer in the sources; to delete (see po/README.md):"
+    echo "$obsolete" | sed 's/^#~ /  obsolete: /'
+    status=1
+  fi
   # Typography (po/README.md): "..." for the ellipsis; in German „…“ (so no
   # ” U+201D), in French a no-break space, never a plain one, before : ; ? ! »
   # and after «.

@@ -68,15 +68,82 @@ engine_state_cb (StudioPlayDialog *self)
     name_levels (self);
 }
 
+/* The choices of a row's popover wrap: libadwaita 1.2's own cut them at
+ * 20 characters ("Neither: the engine pl…", "Level 2 · looks 4 plies …"),
+ * where what a level means is the point of its name.  A label that wraps
+ * at about 44 characters (an English level's name on one line, a French
+ * one on two, the popover inside a 700 px window), and the check mark of
+ * the chosen one, as libadwaita's. */
+static void
+choice_setup_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *list_item)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *check = gtk_image_new_from_icon_name ("object-select-symbolic");
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 44);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (box), check);
+  gtk_list_item_set_child (list_item, box);
+}
+
+static void
+choice_selected_cb (AdwComboRow *row,
+                    GParamSpec  *pspec,
+                    GtkListItem *list_item)
+{
+  GtkWidget *check = gtk_widget_get_last_child (gtk_list_item_get_child (list_item));
+
+  gtk_widget_set_opacity (check, adw_combo_row_get_selected (row) == gtk_list_item_get_position (list_item)
+                                 ? 1.0 : 0.0);
+}
+
+static void
+choice_bind_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *list_item,
+                AdwComboRow              *row)
+{
+  GtkWidget *box = gtk_list_item_get_child (list_item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_widget_get_first_child (box)),
+                       gtk_string_object_get_string (gtk_list_item_get_item (list_item)));
+  g_signal_connect (row, "notify::selected", G_CALLBACK (choice_selected_cb), list_item);
+  choice_selected_cb (row, NULL, list_item);
+}
+
+static void
+choice_unbind_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *list_item,
+                  AdwComboRow              *row)
+{
+  g_signal_handlers_disconnect_by_func (row, choice_selected_cb, list_item);
+}
+
+/* A row choosing among the strings of @model; with @subtitle the choice is
+ * shown under @title (wrapping), not beside it (where libadwaita cuts it
+ * at 20 characters). */
 static AdwComboRow *
 combo_row (GtkWidget  *list,
            const char *title,
-           GListModel *model)
+           GListModel *model,
+           gboolean    subtitle)
 {
   GtkWidget *row = adw_combo_row_new ();
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
+  adw_combo_row_set_use_subtitle (ADW_COMBO_ROW (row), subtitle);
+  g_signal_connect (factory, "setup", G_CALLBACK (choice_setup_cb), NULL);
+  g_signal_connect_object (factory, "bind", G_CALLBACK (choice_bind_cb), row, 0);
+  g_signal_connect_object (factory, "unbind", G_CALLBACK (choice_unbind_cb), row, 0);
+  adw_combo_row_set_list_factory (ADW_COMBO_ROW (row), factory);
   adw_combo_row_set_model (ADW_COMBO_ROW (row), model);
   gtk_list_box_append (GTK_LIST_BOX (list), row);
   return ADW_COMBO_ROW (row);
@@ -136,20 +203,20 @@ studio_play_dialog_new (GtkWindow                *parent,
   gtk_widget_add_css_class (list, "boxed-list");
 
   starts = gtk_string_list_new ((const char *[]) { _("This position"), _("A new game"), NULL });
-  self->start_row = combo_row (list, _("_Start from"), G_LIST_MODEL (starts));
+  self->start_row = combo_row (list, _("_Start from"), G_LIST_MODEL (starts), FALSE);
   adw_combo_row_set_selected (self->start_row, settings->new_game ? 1 : 0);
 
   sides = gtk_string_list_new (NULL);
   for (int side = 0; side < CHEOPS_SIDE_NB; side++)
     gtk_string_list_append (sides, g_dgettext (GETTEXT_PACKAGE, variant->sides[side].name));
   gtk_string_list_append (sides, _("Neither: the engine plays both"));
-  self->side_row = combo_row (list, _("_You play"), G_LIST_MODEL (sides));
+  /* "Neither: the engine plays both" is too long to stand beside the title. */
+  self->side_row = combo_row (list, _("_You play"), G_LIST_MODEL (sides), TRUE);
   adw_combo_row_set_selected (self->side_row, settings->engines_only ? CHEOPS_SIDE_NB : settings->user_side);
 
   self->levels = gtk_string_list_new (NULL);
-  self->level_row = combo_row (list, _("_Engine’s strength"), G_LIST_MODEL (self->levels));
   /* The level's whole name under the title: the dialog is narrow. */
-  adw_combo_row_set_use_subtitle (self->level_row, TRUE);
+  self->level_row = combo_row (list, _("_Engine’s strength"), G_LIST_MODEL (self->levels), TRUE);
   g_object_unref (self->levels);
   name_levels (self);
   adw_combo_row_set_selected (self->level_row, CLAMP (settings->level, 1, STUDIO_PLAY_N_LEVELS) - 1);
@@ -169,7 +236,7 @@ studio_play_dialog_new (GtkWindow                *parent,
                                 studio_play_time_controls[i][1]);
       gtk_string_list_append (clocks, text);
     }
-  self->clock_row = combo_row (list, _("_Clock"), G_LIST_MODEL (clocks));
+  self->clock_row = combo_row (list, _("_Clock"), G_LIST_MODEL (clocks), FALSE);
   for (int i = 0; i < STUDIO_PLAY_N_TIME_CONTROLS; i++)
     if (studio_play_time_controls[i][0] * 1000 == settings->base_ms
         && studio_play_time_controls[i][1] * 1000 == settings->inc_ms)

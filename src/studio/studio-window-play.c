@@ -12,7 +12,7 @@
  * - The user moves as ever (board, keyboard move entry); the engine's move
  *   comes from `go` with the level's limits (studio-play.h) and is added
  *   at the game's last move (the "tip"), wherever the user browses.
- * - The bar under the board shows both sides with their clocks, what goes
+ * - The bar above the board shows both sides with their clocks, what goes
  *   on, and the buttons: Take Back (the user's last move and the engine's
  *   reply), Draw (claims a draw the rules allow where the user is to move,
  *   cheops_game_node_get_claimable_draw(), else offers one in a game that
@@ -23,11 +23,16 @@
  *   same process and level), move by move on the board, a pause of
  *   ENGINES_PAUSE_MS between moves (the clocks stopped); Close stops it
  *   at any time, the game then left unfinished ("*").
+ * - Who plays (record_players()): a new game, or the main line of a game
+ *   that names no player, gets the player tags (the user's name, the
+ *   engine's with its level), the Date and the TimeControl; a variation,
+ *   or a recorded game continued past its end, keeps its tags, and a
+ *   comment names the players, the date and the clock.
  * - The game ends by the variant's outcome, a claim, an agreement, a
  *   resignation or a flag fall (studio_play_time_loss_winner()): the
- *   result goes into a comment after the last move and, when the game was
- *   played on the main line, into the Result and Termination tags (PGN's
- *   words: "normal", "time forfeit").
+ *   result goes into a comment after the last move and, when the game's
+ *   record is the play's (above) and it ended on the main line, into the
+ *   Result and Termination tags (PGN's words: "normal", "time forfeit").
  */
 #define G_LOG_DOMAIN "studio-window-play"
 
@@ -68,6 +73,10 @@ struct _StudioPlay {
   gboolean            waiting_engine; /* its turn came before its handshake ended */
   gboolean            has_score;
   int                 score;      /* its last, from its side, centipawns (mates ±100000) */
+  gboolean            owns_tags;  /* the game's roster is this play's: Result and Termination go there */
+  CheopsGameNode     *described;  /* owned: the first move the play added, when a comment names the play */
+  CheopsGameNode     *described_parent; /* owned: where that comment went after (a main line continued) */
+  char               *parent_comment; /* its comment after before it, to give back on Take Back */
   gboolean            was_running; /* the analysis ran before the game */
   gboolean            show_analysis;
   guint               tick_id;
@@ -163,6 +172,163 @@ stop_engine (StudioPlay *play)
   play->generation = 0;
 }
 
+/* The user's name for a player tag: the real name, or the login name
+ * where the system has none (GLib's "Unknown"). */
+static const char *
+user_name (void)
+{
+  const char *real = g_get_real_name ();
+
+  return real != NULL && *real != '\0' && !g_str_equal (real, "Unknown") ? real : g_get_user_name ();
+}
+
+/* The player of @side in this play, as its tag says it (newly allocated):
+ * the user's name, or the engine's with its level, "cheops-engine 0.1.0
+ * (Level 3)" (not translated: a game file's data, as Lichess writes
+ * "lichess AI level 3"). */
+static char *
+player_name (StudioPlay *play,
+             CheopsSide  side)
+{
+  const char *engine = play->engine != NULL ? studio_engine_get_name (play->engine) : NULL;
+
+  if (!play->settings.engines_only && side == play->settings.user_side)
+    return g_strdup (user_name ());
+  return g_strdup_printf ("%s (Level %u)", engine != NULL && *engine != '\0' ? engine : "cheops-engine",
+                          play->settings.level);
+}
+
+/* Whether a tag's value says nothing (absent, empty, PGN's "?" or an
+ * unknown date). */
+static gboolean
+tag_unknown (const char *value)
+{
+  return value == NULL || *value == '\0' || g_str_equal (value, "?") || g_str_equal (value, "????.??.??");
+}
+
+/* Whether @game names neither player: its record is the user's to make. */
+static gboolean
+players_unknown (CheopsGame *game)
+{
+  for (guint colour = 0; colour < 2; colour++)
+    if (!tag_unknown (cheops_game_get_tag (game, cheops_game_get_colour_tag (game, colour))))
+      return FALSE;
+  return TRUE;
+}
+
+/* The play's roster into @game's tags: each side's player (player_name()),
+ * the Date (today, PGN's "YYYY.MM.DD") unless one is known, and with a
+ * clock the TimeControl ("300+3": seconds + seconds a move). */
+static void
+write_tags (StudioPlay *play,
+            CheopsGame *game)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+
+  for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+    {
+      g_autofree char *name = player_name (play, side);
+
+      cheops_game_set_tag (game, cheops_game_get_colour_tag (game, cheops_game_get_side_colour (game, side)),
+                           name, NULL);
+    }
+  if (tag_unknown (cheops_game_get_tag (game, "Date")))
+    cheops_game_set_tag (game, "Date", date, NULL);
+  if (play->settings.base_ms > 0)
+    {
+      g_autofree char *tc = g_strdup_printf ("%" G_GINT64_FORMAT "+%" G_GINT64_FORMAT,
+                                             play->settings.base_ms / 1000, play->settings.inc_ms / 1000);
+
+      cheops_game_set_tag (game, "TimeControl", tc, NULL);
+    }
+}
+
+/* What the tags would say, in a sentence for a comment (newly allocated):
+ * "Green: Ada · Orange: cheops-engine 0.1.0 (Level 3) · 2026.12.05 ·
+ * 5 min + 3 s". */
+static char *
+describe_play (StudioPlay *play,
+               CheopsGame *game)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+  GString *text = g_string_new (NULL);
+
+  for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+    {
+      g_autofree char *name = player_name (play, side);
+
+      /* Translators: a side and its player, in a comment that says who
+       * played a variation: "Green: Ada" */
+      g_string_append_printf (text, _("%s: %s"),
+                              g_dgettext (GETTEXT_PACKAGE, cheops_game_get_side_name (game, side)), name);
+      g_string_append (text, " · ");
+    }
+  g_string_append (text, date);
+  if (play->settings.base_ms > 0)
+    {
+      g_string_append (text, " · ");
+      /* The dialog's words for the clock. */
+      g_string_append_printf (text, _("%d min + %d s"), (int) (play->settings.base_ms / 60000),
+                              (int) (play->settings.inc_ms / 1000));
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* The first move the play added to the game, @node (in its undo step):
+ * who plays is recorded where it does not destroy what the game had.
+ * - On the main line of a game that names no player (a new game, a game
+ *   set up or entered by hand) the game's record is the play's: the
+ *   player tags, the Date and the TimeControl are written, and Result and
+ *   Termination will be at its end (play->owns_tags).
+ * - Anywhere else — a variation, or the main line of a recorded game
+ *   continued past its end — the game's tags stay as they are, and a
+ *   comment says who played and when (describe_play()): before the
+ *   variation's first move, or after the move the main line was continued
+ *   from (Take Back gives that comment back as it was). */
+static void
+record_players (StudioPlay     *play,
+                CheopsGameNode *node)
+{
+  CheopsGame *game = studio_document_get_game (play->document);
+  g_autofree char *words = NULL;
+
+  if (play->owns_tags)
+    return;
+  if (cheops_game_node_is_mainline (node) && players_unknown (game))
+    {
+      write_tags (play, game);
+      play->owns_tags = TRUE;
+      return;
+    }
+  words = describe_play (play, game);
+  play->described = cheops_game_node_ref (node);
+  if (cheops_game_node_get_index (node) > 0)
+    cheops_game_set_comment_before (game, node, words, NULL);
+  else
+    {
+      CheopsGameNode *parent = cheops_game_node_get_parent (node);
+      const char *old = cheops_game_node_get_comment_after (parent);
+      g_autofree char *comment = old != NULL && *old != '\0' ? g_strdup_printf ("%s %s", old, words)
+                                                              : g_strdup (words);
+
+      play->described_parent = cheops_game_node_ref (parent);
+      play->parent_comment = g_strdup (old);
+      cheops_game_set_comment_after (game, parent, comment, NULL);
+    }
+}
+
+/* Forgets where the play's comment went (a new play, or its move taken
+ * back). */
+static void
+forget_described (StudioPlay *play)
+{
+  g_clear_pointer (&play->described, cheops_game_node_unref);
+  g_clear_pointer (&play->described_parent, cheops_game_node_unref);
+  g_clear_pointer (&play->parent_comment, g_free);
+}
+
 /* A move the game against the engine added, as it is played, gets its
  * mover's time left after it as [%clk H:MM:SS] and the time it took as
  * [%emt H:MM:SS], as played games record them: an edit in the caller's
@@ -204,7 +370,16 @@ play_finish (StudioWindow *self,
   g_clear_handle_id (&play->tick_id, g_source_remove);
 
   cheops_game_begin_group (game);
-  if (cheops_game_node_is_mainline (play->tip))
+  /* Ended before the play added a move: at the main line's end of a game
+   * that names no player, the record is the play's all the same. */
+  if (!play->owns_tags && play->described == NULL && cheops_game_node_is_mainline (play->tip)
+      && cheops_game_node_get_n_children (play->tip) == 0 && players_unknown (game))
+    {
+      write_tags (play, game);
+      play->owns_tags = TRUE;
+    }
+  /* A recorded game's Result stays its own; a variation has none. */
+  if (play->owns_tags && cheops_game_node_is_mainline (play->tip))
     {
       if (g_strcmp0 (cheops_game_get_result (game), result) != 0)
         cheops_game_set_tag (game, "Result", result, NULL);
@@ -356,6 +531,15 @@ moved (StudioWindow   *self,
   StudioPlay *play = self->play;
   PlayPly ply = { cheops_game_node_ref (node), added };
 
+  if (added)
+    {
+      gboolean first = TRUE;
+
+      for (guint i = 0; i < play->plies->len && first; i++)
+        first = !g_array_index (play->plies, PlayPly, i).added;
+      if (first)
+        record_players (play, node);
+    }
   g_array_append_val (play->plies, ply);
   if (play->has_clock && added)
     write_clock (play, node);
@@ -657,6 +841,8 @@ play_close (StudioWindow *self)
   g_clear_object (&play->document);
   g_clear_pointer (&play->tip, cheops_game_node_unref);
   g_clear_pointer (&play->plies, g_array_unref);
+  forget_described (play);
+  play->owns_tags = FALSE;
   play_update (self);
 }
 
@@ -671,26 +857,8 @@ play_start (StudioWindow *self)
   if (play->settings.new_game)
     {
       g_autoptr(CheopsGame) game = studio_game_new_for_variant (studio_document_get_variant (self->document));
-      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-      g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
-      const char *engine_name = studio_engine_get_name (play->engine);
 
-      for (int side = 0; side < CHEOPS_SIDE_NB; side++)
-        {
-          const char *tag = cheops_game_get_colour_tag (game, cheops_game_get_side_colour (game, side));
-
-          cheops_game_set_tag (game, tag, !play->settings.engines_only && side == (int) play->settings.user_side
-                                          ? g_get_real_name ()
-                                          : engine_name != NULL ? engine_name : "cheops-engine", NULL);
-        }
-      cheops_game_set_tag (game, "Date", date, NULL);
-      if (play->settings.base_ms > 0)
-        {
-          g_autofree char *tc = g_strdup_printf ("%" G_GINT64_FORMAT "+%" G_GINT64_FORMAT,
-                                                 play->settings.base_ms / 1000, play->settings.inc_ms / 1000);
-
-          cheops_game_set_tag (game, "TimeControl", tc, NULL);
-        }
+      write_tags (play, game);
       cheops_game_clear_history (game);
       /* Translators: what is shown in a new tab when the current one has
        * unsaved changes */
@@ -705,6 +873,8 @@ play_start (StudioWindow *self)
 
   play->active = TRUE;
   play->over = FALSE;
+  /* A new game's tags are the play's (write_tags() above). */
+  play->owns_tags = play->settings.new_game;
   play->document = g_object_ref (self->document);
   set_tip (play, start);
   play->plies = g_array_new (FALSE, TRUE, sizeof (PlayPly));
@@ -820,6 +990,13 @@ action_take_back (GtkWidget  *widget,
       set_tip (play, parent);
       if (studio_document_get_current (play->document) != play->tip)
         studio_document_set_current (play->document, play->tip);
+      if (ply->added && ply->node == play->described)
+        {
+          /* The comment that named the play goes with its first move. */
+          if (play->described_parent != NULL)
+            cheops_game_set_comment_after (game, play->described_parent, play->parent_comment, NULL);
+          forget_described (play);
+        }
       if (ply->added)
         cheops_game_delete_from (game, ply->node);
       g_array_set_size (play->plies, play->plies->len - 1);
@@ -949,7 +1126,8 @@ bar_button (GtkWidget  *bar,
  * _studio_window_play_init:
  * @self: a #StudioWindow
  *
- * The play bar, under the board, hidden until a game against the engine.
+ * The play bar, above the board (where no toast comes), hidden until a
+ * game against the engine.
  */
 void
 _studio_window_play_init (StudioWindow *self)
@@ -1008,7 +1186,11 @@ _studio_window_play_init (StudioWindow *self)
   bar_button (play->bar, "window-close-symbolic", NULL, _("Stop playing"), "win.play-stop");
 
   gtk_widget_set_visible (play->bar, FALSE);
-  gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (board)), play->bar, board);
+  /* Above the board, not under it: a toast comes up at the bottom of the
+   * window, where it hid the bar's ½ and Resign in the wide layout (the
+   * board's column runs down to the window's bottom edge). */
+  gtk_widget_set_margin_top (play->bar, 6);
+  gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (board)), play->bar, NULL);
   play_update (self);
 }
 
@@ -1115,6 +1297,7 @@ _studio_window_play_dispose (StudioWindow *self)
   g_clear_object (&play->document);
   g_clear_pointer (&play->tip, cheops_game_node_unref);
   g_clear_pointer (&play->plies, g_array_unref);
+  forget_described (play);
   if (play->engine != NULL)
     {
       g_signal_handlers_disconnect_by_data (play->engine, self);

@@ -51,6 +51,7 @@ struct _StudioWindow
   GtkWidget            *side_pane;  /* a GtkStack: "game", "setup" or "solve" */
   GtkWidget            *undo_box;
   GtkWidget            *new_button;
+  GtkWidget            *primary_menu_button;
   GtkButton            *open_button;
   StudioEvalBar        *eval_bar;
   StudioBoardView      *board_view;

@@ -1991,6 +1991,7 @@ studio_window_class_init (StudioWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, side_pane);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, undo_box);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, new_button);
+  gtk_widget_class_bind_template_child (widget_class, StudioWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, open_button);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, eval_bar);
   gtk_widget_class_bind_template_child (widget_class, StudioWindow, board_view);
@@ -2120,6 +2121,48 @@ popover_focus_cb (StudioWindow *self)
     g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, popover_focus_return_idle, g_object_ref (self), g_object_unref);
 }
 
+/* A header-bar menu's tooltip ("Main Menu", "New Game of Another Kind")
+ * stays out of the way of its menu: under GTK 4.8 the tooltip shown while
+ * the pointer rested on the button stayed up once the click had opened
+ * the menu, over its first items (issue 21).  While the popover is shown
+ * the button has no tooltip (which hides one that is up), nor has the
+ * split button around an arrow (its "New Game (Ctrl+N)" would come up in
+ * the arrow's place); they get them back when the popover closes.
+ * @buttons: the button and, for a split button's arrow, the split button,
+ * NULL-terminated. */
+static void
+menu_popover_map_cb (GtkWidget **buttons)
+{
+  for (guint i = 0; buttons[i] != NULL; i++)
+    {
+      gtk_widget_set_has_tooltip (buttons[i], FALSE);
+      gtk_widget_trigger_tooltip_query (buttons[i]);
+    }
+}
+
+static void
+menu_popover_closed_cb (GtkWidget **buttons)
+{
+  for (guint i = 0; buttons[i] != NULL; i++)
+    gtk_widget_set_has_tooltip (buttons[i], TRUE);
+}
+
+static void
+quiet_menu_tooltip (GtkPopover *popover,
+                    GtkWidget  *button,
+                    GtkWidget  *split_button)
+{
+  GtkWidget **buttons = g_new0 (GtkWidget *, 3);
+
+  g_return_if_fail (popover != NULL);
+  /* The popover is the button's and goes with it, as do the buttons. */
+  buttons[0] = button;
+  buttons[1] = split_button;
+  g_object_set_data_full (G_OBJECT (popover), "studio-quiet-tooltip", buttons, g_free);
+  g_signal_connect_swapped (popover, "map", G_CALLBACK (menu_popover_map_cb), buttons);
+  g_signal_connect_swapped (popover, "closed", G_CALLBACK (menu_popover_closed_cb), buttons);
+}
+
 static void
 studio_window_init (StudioWindow *self)
 {
@@ -2146,6 +2189,16 @@ studio_window_init (StudioWindow *self)
       g_menu_append_item (self->new_submenu, item);
       g_menu_append_item (self->new_menu, item);
     }
+
+  quiet_menu_tooltip (gtk_menu_button_get_popover (GTK_MENU_BUTTON (self->primary_menu_button)),
+                      self->primary_menu_button, NULL);
+  /* The split button's arrow is a GtkMenuButton inside. */
+  for (GtkWidget *child = gtk_widget_get_first_child (self->new_button);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_MENU_BUTTON (child))
+      quiet_menu_tooltip (adw_split_button_get_popover (ADW_SPLIT_BUTTON (self->new_button)),
+                          child, self->new_button);
 
   self->shapes = g_array_new (FALSE, FALSE, sizeof (StudioShape));
   self->scene = studio_board_view_get_scene (self->board_view);

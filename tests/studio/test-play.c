@@ -697,6 +697,444 @@ test_undo_leaves (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The game's tags, "Name=value" a line, in file order. */
+static char *
+tags_text (CheopsGame *game)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < cheops_game_get_n_tags (game); i++)
+    {
+      const char *name, *value;
+
+      cheops_game_get_nth_tag (game, i, &name, &value);
+      g_string_append_printf (text, "%s=%s\n", name, value);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* The user's name as the play writes it: the real name, or the login name
+ * where the system has none. */
+static const char *
+expected_user (void)
+{
+  const char *real = g_get_real_name ();
+
+  return real != NULL && *real != '\0' && !g_str_equal (real, "Unknown") ? real : g_get_user_name ();
+}
+
+static char *
+today (void)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+
+  return g_date_time_format (now, "%Y.%m.%d");
+}
+
+/* The dialog for the game shown, from "This position" (or a new game with
+ * @new_game), the user @side, level 1, clock @clock; Play. */
+static void
+play_from_here (StudioWindow *window,
+                gboolean      new_game,
+                CheopsSide    side,
+                guint         clock)
+{
+  StudioPlayDialog *dialog;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
+  dialog = find_play_dialog ();
+  g_assert_nonnull (dialog);
+  studio_test_spin_until (levels_named, dialog);
+  adw_combo_row_set_selected (dialog_row (dialog, 0), new_game ? 1 : 0);
+  adw_combo_row_set_selected (dialog_row (dialog, 1), side);
+  adw_combo_row_set_selected (dialog_row (dialog, 2), 0);
+  adw_combo_row_set_selected (dialog_row (dialog, 3), clock);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
+  studio_test_spin_frames ();
+  g_assert_true (_studio_window_play_is_active (window));
+}
+
+/* The child of @node whose move is @san, or NULL. */
+static CheopsGameNode *
+child_with_san (CheopsGameNode *node,
+                const char     *san)
+{
+  for (guint i = 0; i < cheops_game_node_get_n_children (node); i++)
+    if (g_strcmp0 (cheops_game_node_get_san (cheops_game_node_get_child (node, i)), san) == 0)
+      return cheops_game_node_get_child (node, i);
+  return NULL;
+}
+
+/* Playing from the middle of a recorded game ("Opening lines", Green and
+ * Orange "cheops-engine", a Date, Result "*"), the user's move other than
+ * the game's: the play is a variation, the game's tags stay exactly as
+ * they were, and the variation's first move has a comment before it that
+ * names the players, the date and the clock: "Green: <user> · Orange:
+ * cheops-engine 0.1.0 (Level 1) · <today> · 1 min + 0 s".  Take Back
+ * takes the comment with the move; played again, it is there once. */
+static void
+test_tags_variation (void)
+{
+  StudioWindow *window = studio_test_open_sample ("opening-lines.pgn");
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (document);
+  CheopsGameNode *node = cheops_game_node_get_first_child (cheops_game_node_get_first_child (cheops_game_get_root (game)));
+  const char *main_san = cheops_game_node_get_san (cheops_game_node_get_first_child (node));
+  guint n_children = cheops_game_node_get_n_children (node);
+  g_autofree char *before = tags_text (game);
+  g_autofree char *date = today ();
+  g_autofree char *expected = g_strdup_printf ("Green: %s · Orange: cheops-engine 0.1.0 (Level 1) · %s · 1 min + 0 s",
+                                               expected_user (), date);
+  g_autofree char *mine = NULL;
+  CheopsGameNode *variation;
+
+  g_assert_cmpstr (cheops_game_get_tag (game, "Green"), ==, "cheops-engine");
+  for (guint skip = 0; mine == NULL || child_with_san (node, mine) != NULL; skip++)
+    {
+      g_free (mine);
+      mine = first_move_san (node, skip);
+    }
+  g_test_message ("the game's %s, the user's %s", main_san, mine);
+  studio_document_set_current (document, node);
+  studio_test_spin_frames ();
+  play_from_here (window, FALSE, CHEOPS_SIDE_A, 1);
+
+  for (guint round = 0; round < 2; round++)
+    {
+      g_autofree char *after = NULL;
+
+      type_move (window, mine);
+      studio_test_spin_until (engine_done, window);
+      variation = child_with_san (node, mine);
+      g_assert_nonnull (variation);
+      g_assert_cmpuint (cheops_game_node_get_index (variation), ==, n_children);
+      g_assert_cmpuint (cheops_game_node_get_n_children (variation), ==, 1);
+      g_assert_cmpstr (cheops_game_node_get_comment_before (variation), ==, expected);
+      g_assert_null (cheops_game_node_get_comment_before (cheops_game_node_get_first_child (variation)));
+      after = tags_text (game);
+      g_assert_cmpstr (after, ==, before);
+      if (round == 0)
+        {
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-take-back", NULL));
+          g_assert_cmpuint (cheops_game_node_get_n_children (node), ==, n_children);
+        }
+    }
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
+  g_assert_cmpstr (cheops_game_node_get_comment_before (variation), ==, expected);
+  {
+    g_autofree char *after = tags_text (game);
+
+    g_assert_cmpstr (after, ==, before);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Playing on from the end of a recorded game's main line: the moves
+ * continue the main line, but the game's players did not play them: its
+ * tags stay exactly as they were (Result "*", no Termination, even after
+ * the user resigns), and a comment after the game's last move names the
+ * play ("Green: <user> · Orange: cheops-engine 0.1.0 (Level 1) · <today>",
+ * no clock).  Take Back gives that move its comment back as it was. */
+static void
+test_tags_continued (void)
+{
+  StudioWindow *window = studio_test_open_sample ("opening-lines.pgn");
+  StudioDocument *document = studio_window_get_document (window);
+  CheopsGame *game = studio_document_get_game (document);
+  CheopsGameNode *end = cheops_game_get_mainline_end (game);
+  g_autofree char *old = g_strdup (cheops_game_node_get_comment_after (end));
+  g_autofree char *before = tags_text (game);
+  g_autofree char *date = today ();
+  g_autofree char *words = g_strdup_printf ("Green: %s · Orange: cheops-engine 0.1.0 (Level 1) · %s",
+                                            expected_user (), date);
+  g_autofree char *expected = old != NULL ? g_strdup_printf ("%s %s", old, words) : g_strdup (words);
+  g_autofree char *mine = first_move_san (end, 0);
+  g_autofree char *after = NULL;
+  g_autofree char *resigns = g_strdup_printf ("%s resigns.", cheops_game_get_side_name (game, CHEOPS_SIDE_A));
+
+  g_assert_cmpuint (cheops_game_node_get_ply (end), ==, 24);
+  g_assert_cmpuint (cheops_game_node_get_position (end)->side_to_move, ==, CHEOPS_SIDE_A);
+  studio_document_set_current (document, end);
+  studio_test_spin_frames ();
+  play_from_here (window, FALSE, CHEOPS_SIDE_A, 0);
+
+  type_move (window, mine);
+  studio_test_spin_until (engine_done, window);
+  g_assert_cmpuint (cheops_game_node_get_ply (cheops_game_get_mainline_end (game)), ==, 26);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (end), ==, expected);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-take-back", NULL));
+  g_assert_true (cheops_game_get_mainline_end (game) == end);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (end), ==, old);
+
+  type_move (window, mine);
+  studio_test_spin_until (engine_done, window);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (end), ==, expected);
+  answer_resign (window, "resign");
+  g_assert_cmpuint (cheops_game_node_get_ply (cheops_game_get_mainline_end (game)), ==, 26);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (cheops_game_get_mainline_end (game)), ==, resigns);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (end), ==, expected);
+  after = tags_text (game);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+  g_assert_null (cheops_game_get_tag (game, "Termination"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A game that names no player (a new one, played from its start): the
+ * play is its record.  Green the user, Orange "cheops-engine 0.1.0
+ * (Level 1)", Date today, TimeControl "180+2" (3 min + 2 s), and after
+ * the resignation Result "0-1" and Termination "normal"; no comment names
+ * the play.  Then "A new game" from a recorded game: a new tab whose game
+ * has the same roster (no clock: no TimeControl), the recorded game's
+ * tags untouched. */
+static void
+test_tags_own_game (void)
+{
+  StudioWindow *window = start_game (&cheops_variant_cheops, CHEOPS_SIDE_A, 2);
+  CheopsGame *game = studio_document_get_game (studio_window_get_document (window));
+  CheopsGameNode *root = cheops_game_get_root (game);
+  g_autofree char *mine = first_move_san (root, 0);
+  g_autofree char *date = today ();
+  g_autofree char *tags = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(CheopsGame) recorded = NULL;
+  CheopsGame *fresh;
+  g_autofree char *recorded_before = NULL;
+  g_autofree char *recorded_after = NULL;
+
+  type_move (window, mine);
+  studio_test_spin_until (engine_done, window);
+  answer_resign (window, "resign");
+  g_assert_cmpstr (cheops_game_get_tag (game, "Green"), ==, expected_user ());
+  g_assert_cmpstr (cheops_game_get_tag (game, "Orange"), ==, "cheops-engine 0.1.0 (Level 1)");
+  g_assert_cmpstr (cheops_game_get_tag (game, "Date"), ==, date);
+  g_assert_cmpstr (cheops_game_get_tag (game, "TimeControl"), ==, "180+2");
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "0-1");
+  g_assert_cmpstr (cheops_game_get_tag (game, "Termination"), ==, "normal");
+  g_assert_null (cheops_game_node_get_comment_after (root));
+  g_assert_null (cheops_game_node_get_comment_before (cheops_game_node_get_first_child (root)));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = studio_test_open_sample ("opening-lines.pgn");
+  /* Kept: the new game may take its place in the tab (nothing unsaved). */
+  recorded = g_object_ref (studio_document_get_game (studio_window_get_document (window)));
+  recorded_before = tags_text (recorded);
+  play_from_here (window, TRUE, CHEOPS_SIDE_B, 0);
+  fresh = studio_document_get_game (studio_window_get_document (window));
+  g_assert_true (fresh != recorded);
+  tags = tags_text (fresh);
+  expected = g_strdup_printf ("Event=?\nSite=?\nDate=%s\nRound=?\nGreen=cheops-engine 0.1.0 (Level 1)\n"
+                              "Orange=%s\nResult=*\n", date, expected_user ());
+  g_assert_cmpstr (tags, ==, expected);
+  recorded_after = tags_text (recorded);
+  g_assert_cmpstr (recorded_after, ==, recorded_before);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* @label shows all its text: not ellipsized, given at least the width
+ * and the height it needs (at that width). */
+static void
+assert_label_whole (GtkWidget *label)
+{
+  int min_width, min_height;
+
+  g_test_message ("label “%s”: %d×%d", gtk_label_get_text (GTK_LABEL (label)),
+                  gtk_widget_get_width (label), gtk_widget_get_height (label));
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+  gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+  g_assert_cmpint (gtk_widget_get_width (label), >=, min_width);
+  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (label), &min_height, NULL, NULL, NULL);
+  g_assert_cmpint (gtk_widget_get_height (label), >=, min_height);
+}
+
+/* Every mapped label under @widget shows all its text; returns how many. */
+static guint
+assert_labels_whole (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_mapped (widget))
+    return 0;
+  if (GTK_IS_LABEL (widget) && *gtk_label_get_text (GTK_LABEL (widget)) != '\0')
+    {
+      assert_label_whole (widget);
+      return 1;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += assert_labels_whole (child);
+  return n;
+}
+
+static gboolean
+is_popover (GtkWidget     *widget,
+            gconstpointer  data)
+{
+  return GTK_IS_POPOVER (widget);
+}
+
+/* The dialog over a 700 × 600 window, "Neither: the engine plays both"
+ * chosen: every label of the dialog shows all its text, and so does each
+ * row's popover of choices, which fits in the window (issue 22: the side
+ * showed "Neither: the engine pl…", and the popovers cut every level's
+ * name after 20 characters, "Level 2 · looks 4 plies …"). */
+static void
+test_dialog_fits (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioPlayDialog *dialog;
+  guint n;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", cheops_variants[0]->name);
+  studio_test_spin_frames ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
+  dialog = find_play_dialog ();
+  studio_test_spin_until (levels_named, dialog);
+  adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_NB);
+  studio_test_spin_frames ();
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 700);
+
+  /* The heading, four rows' titles, the side's and the level's choices
+   * under their titles, the start's and the clock's beside, two buttons. */
+  n = assert_labels_whole (GTK_WIDGET (dialog));
+  g_assert_cmpuint (n, ==, 11);
+
+  for (guint i = 0; i < 4; i++)
+    {
+      AdwComboRow *row = dialog_row (dialog, i);
+      GtkWidget *popover = studio_test_find_widget (GTK_WIDGET (row), is_popover, NULL);
+      GListModel *model = adw_combo_row_get_model (row);
+
+      g_assert_nonnull (popover);
+      gtk_popover_popup (GTK_POPOVER (popover));
+      studio_test_spin_frames ();
+      g_assert_true (gtk_widget_get_mapped (popover));
+      g_test_message ("row %u: popover %d×%d", i, gtk_widget_get_width (popover), gtk_widget_get_height (popover));
+      g_assert_cmpint (gtk_widget_get_width (popover), <=, 700);
+      g_assert_cmpint (gtk_widget_get_height (popover), <=, 600);
+      /* Every choice is there, whole. */
+      g_assert_cmpuint (assert_labels_whole (popover), ==, g_list_model_get_n_items (model));
+      gtk_popover_popdown (GTK_POPOVER (popover));
+      studio_test_spin_frames ();
+    }
+
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+is_toast_label (GtkWidget     *widget,
+                gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+typedef struct {
+  StudioWindow *window;
+  const char *text;
+} ToastWait;
+
+static gboolean
+toast_mapped (gpointer data)
+{
+  ToastWait *wait = data;
+  GtkWidget *label = studio_test_find_widget (GTK_WIDGET (wait->window->toast_overlay), is_toast_label, wait->text);
+
+  return label != NULL && gtk_widget_get_mapped (label);
+}
+
+/* The toast reading @text, once shown and done moving in: its widget, the
+ * toast overlay's child that holds the label. */
+static GtkWidget *
+wait_for_toast (StudioWindow *window,
+                const char   *text)
+{
+  ToastWait wait = { window, text };
+  GtkWidget *toast;
+
+  studio_test_spin_until (toast_mapped, &wait);
+  studio_test_spin_for (600);  /* its show animation, 300 ms */
+  toast = studio_test_find_widget (GTK_WIDGET (window->toast_overlay), is_toast_label, text);
+  while (gtk_widget_get_parent (toast) != GTK_WIDGET (window->toast_overlay))
+    toast = gtk_widget_get_parent (toast);
+  return toast;
+}
+
+/* No button of the play bar lies under @toast (their bounds in the
+ * window's coordinates do not meet); returns how many were checked. */
+static guint
+assert_bar_clear_of (StudioWindow *window,
+                     GtkWidget    *toast)
+{
+  graphene_rect_t toast_box, button_box, meet;
+  guint n = 0;
+
+  g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &toast_box));
+  g_test_message ("toast at %.0f,%.0f %.0f×%.0f", toast_box.origin.x, toast_box.origin.y,
+                  toast_box.size.width, toast_box.size.height);
+  for (GtkWidget *child = gtk_widget_get_first_child (play_bar (window)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (!GTK_IS_BUTTON (child))
+        continue;
+      g_assert_true (gtk_widget_get_mapped (child));
+      g_assert_true (gtk_widget_compute_bounds (child, GTK_WIDGET (window), &button_box));
+      g_test_message ("button %s at %.0f,%.0f %.0f×%.0f", gtk_widget_get_tooltip_text (child),
+                      button_box.origin.x, button_box.origin.y, button_box.size.width, button_box.size.height);
+      g_assert_false (graphene_rect_intersection (&toast_box, &button_box, &meet));
+      n++;
+    }
+  return n;
+}
+
+/* While playing, a toast leaves the play bar's buttons in sight, in the
+ * wide layout (1200 × 800) and the narrow one (700 × 600): the engine's
+ * "The engine declines the draw." after ½ (an offer before the engine has
+ * a score), and a toast of three lines at 700 px (issue 22: the bar was
+ * under the board, at the bottom of the window where toasts come, and
+ * the toast hid ½ and Resign). */
+static void
+test_toast_clear_of_bar (gconstpointer data)
+{
+  int width = GPOINTER_TO_INT (data);
+  StudioWindow *window = studio_window_new (NULL);
+  StudioPlayDialog *dialog;
+  GtkWidget *toast;
+  const char *long_text = "A toast long enough to wrap over three lines in a narrow window, as a long "
+                          "message of a file that could not be read does, and then some more words.";
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, width == 700 ? 600 : 800);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", cheops_variant_cheops.name);
+  studio_test_spin_frames ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
+  dialog = find_play_dialog ();
+  studio_test_spin_until (levels_named, dialog);
+  adw_combo_row_set_selected (dialog_row (dialog, 0), 0);
+  adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_A);
+  adw_combo_row_set_selected (dialog_row (dialog, 3), 0);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
+  studio_test_spin_frames ();
+  g_assert_true (_studio_window_play_is_active (window));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-draw", NULL));
+  toast = wait_for_toast (window, "The engine declines the draw.");
+  /* Take back, ½, Resign, Show Analysis, Close. */
+  g_assert_cmpuint (assert_bar_clear_of (window, toast), ==, 5);
+
+  _studio_window_toast (window, long_text);
+  toast = wait_for_toast (window, long_text);
+  g_assert_cmpuint (assert_bar_clear_of (window, toast), ==, 5);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -709,6 +1147,12 @@ main (int   argc,
   g_test_add_func ("/Studio/Play/undo-leaves", test_undo_leaves);
   g_test_add_func ("/Studio/Play/engine-against-engine", test_engine_against_engine);
   g_test_add_func ("/Studio/Play/tab-switch", test_tab_switch);
+  g_test_add_func ("/Studio/Play/dialog-fits", test_dialog_fits);
+  g_test_add_func ("/Studio/Play/tags/variation", test_tags_variation);
+  g_test_add_func ("/Studio/Play/tags/continued", test_tags_continued);
+  g_test_add_func ("/Studio/Play/tags/own-game", test_tags_own_game);
+  g_test_add_data_func ("/Studio/Play/toast-clear-of-bar/wide", GINT_TO_POINTER (1200), test_toast_clear_of_bar);
+  g_test_add_data_func ("/Studio/Play/toast-clear-of-bar/narrow", GINT_TO_POINTER (700), test_toast_clear_of_bar);
 
   return g_test_run ();
 }
