@@ -591,8 +591,8 @@ check_self (const CheopsVariant *variant, const char *fen, int depth, const char
  * 1. Mh5, the Swordmaster's only cell on column h (4.4.1: its level 5
  * crosses column h at h5), holds h6-h7-h8.  Then 1... Kj7# and 1... Kj8#
  * are q's only moves, both wins.  Every other first move leaves q a King
- * move to h7 or h8: 1. Mk7 (which takes j7 only) is refuted by 1... Kh8
- * alone, a try.
+ * move to h7 or h8: 1. Mk7 (holding level 7, h7 and j7) leaves h8, and
+ * 1... Kh8 alone refutes it, a try.
  * CS5, s#1, cooked: q/1k1/2K2/7/9/11/13/15/17 a — a: Ki7; q as in CS4.
  * 1. Kg7 stands on the left band; q's King may not step next to it (h8,
  * h7), so it goes to j7 or j8 and opens the left band to g7: the
@@ -649,8 +649,8 @@ test_cheops_help_self (void)
  * (3.6: e2, the step between, is empty).  Red's King on a3 (down: a4, b3
  * its only edge neighbours on the board) then goes 2... Ka4 (up: b4 and
  * a3), and 3. Sxc2: from c2 (up) the Stag attacks a3 through b2, and b4
- * is held by Gold's King — on c4 (b4 its edge neighbour) or on b5 (down:
- * b4 its edge neighbour), Gold's second move either way.  Red has no
+ * is held by Gold's King — on c4 (up: b4 its edge neighbour) or on b5 (up:
+ * b4 its edge neighbour too), Gold's first move either way.  Red has no
  * move: two solutions, one intended.
  * TH7, h#2, wrong solution: TH5 with the file's 1. Gc4: the Gyro leaves
  * Red's King's reach, and TH5 has one solution, beginning 1. Kg6.
@@ -744,9 +744,9 @@ test_trigchess_help_self (void)
  * YH6, h#1, no solution: 10/10/10/10/1k8/10/6s3/10/3K1B4/10/3S6 w — White:
  * Kc2, Be2, Sc0; Black: Ka6, Sf4.  White's King cannot reach the Court
  * (its cells are on rows 1-3), so no Spy flip; for a King flip White's Spy
- * must come within two cells of a6, and from c0 it reaches a0-i0 along
- * row 0, z3 and a2 along its diagonal (its column and its other diagonal
- * are closed at once by its own King and Bishop): none is.  No checkmate
+ * must come within two cells of a6, and from c0 it reaches z0-i0 along
+ * row 0 and a2, z3 along its diagonal (c1, b1 and d1 are next to its own
+ * King, L2, and its King and Bishop stand behind them): none is.  No checkmate
  * either (the solver's and the plain search's lists).
  * YS3, ser-#1, no solution: YH3's position, White to move: no King flip
  * (White's King is far from Black's Spy), no Spy flip (Black's King on f1
