@@ -27,9 +27,11 @@
  * Find Anticipations (win.find-anticipation): the problem's start position
  * searched in the open files (or a folder's) — an earlier problem or game
  * that holds it anticipates this one — by Find This Position's own window
- * and search (studio-window-explorer.c, cheops-position-search.h).  The
- * board's mirror image is not searched yet: the core has no mirror of a
- * position.
+ * and search (studio-window-explorer.c, cheops-position-search.h), and then
+ * its mirror image where the game's board has a mirror symmetry that its
+ * rules keep (cheops_position_mirror(): Cheops about the spine with the
+ * sides exchanged, 6.2; TrigChess, Cypher chess and Pyramids left to
+ * right), listed after it.
  */
 #define G_LOG_DOMAIN "studio-window-problem"
 
@@ -523,7 +525,9 @@ verify_all_cancel_action_cb (GtkWidget  *widget,
  * @self: a #StudioWindow
  *
  * Opens a Find window for the start position of the game shown (a
- * problem's diagram) and starts searching the open files for it.
+ * problem's diagram) and starts searching the open files for it and for
+ * its mirror image (cheops_position_mirror(); none where the game's board
+ * has no mirror symmetry, or the position is its own image).
  *
  * Returns: (transfer none): the Find window
  */
@@ -534,7 +538,7 @@ studio_window_find_anticipations (StudioWindow *self)
 
   return _studio_window_find_position_at (self, NULL,
                                           cheops_game_get_start_position (studio_document_get_game (self->document)),
-                                          _("Find Anticipations"));
+                                          TRUE, _("Find Anticipations"));
 }
 
 static void
