@@ -85,6 +85,17 @@ void            cheops_position_init_start     (CheopsPosition      *pos,
 void            cheops_position_clear          (CheopsPosition      *pos,
                                                 const CheopsVariant *variant);
 
+/* Sets *@mirror to the mirror image of @pos (CheopsVariant.mirror): each
+ * piece on the mirror cell of its own (cheops_variant_mirror_cell()), of
+ * the other side when the mirror exchanges the sides, as does the side to
+ * move then; the counters, hands and the variant's own state copied, a
+ * cell among the set-up values mirrored too.  The image is the same
+ * position for play and for problems, by the rule the variant cites.
+ * Returns false, leaving *@mirror alone, when the game's board has no
+ * mirror symmetry.  @pos and @mirror may be the same. */
+bool            cheops_position_mirror         (const CheopsPosition *pos,
+                                                CheopsPosition       *mirror);
+
 /* Puts @piece on @cell (replacing what stood there), or empties the cell
  * when @piece is 0, keeping the sets and the key consistent. */
 static inline void

@@ -11,6 +11,7 @@
 #include "cheops-notation.h"
 #include "cheops-core-private.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -381,5 +382,71 @@ cheops__sets_are_consistent (const CheopsPosition *pos,
   for (int c = 0; c < CHEOPS_CELL_MAX; c++)
     if ((pos->board[c] != 0) != cheops_cellset_has (all, (CheopsCell) c))
       return false;
+  return true;
+}
+
+CheopsCell
+cheops_variant_mirror_cell (const CheopsVariant *variant,
+                            CheopsCell           cell)
+{
+  const CheopsBoardShape *board = variant->board;
+  double axis2 = board->min.x + board->max.x;   /* twice the middle line's x */
+  CheopsPoint want;
+
+  if (variant->mirror == CHEOPS_MIRROR_NONE || cell >= board->n_cells)
+    return CHEOPS_CELL_NONE;
+  want.x = axis2 - board->cells[cell].centre.x;
+  want.y = board->cells[cell].centre.y;
+  for (CheopsCell c = 0; c < board->n_cells; c++)
+    {
+      const CheopsCellInfo *info = &board->cells[c];
+
+      if (info->n_corners == board->cells[cell].n_corners
+          && fabs (info->centre.x - want.x) < 1e-6 && fabs (info->centre.y - want.y) < 1e-6)
+        return c;
+    }
+  return CHEOPS_CELL_NONE;
+}
+
+bool
+cheops_position_mirror (const CheopsPosition *pos,
+                        CheopsPosition       *mirror)
+{
+  const CheopsVariant *v = pos->variant;
+  bool swap = v->mirror == CHEOPS_MIRROR_LEFT_RIGHT_SIDES;
+  CheopsPosition out;
+
+  if (v->mirror == CHEOPS_MIRROR_NONE)
+    return false;
+  cheops_position_clear (&out, v);
+  for (CheopsCell c = 0; c < v->board->n_cells; c++)
+    if (pos->board[c] != CHEOPS_NO_PIECE)
+      {
+        CheopsPiece piece = pos->board[c];
+        CheopsCell to = cheops_variant_mirror_cell (v, c);
+
+        if (to == CHEOPS_CELL_NONE)
+          return false;   /* a board that is not symmetric after all */
+        if (swap)
+          piece = cheops_piece_make ((CheopsSide) (1 - cheops_piece_side (piece)), cheops_piece_type (piece));
+        cheops_position_put (&out, to, piece);
+      }
+  cheops_position_set_side (&out, swap ? (CheopsSide) (1 - pos->side_to_move) : pos->side_to_move);
+  out.halfmove_clock = pos->halfmove_clock;
+  out.fullmove_number = pos->fullmove_number;
+  /* A variant whose mirror exchanges the sides has neither hands nor state
+   * of its own (Cheops), so what is copied needs no exchange. */
+  memcpy (out.hand, pos->hand, sizeof out.hand);
+  memcpy (out.state, pos->state, sizeof out.state);
+  for (int i = 0; i < v->n_setup_values; i++)
+    if (v->setup_values[i].is_cell && v->f.get_setup_value != NULL)
+      {
+        int cell = v->f.get_setup_value (pos, i);
+
+        if (cell >= 0 && cell != CHEOPS_CELL_NONE)
+          v->f.set_setup_value (&out, i, cheops_variant_mirror_cell (v, (CheopsCell) cell));
+      }
+  out.key = cheops_position_compute_key (&out);
+  *mirror = out;
   return true;
 }

@@ -56,6 +56,21 @@ typedef enum {
   CHEOPS_FLIP_ROTATE = 1,  /* a half turn (x, y -> -x, -y): TrigChess, chess boards */
 } CheopsFlip;
 
+/* The mirror symmetry a game's rules keep (a problem's anticipation may
+ * be its mirror image, issue 26): left to right, about the board's
+ * vertical middle line (CheopsBoardShape.min.x + max.x halved), so that
+ * every move, attack and game end of a position has its mirror image in
+ * the mirrored position.  Each variant cites the rule that gives it
+ * (CheopsVariant.mirror_rule). */
+typedef enum {
+  CHEOPS_MIRROR_NONE = 0,         /* the rules' board has none */
+  CHEOPS_MIRROR_LEFT_RIGHT,       /* left to right; each piece keeps its side */
+  CHEOPS_MIRROR_LEFT_RIGHT_SIDES, /* left to right with the two sides exchanged: the mirror takes
+                                   * one side's corner to the other's, and a piece moves by its
+                                   * side's corner (Cheops: a Pawn threatens toward the opponent's
+                                   * corner, 4.7.2) */
+} CheopsMirror;
+
 /* How the studio marks a zone: flags. */
 typedef enum {
   CHEOPS_ZONE_STYLE_NONE    = 0,       /* not drawn (a zone the rules use, e.g. a half) */
@@ -373,6 +388,11 @@ struct _CheopsVariant {
    * ends (Cypher CY28: `cheops status` shows "legal-moves: 0").  false:
    * the final position's moves are still counted (TrigChess 6.6, Cheops). */
   bool                     record_end_has_no_moves;
+  /* The board's mirror symmetry that the rules keep, and the rule that
+   * says so ("6.2, 4.7.2"); CHEOPS_MIRROR_NONE and NULL when there is none
+   * (cheops_variant_mirror_cell(), cheops_position_mirror()). */
+  CheopsMirror             mirror;
+  const char              *mirror_rule;
   CheopsVariantFuncs       f;
 };
 
@@ -411,6 +431,14 @@ char                 cheops_variant_piece_letter (const CheopsVariant *variant,
 CheopsCell           cheops_variant_cell_parse (const CheopsVariant *variant,
                                                const char          *text,
                                                size_t              *length);
+
+/* The cell that mirrors @cell on @variant's board (CheopsVariant.mirror):
+ * the cell whose centre is @cell's centre reflected in the board's
+ * vertical middle line.  CHEOPS_CELL_NONE when the rules' board has no
+ * mirror symmetry (CHEOPS_MIRROR_NONE), or @cell is not a cell of it.
+ * Computed from the cells' shapes at each call (a scan of the board). */
+CheopsCell           cheops_variant_mirror_cell (const CheopsVariant *variant,
+                                                CheopsCell           cell);
 
 /* The name of @cell ("i9"): a static string of @variant's board. */
 static inline const char *

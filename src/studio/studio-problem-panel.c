@@ -11,7 +11,9 @@
  * (a dual marked), the tries with their refutations — are shown in place,
  * and activating a line goes to it in the game, adding the moves that are
  * not there yet.  Store writes the verdict as the tag [Verified "…"] in the
- * words of `cheops problem verify` (README, "Problems"), undoable too.  A
+ * words of `cheops problem verify` (README, "Problems"), undoable too;
+ * Write Solution into Game adds the solution to the game as variations, as
+ * `cheops problem verify --write` does (cheops-problem-write.h).  A
  * cancelled or limited search is "undecided" and keeps what it proved.
  */
 #define G_LOG_DOMAIN "studio-problem-panel"
@@ -24,6 +26,7 @@
 
 #include "cheops-game-model.h"
 #include "cheops-notation.h"
+#include "cheops-problem-write.h"
 #include "studio-problem-panel.h"
 
 /* The most lines the list shows (a position may have hundreds of tries). */
@@ -60,6 +63,7 @@ struct _StudioProblemPanel {
   GtkWidget          *verify_button;
   GtkWidget          *cancel_button;
   GtkWidget          *store_button;
+  GtkWidget          *write_button;
   GtkProgressBar     *progress_bar;
   GtkLabel           *verdict_label;
   GtkListBox         *lines_list;
@@ -337,11 +341,16 @@ show_result (StudioProblemPanel *self)
     {
       gtk_label_set_text (self->verdict_label, "");
       gtk_widget_set_sensitive (self->store_button, FALSE);
+      gtk_widget_set_sensitive (self->write_button, FALSE);
       return;
     }
   text = dup_verdict_text (start, r);
   gtk_label_set_text (self->verdict_label, text);
   gtk_widget_set_sensitive (self->store_button, r->verdict != CHEOPS_SOLVE_UNDECIDED);
+  /* A series cannot be written: a game file holds no passes. */
+  gtk_widget_set_sensitive (self->write_button,
+                            r->verdict != CHEOPS_SOLVE_UNDECIDED && r->genre != CHEOPS_SOLVE_SERIES
+                            && (r->n_keys > 0 || r->n_tries > 0));
 
   /* h#, ser-#: each solution, a whole line (a series' moves numbered one
    * by one; only its first move can be played in the game: the defender
@@ -454,6 +463,7 @@ set_busy (StudioProblemPanel *self,
       gtk_progress_bar_set_fraction (self->progress_bar, 0);
       gtk_progress_bar_set_text (self->progress_bar, _("Verifying…"));
       gtk_widget_set_sensitive (self->store_button, FALSE);
+      gtk_widget_set_sensitive (self->write_button, FALSE);
     }
 }
 
@@ -658,6 +668,12 @@ store_clicked_cb (StudioProblemPanel *self)
 }
 
 static void
+write_clicked_cb (StudioProblemPanel *self)
+{
+  studio_problem_panel_write_solution (self);
+}
+
+static void
 row_activated_cb (StudioProblemPanel *self,
                   GtkListBoxRow      *row)
 {
@@ -711,6 +727,7 @@ studio_problem_panel_class_init (StudioProblemPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StudioProblemPanel, verify_button);
   gtk_widget_class_bind_template_child (widget_class, StudioProblemPanel, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, StudioProblemPanel, store_button);
+  gtk_widget_class_bind_template_child (widget_class, StudioProblemPanel, write_button);
   gtk_widget_class_bind_template_child (widget_class, StudioProblemPanel, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, StudioProblemPanel, verdict_label);
   gtk_widget_class_bind_template_child (widget_class, StudioProblemPanel, lines_list);
@@ -718,6 +735,7 @@ studio_problem_panel_class_init (StudioProblemPanelClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, verify_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, store_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, write_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
 }
 
@@ -981,4 +999,43 @@ studio_problem_panel_store (StudioProblemPanel *self)
   if (value == NULL)
     return FALSE;
   return cheops_game_set_tag (studio_document_get_game (self->document), CHEOPS_PROBLEM_TAG_VERIFIED, value, NULL);
+}
+
+/**
+ * studio_problem_panel_write_solution:
+ * @self: a #StudioProblemPanel
+ *
+ * Writes the last decided verification into the game as composers write a
+ * solution, as `cheops problem verify --write` does
+ * (cheops_problem_write_solution(), one undo step): for #N and s#N each
+ * key ("!", the comment "key" with its threat) with every defence and its
+ * winning continuations ("dual" where there are several), then each try
+ * refuted by one defence only ("?", "try", the refutation with "!" and
+ * "the only refutation"); for h#N each solution as a line.  The moves the
+ * game has are kept.  The threats and refutations are solved here, in the
+ * main thread (each of N - 1 moves, after a verification of N).
+ *
+ * Returns: %FALSE when there is nothing to write (no decided verdict, a
+ *   series-mover, a game whose start is no longer the verified position)
+ */
+gboolean
+studio_problem_panel_write_solution (StudioProblemPanel *self)
+{
+  g_autoptr(GError) error = NULL;
+  CheopsGame *game;
+
+  g_return_val_if_fail (STUDIO_IS_PROBLEM_PANEL (self), FALSE);
+
+  if (self->document == NULL || self->result == NULL || self->result->verdict == CHEOPS_SOLVE_UNDECIDED
+      || self->result->genre == CHEOPS_SOLVE_SERIES)
+    return FALSE;
+  game = studio_document_get_game (self->document);
+  if (cheops_game_get_start_position (game)->key != self->result_pos.key)
+    return FALSE;
+  if (!cheops_problem_write_solution (game, self->result, NULL, &error))
+    {
+      g_warning ("The solution could not be written into the game: %s", error->message);
+      return FALSE;
+    }
+  return TRUE;
 }

@@ -31,6 +31,7 @@ char                    *studio_problem_panel_dup_line_text (StudioProblemPanel 
 void                     studio_problem_panel_activate_line (StudioProblemPanel *self,
                                                              guint               index);
 gboolean                 studio_problem_panel_store         (StudioProblemPanel *self);
+gboolean                 studio_problem_panel_write_solution (StudioProblemPanel *self);
 
 char                    *studio_problem_dup_verified_tag    (const CheopsPosition    *pos,
                                                              const CheopsSolveResult *r);

@@ -448,6 +448,13 @@ typedef struct {
   GCancellable         *cancellable;
   CheopsPosition        position;
   char                 *folder;        /* the folder searched, or NULL: the open files */
+  /* Find Anticipations: the position's mirror image (cheops_position_mirror())
+   * searched after it, when the game's board has one and the image is
+   * another position; its hits are the rows "m0", "m1", ... */
+  gboolean              with_mirror;
+  CheopsPosition        mirror;
+  CheopsPositionSearch *mirror_search;
+  GPtrArray            *paths;         /* the files of the search under way */
 } Finder;
 
 static void
@@ -456,6 +463,8 @@ finder_free (Finder *f)
   g_cancellable_cancel (f->cancellable);
   g_clear_object (&f->cancellable);
   g_clear_pointer (&f->search, cheops_position_search_unref);
+  g_clear_pointer (&f->mirror_search, cheops_position_search_unref);
+  g_clear_pointer (&f->paths, g_ptr_array_unref);
   g_clear_object (&f->self);
   g_free (f->folder);
   g_free (f);
@@ -468,10 +477,11 @@ finder_destroyed_cb (Finder *f)
 }
 
 /* The text of hit @index's row: the game (its players, else its event,
- * else its number) and where it is. */
+ * else its number) and where it is; @mirror: a hit of the mirror image. */
 static void
 hit_texts (CheopsPositionSearch *search,
            guint                 index,
+           gboolean              mirror,
            char                **title,
            char                **subtitle)
 {
@@ -489,9 +499,30 @@ hit_texts (CheopsPositionSearch *search,
   else
     /* Translators: %u is a game's number in its file, from 1 */
     *title = g_strdup_printf (_("Game %u"), hit->game + 1);
-  /* Translators: a game found: its file's name, its number in the file (from
-   * 1), and the plies played before the position searched for stands there */
-  *subtitle = g_strdup_printf (_("%s · game %u · ply %u"), name, hit->game + 1, hit->ply);
+  if (mirror)
+    /* Translators: a game found that reaches the mirror image of a problem's
+     * position (the board mirrored left to right): its file's name, its
+     * number in the file (from 1), and the plies played before the mirror
+     * image stands there */
+    *subtitle = g_strdup_printf (_("%s · game %u · ply %u · mirror image"), name, hit->game + 1, hit->ply);
+  else
+    /* Translators: a game found: its file's name, its number in the file (from
+     * 1), and the plies played before the position searched for stands there */
+    *subtitle = g_strdup_printf (_("%s · game %u · ply %u"), name, hit->game + 1, hit->ply);
+}
+
+/* The search and the hit index of a row's string ("3" or "m3"), or NULL. */
+static CheopsPositionSearch *
+row_hit (Finder     *f,
+         const char *row,
+         guint      *index)
+{
+  CheopsPositionSearch *search = row[0] == 'm' ? f->mirror_search : f->search;
+
+  *index = (guint) g_ascii_strtoull (row[0] == 'm' ? row + 1 : row, NULL, 10);
+  if (search == NULL || *index >= cheops_position_search_get_n_hits (search))
+    return NULL;
+  return search;
 }
 
 static void
@@ -528,12 +559,14 @@ finder_bind_row_cb (GtkSignalListItemFactory *factory,
   Finder *f = user_data;
   GtkWidget *box = gtk_list_item_get_child (item);
   GtkStringObject *row = gtk_list_item_get_item (item);
-  guint index = (guint) g_ascii_strtoull (gtk_string_object_get_string (row), NULL, 10);
+  const char *text = gtk_string_object_get_string (row);
+  guint index;
+  CheopsPositionSearch *search = row_hit (f, text, &index);
   g_autofree char *title = NULL, *subtitle = NULL;
 
-  if (f->search == NULL || index >= cheops_position_search_get_n_hits (f->search))
+  if (search == NULL)
     return;
-  hit_texts (f->search, index, &title, &subtitle);
+  hit_texts (search, index, text[0] == 'm', &title, &subtitle);
   gtk_label_set_label (GTK_LABEL (gtk_widget_get_first_child (box)), title);
   gtk_label_set_label (GTK_LABEL (gtk_widget_get_last_child (box)), subtitle);
 }
@@ -546,36 +579,36 @@ finder_activate_cb (GtkListView *list,
   Finder *f = user_data;
   g_autoptr(GtkStringObject) row = g_list_model_get_item (G_LIST_MODEL (f->rows), position);
   guint index;
+  CheopsPositionSearch *search;
   const CheopsPositionHit *hit;
 
-  if (row == NULL || f->search == NULL)
+  if (row == NULL)
     return;
-  index = (guint) g_ascii_strtoull (gtk_string_object_get_string (row), NULL, 10);
-  if (index >= cheops_position_search_get_n_hits (f->search))
+  search = row_hit (f, gtk_string_object_get_string (row), &index);
+  if (search == NULL)
     return;
-  hit = cheops_position_search_get_hit (f->search, index);
+  hit = cheops_position_search_get_hit (search, index);
   open_hit (f->self, hit->collection, hit->game, hit->ply,
-            cheops_position_search_key (cheops_position_search_get_position (f->search)));
+            cheops_position_search_key (cheops_position_search_get_position (search)));
 }
 
+/* Shows the hits of the search (and of the mirror image's) and says how
+ * many there are. */
 static void
-finder_done (StudioWindow         *self,
-             CheopsPositionSearch *search,
-             const char           *errors,
-             gpointer              data)
+finder_show (Finder     *f,
+             const char *errors)
 {
-  Finder *f = data;
   g_autoptr(GString) status = g_string_new (NULL);
-  guint n = search != NULL ? cheops_position_search_get_n_hits (search) : 0;
+  guint n = f->search != NULL ? cheops_position_search_get_n_hits (f->search) : 0;
+  guint n_mirror = f->mirror_search != NULL ? cheops_position_search_get_n_hits (f->mirror_search) : 0;
   g_autoptr(GPtrArray) strings = g_ptr_array_new_with_free_func (g_free);
 
   gtk_spinner_stop (f->spinner);
   gtk_widget_set_visible (GTK_WIDGET (f->spinner), FALSE);
-  g_clear_pointer (&f->search, cheops_position_search_unref);
-  if (search != NULL)
-    f->search = cheops_position_search_ref (search);
   for (guint i = 0; i < n; i++)
     g_ptr_array_add (strings, g_strdup_printf ("%u", i));
+  for (guint i = 0; i < n_mirror; i++)
+    g_ptr_array_add (strings, g_strdup_printf ("m%u", i));
   g_ptr_array_add (strings, NULL);
   gtk_string_list_splice (f->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (f->rows)),
                           (const char *const *) strings->pdata);
@@ -585,11 +618,58 @@ finder_done (StudioWindow         *self,
   else
     g_string_append_printf (status, g_dngettext (GETTEXT_PACKAGE, "%u game reaches this position",
                                                  "%u games reach this position", n), n);
+  if (f->with_mirror && n_mirror == 0)
+    g_string_append_printf (status, "\n%s", _("No game reaches its mirror image"));
+  else if (f->with_mirror)
+    {
+      g_string_append_c (status, '\n');
+      g_string_append_printf (status, g_dngettext (GETTEXT_PACKAGE, "%u game reaches its mirror image",
+                                                   "%u games reach its mirror image", n_mirror), n_mirror);
+    }
   if (errors != NULL)
     g_string_append_printf (status, "\n%s", errors);
   while (status->len > 0 && status->str[status->len - 1] == '\n')
     g_string_truncate (status, status->len - 1);
   gtk_label_set_label (f->status_label, status->str);
+}
+
+static void finder_progress (StudioWindow *self,
+                             const char   *path,
+                             double        fraction,
+                             gpointer      data);
+
+static void
+finder_mirror_done (StudioWindow         *self,
+                    CheopsPositionSearch *search,
+                    const char           *errors,
+                    gpointer              data)
+{
+  Finder *f = data;
+
+  g_clear_pointer (&f->mirror_search, cheops_position_search_unref);
+  if (search != NULL)
+    f->mirror_search = cheops_position_search_ref (search);
+  finder_show (f, errors);
+}
+
+static void
+finder_done (StudioWindow         *self,
+             CheopsPositionSearch *search,
+             const char           *errors,
+             gpointer              data)
+{
+  Finder *f = data;
+
+  g_clear_pointer (&f->search, cheops_position_search_unref);
+  if (search != NULL)
+    f->search = cheops_position_search_ref (search);
+  if (f->with_mirror && search != NULL && f->paths != NULL)
+    {
+      /* The same files again (loaded once and kept), for the mirror image. */
+      query_start (f->self, f->paths, &f->mirror, f->cancellable, finder_mirror_done, finder_progress, f);
+      return;
+    }
+  finder_show (f, errors);
 }
 
 static void
@@ -651,6 +731,9 @@ finder_start (Finder *f)
 
   gtk_string_list_splice (f->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (f->rows)), NULL);
   g_clear_pointer (&f->search, cheops_position_search_unref);
+  g_clear_pointer (&f->mirror_search, cheops_position_search_unref);
+  g_clear_pointer (&f->paths, g_ptr_array_unref);
+  f->paths = g_ptr_array_ref (paths);
   if (paths->len == 0)
     {
       gtk_label_set_label (f->status_label, f->folder != NULL
@@ -714,7 +797,7 @@ GtkWindow *
 _studio_window_find_position (StudioWindow *self,
                               const char   *folder)
 {
-  return _studio_window_find_position_at (self, folder, studio_document_get_position (self->document),
+  return _studio_window_find_position_at (self, folder, studio_document_get_position (self->document), FALSE,
                                           _("Find This Position"));
 }
 
@@ -724,11 +807,15 @@ _studio_window_find_position (StudioWindow *self,
  * @folder: (nullable): a folder whose game files to search, or %NULL for
  *   the files of the window's tabs
  * @position: the position to search for (copied)
+ * @with_mirror: whether to search for its mirror image too
+ *   (cheops_position_mirror(): where the game's board has a mirror
+ *   symmetry and the image is another position), its hits listed after
+ *   the position's, marked "mirror image"
  * @title: the Find window's title
  *
  * As _studio_window_find_position() for @position: the same window and
  * search (a problem's anticipations, win.find-anticipation, search the
- * problem's start position, studio-window-problem.c).
+ * problem's start position and its mirror image, studio-window-problem.c).
  *
  * Returns: (transfer none): the window
  */
@@ -736,6 +823,7 @@ GtkWindow *
 _studio_window_find_position_at (StudioWindow         *self,
                                  const char           *folder,
                                  const CheopsPosition *position,
+                                 gboolean              with_mirror,
                                  const char           *title)
 {
   Finder *f = g_new0 (Finder, 1);
@@ -751,6 +839,8 @@ _studio_window_find_position_at (StudioWindow         *self,
   f->self = g_object_ref (self);
   f->window = GTK_WINDOW (window);
   f->position = *position;
+  f->with_mirror = with_mirror && cheops_position_mirror (position, &f->mirror)
+                   && cheops_position_search_key (&f->mirror) != cheops_position_search_key (position);
   f->folder = g_strdup (folder);
   f->cancellable = g_cancellable_new ();
   f->rows = gtk_string_list_new (NULL);

@@ -279,6 +279,7 @@ GtkWindow *_studio_window_find_position       (StudioWindow      *self,
 GtkWindow *_studio_window_find_position_at    (StudioWindow         *self,
                                                const char           *folder,
                                                const CheopsPosition *position,
+                                               gboolean              with_mirror,
                                                const char           *title);
 
 const CheopsClaimInfo *_studio_window_get_claimable_draw (StudioWindow *self);

@@ -12,7 +12,8 @@
  * window's open files verified in the background, one after another in one
  * worker thread, each solve using every core (CheopsSolveLimits.threads,
  * as the Problem panel does); a bar over the board says how far it is and
- * has Cancel, and the window goes on meanwhile.  Each verdict is stored as
+ * has Cancel while it runs (then only its close button, beside the count
+ * of verdicts), and the window goes on meanwhile.  Each verdict is stored as
  * it comes, in the game, as the Problem panel's Store writes it: the tag
  * [Verified "sound #2: key 1. Sh2"] — so that it travels with the file
  * (the words of `cheops problem verify`, which composers' other tools and
@@ -27,9 +28,11 @@
  * Find Anticipations (win.find-anticipation): the problem's start position
  * searched in the open files (or a folder's) — an earlier problem or game
  * that holds it anticipates this one — by Find This Position's own window
- * and search (studio-window-explorer.c, cheops-position-search.h).  The
- * board's mirror image is not searched yet: the core has no mirror of a
- * position.
+ * and search (studio-window-explorer.c, cheops-position-search.h), and then
+ * its mirror image where the game's board has a mirror symmetry that its
+ * rules keep (cheops_position_mirror(): Cheops about the spine with the
+ * sides exchanged, 6.2; TrigChess, Cypher chess and Pyramids left to
+ * right), listed after it.
  */
 #define G_LOG_DOMAIN "studio-window-problem"
 
@@ -73,6 +76,7 @@ typedef struct {
   GtkWidget    *revealer;
   GtkLabel     *label;
   GtkProgressBar *progress;
+  GtkWidget    *cancel_button;  /* shown while it runs only: the close button ends the bar after */
 } Batch;
 
 static void
@@ -293,6 +297,7 @@ batch_done_cb (GObject      *source,
   batch->running = FALSE;
   g_clear_pointer (&batch->jobs, g_ptr_array_unref);
   gtk_widget_set_visible (GTK_WIDGET (batch->progress), FALSE);
+  gtk_widget_set_visible (batch->cancel_button, FALSE);
   update_bar (batch);
   _studio_window_problem_update_actions (self);
 }
@@ -349,7 +354,8 @@ ensure_batch (StudioWindow *self)
   batch->window = self;
   bar = gtk_info_bar_new ();
   gtk_info_bar_set_show_close_button (GTK_INFO_BAR (bar), TRUE);
-  gtk_info_bar_add_button (GTK_INFO_BAR (bar), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  batch->cancel_button = gtk_info_bar_add_button (GTK_INFO_BAR (bar), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  gtk_widget_set_name (batch->cancel_button, "verify-all-cancel");
   g_signal_connect_object (bar, "response", G_CALLBACK (bar_response_cb), self, 0);
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   gtk_widget_set_hexpand (box, TRUE);
@@ -441,6 +447,7 @@ studio_window_verify_all_problems (StudioWindow *self)
   atomic_store (&batch->cancel, 0);
   batch->running = TRUE;
   gtk_widget_set_visible (GTK_WIDGET (batch->progress), TRUE);
+  gtk_widget_set_visible (batch->cancel_button, TRUE);
   update_bar (batch);
   gtk_revealer_set_reveal_child (GTK_REVEALER (batch->revealer), TRUE);
   batch->tick_id = g_timeout_add (100, batch_tick_cb, batch);
@@ -523,7 +530,9 @@ verify_all_cancel_action_cb (GtkWidget  *widget,
  * @self: a #StudioWindow
  *
  * Opens a Find window for the start position of the game shown (a
- * problem's diagram) and starts searching the open files for it.
+ * problem's diagram) and starts searching the open files for it and for
+ * its mirror image (cheops_position_mirror(); none where the game's board
+ * has no mirror symmetry, or the position is its own image).
  *
  * Returns: (transfer none): the Find window
  */
@@ -534,7 +543,7 @@ studio_window_find_anticipations (StudioWindow *self)
 
   return _studio_window_find_position_at (self, NULL,
                                           cheops_game_get_start_position (studio_document_get_game (self->document)),
-                                          _("Find Anticipations"));
+                                          TRUE, _("Find Anticipations"));
 }
 
 static void

@@ -295,6 +295,109 @@ test_cell_at_point_all_variants (void)
     }
 }
 
+/* The mirror image (issue 26: a problem's anticipation, its mirror image
+ * included): each game's mirror cell, from the board's shapes, against
+ * cells named by hand; the mirror of the mirror is the cell itself; and a
+ * position's image is the same position for play — the same number of
+ * moves to depth 3 (perft) from each game's start and from positions with
+ * pieces off the middle line, Pawns and a hand included.
+ *   Cheops (6.2): the spine i1-i9 stays; a1 and q1, b2 and p2, h8 and j8
+ *   change places; the sides exchange (4.7.2), so a's start is q's start.
+ *   TrigChess (2.1, TR1): b1-h1, a3-i3, e3 stays (f + r keeps its parity,
+ *   so a trig keeps pointing up or down).
+ *   Cypher chess (2.1, 2.3): z0-i0, d10-e10, a5-h5 (the Border); its
+ *   start is not its own image (Queen d1, King e1).
+ *   Pyramids (2.1): a1-i1, e5 stays, b8-h8. */
+static void
+test_mirror (void)
+{
+  static const struct { const CheopsVariant *v; const char *pairs; const char *fens[3]; const char *want_fens[3]; } games[] = {
+    { &cheops_variant_cheops, "a1 q1 b2 p2 h8 j8 i9 i9 i1 i1 c3 o3",
+      { "1/3/5/7/9/11/1P11/15/1K13k1 a 0 1", "1/2q/2k2/5K1/7P1/11/13/15/17 a 0 1", NULL },
+      { "1/3/5/7/9/11/11p1/15/1K13k1 q 0 1", "1/Q2/2K2/1k5/1p7/11/13/15/17 q 0 1", NULL } },
+    { &cheops_variant_trigchess, "b1 h1 a3 i3 e3 e3 c6 g6 d2 f2",
+      { "7/7/9/D3K4/2kS3/7 g 0 1", "6K/1s2Pk1/9/9/7/7 g 0 1", NULL },
+      { "7/7/9/4K3D/3Sk2/7 g 0 1", "K6/1kP2s1/9/9/7/7 g 0 1", NULL } },
+    { &cheops_variant_cypher, "z0 i0 d10 e10 a5 h5 z5 i5",
+      { "9s/10/2k1S2q2/10/10/2N7/10/10/10/8K1/10 w - 0+0 - 0 1",
+        "10/10/10/2s2S4/7nK1/10/10/10/3k6/10/10 b P 0+0 - 0 1", NULL },
+      { "s9/10/2q2S1k2/10/10/7N2/10/10/10/1K8/10 w - 0+0 - 0 1",
+        "10/10/10/4S2s2/1Kn7/10/10/10/6k3/10/10 b P 0+0 - 0 1", NULL } },
+    { &cheops_variant_pyramids, "a1 i1 e5 e5 b8 h8 i9 a9",
+      { "(.4)8/9/6(.3)2/2(1.)6/f8/9/9/1(2.)(.1)6/F8 w - 0 1", NULL },
+      { "8(.4)/9/2(.3)6/6(1.)2/8f/9/9/6(.1)(2.)1/8F w - 0 1", NULL } },
+  };
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      const CheopsVariant *v = games[g].v;
+      g_auto(GStrv) pairs = g_strsplit (games[g].pairs, " ", -1);
+      CheopsPosition start, image;
+
+      for (guint i = 0; pairs[i] != NULL; i += 2)
+        {
+          CheopsCell a = cheops_variant_cell_parse (v, pairs[i], NULL);
+          CheopsCell b = cheops_variant_cell_parse (v, pairs[i + 1], NULL);
+
+          g_assert_cmpint (cheops_variant_mirror_cell (v, a), ==, b);
+          g_assert_cmpint (cheops_variant_mirror_cell (v, b), ==, a);
+        }
+      for (CheopsCell c = 0; c < v->board->n_cells; c++)
+        {
+          CheopsCell m = cheops_variant_mirror_cell (v, c);
+
+          g_assert_cmpint (m, !=, CHEOPS_CELL_NONE);
+          g_assert_cmpint (cheops_variant_mirror_cell (v, m), ==, c);
+          /* A cell keeps its colour (Cheops 6.2: a Sister is dark-bound) and
+           * its zones, except Cypher chess's chessboard colours, which no
+           * rule uses (CY31) and which 10 columns swap, as chess's 8 do;
+           * its areas (its tints) stay. */
+          if (v != &cheops_variant_cypher)
+            g_assert_cmpint (v->board->cells[m].shade, ==, v->board->cells[c].shade);
+          else
+            g_assert_cmpint (v->board->cells[m].shade / 2, ==, v->board->cells[c].shade / 2);
+          if (v->mirror == CHEOPS_MIRROR_LEFT_RIGHT)
+            g_assert_cmpint (v->board->cells[m].zones, ==, v->board->cells[c].zones);
+        }
+      g_assert_cmpint (cheops_variant_mirror_cell (v, CHEOPS_CELL_NONE), ==, CHEOPS_CELL_NONE);
+      g_assert_nonnull (v->mirror_rule);
+
+      /* The start: its image is itself (the sides exchanged in Cheops),
+       * but in Cypher chess, whose Queens stand on the d-file and Kings on
+       * the e-file (5). */
+      cheops_position_init_start (&start, v);
+      g_assert_true (cheops_position_mirror (&start, &image));
+      if (v == &cheops_variant_cypher)
+        g_assert_cmpuint (image.key, !=, start.key);
+      else if (v->mirror == CHEOPS_MIRROR_LEFT_RIGHT_SIDES)
+        {
+          CheopsPosition swapped = start;
+
+          cheops_position_set_side (&swapped, 1 - start.side_to_move);
+          g_assert_cmpuint (image.key, ==, swapped.key);
+        }
+      else
+        g_assert_cmpuint (image.key, ==, start.key);
+      g_assert_cmpuint (cheops_perft (&image, 3), ==, cheops_perft (&start, 3));
+
+      for (guint f = 0; games[g].fens[f] != NULL; f++)
+        {
+          CheopsPosition pos, back;
+          CheopsError error;
+          char fen[256];
+
+          g_assert_true (cheops_position_from_fen (&pos, v, games[g].fens[f], &error));
+          g_assert_true (cheops_position_mirror (&pos, &image));
+          v->f.to_fen (&image, fen, sizeof fen);
+          g_assert_cmpstr (fen, ==, games[g].want_fens[f]);
+          g_assert_cmpuint (image.key, ==, cheops_position_compute_key (&image));
+          g_assert_true (cheops_position_mirror (&image, &back));
+          g_assert_cmpuint (back.key, ==, pos.key);
+          g_assert_cmpuint (cheops_perft (&image, 3), ==, cheops_perft (&pos, 3));
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -307,5 +410,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/geometry/pawns", test_pawns);
   g_test_add_func ("/core/geometry/polygons", test_polygons);
   g_test_add_func ("/core/geometry/cell-at-point", test_cell_at_point_all_variants);
+  g_test_add_func ("/core/geometry/mirror", test_mirror);
   return g_test_run ();
 }

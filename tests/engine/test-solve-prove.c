@@ -39,6 +39,19 @@ static const struct {
   { &cheops_variant_cypher, "10/10/8K1/10/3R6/10/1Q2s5/10/10/1S8/3k6 w - 0+0 - 0 1" },
   { &cheops_variant_pyramids, "2(3.)6/9/6F1f/9/9/9/9/5(4.)3/9 w - 0 1" },
   { &cheops_variant_pyramids, "6f2/9/6F2/9/9/9/9/2(4.)5(4.)/9 w - 0 1" },
+  /* The helpmates, selfmates and series-movers added in issue 26. */
+  { &cheops_variant_cheops, "1/2q/2k2/5K1/7P1/11/13/15/17 a 0 1" },
+  { &cheops_variant_cheops, "q/1k1/5/7/6M2/11/13/K14/17 a 0 1" },
+  { &cheops_variant_cheops, "q/1k1/2K2/7/9/11/13/15/17 a 0 1" },
+  { &cheops_variant_trigchess, "3GK2/3k3/9/9/7/7 g 0 1" },
+  { &cheops_variant_trigchess, "7/7/1K7/k8/4S2/2d4 r 0 1" },
+  { &cheops_variant_trigchess, "6K/1s2Pk1/9/9/7/7 g 0 1" },
+  { &cheops_variant_trigchess, "5D1/5s1/4k2g1/9/p6/K6 g 0 1" },
+  { &cheops_variant_trigchess, "5PK/3dgk1/9/9/5s1/7 g 0 1" },
+  { &cheops_variant_cypher, "10/9s/10/10/3KN5/10/3S6/10/10/6k3/10 w - 0+0 - 0 1" },
+  { &cheops_variant_cypher, "9s/10/2k1S2q2/10/10/2N7/10/10/10/8K1/10 w - 0+0 - 0 1" },
+  { &cheops_variant_pyramids, "(.4)8/9/9/2(1.)6/f8/9/9/2(.1)6/F8 w - 0 1" },
+  { &cheops_variant_pyramids, "(.4)8/9/6(.3)2/2(1.)6/f8/9/9/1(2.)(.1)6/F8 w - 0 1" },
 };
 
 /* The problems of one game compared, per genre. */

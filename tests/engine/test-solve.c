@@ -506,6 +506,339 @@ test_cheops_lines (void)
   check_lines (v, "1/K1Q/5/7/4k4/11/13/13M1/17 a 0 1", CHEOPS_SOLVE_SERIES, 1, 0, NULL, "no-solution:");
 }
 
+/* s#N: solves @fen as a selfmate in @depth with the file's first move
+ * @mainline (SAN, NULL: none) and checks describe()'s line (each key's
+ * defences with the defender's win they end in, or the attacker's
+ * continuations; with @with_tries the refutations); the plain search
+ * (--prove) must agree on the verdict, the keys and the tries' moves. */
+static void
+check_self (const CheopsVariant *variant, const char *fen, int depth, const char *mainline,
+            gboolean with_tries, const char *want)
+{
+  CheopsPosition pos;
+  CheopsError error;
+  CheopsMove line[1];
+  CheopsSolveProblem problem = { .genre = CHEOPS_SOLVE_SELF, .depth = depth, .line = line };
+  CheopsSolveLimits plain_limits = { .plain = true };
+  CheopsSolveResult *r, *plain;
+  g_autofree char *got = NULL;
+
+  g_assert_true (cheops_position_from_fen (&pos, variant, fen, &error));
+  if (mainline != NULL)
+    {
+      line[0] = cheops_move_from_san (&pos, mainline, -1, &error);
+      g_assert_cmpuint (line[0], !=, CHEOPS_MOVE_NONE);
+      problem.n_line = 1;
+    }
+  r = cheops_solve_problem (&pos, &problem, NULL);
+  g_assert_nonnull (r);
+  got = describe (&pos, r, with_tries);
+  g_assert_cmpstr (got, ==, want);
+  g_assert_cmpint (r->n_keys + r->n_tries, ==, r->n_first_moves);
+  plain = cheops_solve_problem (&pos, &problem, &plain_limits);
+  g_assert_nonnull (plain);
+  g_assert_cmpint (plain->verdict, ==, r->verdict);
+  g_assert_cmpint (plain->n_keys, ==, r->n_keys);
+  g_assert_cmpint (plain->n_tries, ==, r->n_tries);
+  for (int k = 0; k < r->n_keys; k++)
+    g_assert_cmpuint (plain->keys[k].move, ==, r->keys[k].move);
+  for (int t = 0; t < r->n_tries; t++)
+    g_assert_cmpuint (plain->tries[t].move, ==, r->tries[t].move);
+  cheops_solve_result_free (plain);
+  cheops_solve_result_free (r);
+}
+
+/* Cheops, helpmates and selfmates (data/problems/cheops.pgn, games
+ * 10-18; the Laws' articles as for C1-C5 above).  The Apex i9 has one
+ * side-neighbour, the Gate i8 (2.5), so each of the Queen's two bands
+ * from the Apex runs through the Gate: i9-i8-h8-h7-g7-g6-f6-f5-e5-... to
+ * the left and i9-i8-j8-j7-k7-k6-l6-l5-m5-... to the right (3.2.2).  Two
+ * Kings never stand next to each other (4.2.3), so a King never checks;
+ * only a Queen may stand on the Apex (5.1).
+ *
+ * CH1, h#2, sound: 1/2q/2k2/5K1/7P1/11/13/15/17 a — a: Kk6, Pl5; q: Qj8,
+ * Ki7.  a starts, q must ascend with its second move (8.1).  a's King on
+ * k6 is in check from j8 (the right band j8-j7-k7-k6), so 1. Kj5 is a's
+ * one move.  q's second move must end with its Queen on the Apex and a's
+ * King attacked; only the Queen can attack it, so from i9 along a band:
+ * a's King must stand on a band of the Apex.  It cannot be there already
+ * when the Queen stands on i9 (4.2.3: it may not step onto an attacked
+ * cell), so the Queen's second move is the one to i9, and a's second
+ * move takes the King from j5 onto a band cell the Queen does not attack:
+ * of j5's cells only k6 and l5 are on a band of the Apex, and l5 holds
+ * a's own Pawn.  So q's first move must clear j8 from the band, leave k6
+ * unattacked and keep the Gate in reach: 1... Qh8 (on the left band; the
+ * Gate i8 itself would hold k6 along i8-j8-j7-k7-k6).  Then 2. Kk6 Qi9#:
+ * the band i9-i8-j8-j7-k7-k6 is empty.  One solution (the solver's and the
+ * plain search's lists agree).
+ * CH2, h#2, cooked: CH1 without the Pawn: 2. Kl5 Qi9# too (l5 is on the
+ * same band, k6 empty).  Two solutions.
+ * CH3, h#2, wrong solution: CH1 with the file's line 1. Kj5 Qi9 — the
+ * Queen on the Apex at once, after which no King move of a's reaches a
+ * band cell that is not attacked.
+ * CH4, h#2, no solution: CH1 with q to move.  Now a must ascend, and a
+ * has no Queen (5.1, 8.1): there is no line at all.
+ *
+ * CS4, s#1, sound: q/1k1/5/7/6M2/11/13/K14/17 a — a: Kb2, Mk5; q: Qi9,
+ * Ki8.  a must force q to ascend at once.  q's Queen stands on the Apex
+ * already and cannot move (both its bands begin at the Gate, where its
+ * own King stands); the King on the dark Gate has h8 and j8 by step, h7
+ * and j7 by corner (3.1.3, 3.3.1), the Apex being barred to it (5.2).
+ * Leaving the left band (to j8 or j7) opens i9-i8-h8-h7-g7-g6-f6-f5-e5-
+ * e4-d4-d3-c3-c2-b2 to a's King: check with the Queen on the Apex, the
+ * Ascension.  On h8 or h7 the King still blocks that band, and the right
+ * band leads nowhere near b2.  So a must take h8 and h7 from the King:
+ * 1. Mh5, the Swordmaster's only cell on column h (4.4.1: its level 5
+ * crosses column h at h5), holds h6-h7-h8.  Then 1... Kj7# and 1... Kj8#
+ * are q's only moves, both wins.  Every other first move leaves q a King
+ * move to h7 or h8: 1. Mk7 (holding level 7, h7 and j7) leaves h8, and
+ * 1... Kh8 alone refutes it, a try.
+ * CS5, s#1, cooked: q/1k1/2K2/7/9/11/13/15/17 a — a: Ki7; q as in CS4.
+ * 1. Kg7 stands on the left band; q's King may not step next to it (h8,
+ * h7), so it goes to j7 or j8 and opens the left band to g7: the
+ * Ascension.  1. Kk7 is the same on the right band (q's King to h7 or
+ * h8).  Two keys.  (a's other moves, Kh6, Ki6, Kj6, leave the King off
+ * both bands: q's King moves then check nothing.)
+ * CS6, s#1, wrong solution: CS4 with the file's 1. Mk7 (refuted by 1...
+ * Kh8, above).
+ * CS7, s#1, no solution: CS4 with q to move.  q would have to make a
+ * ascend, and a has no Queen.
+ * CS8, ser-#2, wrong solution: CS1's position with the file's 1. Mi2+,
+ * a check before the last move (ser-#: none before it may check). */
+static void
+test_cheops_help_self (void)
+{
+  const CheopsVariant *v = &cheops_variant_cheops;
+  const char *ch1 = "1/2q/2k2/5K1/7P1/11/13/15/17 a 0 1";
+  const char *cs4 = "q/1k1/5/7/6M2/11/13/K14/17 a 0 1";
+
+  check_lines (v, ch1, CHEOPS_SOLVE_HELP, 2, 0, "Kj5 Qh8 Kk6 Qi9", "sound: Kj5 Qh8 Kk6 Qi9#");
+  check_lines (v, "1/2q/2k2/5K1/9/11/13/15/17 a 0 1", CHEOPS_SOLVE_HELP, 2, 0, "Kj5 Qh8 Kk6 Qi9",
+               "cooked: Kj5 Qh8 Kl5 Qi9#; Kj5 Qh8 Kk6 Qi9#");
+  check_lines (v, ch1, CHEOPS_SOLVE_HELP, 2, 0, "Kj5 Qi9", "wrong-solution: Kj5 Qh8 Kk6 Qi9#");
+  check_lines (v, "1/2q/2k2/5K1/7P1/11/13/15/17 q 0 1", CHEOPS_SOLVE_HELP, 2, 0, NULL, "no-solution:");
+
+  check_self (v, cs4, 1, "Mh5", TRUE,
+              "sound keys Mh5 {Kj7#: q ascension; Kj8#: q ascension} | tries Mk1/Kh7 Mk2/Kh7 Mk3/Kh7 Mk4/Kh7 Me5/Kh7 "
+              "Mf5/Kh7 Mg5/Kh7 Mi5+/Kh7 Mj5/Kh7 Ml5/Kh7 Mm5/Kh7 Mk6/Kh7 Mk7/Kh8 Ka1/Kh8 Kb1/Kh8 Kc1/Kh8 Kc2/Kh8 Kd2/Kh8 Kc3/Kh8");
+  check_self (v, "q/1k1/2K2/7/9/11/13/15/17 a 0 1", 1, "Kg7", FALSE,
+              "cooked keys Kg7 {Kj7#: q ascension; Kj8#: q ascension} Kk7 {Kh7#: q ascension; Kh8#: q ascension}");
+  check_self (v, cs4, 1, "Mk7", FALSE, "wrong-solution keys Mh5 {Kj7#: q ascension; Kj8#: q ascension}");
+  check_self (v, "q/1k1/5/7/6M2/11/13/K14/17 q 0 1", 1, NULL, FALSE, "no-solution keys");
+
+  check_lines (v, "1/K1Q/5/7/4k4/11/13/13M1/17 a 0 1", CHEOPS_SOLVE_SERIES, 2, 0, "Mi2",
+               "wrong-solution: Qi9 Mi2#");
+}
+
+/* TrigChess, helpmates and selfmates (data/problems/trigchess.pgn, games
+ * 14-23; the cells and pieces as for T1-T4 above; TR13: the side to move
+ * without a move loses; 3.3: a King on the corner b1, h1, b6 or h6 has a
+ * single cell).
+ *
+ * TH5, h#2, sound: 3GK2/3k3/9/9/7/7 g — Gold: Ge6, Kf6; Red: Ke5.  Gold
+ * starts and Red must win with its second move, with its lone King: by
+ * leaving Gold no move.  1. Kg6 (Gold's one King move; its other five
+ * moves are the Gyro's) Kxe6 (the Gyro gone) 2. Kh6 (into the corner)
+ * Kf6: f6 points down, so g6 is its edge neighbour (3.2) and Red's King
+ * holds the corner King's only cell.  Gold, not in check, has no move:
+ * stalemated, Red wins.  No other line: the solver's lists, and the plain
+ * search's.
+ * TH6, h#2, cooked: 7/7/1K7/k8/4S2/2d4 r — Red: Ka3, Dd1; Gold: Kb4, Sf2.
+ * Red starts; Gold wins with its second move by leaving Red no move, so
+ * Red's Dome must go: 1... Dc2 puts it where the Stag takes it, f2-e2-c2
+ * (3.6: e2, the step between, is empty).  Red's King on a3 (down: a4, b3
+ * its only edge neighbours on the board) then goes 2... Ka4 (up: b4 and
+ * a3), and 3. Sxc2: from c2 (up) the Stag attacks a3 through b2, and b4
+ * is held by Gold's King — on c4 (up: b4 its edge neighbour) or on b5 (up:
+ * b4 its edge neighbour too), Gold's first move either way.  Red has no
+ * move: two solutions, one intended.
+ * TH7, h#2, wrong solution: TH5 with the file's 1. Gc4: the Gyro leaves
+ * Red's King's reach, and TH5 has one solution, beginning 1. Kg6.
+ * TH8, h#2, no solution: TH5 with Red to start: Gold cannot leave Red's
+ * King without a move with its second move (the solver's and the plain
+ * search's lists).
+ *
+ * TS4, s#2, sound: 6K/1s2Pk1/9/9/7/7 g — Gold: Kh6, Pf5; Red: Sc5, Kg5.
+ * Gold's King on the corner h6 has the one cell g6.  1. f6=D+: the Pawn
+ * steps forward to the promotion trig f6 (3.7, 4.4) and becomes a Dome,
+ * which attacks the twelve trigs touching f6 (3.4), g5 among them: check.
+ * Red's King (g5 points down: f5, h5, g6) may not take the Dome on f6 (not
+ * its edge neighbour), f5 and g6 touch f6; its only move is 1... Kh5.
+ * 2. Dg5+ (g5 touches f6) checks h5 again, and Red's only answer is 2...
+ * Kxg5: Red's King on g5 now holds g6, the only cell of Gold's King, and
+ * Gold has nothing else: stalemated, Red wins.  Gold's other first moves
+ * (e5, f6=G, f6=S) check nothing and leave Red several moves; each is
+ * refuted by 1... Sa4, the Stag's step away (the solver's refutations).
+ * TS5, s#2, cooked: 5D1/5s1/4k2g1/9/p6/K6 g — Gold: Dg6, Kb1; Red: Sg5,
+ * Ke4, Gh4, Pb2.  Gold's King on the corner b1 has the one cell c1, which
+ * Red's Pawn on b2 attacks (3.7: a Red Pawn captures toward rank 1): once
+ * the Dome is gone Gold has no move.  1. De5+ Ke3 (the only answer) 2.
+ * De4+, and Red must take the Dome, Kxe4 or Sxe4: Red wins either way.
+ * 1. Df5+ does the same after 1... Ke3 2. De4+, and 1... Gxf5 stalemates
+ * Gold at once, in time.  Two keys.
+ * TS6, s#2, wrong solution: TS4 with the file's 1. e5.
+ * TS7, s#1, no solution: TS4's position: in one move Gold cannot force
+ * Red to win at once — after 1. f6=D+ Kh5 Gold's Dome still moves, and
+ * after each other first move Red has moves that leave Gold one.
+ * TS8, ser-#1, wrong solution: TS1's position with the file's 1. Sc6 (T3:
+ * it lets Red's King reach a3; only 1. Sd3 stalemates at once).
+ * TS9, s#2, sound with a dual: 5PK/3dgk1/9/9/5s1/7 g — Gold: Kh6, Pg6;
+ * Red: De5, Gf5, Kg5, Sg2.  g6 is no promotion trig (TR21), but a Pawn in
+ * the opponent's half steps sideways (3.7): 1. f6=D+, the Dome on f6
+ * checking g5 as in TS4.  Red has three answers (the list): 1... Dxf6#,
+ * the Dome taken on f6 by Red's Dome, which then holds g6 (it touches f6)
+ * and checks h6 ((0,+2): a point neighbour, 3.2): checkmate, Red wins at
+ * once; 1... Gxf6, taken by the Gyro: g6 is held by Red's King on g5 and
+ * Gold, not in check, is stalemated; 1... Kh5, and then two Dome checks
+ * force Red to win: 2. Dg5+ Kxg5 (or Dxg5#), as in TS4, and 2. Dxf5+ (the
+ * Gyro taken; f5 touches h5) Dxf5, Red's only answer, whose Dome on f5
+ * holds g6 ((+1,+1): a point neighbour): stalemate.  A dual at Gold's
+ * second move.  Gold's other first moves, f6=G and f6=S, check nothing
+ * and are refuted by 1... Sd2, the Stag's step away. */
+static void
+test_trigchess_help_self (void)
+{
+  const CheopsVariant *v = &cheops_variant_trigchess;
+  const char *th5 = "3GK2/3k3/9/9/7/7 g 0 1";
+  const char *ts4 = "6K/1s2Pk1/9/9/7/7 g 0 1";
+
+  check_lines (v, th5, CHEOPS_SOLVE_HELP, 2, 0, "Kg6 Kxe6 Kh6 Kf6", "sound: Kg6 Kxe6 Kh6 Kf6");
+  check_lines (v, "7/7/1K7/k8/4S2/2d4 r 0 1", CHEOPS_SOLVE_HELP, 2, 0, "Dc2 Kc4 Ka4 Sxc2",
+               "cooked: Dc2 Kc4 Ka4 Sxc2; Dc2 Kb5 Ka4 Sxc2");
+  check_lines (v, th5, CHEOPS_SOLVE_HELP, 2, 0, "Gc4", "wrong-solution: Kg6 Kxe6 Kh6 Kf6");
+  check_lines (v, "3GK2/3k3/9/9/7/7 r 0 1", CHEOPS_SOLVE_HELP, 2, 0, NULL, "no-solution:");
+
+  check_self (v, ts4, 2, "f6=D+", TRUE, "sound keys f6=D+ {Kh5: Dg5+} | tries e5/Sa4 f6=G/Sa4 f6=S/Sa4");
+  check_self (v, "5D1/5s1/4k2g1/9/p6/K6 g 0 1", 2, "De5+", FALSE,
+              "cooked keys De5+ {Ke3: De4+} Df5+ {Gxf5: r stalemate; Ke3: De4+}");
+  check_self (v, ts4, 2, "e5", FALSE, "wrong-solution keys f6=D+ {Kh5: Dg5+}");
+  check_self (v, ts4, 1, NULL, FALSE, "no-solution keys");
+  check_lines (v, "7/7/kS7/8D/7/1K5 g 0 1", CHEOPS_SOLVE_SERIES, 1, 0, "Sc6", "wrong-solution: Sd3");
+  check_self (v, "5PK/3dgk1/9/9/5s1/7 g 0 1", 2, "f6=D+", TRUE,
+              "sound keys f6=D+ {Dxf6#: r checkmate; Gxf6: r stalemate; Kh5: Dxf5+, Dg5+} | tries f6=G/Sd2 f6=S/Sd2");
+}
+
+/* Cypher chess, helpmates, selfmates and series-movers
+ * (data/problems/cypher.pgn, games 5-14; the areas of 2.3: the Court is
+ * row 0, row 10, column z and column i; 4.9: a King that ends its move
+ * next to the enemy Spy flips it and wins unless both stand on Court
+ * cells; a Spy may never stand next to a King, L2; a Spy flips a King
+ * only when both stand on Court cells).
+ *
+ * YH3, h#1, sound: 10/9s/10/10/3KN5/10/3S6/10/10/6k3/10 w — White: Kc6,
+ * Nd6, Sc4; Black: Kf1, Si9.  White starts, Black must win with its move.
+ * White's King stays off the Court (its cells b5-d7), so Black's Spy
+ * flips nothing; Black wins by a King flip: its King must end next to
+ * White's Spy, which may not stand next to it, so the Spy must come to a
+ * cell two from f1 (d0-d3, e3, f3, g3, h0-h3).  Of these the Spy on c4
+ * reaches d3 only (its moves: `cheops moves`).  1. Sd3 Ke2#: e2 and d3 are
+ * Field cells.  (From d3 the King's other cells next to the Spy, e3 and
+ * e4, are two steps from f1.)  One solution.
+ * YH4, h#1, cooked: 1S8/7k2/2K7/10/N9/10/10/4s5/6b3/10/10 w — White: Sa10,
+ * Kb8, Nz6; Black: Kg9, Sd3, Bf2.  The Spy slides along row 10 to e10 or
+ * to i10, each two cells from g9 (f10 and h10 would be next to the King,
+ * L2); then Black's King steps from g9 to f9 or h9, a Field cell next to
+ * the Spy on the Court: 1. Se10 Kf9# and 1. Si10 Kh9#, two solutions.
+ * YH5, h#1, wrong solution: YH3 with the file's 1. Sc3 (three cells from
+ * f1: the King cannot reach the Spy).
+ * YH6, h#1, no solution: 10/10/10/10/1k8/10/6s3/10/3K1B4/10/3S6 w — White:
+ * Kc2, Be2, Sc0; Black: Ka6, Sf4.  White's King cannot reach the Court
+ * (its cells are on rows 1-3), so no Spy flip; for a King flip White's Spy
+ * must come within two cells of a6, and from c0 it reaches z0-i0 along
+ * row 0 and a2, z3 along its diagonal (c1, b1 and d1 are next to its own
+ * King, L2, and its King and Bishop stand behind them): none is.  No checkmate
+ * either (the solver's and the plain search's lists).
+ * YS3, ser-#1, no solution: YH3's position, White to move: no King flip
+ * (White's King is far from Black's Spy), no Spy flip (Black's King on f1
+ * is a Field cell), and no move mates (the lists).
+ * YS4, ser-#1, wrong solution: Y1 with the file's 1. Sg10: on row 10 the
+ * Queen on d10 stands between g10 and a10 (Y1).
+ *
+ * YS5, s#1, sound: 9s/10/2k1S2q2/10/10/2N7/10/10/10/8K1/10 w — White: Sd8,
+ * Nb5, Kh1; Black: Kb8, Qg8, Si10.  White must force Black to win at
+ * once.  1. Sb10+: from the Court the Spy checks b8 along b10-b9-b8 (4.2).
+ * The Knight on b5 stands on the Border, so it has the short and the long
+ * leaps (CY8) and checks a Field King (4.2): it holds a7, c7 (short) and
+ * a8, c8 (long); b7 lies on the line of check.  A Spy is never captured
+ * (3.4) and neither Black piece reaches b9, so Black's only moves are
+ * Ka9, Kb9 and Kc9: each ends on a Field cell next to the Spy on the
+ * Court, a King flip, Black wins.  Every other first move leaves Black a
+ * move that does not win; 1. Sd10+ (the check along d10-c9-b8) is
+ * refuted by 1... Kb7 among others, the King stepping away from the Spy.
+ * YS6, s#1, cooked: 9s/Q9/2k1S5/1N8/10/10/10/10/10/8K1/10 w — White: Qz9,
+ * Sd8, Na7, Kh1; Black: Kb8, Si10.  After 1. Sb6+ (the Spy next to c7)
+ * and after 1. Qd9+ (the Spy on d8 stays next to c7) Black's King has the
+ * one move Kc7 (the lists), next to the Spy, both on Field cells: a King
+ * flip.  Two keys.
+ * YS7, s#1, wrong solution: YS5 with the file's 1. Sd10+.
+ * YS8, s#1, no solution: YS5 with Black to move: no Black move forces
+ * White to win at once (the solver's and the plain search's lists). */
+static void
+test_cypher_help_self (void)
+{
+  const CheopsVariant *v = &cheops_variant_cypher;
+  const char *yh3 = "10/9s/10/10/3KN5/10/3S6/10/10/6k3/10 w - 0+0 - 0 1";
+  const char *ys5 = "9s/10/2k1S2q2/10/10/2N7/10/10/10/8K1/10 w - 0+0 - 0 1";
+
+  check_lines (v, yh3, CHEOPS_SOLVE_HELP, 1, 0, "Sd3 Ke2", "sound: Sd3 Ke2#");
+  check_lines (v, "1S8/7k2/2K7/10/N9/10/10/4s5/6b3/10/10 w - 0+0 - 0 1", CHEOPS_SOLVE_HELP, 1, 0, "Se10 Kf9",
+               "cooked: Se10 Kf9#; Si10 Kh9#");
+  check_lines (v, yh3, CHEOPS_SOLVE_HELP, 1, 0, "Sc3", "wrong-solution: Sd3 Ke2#");
+  check_lines (v, "10/10/10/10/1k8/10/6s3/10/3K1B4/10/3S6 w - 0+0 - 0 1", CHEOPS_SOLVE_HELP, 1, 0, NULL,
+               "no-solution:");
+  check_lines (v, yh3, CHEOPS_SOLVE_SERIES, 1, 0, NULL, "no-solution:");
+  check_lines (v, "1k2Q5/R9/10/10/5s4/10/1S8/5K4/10/10/10 w - 0+0 - 0 1", CHEOPS_SOLVE_SERIES, 1, 0, "Sg10",
+               "wrong-solution: Sa0#");
+
+  check_self (v, ys5, 1, "Sb10+", FALSE, "sound keys Sb10+ {Ka9#: b flip; Kb9#: b flip; Kc9#: b flip}");
+  check_self (v, "9s/Q9/2k1S5/1N8/10/10/10/10/10/8K1/10 w - 0+0 - 0 1", 1, "Sb6+", FALSE, "cooked keys Sb6+ {Kc7#: b flip} Qd9+ {Kc7#: b flip}");
+  check_self (v, ys5, 1, "Sd10+", FALSE, "wrong-solution keys Sb10+ {Ka9#: b flip; Kb9#: b flip; Kc9#: b flip}");
+  check_self (v, "9s/10/2k1S2q2/10/10/2N7/10/10/10/8K1/10 b - 0+0 - 0 1", 1, NULL, FALSE, "no-solution keys");
+}
+
+/* Pyramids, selfmates (data/problems/pyramids.pgn, games 12-15; as for
+ * PH1-PS3 above: a 1 steps to the eight squares around it, N(1), a 2
+ * leaps to the sixteen at distance exactly 2, N(2), a 3 slides along
+ * diagonals, a 4 along ranks and files, 3.3; "-": neither faraon has its
+ * right, so each steps by N(1) only, 4.3; PY12: checkmate wins).
+ *
+ * PS4, s#1, sound: (.4)8/9/9/2(1.)6/f8/9/9/2(.1)6/F8 w — White: F a1, 1
+ * c6; Black: 4 a9, f a5, 1 c2.  White must force Black to mate at once.
+ * 1. 1b5+: the 1 steps next to Black's faraon and checks it; it holds a4,
+ * a6, b4 and b6 too, so of the faraon's squares (a4, a6, b4, b5, b6) only
+ * b5 is left, by capture (nothing of White's guards b5), and neither
+ * Black 1 nor 4 reaches b5: 1... Fxb5 is Black's only move.  It opens the
+ * a-file: the 4 on a9 checks a1 down a8-a2 and holds a2; Black's 1 on c2
+ * holds b1 and b2.  White, with its faraon alone, can neither flee, take
+ * a9 nor come between: checkmate, Black wins.  1. 1b6+ leaves a4 and b4
+ * to the faraon (1... Fa4 refutes), and White's other moves check nothing.
+ * PS5, s#1, cooked: (.4)8/9/6(.3)2/2(1.)6/f8/9/9/1(2.)(.1)6/F8 w — PS4
+ * with a White 2 on b2 and a Black 3 on g7.  The 3 pins the 2 to its
+ * faraon along g7-f6-e5-d4-c3-b2-a1, but the pinned 2 still holds a4 and
+ * b4 (at distance 2 from b2): so 1. 1b6+ works too — the faraon's only
+ * square is b6, by capture, and after 1... Fxb6 the 2 may not come between
+ * on a4 (it would open the diagonal to its faraon).  1. 1b5+ works as in
+ * PS4.  Two keys.
+ * PS6, s#1, wrong solution: PS4 with the file's 1. 1b6+ (1... Fa4).
+ * PS7, s#1, no solution: PS4 with Black to move: Black's checks by its 1
+ * on b1 and b2 are answered by the faraon's capture; 1... Fb4# opens the
+ * a-file and mates White itself, Black's own win, not White's; every other
+ * move leaves White a move that does not mate, Fa2 (the a-file still shut
+ * by Black's faraon) or Fb1, Fb2 (the solver's refutations; the plain
+ * search agrees).
+ * (Game 11, ser-#2, wrong solution: PS1 with the file's 1. Fc7, above.) */
+static void
+test_pyramids_self (void)
+{
+  const CheopsVariant *v = &cheops_variant_pyramids;
+  const char *ps4 = "(.4)8/9/9/2(1.)6/f8/9/9/2(.1)6/F8 w - 0 1";
+
+  check_self (v, ps4, 1, "1b5+", FALSE, "sound keys 1b5+ {Fxb5#: b checkmate}");
+  check_self (v, "(.4)8/9/6(.3)2/2(1.)6/f8/9/9/1(2.)(.1)6/F8 w - 0 1", 1, "1b5+", FALSE, "cooked keys 1b5+ {Fxb5#: b checkmate} 1b6+ {Fxb6#: b checkmate}");
+  check_self (v, ps4, 1, "1b6+", TRUE, "wrong-solution keys 1b5+ {Fxb5#: b checkmate} | tries Fa2/Fa4 1c5/Fa4 1d5/Fa4 1b6+/Fa4 1d6/Fa4 1b7/Fa4 1c7/Fa4 1d7/Fa4");
+  check_self (v, "(.4)8/9/9/2(1.)6/f8/9/9/2(.1)6/F8 b - 0 1", 1, NULL, TRUE, "no-solution keys | tries Fa4/Fa2 Fb4#/- Fa6/Fa2 1b1+/Fxb1 1c1/Fa2 1d1/Fa2 1b2+/Fxb2 1d2/Fb2 1b3/Fb1 1c3/Fb1 1d3/Fb1 4a6/Fa2 4a7/Fa2 4a8/Fa2 4b9/Fa2 4c9/Fa2 4d9/Fa2 4e9/Fa2 4f9/Fa2 4g9/Fa2 4h9/Fa2 4i9/Fa2");
+}
+
 /* An independent check: data/suites/ascension.epd lists, for each of its
  * composed Cheops problems, every first move that forces the Ascension in
  * exactly dm moves (bm), proved by tests/engine/test-ascension.c with its
@@ -718,6 +1051,10 @@ main (int    argc,
   g_test_add_func ("/solve/trigchess/lines", test_trigchess_lines);
   g_test_add_func ("/solve/cheops/lines", test_cheops_lines);
   g_test_add_func ("/solve/cypher/lines", test_cypher_lines);
+  g_test_add_func ("/solve/cheops/help-self", test_cheops_help_self);
+  g_test_add_func ("/solve/trigchess/help-self", test_trigchess_help_self);
+  g_test_add_func ("/solve/cypher/help-self", test_cypher_help_self);
+  g_test_add_func ("/solve/pyramids/self", test_pyramids_self);
   g_test_add_func ("/solve/ascension-epd", test_ascension_epd);
   g_test_add_func ("/solve/limits", test_limits);
   g_test_add_func ("/solve/threads", test_threads);

@@ -514,6 +514,94 @@ test_explorer (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Find Anticipations with the mirror image (issue 26): a file of problems
+ * and games; the problem's start position is searched, then its mirror
+ * image (cheops_position_mirror(), tests/core/test-geometry.c
+ * /core/geometry/mirror).
+ *   Cheops, CH1 (data/problems/cheops.pgn's h#2: a Kk6, Pl5; q Qj8, Ki7; a
+ *   to move): game 2 starts on its image about the spine with the sides
+ *   exchanged (6.2: a's King k6 becomes q's King g6, q's Queen j8 a's
+ *   Queen h8; q to move) — found, marked "mirror image"; game 3 starts on
+ *   the plain mirror (each piece keeping its side, a to move), where a's
+ *   Pawn would threaten toward its own corner (4.7.2): not the same
+ *   problem, not found.
+ *   TrigChess, T1 (#2: Gold Da3, Ke3, Se2; Red Kd2; Gold to move): its
+ *   image (2.1) has the Dome on i3 and Red's King on f2; game 5 reaches
+ *   it after 1. Di3 Kf2 (from the Dome on i4 and the King on g2), at ply
+ *   2; game 6 has the image's pieces with Red to move: not found; game 7
+ *   is TrigChess's start, with neither. */
+static void
+test_anticipations (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("anticipations-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "anticipations.pgn", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *document = studio_window_get_document (window);
+  g_autofree char *rows = NULL;
+  GtkWindow *finder;
+
+  g_assert_true (g_file_set_contents (path,
+    "[Event \"CH1\"]\n[SetUp \"1\"]\n[FEN \"1/2q/2k2/5K1/7P1/11/13/15/17 a 0 1\"]\n[Stipulation \"h#2\"]\n\n"
+    "1. Kj5 Qh8 2. Kk6 Qi9# 0-1\n\n"
+    "[Event \"CH1 mirrored\"]\n[SetUp \"1\"]\n[FEN \"1/Q2/2K2/1k5/1p7/11/13/15/17 q 0 1\"]\n\n*\n\n"
+    "[Event \"CH1 plain mirror\"]\n[SetUp \"1\"]\n[FEN \"1/q2/2k2/1K5/1P7/11/13/15/17 a 0 1\"]\n\n*\n\n"
+    "[Event \"T1\"]\n[Variant \"TrigChess\"]\n[SetUp \"1\"]\n[FEN \"7/7/9/D3K4/2kS3/7 g 0 1\"]\n"
+    "[Stipulation \"#2\"]\n\n1. Sh2 Kc2 2. Sf1 1-0\n\n"
+    "[Event \"T1 mirrored later\"]\n[Variant \"TrigChess\"]\n[SetUp \"1\"]\n[FEN \"7/7/8D/4K4/3S1k1/7 g 0 1\"]\n\n"
+    "1. Di3 Kf2 *\n\n"
+    "[Event \"T1 mirrored, Red to move\"]\n[Variant \"TrigChess\"]\n[SetUp \"1\"]\n"
+    "[FEN \"7/7/9/4K3D/3Sk2/7 r 0 1\"]\n\n*\n\n"
+    "[Event \"TrigChess start\"]\n[Variant \"TrigChess\"]\n\n*\n", -1, NULL));
+
+  gtk_window_present (GTK_WINDOW (window));
+  studio_window_open_file (window, file);
+  studio_test_spin_until (document_has_file, document);
+
+  studio_document_show_game (document, 0);
+  finder = studio_window_find_anticipations (window);
+  g_assert_cmpstr (gtk_window_get_title (finder), ==, "Find Anticipations");
+  rows = finder_rows (finder);
+  g_assert_cmpstr (rows, ==,
+                   "CH1 | anticipations.pgn · game 1 · ply 0\n"
+                   "CH1 mirrored | anticipations.pgn · game 2 · ply 0 · mirror image\n"
+                   "1 game reaches this position\n"
+                   "1 game reaches its mirror image");
+  /* The mirror image's row opens its game at its ply. */
+  g_signal_emit_by_name (find_named (GTK_WIDGET (finder), "find-position-list"), "activate", 1u);
+  g_assert_cmpuint (studio_document_get_game_index (studio_window_get_document (window)), ==, 1);
+  gtk_window_destroy (finder);
+  g_clear_pointer (&rows, g_free);
+
+  studio_document_show_game (studio_window_get_document (window), 3);
+  finder = studio_window_find_anticipations (window);
+  rows = finder_rows (finder);
+  g_assert_cmpstr (rows, ==,
+                   "T1 | anticipations.pgn · game 4 · ply 0\n"
+                   "T1 mirrored later | anticipations.pgn · game 5 · ply 2 · mirror image\n"
+                   "1 game reaches this position\n"
+                   "1 game reaches its mirror image");
+  g_signal_emit_by_name (find_named (GTK_WIDGET (finder), "find-position-list"), "activate", 1u);
+  g_assert_cmpuint (studio_document_get_game_index (studio_window_get_document (window)), ==, 4);
+  g_assert_cmpstr (cheops_game_node_get_san (studio_document_get_current (studio_window_get_document (window))),
+                   ==, "Kf2");
+  gtk_window_destroy (finder);
+  g_clear_pointer (&rows, g_free);
+
+  /* Find This Position searches the position alone. */
+  studio_document_show_game (studio_window_get_document (window), 1);
+  finder = _studio_window_find_position (window, NULL);
+  rows = finder_rows (finder);
+  g_assert_cmpstr (rows, ==,
+                   "CH1 mirrored | anticipations.pgn · game 2 · ply 0\n"
+                   "1 game reaches this position");
+  gtk_window_destroy (finder);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -537,6 +625,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Explorer/explorer", test_explorer);
   g_test_add_func ("/Studio/Explorer/large-in-worker", test_large_in_worker);
   g_test_add_func ("/Studio/Explorer/not-while-solving", test_not_while_solving);
+  g_test_add_func ("/Studio/Explorer/anticipations", test_anticipations);
 
   return g_test_run ();
 }

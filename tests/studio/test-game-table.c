@@ -811,7 +811,7 @@ test_table_distinction (void)
   studio_test_spin_until (document_has_file, document);
   table = open_table (window);
   model = studio_game_table_get_model (table);
-  wait_count (model, 10);
+  wait_count (model, 15);
   texts = dup_event_texts (model);
   g_assert_cmpstr (texts, ==,
                    "1|#1 · Cheops Studio problems\n"
@@ -823,7 +823,12 @@ test_table_distinction (void)
                    "7|h#1 · Cheops Studio problems\n"
                    "8|ser-#2 · Cheops Studio problems\n"
                    "9|ser-#1 · Cheops Studio problems\n"
-                   "10|ser-#2 · Cheops Studio problems\n");
+                   "10|ser-#2 · Cheops Studio problems\n"
+                   "11|ser-#2 · Cheops Studio problems\n"
+                   "12|s#1 · Cheops Studio problems\n"
+                   "13|s#1 · Cheops Studio problems\n"
+                   "14|s#1 · Cheops Studio problems\n"
+                   "15|s#1 · Cheops Studio problems\n");
   gtk_window_destroy (GTK_WINDOW (table));
   g_clear_pointer (&texts, g_free);
 

@@ -694,11 +694,20 @@ test_problems_rows (void)
                    "  6|#2|Cheops Studio problems · 2026.12.01\n"
                    "  7|ser-#2|Cheops Studio problems · 2026.12.04\n"
                    "  8|ser-#1|Cheops Studio problems · 2026.12.04\n"
-                   "  9|ser-#1|Cheops Studio problems · 2026.12.04\n");
+                   "  9|ser-#1|Cheops Studio problems · 2026.12.04\n"
+                   " 10|h#2|Cheops Studio problems · 2026.12.05\n"
+                   " 11|h#2|Cheops Studio problems · 2026.12.05\n"
+                   " 12|h#2|Cheops Studio problems · 2026.12.05\n"
+                   " 13|h#2|Cheops Studio problems · 2026.12.05\n"
+                   " 14|s#1|Cheops Studio problems · 2026.12.05\n"
+                   " 15|s#1|Cheops Studio problems · 2026.12.05\n"
+                   " 16|s#1|Cheops Studio problems · 2026.12.05\n"
+                   " 17|s#1|Cheops Studio problems · 2026.12.05\n"
+                   " 18|ser-#2|Cheops Studio problems · 2026.12.05\n");
   /* The search finds what the rows show. */
-  g_assert_cmpuint (filtered_count (button, "ser-#"), ==, 3);
-  g_assert_cmpuint (filtered_count (button, "#2"), ==, 4);
-  g_assert_cmpuint (filtered_count (button, ""), ==, 9);
+  g_assert_cmpuint (filtered_count (button, "ser-#"), ==, 4);
+  g_assert_cmpuint (filtered_count (button, "#2"), ==, 9);
+  g_assert_cmpuint (filtered_count (button, ""), ==, 18);
   studio_games_button_popdown (button);
   gtk_window_destroy (GTK_WINDOW (window));
 }

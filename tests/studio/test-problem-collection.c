@@ -39,6 +39,13 @@ open_path (const char *path)
 }
 
 static gboolean
+has_name (GtkWidget     *widget,
+          gconstpointer  data)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), data) == 0;
+}
+
+static gboolean
 not_verifying (gpointer data)
 {
   return !studio_window_get_verifying_all (data);
@@ -82,6 +89,7 @@ test_verify_all (void)
   g_autoptr(GListModel) documents = NULL;
   g_autoptr(StudioGameRows) rows = NULL;
   guint n_games, n_queued;
+  GtkWidget *cancel;
 
   /* No problem in the open files: nothing to verify. */
   window = open_path (sample);
@@ -100,12 +108,17 @@ test_verify_all (void)
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.verify-all", NULL));
   g_assert_true (studio_window_get_verifying_all (window));
+  /* The bar's Cancel while it runs, not after (the close button then). */
+  cancel = studio_test_find_widget (GTK_WIDGET (window), has_name, "verify-all-cancel");
+  g_assert_nonnull (cancel);
+  g_assert_true (gtk_widget_get_visible (cancel));
   /* One at a time: a second start does nothing. */
   g_assert_cmpuint (studio_window_verify_all_problems (window), ==, 0);
   g_assert_false (action_enabled (window, "verify-all"));
   g_assert_true (action_enabled (window, "verify-all-cancel"));
   studio_test_spin_until (not_verifying, window);
   g_assert_true (action_enabled (window, "verify-all"));
+  g_assert_false (gtk_widget_get_visible (cancel));
 
   /* Each verdict stored in its game, the file modified. */
   for (guint i = 0; i < G_N_ELEMENTS (verdicts); i++)

@@ -64,75 +64,158 @@ test_bundled (void)
   g_autofree char *cypher = data_file ("cypher.pgn");
   g_autofree char *pyramids = data_file ("pyramids.pgn");
   g_autofree char *want_cheops = expect (cheops,
-    "@:10: game 1: sound: key 2. Mh2#; 33 nodes, T s\n"
-    "@:23: game 2: cooked: 2 keys 1. Ki6#, 1. Kj7#; 3 nodes, T s\n"
-    "@:36: game 3: sound: key 1. Qi9; 2610 nodes, T s\n"
-    "@:51: game 4: sound: key 1. Qi9; 1611 nodes, T s\n"
-    "@:51: game 4: dual after 1. Qi9 Kg1: Mj1#, Mg6#\n"
-    "@:51: game 4: dual after 1. Qi9 Kh1: Mj1#, Mh6#\n"
-    "@:51: game 4: dual after 1. Qi9 Kf2: Mj2#, Mf6#\n"
-    "@:51: game 4: dual after 1. Qi9 Kg2: Mj2#, Mg6#\n"
-    "@:66: game 5: no-solution: none of the 33 first moves wins in 1; 33 nodes, T s\n"
-    "@:78: game 6: wrong-solution: the solution begins with 1. Mi2+, which does not win; 1 key 1. Qi9; 2610 nodes, T s\n"
-    "@:90: game 7: sound: solution 1. Qi9 2. Mi2#; 1807 nodes, T s\n"
-    "@:103: game 8: cooked: 2 solutions, 1 intended: 1. Ki6#; 1. Kj7#; 3 nodes, T s\n"
-    "@:103: game 8: solution 1. Ki6#\n"
-    "@:103: game 8: solution 1. Kj7#\n"
-    "@:116: game 9: no-solution: no line of 1 move fulfils ser-#1; 45 nodes, T s\n");
+    "@:14: game 1: sound: key 2. Mh2#; 33 nodes, T s\n"
+    "@:27: game 2: cooked: 2 keys 1. Ki6#, 1. Kj7#; 3 nodes, T s\n"
+    "@:40: game 3: sound: key 1. Qi9; 2610 nodes, T s\n"
+    "@:55: game 4: sound: key 1. Qi9; 1611 nodes, T s\n"
+    "@:55: game 4: dual after 1. Qi9 Kg1: Mj1#, Mg6#\n"
+    "@:55: game 4: dual after 1. Qi9 Kh1: Mj1#, Mh6#\n"
+    "@:55: game 4: dual after 1. Qi9 Kf2: Mj2#, Mf6#\n"
+    "@:55: game 4: dual after 1. Qi9 Kg2: Mj2#, Mg6#\n"
+    "@:70: game 5: no-solution: none of the 33 first moves wins in 1; 33 nodes, T s\n"
+    "@:82: game 6: wrong-solution: the solution begins with 1. Mi2+, which does not win; 1 key 1. Qi9; 2610 nodes, T s\n"
+    "@:94: game 7: sound: solution 1. Qi9 2. Mi2#; 1807 nodes, T s\n"
+    "@:107: game 8: cooked: 2 solutions, 1 intended: 1. Ki6#; 1. Kj7#; 3 nodes, T s\n"
+    "@:107: game 8: solution 1. Ki6#\n"
+    "@:107: game 8: solution 1. Kj7#\n"
+    "@:120: game 9: no-solution: no line of 1 move fulfils ser-#1; 45 nodes, T s\n"
+    "@:133: game 10: sound: solution 1. Kj5 Qh8 2. Kk6 Qi9#; 2484 nodes, T s\n"
+    "@:146: game 11: cooked: 2 solutions, 1 intended: 1. Kj5 Qh8 2. Kl5 Qi9#; 1. Kj5 Qh8 2. Kk6 Qi9#; 3400 nodes, T s\n"
+    "@:146: game 11: solution 1. Kj5 Qh8 2. Kl5 Qi9#\n"
+    "@:146: game 11: solution 1. Kj5 Qh8 2. Kk6 Qi9#\n"
+    "@:159: game 12: wrong-solution: the file's line 1. Kj5 … is the start of no solution; 1 solution, 1 intended: 1. Kj5 Qh8 2. Kk6 Qi9#; 2484 nodes, T s\n"
+    "@:172: game 13: no-solution: no line of 2 moves fulfils h#2; 2415 nodes, T s\n"
+    "@:185: game 14: sound: key 1. Mh5; 43 nodes, T s\n"
+    "@:198: game 15: cooked: 2 keys 1. Kg7, 1. Kk7; 16 nodes, T s\n"
+    "@:211: game 16: wrong-solution: the solution begins with 1. Mk7, which does not win; 1 key 1. Mh5; 43 nodes, T s\n"
+    "@:224: game 17: no-solution: none of the 4 first moves wins in 1; 6 nodes, T s\n"
+    "@:237: game 18: wrong-solution: the file's line 1. Mi2+ is the start of no solution; 1 solution, 1 intended: 1. Qi9 2. Mi2#; 1807 nodes, T s\n");
   g_autofree char *want_trig = expect (trig,
-    "@:9: game 1: sound: key 1. Sh2; 137 nodes, T s\n"
-    "@:23: game 2: sound: key 1. Dd3; 369 nodes, T s\n"
-    "@:23: game 2: dual after 1. Dd3 Kf1: De2#, Df2#\n"
-    "@:23: game 2: dual after 1. Dd3 Kh1: De2, Df2, Kg2\n"
-    "@:37: game 3: cooked: 2 keys 1. Sd3, 1. Sc6; 184 nodes, T s\n"
-    "@:51: game 4: sound: key 1. Sh5; 2613 nodes, T s\n"
-    "@:64: game 5: no-solution: none of the 10 first moves wins in 1; 10 nodes, T s\n"
-    "@:77: game 6: wrong-solution: the solution begins with 1. Dc3+, which does not win; 1 key 1. Sh2; 137 nodes, T s\n"
-    "@:90: game 7: sound: solution 1... Kc2 2. Db2#; 24 nodes, T s\n"
-    "@:103: game 8: sound: solution 1... Kh1 2. Kg2; 40 nodes, T s\n"
-    "@:116: game 9: wrong-solution: the file's line 1... Kf1 is the start of no solution; 1 solution, 1 intended: 1... Kh1 2. Kg2; 40 nodes, T s\n"
-    "@:129: game 10: no-solution: no line of 1 move fulfils h#1; 27 nodes, T s\n"
-    "@:142: game 11: sound: solution 1. Sd3; 12 nodes, T s\n"
-    "@:155: game 12: cooked: 9 solutions, 1 intended: 1. Dh2 2. Sd3; 1. Dg3 2. Sd3; 1. Dh3 2. Sd3; 1. Dg4 2. Sd3; …; 164 nodes, T s\n"
-    "@:155: game 12: solution 1. Dh2 2. Sd3\n"
-    "@:155: game 12: solution 1. Dg3 2. Sd3\n"
-    "@:155: game 12: solution 1. Dh3 2. Sd3\n"
-    "@:155: game 12: solution 1. Dg4 2. Sd3\n"
-    "@:155: game 12: solution 1. Dh4 2. Sd3\n"
-    "@:155: game 12: solution 1. Di4 2. Sd3\n"
-    "@:155: game 12: solution 1. Kb1 2. Sd3\n"
-    "@:155: game 12: solution 1. Kd1 2. Sd3\n"
-    "@:155: game 12: solution 1. Kc2 2. Sd3\n"
-    "@:168: game 13: no-solution: no line of 1 move fulfils ser-#1; 10 nodes, T s\n");
+    "@:13: game 1: sound: key 1. Sh2; 137 nodes, T s\n"
+    "@:27: game 2: sound: key 1. Dd3; 369 nodes, T s\n"
+    "@:27: game 2: dual after 1. Dd3 Kf1: De2#, Df2#\n"
+    "@:27: game 2: dual after 1. Dd3 Kh1: De2, Df2, Kg2\n"
+    "@:41: game 3: cooked: 2 keys 1. Sd3, 1. Sc6; 184 nodes, T s\n"
+    "@:55: game 4: sound: key 1. Sh5; 2613 nodes, T s\n"
+    "@:68: game 5: no-solution: none of the 10 first moves wins in 1; 10 nodes, T s\n"
+    "@:81: game 6: wrong-solution: the solution begins with 1. Dc3+, which does not win; 1 key 1. Sh2; 137 nodes, T s\n"
+    "@:94: game 7: sound: solution 1... Kc2 2. Db2#; 24 nodes, T s\n"
+    "@:107: game 8: sound: solution 1... Kh1 2. Kg2; 40 nodes, T s\n"
+    "@:120: game 9: wrong-solution: the file's line 1... Kf1 is the start of no solution; 1 solution, 1 intended: 1... Kh1 2. Kg2; 40 nodes, T s\n"
+    "@:133: game 10: no-solution: no line of 1 move fulfils h#1; 27 nodes, T s\n"
+    "@:146: game 11: sound: solution 1. Sd3; 12 nodes, T s\n"
+    "@:159: game 12: cooked: 9 solutions, 1 intended: 1. Dh2 2. Sd3; 1. Dg3 2. Sd3; 1. Dh3 2. Sd3; 1. Dg4 2. Sd3; …; 164 nodes, T s\n"
+    "@:159: game 12: solution 1. Dh2 2. Sd3\n"
+    "@:159: game 12: solution 1. Dg3 2. Sd3\n"
+    "@:159: game 12: solution 1. Dh3 2. Sd3\n"
+    "@:159: game 12: solution 1. Dg4 2. Sd3\n"
+    "@:159: game 12: solution 1. Dh4 2. Sd3\n"
+    "@:159: game 12: solution 1. Di4 2. Sd3\n"
+    "@:159: game 12: solution 1. Kb1 2. Sd3\n"
+    "@:159: game 12: solution 1. Kd1 2. Sd3\n"
+    "@:159: game 12: solution 1. Kc2 2. Sd3\n"
+    "@:172: game 13: no-solution: no line of 1 move fulfils ser-#1; 10 nodes, T s\n"
+    "@:185: game 14: sound: solution 1. Kg6 Kxe6 2. Kh6 Kf6; 231 nodes, T s\n"
+    "@:198: game 15: cooked: 2 solutions, 1 intended: 1... Dc2 2. Kc4 Ka4 3. Sxc2; 1... Dc2 2. Kb5 Ka4 3. Sxc2; 1643 nodes, T s\n"
+    "@:198: game 15: solution 1... Dc2 2. Kc4 Ka4 3. Sxc2\n"
+    "@:198: game 15: solution 1... Dc2 2. Kb5 Ka4 3. Sxc2\n"
+    "@:211: game 16: wrong-solution: the file's line 1. Gc4 is the start of no solution; 1 solution, 1 intended: 1. Kg6 Kxe6 2. Kh6 Kf6; 231 nodes, T s\n"
+    "@:224: game 17: no-solution: no line of 2 moves fulfils h#2; 206 nodes, T s\n"
+    "@:237: game 18: sound: key 1. f6=D+; 69 nodes, T s\n"
+    "@:250: game 19: cooked: 2 keys 1. De5+, 1. Df5+; 112 nodes, T s\n"
+    "@:263: game 20: wrong-solution: the solution begins with 1. e5, which does not win; 1 key 1. f6=D+; 69 nodes, T s\n"
+    "@:276: game 21: no-solution: none of the 4 first moves wins in 1; 8 nodes, T s\n"
+    "@:289: game 22: wrong-solution: the file's line 1. Sc6 is the start of no solution; 1 solution, 1 intended: 1. Sd3; 12 nodes, T s\n"
+    "@:302: game 23: sound: key 1. f6=D+; 49 nodes, T s\n"
+    "@:302: game 23: dual after 1. f6=D+ Kh5: Dxf5+, Dg5+\n");
   g_autofree char *want_four = expect (cypher,
-    "@:8: game 1: sound: key 1. Sa0#; 78 nodes, T s\n"
-    "@:22: game 2: cooked: 2 keys 1. Sz0#, 1. Sa0#; 48 nodes, T s\n"
-    "@:36: game 3: sound: solution 1. Sa0#; 78 nodes, T s\n"
-    "@:49: game 4: cooked: 2 solutions, 1 intended: 1. Sz0#; 1. Sa0#; 48 nodes, T s\n"
-    "@:49: game 4: solution 1. Sz0#\n"
-    "@:49: game 4: solution 1. Sa0#\n");
+    "@:12: game 1: sound: key 1. Sa0#; 78 nodes, T s\n"
+    "@:26: game 2: cooked: 2 keys 1. Sz0#, 1. Sa0#; 48 nodes, T s\n"
+    "@:40: game 3: sound: solution 1. Sa0#; 78 nodes, T s\n"
+    "@:53: game 4: cooked: 2 solutions, 1 intended: 1. Sz0#; 1. Sa0#; 48 nodes, T s\n"
+    "@:53: game 4: solution 1. Sz0#\n"
+    "@:53: game 4: solution 1. Sa0#\n"
+    "@:66: game 5: sound: solution 1. Sd3 Ke2#; 1095 nodes, T s\n"
+    "@:79: game 6: cooked: 2 solutions, 1 intended: 1. Se10 Kf9#; 1. Si10 Kh9#; 1394 nodes, T s\n"
+    "@:79: game 6: solution 1. Se10 Kf9#\n"
+    "@:79: game 6: solution 1. Si10 Kh9#\n"
+    "@:92: game 7: wrong-solution: the file's line 1. Sc3 is the start of no solution; 1 solution, 1 intended: 1. Sd3 Ke2#; 1095 nodes, T s\n"
+    "@:105: game 8: no-solution: no line of 1 move fulfils h#1; 955 nodes, T s\n"
+    "@:118: game 9: no-solution: no line of 1 move fulfils ser-#1; 33 nodes, T s\n"
+    "@:131: game 10: wrong-solution: the file's line 1. Sg10 is the start of no solution; 1 solution, 1 intended: 1. Sa0#; 78 nodes, T s\n"
+    "@:144: game 11: sound: key 1. Sb10+; 85 nodes, T s\n"
+    "@:157: game 12: cooked: 2 keys 1. Sb6+, 1. Qd9+; 136 nodes, T s\n"
+    "@:170: game 13: wrong-solution: the solution begins with 1. Sd10+, which does not win; 1 key 1. Sb10+; 85 nodes, T s\n"
+    "@:183: game 14: no-solution: none of the 47 first moves wins in 1; 93 nodes, T s\n");
   g_autofree char *want_pyr = expect (pyramids,
-    "@:8: game 1: sound: key 1. 4i2#; 29 nodes, T s\n"
-    "@:21: game 2: cooked: 2 keys 1. 4c9#, 1. 4i9#; 33 nodes, T s\n"
-    "@:34: game 3: sound: solution 1... Fa8 2. 4a1#; 22 nodes, T s\n"
-    "@:47: game 4: wrong-solution: the file's line 1... Fa8 … is the start of no solution; 1 solution, 1 intended: 1... Fa8 2. 4a1#; 22 nodes, T s\n"
-    "@:60: game 5: cooked: 2 solutions, 1 intended: 1... Fa8 2. 4a1#; 1... Fa8 2. 4a2#; 29 nodes, T s\n"
-    "@:60: game 5: solution 1... Fa8 2. 4a1#\n"
-    "@:60: game 5: solution 1... Fa8 2. 4a2#\n"
-    "@:73: game 6: sound: solutions 1... Fa8 2. 4a1#; 1... Fa8 2. 4a2#; 29 nodes, T s\n"
-    "@:73: game 6: solution 1... Fa8 2. 4a1#\n"
-    "@:73: game 6: solution 1... Fa8 2. 4a2#\n"
-    "@:87: game 7: no-solution: no line of 1 move fulfils h#1; 50 nodes, T s\n"
-    "@:100: game 8: sound: solution 1. Fc8 2. 4a1#; 542 nodes, T s\n"
-    "@:113: game 9: no-solution: no line of 1 move fulfils ser-#1; 24 nodes, T s\n"
-    "@:126: game 10: cooked: 2 solutions, 1 intended: 1. Fb7 2. 4g9#; 1. Fc8 2. 4a1#; 503 nodes, T s\n"
-    "@:126: game 10: solution 1. Fb7 2. 4g9#\n"
-    "@:126: game 10: solution 1. Fc8 2. 4a1#\n");
+    "@:12: game 1: sound: key 1. 4i2#; 29 nodes, T s\n"
+    "@:25: game 2: cooked: 2 keys 1. 4c9#, 1. 4i9#; 33 nodes, T s\n"
+    "@:38: game 3: sound: solution 1... Fa8 2. 4a1#; 22 nodes, T s\n"
+    "@:51: game 4: wrong-solution: the file's line 1... Fa8 … is the start of no solution; 1 solution, 1 intended: 1... Fa8 2. 4a1#; 22 nodes, T s\n"
+    "@:64: game 5: cooked: 2 solutions, 1 intended: 1... Fa8 2. 4a1#; 1... Fa8 2. 4a2#; 29 nodes, T s\n"
+    "@:64: game 5: solution 1... Fa8 2. 4a1#\n"
+    "@:64: game 5: solution 1... Fa8 2. 4a2#\n"
+    "@:77: game 6: sound: solutions 1... Fa8 2. 4a1#; 1... Fa8 2. 4a2#; 29 nodes, T s\n"
+    "@:77: game 6: solution 1... Fa8 2. 4a1#\n"
+    "@:77: game 6: solution 1... Fa8 2. 4a2#\n"
+    "@:91: game 7: no-solution: no line of 1 move fulfils h#1; 50 nodes, T s\n"
+    "@:104: game 8: sound: solution 1. Fc8 2. 4a1#; 542 nodes, T s\n"
+    "@:117: game 9: no-solution: no line of 1 move fulfils ser-#1; 24 nodes, T s\n"
+    "@:130: game 10: cooked: 2 solutions, 1 intended: 1. Fb7 2. 4g9#; 1. Fc8 2. 4a1#; 503 nodes, T s\n"
+    "@:130: game 10: solution 1. Fb7 2. 4g9#\n"
+    "@:130: game 10: solution 1. Fc8 2. 4a1#\n"
+    "@:143: game 11: wrong-solution: the file's line 1. Fc7 is the start of no solution; 1 solution, 1 intended: 1. Fc8 2. 4a1#; 542 nodes, T s\n"
+    "@:156: game 12: sound: key 1. 1b5+; 19 nodes, T s\n"
+    "@:169: game 13: cooked: 2 keys 1. 1b5+, 1. 1b6+; 23 nodes, T s\n"
+    "@:182: game 14: wrong-solution: the solution begins with 1. 1b6+, which does not win; 1 key 1. 1b5+; 19 nodes, T s\n"
+    "@:195: game 15: no-solution: none of the 22 first moves wins in 1; 43 nodes, T s\n");
   g_autofree char *both = g_strconcat (want_four, want_pyr, NULL);
 
   run ((const char *[]) { "problem", "verify", cheops, NULL }, 1, want_cheops);
   run ((const char *[]) { "problem", "verify", trig, NULL }, 1, want_trig);
   run ((const char *[]) { "problem", "verify", cypher, pyramids, NULL }, 1, both);
+}
+
+/* --prove on the bundled problems (issue 26): the plain exhaustive search
+ * re-decides every one of the 70 problems of the four files and agrees:
+ * the output is the fast solver's (test_bundled's lines, which the
+ * problems' comments in tests/engine/test-solve.c reason out) with "; proved
+ * by the plain search (N nodes)" after each verdict, and nothing is left
+ * undecided. */
+static void
+test_bundled_prove (void)
+{
+  static const char *const names[] = { "cheops.pgn", "trigchess.pgn", "cypher.pgn", "pyramids.pgn" };
+  g_autoptr(GRegex) times = g_regex_new (", [0-9]+\\.[0-9]+ s", 0, 0, NULL);
+  g_autoptr(GRegex) proved = g_regex_new ("; proved by the plain search \\([0-9]+ nodes\\)$", G_REGEX_MULTILINE, 0, NULL);
+  guint n_proved = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = data_file (names[i]);
+      const char *fast_argv[] = { CHEOPS_TOOL_PATH, "problem", "verify", path, NULL };
+      const char *prove_argv[] = { CHEOPS_TOOL_PATH, "problem", "verify", "--prove", path, NULL };
+      g_autofree char *fast = NULL, *plain = NULL, *a = NULL, *b = NULL, *c = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GMatchInfo) match = NULL;
+      int fast_status, plain_status;
+
+      g_spawn_sync (NULL, (char **) fast_argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &fast, NULL,
+                    &fast_status, &error);
+      g_assert_no_error (error);
+      g_spawn_sync (NULL, (char **) prove_argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &plain, NULL,
+                    &plain_status, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (plain_status, ==, fast_status);
+      for (g_regex_match (proved, plain, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
+        n_proved++;
+      a = g_regex_replace_literal (times, fast, -1, 0, ", T s", 0, NULL);
+      b = g_regex_replace_literal (times, plain, -1, 0, ", T s", 0, NULL);
+      c = g_regex_replace_literal (proved, b, -1, 0, "", 0, NULL);
+      g_assert_cmpstr (c, ==, a);
+      g_assert_null (strstr (plain, "undecided"));
+    }
+  g_assert_cmpuint (n_proved, ==, 18 + 23 + 14 + 15);
 }
 
 /* A file of one sound problem exits 0; a malformed stipulation and a
@@ -370,6 +453,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/tools/problem-verify/bundled", test_bundled);
+  g_test_add_func ("/tools/problem-verify/bundled-prove", test_bundled_prove);
   g_test_add_func ("/tools/problem-verify/errors", test_errors);
   g_test_add_func ("/tools/problem-verify/full-deeper", test_full_deeper);
   g_test_add_func ("/tools/problem-verify/write", test_write);

@@ -267,6 +267,12 @@ const CheopsVariant cheops_variant_cheops = {
   .outcomes = outcomes,
   .board = &board,
   .promotion_choices = NULL,
+  /* 6.2: the board is symmetrical about the spine i1-i9, the mirror keeps
+   * every cell's colour; it takes the a corner to the q corner (6.1), and
+   * a Pawn threatens toward the opponent's corner (4.7.2), so the sides
+   * exchange with it. */
+  .mirror = CHEOPS_MIRROR_LEFT_RIGHT_SIDES,
+  .mirror_rule = "6.2, 4.7.2",
   .f = {
     .from_fen = cheops_laws_position_from_fen,
     .to_fen = cheops_laws_position_to_fen,

@@ -111,6 +111,11 @@ const CheopsVariant cheops_variant_cypher = {
   .n_setup_values = 3,
   .setup_values = setup_values,
   .record_end_has_no_moves = true,   /* 4.10, CY28 */
+  /* 2.1, 2.3: 10 columns, the Court (the perimeter) and the Border (a5-h5)
+   * symmetric left to right; the moves of 3.2 are too (the knight's leaps
+   * both ways) and there is no castling (3.3, CY24). */
+  .mirror = CHEOPS_MIRROR_LEFT_RIGHT,
+  .mirror_rule = "2.1, 2.3, 3.2",
   .f = {
     .from_fen = cypher_position_from_fen,
     .to_fen = cypher_position_to_fen,

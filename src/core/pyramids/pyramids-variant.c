@@ -323,6 +323,10 @@ const CheopsVariant cheops_variant_pyramids = {
   .promotion_choices = promotion_choices,
   .n_setup_flags = 2,
   .setup_flags = setup_flags,
+  /* 2.1: a 9 x 9 board; the modes of 3.1 are symmetric left to right (the
+   * slave's forward row too, PY3) and there is no castling (1.2). */
+  .mirror = CHEOPS_MIRROR_LEFT_RIGHT,
+  .mirror_rule = "2.1, 3.1",
   .f = {
     .from_fen = pyramids_position_from_fen,
     .to_fen = pyramids_position_to_fen,

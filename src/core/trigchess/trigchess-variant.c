@@ -110,6 +110,11 @@ const CheopsVariant cheops_variant_trigchess = {
   .outcomes = outcomes,
   .board = &trigchess__board,
   .promotion_choices = promotion_choices,
+  /* 2.1 (TR1): the amphora is symmetric left to right; the neighbour
+   * tables of 3.2-3.7 are symmetric in the file (a Pawn's sideways steps
+   * both ways, its captures both ways). */
+  .mirror = CHEOPS_MIRROR_LEFT_RIGHT,
+  .mirror_rule = "2.1, 3.2",
   .f = {
     .from_fen = trigchess_position_from_fen,
     .to_fen = trigchess_position_to_fen,
