@@ -74,9 +74,12 @@ typedef struct {
   /* The playable moves of @pos that may be of a kind other than
    * MOVE_QUIET (every one of them, quiet ones too allowed), in the order of
    * cheops_generate_moves(), written to @list; returns the end.  Quiescence
-   * nodes not in check use it instead of generating every move.  NULL: the
+   * nodes not in check use it instead of generating every move.  @also
+   * (CHEOPS_MOVE_NONE: none), the TT move, is listed too, in its place,
+   * when it is playable, if the variant can (Cypher chess: so the order is
+   * the whole list's); else the picker adds it at the end.  NULL: the
    * whole list is generated and filtered. */
-  CheopsMove *(*generate_tactical) (const CheopsPosition *pos, CheopsMove *list);
+  CheopsMove *(*generate_tactical) (const CheopsPosition *pos, CheopsMove also, CheopsMove *list);
   /* Whether the search hands out the TT move before generating the list
    * (movepick_init_staged()): worth it where cheops_position_is_playable()
    * is much cheaper than a generation (src/engine/README.md, "Staged

@@ -72,7 +72,7 @@ movepick_init (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *po
        * holds a few), and the TT move after them when it is another
        * playable move. */
       bool tt_found = tt_move == CHEOPS_MOVE_NONE;
-      end = ev->generate_tactical (pos, all);
+      end = ev->generate_tactical (pos, tt_move, all);
       for (CheopsMove *m = all; m < end && !tt_found; m++)
         tt_found = *m == tt_move;
       if (!tt_found && cheops_position_is_playable (pos, tt_move))
@@ -148,7 +148,7 @@ generate_tactical_stage (MovePicker *mp)
 {
   const EngineVariant *ev = mp->ev;
   const CheopsPosition *pos = mp->pos;
-  CheopsMove *end = ev->generate_tactical (pos, mp->moves);
+  CheopsMove *end = ev->generate_tactical (pos, CHEOPS_MOVE_NONE, mp->moves);
   int n = 0;
 
   for (CheopsMove *m = mp->moves; m < end; m++)

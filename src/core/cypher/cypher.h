@@ -171,6 +171,25 @@ CheopsMove     *cypher_generate_moves_reference (const CheopsPosition *pos, Cheo
  * and compound moves are not among them. */
 CheopsMove     *cypher_generate_moves_to       (const CheopsPosition *pos, CheopsCell to,
                                                 CheopsPieceType type, CheopsMove *list);
+/* Which moves cypher_generate_moves_filtered() keeps: a plain move by a
+ * piece of kind t standing on a cell of @from to a cell of @to[t]; with
+ * @compound, a compound move (4.4) whose Spy stands on @from and whose Spy
+ * part ends on a cell of @to[CYPHER_SPY]; a drop (4.8) onto a cell of
+ * @drops. */
+typedef struct {
+  CheopsCellSet from;
+  CheopsCellSet to[CYPHER_PIECE_TYPE_NB];
+  bool          compound;
+  CheopsCellSet drops;
+} CypherMoveFilter;
+/* The legal moves of cypher_generate_moves() that @filter keeps, in the same
+ * order, generated only for the pieces and cells it names (legality tested
+ * as there), so a search asks for its captures, or the moves of a few
+ * pieces, without generating every move.  @list holds CHEOPS_MAX_MOVES;
+ * returns the end of the moves written.  Cross-checked against the whole
+ * list by tests/core/test-cypher.c. */
+CheopsMove     *cypher_generate_moves_filtered (const CheopsPosition *pos, const CypherMoveFilter *filter,
+                                                CheopsMove *list);
 bool            cypher_position_is_playable    (const CheopsPosition *pos, CheopsMove move);
 bool            cypher_position_is_capture     (const CheopsPosition *pos, CheopsMove move);
 /* 4.10 rows 1-5 in the order of CY22. */
