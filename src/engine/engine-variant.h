@@ -85,6 +85,11 @@ typedef struct {
    * is much cheaper than a generation (src/engine/README.md, "Staged
    * generation"); the order of the moves, hence the search, is the same. */
   bool stage_tt_move;
+  /* Whether @move, a playable move of @pos, checks the opponent (as
+   * cheops_position_in_check() after it), found without playing it: the
+   * search then prunes a quiet move near the leaves without a do/undo
+   * (the same nodes).  NULL: the move is played to see. */
+  bool (*gives_check)     (const CheopsPosition *pos, CheopsMove move);
   /* The material gained by a move of kind != MOVE_QUIET (delta pruning). */
   int  (*move_gain)       (const CheopsPosition *pos, CheopsMove move);
   /* Whether the side to move (not in check) wins with its next move: true,

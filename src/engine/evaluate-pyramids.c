@@ -450,6 +450,7 @@ const EngineVariant engine_variant_pyramids = {
   .stage_tt_move    = true,
   .move_gain        = move_gain,
   .generate_tactical = generate_tactical,
+  .gives_check      = pyramids_position_gives_check,
   .win_in_one       = NULL,
   .threat_in_one    = NULL,
   .threat_pending   = NULL,

@@ -676,7 +676,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
   int quiet_count = 0, move_count = 0, best_kind = MOVE_QUIET;
   int eval, tt_score = VALUE_NONE, best = -VALUE_INFINITE, old_alpha = alpha, kind;
   MovePicker *mp = &w->pickers[ply];
-  bool long_list;
+  bool long_list, rest_scanned = false;
 
   if (depth <= 0)
     return qsearch (w, alpha, beta, ply, in_check, 0);
@@ -797,7 +797,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
     {
       CheopsUndo undo;
       bool tactical = kind != MOVE_QUIET;
-      bool gives_check;
+      bool gives_check, prunable;
       int ext = 0, new_depth, v;
 
       move_count++;
@@ -821,13 +821,32 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
            * spares the picker's sort of the rest of the list. */
           break;
         }
+      /* Late-move and futility pruning of quiet moves near the leaves that
+       * do not check: asked of the variant before the move is played where
+       * it can tell (ev->gives_check; Pyramids), else after playing it. */
+      prunable = !pv_node && !in_check && !tactical && best > -VALUE_MATE_IN_MAX && depth <= 3
+                 && (move_count > 3 + depth * depth || eval + 120 + 90 * depth <= alpha);
+      if (prunable && ev->gives_check != NULL && !ev->gives_check (pos, move))
+        {
+          /* Every later move is quiet and prunable too (see the long list
+           * above): once, look whether any of them checks; if none does,
+           * none will be searched, and picking them one by one (a
+           * selection over the list each) only to prune them is spared. */
+          if (!rest_scanned && movepick_generated (mp))
+            {
+              bool checks = false;
+
+              rest_scanned = true;
+              for (int i = mp->next; i < mp->count && !checks; i++)
+                checks = ev->gives_check (pos, mp->moves[i]);
+              if (!checks)
+                break;
+            }
+          continue;
+        }
       do_move_unfetched (w, move, &undo);
       gives_check = cheops_position_in_check (pos);
-
-      /* Late-move and futility pruning of quiet moves near the leaves. */
-      if (!pv_node && !in_check && !gives_check && !tactical && best > -VALUE_MATE_IN_MAX
-          && depth <= 3
-          && (move_count > 3 + depth * depth || eval + 120 + 90 * depth <= alpha))
+      if (prunable && !gives_check)
         {
           undo_move (w, move, &undo);
           continue;

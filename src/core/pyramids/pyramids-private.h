@@ -82,11 +82,13 @@ py_pino_targets (unsigned mask, CheopsCell cell, CheopsCellSet occ)
 /* Whether side @by attacks @cell (4.2) with blockers @occ, its pieces on
  * @gone taken off (a capture; 0: none); @leaps: whether @by's faraon counts
  * its N(2) and N(3) rings. */
+/* Whether side @by, its pieces' sets @p (indexed as pos->pieces[by]: the
+ * faraon, the slaves and PYRAMIDS_SIZE_SET (1..4) are read), attacks @cell
+ * with @occ occupied, its pieces on @gone not counting but its faraon. */
 static inline bool
-py_attacked_but (const CheopsPosition *pos, CheopsCell cell, CheopsSide by, CheopsCellSet occ, bool leaps,
-                 CheopsCellSet gone)
+py_attacked_sets (const CheopsCellSet *p, CheopsCell cell, CheopsSide by, CheopsCellSet occ, bool leaps,
+                  CheopsCellSet gone)
 {
-  const CheopsCellSet *p = pos->pieces[by];
   CheopsCellSet s1 = p[PYRAMIDS_SIZE_SET (1)] & ~gone, s2 = p[PYRAMIDS_SIZE_SET (2)] & ~gone;
   CheopsCellSet s3 = p[PYRAMIDS_SIZE_SET (3)] & ~gone, s4 = p[PYRAMIDS_SIZE_SET (4)] & ~gone;
   CheopsCellSet far = p[PYRAMIDS_FARAON];
@@ -106,6 +108,13 @@ py_attacked_but (const CheopsPosition *pos, CheopsCell cell, CheopsSide by, Cheo
   if (s4 && (py_rook (cell, occ) & s4))
     return true;
   return false;
+}
+
+static inline bool
+py_attacked_but (const CheopsPosition *pos, CheopsCell cell, CheopsSide by, CheopsCellSet occ, bool leaps,
+                 CheopsCellSet gone)
+{
+  return py_attacked_sets (pos->pieces[by], cell, by, occ, leaps, gone);
 }
 
 /* Whether side @by attacks @cell (4.2) with blockers @occ; @leaps: whether
