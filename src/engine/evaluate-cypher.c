@@ -230,18 +230,19 @@ slide (CheopsCell from, int d0, int d1, CheopsCellSet occ)
 
   for (int d = d0; d < d1; d++)
     {
-      if (!(ray_mask[from][d] & occ))
+      CheopsCellSet r = ray_mask[from][d], hit = r & occ;
+      CheopsCell first;
+
+      if (!hit)
         {
-          set |= ray_mask[from][d];
+          set |= r;
           continue;
         }
-      for (int i = 0; i < ray_len[from][d]; i++)
-        {
-          CheopsCell c = ray[from][d][i];
-          set |= BIT (c);
-          if (occ & BIT (c))
-            break;
-        }
+      /* The ray up to and including its first occupied cell: less the
+       * same ray from that cell on.  Directions 0, 2, 4, 6 (+1, +10,
+       * +11, +9) go to higher cell numbers. */
+      first = (d == 0 || d == 2 || d == 4 || d == 6) ? cheops_cellset_first (hit) : cheops_cellset_last (hit);
+      set |= r & ~ray_mask[first][d];
     }
   return set;
 }
@@ -316,6 +317,8 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
       CheopsCellSet enemy_pawns = pos->pieces[them][CYPHER_PAWN] & ~sanctuary[them] & ~embed_row[them];
       CheopsCell king = pos->king[us], eking = pos->king[them];
       CheopsCell espy = spy_of (pos, them), spy = spy_of (pos, us);
+      CheopsCellSet espy_reach = 0;   /* made at the first Court major */
+      bool espy_reach_made = false;
       int *term = terms[s];
 
       /* Material and activity. */
@@ -339,7 +342,12 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
               else if (area[cell] == CYPHER_COURT)
                 {
                   term[TERM_ACTIVITY] += court_major;
-                  if (espy != NONE && (slide (espy, 0, 8, occ) & BIT (cell)))
+                  if (espy != NONE && !espy_reach_made)
+                    {
+                      espy_reach = slide (espy, 0, 8, occ);
+                      espy_reach_made = true;
+                    }
+                  if (espy_reach & BIT (cell))
                     term[TERM_ACTIVITY] -= spy_attacks;   /* CY26 */
                 }
             }
