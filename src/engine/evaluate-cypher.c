@@ -609,40 +609,37 @@ find_win (CheopsPosition *pos, CheopsMove hint, CheopsMove *found, bool flips_on
                                                                          : (CheopsCellSet) 0xff << 21)));
   CheopsMove *end;
   CheopsCell king = pos->king[us], spy = spy_of (pos, us), espy = spy_of (pos, them);
+  CypherMoveFilter filter = { 0 };
   int n;
 
   if (!flips && !mates)
     return false;
+  /* The moves that may flip (4.9): a King flip needs our King to step next
+   * to the enemy Spy (no other move brings them together: L2 keeps the Spy
+   * from ending next to a King); a Spy flip needs our Spy on a Court cell
+   * in line with the enemy Court King, so a plain Spy move onto such a cell
+   * (a compound move takes the Spy off Court) or a move of the one own
+   * blocker between them, anywhere; a drop only adds a blocker. */
+  if (king != NONE)
+    filter.from |= BIT (king);
+  if (spy != NONE)
+    filter.from |= BIT (spy);
+  if (espy != NONE)
+    filter.to[CYPHER_KING] = adj[espy];
+  if (ek != NONE && area[ek] == CYPHER_COURT)
+    for (int d = 0; d < 8; d++)
+      filter.to[CYPHER_SPY] |= ray_mask[ek][d] & court;
+  if (blocker != NONE)
+    {
+      filter.from |= BIT (blocker);
+      filter.to[cheops_piece_type (pos->board[blocker])] = ~(CheopsCellSet) 0;
+    }
+  /* Looking for flips only, only those moves are generated, in the order
+   * of the whole list (so the move found is the same). */
   if (mates)
     end = cheops_generate_moves (pos, hook_moves);
   else
-    {
-      /* Only the moves that may flip (4.9), in the order of the whole list
-       * (so the move found is the same): a King flip needs our King to
-       * step next to the enemy Spy (no other move brings them together:
-       * L2 keeps the Spy from ending next to a King); a Spy flip needs our
-       * Spy on a Court cell in line with the enemy Court King, so a plain
-       * Spy move onto such a cell (a compound move takes the Spy off Court)
-       * or a move of the one own blocker between them, anywhere; a drop
-       * only adds a blocker. */
-      CypherMoveFilter filter = { 0 };
-
-      if (king != NONE)
-        filter.from |= BIT (king);
-      if (spy != NONE)
-        filter.from |= BIT (spy);
-      if (espy != NONE)
-        filter.to[CYPHER_KING] = adj[espy];
-      if (ek != NONE && area[ek] == CYPHER_COURT)
-        for (int d = 0; d < 8; d++)
-          filter.to[CYPHER_SPY] |= ray_mask[ek][d] & court;
-      if (blocker != NONE)
-        {
-          filter.from |= BIT (blocker);
-          filter.to[cheops_piece_type (pos->board[blocker])] = ~(CheopsCellSet) 0;
-        }
-      end = cypher_generate_moves_filtered (pos, &filter, hook_moves);
-    }
+    end = cypher_generate_moves_filtered (pos, &filter, hook_moves);
   n = (int) (end - hook_moves);
   for (int i = -1; i < n; i++)
     {
@@ -665,9 +662,12 @@ find_win (CheopsPosition *pos, CheopsMove hint, CheopsMove *found, bool flips_on
         }
       else if ((move = hook_moves[i]) == hint)
         continue;
+      /* Only a move that may flip (above) or gives check (a checkmate)
+       * can win: the others are not played. */
       from = cheops_move_from (move);
-      if (!mates && !(from == king || from == spy || from == blocker
-                      || (cheops_move_kind (move) == CHEOPS_MOVE_COMPOUND && cheops_move_from2 (move) == blocker)))
+      if (!(cheops_move_kind (move) == CHEOPS_MOVE_NORMAL && (filter.from & BIT (from))
+            && (filter.to[cheops_piece_type (pos->board[from])] & BIT (cheops_move_to (move))))
+          && !(mates && cypher_position_gives_check (pos, move)))
         continue;
       cheops_position_do_move (pos, move, &undo);
       if (cypher_position_king_flips (pos, us) || cypher_position_spy_flips (pos, us))
@@ -745,6 +745,7 @@ const EngineVariant engine_variant_cypher = {
   .halfmove_draw    = 0,       /* CY24: no fifty-move rule */
   .move_kind        = move_kind,
   .generate_tactical = generate_tactical,
+  .gives_check      = cypher_position_gives_check,
   .stage_tt_move    = false,   /* measured when is_playable() generated the whole list: README.md, "Staged generation" */
   .move_gain        = move_gain,
   .win_in_one       = win_in_one,

@@ -1044,7 +1044,7 @@ moves_text (const CheopsPosition *pos, const CheopsMove *m, const CheopsMove *en
 }
 
 typedef struct {
-  int positions, in_check, with_drops, with_compounds, with_king_flips, to_lists, filters;
+  int positions, in_check, with_drops, with_compounds, with_king_flips, to_lists, filters, checks, not_checks;
 } CrossStats;
 
 /* A random set of cells: each cell in it with probability 1/@one_in. */
@@ -1142,6 +1142,29 @@ cross_check_position (const CheopsPosition *pos, CrossStats *stats, bool to_list
   g_assert_cmpint (cypher_count_moves (pos), ==, n);
   if (rand != NULL)
     cross_check_filtered (pos, slow, n, rand, stats);
+  /* cypher_position_gives_check() (most moves judged without playing them)
+   * against each move played. */
+  for (int i = 0; i < n; i++)
+    {
+      CheopsPosition after = *pos;
+      CheopsUndo undo;
+      bool checks;
+
+      cheops_position_do_move (&after, slow[i], &undo);
+      checks = cypher_position_king_attacked (&after, after.side_to_move);
+      if (cypher_position_gives_check (pos, slow[i]) != checks)
+        {
+          g_autofree char *fen = fen_of (pos);
+          char text[CHEOPS_MOVE_TEXT_MAX];
+
+          cheops_move_to_text (V, slow[i], text);
+          g_error ("%s: %s gives check: %d, played: %d", fen, text, !checks, checks);
+        }
+      if (checks)
+        stats->checks++;
+      else
+        stats->not_checks++;
+    }
   stats->positions++;
   if (cypher_position_king_attacked (pos, pos->side_to_move))
     stats->in_check++;
@@ -1274,13 +1297,15 @@ test_fast_against_reference (void)
           }
       }
   g_rand_free (rand);
-  g_test_message ("%d positions, %d in check, %d with drops, %d with compound moves, %d with King flips, %d with moves to every cell, %d filtered lists",
+  g_test_message ("%d positions, %d in check, %d with drops, %d with compound moves, %d with King flips, %d with moves to every cell, %d filtered lists, %d moves that check, %d that do not",
                   stats.positions, stats.in_check, stats.with_drops, stats.with_compounds, stats.with_king_flips, stats.to_lists,
-                  stats.filters);
+                  stats.filters, stats.checks, stats.not_checks);
   /* Enough of each kind that the cross-check means something. */
   g_assert_cmpint (stats.positions, >=, 10000);
   g_assert_cmpint (stats.in_check, >=, 2500);
   g_assert_cmpint (stats.filters, >=, 40000);
+  g_assert_cmpint (stats.checks, >=, 10000);
+  g_assert_cmpint (stats.not_checks, >=, 500000);
   g_assert_cmpint (stats.with_drops, >=, 300);
   g_assert_cmpint (stats.with_compounds, >=, 300);
   g_assert_cmpint (stats.with_king_flips, >=, 100);

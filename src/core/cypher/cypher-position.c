@@ -1063,11 +1063,57 @@ cypher_position_is_capture (const CheopsPosition *pos, CheopsMove move)
   return cheops_move_kind (move) == CHEOPS_MOVE_NORMAL && pos->board[cheops_move_to (move)] != CHEOPS_NO_PIECE;
 }
 
+/* Whether @move may leave the enemy King in check, by the geometry alone
+ * (false: it does not), in a position where it is not in check before (the
+ * side not to move never is).  Check comes from our pieces (4.2's table),
+ * their lines (blocked by every piece but a Field or Border Spy) and our
+ * collusion (CY16); a move changes only the moved piece's cell and area,
+ * what it vacates and what it captures.  So a move checks only if
+ * - the moved piece checks from its new cell: the cell is in line with the
+ *   King, a leap or a step from it; or
+ * - it vacates a cell in line with the King (a discovered check); or
+ * - it makes our Spy collude: the Spy moves, or a major comes next to a
+ *   Field Spy; or it is a compound move (two pieces move).
+ * Captures only take enemy pieces (their blockers are replaced by ours);
+ * a drop adds a pawn, which checks from its cell or not at all. */
+static inline bool
+may_give_check (const CheopsPosition *pos, CheopsMove move)
+{
+  CheopsSide us = pos->side_to_move, e = cheops_side_other (us);
+  CheopsCell ke = pos->king[e], to = cheops_move_to (move), from;
+  CheopsCellSet near_king, spy;
+
+  if (ke == CY_NONE || cheops_move_kind (move) == CHEOPS_MOVE_COMPOUND)
+    return true;
+  near_king = cy_orth[ke] | cy_diag[ke] | cy_short[ke] | cy_long[ke] | cy_adj[ke];
+  if (near_king & CY_BIT (to))
+    return true;
+  if (cheops_move_kind (move) == CHEOPS_MOVE_DROP)
+    return false;
+  from = cheops_move_from (move);
+  if ((cy_orth[ke] | cy_diag[ke]) & CY_BIT (from))
+    return true;
+  switch (cheops_piece_type (pos->board[from]))
+    {
+    case CYPHER_SPY:
+      return true;
+    case CYPHER_QUEEN: case CYPHER_ROOK: case CYPHER_BISHOP: case CYPHER_KNIGHT:
+      spy = pos->pieces[us][CYPHER_SPY] & cy_field;
+      return spy && (cy_adj[cheops_cellset_first (spy)] & CY_BIT (to));
+    default:
+      return false;
+    }
+}
+
 bool
 cypher_position_gives_check (const CheopsPosition *pos, CheopsMove move)
 {
-  CheopsPosition scratch = *pos;
+  CheopsPosition scratch;
   CheopsUndo undo;
+
+  if (!may_give_check (pos, move))
+    return false;
+  scratch = *pos;
 
   cypher_position_do_move (&scratch, move, &undo);
   return cypher__attacked (&scratch, scratch.side_to_move, 0);

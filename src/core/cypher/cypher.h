@@ -140,7 +140,11 @@ bool            cypher_position_king_flips (const CheopsPosition *pos, CheopsSid
 /* Whether @side's King is in check (4.2: the check table, Spy transparency,
  * collusion, CY13, CY14, CY15, CY27). */
 bool            cypher_position_king_attacked (const CheopsPosition *pos, CheopsSide side);
-/* Whether @move (a playable move of @pos) gives check. */
+/* Whether @move (a playable move of @pos) gives check: the enemy King is
+ * attacked after it (cypher_position_king_attacked()).  @pos is a position
+ * where the side not to move is not in check (as every legal position):
+ * most moves are known not to check from the geometry alone, the others
+ * are played on a copy. */
 bool            cypher_position_gives_check (const CheopsPosition *pos, CheopsMove move);
 
 /* ----------------------------------------- the functions of the table */
