@@ -1069,40 +1069,53 @@ cypher_position_is_capture (const CheopsPosition *pos, CheopsMove move)
  * their lines (blocked by every piece but a Field or Border Spy) and our
  * collusion (CY16); a move changes only the moved piece's cell and area,
  * what it vacates and what it captures.  So a move checks only if
- * - the moved piece checks from its new cell: the cell is in line with the
- *   King, a leap or a step from it; or
- * - it vacates a cell in line with the King (a discovered check); or
+ * - the moved piece checks from its new cell: its movement reaches the
+ *   King from there (a slider's or Spy's line open, the cell it leaves
+ *   counted empty); or
+ * - it vacates the nearest blocker to the King on a line (a discovered
+ *   check); or
  * - it makes our Spy collude: the Spy moves, or a major comes next to a
  *   Field Spy; or it is a compound move (two pieces move).
  * Captures only take enemy pieces (their blockers are replaced by ours);
- * a drop adds a pawn, which checks from its cell or not at all. */
+ * a drop adds a pawn, which checks from its cell or not at all.  The
+ * areas' limits on check (CY13, CY14, CY27) are left to the move played. */
 static inline bool
 may_give_check (const CheopsPosition *pos, CheopsMove move)
 {
   CheopsSide us = pos->side_to_move, e = cheops_side_other (us);
   CheopsCell ke = pos->king[e], to = cheops_move_to (move), from;
-  CheopsCellSet near_king, spy;
+  CheopsCellSet blockers, lines, spy, reach;
+  CheopsPieceType t;
 
   if (ke == CY_NONE || cheops_move_kind (move) == CHEOPS_MOVE_COMPOUND)
     return true;
-  near_king = cy_orth[ke] | cy_diag[ke] | cy_short[ke] | cy_long[ke] | cy_adj[ke];
-  if (near_king & CY_BIT (to))
-    return true;
   if (cheops_move_kind (move) == CHEOPS_MOVE_DROP)
-    return false;
+    return (cy_pawn_attackers[us][ke] & CY_BIT (to)) != 0;
   from = cheops_move_from (move);
-  if ((cy_orth[ke] | cy_diag[ke]) & CY_BIT (from))
-    return true;
-  switch (cheops_piece_type (pos->board[from]))
+  t = cheops_piece_type (pos->board[from]);
+  /* Its own check from @to: the King's lines open but for @from. */
+  blockers = line_blockers (pos) & ~CY_BIT (from);
+  switch (t)
     {
-    case CYPHER_SPY:
-      return true;
-    case CYPHER_QUEEN: case CYPHER_ROOK: case CYPHER_BISHOP: case CYPHER_KNIGHT:
-      spy = pos->pieces[us][CYPHER_SPY] & cy_field;
-      return spy && (cy_adj[cheops_cellset_first (spy)] & CY_BIT (to));
-    default:
-      return false;
+    case CYPHER_KING: reach = cy_adj[ke]; break;
+    case CYPHER_PAWN: reach = cy_pawn_attackers[us][ke]; break;
+    case CYPHER_KNIGHT: reach = cy_short[ke] | cy_long[ke]; break;
+    case CYPHER_ROOK: reach = cy_orth[ke]; break;
+    case CYPHER_BISHOP: reach = cy_diag[ke]; break;
+    default: reach = cy_orth[ke] | cy_diag[ke]; break;   /* Queen, Spy */
     }
+  if ((reach & CY_BIT (to))
+      && (t == CYPHER_KING || t == CYPHER_PAWN || t == CYPHER_KNIGHT || !(cy_between[ke][to] & blockers)))
+    return true;
+  /* A discovered check: @from the nearest blocker to the King on a line. */
+  lines = cy_orth[ke] | cy_diag[ke];
+  if ((lines & CY_BIT (from)) && !(cy_between[ke][from] & blockers))
+    return true;
+  /* Collusion (CY16). */
+  if (t == CYPHER_SPY)
+    return true;
+  spy = pos->pieces[us][CYPHER_SPY] & cy_field;
+  return cy_is_major (t) && spy && (cy_adj[cheops_cellset_first (spy)] & CY_BIT (to));
 }
 
 bool
