@@ -9,8 +9,10 @@ before and after the engines, `go movetime MS`, Hash 64, one thread.
                              [--movetime 3000] [--repeat 1] [--games cheops,cypher]
 
 Per search: the depth of the last `info ... pv` line, its nodes, the engine's
-nps (nodes over wall time), and nodes per second of the processor time the
-process used during the `go` (/proc/PID/stat), which the load disturbs less;
+nps (nodes over wall time), and nodes per second of processor time: that nps
+times the wall time of the `go` over the processor time the process used
+during it (/proc/PID/stat), which the load disturbs less (the method of the
+tables in src/engine/README.md);
 then each engine's per-CPU figure over Fairy-Stockfish's mean.  The builds
 alternate position by position, so they see the same load.  Figures, not
 assertions.
@@ -84,8 +86,11 @@ def search(cmd, variant, position, movetime):
     send("quit")
     p.wait()
     info = {last[i]: last[i + 1] for i in range(1, len(last) - 1) if last[i] in ("depth", "nodes", "nps")}
-    nodes = int(info["nodes"])
-    return int(info["depth"]), nodes, int(info["nps"]), nodes / cpu if cpu > 0 else 0, cpu
+    nodes, nps = int(info["nodes"]), int(info["nps"])
+    # nodes per second of processor time: the engine's nps (nodes over its
+    # own clock, which runs on while the process waits for a processor)
+    # times the wall time over the processor time the process had
+    return int(info["depth"]), nodes, nps, nps * wall / cpu if cpu > 0 else 0, cpu
 
 
 def main():

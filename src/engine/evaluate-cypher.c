@@ -634,10 +634,16 @@ find_win (CheopsPosition *pos, CheopsMove hint, CheopsMove *found, bool flips_on
       filter.from |= BIT (blocker);
       filter.to[cheops_piece_type (pos->board[blocker])] = ~(CheopsCellSet) 0;
     }
-  /* Looking for flips only, only those moves are generated, in the order
-   * of the whole list (so the move found is the same). */
+  /* Only those moves are generated, and those that may give check (the
+   * core's geometry) when looking for checkmates too, in the order of the
+   * whole list (so the move found is the same). */
   if (mates)
-    end = cheops_generate_moves (pos, hook_moves);
+    {
+      CypherMoveFilter both = filter;
+
+      cypher_position_check_filter (pos, &both);
+      end = cypher_generate_moves_filtered (pos, &both, hook_moves);
+    }
   else
     end = cypher_generate_moves_filtered (pos, &filter, hook_moves);
   n = (int) (end - hook_moves);

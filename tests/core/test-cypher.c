@@ -1067,9 +1067,11 @@ filter_keeps (const CheopsPosition *pos, const CypherMoveFilter *filter, CheopsM
 
   if (cheops_move_kind (move) == CHEOPS_MOVE_DROP)
     return (filter->drops & to) != 0;
-  if (!(filter->from & ((CheopsCellSet) 1 << cheops_move_from (move))))
-    return false;
   if (cheops_move_kind (move) == CHEOPS_MOVE_COMPOUND && !filter->compound)
+    return false;
+  if (filter->from_all & ((CheopsCellSet) 1 << cheops_move_from (move)))
+    return true;
+  if (!(filter->from & ((CheopsCellSet) 1 << cheops_move_from (move))))
     return false;
   return (filter->to[cheops_piece_type (pos->board[cheops_move_from (move)])] & to) != 0;
 }
@@ -1094,6 +1096,7 @@ cross_check_filtered (const CheopsPosition *pos, const CheopsMove *slow, int n, 
         filter.to[t] = random_cells (rand, one_in[g_rand_int_range (rand, 0, 4)]);
       filter.compound = g_rand_boolean (rand);
       filter.drops = random_cells (rand, one_in[g_rand_int_range (rand, 0, 4)]);
+      filter.from_all = round == 3 ? random_cells (rand, 4) : 0;
       end = cypher_generate_moves_filtered (pos, &filter, got);
       for (int i = 0; i < n; i++)
         if (filter_keeps (pos, &filter, slow[i]))
@@ -1143,7 +1146,10 @@ cross_check_position (const CheopsPosition *pos, CrossStats *stats, bool to_list
   if (rand != NULL)
     cross_check_filtered (pos, slow, n, rand, stats);
   /* cypher_position_gives_check() (most moves judged without playing them)
-   * against each move played. */
+   * against each move played, and cypher_position_check_filter() keeps
+   * every move that checks. */
+  CypherMoveFilter checks_filter = { 0 };
+  cypher_position_check_filter (pos, &checks_filter);
   for (int i = 0; i < n; i++)
     {
       CheopsPosition after = *pos;
@@ -1160,6 +1166,8 @@ cross_check_position (const CheopsPosition *pos, CrossStats *stats, bool to_list
           cheops_move_to_text (V, slow[i], text);
           g_error ("%s: %s gives check: %d, played: %d", fen, text, !checks, checks);
         }
+      if (checks)
+        g_assert_true (filter_keeps (pos, &checks_filter, slow[i]));
       if (checks)
         stats->checks++;
       else

@@ -783,7 +783,7 @@ generate (const CheopsPosition *pos, Sink *sink)
   CheopsSide side = pos->side_to_move, e = cheops_side_other (side);
   CheopsCellSet own = pos->pieces[side][0], enemy = pos->pieces[e][0], occ = pos->occupied;
   const CypherMoveFilter *want = sink->filter;
-  CheopsCellSet pieces = want != NULL ? own & want->from : own;
+  CheopsCellSet pieces = want != NULL ? own & (want->from | want->from_all) : own;
   CheopsCellSet filter;
   Fast f;
 
@@ -814,7 +814,7 @@ generate (const CheopsPosition *pos, Sink *sink)
       CheopsPieceType t = cheops_piece_type (pos->board[from]);
       CheopsCellSet targets;
 
-      filter = want != NULL ? want->to[t] : ~(CheopsCellSet) 0;
+      filter = want == NULL || (want->from_all & CY_BIT (from)) ? ~(CheopsCellSet) 0 : want->to[t];
       if (t == CYPHER_PAWN)
         {
           int step = side == CHEOPS_SIDE_A ? 10 : -10;
@@ -1116,6 +1116,46 @@ may_give_check (const CheopsPosition *pos, CheopsMove move)
     return true;
   spy = pos->pieces[us][CYPHER_SPY] & cy_field;
   return cy_is_major (t) && spy && (cy_adj[cheops_cellset_first (spy)] & CY_BIT (to));
+}
+
+/* The sets of may_give_check(), as a filter (cypher.h). */
+void
+cypher_position_check_filter (const CheopsPosition *pos, CypherMoveFilter *filter)
+{
+  CheopsSide us = pos->side_to_move, e = cheops_side_other (us);
+  CheopsCell ke = pos->king[e];
+  CheopsCellSet own = pos->pieces[us][0], lines, blockers, spy, s;
+
+  filter->from |= own;
+  filter->compound = true;
+  if (ke == CY_NONE)
+    {
+      filter->from_all |= own;
+      return;
+    }
+  lines = cy_orth[ke] | cy_diag[ke];
+  filter->to[CYPHER_KING] |= cy_adj[ke];
+  filter->to[CYPHER_PAWN] |= cy_pawn_attackers[us][ke];
+  filter->to[CYPHER_KNIGHT] |= cy_short[ke] | cy_long[ke];
+  filter->to[CYPHER_ROOK] |= cy_orth[ke];
+  filter->to[CYPHER_BISHOP] |= cy_diag[ke];
+  filter->to[CYPHER_QUEEN] |= lines;
+  /* A Spy move, and a discovered check from the nearest blocker to the
+   * King on a line. */
+  filter->from_all |= pos->pieces[us][CYPHER_SPY];
+  blockers = line_blockers (pos);
+  s = own & lines;
+  while (s)
+    {
+      CheopsCell c = cheops_cellset_pop (&s);
+      if (!(cy_between[ke][c] & blockers))
+        filter->from_all |= CY_BIT (c);
+    }
+  /* A major next to a Field Spy (collusion, CY16). */
+  spy = pos->pieces[us][CYPHER_SPY] & cy_field;
+  if (spy)
+    for (int t = CYPHER_QUEEN; t <= CYPHER_KNIGHT; t++)
+      filter->to[t] |= cy_adj[cheops_cellset_first (spy)];
 }
 
 bool

@@ -176,16 +176,23 @@ CheopsMove     *cypher_generate_moves_reference (const CheopsPosition *pos, Cheo
 CheopsMove     *cypher_generate_moves_to       (const CheopsPosition *pos, CheopsCell to,
                                                 CheopsPieceType type, CheopsMove *list);
 /* Which moves cypher_generate_moves_filtered() keeps: a plain move by a
- * piece of kind t standing on a cell of @from to a cell of @to[t]; with
- * @compound, a compound move (4.4) whose Spy stands on @from and whose Spy
- * part ends on a cell of @to[CYPHER_SPY]; a drop (4.8) onto a cell of
+ * piece of kind t standing on a cell of @from to a cell of @to[t] (to any
+ * cell when it stands on a cell of @from_all); with @compound, a compound
+ * move (4.4) whose Spy stands on @from and whose Spy part ends on a cell of
+ * @to[CYPHER_SPY] (any, on @from_all); a drop (4.8) onto a cell of
  * @drops. */
 typedef struct {
   CheopsCellSet from;
   CheopsCellSet to[CYPHER_PIECE_TYPE_NB];
   bool          compound;
   CheopsCellSet drops;
+  CheopsCellSet from_all;
 } CypherMoveFilter;
+/* Adds to @filter every move of the side to move of @pos that may give
+ * check, by the geometry (cypher_position_gives_check() tells them apart):
+ * generated with it, they are a superset of the checking moves, in the
+ * whole list's order.  @pos: the side not to move is not in check. */
+void            cypher_position_check_filter   (const CheopsPosition *pos, CypherMoveFilter *filter);
 /* The legal moves of cypher_generate_moves() that @filter keeps, in the same
  * order, generated only for the pieces and cells it names (legality tested
  * as there), so a search asks for its captures, or the moves of a few
