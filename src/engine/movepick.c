@@ -318,10 +318,18 @@ movepick_pick (MovePicker *mp, int *kind)
       *kind = mp->kinds[mp->next];
       return mp->moves[mp->next++];
     }
-  best = mp->next;
-  for (int i = mp->next + 1; i < mp->count; i++)
-    if (mp->scores[i] > mp->scores[best])
-      best = i;
+  /* The first of the best: the highest score (a loop the compiler
+   * vectorizes), then its first index, as the plain selection finds it. */
+  {
+    const int *scores = mp->scores;
+    int top = scores[mp->next];
+
+    for (int i = mp->next + 1; i < mp->count; i++)
+      top = scores[i] > top ? scores[i] : top;
+    best = mp->next;
+    while (scores[best] != top)
+      best++;
+  }
   move = mp->moves[best];
   score = mp->scores[best];
   *kind = mp->kinds[best];

@@ -103,9 +103,11 @@ py_attacked_sets (const CheopsCellSet *p, CheopsCell cell, CheopsSide by, Cheops
     return true;
   if (py_ring[3][cell] & ((s1 & s3 & s4) | far))
     return true;
-  if (s3 && (py_bishop (cell, occ) & s3))
+  /* The slides only when a checker of that size stands on one of the
+   * cell's lines at all. */
+  if ((py_bishop (cell, 0) & s3) && (py_bishop (cell, occ) & s3))
     return true;
-  if (s4 && (py_rook (cell, occ) & s4))
+  if ((py_rook (cell, 0) & s4) && (py_rook (cell, occ) & s4))
     return true;
   return false;
 }
