@@ -90,6 +90,11 @@ typedef struct {
    * search then prunes a quiet move near the leaves without a do/undo
    * (the same nodes).  NULL: the move is played to see. */
   bool (*gives_check)     (const CheopsPosition *pos, CheopsMove move);
+  /* Right after cheops_position_do_move(): whether the side to move is in
+   * check (as cheops_position_in_check()), where the variant knows it from
+   * the move just played (Cypher chess: its four-check counter).  NULL:
+   * cheops_position_in_check() is asked. */
+  bool (*move_checked)    (const CheopsPosition *pos);
   /* The material gained by a move of kind != MOVE_QUIET (delta pruning). */
   int  (*move_gain)       (const CheopsPosition *pos, CheopsMove move);
   /* Whether the side to move (not in check) wins with its next move: true,

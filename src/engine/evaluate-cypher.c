@@ -752,6 +752,7 @@ const EngineVariant engine_variant_cypher = {
   .move_kind        = move_kind,
   .generate_tactical = generate_tactical,
   .gives_check      = cypher_position_gives_check,
+  .move_checked     = cypher_position_move_checked,
   .stage_tt_move    = false,   /* measured when is_playable() generated the whole list: README.md, "Staged generation" */
   .move_gain        = move_gain,
   .win_in_one       = win_in_one,

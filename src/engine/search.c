@@ -404,6 +404,13 @@ do_move_unfetched (Worker *w, CheopsMove move, CheopsUndo *undo)
   w->plies_from_null++;
 }
 
+/* Whether the side to move is in check, right after a move was played. */
+static inline bool
+in_check_after_move (const EngineVariant *ev, const CheopsPosition *pos)
+{
+  return ev->move_checked != NULL ? ev->move_checked (pos) : cheops_position_in_check (pos);
+}
+
 static inline void
 undo_move (Worker *w, CheopsMove move, const CheopsUndo *undo)
 {
@@ -623,7 +630,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
         continue;   /* delta pruning */
 
       do_move_unfetched (w, move, &undo);
-      gives_check = cheops_position_in_check (pos);
+      gives_check = in_check_after_move (ev, pos);
       if ((!full_width && kind == MOVE_QUIET && !gives_check)
           || (threatened && gives_check && qdepth >= QS_THREAT_CHECK_PLIES))
         {
@@ -845,7 +852,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
           continue;
         }
       do_move_unfetched (w, move, &undo);
-      gives_check = cheops_position_in_check (pos);
+      gives_check = in_check_after_move (ev, pos);
       if (prunable && !gives_check)
         {
           undo_move (w, move, &undo);
@@ -950,7 +957,7 @@ root_search (Worker *w, int alpha, int beta, int depth)
       w->currmove_number = i + 1;
       count_node (w);
       do_move (w, rm->move, &undo);
-      gives_check = cheops_position_in_check (pos);
+      gives_check = in_check_after_move (w->ev, pos);
       ext = (kind & (MOVE_PROMOTION | MOVE_SPECIAL)) ? 1 : 0;
       w->seldepth = 1;
       if (i == w->pv_index)

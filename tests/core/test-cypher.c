@@ -1158,6 +1158,7 @@ cross_check_position (const CheopsPosition *pos, CrossStats *stats, bool to_list
 
       cheops_position_do_move (&after, slow[i], &undo);
       checks = cypher_position_king_attacked (&after, after.side_to_move);
+      g_assert_cmpint (cypher_position_move_checked (&after), ==, checks);
       if (cypher_position_gives_check (pos, slow[i]) != checks)
         {
           g_autofree char *fen = fen_of (pos);

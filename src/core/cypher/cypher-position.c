@@ -1169,7 +1169,15 @@ cypher_position_gives_check (const CheopsPosition *pos, CheopsMove move)
   scratch = *pos;
 
   cypher_position_do_move (&scratch, move, &undo);
-  return cypher__attacked (&scratch, scratch.side_to_move, 0);
+  return cypher_position_move_checked (&scratch);
+}
+
+/* cypher_position_do_move() sets the mover's four-check counter from this
+ * very test (4.10, CY21): one more when the move checks, else 0. */
+bool
+cypher_position_move_checked (const CheopsPosition *pos)
+{
+  return pos->state[CYPHER_STATE_CHECKS_A + cheops_side_other (pos->side_to_move)] != 0;
 }
 
 /* --------------------------------------------------------- outcome */

@@ -147,6 +147,12 @@ bool            cypher_position_king_attacked (const CheopsPosition *pos, Cheops
  * are played on a copy. */
 bool            cypher_position_gives_check (const CheopsPosition *pos, CheopsMove move);
 
+/* Right after cypher_position_do_move(): whether that move checked, that is
+ * whether the side to move is in check (cypher_position_king_attacked()),
+ * read from the mover's four-check counter that the move just set (not
+ * valid after a null move or for a position read from a FEN or set up). */
+bool            cypher_position_move_checked (const CheopsPosition *pos);
+
 /* ----------------------------------------- the functions of the table */
 
 void            cypher_position_clear          (CheopsPosition *pos);
