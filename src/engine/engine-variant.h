@@ -74,14 +74,27 @@ typedef struct {
   /* The playable moves of @pos that may be of a kind other than
    * MOVE_QUIET (every one of them, quiet ones too allowed), in the order of
    * cheops_generate_moves(), written to @list; returns the end.  Quiescence
-   * nodes not in check use it instead of generating every move.  NULL: the
+   * nodes not in check use it instead of generating every move.  @also
+   * (CHEOPS_MOVE_NONE: none), the TT move, is listed too, in its place,
+   * when it is playable, if the variant can (Cypher chess: so the order is
+   * the whole list's); else the picker adds it at the end.  NULL: the
    * whole list is generated and filtered. */
-  CheopsMove *(*generate_tactical) (const CheopsPosition *pos, CheopsMove *list);
+  CheopsMove *(*generate_tactical) (const CheopsPosition *pos, CheopsMove also, CheopsMove *list);
   /* Whether the search hands out the TT move before generating the list
    * (movepick_init_staged()): worth it where cheops_position_is_playable()
    * is much cheaper than a generation (src/engine/README.md, "Staged
    * generation"); the order of the moves, hence the search, is the same. */
   bool stage_tt_move;
+  /* Whether @move, a playable move of @pos, checks the opponent (as
+   * cheops_position_in_check() after it), found without playing it: the
+   * search then prunes a quiet move near the leaves without a do/undo
+   * (the same nodes).  NULL: the move is played to see. */
+  bool (*gives_check)     (const CheopsPosition *pos, CheopsMove move);
+  /* Right after cheops_position_do_move(): whether the side to move is in
+   * check (as cheops_position_in_check()), where the variant knows it from
+   * the move just played (Cypher chess: its four-check counter).  NULL:
+   * cheops_position_in_check() is asked. */
+  bool (*move_checked)    (const CheopsPosition *pos);
   /* The material gained by a move of kind != MOVE_QUIET (delta pruning). */
   int  (*move_gain)       (const CheopsPosition *pos, CheopsMove move);
   /* Whether the side to move (not in check) wins with its next move: true,

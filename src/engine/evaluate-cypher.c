@@ -230,18 +230,19 @@ slide (CheopsCell from, int d0, int d1, CheopsCellSet occ)
 
   for (int d = d0; d < d1; d++)
     {
-      if (!(ray_mask[from][d] & occ))
+      CheopsCellSet r = ray_mask[from][d], hit = r & occ;
+      CheopsCell first;
+
+      if (!hit)
         {
-          set |= ray_mask[from][d];
+          set |= r;
           continue;
         }
-      for (int i = 0; i < ray_len[from][d]; i++)
-        {
-          CheopsCell c = ray[from][d][i];
-          set |= BIT (c);
-          if (occ & BIT (c))
-            break;
-        }
+      /* The ray up to and including its first occupied cell: less the
+       * same ray from that cell on.  Directions 0, 2, 4, 6 (+1, +10,
+       * +11, +9) go to higher cell numbers. */
+      first = (d == 0 || d == 2 || d == 4 || d == 6) ? cheops_cellset_first (hit) : cheops_cellset_last (hit);
+      set |= r & ~ray_mask[first][d];
     }
   return set;
 }
@@ -316,6 +317,8 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
       CheopsCellSet enemy_pawns = pos->pieces[them][CYPHER_PAWN] & ~sanctuary[them] & ~embed_row[them];
       CheopsCell king = pos->king[us], eking = pos->king[them];
       CheopsCell espy = spy_of (pos, them), spy = spy_of (pos, us);
+      CheopsCellSet espy_reach = 0;   /* made at the first Court major */
+      bool espy_reach_made = false;
       int *term = terms[s];
 
       /* Material and activity. */
@@ -339,7 +342,12 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
               else if (area[cell] == CYPHER_COURT)
                 {
                   term[TERM_ACTIVITY] += court_major;
-                  if (espy != NONE && (slide (espy, 0, 8, occ) & BIT (cell)))
+                  if (espy != NONE && !espy_reach_made)
+                    {
+                      espy_reach = slide (espy, 0, 8, occ);
+                      espy_reach_made = true;
+                    }
+                  if (espy_reach & BIT (cell))
                     term[TERM_ACTIVITY] -= spy_attacks;   /* CY26 */
                 }
             }
@@ -487,6 +495,47 @@ move_kind (const CheopsPosition *pos, CheopsMove move)
   return MOVE_QUIET;
 }
 
+/* The moves that may be captures or flips (move_kind() != MOVE_QUIET), in
+ * the order of cheops_generate_moves(): the plain moves onto enemy pieces,
+ * the King's moves next to the enemy Spy and the Spy's onto a Court cell in
+ * line with the enemy Court King (a superset of the flips, which
+ * move_kind() sorts out); and @also when it is playable, in its place (the
+ * moves of its piece to its cell: the picker's order is then that of the
+ * whole list filtered, so the search is the same).  The core's filtered
+ * generator plays out no move but those. */
+static CheopsMove *
+generate_tactical (const CheopsPosition *pos, CheopsMove also, CheopsMove *list)
+{
+  CheopsSide us = pos->side_to_move, them = cheops_side_other (us);
+  CheopsCell espy = spy_of (pos, them), ek = pos->king[them];
+  CheopsCellSet enemy = pos->pieces[them][0];
+  CypherMoveFilter filter = { .from = pos->pieces[us][0] };
+
+  for (int t = 0; t < CYPHER_PIECE_TYPE_NB; t++)
+    filter.to[t] = enemy;
+  if (espy != NONE)
+    filter.to[CYPHER_KING] |= adj[espy];
+  if (ek != NONE && area[ek] == CYPHER_COURT)
+    for (int d = 0; d < 8; d++)
+      filter.to[CYPHER_SPY] |= ray_mask[ek][d] & court;
+  if (also != CHEOPS_MOVE_NONE)
+    {
+      CheopsCell to = cheops_move_to (also);
+
+      if (to < N_CELLS && cheops_move_kind (also) == CHEOPS_MOVE_DROP)
+        filter.drops = BIT (to);
+      else if (to < N_CELLS && cheops_move_from (also) < N_CELLS)
+        {
+          CheopsPiece piece = pos->board[cheops_move_from (also)];
+
+          if (piece != CHEOPS_NO_PIECE && cheops_piece_side (piece) == us)
+            filter.to[cheops_piece_type (piece)] |= BIT (to);
+          filter.compound = cheops_move_kind (also) == CHEOPS_MOVE_COMPOUND;
+        }
+    }
+  return cypher_generate_moves_filtered (pos, &filter, list);
+}
+
 /* A captured pawn goes to its owner's hand (4.8): the gain is the pawn on
  * the board less the pawn in hand. */
 static int
@@ -559,12 +608,44 @@ find_win (CheopsPosition *pos, CheopsMove hint, CheopsMove *found, bool flips_on
                                                  & (us == CHEOPS_SIDE_A ? (CheopsCellSet) 0xff << 81
                                                                          : (CheopsCellSet) 0xff << 21)));
   CheopsMove *end;
-  CheopsCell king = pos->king[us], spy = spy_of (pos, us);
+  CheopsCell king = pos->king[us], spy = spy_of (pos, us), espy = spy_of (pos, them);
+  CypherMoveFilter filter = { 0 };
   int n;
 
   if (!flips && !mates)
     return false;
-  end = cheops_generate_moves (pos, hook_moves);
+  /* The moves that may flip (4.9): a King flip needs our King to step next
+   * to the enemy Spy (no other move brings them together: L2 keeps the Spy
+   * from ending next to a King); a Spy flip needs our Spy on a Court cell
+   * in line with the enemy Court King, so a plain Spy move onto such a cell
+   * (a compound move takes the Spy off Court) or a move of the one own
+   * blocker between them, anywhere; a drop only adds a blocker. */
+  if (king != NONE)
+    filter.from |= BIT (king);
+  if (spy != NONE)
+    filter.from |= BIT (spy);
+  if (espy != NONE)
+    filter.to[CYPHER_KING] = adj[espy];
+  if (ek != NONE && area[ek] == CYPHER_COURT)
+    for (int d = 0; d < 8; d++)
+      filter.to[CYPHER_SPY] |= ray_mask[ek][d] & court;
+  if (blocker != NONE)
+    {
+      filter.from |= BIT (blocker);
+      filter.to[cheops_piece_type (pos->board[blocker])] = ~(CheopsCellSet) 0;
+    }
+  /* Only those moves are generated, and those that may give check (the
+   * core's geometry) when looking for checkmates too, in the order of the
+   * whole list (so the move found is the same). */
+  if (mates)
+    {
+      CypherMoveFilter both = filter;
+
+      cypher_position_check_filter (pos, &both);
+      end = cypher_generate_moves_filtered (pos, &both, hook_moves);
+    }
+  else
+    end = cypher_generate_moves_filtered (pos, &filter, hook_moves);
   n = (int) (end - hook_moves);
   for (int i = -1; i < n; i++)
     {
@@ -587,9 +668,12 @@ find_win (CheopsPosition *pos, CheopsMove hint, CheopsMove *found, bool flips_on
         }
       else if ((move = hook_moves[i]) == hint)
         continue;
+      /* Only a move that may flip (above) or gives check (a checkmate)
+       * can win: the others are not played. */
       from = cheops_move_from (move);
-      if (!mates && !(from == king || from == spy || from == blocker
-                      || (cheops_move_kind (move) == CHEOPS_MOVE_COMPOUND && cheops_move_from2 (move) == blocker)))
+      if (!(cheops_move_kind (move) == CHEOPS_MOVE_NORMAL && (filter.from & BIT (from))
+            && (filter.to[cheops_piece_type (pos->board[from])] & BIT (cheops_move_to (move))))
+          && !(mates && cypher_position_gives_check (pos, move)))
         continue;
       cheops_position_do_move (pos, move, &undo);
       if (cypher_position_king_flips (pos, us) || cypher_position_spy_flips (pos, us))
@@ -666,7 +750,10 @@ const EngineVariant engine_variant_cypher = {
   .repetition_draws = true,    /* CY23: the third occurrence draws */
   .halfmove_draw    = 0,       /* CY24: no fifty-move rule */
   .move_kind        = move_kind,
-  .stage_tt_move    = false,   /* is_playable() generates the whole list; measured: README.md, "Staged generation" */
+  .generate_tactical = generate_tactical,
+  .gives_check      = cypher_position_gives_check,
+  .move_checked     = cypher_position_move_checked,
+  .stage_tt_move    = false,   /* measured when is_playable() generated the whole list: README.md, "Staged generation" */
   .move_gain        = move_gain,
   .win_in_one       = win_in_one,
   .threat_in_one    = threat_in_one,

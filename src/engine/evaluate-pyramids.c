@@ -402,8 +402,9 @@ move_gain (const CheopsPosition *pos, CheopsMove move)
 /* The moves that may be captures or the promotion to 4321: those onto an
  * enemy piece or onto the mover's last rank (4.4). */
 static CheopsMove *
-generate_tactical (const CheopsPosition *pos, CheopsMove *list)
+generate_tactical (const CheopsPosition *pos, CheopsMove also, CheopsMove *list)
 {
+  (void) also;   /* the picker adds it */
   CheopsSide us = pos->side_to_move, them = cheops_side_other (us);
   int last = us == CHEOPS_SIDE_A ? 9 : 1;
   CheopsCellSet targets = pos->pieces[them][0];
@@ -449,6 +450,7 @@ const EngineVariant engine_variant_pyramids = {
   .stage_tt_move    = true,
   .move_gain        = move_gain,
   .generate_tactical = generate_tactical,
+  .gives_check      = pyramids_position_gives_check,
   .win_in_one       = NULL,
   .threat_in_one    = NULL,
   .threat_pending   = NULL,

@@ -72,7 +72,7 @@ movepick_init (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *po
        * holds a few), and the TT move after them when it is another
        * playable move. */
       bool tt_found = tt_move == CHEOPS_MOVE_NONE;
-      end = ev->generate_tactical (pos, all);
+      end = ev->generate_tactical (pos, tt_move, all);
       for (CheopsMove *m = all; m < end && !tt_found; m++)
         tt_found = *m == tt_move;
       if (!tt_found && cheops_position_is_playable (pos, tt_move))
@@ -148,7 +148,7 @@ generate_tactical_stage (MovePicker *mp)
 {
   const EngineVariant *ev = mp->ev;
   const CheopsPosition *pos = mp->pos;
-  CheopsMove *end = ev->generate_tactical (pos, mp->moves);
+  CheopsMove *end = ev->generate_tactical (pos, CHEOPS_MOVE_NONE, mp->moves);
   int n = 0;
 
   for (CheopsMove *m = mp->moves; m < end; m++)
@@ -318,10 +318,18 @@ movepick_pick (MovePicker *mp, int *kind)
       *kind = mp->kinds[mp->next];
       return mp->moves[mp->next++];
     }
-  best = mp->next;
-  for (int i = mp->next + 1; i < mp->count; i++)
-    if (mp->scores[i] > mp->scores[best])
-      best = i;
+  /* The first of the best: the highest score (a loop the compiler
+   * vectorizes), then its first index, as the plain selection finds it. */
+  {
+    const int *scores = mp->scores;
+    int top = scores[mp->next];
+
+    for (int i = mp->next + 1; i < mp->count; i++)
+      top = scores[i] > top ? scores[i] : top;
+    best = mp->next;
+    while (scores[best] != top)
+      best++;
+  }
   move = mp->moves[best];
   score = mp->scores[best];
   *kind = mp->kinds[best];

@@ -404,6 +404,13 @@ do_move_unfetched (Worker *w, CheopsMove move, CheopsUndo *undo)
   w->plies_from_null++;
 }
 
+/* Whether the side to move is in check, right after a move was played. */
+static inline bool
+in_check_after_move (const EngineVariant *ev, const CheopsPosition *pos)
+{
+  return ev->move_checked != NULL ? ev->move_checked (pos) : cheops_position_in_check (pos);
+}
+
 static inline void
 undo_move (Worker *w, CheopsMove move, const CheopsUndo *undo)
 {
@@ -623,7 +630,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, bool in_check, int qdepth)
         continue;   /* delta pruning */
 
       do_move_unfetched (w, move, &undo);
-      gives_check = cheops_position_in_check (pos);
+      gives_check = in_check_after_move (ev, pos);
       if ((!full_width && kind == MOVE_QUIET && !gives_check)
           || (threatened && gives_check && qdepth >= QS_THREAT_CHECK_PLIES))
         {
@@ -676,7 +683,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
   int quiet_count = 0, move_count = 0, best_kind = MOVE_QUIET;
   int eval, tt_score = VALUE_NONE, best = -VALUE_INFINITE, old_alpha = alpha, kind;
   MovePicker *mp = &w->pickers[ply];
-  bool long_list;
+  bool long_list, rest_scanned = false;
 
   if (depth <= 0)
     return qsearch (w, alpha, beta, ply, in_check, 0);
@@ -797,7 +804,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
     {
       CheopsUndo undo;
       bool tactical = kind != MOVE_QUIET;
-      bool gives_check;
+      bool gives_check, prunable;
       int ext = 0, new_depth, v;
 
       move_count++;
@@ -821,13 +828,32 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
            * spares the picker's sort of the rest of the list. */
           break;
         }
-      do_move_unfetched (w, move, &undo);
-      gives_check = cheops_position_in_check (pos);
+      /* Late-move and futility pruning of quiet moves near the leaves that
+       * do not check: asked of the variant before the move is played where
+       * it can tell (ev->gives_check; Pyramids), else after playing it. */
+      prunable = !pv_node && !in_check && !tactical && best > -VALUE_MATE_IN_MAX && depth <= 3
+                 && (move_count > 3 + depth * depth || eval + 120 + 90 * depth <= alpha);
+      if (prunable && ev->gives_check != NULL && !ev->gives_check (pos, move))
+        {
+          /* Every later move is quiet and prunable too (see the long list
+           * above): once, look whether any of them checks; if none does,
+           * none will be searched, and picking them one by one (a
+           * selection over the list each) only to prune them is spared. */
+          if (!rest_scanned && movepick_generated (mp))
+            {
+              bool checks = false;
 
-      /* Late-move and futility pruning of quiet moves near the leaves. */
-      if (!pv_node && !in_check && !gives_check && !tactical && best > -VALUE_MATE_IN_MAX
-          && depth <= 3
-          && (move_count > 3 + depth * depth || eval + 120 + 90 * depth <= alpha))
+              rest_scanned = true;
+              for (int i = mp->next; i < mp->count && !checks; i++)
+                checks = ev->gives_check (pos, mp->moves[i]);
+              if (!checks)
+                break;
+            }
+          continue;
+        }
+      do_move_unfetched (w, move, &undo);
+      gives_check = in_check_after_move (ev, pos);
+      if (prunable && !gives_check)
         {
           undo_move (w, move, &undo);
           continue;
@@ -931,7 +957,7 @@ root_search (Worker *w, int alpha, int beta, int depth)
       w->currmove_number = i + 1;
       count_node (w);
       do_move (w, rm->move, &undo);
-      gives_check = cheops_position_in_check (pos);
+      gives_check = in_check_after_move (w->ev, pos);
       ext = (kind & (MOVE_PROMOTION | MOVE_SPECIAL)) ? 1 : 0;
       w->seldepth = 1;
       if (i == w->pv_index)

@@ -1044,14 +1044,91 @@ moves_text (const CheopsPosition *pos, const CheopsMove *m, const CheopsMove *en
 }
 
 typedef struct {
-  int positions, in_check, with_drops, with_compounds, with_king_flips, to_lists;
+  int positions, in_check, with_drops, with_compounds, with_king_flips, to_lists, filters, checks, not_checks;
 } CrossStats;
+
+/* A random set of cells: each cell in it with probability 1/@one_in. */
+static CheopsCellSet
+random_cells (GRand *rand, int one_in)
+{
+  CheopsCellSet set = 0;
+
+  for (CheopsCell c = 0; c < CYPHER_CELL_NB; c++)
+    if (g_rand_int_range (rand, 0, one_in) == 0)
+      set |= (CheopsCellSet) 1 << c;
+  return set;
+}
+
+/* Whether @filter keeps @move of @pos (cypher.h, CypherMoveFilter). */
+static bool
+filter_keeps (const CheopsPosition *pos, const CypherMoveFilter *filter, CheopsMove move)
+{
+  CheopsCellSet to = (CheopsCellSet) 1 << cheops_move_to (move);
+
+  if (cheops_move_kind (move) == CHEOPS_MOVE_DROP)
+    return (filter->drops & to) != 0;
+  if (cheops_move_kind (move) == CHEOPS_MOVE_COMPOUND && !filter->compound)
+    return false;
+  if (filter->from_all & ((CheopsCellSet) 1 << cheops_move_from (move)))
+    return true;
+  if (!(filter->from & ((CheopsCellSet) 1 << cheops_move_from (move))))
+    return false;
+  return (filter->to[cheops_piece_type (pos->board[cheops_move_from (move)])] & to) != 0;
+}
+
+/* cypher_generate_moves_filtered() against the reference list @slow (@n
+ * moves) filtered, with random filters (each cell kept with 1 chance in 1,
+ * 2, 4 or 16), and cypher_position_is_playable() for every move and for
+ * moves that are not playable. */
+static void
+cross_check_filtered (const CheopsPosition *pos, const CheopsMove *slow, int n, GRand *rand, CrossStats *stats)
+{
+  for (int round = 0; round < 4; round++)
+    {
+      static const int one_in[4] = { 1, 2, 4, 16 };
+      CypherMoveFilter filter;
+      CheopsMove got[CHEOPS_MAX_MOVES];
+      CheopsMove *end;
+      int k = 0;
+
+      filter.from = random_cells (rand, one_in[round]);
+      for (int t = 0; t < CYPHER_PIECE_TYPE_NB; t++)
+        filter.to[t] = random_cells (rand, one_in[g_rand_int_range (rand, 0, 4)]);
+      filter.compound = g_rand_boolean (rand);
+      filter.drops = random_cells (rand, one_in[g_rand_int_range (rand, 0, 4)]);
+      filter.from_all = round == 3 ? random_cells (rand, 4) : 0;
+      end = cypher_generate_moves_filtered (pos, &filter, got);
+      for (int i = 0; i < n; i++)
+        if (filter_keeps (pos, &filter, slow[i]))
+          {
+            g_assert_cmpint (k, <, (int) (end - got));
+            g_assert_cmphex (got[k], ==, slow[i]);
+            k++;
+          }
+      g_assert_cmpint (k, ==, (int) (end - got));
+      stats->filters++;
+    }
+  for (int i = 0; i < n; i++)
+    g_assert_true (cypher_position_is_playable (pos, slow[i]));
+  for (int i = 0; i < 8; i++)
+    {
+      CheopsMove move = cheops_move_make (g_rand_int_range (rand, 0, CYPHER_CELL_NB),
+                                          g_rand_int_range (rand, 0, CYPHER_CELL_NB));
+      bool listed = false;
+
+      if (i == 7)
+        move = cheops_move_make_drop (CYPHER_PAWN, g_rand_int_range (rand, 0, CYPHER_CELL_NB));
+      for (int j = 0; j < n; j++)
+        listed |= slow[j] == move;
+      g_assert_cmpint (cypher_position_is_playable (pos, move), ==, listed);
+    }
+}
 
 /* The fast generator against the slow reference at @pos: the same moves in
  * the same order, the same count, and (every @to_every-th position) the same
  * plain moves to every cell. */
 static void
-cross_check_position (const CheopsPosition *pos, CrossStats *stats, bool to_lists)
+cross_check_position (const CheopsPosition *pos, CrossStats *stats, bool to_lists, GRand *rand)
 {
   CheopsMove fast[CHEOPS_MAX_MOVES], slow[CHEOPS_MAX_MOVES];
   CheopsMove *fast_end = cypher_generate_moves (pos, fast);
@@ -1066,6 +1143,37 @@ cross_check_position (const CheopsPosition *pos, CrossStats *stats, bool to_list
       g_error ("%s: fast %d moves [%s], reference %d [%s]", fen, (int) (fast_end - fast), a, n, b);
     }
   g_assert_cmpint (cypher_count_moves (pos), ==, n);
+  if (rand != NULL)
+    cross_check_filtered (pos, slow, n, rand, stats);
+  /* cypher_position_gives_check() (most moves judged without playing them)
+   * against each move played, and cypher_position_check_filter() keeps
+   * every move that checks. */
+  CypherMoveFilter checks_filter = { 0 };
+  cypher_position_check_filter (pos, &checks_filter);
+  for (int i = 0; i < n; i++)
+    {
+      CheopsPosition after = *pos;
+      CheopsUndo undo;
+      bool checks;
+
+      cheops_position_do_move (&after, slow[i], &undo);
+      checks = cypher_position_king_attacked (&after, after.side_to_move);
+      g_assert_cmpint (cypher_position_move_checked (&after), ==, checks);
+      if (cypher_position_gives_check (pos, slow[i]) != checks)
+        {
+          g_autofree char *fen = fen_of (pos);
+          char text[CHEOPS_MOVE_TEXT_MAX];
+
+          cheops_move_to_text (V, slow[i], text);
+          g_error ("%s: %s gives check: %d, played: %d", fen, text, !checks, checks);
+        }
+      if (checks)
+        g_assert_true (filter_keeps (pos, &checks_filter, slow[i]));
+      if (checks)
+        stats->checks++;
+      else
+        stats->not_checks++;
+    }
   stats->positions++;
   if (cypher_position_king_attacked (pos, pos->side_to_move))
     stats->in_check++;
@@ -1146,6 +1254,24 @@ test_fast_against_reference (void)
     }
   g_assert_cmpuint (fens->len, >, 100);
 
+  /* A check parried by taking a colluder that does not check: the Black
+   * Field Spy d6 checks the Field King d3 only while it colludes with the
+   * Knight e7 (4.2, CY16), which the Border Rook e5 may take (CY9). */
+  {
+    CheopsPosition pos;
+    CheopsMove list[CHEOPS_MAX_MOVES];
+    CheopsMove *end;
+    bool found = false;
+
+    load (&pos, "5k4/10/10/5n4/4s5/5R4/10/4K5/10/10/9S w - 0+1 - 0 1");
+    g_assert_true (cypher_position_king_attacked (&pos, CHEOPS_SIDE_A));
+    cross_check_position (&pos, &stats, true, rand);
+    end = cypher_generate_moves (&pos, list);
+    for (CheopsMove *m = list; m < end; m++)
+      found |= *m == cheops_move_make (cypher_cell_make (5, 5), cypher_cell_make (5, 7));
+    g_assert_true (found);
+  }
+
   for (guint f = 0; f < fens->len; f++)
     for (int game = 0; game < (f == 0 ? 40 : 3); game++)
       {
@@ -1158,19 +1284,37 @@ test_fast_against_reference (void)
             CheopsMove *end;
             CheopsUndo undo;
 
-            cross_check_position (&pos, &stats, stats.positions % 16 == 0);
+            cross_check_position (&pos, &stats, stats.positions % 16 == 0, rand);
             end = cypher_generate_moves_reference (&pos, list);
             if (end == list)
               break;
+            /* And the position after a move that checks, if one does
+             * (evasions: the fast generator plays out only the moves that
+             * may parry). */
+            for (int tries = 0; tries < 8; tries++)
+              {
+                CheopsMove move = list[g_rand_int_range (rand, 0, (int) (end - list))];
+                if (cypher_position_gives_check (&pos, move))
+                  {
+                    CheopsPosition after = pos;
+                    cheops_position_do_move (&after, move, &undo);
+                    cross_check_position (&after, &stats, false, NULL);
+                    break;
+                  }
+              }
             cheops_position_do_move (&pos, list[g_rand_int_range (rand, 0, (int) (end - list))], &undo);
           }
       }
   g_rand_free (rand);
-  g_test_message ("%d positions, %d in check, %d with drops, %d with compound moves, %d with King flips, %d with moves to every cell",
-                  stats.positions, stats.in_check, stats.with_drops, stats.with_compounds, stats.with_king_flips, stats.to_lists);
+  g_test_message ("%d positions, %d in check, %d with drops, %d with compound moves, %d with King flips, %d with moves to every cell, %d filtered lists, %d moves that check, %d that do not",
+                  stats.positions, stats.in_check, stats.with_drops, stats.with_compounds, stats.with_king_flips, stats.to_lists,
+                  stats.filters, stats.checks, stats.not_checks);
   /* Enough of each kind that the cross-check means something. */
   g_assert_cmpint (stats.positions, >=, 10000);
-  g_assert_cmpint (stats.in_check, >=, 300);
+  g_assert_cmpint (stats.in_check, >=, 2500);
+  g_assert_cmpint (stats.filters, >=, 40000);
+  g_assert_cmpint (stats.checks, >=, 10000);
+  g_assert_cmpint (stats.not_checks, >=, 500000);
   g_assert_cmpint (stats.with_drops, >=, 300);
   g_assert_cmpint (stats.with_compounds, >=, 300);
   g_assert_cmpint (stats.with_king_flips, >=, 100);

@@ -1128,11 +1128,13 @@ test_seam (void)
   g_assert_cmpint (error.code, ==, CHEOPS_ERROR_POSITION_UNREACHABLE);
 }
 
-/* Random games: do/undo, the sets, the key, FEN, text and SAN agree. */
+/* Random games: do/undo, the sets, the key, FEN, text and SAN agree, and
+ * pyramids_position_gives_check() with every move played. */
 static void
 test_random_games (void)
 {
   GRand *rand = g_rand_new_with_seed (20111703);
+  int gives_check_tested = 0, gives_check_true = 0;
 
   for (int game = 0; game < 24; game++)
     {
@@ -1152,6 +1154,23 @@ test_random_games (void)
           g_assert_cmpuint (back.key, ==, pos.key);
           if (moves->len == 0 || cheops_position_outcome (&pos) != CHEOPS_OUTCOME_NONE)
             break;
+          /* pyramids_position_gives_check() against the move played. */
+          for (guint i = 0; i < moves->len; i++)
+            {
+              CheopsMove each = g_array_index (moves, CheopsMove, i);
+              CheopsPosition after = pos;
+              bool checks;
+
+              cheops_position_do_move (&after, each, &undo);
+              checks = pyramids_position_king_attacked (&after, after.side_to_move);
+              if (pyramids_position_gives_check (&pos, each) != checks)
+                {
+                  cheops_move_to_text (V, each, text);
+                  g_error ("%s: %s gives check: %d, played: %d", fen, text, !checks, checks);
+                }
+              gives_check_tested++;
+              gives_check_true += checks;
+            }
           m = g_array_index (moves, CheopsMove, g_rand_int_range (rand, 0, (gint32) moves->len));
           cheops_move_to_text (V, m, text);
           cheops_move_to_san (&pos, m, san);
@@ -1166,6 +1185,9 @@ test_random_games (void)
           cheops_position_do_move (&pos, m, &undo);
         }
     }
+  g_test_message ("gives_check: %d moves, %d checks", gives_check_tested, gives_check_true);
+  g_assert_cmpint (gives_check_tested, >=, 100000);
+  g_assert_cmpint (gives_check_true, >=, 1000);
   g_rand_free (rand);
 }
 

@@ -42,6 +42,7 @@ move_cmp (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
+static int cypher_tactical_checked;   /* positions where the above was compared */
 static CheopsMove ref[CHEOPS_MAX_MOVES], got[CHEOPS_MAX_MOVES];
 static int ref_kinds[CHEOPS_MAX_MOVES], got_kinds[CHEOPS_MAX_MOVES];
 
@@ -58,6 +59,25 @@ check_position (const EngineVariant *ev, const CheopsPosition *pos, CheopsMove t
   n_got = drain (&picker, got, got_kinds);
 
   g_assert_cmpint (n_got, ==, n_ref);
+  /* Cypher chess lists the TT move in its place among its tactical moves
+   * (generate_tactical's @also): the tactical picker hands out exactly
+   * what it does with the whole list filtered, in the same order (so the
+   * search's nodes are the same). */
+  if (tactical_only && ev == &engine_variant_cypher)
+    {
+      static CheopsMove whole[CHEOPS_MAX_MOVES];
+      static int whole_kinds[CHEOPS_MAX_MOVES];
+      EngineVariant unfiltered = *ev;
+      int n_whole;
+
+      unfiltered.generate_tactical = NULL;
+      movepick_init (&picker, &unfiltered, pos, tt_playable ? tt_move : CHEOPS_MOVE_NONE, killers, history, true);
+      n_whole = drain (&picker, whole, whole_kinds);
+      g_assert_cmpint (n_whole, ==, n_ref);
+      for (int i = 0; i < n_ref; i++)
+        g_assert_cmphex (whole[i], ==, ref[i]);
+      cypher_tactical_checked++;
+    }
   if (tt_playable)
     g_assert_cmphex (got[0], ==, tt_move);
   /* Every move of a kind other than MOVE_QUIET before the first quiet one
@@ -135,6 +155,8 @@ test_variant (gconstpointer data)
         }
     }
   g_assert_cmpint (positions, >, 100);
+  if (ev == &engine_variant_cypher)
+    g_assert_cmpint (cypher_tactical_checked, >, 1000);
   g_rand_free (rand);
 }
 

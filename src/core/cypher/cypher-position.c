@@ -518,7 +518,7 @@ typedef struct {
   CheopsMove     *out;        /* NULL: count only */
   CheopsMove     *end;
   int             n;
-  CheopsCell      only_to;    /* CY_NONE: every move */
+  const CypherMoveFilter *filter;   /* NULL: every move */
   bool            slow;       /* the reference: play every move */
 } Sink;
 
@@ -564,7 +564,46 @@ typedef struct {
   bool           king;      /* King moves may be judged by king_legal() */
   CheopsCell     ss, se;    /* the own and the enemy Spy, or CY_NONE */
   CheopsCellSet  blockers;  /* line_blockers() */
+  bool           evading;   /* in check, L2 and L3 obeyed: only moves onto evade may parry */
+  CheopsCellSet  evade;     /* the checkers, the cells between them and the King, the enemy colluders */
 } Fast;
+
+/* The enemy pieces that check @side's King on @k (4.2's table, as
+ * attacked_at() with nothing taken or excluded). */
+static CheopsCellSet
+checkers_of (const CheopsPosition *pos, CheopsSide side, CheopsCell k, CheopsCellSet blockers)
+{
+  CheopsSide e = cheops_side_other (side);
+  const CheopsCellSet *p = pos->pieces[e];
+  CheopsCellSet set, major_ok, spy_ok, king_ok, s;
+
+  set = p[CYPHER_PAWN] & cy_pawn_attackers[e][k];
+  if (cy_area[k] == CYPHER_COURT)
+    return set & cy_embed_row[e];   /* CY13 */
+  if (cy_area[k] == CYPHER_BORDER)
+    {
+      major_ok = king_ok = ~(CheopsCellSet) 0;   /* CY14 */
+      spy_ok = ~cy_field;
+    }
+  else
+    {
+      CheopsCellSet coll = colluders (pos, e);   /* CY16, CY27 */
+
+      major_ok = spy_ok = ~cy_field | coll;
+      king_ok = ~cy_field;
+    }
+  set |= cy_adj[k] & p[CYPHER_KING] & king_ok;
+  set |= p[CYPHER_KNIGHT] & major_ok & ((cy_short[k] & ~cy_court) | (cy_long[k] & ~cy_field));
+  s = ((((p[CYPHER_QUEEN] | p[CYPHER_ROOK]) & major_ok) | (p[CYPHER_SPY] & spy_ok)) & cy_orth[k])
+      | ((((p[CYPHER_QUEEN] | p[CYPHER_BISHOP]) & major_ok) | (p[CYPHER_SPY] & spy_ok)) & cy_diag[k]);
+  while (s)
+    {
+      CheopsCell c = cheops_cellset_pop (&s);
+      if (!(cy_between[k][c] & blockers))
+        set |= CY_BIT (c);
+    }
+  return set;
+}
 
 /* The nearest cell of @set (a subset of the ray @d from some cell). */
 static inline CheopsCell
@@ -598,8 +637,8 @@ fast_state (const CheopsPosition *pos, Fast *f)
   CheopsCell ss, se;
   CheopsCellSet blockers, own, lines_o, lines_d, sliders_o, sliders_d;
 
-  f->on = f->king = false;
-  f->shields = f->pinned = 0;
+  f->on = f->king = f->evading = false;
+  f->shields = f->pinned = f->evade = 0;
   if (cheops_cellset_count (pos->pieces[side][CYPHER_KING]) != 1
       || cheops_cellset_count (pos->pieces[e][CYPHER_KING]) != 1
       || cheops_cellset_count (spies_s) > 1 || cheops_cellset_count (spies_e) > 1)
@@ -619,7 +658,22 @@ fast_state (const CheopsPosition *pos, Fast *f)
   if (se != CY_NONE && (cy_adj[ks] & CY_BIT (se)))
     return;
   /* L1, L4 */
-  if (cypher__attacked (pos, side, 0) || cypher_position_spy_flips (pos, e))
+  if (cypher__attacked (pos, side, 0))
+    {
+      /* In check: a move other than the King's parries only by taking a
+       * checker, blocking its line, or taking a colluder (a checker's power
+       * from a Field cell, CY16); it only adds blockers otherwise, and
+       * L2-L4 only forbid more.  So the other moves are played to test
+       * them only when they end on such a cell. */
+      CheopsCellSet checkers = checkers_of (pos, side, ks, blockers), c = checkers;
+
+      f->evade = checkers | colluders (pos, e);
+      while (c)
+        f->evade |= cy_between[ks][cheops_cellset_pop (&c)];
+      f->evading = true;
+      return;
+    }
+  if (cypher_position_spy_flips (pos, e))
     return;
   f->on = true;
 
@@ -718,6 +772,8 @@ add_move (Sink *sink, const Fast *f, CheopsPieceType t, CheopsCell from, CheopsC
         accept (sink, move);
       return;
     }
+  if (f->evading && !(f->evade & CY_BIT (to)))
+    return;   /* cannot parry the check (fast_state()) */
   try_move (sink, move, false);
 }
 
@@ -726,20 +782,21 @@ generate (const CheopsPosition *pos, Sink *sink)
 {
   CheopsSide side = pos->side_to_move, e = cheops_side_other (side);
   CheopsCellSet own = pos->pieces[side][0], enemy = pos->pieces[e][0], occ = pos->occupied;
-  CheopsCellSet pieces = own;
-  CheopsCellSet filter = sink->only_to == CY_NONE ? ~(CheopsCellSet) 0 : CY_BIT (sink->only_to);
+  const CypherMoveFilter *want = sink->filter;
+  CheopsCellSet pieces = want != NULL ? own & (want->from | want->from_all) : own;
+  CheopsCellSet filter;
   Fast f;
 
   if (pos->king[side] == CY_NONE || pos->king[e] == CY_NONE)
     return;
-  f.on = f.king = false;
-  f.shields = f.pinned = f.spy_bad = f.blockers = 0;
+  f.on = f.king = f.evading = false;
+  f.shields = f.pinned = f.spy_bad = f.blockers = f.evade = 0;
   f.ss = f.se = CY_NONE;
   if (!sink->slow)
     fast_state (pos, &f);
   /* Counting only, the pushes of the pawns that are not pinned at once, as
    * cell sets (the steps below, 3.2, CY20). */
-  bool bulk_pawns = sink->out == NULL && f.on && sink->only_to == CY_NONE;
+  bool bulk_pawns = sink->out == NULL && f.on && want == NULL;
   if (bulk_pawns)
     {
       CheopsCellSet free = ~occ & ~cy_court;
@@ -757,6 +814,7 @@ generate (const CheopsPosition *pos, Sink *sink)
       CheopsPieceType t = cheops_piece_type (pos->board[from]);
       CheopsCellSet targets;
 
+      filter = want == NULL || (want->from_all & CY_BIT (from)) ? ~(CheopsCellSet) 0 : want->to[t];
       if (t == CYPHER_PAWN)
         {
           int step = side == CHEOPS_SIDE_A ? 10 : -10;
@@ -827,9 +885,9 @@ generate (const CheopsPosition *pos, Sink *sink)
 
       /* 4.4, CY7: the Spy leaves Court, then one Field or Border major
        * may enter an empty Court cell. */
-      if (t == CYPHER_SPY && cy_area[from] == CYPHER_COURT && sink->only_to == CY_NONE)
+      if (t == CYPHER_SPY && cy_area[from] == CYPHER_COURT && (want == NULL || want->compound))
         {
-          CheopsCellSet leave = targets & ~occ & ~cy_court;
+          CheopsCellSet leave = targets & ~occ & ~cy_court & filter;
 
           while (leave)
             {
@@ -868,9 +926,9 @@ generate (const CheopsPosition *pos, Sink *sink)
 
   /* 4.8, CY19: a pawn from the hand onto an empty Border cell, not in
    * check, giving no check. */
-  if (pos->hand[side][CYPHER_PAWN] > 0 && sink->only_to == CY_NONE)
+  if (pos->hand[side][CYPHER_PAWN] > 0 && (want == NULL || want->drops != 0))
     {
-      CheopsCellSet cells = cy_border & ~occ;
+      CheopsCellSet cells = cy_border & ~occ & (want != NULL ? want->drops : ~(CheopsCellSet) 0);
 
       if (f.on && !cypher__attacked (pos, e, 0))
         {
@@ -893,7 +951,7 @@ generate (const CheopsPosition *pos, Sink *sink)
 }
 
 static int
-legal_moves (const CheopsPosition *pos, CheopsMove *list, CheopsCell only_to, bool slow)
+legal_moves (const CheopsPosition *pos, CheopsMove *list, const CypherMoveFilter *filter, bool slow)
 {
   Sink sink;
 
@@ -902,7 +960,7 @@ legal_moves (const CheopsPosition *pos, CheopsMove *list, CheopsCell only_to, bo
   sink.out = list;
   sink.end = list != NULL ? list + CHEOPS_MAX_MOVES : NULL;
   sink.n = 0;
-  sink.only_to = only_to;
+  sink.filter = filter;
   sink.slow = slow;
   generate (pos, &sink);
   return sink.n;
@@ -915,7 +973,7 @@ cypher_generate_moves (const CheopsPosition *pos, CheopsMove *list)
 
   if (ended (pos) != CHEOPS_OUTCOME_NONE)
     return list;
-  n = legal_moves (pos, list, CY_NONE, false);
+  n = legal_moves (pos, list, NULL, false);
   return list + (n < CHEOPS_MAX_MOVES ? n : CHEOPS_MAX_MOVES);
 }
 
@@ -926,7 +984,7 @@ cypher_generate_moves_reference (const CheopsPosition *pos, CheopsMove *list)
 
   if (ended (pos) != CHEOPS_OUTCOME_NONE)
     return list;
-  n = legal_moves (pos, list, CY_NONE, true);
+  n = legal_moves (pos, list, NULL, true);
   return list + (n < CHEOPS_MAX_MOVES ? n : CHEOPS_MAX_MOVES);
 }
 
@@ -935,7 +993,7 @@ cypher_count_moves (const CheopsPosition *pos)
 {
   if (ended (pos) != CHEOPS_OUTCOME_NONE)
     return 0;
-  return legal_moves (pos, NULL, CY_NONE, false);
+  return legal_moves (pos, NULL, NULL, false);
 }
 
 CheopsMove *
@@ -944,25 +1002,54 @@ cypher_generate_moves_to (const CheopsPosition *pos, CheopsCell to, CheopsPieceT
 {
   CheopsMove all[CHEOPS_MAX_MOVES];
   CheopsMove *out = list;
+  CypherMoveFilter filter = { .from = ~(CheopsCellSet) 0 };
   int n;
 
   if (to >= CY_N || ended (pos) != CHEOPS_OUTCOME_NONE)
     return list;
-  n = legal_moves (pos, all, to, false);
+  for (int t = 0; t < CYPHER_PIECE_TYPE_NB; t++)
+    filter.to[t] = CY_BIT (to);
+  n = legal_moves (pos, all, &filter, false);
   for (int i = 0; i < n && i < CHEOPS_MAX_MOVES; i++)
     if (type == CHEOPS_NO_PIECE_TYPE || cheops_piece_type (pos->board[cheops_move_from (all[i])]) == type)
       *out++ = all[i];
   return out;
 }
 
+CheopsMove *
+cypher_generate_moves_filtered (const CheopsPosition *pos, const CypherMoveFilter *filter, CheopsMove *list)
+{
+  int n;
+
+  if (ended (pos) != CHEOPS_OUTCOME_NONE)
+    return list;
+  n = legal_moves (pos, list, filter, false);
+  return list + (n < CHEOPS_MAX_MOVES ? n : CHEOPS_MAX_MOVES);
+}
+
+/* Only the moves that could be @move are generated: those of the piece on
+ * its from-cell to its to-cell (its Spy part's, for a compound move), or
+ * the drops onto its cell. */
 bool
 cypher_position_is_playable (const CheopsPosition *pos, CheopsMove move)
 {
   CheopsMove list[CHEOPS_MAX_MOVES];
-  CheopsMove *end = cypher_generate_moves (pos, list);
+  CypherMoveFilter filter = { 0 };
+  CheopsMove *end;
+  CheopsCell from = cheops_move_from (move), to = cheops_move_to (move);
 
-  if (move == CHEOPS_MOVE_NONE)
+  if (move == CHEOPS_MOVE_NONE || from >= CY_N || to >= CY_N)
     return false;
+  if (cheops_move_kind (move) == CHEOPS_MOVE_DROP)
+    filter.drops = CY_BIT (to);
+  else
+    {
+      filter.from = CY_BIT (from);
+      for (int t = 0; t < CYPHER_PIECE_TYPE_NB; t++)
+        filter.to[t] = CY_BIT (to);
+      filter.compound = cheops_move_kind (move) == CHEOPS_MOVE_COMPOUND;
+    }
+  end = cypher_generate_moves_filtered (pos, &filter, list);
   for (CheopsMove *m = list; m < end; m++)
     if (*m == move)
       return true;
@@ -976,14 +1063,121 @@ cypher_position_is_capture (const CheopsPosition *pos, CheopsMove move)
   return cheops_move_kind (move) == CHEOPS_MOVE_NORMAL && pos->board[cheops_move_to (move)] != CHEOPS_NO_PIECE;
 }
 
+/* Whether @move may leave the enemy King in check, by the geometry alone
+ * (false: it does not), in a position where it is not in check before (the
+ * side not to move never is).  Check comes from our pieces (4.2's table),
+ * their lines (blocked by every piece but a Field or Border Spy) and our
+ * collusion (CY16); a move changes only the moved piece's cell and area,
+ * what it vacates and what it captures.  So a move checks only if
+ * - the moved piece checks from its new cell: its movement reaches the
+ *   King from there (a slider's or Spy's line open, the cell it leaves
+ *   counted empty); or
+ * - it vacates the nearest blocker to the King on a line (a discovered
+ *   check); or
+ * - it makes our Spy collude: the Spy moves, or a major comes next to a
+ *   Field Spy; or it is a compound move (two pieces move).
+ * Captures only take enemy pieces (their blockers are replaced by ours);
+ * a drop adds a pawn, which checks from its cell or not at all.  The
+ * areas' limits on check (CY13, CY14, CY27) are left to the move played. */
+static inline bool
+may_give_check (const CheopsPosition *pos, CheopsMove move)
+{
+  CheopsSide us = pos->side_to_move, e = cheops_side_other (us);
+  CheopsCell ke = pos->king[e], to = cheops_move_to (move), from;
+  CheopsCellSet blockers, lines, spy, reach;
+  CheopsPieceType t;
+
+  if (ke == CY_NONE || cheops_move_kind (move) == CHEOPS_MOVE_COMPOUND)
+    return true;
+  if (cheops_move_kind (move) == CHEOPS_MOVE_DROP)
+    return (cy_pawn_attackers[us][ke] & CY_BIT (to)) != 0;
+  from = cheops_move_from (move);
+  t = cheops_piece_type (pos->board[from]);
+  /* Its own check from @to: the King's lines open but for @from. */
+  blockers = line_blockers (pos) & ~CY_BIT (from);
+  switch (t)
+    {
+    case CYPHER_KING: reach = cy_adj[ke]; break;
+    case CYPHER_PAWN: reach = cy_pawn_attackers[us][ke]; break;
+    case CYPHER_KNIGHT: reach = cy_short[ke] | cy_long[ke]; break;
+    case CYPHER_ROOK: reach = cy_orth[ke]; break;
+    case CYPHER_BISHOP: reach = cy_diag[ke]; break;
+    default: reach = cy_orth[ke] | cy_diag[ke]; break;   /* Queen, Spy */
+    }
+  if ((reach & CY_BIT (to))
+      && (t == CYPHER_KING || t == CYPHER_PAWN || t == CYPHER_KNIGHT || !(cy_between[ke][to] & blockers)))
+    return true;
+  /* A discovered check: @from the nearest blocker to the King on a line. */
+  lines = cy_orth[ke] | cy_diag[ke];
+  if ((lines & CY_BIT (from)) && !(cy_between[ke][from] & blockers))
+    return true;
+  /* Collusion (CY16). */
+  if (t == CYPHER_SPY)
+    return true;
+  spy = pos->pieces[us][CYPHER_SPY] & cy_field;
+  return cy_is_major (t) && spy && (cy_adj[cheops_cellset_first (spy)] & CY_BIT (to));
+}
+
+/* The sets of may_give_check(), as a filter (cypher.h). */
+void
+cypher_position_check_filter (const CheopsPosition *pos, CypherMoveFilter *filter)
+{
+  CheopsSide us = pos->side_to_move, e = cheops_side_other (us);
+  CheopsCell ke = pos->king[e];
+  CheopsCellSet own = pos->pieces[us][0], lines, blockers, spy, s;
+
+  filter->from |= own;
+  filter->compound = true;
+  if (ke == CY_NONE)
+    {
+      filter->from_all |= own;
+      return;
+    }
+  lines = cy_orth[ke] | cy_diag[ke];
+  filter->to[CYPHER_KING] |= cy_adj[ke];
+  filter->to[CYPHER_PAWN] |= cy_pawn_attackers[us][ke];
+  filter->to[CYPHER_KNIGHT] |= cy_short[ke] | cy_long[ke];
+  filter->to[CYPHER_ROOK] |= cy_orth[ke];
+  filter->to[CYPHER_BISHOP] |= cy_diag[ke];
+  filter->to[CYPHER_QUEEN] |= lines;
+  /* A Spy move, and a discovered check from the nearest blocker to the
+   * King on a line. */
+  filter->from_all |= pos->pieces[us][CYPHER_SPY];
+  blockers = line_blockers (pos);
+  s = own & lines;
+  while (s)
+    {
+      CheopsCell c = cheops_cellset_pop (&s);
+      if (!(cy_between[ke][c] & blockers))
+        filter->from_all |= CY_BIT (c);
+    }
+  /* A major next to a Field Spy (collusion, CY16). */
+  spy = pos->pieces[us][CYPHER_SPY] & cy_field;
+  if (spy)
+    for (int t = CYPHER_QUEEN; t <= CYPHER_KNIGHT; t++)
+      filter->to[t] |= cy_adj[cheops_cellset_first (spy)];
+}
+
 bool
 cypher_position_gives_check (const CheopsPosition *pos, CheopsMove move)
 {
-  CheopsPosition scratch = *pos;
+  CheopsPosition scratch;
   CheopsUndo undo;
 
+  if (!may_give_check (pos, move))
+    return false;
+  scratch = *pos;
+
   cypher_position_do_move (&scratch, move, &undo);
-  return cypher__attacked (&scratch, scratch.side_to_move, 0);
+  return cypher_position_move_checked (&scratch);
+}
+
+/* cypher_position_do_move() sets the mover's four-check counter from this
+ * very test (4.10, CY21): one more when the move checks, else 0. */
+bool
+cypher_position_move_checked (const CheopsPosition *pos)
+{
+  return pos->state[CYPHER_STATE_CHECKS_A + cheops_side_other (pos->side_to_move)] != 0;
 }
 
 /* --------------------------------------------------------- outcome */
@@ -998,7 +1192,7 @@ cypher_position_outcome (const CheopsPosition *pos)
   /* CY22: flip, checkmate, embedding, four checks, stalemate. */
   if (end == CYPHER_OUTCOME_W_FLIP || end == CYPHER_OUTCOME_B_FLIP)
     return end;
-  n = legal_moves (pos, NULL, CY_NONE, false);
+  n = legal_moves (pos, NULL, NULL, false);
   if (n == 0 && cypher__attacked (pos, pos->side_to_move, 0))
     return mover == CHEOPS_SIDE_A ? CYPHER_OUTCOME_W_CHECKMATE : CYPHER_OUTCOME_B_CHECKMATE;
   if (end != CHEOPS_OUTCOME_NONE)

@@ -140,8 +140,18 @@ bool            cypher_position_king_flips (const CheopsPosition *pos, CheopsSid
 /* Whether @side's King is in check (4.2: the check table, Spy transparency,
  * collusion, CY13, CY14, CY15, CY27). */
 bool            cypher_position_king_attacked (const CheopsPosition *pos, CheopsSide side);
-/* Whether @move (a playable move of @pos) gives check. */
+/* Whether @move (a playable move of @pos) gives check: the enemy King is
+ * attacked after it (cypher_position_king_attacked()).  @pos is a position
+ * where the side not to move is not in check (as every legal position):
+ * most moves are known not to check from the geometry alone, the others
+ * are played on a copy. */
 bool            cypher_position_gives_check (const CheopsPosition *pos, CheopsMove move);
+
+/* Right after cypher_position_do_move(): whether that move checked, that is
+ * whether the side to move is in check (cypher_position_king_attacked()),
+ * read from the mover's four-check counter that the move just set (not
+ * valid after a null move or for a position read from a FEN or set up). */
+bool            cypher_position_move_checked (const CheopsPosition *pos);
 
 /* ----------------------------------------- the functions of the table */
 
@@ -171,6 +181,32 @@ CheopsMove     *cypher_generate_moves_reference (const CheopsPosition *pos, Cheo
  * and compound moves are not among them. */
 CheopsMove     *cypher_generate_moves_to       (const CheopsPosition *pos, CheopsCell to,
                                                 CheopsPieceType type, CheopsMove *list);
+/* Which moves cypher_generate_moves_filtered() keeps: a plain move by a
+ * piece of kind t standing on a cell of @from to a cell of @to[t] (to any
+ * cell when it stands on a cell of @from_all); with @compound, a compound
+ * move (4.4) whose Spy stands on @from and whose Spy part ends on a cell of
+ * @to[CYPHER_SPY] (any, on @from_all); a drop (4.8) onto a cell of
+ * @drops. */
+typedef struct {
+  CheopsCellSet from;
+  CheopsCellSet to[CYPHER_PIECE_TYPE_NB];
+  bool          compound;
+  CheopsCellSet drops;
+  CheopsCellSet from_all;
+} CypherMoveFilter;
+/* Adds to @filter every move of the side to move of @pos that may give
+ * check, by the geometry (cypher_position_gives_check() tells them apart):
+ * generated with it, they are a superset of the checking moves, in the
+ * whole list's order.  @pos: the side not to move is not in check. */
+void            cypher_position_check_filter   (const CheopsPosition *pos, CypherMoveFilter *filter);
+/* The legal moves of cypher_generate_moves() that @filter keeps, in the same
+ * order, generated only for the pieces and cells it names (legality tested
+ * as there), so a search asks for its captures, or the moves of a few
+ * pieces, without generating every move.  @list holds CHEOPS_MAX_MOVES;
+ * returns the end of the moves written.  Cross-checked against the whole
+ * list by tests/core/test-cypher.c. */
+CheopsMove     *cypher_generate_moves_filtered (const CheopsPosition *pos, const CypherMoveFilter *filter,
+                                                CheopsMove *list);
 bool            cypher_position_is_playable    (const CheopsPosition *pos, CheopsMove move);
 bool            cypher_position_is_capture     (const CheopsPosition *pos, CheopsMove move);
 /* 4.10 rows 1-5 in the order of CY22. */

@@ -155,6 +155,67 @@ pyramids_position_king_attacked (const CheopsPosition *pos, CheopsSide side)
   return py_attacked (pos, pos->king[side], by, pos->occupied, (pos->state[0] & PYRAMIDS_RIGHT (by)) != 0);
 }
 
+/* Without playing @move: the mover's faraon, slaves and checker sets as
+ * pyramids_position_do_move() leaves them (split and merge, PY7 and PY8;
+ * promotion, PY5), the squares it empties and fills, and the attack on the
+ * enemy faraon as pyramids_position_king_attacked() sees it after the move
+ * (the mover keeps its right: a move takes only the opponent's, 4.3). */
+bool
+pyramids_position_gives_check (const CheopsPosition *pos, CheopsMove move)
+{
+  CheopsSide us = pos->side_to_move, them = cheops_side_other (us);
+  CheopsCell from = cheops_move_from (move), to = cheops_move_to (move), k = pos->king[them];
+  CheopsPiece piece = pos->board[from], target = pos->board[to];
+  CheopsPieceType kind = cheops_piece_type (piece);
+  CheopsCellSet p[PYRAMIDS_SIZE_SET (4) + 1];
+  CheopsCellSet occ = pos->occupied | PY_BIT (to);
+  CheopsCellSet bfrom = PY_BIT (from), bto = PY_BIT (to);
+
+  if (k == CHEOPS_CELL_NONE)
+    return false;
+  p[PYRAMIDS_FARAON] = pos->pieces[us][PYRAMIDS_FARAON];
+  p[PYRAMIDS_SLAVE] = pos->pieces[us][PYRAMIDS_SLAVE];
+  for (unsigned n = 1; n <= 4; n++)
+    p[PYRAMIDS_SIZE_SET (n)] = pos->pieces[us][PYRAMIDS_SIZE_SET (n)];
+  if (PYRAMIDS_IS_PINO (kind))
+    {
+      unsigned stack = PYRAMIDS_PINO_MASK (kind), part = cheops_move_part (move);
+      unsigned moving = part ? part : stack, rest = stack & ~moving;
+
+      if (target != CHEOPS_NO_PIECE && cheops_piece_side (target) == us)
+        moving |= PYRAMIDS_PINO_MASK (cheops_piece_type (target));   /* PY8: a merge */
+      if (!rest)
+        occ &= ~bfrom;
+      for (unsigned n = 1; n <= 4; n++)
+        {
+          CheopsCellSet *set = &p[PYRAMIDS_SIZE_SET (n)];
+
+          *set &= ~bfrom;
+          if (rest & (1u << (n - 1)))
+            *set |= bfrom;
+          if (moving & (1u << (n - 1)))
+            *set |= bto;
+        }
+    }
+  else
+    {
+      CheopsPieceType promotion = cheops_move_promotion (move);
+
+      occ &= ~bfrom;
+      p[kind] &= ~bfrom;
+      if (promotion && kind == PYRAMIDS_SLAVE)
+        {
+          /* PY5: the slave becomes the pino of the choice. */
+          for (unsigned n = 1; n <= 4; n++)
+            if (PYRAMIDS_PINO_MASK (promotion) & (1u << (n - 1)))
+              p[PYRAMIDS_SIZE_SET (n)] |= bto;
+        }
+      else
+        p[kind] |= bto;
+    }
+  return py_attacked_sets (p, k, us, occ, (pos->state[0] & PYRAMIDS_RIGHT (us)) != 0, 0);
+}
+
 /* ----------------------------------------------------------- playing */
 
 void

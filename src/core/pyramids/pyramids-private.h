@@ -82,11 +82,13 @@ py_pino_targets (unsigned mask, CheopsCell cell, CheopsCellSet occ)
 /* Whether side @by attacks @cell (4.2) with blockers @occ, its pieces on
  * @gone taken off (a capture; 0: none); @leaps: whether @by's faraon counts
  * its N(2) and N(3) rings. */
+/* Whether side @by, its pieces' sets @p (indexed as pos->pieces[by]: the
+ * faraon, the slaves and PYRAMIDS_SIZE_SET (1..4) are read), attacks @cell
+ * with @occ occupied, its pieces on @gone not counting but its faraon. */
 static inline bool
-py_attacked_but (const CheopsPosition *pos, CheopsCell cell, CheopsSide by, CheopsCellSet occ, bool leaps,
-                 CheopsCellSet gone)
+py_attacked_sets (const CheopsCellSet *p, CheopsCell cell, CheopsSide by, CheopsCellSet occ, bool leaps,
+                  CheopsCellSet gone)
 {
-  const CheopsCellSet *p = pos->pieces[by];
   CheopsCellSet s1 = p[PYRAMIDS_SIZE_SET (1)] & ~gone, s2 = p[PYRAMIDS_SIZE_SET (2)] & ~gone;
   CheopsCellSet s3 = p[PYRAMIDS_SIZE_SET (3)] & ~gone, s4 = p[PYRAMIDS_SIZE_SET (4)] & ~gone;
   CheopsCellSet far = p[PYRAMIDS_FARAON];
@@ -101,11 +103,20 @@ py_attacked_but (const CheopsPosition *pos, CheopsCell cell, CheopsSide by, Cheo
     return true;
   if (py_ring[3][cell] & ((s1 & s3 & s4) | far))
     return true;
-  if (s3 && (py_bishop (cell, occ) & s3))
+  /* The slides only when a checker of that size stands on one of the
+   * cell's lines at all. */
+  if ((py_bishop (cell, 0) & s3) && (py_bishop (cell, occ) & s3))
     return true;
-  if (s4 && (py_rook (cell, occ) & s4))
+  if ((py_rook (cell, 0) & s4) && (py_rook (cell, occ) & s4))
     return true;
   return false;
+}
+
+static inline bool
+py_attacked_but (const CheopsPosition *pos, CheopsCell cell, CheopsSide by, CheopsCellSet occ, bool leaps,
+                 CheopsCellSet gone)
+{
+  return py_attacked_sets (pos->pieces[by], cell, by, occ, leaps, gone);
 }
 
 /* Whether side @by attacks @cell (4.2) with blockers @occ; @leaps: whether

@@ -133,6 +133,11 @@ void            pyramids_position_undo_null_move (CheopsPosition *pos, const Che
 /* Whether @side's faraon is attacked (4.2), the other faraon counting its
  * leaps only while it has its right. */
 bool            pyramids_position_king_attacked  (const CheopsPosition *pos, CheopsSide side);
+/* Whether @move (a playable move of @pos) checks the enemy faraon: as
+ * pyramids_position_king_attacked() of the other side after the move, found
+ * from the sets without playing it (the search's pruning of quiet moves
+ * asks it of every move). */
+bool            pyramids_position_gives_check    (const CheopsPosition *pos, CheopsMove move);
 /* Whether side @by attacks @cell (4.2); @leaps: whether @by's faraon
  * counts its N(2) and N(3) rings. */
 bool            pyramids_position_is_attacked    (const CheopsPosition *pos, CheopsCell cell, CheopsSide by,
