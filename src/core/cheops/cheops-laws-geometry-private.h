@@ -23,6 +23,7 @@
 #define ray_list_tab      cheops_laws__ray_list_tab
 #define ray_len_tab       cheops_laws__ray_len_tab
 #define line_full_tab     cheops_laws__line_full_tab
+#define line_ray_tab      cheops_laws__line_ray_tab
 
 extern int8_t        cell_column_tab[CHEOPS_LAWS_CELL_NB];
 extern int8_t        cell_level_tab[CHEOPS_LAWS_CELL_NB];
@@ -40,6 +41,13 @@ extern uint8_t       ray_len_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB];
  * CHEOPS_LAWS_QUEEN (bands), CHEOPS_LAWS_SWORDMASTER (level and column) and
  * CHEOPS_LAWS_SISTER (corner lines); the attacks on an empty board. */
 extern CheopsCellSet line_full_tab[CHEOPS_LAWS_PIECE_TYPE_NB][CHEOPS_LAWS_CELL_NB];
+/* The ray of a line piece's kind from a cell a that holds a cell b, by
+ * [type - CHEOPS_LAWS_QUEEN][a][b] (Queen: bands, Swordmaster: level and
+ * column, Sister: corner lines), or CHEOPS_LAWS_RAY_NB for none: the first
+ * such ray in the order of cheops_laws__between_cells() (two rays of a kind
+ * hold b only when b is next to a, with no cell between). */
+#define CHEOPS_LAWS__LINE_KIND_NB 3
+extern uint8_t       line_ray_tab[CHEOPS_LAWS__LINE_KIND_NB][CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_CELL_NB];
 
 /* Whether a ray's cell numbers grow (+1) or shrink (-1) as it goes, and
  * whether it visits two cells per level against that order (see
@@ -181,30 +189,15 @@ cheops_laws__line_attackers (CheopsPieceType type, CheopsCell cell, CheopsCellSe
 static inline CheopsCellSet
 cheops_laws__between_cells (CheopsPieceType type, CheopsCell a, CheopsCell b)
 {
-  static const CheopsLawsRay band[] = {
-    CHEOPS_LAWS_RAY_BAND_EAST, CHEOPS_LAWS_RAY_BAND_WEST, CHEOPS_LAWS_RAY_BAND_NORTH_EAST,
-    CHEOPS_LAWS_RAY_BAND_SOUTH_WEST, CHEOPS_LAWS_RAY_BAND_NORTH_WEST, CHEOPS_LAWS_RAY_BAND_SOUTH_EAST,
-  };
-  static const CheopsLawsRay corner[] = {
-    CHEOPS_LAWS_RAY_CORNER_EAST, CHEOPS_LAWS_RAY_CORNER_WEST, CHEOPS_LAWS_RAY_CORNER_NORTH_EAST,
-    CHEOPS_LAWS_RAY_CORNER_SOUTH_WEST, CHEOPS_LAWS_RAY_CORNER_NORTH_WEST, CHEOPS_LAWS_RAY_CORNER_SOUTH_EAST,
-  };
-  static const CheopsLawsRay sword[] = {
-    CHEOPS_LAWS_RAY_BAND_EAST, CHEOPS_LAWS_RAY_BAND_WEST, CHEOPS_LAWS_RAY_COLUMN_UP, CHEOPS_LAWS_RAY_COLUMN_DOWN,
-  };
-  const CheopsLawsRay *rays;
-  int n;
+  unsigned kind = (unsigned) type - CHEOPS_LAWS_QUEEN;
+  unsigned ray;
 
-  switch (type)
-    {
-    case CHEOPS_LAWS_QUEEN:       rays = band;   n = 6; break;
-    case CHEOPS_LAWS_SISTER:      rays = corner; n = 6; break;
-    case CHEOPS_LAWS_SWORDMASTER: rays = sword;  n = 4; break;
-    default:                 return 0;
-    }
-
-  for (int i = 0; i < n; i++)
-    if (cheops_cellset_has (ray_tab[a][rays[i]], b))
-      return ray_tab[a][rays[i]] & ~ray_tab[b][rays[i]] & ~cheops_cellset_of (b);
-  return 0;
+  /* CHEOPS_LAWS_QUEEN, CHEOPS_LAWS_SWORDMASTER and CHEOPS_LAWS_SISTER follow
+   * each other (kinds 0, 1, 2); any other piece has no line. */
+  if (kind >= CHEOPS_LAWS__LINE_KIND_NB)
+    return 0;
+  ray = line_ray_tab[kind][a][b];
+  if (ray >= CHEOPS_LAWS_RAY_NB)
+    return 0;
+  return ray_tab[a][ray] & ~ray_tab[b][ray] & ~cheops_cellset_of (b);
 }

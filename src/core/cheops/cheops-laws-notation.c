@@ -520,7 +520,7 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
     }
 
   cheops_laws_cell_name (to, name);
-  end = cheops_laws_generate_moves_to (pos, to, type, list);
+  end = cheops_laws_generate_moves_matching (pos, to, type, want_column, want_level, list);
   for (CheopsMove *m = list; m < end; m++)
     {
       CheopsCell f = cheops_move_from (*m);
