@@ -13,6 +13,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdatomic.h>
 #include <string.h>
 
 const CheopsVariant *const cheops_variants[] = {
@@ -243,12 +244,14 @@ cheops_variant_cell_parse (const CheopsVariant *variant,
   for (int c = 0; c < board->n_cells; c++)
     {
       const char *name = board->cells[c].name;
-      size_t len;
+      size_t len = 1;
 
-      if (name[0] != text[0])
+      if (name[0] != text[0] || name[0] == '\0')
         continue;
-      len = strlen (name);
-      if (len > best_len && strncmp (text, name, len) == 0)
+      /* Whether @text starts with the whole name. */
+      while (name[len] != '\0' && name[len] == text[len])
+        len++;
+      if (name[len] == '\0' && len > best_len)
         {
           best = (CheopsCell) c;
           best_len = len;
@@ -299,13 +302,43 @@ cheops_variant_cell_at_point (const CheopsVariant *variant,
   return CHEOPS_CELL_NONE;
 }
 
+/* Each variant's start position, read from its FEN once (a game file
+ * starts thousands of games from it).  A slot is taken by the first caller
+ * that finds it empty (0 -> 1), filled, then published (2); until then the
+ * others read the FEN themselves. */
+#define START_CACHE_SIZE 8
+static struct {
+  atomic_int     state;
+  CheopsPosition pos;
+} start_cache[START_CACHE_SIZE];
+
 void
 cheops_position_init_start (CheopsPosition      *pos,
                             const CheopsVariant *variant)
 {
-  bool ok = variant->f.from_fen (pos, variant->start_fen, NULL);
+  int slot = -1;
 
-  (void) ok;
+  for (int i = 0; i < START_CACHE_SIZE && cheops_variants[i] != NULL; i++)
+    if (cheops_variants[i] == variant)
+      slot = i;
+  if (slot >= 0 && atomic_load_explicit (&start_cache[slot].state, memory_order_acquire) == 2)
+    {
+      *pos = start_cache[slot].pos;
+      return;
+    }
+  {
+    bool ok = variant->f.from_fen (pos, variant->start_fen, NULL);
+    int empty = 0;
+
+    (void) ok;
+    if (slot >= 0
+        && atomic_compare_exchange_strong_explicit (&start_cache[slot].state, &empty, 1,
+                                                    memory_order_acq_rel, memory_order_relaxed))
+      {
+        start_cache[slot].pos = *pos;
+        atomic_store_explicit (&start_cache[slot].state, 2, memory_order_release);
+      }
+  }
 }
 
 void

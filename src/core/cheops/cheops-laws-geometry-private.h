@@ -49,6 +49,20 @@ extern CheopsCellSet line_full_tab[CHEOPS_LAWS_PIECE_TYPE_NB][CHEOPS_LAWS_CELL_N
 #define CHEOPS_LAWS__LINE_KIND_NB 3
 extern uint8_t       line_ray_tab[CHEOPS_LAWS__LINE_KIND_NB][CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_CELL_NB];
 
+/* cheops_laws_cell_parse() of the two characters @column_char ('a'-'q')
+ * and @level_char ('1'-'9'), inline: the cell, or CHEOPS_CELL_NONE when
+ * they name none (level l spans columns l-1 .. 17-l, 2.3). */
+static inline CheopsCell
+cheops_laws__cell_parse2 (char column_char, char level_char)
+{
+  static const uint8_t level_first[CHEOPS_LAWS_LEVEL_NB + 1] = { 0, 0, 17, 32, 45, 56, 65, 72, 77, 80 };
+  int c = column_char - 'a', l = level_char - '0';
+
+  if (l < 1 || l > CHEOPS_LAWS_LEVEL_NB || c < l - 1 || c > 17 - l)
+    return CHEOPS_CELL_NONE;
+  return (CheopsCell) (level_first[l] + c - (l - 1));
+}
+
 /* Whether a ray's cell numbers grow (+1) or shrink (-1) as it goes, and
  * whether it visits two cells per level against that order (see
  * cheops-geometry.c). */
