@@ -910,6 +910,23 @@ is_space (char c)
   return u <= ' ' && (u == ' ' || (u >= '\t' && u <= '\r'));
 }
 
+/* Whether the eight bytes of @w can be copied as they are inside a run of
+ * normalized text that a non-space byte precedes: no byte below ' ' (the
+ * other blanks among them), no two spaces side by side, and no space last
+ * (the next eight bytes then follow a non-space byte too). */
+static inline gboolean
+word_copies_as_is (guint64 w)
+{
+  const guint64 ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+  guint64 t = w ^ (ones * ' '), spaces;
+
+  if (((w - ones * ' ') & ~w & highs) != 0)
+    return FALSE;                                    /* a byte below ' ' */
+  /* The high bit of each byte that is a space, exactly. */
+  spaces = ~(((t & ~highs) + ~highs) | t) & highs;
+  return (spaces & (spaces >> 8)) == 0 && (spaces >> 63) == 0;
+}
+
 void
 _cheops_append_normalized (GString    *out,
                            const char *text,
@@ -921,7 +938,8 @@ _cheops_append_normalized (GString    *out,
   char *d;
 
   /* Each run of non-space bytes, one space between runs, written in place:
-   * at most one space and @len bytes are added. */
+   * at most one space and @len bytes are added.  Text that is already so
+   * (single spaces between words) is copied eight bytes at a time. */
   g_string_set_size (out, old_len + len + 1);
   d = out->str + old_len;
   for (;;)
@@ -932,6 +950,18 @@ _cheops_append_normalized (GString    *out,
         break;
       if (d > out->str)
         *d++ = ' ';
+      *d++ = *p++;
+      while (end - p >= 8)
+        {
+          guint64 w;
+
+          memcpy (&w, p, 8);
+          if (!word_copies_as_is (GUINT64_FROM_LE (w)))
+            break;
+          memcpy (d, &w, 8);
+          d += 8;
+          p += 8;
+        }
       while (p < end && !is_space (*p))
         *d++ = *p++;
     }

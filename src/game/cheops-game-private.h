@@ -134,6 +134,12 @@ void            _cheops_game_node_add_nag        (CheopsGameNode *node,
 /* Takes @annotations (NULL or empty: clears). */
 void            _cheops_game_node_take_annotations (CheopsGameNode    *node,
                                                     CheopsAnnotations *annotations);
+/* cheops_annotations_add_command() of @length bytes at @text that a NUL
+ * follows (text[length] == '\0'), read in place (no copy). */
+void            _cheops_annotations_add_command_nul (CheopsAnnotations   *self,
+                                                     const CheopsVariant *variant,
+                                                     const char          *text,
+                                                     gsize                length);
 /* The node's annotations for changing in place (created if needed). */
 CheopsAnnotations *_cheops_game_node_ensure_annotations (CheopsGameNode *node);
 /* Whether the data of the two nodes are equal (move, comments, NAGs,

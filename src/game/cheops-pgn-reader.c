@@ -387,7 +387,7 @@ at_line_head (CheopsPgnReader *r)
  * column; the PGN standard's escape mechanism).  The escape lines are
  * noted in r->escapes, to be given to a game (cheops_pgn_reader_next()). */
 static void
-skip_space (CheopsPgnReader *r)
+skip_space_slow (CheopsPgnReader *r)
 {
   while (r->p < r->end)
     {
@@ -430,6 +430,20 @@ skip_space (CheopsPgnReader *r)
       else
         break;
     }
+}
+
+/* skip_space_slow(), the usual case inline: blanks, then a token. */
+static inline void
+skip_space (CheopsPgnReader *r)
+{
+  const char *p = r->p;
+
+  while (p < r->end && *p == ' ')
+    p++;
+  r->p = p;
+  if (p < r->end && (guchar) *p > ' ' && *p != '%' && (guchar) *p != 0xEF)
+    return;
+  skip_space_slow (r);
 }
 
 static void
@@ -890,9 +904,9 @@ take_comment (GameReader *g,
         g_string_truncate (command, 0);
         _cheops_append_normalized (command, open + 1, close - open - 1);
         /* Cells named as the game's variant names them. */
-        cheops_annotations_add_command (_cheops_game_node_ensure_annotations (node),
-                                        cheops_game_get_variant (g->game),
-                                        command->str, command->len);
+        _cheops_annotations_add_command_nul (_cheops_game_node_ensure_annotations (node),
+                                             cheops_game_get_variant (g->game),
+                                             command->str, command->len);
       }
       s = close < end ? close + 1 : end;
     }
