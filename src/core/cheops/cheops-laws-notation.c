@@ -447,7 +447,8 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
                       ptrdiff_t             length,
                       CheopsError          *error)
 {
-  char text[CHEOPS__SAN_INPUT_MAX], quoted[CHEOPS__SAN_INPUT_MAX];
+  char quoted[CHEOPS__SAN_INPUT_MAX];
+  const char *text;
   size_t len, i = 0;
   CheopsPieceType type = CHEOPS_LAWS_PAWN;
   int want_column = -1, want_level = -1, marks = 0;
@@ -466,12 +467,15 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
   input_len = san == NULL ? 0 : length < 0 ? strlen (san) : (size_t) length;
   if (input_len == 0 || input_len >= CHEOPS__SAN_INPUT_MAX)
     {
-      cheops__san_input (san, length, text, quoted, &len, error);
+      char unused[CHEOPS__SAN_INPUT_MAX];
+
+      cheops__san_input (san, length, unused, quoted, &len, error);
       return CHEOPS_MOVE_NONE;
     }
+  /* Read in place: its first len bytes, len shrinking as the suffix, the
+   * promotion, the cell and the capture marks are taken off its end. */
+  text = san;
   len = input_len;
-  memcpy (text, san, len);
-  text[len] = '\0';
 #define QUOTED (memcpy (quoted, input, input_len), quoted[input_len] = '\0', quoted)
 
   /* Machine move text (DESIGN.md section 3) is accepted too. */
@@ -484,7 +488,7 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
         if (cheops_laws_position_is_playable (pos, m))
           return m;
         if (len == 5)
-          return cheops_laws_move_from_text (pos, text, error);
+          return cheops_laws_move_from_text (pos, QUOTED, error);
         /* "e3f3" is also record notation with full disambiguation: go on. */
       }
   }
@@ -494,12 +498,10 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
     suffix = "++", len -= 2;
   else if (len >= 1 && (text[len - 1] == '+' || text[len - 1] == '#'))
     suffix = text[len - 1] == '+' ? "+" : "#", len -= 1;
-  text[len] = '\0';
 
   /* Promotion "=Q" (optional, R10). */
   if (len >= 2 && text[len - 2] == '=' && text[len - 1] == 'Q')
     promotion = true, len -= 2;
-  text[len] = '\0';
 
   if (len >= 1 && text[0] >= 'A' && text[0] <= 'Z')
     {
