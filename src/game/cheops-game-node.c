@@ -468,20 +468,25 @@ _cheops_outcome_after_keys (const CheopsPosition *pos,
 guint
 _cheops_game_node_count_subtree (const CheopsGameNode *node)
 {
-  GPtrArray *stack = g_ptr_array_new ();
-  guint n = 0;
+  const CheopsGameNode *x = node;
+  guint n = 1;
 
-  g_ptr_array_add (stack, (gpointer) node);
-  while (stack->len > 0)
+  /* Depth first along the links: down to the first child, else on to the
+   * next sibling of the nearest node on the way up that has one. */
+  for (;;)
     {
-      const CheopsGameNode *x = g_ptr_array_steal_index_fast (stack, stack->len - 1);
-
+      if (x->first_child != NULL)
+        x = x->first_child;
+      else
+        {
+          while (x != node && x->next_sibling == NULL)
+            x = x->parent;
+          if (x == node)
+            return n;
+          x = x->next_sibling;
+        }
       n++;
-      for (CheopsGameNode *c = x->first_child; c != NULL; c = c->next_sibling)
-        g_ptr_array_add (stack, c);
     }
-  g_ptr_array_free (stack, TRUE);
-  return n;
 }
 
 CheopsOutcome
