@@ -168,6 +168,10 @@ void            _cheops_game_put_tag             (CheopsGame  *self,
 void            _cheops_game_append_tag          (CheopsGame  *self,
                                                   const char  *name,
                                                   const char  *value);
+/* The same, taking @name and @value (both g_malloc()ed). */
+void            _cheops_game_append_tag_take     (CheopsGame  *self,
+                                                  char        *name,
+                                                  char        *value);
 
 /* Takes @text (NULL: none), @length bytes followed by a NUL (it may hold
  * others), as the original text of a game read with errors, for the

@@ -206,6 +206,30 @@ _cheops_game_append_tag (CheopsGame *self,
   g_array_append_val (self->tags, tag);
 }
 
+void
+_cheops_game_append_tag_take (CheopsGame *self,
+                              char       *name,
+                              char       *value)
+{
+  Tag tag;
+  int i;
+
+  /* The roster's tags come first (_cheops_game_new_with_root()): found
+   * in a few steps. */
+  if (roster_index (self, name) >= 0 && (i = find_tag (self, name, strlen (name))) >= 0)
+    {
+      Tag *t = &g_array_index (self->tags, Tag, i);
+
+      g_free (t->value);
+      t->value = value;
+      g_free (name);
+      return;
+    }
+  tag.name = name;
+  tag.value = value;
+  g_array_append_val (self->tags, tag);
+}
+
 /* Sets or removes (value NULL) a tag at @index (for a new tag: the place to
  * insert it) and returns the old value. */
 static char *

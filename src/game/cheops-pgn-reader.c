@@ -49,6 +49,7 @@ struct _CheopsPgnReader {
   GString     *pending_buf;
   GString     *open_text;     /* the comment of GameReader.open_node */
   GString     *command;       /* a [%...] command being read */
+  GArray      *tags_buf;      /* RawTag */
   CheopsGameNodeChunk *chunk; /* where the nodes read come from */
 };
 
@@ -210,6 +211,7 @@ cheops_pgn_reader_free (CheopsPgnReader *self)
   _cheops_game_node_chunk_release (self->chunk);
   g_clear_pointer (&self->keys_buf, g_array_unref);
   g_clear_pointer (&self->stack_buf, g_array_unref);
+  g_clear_pointer (&self->tags_buf, g_array_unref);
   if (self->pending_buf != NULL)
     g_string_free (self->pending_buf, TRUE);
   if (self->open_text != NULL)
@@ -754,7 +756,15 @@ read_tag (GameReader *g,
     }
   r->p++;
   tag.value_mark = mark_here (r);
-  value = g_string_new (NULL);
+  {
+    /* The usual value, without a backslash: copied at once. */
+    const char *v = r->p;
+
+    while (v < eol && *v != '"' && *v != '\\')
+      v++;
+    value = g_string_new_len (r->p, v - r->p);
+    r->p = v;
+  }
   while (r->p < eol && *r->p != '"')
     {
       if (*r->p == '\\' && r->p + 1 < eol && (r->p[1] == '"' || r->p[1] == '\\'))
@@ -952,6 +962,9 @@ current_outcome (GameReader *g)
   return (CheopsOutcome) node->outcome;
 }
 
+/* A token this long or longer is no move (and is not given to the core). */
+#define TOKEN_MAX 64
+
 static gboolean
 read_move (GameReader *g,
            const Mark *m,
@@ -961,19 +974,15 @@ read_move (GameReader *g,
   CheopsError err;
   CheopsMove move;
   CheopsGameNode *node;
-  char token[64];
 
   /* What is read of it (not the whole struct, cleared for every move). */
   err.code = 0;
   err.message[0] = '\0';
 
-  /* The core gets its own NUL-terminated copy of the token. */
-  if (len < sizeof token)
-    {
-      memcpy (token, san, len);
-      token[len] = '\0';
-      move = cheops_move_from_san (&g->cur.after, token, len, &err);
-    }
+  /* The core reads the token by its length, in place (its messages quote
+   * their own copy). */
+  if (len < TOKEN_MAX)
+    move = cheops_move_from_san (&g->cur.after, san, len, &err);
   else
     {
       move = CHEOPS_MOVE_NONE;
@@ -1490,8 +1499,13 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
   n_before = self->escapes->len;
 
   /* The tag section. */
-  tags = g_array_new (FALSE, FALSE, sizeof (RawTag));
-  g_array_set_clear_func (tags, raw_tag_clear);
+  if (self->tags_buf == NULL)
+    {
+      self->tags_buf = g_array_new (FALSE, FALSE, sizeof (RawTag));
+      g_array_set_clear_func (self->tags_buf, raw_tag_clear);
+    }
+  tags = self->tags_buf;
+  g_array_set_size (tags, 0);
   while (self->p < self->end && *self->p == '[')
     {
       if (tag_name_repeats (self, tags, &tag_names))
@@ -1563,11 +1577,14 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
           g.result_tag = TRUE;
           g.result_tag_mark = t->value_mark;
         }
-      /* Each name once (tag_name_repeats()): no search for it. */
-      _cheops_game_append_tag (g.game, t->name, t->value);
+      /* Each name once (tag_name_repeats()): no search for it.  The game
+       * takes the strings. */
+      _cheops_game_append_tag_take (g.game, t->name, t->value);
+      g_array_index (tags, RawTag, i).name = NULL;
+      g_array_index (tags, RawTag, i).value = NULL;
     }
   g_clear_pointer (&tag_names, g_hash_table_unref);
-  g_array_unref (tags);
+  g_array_set_size (tags, 0);
 
   /* The movetext. */
   g.cur.node = g.root;
