@@ -24,6 +24,8 @@
 #define ray_len_tab       cheops_laws__ray_len_tab
 #define line_full_tab     cheops_laws__line_full_tab
 #define line_ray_tab      cheops_laws__line_ray_tab
+#define ray_from_tab      cheops_laws__ray_from_tab
+#define pawn_step_from_tab cheops_laws__pawn_step_from_tab
 
 extern int8_t        cell_column_tab[CHEOPS_LAWS_CELL_NB];
 extern int8_t        cell_level_tab[CHEOPS_LAWS_CELL_NB];
@@ -33,8 +35,12 @@ extern CheopsCellSet king_tab[CHEOPS_LAWS_CELL_NB];
 extern CheopsCellSet leap_tab[CHEOPS_LAWS_CELL_NB];
 extern CheopsCellSet pawn_threat_tab[CHEOPS_SIDE_NB][CHEOPS_LAWS_CELL_NB];
 extern CheopsCellSet pawn_step_tab[CHEOPS_LAWS_CELL_NB];
+/* The inverse of pawn_step_tab: the cells a Pawn steps to a cell from. */
+extern CheopsCellSet pawn_step_from_tab[CHEOPS_LAWS_CELL_NB];
 extern CheopsCellSet pawn_attacker_tab[CHEOPS_SIDE_NB][CHEOPS_LAWS_CELL_NB];
 extern CheopsCellSet ray_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB];
+/* ray_tab[cell][ray] with @cell itself. */
+extern CheopsCellSet ray_from_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB];
 extern CheopsCell    ray_list_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB][CHEOPS_LAWS_RAY_MAX_CELLS];
 extern uint8_t       ray_len_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB];
 /* The union of a cell's rays by the piece that moves along them, indexed by
@@ -213,5 +219,5 @@ cheops_laws__between_cells (CheopsPieceType type, CheopsCell a, CheopsCell b)
   ray = line_ray_tab[kind][a][b];
   if (ray >= CHEOPS_LAWS_RAY_NB)
     return 0;
-  return ray_tab[a][ray] & ~ray_tab[b][ray] & ~cheops_cellset_of (b);
+  return ray_tab[a][ray] & ~ray_from_tab[b][ray];
 }

@@ -42,8 +42,10 @@ CheopsCellSet king_tab[CHEOPS_LAWS_CELL_NB];
 CheopsCellSet leap_tab[CHEOPS_LAWS_CELL_NB];
 CheopsCellSet pawn_threat_tab[CHEOPS_SIDE_NB][CHEOPS_LAWS_CELL_NB];
 CheopsCellSet pawn_step_tab[CHEOPS_LAWS_CELL_NB];
+CheopsCellSet pawn_step_from_tab[CHEOPS_LAWS_CELL_NB];
 CheopsCellSet pawn_attacker_tab[CHEOPS_SIDE_NB][CHEOPS_LAWS_CELL_NB];
 CheopsCellSet ray_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB];
+CheopsCellSet ray_from_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB];
 CheopsCell    ray_list_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB][CHEOPS_LAWS_RAY_MAX_CELLS];
 uint8_t       ray_len_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB];
 CheopsCellSet line_full_tab[CHEOPS_LAWS_PIECE_TYPE_NB][CHEOPS_LAWS_CELL_NB];
@@ -176,6 +178,7 @@ cheops_laws_init (void)
               ll = cell_level_tab[next];
             }
           ray_len_tab[cell][r] = (uint8_t) n;
+          ray_from_tab[cell][r] = ray_tab[cell][r] | cheops_cellset_of (cell);
         }
     }
 
@@ -215,6 +218,14 @@ cheops_laws_init (void)
               line_ray_tab[k][a][cheops_cellset_pop (&cells)] = (uint8_t) r;
           }
   }
+
+  /* The inverse of the Pawn steps. */
+  for (CheopsCell from = 0; from < CHEOPS_LAWS_CELL_NB; from++)
+    {
+      CheopsCellSet t = pawn_step_tab[from];
+      while (t)
+        pawn_step_from_tab[cheops_cellset_pop (&t)] |= cheops_cellset_of (from);
+    }
 
   /* The inverse of the Pawn threats. */
   for (int s = 0; s < CHEOPS_SIDE_NB; s++)

@@ -453,8 +453,12 @@ cheops_laws_generate_moves_matching (const CheopsPosition *pos,
       pieces &= leap_tab[to];
       break;
     case CHEOPS_LAWS_KING:
+      pieces &= king_tab[to];
+      break;
     case CHEOPS_LAWS_PAWN:
-      pieces &= king_tab[to];   /* for the Apex: the Gate and the flanks */
+      /* 4.7.1: a step to an empty cell; 4.7.2: a capture on a threatened
+       * cell (for the Apex: the Gate, and the flanks). */
+      pieces &= pos->board[to] == CHEOPS_NO_PIECE ? pawn_step_from_tab[to] : pawn_attacker_tab[side][to];
       break;
     default:
       break;
@@ -487,8 +491,21 @@ cheops_laws_generate_moves_matching (const CheopsPosition *pos,
   if (ksq != CHEOPS_CELL_NONE)
     {
       Legality l;
+      CheopsCellSet movers = from_set & ~cheops_cellset_of (ksq);
 
-      legality_init (pos, &l, from_set & ~cheops_cellset_of (ksq));
+      /* A King's moves need only the attacks on their cells
+       * (king_step_legal()); the checks and pins, for the others. */
+      bool in_check_known = movers != 0;
+
+      if (movers)
+        legality_init (pos, &l, movers);
+      else
+        {
+          l.ksq = ksq;
+          l.in_check = false;
+          l.pinned = 0;
+          l.evasion = ~(CheopsCellSet) 0;
+        }
       {
         CheopsCellSet t = from_set;
 
@@ -501,7 +518,8 @@ cheops_laws_generate_moves_matching (const CheopsPosition *pos,
       }
       /* No legal move to @to: in checklock the checklock moves are
        * played. */
-      if (n == 0 && l.in_check && !cheops_laws_position_has_legal_move (pos))
+      if (n == 0 && (in_check_known ? l.in_check : cheops_laws_position_in_check (pos))
+          && !cheops_laws_position_has_legal_move (pos))
         {
           CheopsCellSet t = from_set;
 
