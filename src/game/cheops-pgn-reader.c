@@ -494,6 +494,10 @@ result_length (CheopsPgnReader *r)
   static const char * const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
   gsize left = r->end - r->p;
 
+  /* Each result but "*" has a '-' or '/' second: a move number or a move
+   * has not. */
+  if (left >= 2 && r->p[0] != '*' && r->p[1] != '-' && r->p[1] != '/')
+    return 0;
   for (guint i = 0; i < G_N_ELEMENTS (results); i++)
     {
       gsize n = strlen (results[i]);
