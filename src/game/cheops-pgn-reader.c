@@ -1122,19 +1122,16 @@ read_suffix (GameReader *g)
 /* A character of a move token: letters, digits, promotion and suffix
  * marks, and the drop and compound marks of Cypher chess (cypher.md 6.3:
  * "P@a5", "Sa1,Rb0"), which no other token of PGN uses. */
-static gboolean
+static inline gboolean
 is_san_char (char c)
 {
-  static const guint64 mask[4] = {
-    /* '#' '+' ',' '0'-'9' '=' */
-    (1ull << '#') | (1ull << '+') | (1ull << ',') | (0x3FFull << '0') | (1ull << '='),
-    /* '@' 'A'-'Z' 'a'-'z' */
-    (1ull << ('@' - 64)) | (0x3FFFFFFull << ('A' - 64)) | (0x3FFFFFFull << ('a' - 64)),
-    0, 0,
+  /* '#' '+' ',' '0'-'9' '=' '@' 'A'-'Z' 'a'-'z' */
+  static const guint8 san_char[256] = {
+    ['#'] = 1, ['+'] = 1, [','] = 1, ['0' ... '9'] = 1, ['='] = 1,
+    ['@'] = 1, ['A' ... 'Z'] = 1, ['a' ... 'z'] = 1,
   };
-  guchar u = (guchar) c;
 
-  return (mask[u >> 6] >> (u & 63)) & 1;
+  return san_char[(guchar) c];
 }
 
 /* Ends a game at its result token (@result, @len bytes). */
