@@ -455,7 +455,8 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
   bool promotion = false;
   const char *suffix = "";
   CheopsCell to;
-  CheopsMove list[CHEOPS_MAX_MOVES], found = CHEOPS_MOVE_NONE;
+  /* One move per piece of a kind at most, all to one cell. */
+  CheopsMove list[CHEOPS_LAWS_CELL_NB], found = CHEOPS_MOVE_NONE;
   CheopsMove *end;
   int matches = 0;
   char name[3];
