@@ -1368,10 +1368,11 @@ read_movetext (GameReader *g)
             }
           if (g_ascii_isalnum (c))
             {
-              const char *s = r->p;
+              const char *s = r->p, *e = s;
 
-              while (r->p < r->end && is_san_char (*r->p))
-                r->p++;
+              while (e < r->end && is_san_char (*e))
+                e++;
+              r->p = e;
               if (!read_move (g, &m, s, r->p - s))
                 return FALSE;
               if (r->p < r->end && (*r->p == '!' || *r->p == '?') && !read_suffix (g))
