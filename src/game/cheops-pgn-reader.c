@@ -50,6 +50,7 @@ struct _CheopsPgnReader {
   GString     *open_text;     /* the comment of GameReader.open_node */
   GString     *command;       /* a [%...] command being read */
   GArray      *tags_buf;      /* RawTag */
+  GPtrArray   *positions;     /* CheopsPosition, one per depth of variations */
   CheopsGameNodeChunk *chunk; /* where the nodes read come from */
 };
 
@@ -71,7 +72,10 @@ typedef struct {
  * its "(" was. */
 typedef struct {
   CheopsGameNode *node;
-  CheopsPosition  after;
+  CheopsPosition *after;      /* the reader's position of this depth of
+                               * variations (CheopsPgnReader.positions):
+                               * a variation's "(" copies it, its ")" leaves
+                               * the copy */
   CheopsUndo      undo;
   Mark            open;
   guint           n_keys;     /* the keys of the path to node */
@@ -212,6 +216,7 @@ cheops_pgn_reader_free (CheopsPgnReader *self)
   g_clear_pointer (&self->keys_buf, g_array_unref);
   g_clear_pointer (&self->stack_buf, g_array_unref);
   g_clear_pointer (&self->tags_buf, g_array_unref);
+  g_clear_pointer (&self->positions, g_ptr_array_unref);
   if (self->pending_buf != NULL)
     g_string_free (self->pending_buf, TRUE);
   if (self->open_text != NULL)
@@ -959,7 +964,7 @@ current_outcome (GameReader *g)
 
   if (!node->outcome_known)
     {
-      _cheops_game_node_set_outcome (node, _cheops_outcome_after_keys (&g->cur.after,
+      _cheops_game_node_set_outcome (node, _cheops_outcome_after_keys (g->cur.after,
                                                                        (const guint64 *) (gpointer) g->keys->data,
                                                                        g->cur.n_keys));
     }
@@ -986,7 +991,7 @@ read_move (GameReader *g,
   /* The core reads the token by its length, in place (its messages quote
    * their own copy). */
   if (len < TOKEN_MAX)
-    move = cheops_move_from_san (&g->cur.after, san, len, &err);
+    move = cheops_move_from_san (g->cur.after, san, len, &err);
   else
     {
       move = CHEOPS_MOVE_NONE;
@@ -1004,8 +1009,8 @@ read_move (GameReader *g,
 
     if (move != CHEOPS_MOVE_NONE)
       {
-        over = _cheops_outcome_ends_record (g->cur.after.variant,
-                                            _cheops_repetition_outcome (&g->cur.after,
+        over = _cheops_outcome_ends_record (g->cur.after->variant,
+                                            _cheops_repetition_outcome (g->cur.after,
                                                                         (const guint64 *) (gpointer) g->keys->data,
                                                                         g->cur.n_keys));
       }
@@ -1015,12 +1020,12 @@ read_move (GameReader *g,
       {
         CheopsOutcome outcome = current_outcome (g);
 
-        if (_cheops_outcome_ends_record (g->cur.after.variant, outcome))
+        if (_cheops_outcome_ends_record (g->cur.after->variant, outcome))
           {
             char number[32];
             g_autofree char *why = cheops_game_describe_outcome (g->game, outcome);
 
-            describe_move_number (&g->cur.after, number);
+            describe_move_number (g->cur.after, number);
             add_error_at (g, m, CHEOPS_GAME_ERROR_ILLEGAL_MOVE,
                           "illegal move %.*s at %s: the game is over: %s", (int) len, san, number, why);
             return FALSE;
@@ -1033,7 +1038,7 @@ read_move (GameReader *g,
       const char *what, *why;
       CheopsGameError code;
 
-      describe_move_number (&g->cur.after, number);
+      describe_move_number (g->cur.after, number);
       switch (err.code)
         {
         case CHEOPS_ERROR_MOVE_ILLEGAL:
@@ -1061,22 +1066,22 @@ read_move (GameReader *g,
       /* A variation's first move: a sibling of the stacked line's node. */
       Frame *top = &g_array_index (g->stack, Frame, g->stack->len - 1);
 
-      node = _cheops_game_node_append_child_in (&g->reader->chunk, g->cur.node, top->last_sibling, &g->cur.after, move);
+      node = _cheops_game_node_append_child_in (&g->reader->chunk, g->cur.node, top->last_sibling, g->cur.after, move);
       top->last_sibling = node;
     }
   else
-    node = _cheops_game_node_append_child_in (&g->reader->chunk, g->cur.node, NULL, &g->cur.after, move);
+    node = _cheops_game_node_append_child_in (&g->reader->chunk, g->cur.node, NULL, g->cur.after, move);
   if (g->pending->len > 0)
     {
       _cheops_game_node_take_comment (node, TRUE, g_strndup (g->pending->str, g->pending->len));
       g_string_truncate (g->pending, 0);
     }
-  cheops_position_do_move (&g->cur.after, move, &g->cur.undo);
+  cheops_position_do_move (g->cur.after, move, &g->cur.undo);
   g->cur.node = node;
   g->cur.last_sibling = node;
-  put_key (g, g->cur.n_keys, g->cur.after.key);
+  put_key (g, g->cur.n_keys, g->cur.after->key);
   g->cur.n_keys++;
-  _cheops_game_node_set_key (node, g->cur.after.key);
+  _cheops_game_node_set_key (node, g->cur.after->key);
   g->fresh = FALSE;
   return TRUE;
 }
@@ -1241,7 +1246,18 @@ read_movetext (GameReader *g)
             }
           g->cur.open = m;
           g_array_append_val (g->stack, g->cur);
-          cheops_position_undo_move (&g->cur.after, g->cur.node->move, &g->cur.undo);
+          {
+            /* The variation's position: the line's, one move back, in the
+             * next depth's place (the line keeps its own). */
+            GPtrArray *positions = g->reader->positions;
+            guint depth = g->stack->len;
+
+            if (positions->len <= depth)
+              g_ptr_array_add (positions, g_new (CheopsPosition, 1));
+            *(CheopsPosition *) positions->pdata[depth] = *g->cur.after;
+            g->cur.after = positions->pdata[depth];
+          }
+          cheops_position_undo_move (g->cur.after, g->cur.node->move, &g->cur.undo);
           g->cur.node = g->cur.node->parent;
           g->cur.n_keys--;
           g->fresh = TRUE;
@@ -1418,7 +1434,7 @@ check_result_against_outcome (GameReader *g)
   if (g->n_errors > 0 || g->stack->len > 0 || strcmp (result, "*") == 0)
     return;
   outcome = current_outcome (g);
-  if (!_cheops_outcome_ends_record (g->cur.after.variant, outcome))
+  if (!_cheops_outcome_ends_record (g->cur.after->variant, outcome))
     return;
   expected = cheops_game_outcome_result (g->game, outcome);
   if (strcmp (result, expected) != 0)
@@ -1590,7 +1606,13 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
 
   /* The movetext. */
   g.cur.node = g.root;
-  g.cur.after = start;
+  if (self->positions == NULL)
+    {
+      self->positions = g_ptr_array_new_with_free_func (g_free);
+      g_ptr_array_add (self->positions, g_new (CheopsPosition, 1));
+    }
+  g.cur.after = self->positions->pdata[0];
+  *g.cur.after = start;
   g.cur.n_keys = 1;
   if (self->keys_buf == NULL)
     {
