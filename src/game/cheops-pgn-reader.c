@@ -565,9 +565,33 @@ is_escape_line (CheopsPgnReader *r,
  * escape lines when the text is read again, and a "}" in them closes
  * nothing: `pgn format` is a fixed point (issue 25). */
 static const char *
+find_comment_close_counting (CheopsPgnReader  *r,
+                             const char       *from,
+                             const char      **stop,
+                             guint            *n_breaks,
+                             const char      **last_line);
+
+static const char *
 find_comment_close (CheopsPgnReader  *r,
                     const char       *from,
                     const char      **stop)
+{
+  guint n_breaks;
+  const char *last_line;
+
+  return find_comment_close_counting (r, from, stop, &n_breaks, &last_line);
+}
+
+/* find_comment_close(), also counting the line breaks passed before the
+ * "}" it finds (*@n_breaks) and where the line after the last of them
+ * starts (*@last_line, NULL for none): what advance_to() would count up to
+ * the "}". */
+static const char *
+find_comment_close_counting (CheopsPgnReader  *r,
+                             const char       *from,
+                             const char      **stop,
+                             guint            *n_breaks,
+                             const char      **last_line)
 {
   const char *close;
   const char *limit;
@@ -584,6 +608,8 @@ find_comment_close (CheopsPgnReader  *r,
   limit = close != NULL ? close : r->end;
   const char *s = from;
 
+  *n_breaks = 0;
+  *last_line = NULL;
   while ((s = find_cr_or_lf (r, s, limit)) < limit)
     {
       if (!is_line_break (s, r->end))
@@ -592,6 +618,8 @@ find_comment_close (CheopsPgnReader  *r,
           continue;
         }
       s++;
+      (*n_breaks)++;
+      *last_line = s;
       if (is_tag_line (r, s) || is_escape_line (r, s))
         {
           *stop = s;
@@ -1202,9 +1230,10 @@ read_movetext (GameReader *g)
         {
         case '{':
           {
-            const char *stop;
+            const char *stop, *last_line;
             const char *text = r->p + 1;
-            const char *close = find_comment_close (r, text, &stop);
+            guint n_breaks;
+            const char *close = find_comment_close_counting (r, text, &stop, &n_breaks, &last_line);
 
             if (!is_utf8_text (text, (close != NULL ? close : stop) - text))
               {
@@ -1220,7 +1249,11 @@ read_movetext (GameReader *g)
                 return FALSE;
               }
             take_comment (g, text, close - text);
-            advance_to (r, close + 1);
+            /* advance_to (r, close + 1), with the line breaks counted. */
+            r->line += n_breaks;
+            if (last_line != NULL)
+              r->line_start = last_line;
+            r->p = close + 1;
           }
           break;
 

@@ -393,6 +393,33 @@ test_comment_normalized (void)
   g_rand_free (rand);
 }
 
+/* The line and column of an error after comments over several lines, with
+ * LF, CR LF and CR alone: the comment's line breaks are counted as the
+ * comment is looked through. */
+static void
+test_error_after_multiline_comment (void)
+{
+  static const struct { const char *text; const char *expected; } cases[] = {
+    { "1. fg3 {one\ntwo\nthree} lj1 {x\n  y} 2. Qq9 *", "0 4:9: unreadable move Qq9 at 2.: 'Qq9' is not a move: it does not end with a cell\n" },
+    { "1. fg3 {one\r\ntwo} lj1\r\n{a\r\n b\r\n} Kk9 *", "0 5:3: unreadable move Kk9 at 2.: 'Kk9' is not a move: it does not end with a cell\n" },
+    { "1. fg3 {one\rtwo\r} lj1 Mz1 *", "0 3:7: unreadable move Mz1 at 2.: 'Mz1' is not a move: it does not end with a cell\n" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GPtrArray) errors = NULL;
+      g_autoptr(GPtrArray) games = cheops_pgn_read_string (cases[i].text, -1, &errors);
+      g_autoptr(GString) got = g_string_new (NULL);
+
+      for (guint j = 0; j < errors->len; j++)
+        {
+          const CheopsPgnError *e = errors->pdata[j];
+          g_string_append_printf (got, "%u %u:%u: %s\n", e->game_index, e->line, e->column, e->message);
+        }
+      g_assert_cmpstr (got->str, ==, cases[i].expected);
+    }
+}
+
 /* A [% command without its "]" runs to the end of its comment; kept as
  * text it would meet the "]" of the next comment (a fuzzer finding). */
 static void
@@ -2125,6 +2152,7 @@ main (int    argc,
   g_test_add_func ("/game/pgn/invisible-character", test_invisible_character);
   g_test_add_func ("/game/pgn/comments", test_comments);
   g_test_add_func ("/game/pgn/comment-normalized", test_comment_normalized);
+  g_test_add_func ("/game/pgn/error-after-multiline-comment", test_error_after_multiline_comment);
   g_test_add_func ("/game/pgn/comments-around-variations", test_comments_around_variations);
   g_test_add_func ("/game/pgn/node-outlives-reader", test_node_outlives_reader);
   g_test_add_func ("/game/pgn/variations", test_variations);
