@@ -950,7 +950,8 @@ _cheops_append_normalized (GString    *out,
   /* Each run of non-space bytes, one space between runs, written in place:
    * at most one space and @len bytes are added.  Text that is already so
    * (single spaces between words) is copied eight bytes at a time. */
-  g_string_set_size (out, old_len + len + 1);
+  if (old_len + len + 1 >= out->allocated_len)
+    g_string_set_size (out, old_len + len + 1);
   d = out->str + old_len;
   for (;;)
     {
@@ -975,5 +976,7 @@ _cheops_append_normalized (GString    *out,
       while (p < end && !is_space (*p))
         *d++ = *p++;
     }
-  g_string_truncate (out, d - out->str);
+  /* g_string_truncate(), in place. */
+  out->len = d - out->str;
+  out->str[out->len] = '\0';
 }

@@ -913,7 +913,8 @@ take_comment (GameReader *g,
           /* The node's first comment in this game (the usual case). */
           g->open_node = node;
           out = g->reader->open_text;
-          g_string_truncate (out, 0);
+          out->len = 0;               /* g_string_truncate (out, 0) */
+          out->str[0] = '\0';
         }
       else if (out == NULL)
         {
@@ -948,7 +949,8 @@ take_comment (GameReader *g,
       {
         GString *command = g->reader->command;
 
-        g_string_truncate (command, 0);
+        command->len = 0;             /* g_string_truncate (command, 0) */
+        command->str[0] = '\0';
         _cheops_append_normalized (command, open + 1, close - open - 1);
         /* Cells named as the game's variant names them. */
         _cheops_annotations_add_command_nul (_cheops_game_node_ensure_annotations (node),
