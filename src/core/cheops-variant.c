@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdatomic.h>
 #include <string.h>
 
 const CheopsVariant *const cheops_variants[] = {
@@ -23,6 +24,9 @@ const CheopsVariant *const cheops_variants[] = {
   &cheops_variant_pyramids,
   NULL,
 };
+
+/* The slots of the caches kept for the variants of cheops_variants[]. */
+#define START_CACHE_SIZE 8
 
 /* The length of the valid UTF-8 sequence at @p of at most @avail bytes,
  * or 0 if there is none (a stray continuation byte, an overlong form, a
@@ -229,6 +233,49 @@ cheops_variant_piece_letter (const CheopsVariant *variant,
   return letter;
 }
 
+/* For each variant of cheops_variants[], its cells by the first byte of
+ * their names: the first such cell in head[], the next in next[] (in cell
+ * order), built once and published as start_cache is. */
+static struct {
+  atomic_int state;
+  int16_t    head[256];
+  int16_t    next[CHEOPS_CELL_MAX];
+} name_index[START_CACHE_SIZE];
+
+/* The name index of @variant, or NULL (not one of cheops_variants[], or
+ * being built by another thread). */
+static const int16_t *
+cell_name_index (const CheopsVariant *variant,
+                 const int16_t      **next)
+{
+  const CheopsBoardShape *board = variant->board;
+  int slot = -1, empty = 0;
+
+  for (int i = 0; i < START_CACHE_SIZE && cheops_variants[i] != NULL; i++)
+    if (cheops_variants[i] == variant)
+      slot = i;
+  if (slot < 0 || board->n_cells > CHEOPS_CELL_MAX)
+    return NULL;
+  if (atomic_load_explicit (&name_index[slot].state, memory_order_acquire) != 2)
+    {
+      if (!atomic_compare_exchange_strong_explicit (&name_index[slot].state, &empty, 1,
+                                                    memory_order_acq_rel, memory_order_relaxed))
+        return NULL;
+      for (int b = 0; b < 256; b++)
+        name_index[slot].head[b] = -1;
+      for (int c = board->n_cells - 1; c >= 0; c--)
+        {
+          unsigned char first = (unsigned char) board->cells[c].name[0];
+
+          name_index[slot].next[c] = name_index[slot].head[first];
+          name_index[slot].head[first] = (int16_t) c;
+        }
+      atomic_store_explicit (&name_index[slot].state, 2, memory_order_release);
+    }
+  *next = name_index[slot].next;
+  return name_index[slot].head;
+}
+
 CheopsCell
 cheops_variant_cell_parse (const CheopsVariant *variant,
                            const char          *text,
@@ -237,19 +284,26 @@ cheops_variant_cell_parse (const CheopsVariant *variant,
   const CheopsBoardShape *board = variant->board;
   CheopsCell best = CHEOPS_CELL_NONE;
   size_t best_len = 0;
+  const int16_t *head, *next = NULL;
 
   if (text == NULL)
     return CHEOPS_CELL_NONE;
-  /* The longest name that matches ("a10" before "a1"). */
-  for (int c = 0; c < board->n_cells; c++)
+  /* The longest name that matches ("a10" before "a1"), the first in cell
+   * order among equals; through the index of first bytes when there is
+   * one, else over every cell. */
+  head = cell_name_index (variant, &next);
+  for (int c = head != NULL ? head[(unsigned char) text[0]] : 0; c >= 0 && c < board->n_cells;
+       c = head != NULL ? next[c] : c + 1)
     {
       const char *name = board->cells[c].name;
-      size_t len;
+      size_t len = 1;
 
-      if (name[0] != text[0])
+      if (name[0] != text[0] || name[0] == '\0')
         continue;
-      len = strlen (name);
-      if (len > best_len && strncmp (text, name, len) == 0)
+      /* Whether @text starts with the whole name. */
+      while (name[len] != '\0' && name[len] == text[len])
+        len++;
+      if (name[len] == '\0' && len > best_len)
         {
           best = (CheopsCell) c;
           best_len = len;
@@ -300,13 +354,42 @@ cheops_variant_cell_at_point (const CheopsVariant *variant,
   return CHEOPS_CELL_NONE;
 }
 
+/* Each variant's start position, read from its FEN once (a game file
+ * starts thousands of games from it).  A slot is taken by the first caller
+ * that finds it empty (0 -> 1), filled, then published (2); until then the
+ * others read the FEN themselves. */
+static struct {
+  atomic_int     state;
+  CheopsPosition pos;
+} start_cache[START_CACHE_SIZE];
+
 void
 cheops_position_init_start (CheopsPosition      *pos,
                             const CheopsVariant *variant)
 {
-  bool ok = variant->f.from_fen (pos, variant->start_fen, NULL);
+  int slot = -1;
 
-  (void) ok;
+  for (int i = 0; i < START_CACHE_SIZE && cheops_variants[i] != NULL; i++)
+    if (cheops_variants[i] == variant)
+      slot = i;
+  if (slot >= 0 && atomic_load_explicit (&start_cache[slot].state, memory_order_acquire) == 2)
+    {
+      *pos = start_cache[slot].pos;
+      return;
+    }
+  {
+    bool ok = variant->f.from_fen (pos, variant->start_fen, NULL);
+    int empty = 0;
+
+    (void) ok;
+    if (slot >= 0
+        && atomic_compare_exchange_strong_explicit (&start_cache[slot].state, &empty, 1,
+                                                    memory_order_acq_rel, memory_order_relaxed))
+      {
+        start_cache[slot].pos = *pos;
+        atomic_store_explicit (&start_cache[slot].state, 2, memory_order_release);
+      }
+  }
 }
 
 void

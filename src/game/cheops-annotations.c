@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cheops-annotations.h"
+#include "cheops-game-private.h"
 
 static const char colour_letters[CHEOPS_MARK_COLOUR_NB] = { 'G', 'R', 'Y', 'B' };
 
@@ -352,24 +353,17 @@ fail:
   return FALSE;
 }
 
-void
-cheops_annotations_add_command (CheopsAnnotations   *self,
-                                const CheopsVariant *variant,
-                                const char          *text,
-                                gssize               length)
+/* cheops_annotations_add_command() of @length bytes at @text, which a NUL
+ * follows (text[length] == '\0': the cell names are read from text that
+ * ends with a NUL). */
+static void
+add_command (CheopsAnnotations   *self,
+             const CheopsVariant *variant,
+             const char          *text,
+             gsize                length)
 {
-  g_autofree char *copy = NULL;
   const char *end, *name, *name_end, *arg;
 
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (variant != NULL);
-  g_return_if_fail (text != NULL);
-
-  if (length < 0)
-    length = strlen (text);
-  else
-    /* The cell names are read from text that ends with a NUL. */
-    text = copy = g_strndup (text, length);
   end = text + length;
 
   name = text;
@@ -400,6 +394,36 @@ cheops_annotations_add_command (CheopsAnnotations   *self,
         return;
     }
   g_ptr_array_add (self->others, g_strndup (text, length));
+}
+
+void
+cheops_annotations_add_command (CheopsAnnotations   *self,
+                                const CheopsVariant *variant,
+                                const char          *text,
+                                gssize               length)
+{
+  g_autofree char *copy = NULL;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (variant != NULL);
+  g_return_if_fail (text != NULL);
+
+  if (length < 0)
+    length = strlen (text);
+  else
+    /* The cell names are read from text that ends with a NUL. */
+    text = copy = g_strndup (text, length);
+  add_command (self, variant, text, length);
+}
+
+void
+_cheops_annotations_add_command_nul (CheopsAnnotations   *self,
+                                     const CheopsVariant *variant,
+                                     const char          *text,
+                                     gsize                length)
+{
+  g_return_if_fail (self != NULL && variant != NULL && text != NULL && text[length] == '\0');
+  add_command (self, variant, text, length);
 }
 
 static gboolean

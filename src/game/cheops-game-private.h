@@ -134,6 +134,12 @@ void            _cheops_game_node_add_nag        (CheopsGameNode *node,
 /* Takes @annotations (NULL or empty: clears). */
 void            _cheops_game_node_take_annotations (CheopsGameNode    *node,
                                                     CheopsAnnotations *annotations);
+/* cheops_annotations_add_command() of @length bytes at @text that a NUL
+ * follows (text[length] == '\0'), read in place (no copy). */
+void            _cheops_annotations_add_command_nul (CheopsAnnotations   *self,
+                                                     const CheopsVariant *variant,
+                                                     const char          *text,
+                                                     gsize                length);
 /* The node's annotations for changing in place (created if needed). */
 CheopsAnnotations *_cheops_game_node_ensure_annotations (CheopsGameNode *node);
 /* Whether the data of the two nodes are equal (move, comments, NAGs,
@@ -162,6 +168,10 @@ void            _cheops_game_put_tag             (CheopsGame  *self,
 void            _cheops_game_append_tag          (CheopsGame  *self,
                                                   const char  *name,
                                                   const char  *value);
+/* The same, taking @name and @value (both g_malloc()ed). */
+void            _cheops_game_append_tag_take     (CheopsGame  *self,
+                                                  char        *name,
+                                                  char        *value);
 
 /* Takes @text (NULL: none), @length bytes followed by a NUL (it may hold
  * others), as the original text of a game read with errors, for the

@@ -206,6 +206,30 @@ _cheops_game_append_tag (CheopsGame *self,
   g_array_append_val (self->tags, tag);
 }
 
+void
+_cheops_game_append_tag_take (CheopsGame *self,
+                              char       *name,
+                              char       *value)
+{
+  Tag tag;
+  int i;
+
+  /* The roster's tags come first (_cheops_game_new_with_root()): found
+   * in a few steps. */
+  if (roster_index (self, name) >= 0 && (i = find_tag (self, name, strlen (name))) >= 0)
+    {
+      Tag *t = &g_array_index (self->tags, Tag, i);
+
+      g_free (t->value);
+      t->value = value;
+      g_free (name);
+      return;
+    }
+  tag.name = name;
+  tag.value = value;
+  g_array_append_val (self->tags, tag);
+}
+
 /* Sets or removes (value NULL) a tag at @index (for a new tag: the place to
  * insert it) and returns the old value. */
 static char *
@@ -475,7 +499,7 @@ cheops_game_class_init (CheopsGameClass *klass)
 static void
 cheops_game_init (CheopsGame *self)
 {
-  self->tags = g_array_new (FALSE, FALSE, sizeof (Tag));
+  self->tags = g_array_sized_new (FALSE, FALSE, sizeof (Tag), 16);
   g_array_set_clear_func (self->tags, tag_clear);
   self->undo_stack = g_ptr_array_new_with_free_func (command_free);
   self->redo_stack = g_ptr_array_new_with_free_func (command_free);
@@ -492,10 +516,21 @@ _cheops_game_new_with_root (CheopsGameNode *root)
 
   self->root = root;
   self->variant = root->position->variant;
+  g_return_val_if_fail (self->tags->len == 0, self);
   for (guint i = 0; i < N_ROSTER; i++)
     {
+      /* As _cheops_game_put_tag() does, with one copy of each string. */
+      Tag tag;
+
       self->roster[i] = fixed[i] != NULL ? fixed[i] : self->variant->sides[i - ROSTER_COLOUR_0].tag;
-      _cheops_game_put_tag (self, self->roster[i], strlen (self->roster[i]), roster_defaults[i]);
+      if (find_tag (self, self->roster[i], strlen (self->roster[i])) >= 0)
+        {
+          _cheops_game_put_tag (self, self->roster[i], strlen (self->roster[i]), roster_defaults[i]);
+          continue;
+        }
+      tag.name = g_strdup (self->roster[i]);
+      tag.value = g_strdup (roster_defaults[i]);
+      g_array_append_val (self->tags, tag);
     }
   return self;
 }

@@ -49,6 +49,8 @@ struct _CheopsPgnReader {
   GString     *pending_buf;
   GString     *open_text;     /* the comment of GameReader.open_node */
   GString     *command;       /* a [%...] command being read */
+  GArray      *tags_buf;      /* RawTag */
+  GPtrArray   *positions;     /* CheopsPosition, one per depth of variations */
   CheopsGameNodeChunk *chunk; /* where the nodes read come from */
 };
 
@@ -70,7 +72,10 @@ typedef struct {
  * its "(" was. */
 typedef struct {
   CheopsGameNode *node;
-  CheopsPosition  after;
+  CheopsPosition *after;      /* the reader's position of this depth of
+                               * variations (CheopsPgnReader.positions):
+                               * a variation's "(" copies it, its ")" leaves
+                               * the copy */
   CheopsUndo      undo;
   Mark            open;
   guint           n_keys;     /* the keys of the path to node */
@@ -210,6 +215,8 @@ cheops_pgn_reader_free (CheopsPgnReader *self)
   _cheops_game_node_chunk_release (self->chunk);
   g_clear_pointer (&self->keys_buf, g_array_unref);
   g_clear_pointer (&self->stack_buf, g_array_unref);
+  g_clear_pointer (&self->tags_buf, g_array_unref);
+  g_clear_pointer (&self->positions, g_ptr_array_unref);
   if (self->pending_buf != NULL)
     g_string_free (self->pending_buf, TRUE);
   if (self->open_text != NULL)
@@ -387,7 +394,7 @@ at_line_head (CheopsPgnReader *r)
  * column; the PGN standard's escape mechanism).  The escape lines are
  * noted in r->escapes, to be given to a game (cheops_pgn_reader_next()). */
 static void
-skip_space (CheopsPgnReader *r)
+skip_space_slow (CheopsPgnReader *r)
 {
   while (r->p < r->end)
     {
@@ -430,6 +437,20 @@ skip_space (CheopsPgnReader *r)
       else
         break;
     }
+}
+
+/* skip_space_slow(), the usual case inline: blanks, then a token. */
+static inline void
+skip_space (CheopsPgnReader *r)
+{
+  const char *p = r->p;
+
+  while (p < r->end && *p == ' ')
+    p++;
+  r->p = p;
+  if (p < r->end && (guchar) *p > ' ' && *p != '%' && (guchar) *p != 0xEF)
+    return;
+  skip_space_slow (r);
 }
 
 static void
@@ -478,6 +499,10 @@ result_length (CheopsPgnReader *r)
   static const char * const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
   gsize left = r->end - r->p;
 
+  /* Each result but "*" has a '-' or '/' second: a move number or a move
+   * has not. */
+  if (left >= 2 && r->p[0] != '*' && r->p[1] != '-' && r->p[1] != '/')
+    return 0;
   for (guint i = 0; i < G_N_ELEMENTS (results); i++)
     {
       gsize n = strlen (results[i]);
@@ -540,9 +565,33 @@ is_escape_line (CheopsPgnReader *r,
  * escape lines when the text is read again, and a "}" in them closes
  * nothing: `pgn format` is a fixed point (issue 25). */
 static const char *
+find_comment_close_counting (CheopsPgnReader  *r,
+                             const char       *from,
+                             const char      **stop,
+                             guint            *n_breaks,
+                             const char      **last_line);
+
+static const char *
 find_comment_close (CheopsPgnReader  *r,
                     const char       *from,
                     const char      **stop)
+{
+  guint n_breaks;
+  const char *last_line;
+
+  return find_comment_close_counting (r, from, stop, &n_breaks, &last_line);
+}
+
+/* find_comment_close(), also counting the line breaks passed before the
+ * "}" it finds (*@n_breaks) and where the line after the last of them
+ * starts (*@last_line, NULL for none): what advance_to() would count up to
+ * the "}". */
+static const char *
+find_comment_close_counting (CheopsPgnReader  *r,
+                             const char       *from,
+                             const char      **stop,
+                             guint            *n_breaks,
+                             const char      **last_line)
 {
   const char *close;
   const char *limit;
@@ -559,6 +608,8 @@ find_comment_close (CheopsPgnReader  *r,
   limit = close != NULL ? close : r->end;
   const char *s = from;
 
+  *n_breaks = 0;
+  *last_line = NULL;
   while ((s = find_cr_or_lf (r, s, limit)) < limit)
     {
       if (!is_line_break (s, r->end))
@@ -567,6 +618,8 @@ find_comment_close (CheopsPgnReader  *r,
           continue;
         }
       s++;
+      (*n_breaks)++;
+      *last_line = s;
       if (is_tag_line (r, s) || is_escape_line (r, s))
         {
           *stop = s;
@@ -740,7 +793,15 @@ read_tag (GameReader *g,
     }
   r->p++;
   tag.value_mark = mark_here (r);
-  value = g_string_new (NULL);
+  {
+    /* The usual value, without a backslash: copied at once. */
+    const char *v = r->p;
+
+    while (v < eol && *v != '"' && *v != '\\')
+      v++;
+    value = g_string_new_len (r->p, v - r->p);
+    r->p = v;
+  }
   while (r->p < eol && *r->p != '"')
     {
       if (*r->p == '\\' && r->p + 1 < eol && (r->p[1] == '"' || r->p[1] == '\\'))
@@ -852,7 +913,8 @@ take_comment (GameReader *g,
           /* The node's first comment in this game (the usual case). */
           g->open_node = node;
           out = g->reader->open_text;
-          g_string_truncate (out, 0);
+          out->len = 0;               /* g_string_truncate (out, 0) */
+          out->str[0] = '\0';
         }
       else if (out == NULL)
         {
@@ -887,12 +949,13 @@ take_comment (GameReader *g,
       {
         GString *command = g->reader->command;
 
-        g_string_truncate (command, 0);
+        command->len = 0;             /* g_string_truncate (command, 0) */
+        command->str[0] = '\0';
         _cheops_append_normalized (command, open + 1, close - open - 1);
         /* Cells named as the game's variant names them. */
-        cheops_annotations_add_command (_cheops_game_node_ensure_annotations (node),
-                                        cheops_game_get_variant (g->game),
-                                        command->str, command->len);
+        _cheops_annotations_add_command_nul (_cheops_game_node_ensure_annotations (node),
+                                             cheops_game_get_variant (g->game),
+                                             command->str, command->len);
       }
       s = close < end ? close + 1 : end;
     }
@@ -931,12 +994,15 @@ current_outcome (GameReader *g)
 
   if (!node->outcome_known)
     {
-      _cheops_game_node_set_outcome (node, _cheops_outcome_after_keys (&g->cur.after,
+      _cheops_game_node_set_outcome (node, _cheops_outcome_after_keys (g->cur.after,
                                                                        (const guint64 *) (gpointer) g->keys->data,
                                                                        g->cur.n_keys));
     }
   return (CheopsOutcome) node->outcome;
 }
+
+/* A token this long or longer is no move (and is not given to the core). */
+#define TOKEN_MAX 64
 
 static gboolean
 read_move (GameReader *g,
@@ -947,19 +1013,15 @@ read_move (GameReader *g,
   CheopsError err;
   CheopsMove move;
   CheopsGameNode *node;
-  char token[64];
 
   /* What is read of it (not the whole struct, cleared for every move). */
   err.code = 0;
   err.message[0] = '\0';
 
-  /* The core gets its own NUL-terminated copy of the token. */
-  if (len < sizeof token)
-    {
-      memcpy (token, san, len);
-      token[len] = '\0';
-      move = cheops_move_from_san (&g->cur.after, token, len, &err);
-    }
+  /* The core reads the token by its length, in place (its messages quote
+   * their own copy). */
+  if (len < TOKEN_MAX)
+    move = cheops_move_from_san (g->cur.after, san, len, &err);
   else
     {
       move = CHEOPS_MOVE_NONE;
@@ -977,8 +1039,8 @@ read_move (GameReader *g,
 
     if (move != CHEOPS_MOVE_NONE)
       {
-        over = _cheops_outcome_ends_record (g->cur.after.variant,
-                                            _cheops_repetition_outcome (&g->cur.after,
+        over = _cheops_outcome_ends_record (g->cur.after->variant,
+                                            _cheops_repetition_outcome (g->cur.after,
                                                                         (const guint64 *) (gpointer) g->keys->data,
                                                                         g->cur.n_keys));
       }
@@ -988,12 +1050,12 @@ read_move (GameReader *g,
       {
         CheopsOutcome outcome = current_outcome (g);
 
-        if (_cheops_outcome_ends_record (g->cur.after.variant, outcome))
+        if (_cheops_outcome_ends_record (g->cur.after->variant, outcome))
           {
             char number[32];
             g_autofree char *why = cheops_game_describe_outcome (g->game, outcome);
 
-            describe_move_number (&g->cur.after, number);
+            describe_move_number (g->cur.after, number);
             add_error_at (g, m, CHEOPS_GAME_ERROR_ILLEGAL_MOVE,
                           "illegal move %.*s at %s: the game is over: %s", (int) len, san, number, why);
             return FALSE;
@@ -1006,7 +1068,7 @@ read_move (GameReader *g,
       const char *what, *why;
       CheopsGameError code;
 
-      describe_move_number (&g->cur.after, number);
+      describe_move_number (g->cur.after, number);
       switch (err.code)
         {
         case CHEOPS_ERROR_MOVE_ILLEGAL:
@@ -1034,22 +1096,22 @@ read_move (GameReader *g,
       /* A variation's first move: a sibling of the stacked line's node. */
       Frame *top = &g_array_index (g->stack, Frame, g->stack->len - 1);
 
-      node = _cheops_game_node_append_child_in (&g->reader->chunk, g->cur.node, top->last_sibling, &g->cur.after, move);
+      node = _cheops_game_node_append_child_in (&g->reader->chunk, g->cur.node, top->last_sibling, g->cur.after, move);
       top->last_sibling = node;
     }
   else
-    node = _cheops_game_node_append_child_in (&g->reader->chunk, g->cur.node, NULL, &g->cur.after, move);
+    node = _cheops_game_node_append_child_in (&g->reader->chunk, g->cur.node, NULL, g->cur.after, move);
   if (g->pending->len > 0)
     {
       _cheops_game_node_take_comment (node, TRUE, g_strndup (g->pending->str, g->pending->len));
       g_string_truncate (g->pending, 0);
     }
-  cheops_position_do_move (&g->cur.after, move, &g->cur.undo);
+  cheops_position_do_move (g->cur.after, move, &g->cur.undo);
   g->cur.node = node;
   g->cur.last_sibling = node;
-  put_key (g, g->cur.n_keys, g->cur.after.key);
+  put_key (g, g->cur.n_keys, g->cur.after->key);
   g->cur.n_keys++;
-  _cheops_game_node_set_key (node, g->cur.after.key);
+  _cheops_game_node_set_key (node, g->cur.after->key);
   g->fresh = FALSE;
   return TRUE;
 }
@@ -1095,19 +1157,16 @@ read_suffix (GameReader *g)
 /* A character of a move token: letters, digits, promotion and suffix
  * marks, and the drop and compound marks of Cypher chess (cypher.md 6.3:
  * "P@a5", "Sa1,Rb0"), which no other token of PGN uses. */
-static gboolean
+static inline gboolean
 is_san_char (char c)
 {
-  static const guint64 mask[4] = {
-    /* '#' '+' ',' '0'-'9' '=' */
-    (1ull << '#') | (1ull << '+') | (1ull << ',') | (0x3FFull << '0') | (1ull << '='),
-    /* '@' 'A'-'Z' 'a'-'z' */
-    (1ull << ('@' - 64)) | (0x3FFFFFFull << ('A' - 64)) | (0x3FFFFFFull << ('a' - 64)),
-    0, 0,
+  /* '#' '+' ',' '0'-'9' '=' '@' 'A'-'Z' 'a'-'z' */
+  static const guint8 san_char[256] = {
+    ['#'] = 1, ['+'] = 1, [','] = 1, ['0' ... '9'] = 1, ['='] = 1,
+    ['@'] = 1, ['A' ... 'Z'] = 1, ['a' ... 'z'] = 1,
   };
-  guchar u = (guchar) c;
 
-  return (mask[u >> 6] >> (u & 63)) & 1;
+  return san_char[(guchar) c];
 }
 
 /* Ends a game at its result token (@result, @len bytes). */
@@ -1173,9 +1232,10 @@ read_movetext (GameReader *g)
         {
         case '{':
           {
-            const char *stop;
+            const char *stop, *last_line;
             const char *text = r->p + 1;
-            const char *close = find_comment_close (r, text, &stop);
+            guint n_breaks;
+            const char *close = find_comment_close_counting (r, text, &stop, &n_breaks, &last_line);
 
             if (!is_utf8_text (text, (close != NULL ? close : stop) - text))
               {
@@ -1191,7 +1251,11 @@ read_movetext (GameReader *g)
                 return FALSE;
               }
             take_comment (g, text, close - text);
-            advance_to (r, close + 1);
+            /* advance_to (r, close + 1), with the line breaks counted. */
+            r->line += n_breaks;
+            if (last_line != NULL)
+              r->line_start = last_line;
+            r->p = close + 1;
           }
           break;
 
@@ -1217,7 +1281,18 @@ read_movetext (GameReader *g)
             }
           g->cur.open = m;
           g_array_append_val (g->stack, g->cur);
-          cheops_position_undo_move (&g->cur.after, g->cur.node->move, &g->cur.undo);
+          {
+            /* The variation's position: the line's, one move back, in the
+             * next depth's place (the line keeps its own). */
+            GPtrArray *positions = g->reader->positions;
+            guint depth = g->stack->len;
+
+            if (positions->len <= depth)
+              g_ptr_array_add (positions, g_new (CheopsPosition, 1));
+            *(CheopsPosition *) positions->pdata[depth] = *g->cur.after;
+            g->cur.after = positions->pdata[depth];
+          }
+          cheops_position_undo_move (g->cur.after, g->cur.node->move, &g->cur.undo);
           g->cur.node = g->cur.node->parent;
           g->cur.n_keys--;
           g->fresh = TRUE;
@@ -1344,10 +1419,11 @@ read_movetext (GameReader *g)
             }
           if (g_ascii_isalnum (c))
             {
-              const char *s = r->p;
+              const char *s = r->p, *e = s;
 
-              while (r->p < r->end && is_san_char (*r->p))
-                r->p++;
+              while (e < r->end && is_san_char (*e))
+                e++;
+              r->p = e;
               if (!read_move (g, &m, s, r->p - s))
                 return FALSE;
               if (r->p < r->end && (*r->p == '!' || *r->p == '?') && !read_suffix (g))
@@ -1393,7 +1469,7 @@ check_result_against_outcome (GameReader *g)
   if (g->n_errors > 0 || g->stack->len > 0 || strcmp (result, "*") == 0)
     return;
   outcome = current_outcome (g);
-  if (!_cheops_outcome_ends_record (g->cur.after.variant, outcome))
+  if (!_cheops_outcome_ends_record (g->cur.after->variant, outcome))
     return;
   expected = cheops_game_outcome_result (g->game, outcome);
   if (strcmp (result, expected) != 0)
@@ -1476,8 +1552,13 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
   n_before = self->escapes->len;
 
   /* The tag section. */
-  tags = g_array_new (FALSE, FALSE, sizeof (RawTag));
-  g_array_set_clear_func (tags, raw_tag_clear);
+  if (self->tags_buf == NULL)
+    {
+      self->tags_buf = g_array_new (FALSE, FALSE, sizeof (RawTag));
+      g_array_set_clear_func (self->tags_buf, raw_tag_clear);
+    }
+  tags = self->tags_buf;
+  g_array_set_size (tags, 0);
   while (self->p < self->end && *self->p == '[')
     {
       if (tag_name_repeats (self, tags, &tag_names))
@@ -1549,15 +1630,24 @@ cheops_pgn_reader_next (CheopsPgnReader *self,
           g.result_tag = TRUE;
           g.result_tag_mark = t->value_mark;
         }
-      /* Each name once (tag_name_repeats()): no search for it. */
-      _cheops_game_append_tag (g.game, t->name, t->value);
+      /* Each name once (tag_name_repeats()): no search for it.  The game
+       * takes the strings. */
+      _cheops_game_append_tag_take (g.game, t->name, t->value);
+      g_array_index (tags, RawTag, i).name = NULL;
+      g_array_index (tags, RawTag, i).value = NULL;
     }
   g_clear_pointer (&tag_names, g_hash_table_unref);
-  g_array_unref (tags);
+  g_array_set_size (tags, 0);
 
   /* The movetext. */
   g.cur.node = g.root;
-  g.cur.after = start;
+  if (self->positions == NULL)
+    {
+      self->positions = g_ptr_array_new_with_free_func (g_free);
+      g_ptr_array_add (self->positions, g_new (CheopsPosition, 1));
+    }
+  g.cur.after = self->positions->pdata[0];
+  *g.cur.after = start;
   g.cur.n_keys = 1;
   if (self->keys_buf == NULL)
     {

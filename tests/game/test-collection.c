@@ -701,6 +701,20 @@ test_async (void)
   g_clear_pointer (&st.search, cheops_position_search_unref);
   g_clear_object (&st.collection);
 
+  /* The worker reports while this thread runs no loop (so that nothing
+   * holds the default context): the reports still come in this thread,
+   * once the loop runs. */
+  st.last = 0;
+  st.n_reports = 0;
+  cheops_collection_load_async (path, CHEOPS_COLLECTION_LOAD_NO_INDEX, progress_cb, &st, NULL, NULL, loaded_cb, &st);
+  g_usleep (300 * 1000);
+  g_assert_cmpuint (st.n_reports, ==, 0);
+  g_main_loop_run (st.loop);
+  g_assert_no_error (st.error);
+  g_assert_cmpuint (cheops_collection_get_n_games (st.collection), ==, 10);
+  g_assert_cmpuint (st.n_reports, >=, 1);
+  g_clear_object (&st.collection);
+
   /* Cancelled before it starts: the error, never a result. */
   g_cancellable_cancel (cancellable);
   cheops_collection_load_async (path, CHEOPS_COLLECTION_LOAD_NO_INDEX, NULL, NULL, NULL, cancellable, loaded_cb, &st);

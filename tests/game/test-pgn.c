@@ -342,6 +342,84 @@ test_semicolon (void)
   assert_round_trip (games);
 }
 
+/* Comment text is normalized (runs of blanks and line breaks to one space,
+ * none at either end), eight bytes at a time where it already is: random
+ * comments of short and long words, single and double spaces, tabs, line
+ * breaks and UTF-8, each placed at every offset from an eight-byte
+ * boundary, against a plain reference. */
+static void
+test_comment_normalized (void)
+{
+  static const char * const pieces[] = {
+    "a", "bc", "defghijk", "lmnopqrstuvwxyz0123", "é", "ö€", " ", " ", " ", "  ", "\t", "\n", " \r\n ", "\f", "\v",
+  };
+  GRand *rand = g_rand_new_with_seed (23);
+  guint checked = 0;
+
+  for (int round = 0; round < 300; round++)
+    {
+      g_autoptr(GString) comment = g_string_new (NULL);
+      g_autoptr(GString) expected = g_string_new (NULL);
+      g_autoptr(GString) text = g_string_new (NULL);
+      g_autoptr(GPtrArray) errors = NULL;
+      g_autoptr(GPtrArray) games = NULL;
+      g_auto(GStrv) words = NULL;
+      int n = g_rand_int_range (rand, 1, 30);
+
+      for (int i = 0; i < n; i++)
+        g_string_append (comment, pieces[g_rand_int_range (rand, 0, G_N_ELEMENTS (pieces))]);
+      words = g_strsplit_set (comment->str, " \t\n\r\f\v", -1);
+      for (int i = 0; words[i] != NULL; i++)
+        if (words[i][0] != '\0')
+          g_string_append_printf (expected, "%s%s", expected->len > 0 ? " " : "", words[i]);
+      /* The comment at each offset from an eight-byte boundary of the text. */
+      for (int shift = 0; shift < 8; shift++)
+        g_string_append_printf (text, "[Event \"%d\"]\n\n1. fg3 %*s{%s} *\n\n", shift, shift, "", comment->str);
+      games = cheops_pgn_read_string (text->str, text->len, &errors);
+      g_assert_cmpuint (errors->len, ==, 0);
+      g_assert_cmpuint (games->len, ==, 8);
+      for (guint i = 0; i < games->len; i++)
+        {
+          const char *got = cheops_game_node_get_comment_after (mainline_node (games->pdata[i], 1));
+
+          if (expected->len == 0)
+            g_assert_null (got);
+          else
+            g_assert_cmpstr (got, ==, expected->str);
+          checked++;
+        }
+    }
+  g_assert_cmpuint (checked, ==, 2400);
+  g_rand_free (rand);
+}
+
+/* The line and column of an error after comments over several lines, with
+ * LF, CR LF and CR alone: the comment's line breaks are counted as the
+ * comment is looked through. */
+static void
+test_error_after_multiline_comment (void)
+{
+  static const struct { const char *text; const char *expected; } cases[] = {
+    { "1. fg3 {one\ntwo\nthree} lj1 {x\n  y} 2. Qq9 *", "0 4:9: unreadable move Qq9 at 2.: 'Qq9' is not a move: it does not end with a cell\n" },
+    { "1. fg3 {one\r\ntwo} lj1\r\n{a\r\n b\r\n} Kk9 *", "0 5:3: unreadable move Kk9 at 2.: 'Kk9' is not a move: it does not end with a cell\n" },
+    { "1. fg3 {one\rtwo\r} lj1 Mz1 *", "0 3:7: unreadable move Mz1 at 2.: 'Mz1' is not a move: it does not end with a cell\n" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GPtrArray) errors = NULL;
+      g_autoptr(GPtrArray) games = cheops_pgn_read_string (cases[i].text, -1, &errors);
+      g_autoptr(GString) got = g_string_new (NULL);
+
+      for (guint j = 0; j < errors->len; j++)
+        {
+          const CheopsPgnError *e = errors->pdata[j];
+          g_string_append_printf (got, "%u %u:%u: %s\n", e->game_index, e->line, e->column, e->message);
+        }
+      g_assert_cmpstr (got->str, ==, cases[i].expected);
+    }
+}
+
 /* A [% command without its "]" runs to the end of its comment; kept as
  * text it would meet the "]" of the next comment (a fuzzer finding). */
 static void
@@ -2073,6 +2151,8 @@ main (int    argc,
   g_test_add_func ("/game/pgn/basic", test_basic);
   g_test_add_func ("/game/pgn/invisible-character", test_invisible_character);
   g_test_add_func ("/game/pgn/comments", test_comments);
+  g_test_add_func ("/game/pgn/comment-normalized", test_comment_normalized);
+  g_test_add_func ("/game/pgn/error-after-multiline-comment", test_error_after_multiline_comment);
   g_test_add_func ("/game/pgn/comments-around-variations", test_comments_around_variations);
   g_test_add_func ("/game/pgn/node-outlives-reader", test_node_outlives_reader);
   g_test_add_func ("/game/pgn/variations", test_variations);

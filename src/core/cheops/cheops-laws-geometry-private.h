@@ -23,6 +23,9 @@
 #define ray_list_tab      cheops_laws__ray_list_tab
 #define ray_len_tab       cheops_laws__ray_len_tab
 #define line_full_tab     cheops_laws__line_full_tab
+#define line_ray_tab      cheops_laws__line_ray_tab
+#define ray_from_tab      cheops_laws__ray_from_tab
+#define pawn_step_from_tab cheops_laws__pawn_step_from_tab
 
 extern int8_t        cell_column_tab[CHEOPS_LAWS_CELL_NB];
 extern int8_t        cell_level_tab[CHEOPS_LAWS_CELL_NB];
@@ -32,14 +35,39 @@ extern CheopsCellSet king_tab[CHEOPS_LAWS_CELL_NB];
 extern CheopsCellSet leap_tab[CHEOPS_LAWS_CELL_NB];
 extern CheopsCellSet pawn_threat_tab[CHEOPS_SIDE_NB][CHEOPS_LAWS_CELL_NB];
 extern CheopsCellSet pawn_step_tab[CHEOPS_LAWS_CELL_NB];
+/* The inverse of pawn_step_tab: the cells a Pawn steps to a cell from. */
+extern CheopsCellSet pawn_step_from_tab[CHEOPS_LAWS_CELL_NB];
 extern CheopsCellSet pawn_attacker_tab[CHEOPS_SIDE_NB][CHEOPS_LAWS_CELL_NB];
 extern CheopsCellSet ray_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB];
+/* ray_tab[cell][ray] with @cell itself. */
+extern CheopsCellSet ray_from_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB];
 extern CheopsCell    ray_list_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB][CHEOPS_LAWS_RAY_MAX_CELLS];
 extern uint8_t       ray_len_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB];
 /* The union of a cell's rays by the piece that moves along them, indexed by
  * CHEOPS_LAWS_QUEEN (bands), CHEOPS_LAWS_SWORDMASTER (level and column) and
  * CHEOPS_LAWS_SISTER (corner lines); the attacks on an empty board. */
 extern CheopsCellSet line_full_tab[CHEOPS_LAWS_PIECE_TYPE_NB][CHEOPS_LAWS_CELL_NB];
+/* The ray of a line piece's kind from a cell a that holds a cell b, by
+ * [type - CHEOPS_LAWS_QUEEN][a][b] (Queen: bands, Swordmaster: level and
+ * column, Sister: corner lines), or CHEOPS_LAWS_RAY_NB for none: the first
+ * such ray in the order of cheops_laws__between_cells() (two rays of a kind
+ * hold b only when b is next to a, with no cell between). */
+#define CHEOPS_LAWS__LINE_KIND_NB 3
+extern uint8_t       line_ray_tab[CHEOPS_LAWS__LINE_KIND_NB][CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_CELL_NB];
+
+/* cheops_laws_cell_parse() of the two characters @column_char ('a'-'q')
+ * and @level_char ('1'-'9'), inline: the cell, or CHEOPS_CELL_NONE when
+ * they name none (level l spans columns l-1 .. 17-l, 2.3). */
+static inline CheopsCell
+cheops_laws__cell_parse2 (char column_char, char level_char)
+{
+  static const uint8_t level_first[CHEOPS_LAWS_LEVEL_NB + 1] = { 0, 0, 17, 32, 45, 56, 65, 72, 77, 80 };
+  int c = column_char - 'a', l = level_char - '0';
+
+  if (l < 1 || l > CHEOPS_LAWS_LEVEL_NB || c < l - 1 || c > 17 - l)
+    return CHEOPS_CELL_NONE;
+  return (CheopsCell) (level_first[l] + c - (l - 1));
+}
 
 /* Whether a ray's cell numbers grow (+1) or shrink (-1) as it goes, and
  * whether it visits two cells per level against that order (see
@@ -181,30 +209,15 @@ cheops_laws__line_attackers (CheopsPieceType type, CheopsCell cell, CheopsCellSe
 static inline CheopsCellSet
 cheops_laws__between_cells (CheopsPieceType type, CheopsCell a, CheopsCell b)
 {
-  static const CheopsLawsRay band[] = {
-    CHEOPS_LAWS_RAY_BAND_EAST, CHEOPS_LAWS_RAY_BAND_WEST, CHEOPS_LAWS_RAY_BAND_NORTH_EAST,
-    CHEOPS_LAWS_RAY_BAND_SOUTH_WEST, CHEOPS_LAWS_RAY_BAND_NORTH_WEST, CHEOPS_LAWS_RAY_BAND_SOUTH_EAST,
-  };
-  static const CheopsLawsRay corner[] = {
-    CHEOPS_LAWS_RAY_CORNER_EAST, CHEOPS_LAWS_RAY_CORNER_WEST, CHEOPS_LAWS_RAY_CORNER_NORTH_EAST,
-    CHEOPS_LAWS_RAY_CORNER_SOUTH_WEST, CHEOPS_LAWS_RAY_CORNER_NORTH_WEST, CHEOPS_LAWS_RAY_CORNER_SOUTH_EAST,
-  };
-  static const CheopsLawsRay sword[] = {
-    CHEOPS_LAWS_RAY_BAND_EAST, CHEOPS_LAWS_RAY_BAND_WEST, CHEOPS_LAWS_RAY_COLUMN_UP, CHEOPS_LAWS_RAY_COLUMN_DOWN,
-  };
-  const CheopsLawsRay *rays;
-  int n;
+  unsigned kind = (unsigned) type - CHEOPS_LAWS_QUEEN;
+  unsigned ray;
 
-  switch (type)
-    {
-    case CHEOPS_LAWS_QUEEN:       rays = band;   n = 6; break;
-    case CHEOPS_LAWS_SISTER:      rays = corner; n = 6; break;
-    case CHEOPS_LAWS_SWORDMASTER: rays = sword;  n = 4; break;
-    default:                 return 0;
-    }
-
-  for (int i = 0; i < n; i++)
-    if (cheops_cellset_has (ray_tab[a][rays[i]], b))
-      return ray_tab[a][rays[i]] & ~ray_tab[b][rays[i]] & ~cheops_cellset_of (b);
-  return 0;
+  /* CHEOPS_LAWS_QUEEN, CHEOPS_LAWS_SWORDMASTER and CHEOPS_LAWS_SISTER follow
+   * each other (kinds 0, 1, 2); any other piece has no line. */
+  if (kind >= CHEOPS_LAWS__LINE_KIND_NB)
+    return 0;
+  ray = line_ray_tab[kind][a][b];
+  if (ray >= CHEOPS_LAWS_RAY_NB)
+    return 0;
+  return ray_tab[a][ray] & ~ray_from_tab[b][ray];
 }

@@ -42,11 +42,14 @@ CheopsCellSet king_tab[CHEOPS_LAWS_CELL_NB];
 CheopsCellSet leap_tab[CHEOPS_LAWS_CELL_NB];
 CheopsCellSet pawn_threat_tab[CHEOPS_SIDE_NB][CHEOPS_LAWS_CELL_NB];
 CheopsCellSet pawn_step_tab[CHEOPS_LAWS_CELL_NB];
+CheopsCellSet pawn_step_from_tab[CHEOPS_LAWS_CELL_NB];
 CheopsCellSet pawn_attacker_tab[CHEOPS_SIDE_NB][CHEOPS_LAWS_CELL_NB];
 CheopsCellSet ray_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB];
+CheopsCellSet ray_from_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB];
 CheopsCell    ray_list_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB][CHEOPS_LAWS_RAY_MAX_CELLS];
 uint8_t       ray_len_tab[CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_RAY_NB];
 CheopsCellSet line_full_tab[CHEOPS_LAWS_PIECE_TYPE_NB][CHEOPS_LAWS_CELL_NB];
+uint8_t       line_ray_tab[CHEOPS_LAWS__LINE_KIND_NB][CHEOPS_LAWS_CELL_NB][CHEOPS_LAWS_CELL_NB];
 static CheopsCellSet light_set, dark_set, all_set;
 static bool          initialized;
 
@@ -175,6 +178,7 @@ cheops_laws_init (void)
               ll = cell_level_tab[next];
             }
           ray_len_tab[cell][r] = (uint8_t) n;
+          ray_from_tab[cell][r] = ray_tab[cell][r] | cheops_cellset_of (cell);
         }
     }
 
@@ -186,6 +190,41 @@ cheops_laws_init (void)
         line_full_tab[CHEOPS_LAWS_SISTER][cell] |= ray_tab[cell][r];
       line_full_tab[CHEOPS_LAWS_SWORDMASTER][cell] = ray_tab[cell][CHEOPS_LAWS_RAY_BAND_EAST] | ray_tab[cell][CHEOPS_LAWS_RAY_BAND_WEST]
                                                 | ray_tab[cell][CHEOPS_LAWS_RAY_COLUMN_UP] | ray_tab[cell][CHEOPS_LAWS_RAY_COLUMN_DOWN];
+    }
+
+  /* Each line kind's ray from a that holds b, the first in the order the
+   * between-cells lookup always took: bands E W NE SW NW SE, corner lines
+   * likewise, level E W then column up and down. */
+  {
+    static const CheopsLawsRay kind_rays[CHEOPS_LAWS__LINE_KIND_NB][6] = {
+      { CHEOPS_LAWS_RAY_BAND_EAST, CHEOPS_LAWS_RAY_BAND_WEST, CHEOPS_LAWS_RAY_BAND_NORTH_EAST,
+        CHEOPS_LAWS_RAY_BAND_SOUTH_WEST, CHEOPS_LAWS_RAY_BAND_NORTH_WEST, CHEOPS_LAWS_RAY_BAND_SOUTH_EAST },
+      { CHEOPS_LAWS_RAY_BAND_EAST, CHEOPS_LAWS_RAY_BAND_WEST, CHEOPS_LAWS_RAY_COLUMN_UP,
+        CHEOPS_LAWS_RAY_COLUMN_DOWN, CHEOPS_LAWS_RAY_NB, CHEOPS_LAWS_RAY_NB },
+      { CHEOPS_LAWS_RAY_CORNER_EAST, CHEOPS_LAWS_RAY_CORNER_WEST, CHEOPS_LAWS_RAY_CORNER_NORTH_EAST,
+        CHEOPS_LAWS_RAY_CORNER_SOUTH_WEST, CHEOPS_LAWS_RAY_CORNER_NORTH_WEST, CHEOPS_LAWS_RAY_CORNER_SOUTH_EAST },
+    };
+
+    memset (line_ray_tab, CHEOPS_LAWS_RAY_NB, sizeof line_ray_tab);
+    for (int k = 0; k < CHEOPS_LAWS__LINE_KIND_NB; k++)
+      for (CheopsCell a = 0; a < CHEOPS_LAWS_CELL_NB; a++)
+        for (int i = 5; i >= 0; i--)
+          {
+            CheopsLawsRay r = kind_rays[k][i];
+            CheopsCellSet cells = r < CHEOPS_LAWS_RAY_NB ? ray_tab[a][r] : 0;
+
+            /* From the last ray to the first, so that the first wins. */
+            while (cells)
+              line_ray_tab[k][a][cheops_cellset_pop (&cells)] = (uint8_t) r;
+          }
+  }
+
+  /* The inverse of the Pawn steps. */
+  for (CheopsCell from = 0; from < CHEOPS_LAWS_CELL_NB; from++)
+    {
+      CheopsCellSet t = pawn_step_tab[from];
+      while (t)
+        pawn_step_from_tab[cheops_cellset_pop (&t)] |= cheops_cellset_of (from);
     }
 
   /* The inverse of the Pawn threats. */

@@ -130,6 +130,7 @@ legal_by_playing (const CheopsPosition *pos,
  * unpinned piece other than the King must go to. */
 typedef struct {
   CheopsCell    ksq;
+  bool          in_check;
   CheopsCellSet pinned;
   CheopsCellSet evasion;
 } Legality;
@@ -139,30 +140,48 @@ legality_init (const CheopsPosition *pos,
                Legality             *l,
                CheopsCellSet         movers)
 {
-  CheopsSide side = pos->side_to_move;
+  CheopsSide side = pos->side_to_move, them = side ^ 1;
   CheopsCell ksq = pos->king[side];
-  CheopsCellSet checkers;
+  const CheopsCellSet *p = pos->pieces[them];
+  CheopsCellSet near, snipers;
 
   l->ksq = ksq;
-  checkers = cheops_laws_position_attackers (pos, ksq, side ^ 1, pos->occupied);
-  /* A pinned piece stands between the King and a line piece, on one of
-   * the King's lines: none of @movers there, none pinned. */
-  if (movers & (line_full_tab[CHEOPS_LAWS_QUEEN][ksq] | line_full_tab[CHEOPS_LAWS_SWORDMASTER][ksq]
-                | line_full_tab[CHEOPS_LAWS_SISTER][ksq]))
-    l->pinned = cheops_laws_position_sole_blockers (pos, ksq, side ^ 1, movers);
-  else
-    l->pinned = 0;
-
+  l->pinned = 0;
   /* Outside check any destination will do.  In check, a move of another
    * piece must, for every checker, capture it or stand between it and the
    * King.  Unlike chess, two checking lines can share a cell (bands zigzag:
    * a Sister on g6 and a Queen on h6 both check i4 through h5), so a double
    * check can be blocked by one move: intersect, don't give up. */
   l->evasion = ~(CheopsCellSet) 0;
-  while (checkers)
+
+  /* The checkers that do not move along lines (4.7.2, R2, 3.5): only
+   * taking them helps. */
+  near = (pawn_attacker_tab[them][ksq] & p[CHEOPS_LAWS_PAWN]) | (king_tab[ksq] & p[CHEOPS_LAWS_KING])
+         | (leap_tab[ksq] & p[CHEOPS_LAWS_ASSASSIN]);
+  l->in_check = near != 0;
+  if (near)
+    l->evasion = (near & (near - 1)) == 0 ? near : 0;
+
+  /* The line pieces on the King's lines of their kind (the lines are
+   * symmetric), each looked at once: nothing between it and the King, it
+   * gives check (cheops_laws_position_attackers()); one piece of @movers
+   * alone between, that piece is pinned (cheops_laws_position_sole_blockers()). */
+  snipers = (line_full_tab[CHEOPS_LAWS_QUEEN][ksq] & p[CHEOPS_LAWS_QUEEN])
+            | (line_full_tab[CHEOPS_LAWS_SWORDMASTER][ksq] & p[CHEOPS_LAWS_SWORDMASTER])
+            | (line_full_tab[CHEOPS_LAWS_SISTER][ksq] & p[CHEOPS_LAWS_SISTER]);
+  while (snipers)
     {
-      CheopsCell sq = cheops_cellset_pop (&checkers);
-      l->evasion &= cheops_cellset_of (sq) | cheops_laws__between_cells (cheops_piece_type (pos->board[sq]), ksq, sq);
+      CheopsCell s = cheops_cellset_pop (&snipers);
+      CheopsCellSet between = cheops_laws__between_cells (cheops_piece_type (pos->board[s]), ksq, s);
+      CheopsCellSet b = between & pos->occupied;
+
+      if (b == 0)
+        {
+          l->in_check = true;
+          l->evasion &= cheops_cellset_of (s) | between;
+        }
+      else if ((b & (b - 1)) == 0 && (b & movers))
+        l->pinned |= b;
     }
 }
 
@@ -398,10 +417,21 @@ cheops_laws_generate_moves_to (const CheopsPosition *pos,
                           CheopsPieceType       type,
                           CheopsMove           *list)
 {
+  return cheops_laws_generate_moves_matching (pos, to, type, -1, -1, list);
+}
+
+CheopsMove *
+cheops_laws_generate_moves_matching (const CheopsPosition *pos,
+                                     CheopsCell            to,
+                                     CheopsPieceType       type,
+                                     int                   column,
+                                     int                   level,
+                                     CheopsMove           *list)
+{
   CheopsSide side = pos->side_to_move;
-  CheopsMove candidates[CHEOPS_MAX_MOVES];
-  CheopsCellSet pieces = pos->pieces[side][type];
-  int nc = 0, n = 0;
+  CheopsCellSet pieces = pos->pieces[side][type], from_set = 0;
+  CheopsCell ksq = pos->king[side];
+  int n = 0;
 
   if (static_outcome (pos) != CHEOPS_OUTCOME_NONE)
     return list;
@@ -416,20 +446,19 @@ cheops_laws_generate_moves_to (const CheopsPosition *pos,
       /* The line pieces whose lines reach @to, found from @to: each of
        * them moves there when @to is a cell its kind may go to. */
       if (cheops_cellset_has (allowed_targets (pos, side, type), to))
-        {
-          CheopsCellSet reach = cheops_laws__line_attackers (type, to, pos->occupied, pieces);
-
-          while (reach)
-            candidates[nc++] = cheops_move_make (cheops_cellset_pop (&reach), to);
-        }
+        from_set = cheops_laws__line_attackers (type, to, pos->occupied, pieces);
       pieces = 0;
       break;
     case CHEOPS_LAWS_ASSASSIN:
       pieces &= leap_tab[to];
       break;
     case CHEOPS_LAWS_KING:
+      pieces &= king_tab[to];
+      break;
     case CHEOPS_LAWS_PAWN:
-      pieces &= king_tab[to];   /* for the Apex: the Gate and the flanks */
+      /* 4.7.1: a step to an empty cell; 4.7.2: a capture on a threatened
+       * cell (for the Apex: the Gate, and the flanks). */
+      pieces &= pos->board[to] == CHEOPS_NO_PIECE ? pawn_step_from_tab[to] : pawn_attacker_tab[side][to];
       break;
     default:
       break;
@@ -438,32 +467,91 @@ cheops_laws_generate_moves_to (const CheopsPosition *pos,
     {
       CheopsCell from = cheops_cellset_pop (&pieces);
       if (cheops_cellset_has (piece_targets (pos, from, pos->board[from]), to))
-        candidates[nc++] = cheops_move_make (from, to);
+        from_set |= cheops_cellset_of (from);
     }
+  /* The column and level asked for (A.3): the other pieces are not
+   * looked at further. */
+  if (column >= 0 || level >= 0)
+    {
+      CheopsCellSet t = from_set;
+
+      while (t)
+        {
+          CheopsCell from = cheops_cellset_pop (&t);
+          if ((column >= 0 && cell_column_tab[from] != column) || (level >= 0 && cell_level_tab[from] != level))
+            from_set &= ~cheops_cellset_of (from);
+        }
+    }
+  if (from_set == 0)
+    return list;
+
   /* Legality as legal_moves() decides it (the same checks and pins), so
    * that the list is exactly the moves of cheops_laws_generate_moves() to
    * @to; without a King, by playing each move, as before. */
-  if (nc > 0 && pos->king[side] != CHEOPS_CELL_NONE)
+  if (ksq != CHEOPS_CELL_NONE)
     {
-      CheopsCellSet movers = 0;
       Legality l;
+      CheopsCellSet movers = from_set & ~cheops_cellset_of (ksq);
 
-      for (int i = 0; i < nc; i++)
-        movers |= cheops_cellset_of (cheops_move_from (candidates[i]));
-      legality_init (pos, &l, movers);
-      for (int i = 0; i < nc; i++)
-        if (movement_legal (pos, &l, candidates[i]))
-          list[n++] = candidates[i];
+      /* A King's moves need only the attacks on their cells
+       * (king_step_legal()); the checks and pins, for the others. */
+      bool in_check_known = movers != 0;
+
+      if (movers)
+        legality_init (pos, &l, movers);
+      else
+        {
+          l.ksq = ksq;
+          l.in_check = false;
+          l.pinned = 0;
+          l.evasion = ~(CheopsCellSet) 0;
+        }
+      {
+        CheopsCellSet t = from_set;
+
+        while (t)
+          {
+            CheopsMove m = cheops_move_make (cheops_cellset_pop (&t), to);
+            if (movement_legal (pos, &l, m))
+              list[n++] = m;
+          }
+      }
+      /* No legal move to @to: in checklock the checklock moves are
+       * played. */
+      if (n == 0 && (in_check_known ? l.in_check : cheops_laws_position_in_check (pos))
+          && !cheops_laws_position_has_legal_move (pos))
+        {
+          CheopsCellSet t = from_set;
+
+          while (t)
+            {
+              CheopsMove m = cheops_move_make (cheops_cellset_pop (&t), to);
+              if (checklock_ok (pos, m))
+                list[n++] = m;
+            }
+        }
     }
   else
-    for (int i = 0; i < nc; i++)
-      if (legal_by_playing (pos, candidates[i]))
-        list[n++] = candidates[i];
-  /* No legal move to @to: in checklock the checklock moves are played. */
-  if (n == 0 && nc > 0 && cheops_laws_position_in_check (pos) && !cheops_laws_position_has_legal_move (pos))
-    for (int i = 0; i < nc; i++)
-      if (checklock_ok (pos, candidates[i]))
-        list[n++] = candidates[i];
+    {
+      CheopsCellSet t = from_set;
+
+      while (t)
+        {
+          CheopsMove m = cheops_move_make (cheops_cellset_pop (&t), to);
+          if (legal_by_playing (pos, m))
+            list[n++] = m;
+        }
+      if (n == 0 && cheops_laws_position_in_check (pos) && !cheops_laws_position_has_legal_move (pos))
+        {
+          t = from_set;
+          while (t)
+            {
+              CheopsMove m = cheops_move_make (cheops_cellset_pop (&t), to);
+              if (checklock_ok (pos, m))
+                list[n++] = m;
+            }
+        }
+    }
   return list + n;
 }
 

@@ -7,6 +7,7 @@
  */
 #include "cheops-laws.h"
 #include "cheops-core-private.h"
+#include "cheops-laws-geometry-private.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -290,8 +291,8 @@ parse_machine (const char *text, size_t len)
 
   if (len != 4 && !(len == 5 && (text[4] == 'q' || text[4] == 'Q')))
     return CHEOPS_MOVE_NONE;
-  from = cheops_laws_cell_parse (text, NULL);
-  to = cheops_laws_cell_parse (text + 2, NULL);
+  from = cheops_laws__cell_parse2 (text[0], text[1]);
+  to = cheops_laws__cell_parse2 (text[2], text[3]);
   if (from == CHEOPS_CELL_NONE || to == CHEOPS_CELL_NONE)
     return CHEOPS_MOVE_NONE;
   return cheops_move_make (from, to);
@@ -446,21 +447,37 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
                       ptrdiff_t             length,
                       CheopsError          *error)
 {
-  char text[CHEOPS__SAN_INPUT_MAX], quoted[CHEOPS__SAN_INPUT_MAX];
+  char quoted[CHEOPS__SAN_INPUT_MAX];
+  const char *text;
   size_t len, i = 0;
   CheopsPieceType type = CHEOPS_LAWS_PAWN;
   int want_column = -1, want_level = -1, marks = 0;
   bool promotion = false;
   const char *suffix = "";
   CheopsCell to;
-  CheopsMove list[CHEOPS_MAX_MOVES], found = CHEOPS_MOVE_NONE;
+  /* One move per piece of a kind at most, all to one cell. */
+  CheopsMove list[CHEOPS_LAWS_CELL_NB], found = CHEOPS_MOVE_NONE;
   CheopsMove *end;
   int matches = 0;
   char name[3];
+  const char *input = san;
+  size_t input_len;
 
-  if (!cheops__san_input (san, length, text, quoted, &len, error))
-    return CHEOPS_MOVE_NONE;
-  san = quoted;
+  /* The text read and a copy for messages (made only for a message:
+   * QUOTED). */
+  input_len = san == NULL ? 0 : length < 0 ? strlen (san) : (size_t) length;
+  if (input_len == 0 || input_len >= CHEOPS__SAN_INPUT_MAX)
+    {
+      char unused[CHEOPS__SAN_INPUT_MAX];
+
+      cheops__san_input (san, length, unused, quoted, &len, error);
+      return CHEOPS_MOVE_NONE;
+    }
+  /* Read in place: its first len bytes, len shrinking as the suffix, the
+   * promotion, the cell and the capture marks are taken off its end. */
+  text = san;
+  len = input_len;
+#define QUOTED (memcpy (quoted, input, input_len), quoted[input_len] = '\0', quoted)
 
   /* Machine move text (DESIGN.md section 3) is accepted too. */
   bool machine_form = false;
@@ -472,7 +489,7 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
         if (cheops_laws_position_is_playable (pos, m))
           return m;
         if (len == 5)
-          return cheops_laws_move_from_text (pos, text, error);
+          return cheops_laws_move_from_text (pos, QUOTED, error);
         /* "e3f3" is also record notation with full disambiguation: go on. */
       }
   }
@@ -482,27 +499,25 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
     suffix = "++", len -= 2;
   else if (len >= 1 && (text[len - 1] == '+' || text[len - 1] == '#'))
     suffix = text[len - 1] == '+' ? "+" : "#", len -= 1;
-  text[len] = '\0';
 
   /* Promotion "=Q" (optional, R10). */
   if (len >= 2 && text[len - 2] == '=' && text[len - 1] == 'Q')
     promotion = true, len -= 2;
-  text[len] = '\0';
 
   if (len >= 1 && text[0] >= 'A' && text[0] <= 'Z')
     {
       type = type_from_letter (text[0]);
       if (type == CHEOPS_NO_PIECE_TYPE || type == CHEOPS_LAWS_PAWN)
         {
-          cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s': unknown piece letter '%c'", quoted, text[0]);
+          cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s': unknown piece letter '%c'", QUOTED, text[0]);
           return CHEOPS_MOVE_NONE;
         }
       i = 1;
     }
 
-  if (len < i + 2 || (to = cheops_laws_cell_parse (text + len - 2, NULL)) == CHEOPS_CELL_NONE)
+  if (len < i + 2 || (to = cheops_laws__cell_parse2 (text[len - 2], text[len - 1])) == CHEOPS_CELL_NONE)
     {
-      cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move: it does not end with a cell", san);
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move: it does not end with a cell", QUOTED);
       return CHEOPS_MOVE_NONE;
     }
   len -= 2;
@@ -515,12 +530,11 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
     want_level = text[i++] - '0';
   if (i != len || marks > 2)
     {
-      cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move", san);
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_SYNTAX, 1, "'%s' is not a move", QUOTED);
       return CHEOPS_MOVE_NONE;
     }
 
-  cheops_laws_cell_name (to, name);
-  end = cheops_laws_generate_moves_to (pos, to, type, list);
+  end = cheops_laws_generate_moves_matching (pos, to, type, want_column, want_level, list);
   for (CheopsMove *m = list; m < end; m++)
     {
       CheopsCell f = cheops_move_from (*m);
@@ -534,12 +548,14 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
       found = *m;
     }
 
+  if (matches != 1)
+    cheops_laws_cell_name (to, name);
   if (matches == 0)
     {
       if (machine_form)
-        return cheops_laws_move_from_text (pos, quoted, error);   /* "e1e1" is machine text, not SAN */
+        return cheops_laws_move_from_text (pos, QUOTED, error);   /* "e1e1" is machine text, not SAN */
       if (cheops_laws_count_moves (pos) == 0)
-        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: the side to move has no move", san);
+        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: the side to move has no move", QUOTED);
       else if (want_column >= 0 || want_level >= 0)
         {
           char where[3] = { 0, 0, 0 };
@@ -548,17 +564,17 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
             where[k++] = (char) ('a' + want_column);
           if (want_level >= 0)
             where[k++] = (char) ('0' + want_level);
-          cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: no %s from %s can reach %s", san,
+          cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: no %s from %s can reach %s", QUOTED,
                      cheops_laws_piece_type_name (type), where, name);
         }
       else
-        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: no %s can reach %s", san,
+        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: no %s can reach %s", QUOTED,
                    cheops_laws_piece_type_name (type), name);
       return CHEOPS_MOVE_NONE;
     }
   if (matches > 1)
     {
-      cheops__set_error (error, CHEOPS_ERROR_MOVE_AMBIGUOUS, 1, "ambiguous move %s: more than one %s can reach %s", san,
+      cheops__set_error (error, CHEOPS_ERROR_MOVE_AMBIGUOUS, 1, "ambiguous move %s: more than one %s can reach %s", QUOTED,
                  cheops_laws_piece_type_name (type), name);
       return CHEOPS_MOVE_NONE;
     }
@@ -573,19 +589,19 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
 
     if (marks == 2 && !collapse)
       {
-        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: 'xx' marks a collapse, and this is none", san);
+        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: 'xx' marks a collapse, and this is none", QUOTED);
         return CHEOPS_MOVE_NONE;
       }
     if (marks == 1 && (!capture || collapse))
       {
         cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1,
                    collapse ? "illegal move %s: a collapse is written 'xx'"
-                            : "illegal move %s: 'x' marks a capture, and there is nothing to capture", san);
+                            : "illegal move %s: 'x' marks a capture, and there is nothing to capture", QUOTED);
         return CHEOPS_MOVE_NONE;
       }
     if (promotion && !cheops_laws_position_is_promotion (pos, found))
       {
-        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: it is not a promotion", san);
+        cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "illegal move %s: it is not a promotion", QUOTED);
         return CHEOPS_MOVE_NONE;
       }
     /* The suffix alone first (the whole SAN, with its disambiguation, is
@@ -598,10 +614,11 @@ cheops_laws_move_from_san (const CheopsPosition *pos,
           rsuffix--;
         if (strcmp (rsuffix, suffix) != 0)
           {
-            cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "wrong suffix in %s: the move is %s", san, right);
+            cheops__set_error (error, CHEOPS_ERROR_MOVE_ILLEGAL, 1, "wrong suffix in %s: the move is %s", QUOTED, right);
             return CHEOPS_MOVE_NONE;
           }
       }
   }
   return found;
 }
+#undef QUOTED

@@ -115,22 +115,49 @@ cheops_laws_position_do_move (CheopsPosition *pos,
   undo->fullmove_number = pos->fullmove_number;
   undo->key = pos->key;
 
-  remove_piece (pos, from);
-  if (captured)
-    remove_piece (pos, to);   /* 3.6.2 */
+  if (to != CHEOPS_LAWS_APEX)
+    {
+      /* The usual move, off the Apex: the piece's sets change by its two
+       * cells at once; a captured piece leaves its own (3.6.2), its cell
+       * staying occupied. */
+      CheopsCellSet from_bit = cheops_cellset_of (from), to_bit = cheops_cellset_of (to);
+      CheopsCellSet both = from_bit | to_bit;
 
-  if (to == CHEOPS_LAWS_APEX && (type == CHEOPS_LAWS_SWORDMASTER || type == CHEOPS_LAWS_ASSASSIN))
-    ;                         /* 5.2: collapse, both pieces leave the board */
-  else if (to == CHEOPS_LAWS_APEX && type == CHEOPS_LAWS_PAWN)
-    add_piece (pos, to, cheops_piece_make (side, CHEOPS_LAWS_QUEEN));   /* 4.7.3 */
+      pos->board[from] = CHEOPS_NO_PIECE;
+      pos->board[to] = piece;
+      pos->pieces[side][type] ^= both;
+      pos->pieces[side][0] ^= both;
+      pos->key ^= ZOBRIST (piece, from) ^ ZOBRIST (piece, to);
+      if (captured)
+        {
+          CheopsSide them = cheops_piece_side (captured);
+
+          pos->pieces[them][cheops_piece_type (captured)] ^= to_bit;
+          pos->pieces[them][0] ^= to_bit;
+          pos->occupied ^= from_bit;
+          pos->key ^= ZOBRIST (captured, to);
+        }
+      else
+        pos->occupied ^= both;
+    }
   else
-    add_piece (pos, to, piece);
+    {
+      remove_piece (pos, from);
+      if (captured)
+        remove_piece (pos, to);   /* 3.6.2 */
+      if (type == CHEOPS_LAWS_SWORDMASTER || type == CHEOPS_LAWS_ASSASSIN)
+        ;                         /* 5.2: collapse, both pieces leave the board */
+      else if (type == CHEOPS_LAWS_PAWN)
+        add_piece (pos, to, cheops_piece_make (side, CHEOPS_LAWS_QUEEN));   /* 4.7.3 */
+      else
+        add_piece (pos, to, piece);
+    }
 
   if (type == CHEOPS_LAWS_KING)
     pos->king[side] = to;
 
   /* R8: a capture, a collapse or a Pawn climbing resets the clock. */
-  if (captured || (type == CHEOPS_LAWS_PAWN && cheops_laws_cell_level (to) > cheops_laws_cell_level (from)))
+  if (captured || (type == CHEOPS_LAWS_PAWN && cell_level_tab[to] > cell_level_tab[from]))
     pos->halfmove_clock = 0;
   else
     pos->halfmove_clock = cheops_counter_next (pos->halfmove_clock);

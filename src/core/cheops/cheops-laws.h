@@ -70,6 +70,17 @@ CheopsMove     *cheops_laws_generate_moves_to       (const CheopsPosition *pos,
                                                      CheopsCell            to,
                                                      CheopsPieceType       type,
                                                      CheopsMove           *list);
+/* The moves of cheops_laws_generate_moves_to() (those of
+ * cheops_laws_generate_moves() to @to by a piece of @type) whose piece
+ * stands on column @column (0 = a; -1: any) and level @level (1-9; -1:
+ * any), as record notation's disambiguation asks (A.3); the others are not
+ * tested for legality.  Returns the end of the list written at @list. */
+CheopsMove     *cheops_laws_generate_moves_matching (const CheopsPosition *pos,
+                                                     CheopsCell            to,
+                                                     CheopsPieceType       type,
+                                                     int                   column,
+                                                     int                   level,
+                                                     CheopsMove           *list);
 bool            cheops_laws_position_is_playable    (const CheopsPosition *pos,
                                                      CheopsMove            move);
 /* How the game stands, in the order of R5: the Ascension; the draw without
