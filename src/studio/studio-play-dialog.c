@@ -107,6 +107,8 @@ show_rows (StudioPlayDialog *self)
 {
   gboolean both = adw_combo_row_get_selected (self->side_row) == CHEOPS_SIDE_NB;
 
+  adw_message_dialog_set_heading (ADW_MESSAGE_DIALOG (self),
+                                  both ? _("Engine Against Engine") : _("Play Against the Engine"));
   gtk_widget_set_visible (GTK_WIDGET (self->level_row), !both);
   for (int side = 0; side < CHEOPS_SIDE_NB; side++)
     {
@@ -194,7 +196,9 @@ studio_play_dialog_new (GtkWindow                *parent,
   sides = gtk_string_list_new (NULL);
   for (int side = 0; side < CHEOPS_SIDE_NB; side++)
     gtk_string_list_append (sides, g_dgettext (GETTEXT_PACKAGE, variant->sides[side].name));
-  gtk_string_list_append (sides, _("Neither: the engine plays both"));
+  /* Translators: the user's side in a game of engine against engine (each
+   * side's engine is then chosen below) */
+  gtk_string_list_append (sides, _("Neither"));
   self->side_row = combo_row (list, _("_You play"), G_LIST_MODEL (sides));
   adw_combo_row_set_selected (self->side_row, settings->engines_only ? CHEOPS_SIDE_NB : settings->user_side);
 
@@ -219,6 +223,8 @@ studio_play_dialog_new (GtkWindow                *parent,
 
       self->engine_row[side] = combo_row (list, engine_title, G_LIST_MODEL (self->engine_names));
       adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->engine_row[side]), FALSE);
+      /* The engine's whole name under the title, as the level's. */
+      adw_combo_row_set_use_subtitle (self->engine_row[side], TRUE);
       gtk_widget_add_css_class (GTK_WIDGET (self->engine_row[side]), "play-engine-row");
       self->side_levels[side] = gtk_string_list_new (NULL);
       self->side_level_row[side] = combo_row (list, level_title, G_LIST_MODEL (self->side_levels[side]));
@@ -264,7 +270,7 @@ studio_play_dialog_new (GtkWindow                *parent,
 
     gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
     gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 420);
+    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 440);
     gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), list);
     adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (self), scrolled);
   }

@@ -90,6 +90,7 @@ struct _StudioPlay {
   GtkWidget          *clock_label[CHEOPS_SIDE_NB];
   GtkWidget          *message_label;
   GtkWidget          *analysis_button;
+  GtkWidget          *user_buttons[3]; /* take back, draw, resign: hidden for engine against engine */
 };
 
 #define MATE_SCORE 100000
@@ -696,6 +697,8 @@ play_update (StudioWindow *self)
   gtk_widget_set_visible (play->bar, play->active && !play->paused);
   if (!play->active || play->paused)
     return;
+  for (guint i = 0; i < G_N_ELEMENTS (play->user_buttons); i++)
+    gtk_widget_set_visible (play->user_buttons[i], !play->engines_only);
 
   for (int side = 0; side < CHEOPS_SIDE_NB; side++)
     {
@@ -1177,9 +1180,10 @@ _studio_window_play_init (StudioWindow *self)
   gtk_widget_set_margin_start (play->message_label, 6);
   gtk_box_append (GTK_BOX (play->bar), play->message_label);
 
-  bar_button (play->bar, "edit-undo-symbolic", NULL, _("Take back your last move"), "win.play-take-back");
-  bar_button (play->bar, NULL, _("½"), _("Claim or offer a draw"), "win.play-draw");
-  bar_button (play->bar, NULL, _("_Resign"), _("Resign the game"), "win.play-resign");
+  play->user_buttons[0] = bar_button (play->bar, "edit-undo-symbolic", NULL, _("Take back your last move"),
+                                      "win.play-take-back");
+  play->user_buttons[1] = bar_button (play->bar, NULL, _("½"), _("Claim or offer a draw"), "win.play-draw");
+  play->user_buttons[2] = bar_button (play->bar, NULL, _("_Resign"), _("Resign the game"), "win.play-resign");
   play->analysis_button = gtk_toggle_button_new ();
   gtk_button_set_icon_name (GTK_BUTTON (play->analysis_button), "view-reveal-symbolic");
   gtk_widget_set_tooltip_text (play->analysis_button, _("Show the engine’s analysis while playing"));
