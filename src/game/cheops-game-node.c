@@ -528,33 +528,40 @@ cheops_game_node_get_outcome (CheopsGameNode *self)
   return (CheopsOutcome) self->outcome;
 }
 
-const CheopsClaimInfo *
-cheops_game_node_get_claimable_draw (CheopsGameNode *self)
+int
+cheops_game_node_get_repetition_count (CheopsGameNode *self)
 {
   const CheopsPosition *pos;
   guint64 *keys;
   gsize n, i;
   int count = 1;
   CheopsGameNode *p;
-  const CheopsClaimInfo *claim;
+
+  g_return_val_if_fail (self != NULL, 1);
+  pos = cheops_game_node_get_position (self);
+  if (pos == NULL || self->ply == 0)
+    return 1;
+  n = MIN ((gsize) cheops_position_repetition_horizon (pos), (gsize) self->ply) + 1;
+  keys = g_new (guint64, n);
+  i = n;
+  for (p = self; i > 0 && p != NULL; p = p->parent)
+    keys[--i] = _cheops_game_node_get_key (p);
+  if (n - i >= 2)
+    count = cheops_repetition_count (keys + i, n - i, cheops_position_repetition_horizon (pos));
+  g_free (keys);
+  return count;
+}
+
+const CheopsClaimInfo *
+cheops_game_node_get_claimable_draw (CheopsGameNode *self)
+{
+  const CheopsPosition *pos;
 
   g_return_val_if_fail (self != NULL, NULL);
   pos = cheops_game_node_get_position (self);
   if (pos == NULL || cheops_game_node_get_outcome (self) != CHEOPS_OUTCOME_NONE)
     return NULL;
-  if (self->ply > 0)
-    {
-      n = MIN ((gsize) cheops_position_repetition_horizon (pos), (gsize) self->ply) + 1;
-      keys = g_new (guint64, n);
-      i = n;
-      for (p = self; i > 0 && p != NULL; p = p->parent)
-        keys[--i] = _cheops_game_node_get_key (p);
-      if (n - i >= 2)
-        count = cheops_repetition_count (keys + i, n - i, cheops_position_repetition_horizon (pos));
-      g_free (keys);
-    }
-  claim = cheops_position_claimable_draw (pos, count);
-  return claim;
+  return cheops_position_claimable_draw (pos, cheops_game_node_get_repetition_count (self));
 }
 
 static CheopsGameNodeDerived *

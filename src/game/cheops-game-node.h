@@ -100,6 +100,12 @@ CheopsOutcome         cheops_game_node_get_outcome      (CheopsGameNode *self);
  * may be claimed, or when the game is over here.  The entry is the
  * variant's (static).  O(halfmove clock); not cached. */
 const CheopsClaimInfo *cheops_game_node_get_claimable_draw (CheopsGameNode *self);
+/* How many times this node's position has occurred along the path from
+ * the root, itself included, counted as cheops_game_node_get_outcome()
+ * counts it (cheops_repetition_count() within the repetition horizon; the
+ * root and a position never seen before: 1).  O(halfmove clock); not
+ * cached. */
+int                   cheops_game_node_get_repetition_count (CheopsGameNode *self);
 /* The moves that may be played at this node, in the core's order
  * (cheops_generate_moves()), none once the game is over here
  * (cheops_game_node_get_outcome(), repetition included).  *@n_moves (may

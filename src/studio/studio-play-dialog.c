@@ -4,9 +4,12 @@
  *
  * StudioPlayDialog: Play Against the Engine… (issue 22) — a message dialog
  * whose rows choose where the game starts (this position, a new game),
- * the side the user plays (the variant's colour names, or neither: the
- * engine against itself), the engine's level
- * (named by what it means: studio_play_level_name()) and the clock.
+ * the side the user plays (the variant's colour names, or neither:
+ * engine against engine), the engine's level (named by what it means:
+ * studio_play_level_name()) and the clock.  With "Neither" each side gets
+ * two rows instead of the level's: its engine (studio_play_dialog_set_engines():
+ * the bundled one, the one of Preferences) and its level, named by that
+ * engine's `Skill Level`.
  */
 #define G_LOG_DOMAIN "studio-play-dialog"
 
@@ -26,11 +29,19 @@ struct _StudioPlayDialog
   AdwMessageDialog  parent_instance;
 
   StudioEngine     *engine;   /* owned */
+  StudioPlaySettings settings; /* the first shown */
   AdwComboRow      *start_row;
   AdwComboRow      *side_row;
   AdwComboRow      *level_row;
   AdwComboRow      *clock_row;
   GtkStringList    *levels;
+  /* Engine against engine, by side. */
+  AdwComboRow      *engine_row[CHEOPS_SIDE_NB];
+  AdwComboRow      *side_level_row[CHEOPS_SIDE_NB];
+  GtkStringList    *engine_names;
+  GtkStringList    *side_levels[CHEOPS_SIDE_NB];
+  GPtrArray        *engines;  /* StudioEngine, owned: by engine_names' index */
+  GtkWidget        *list;     /* the rows' list box */
 };
 
 G_DEFINE_FINAL_TYPE (StudioPlayDialog, studio_play_dialog, ADW_TYPE_MESSAGE_DIALOG)
@@ -45,26 +56,47 @@ engine_skill_max (StudioEngine *engine)
   return option != NULL && option->type == CHEOPS_UCI_OPTION_SPIN && option->max > option->min ? (int) option->max : 0;
 }
 
+/* @list's names: the levels of @engine, the selection kept. */
 static void
-name_levels (StudioPlayDialog *self)
+name_levels_of (GtkStringList *list,
+                AdwComboRow   *row,
+                StudioEngine  *engine)
 {
-  int skill_max = engine_skill_max (self->engine);
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->levels));
-  guint selected = adw_combo_row_get_selected (self->level_row);
+  int skill_max = engine_skill_max (engine);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (list));
+  guint selected = adw_combo_row_get_selected (row);
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
 
   for (guint level = 1; level <= STUDIO_PLAY_N_LEVELS; level++)
     g_ptr_array_add (names, studio_play_level_name (level, skill_max));
   g_ptr_array_add (names, NULL);
-  gtk_string_list_splice (self->levels, 0, n, (const char *const *) names->pdata);
+  gtk_string_list_splice (list, 0, n, (const char *const *) names->pdata);
   if (selected != GTK_INVALID_LIST_POSITION)
-    adw_combo_row_set_selected (self->level_row, selected);
+    adw_combo_row_set_selected (row, selected);
 }
 
 static void
-engine_state_cb (StudioPlayDialog *self)
+name_levels (StudioPlayDialog *self)
 {
-  if (studio_engine_get_state (self->engine) == STUDIO_ENGINE_STATE_IDLE)
+  name_levels_of (self->levels, self->level_row, self->engine);
+  if (self->engines == NULL)
+    return;
+  for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+    {
+      guint chosen = adw_combo_row_get_selected (self->engine_row[side]);
+
+      if (chosen < self->engines->len)
+        name_levels_of (self->side_levels[side], self->side_level_row[side],
+                        g_ptr_array_index (self->engines, chosen));
+    }
+}
+
+static void
+engine_state_cb (StudioPlayDialog *self,
+                 GParamSpec       *pspec,
+                 StudioEngine     *engine)
+{
+  if (studio_engine_get_state (engine) == STUDIO_ENGINE_STATE_IDLE)
     name_levels (self);
 }
 
@@ -125,6 +157,23 @@ choice_unbind_cb (GtkSignalListItemFactory *factory,
   g_signal_handlers_disconnect_by_func (row, choice_selected_cb, list_item);
 }
 
+/* The rows of the user's side: the engine's level against the user, or
+ * each side's engine and level. */
+static void
+show_rows (StudioPlayDialog *self)
+{
+  gboolean both = adw_combo_row_get_selected (self->side_row) == CHEOPS_SIDE_NB;
+
+  adw_message_dialog_set_heading (ADW_MESSAGE_DIALOG (self),
+                                  both ? _("Engine Against Engine") : _("Play Against the Engine"));
+  gtk_widget_set_visible (GTK_WIDGET (self->level_row), !both);
+  for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->engine_row[side]), both);
+      gtk_widget_set_visible (GTK_WIDGET (self->side_level_row[side]), both);
+    }
+}
+
 /* A row choosing among the strings of @model; with @subtitle the choice is
  * shown under @title (wrapping), not beside it (where libadwaita cuts it
  * at 20 characters). */
@@ -157,6 +206,10 @@ studio_play_dialog_dispose (GObject *object)
   if (self->engine != NULL)
     g_signal_handlers_disconnect_by_data (self->engine, self);
   g_clear_object (&self->engine);
+  if (self->engines != NULL)
+    for (guint i = 0; i < self->engines->len; i++)
+      g_signal_handlers_disconnect_by_data (g_ptr_array_index (self->engines, i), self);
+  g_clear_pointer (&self->engines, g_ptr_array_unref);
   G_OBJECT_CLASS (studio_play_dialog_parent_class)->dispose (object);
 }
 
@@ -198,6 +251,7 @@ studio_play_dialog_new (GtkWindow                *parent,
                        "modal", TRUE,
                        NULL);
   self->engine = g_object_ref (engine);
+  self->settings = *settings;
 
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (list, "boxed-list");
@@ -209,9 +263,10 @@ studio_play_dialog_new (GtkWindow                *parent,
   sides = gtk_string_list_new (NULL);
   for (int side = 0; side < CHEOPS_SIDE_NB; side++)
     gtk_string_list_append (sides, g_dgettext (GETTEXT_PACKAGE, variant->sides[side].name));
-  gtk_string_list_append (sides, _("Neither: the engine plays both"));
-  /* "Neither: the engine plays both" is too long to stand beside the title. */
-  self->side_row = combo_row (list, _("_You play"), G_LIST_MODEL (sides), TRUE);
+  /* Translators: the user's side in a game of engine against engine (each
+   * side's engine is then chosen below) */
+  gtk_string_list_append (sides, _("Neither"));
+  self->side_row = combo_row (list, _("_You play"), G_LIST_MODEL (sides), FALSE);
   adw_combo_row_set_selected (self->side_row, settings->engines_only ? CHEOPS_SIDE_NB : settings->user_side);
 
   self->levels = gtk_string_list_new (NULL);
@@ -221,6 +276,34 @@ studio_play_dialog_new (GtkWindow                *parent,
   name_levels (self);
   adw_combo_row_set_selected (self->level_row, CLAMP (settings->level, 1, STUDIO_PLAY_N_LEVELS) - 1);
   g_signal_connect_object (engine, "notify::state", G_CALLBACK (engine_state_cb), self, G_CONNECT_SWAPPED);
+
+  /* Engine against engine: each side's engine and level. */
+  self->engine_names = gtk_string_list_new (NULL);
+  for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+    {
+      const char *name = g_dgettext (GETTEXT_PACKAGE, variant->sides[side].name);
+      /* Translators: the engine that plays a side, engine against engine: "Gold’s engine" */
+      g_autofree char *engine_title = g_strdup_printf (_("%s’s engine"), name);
+      /* Translators: the level of the engine that plays a side: "Gold’s strength" */
+      g_autofree char *level_title = g_strdup_printf (_("%s’s strength"), name);
+
+      /* The engine's whole name under the title, as the level's. */
+      self->engine_row[side] = combo_row (list, engine_title, G_LIST_MODEL (self->engine_names), TRUE);
+      adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->engine_row[side]), FALSE);
+      gtk_widget_add_css_class (GTK_WIDGET (self->engine_row[side]), "play-engine-row");
+      self->side_levels[side] = gtk_string_list_new (NULL);
+      self->side_level_row[side] = combo_row (list, level_title, G_LIST_MODEL (self->side_levels[side]), TRUE);
+      adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->side_level_row[side]), FALSE);
+      g_object_unref (self->side_levels[side]);
+      g_signal_connect_object (self->engine_row[side], "notify::selected", G_CALLBACK (name_levels), self,
+                               G_CONNECT_SWAPPED);
+    }
+  g_object_unref (self->engine_names);
+  {
+    const char *names[] = { _("Bundled engine (cheops-engine)") };
+
+    studio_play_dialog_set_engines (self, 1, names, &engine);
+  }
 
   clocks = gtk_string_list_new (NULL);
   for (int i = 0; i < STUDIO_PLAY_N_TIME_CONTROLS; i++)
@@ -242,8 +325,61 @@ studio_play_dialog_new (GtkWindow                *parent,
         && studio_play_time_controls[i][1] * 1000 == settings->inc_ms)
       adw_combo_row_set_selected (self->clock_row, i);
 
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (self), list);
+  show_rows (self);
+  g_signal_connect_object (self->side_row, "notify::selected", G_CALLBACK (show_rows), self, G_CONNECT_SWAPPED);
+
+  {
+    /* Scrolled when the screen is low (seven rows with Neither). */
+    GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 440);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), list);
+    adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (self), scrolled);
+  }
+  self->list = list;
   return self;
+}
+
+void
+studio_play_dialog_set_engines (StudioPlayDialog    *self,
+                                guint                n_engines,
+                                const char *const   *names,
+                                StudioEngine *const *engines)
+{
+  guint n;
+
+  g_return_if_fail (STUDIO_IS_PLAY_DIALOG (self) && n_engines >= 1 && names != NULL && engines != NULL);
+
+  if (self->engines != NULL)
+    for (guint i = 0; i < self->engines->len; i++)
+      g_signal_handlers_disconnect_by_data (g_ptr_array_index (self->engines, i), self);
+  g_clear_pointer (&self->engines, g_ptr_array_unref);
+  self->engines = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < n_engines; i++)
+    {
+      g_return_if_fail (STUDIO_IS_ENGINE (engines[i]));
+      g_ptr_array_add (self->engines, g_object_ref (engines[i]));
+      g_signal_connect_object (engines[i], "notify::state", G_CALLBACK (engine_state_cb), self, G_CONNECT_SWAPPED);
+    }
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->engine_names));
+  {
+    g_autoptr(GPtrArray) copy = g_ptr_array_new ();
+
+    for (guint i = 0; i < n_engines; i++)
+      g_ptr_array_add (copy, (gpointer) names[i]);
+    g_ptr_array_add (copy, NULL);
+    gtk_string_list_splice (self->engine_names, 0, n, (const char *const *) copy->pdata);
+  }
+  for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+    {
+      adw_combo_row_set_selected (self->engine_row[side], MIN (self->settings.side_engine[side], n_engines - 1));
+      name_levels_of (self->side_levels[side], self->side_level_row[side],
+                      g_ptr_array_index (self->engines, adw_combo_row_get_selected (self->engine_row[side])));
+      adw_combo_row_set_selected (self->side_level_row[side],
+                                  CLAMP (self->settings.side_level[side], 1, STUDIO_PLAY_N_LEVELS) - 1);
+    }
 }
 
 void
@@ -258,6 +394,13 @@ studio_play_dialog_get_settings (StudioPlayDialog   *self,
   settings->user_side = adw_combo_row_get_selected (self->side_row) == 1 ? CHEOPS_SIDE_B : CHEOPS_SIDE_A;
   settings->engines_only = adw_combo_row_get_selected (self->side_row) == CHEOPS_SIDE_NB;
   settings->level = MIN (adw_combo_row_get_selected (self->level_row), STUDIO_PLAY_N_LEVELS - 1) + 1;
+  for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+    {
+      settings->side_engine[side] = MIN (adw_combo_row_get_selected (self->engine_row[side]),
+                                         self->engines->len - 1);
+      settings->side_level[side] = MIN (adw_combo_row_get_selected (self->side_level_row[side]),
+                                        STUDIO_PLAY_N_LEVELS - 1) + 1;
+    }
   clock = MIN (adw_combo_row_get_selected (self->clock_row), STUDIO_PLAY_N_TIME_CONTROLS - 1);
   settings->base_ms = (gint64) studio_play_time_controls[clock][0] * 1000;
   settings->inc_ms = (gint64) studio_play_time_controls[clock][1] * 1000;

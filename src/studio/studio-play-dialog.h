@@ -19,8 +19,12 @@ G_BEGIN_DECLS
 typedef struct {
   gboolean   new_game;    /* a new game of the variant, else from the current position */
   CheopsSide user_side;
-  gboolean   engines_only; /* the engine plays both sides (user_side unused) */
-  guint      level;       /* 1 .. STUDIO_PLAY_N_LEVELS */
+  gboolean   engines_only; /* engines play both sides (user_side and level unused) */
+  guint      level;       /* 1 .. STUDIO_PLAY_N_LEVELS: the engine's against the user */
+  /* Engine against engine, by CheopsSide: the engine (an index of the
+   * dialog's engines: studio_play_dialog_set_engines()) and its level. */
+  guint      side_engine[CHEOPS_SIDE_NB];
+  guint      side_level[CHEOPS_SIDE_NB];
   gint64     base_ms;     /* the clock's time for each side, 0: no clock */
   gint64     inc_ms;      /* its increment a move */
 } StudioPlaySettings;
@@ -49,6 +53,25 @@ StudioPlayDialog *studio_play_dialog_new          (GtkWindow                *par
                                                    const CheopsVariant      *variant,
                                                    StudioEngine             *engine,
                                                    const StudioPlaySettings *settings);
+/**
+ * studio_play_dialog_set_engines:
+ * @self: the dialog
+ * @n_engines: how many engines may play, >= 1
+ * @names: (array length=n_engines): their names, for the engine lists
+ * @engines: (array length=n_engines): an engine of each (its `Skill Level`
+ *   names the levels of a side that it plays, again when its handshake is
+ *   done; the dialog keeps a reference)
+ *
+ * The engines that may play each side when engines play both (the
+ * bundled engine and the one chosen in Preferences): each side gets a
+ * row to choose its engine and a row for its level, shown when "Neither"
+ * is the user's side.  The settings' side_engine and side_level are
+ * selected (side_engine clamped to @n_engines).
+ */
+void              studio_play_dialog_set_engines  (StudioPlayDialog         *self,
+                                                   guint                     n_engines,
+                                                   const char *const        *names,
+                                                   StudioEngine *const      *engines);
 /* The choices made (valid in "response"). */
 void              studio_play_dialog_get_settings (StudioPlayDialog         *self,
                                                    StudioPlaySettings       *settings);

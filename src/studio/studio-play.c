@@ -8,6 +8,7 @@
 #include "studio-config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "studio-play.h"
 
@@ -236,7 +237,25 @@ CheopsWinner
 studio_play_time_loss_winner (const CheopsVariant *variant,
                               CheopsSide           flagged)
 {
+  CheopsVerdict verdict;
+
   g_return_val_if_fail (variant != NULL, CHEOPS_WINNER_DRAW);
 
-  return flagged == CHEOPS_SIDE_A ? CHEOPS_WINNER_B : CHEOPS_WINNER_A;
+  cheops_verdict_time_forfeit (&verdict, flagged);
+  return verdict.winner;
+}
+
+void
+studio_play_adjudication_rules (CheopsAdjudicationRules *rules)
+{
+  g_return_if_fail (rules != NULL);
+
+  memset (rules, 0, sizeof *rules);
+  rules->draw_movenumber = 40;
+  rules->draw_movecount = 8;
+  rules->draw_score = 10;
+  rules->resign_movecount = 3;
+  rules->resign_score = 1000;
+  rules->resign_twosided = TRUE;
+  rules->max_positions = 2000;
 }

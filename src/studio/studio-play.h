@@ -13,6 +13,7 @@
 
 #include <glib.h>
 
+#include "cheops-adjudication.h"
 #include "cheops-variant.h"
 
 G_BEGIN_DECLS
@@ -171,5 +172,19 @@ gboolean studio_play_variant_has_draws (const CheopsVariant *variant);
  */
 CheopsWinner studio_play_time_loss_winner (const CheopsVariant *variant,
                                            CheopsSide           flagged);
+
+/**
+ * studio_play_adjudication_rules:
+ * @rules: (out): filled
+ *
+ * How the studio adjudicates engine against engine by the engines' scores
+ * (cheops_adjudicator_move(), `cheops match`'s code), in fastchess's
+ * usual settings: `-draw movenumber=40 movecount=8 score=10` (both engines
+ * within ±0.10 for 8 moves each, from their 40th move on) and `-resign
+ * movecount=3 score=1000 twosided=true` (an engine at or below -10.00 for
+ * 3 moves while its opponent is at or above +10.00); a game of 2000
+ * positions is drawn, as `cheops match` draws it.
+ */
+void studio_play_adjudication_rules (CheopsAdjudicationRules *rules);
 
 G_END_DECLS

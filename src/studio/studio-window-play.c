@@ -19,10 +19,15 @@
  *   has draws: the engine accepts when its last score is not above 0),
  *   Resign, Show Analysis (the evaluation bar, lines and arrows are hidden
  *   while playing unless asked) and Close.
- * - With "Neither" for the user's side the engine plays both sides (the
- *   same process and level), move by move on the board, a pause of
- *   ENGINES_PAUSE_MS between moves (the clocks stopped); Close stops it
- *   at any time, the game then left unfinished ("*").
+ * - With "Neither" for the user's side engines play both sides: each
+ *   side its engine (the bundled one or the one of Preferences, the same
+ *   or not) and level, each a process of its own, move by move on the
+ *   board, a pause of ENGINES_PAUSE_MS between moves (the clocks
+ *   stopped); Close stops it at any time, the game then left unfinished
+ *   ("*") with what was played.  Such a game ends as `cheops match` ends
+ *   one, by the same code (cheops-adjudication.h): the rules, a draw the
+ *   rules allow claimed at once, the engines' scores
+ *   (studio_play_adjudication_rules()), a flag fall.
  * - Who plays (record_players()): a new game, or the main line of a game
  *   that names no player, gets the player tags (the user's name, the
  *   engine's with its level), the Date and the TimeControl; a variation,
@@ -41,6 +46,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "cheops-adjudication.h"
 #include "cheops-notation.h"
 #include "studio-play.h"
 #include "studio-play-dialog.h"
@@ -53,7 +59,12 @@ typedef struct {
 
 struct _StudioPlay {
   StudioWindow       *window;     /* borrowed: owns this */
-  StudioEngine       *engine;     /* the opponent; owned */
+  GPtrArray          *pool;       /* StudioEngine, owned: every engine process started to play */
+  StudioEngine       *side_engine[CHEOPS_SIDE_NB]; /* the engine of each side, from the pool; NULL: the user */
+  StudioEngine       *thinking;   /* the engine whose search is play->generation */
+  GPtrArray          *choice_paths; /* the dialog's engines: a program, "" for the bundled one */
+  GPtrArray          *choice_names; /* their names */
+  char               *side_name[CHEOPS_SIDE_NB]; /* engine against engine: the choice's name */
   StudioPlaySettings  settings;   /* the last chosen */
 
   gboolean            active;     /* the bar is shown: a game on, or just ended */
@@ -77,6 +88,8 @@ struct _StudioPlay {
   CheopsGameNode     *described;  /* owned: the first move the play added, when a comment names the play */
   CheopsGameNode     *described_parent; /* owned: where that comment went after (a main line continued) */
   char               *parent_comment; /* its comment after before it, to give back on Take Back */
+  gboolean            search_has_score; /* the score came in the search of the last move */
+  CheopsAdjudicator   adj;        /* engine against engine: the scores' adjudication */
   gboolean            was_running; /* the analysis ran before the game */
   gboolean            show_analysis;
   guint               tick_id;
@@ -86,6 +99,7 @@ struct _StudioPlay {
   GtkWidget          *clock_label[CHEOPS_SIDE_NB];
   GtkWidget          *message_label;
   GtkWidget          *analysis_button;
+  GtkWidget          *user_buttons[3]; /* take back, draw, resign: hidden for engine against engine */
 };
 
 #define MATE_SCORE 100000
@@ -93,6 +107,9 @@ struct _StudioPlay {
 #define ENGINES_PAUSE_MS 500
 
 static void play_update (StudioWindow *self);
+static StudioEngine *pool_engine (StudioWindow *self,
+                                  const char   *path,
+                                  StudioEngine *other);
 
 static void
 set_tip (StudioPlay     *play,
@@ -167,8 +184,8 @@ stop_engine (StudioPlay *play)
 {
   g_clear_handle_id (&play->pace_id, g_source_remove);
   play->waiting_engine = FALSE;
-  if (play->generation != 0 && play->engine != NULL)
-    studio_engine_stop (play->engine);
+  if (play->generation != 0 && play->thinking != NULL)
+    studio_engine_stop (play->thinking);
   play->generation = 0;
 }
 
@@ -190,12 +207,15 @@ static char *
 player_name (StudioPlay *play,
              CheopsSide  side)
 {
-  const char *engine = play->engine != NULL ? studio_engine_get_name (play->engine) : NULL;
+  StudioEngine *engine = play->side_engine[side];
+  const char *name = engine != NULL ? studio_engine_get_name (engine) : NULL;
 
   if (!play->settings.engines_only && side == play->settings.user_side)
     return g_strdup (user_name ());
-  return g_strdup_printf ("%s (Level %u)", engine != NULL && *engine != '\0' ? engine : "cheops-engine",
-                          play->settings.level);
+  if ((name == NULL || *name == '\0') && play->settings.engines_only && play->side_name[side] != NULL)
+    name = play->side_name[side];
+  return g_strdup_printf ("%s (Level %u)", name != NULL && *name != '\0' ? name : "cheops-engine",
+                          play->settings.engines_only ? play->settings.side_level[side] : play->settings.level);
 }
 
 /* Whether a tag's value says nothing (absent, empty, PGN's "?" or an
@@ -409,6 +429,77 @@ result_for (StudioPlay  *play,
   return cheops_game_get_side_colour (game, (CheopsSide) winner) == 0 ? "1-0" : "0-1";
 }
 
+/* Ends the game of engines by @verdict, worded: the rules' words (the
+ * variant's outcome or claim), else the adjudication's. */
+static void
+finish_verdict (StudioWindow        *self,
+                const CheopsVerdict *verdict)
+{
+  StudioPlay *play = self->play;
+  CheopsGame *game = studio_document_get_game (play->document);
+  g_autofree char *words = NULL;
+
+  switch (verdict->kind)
+    {
+    case CHEOPS_VERDICT_OUTCOME:
+      words = cheops_game_describe_outcome (game, verdict->outcome);
+      play_finish (self, cheops_game_outcome_result (game, verdict->outcome), verdict->termination, words);
+      return;
+    case CHEOPS_VERDICT_CLAIMED_DRAW:
+      /* Translators: "Orange claims a draw: the same position for the third time (8.4.2)." */
+      words = g_strdup_printf (_("%s claims a draw: %s (%s)."), side_name (play, tip_side_to_move (play)),
+                               g_dgettext (GETTEXT_PACKAGE, verdict->claim->reason), verdict->claim->rule);
+      break;
+    case CHEOPS_VERDICT_SCORE_DRAW:
+      words = g_strdup (_("Drawn by adjudication: both engines’ scores stayed close to even."));
+      break;
+    case CHEOPS_VERDICT_SCORE_RESIGN:
+      /* Translators: "Orange resigns by adjudication: both engines see it lost." */
+      words = g_strdup_printf (_("%s resigns by adjudication: both engines see it lost."),
+                               side_name (play, (CheopsSide) verdict->loser));
+      break;
+    case CHEOPS_VERDICT_TOO_LONG:
+      words = g_strdup (_("Drawn by adjudication: the game is too long."));
+      break;
+    case CHEOPS_VERDICT_TIME_FORFEIT:
+      /* Translators: "Orange loses on time." */
+      words = g_strdup_printf (_("%s loses on time."), side_name (play, (CheopsSide) verdict->loser));
+      break;
+    default:
+      g_return_if_reached ();
+    }
+  play_finish (self, result_for (play, verdict->winner), verdict->termination, words);
+}
+
+/* After a move of engine against engine: the game ended as `cheops match`
+ * ends it (cheops-adjudication.h). */
+static gboolean
+check_end_engines (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+  CheopsVerdict verdict;
+  CheopsSide mover;
+
+  if (cheops_adjudicate_position (cheops_game_node_get_position (play->tip),
+                                  cheops_game_node_get_repetition_count (play->tip), &verdict))
+    {
+      finish_verdict (self, &verdict);
+      return TRUE;
+    }
+  if (cheops_game_node_get_ply (play->tip) == 0)
+    return FALSE;
+  mover = cheops_game_node_get_mover (play->tip);
+  if (cheops_adjudicator_move (&play->adj, mover, play->search_has_score,
+                               play->score >= MATE_SCORE ? CHEOPS_ADJUDICATION_MATE_SCORE
+                               : play->score <= -MATE_SCORE ? -CHEOPS_ADJUDICATION_MATE_SCORE : play->score,
+                               (int) play->plies->len + 1, &verdict))
+    {
+      finish_verdict (self, &verdict);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* After a move: the game ended by the rules, or a draw the engine claims. */
 static gboolean
 check_end (StudioWindow *self)
@@ -418,6 +509,8 @@ check_end (StudioWindow *self)
   CheopsOutcome outcome = cheops_game_node_get_outcome (play->tip);
   const CheopsClaimInfo *claim;
 
+  if (play->engines_only)
+    return check_end_engines (self);
   if (outcome != CHEOPS_OUTCOME_NONE)
     {
       g_autofree char *words = cheops_game_describe_outcome (game, outcome);
@@ -444,12 +537,10 @@ static void
 flag_fell (StudioWindow *self,
            CheopsSide    side)
 {
-  StudioPlay *play = self->play;
-  CheopsWinner winner = studio_play_time_loss_winner (studio_document_get_variant (play->document), side);
-  /* Translators: "Orange loses on time." */
-  g_autofree char *words = g_strdup_printf (_("%s loses on time."), side_name (play, side));
+  CheopsVerdict verdict;
 
-  play_finish (self, result_for (play, winner), "time forfeit", words);
+  cheops_verdict_time_forfeit (&verdict, side);
+  finish_verdict (self, &verdict);
 }
 
 /* The engine's turn: its `go` with the level's limits and the clocks. */
@@ -463,12 +554,19 @@ engine_turn (StudioWindow *self)
   g_autofree char *fen = NULL;
   g_autofree char *go = NULL;
   g_auto(GStrv) moves = NULL;
-  StudioEngineState state = studio_engine_get_state (play->engine);
+  CheopsSide side = tip_side_to_move (play);
+  StudioEngine *engine = play->side_engine[side];
+  StudioEngineState state;
+  guint level = play->engines_only ? play->settings.side_level[side] : play->settings.level;
 
+  g_return_if_fail (engine != NULL);
+  play->thinking = engine;
+  play->search_has_score = FALSE;
+  state = studio_engine_get_state (engine);
   if (state == STUDIO_ENGINE_STATE_NOT_STARTED)
     {
-      studio_engine_start (play->engine);
-      state = studio_engine_get_state (play->engine);
+      studio_engine_start (engine);
+      state = studio_engine_get_state (engine);
     }
   if (state == STUDIO_ENGINE_STATE_STARTING)
     {
@@ -479,15 +577,15 @@ engine_turn (StudioWindow *self)
     }
   play->waiting_engine = FALSE;
 
-  skill = studio_engine_lookup_option (play->engine, "Skill Level");
-  studio_play_level_limits (play->settings.level,
+  skill = studio_engine_lookup_option (engine, "Skill Level");
+  studio_play_level_limits (level,
                             skill != NULL && skill->type == CHEOPS_UCI_OPTION_SPIN ? (int) skill->max : 0,
                             &limits);
   if (limits.skill >= 0)
     {
       g_autofree char *value = g_strdup_printf ("%d", limits.skill);
 
-      studio_engine_set_option (play->engine, "Skill Level", value);
+      studio_engine_set_option (engine, "Skill Level", value);
     }
   go = studio_play_format_go (&limits, play->has_clock ? &play->clock : NULL, g_get_monotonic_time ());
 
@@ -503,9 +601,9 @@ engine_turn (StudioWindow *self)
   else
     fen = g_strdup (uci + strlen ("position fen "));
 
-  studio_engine_set_variant (play->engine, studio_document_get_variant (play->document));
-  studio_engine_stop (play->engine);
-  play->generation = studio_engine_search (play->engine, fen, (const char *const *) moves, go);
+  studio_engine_set_variant (engine, studio_document_get_variant (play->document));
+  studio_engine_stop (engine);
+  play->generation = studio_engine_search (engine, fen, (const char *const *) moves, go);
   play_update (self);
 }
 
@@ -593,13 +691,15 @@ engine_analysis_cb (StudioWindow         *self,
   guint n_before;
   g_autoptr(GError) error = NULL;
 
-  if (!play->active || play->over || play->generation == 0 || analysis->generation != play->generation)
+  if (!play->active || play->over || play->generation == 0 || engine != play->thinking
+      || analysis->generation != play->generation)
     return;
   if (analysis->n_lines > 0 && analysis->lines[0].score_kind != CHEOPS_UCI_SCORE_NONE)
     {
       const StudioEngineLine *line = &analysis->lines[0];
 
       play->has_score = TRUE;
+      play->search_has_score = TRUE;
       if (line->score_kind == CHEOPS_UCI_SCORE_MATE)
         play->score = line->mate_losing || line->score < 0 ? -MATE_SCORE : MATE_SCORE;
       else
@@ -655,9 +755,10 @@ engine_state_cb (StudioWindow *self,
   StudioPlay *play = self->play;
   StudioEngineState state = studio_engine_get_state (engine);
 
-  if (!play->active || play->over)
+  if (!play->active || play->over
+      || (engine != play->side_engine[CHEOPS_SIDE_A] && engine != play->side_engine[CHEOPS_SIDE_B]))
     return;
-  if (play->waiting_engine && state == STUDIO_ENGINE_STATE_IDLE)
+  if (play->waiting_engine && engine == play->thinking && state == STUDIO_ENGINE_STATE_IDLE)
     engine_turn (self);
   else if (studio_engine_state_is_error (state))
     {
@@ -743,6 +844,17 @@ tick_cb (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* The name of the engine of @side, engine against engine: its own (`id
+ * name`), else the dialog's. */
+static const char *
+engine_display_name (StudioPlay *play,
+                     CheopsSide  side)
+{
+  const char *name = play->side_engine[side] != NULL ? studio_engine_get_name (play->side_engine[side]) : NULL;
+
+  return name != NULL && *name != '\0' ? name : play->side_name[side] != NULL ? play->side_name[side] : _("Engine");
+}
+
 /* The bar and the actions as the game stands. */
 static void
 play_update (StudioWindow *self)
@@ -772,10 +884,13 @@ play_update (StudioWindow *self)
   gtk_widget_set_visible (play->bar, play->active && !play->paused);
   if (!play->active || play->paused)
     return;
+  for (guint i = 0; i < G_N_ELEMENTS (play->user_buttons); i++)
+    gtk_widget_set_visible (play->user_buttons[i], !play->engines_only);
 
   for (int side = 0; side < CHEOPS_SIDE_NB; side++)
     {
-      const char *who = !play->engines_only && side == (int) play->user_side ? _("You") : _("Engine");
+      const char *who = !play->engines_only && side == (int) play->user_side ? _("You")
+                        : play->engines_only ? engine_display_name (play, side) : _("Engine");
       /* Translators: a player in the bar of a game against the engine: "Green · You" */
       g_autofree char *text = g_strdup_printf (_("%s · %s"), side_name (play, side), who);
       gboolean running = on && tip_side_to_move (play) == (CheopsSide) side;
@@ -854,6 +969,29 @@ play_start (StudioWindow *self)
   CheopsGameNode *start;
 
   play_close (self);
+  /* The engines: each side its own process, even of the same program. */
+  for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+    {
+      g_clear_object (&play->side_engine[side]);
+      g_clear_pointer (&play->side_name[side], g_free);
+    }
+  if (play->settings.engines_only)
+    for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+      {
+        guint choice = MIN (play->settings.side_engine[side], play->choice_paths->len - 1);
+
+        play->side_engine[side] = g_object_ref (pool_engine (self, g_ptr_array_index (play->choice_paths, choice),
+                                                             play->side_engine[!side]));
+        play->side_name[side] = g_strdup (g_ptr_array_index (play->choice_names, choice));
+      }
+  else
+    play->side_engine[!play->settings.user_side] = g_object_ref (pool_engine (self, "", NULL));
+  {
+    CheopsAdjudicationRules rules;
+
+    studio_play_adjudication_rules (&rules);
+    cheops_adjudicator_init (&play->adj, &rules);
+  }
   if (play->settings.new_game)
     {
       g_autoptr(CheopsGame) game = studio_game_new_for_variant (studio_document_get_variant (self->document));
@@ -920,25 +1058,61 @@ dialog_response_cb (StudioPlayDialog *dialog,
   play_start (self);
 }
 
+/* An engine of the pool running @path ("" the bundled one), other than
+ * @other (the other side's), started (again after an error); a new one
+ * when there is none. */
 static StudioEngine *
-play_engine (StudioWindow *self)
+pool_engine (StudioWindow *self,
+             const char   *path,
+             StudioEngine *other)
 {
   StudioPlay *play = self->play;
+  StudioEngine *engine = NULL;
 
-  if (play->engine == NULL)
+  for (guint i = 0; i < play->pool->len && engine == NULL; i++)
     {
-      play->engine = studio_engine_new (NULL);
-      g_signal_connect_object (play->engine, "analysis-updated", G_CALLBACK (engine_analysis_cb), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (play->engine, "notify::state", G_CALLBACK (engine_state_cb), self,
-                               G_CONNECT_SWAPPED);
+      StudioEngine *e = g_ptr_array_index (play->pool, i);
+
+      if (e != other && g_strcmp0 (g_object_get_data (G_OBJECT (e), "studio-play-path"), path) == 0)
+        engine = e;
     }
-  if (studio_engine_get_state (play->engine) == STUDIO_ENGINE_STATE_NOT_STARTED)
-    studio_engine_start (play->engine);
-  else if (studio_engine_state_is_error (studio_engine_get_state (play->engine)))
+  if (engine == NULL)
+    {
+      const char *argv[] = { path, NULL };
+
+      engine = studio_engine_new (*path != '\0' ? argv : NULL);
+      g_object_set_data_full (G_OBJECT (engine), "studio-play-path", g_strdup (path), g_free);
+      g_signal_connect_object (engine, "analysis-updated", G_CALLBACK (engine_analysis_cb), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (engine, "notify::state", G_CALLBACK (engine_state_cb), self,
+                               G_CONNECT_SWAPPED);
+      g_ptr_array_add (play->pool, engine);
+    }
+  if (studio_engine_get_state (engine) == STUDIO_ENGINE_STATE_NOT_STARTED)
+    studio_engine_start (engine);
+  else if (studio_engine_state_is_error (studio_engine_get_state (engine)))
     /* It crashed, hung or failed in the last game: a new process. */
-    studio_engine_restart (play->engine);
-  return play->engine;
+    studio_engine_restart (engine);
+  return engine;
+}
+
+/* The engines that may play: the bundled one, and the one chosen in
+ * Preferences (`last-engine`) when there is one. */
+static void
+update_choices (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+  g_autofree char *path = g_settings_get_string (self->settings, "last-engine");
+
+  g_ptr_array_set_size (play->choice_paths, 0);
+  g_ptr_array_set_size (play->choice_names, 0);
+  g_ptr_array_add (play->choice_paths, g_strdup (""));
+  g_ptr_array_add (play->choice_names, g_strdup (_("Bundled engine (cheops-engine)")));
+  if (path[0] != '\0')
+    {
+      g_ptr_array_add (play->choice_paths, g_strdup (path));
+      g_ptr_array_add (play->choice_names, g_filename_display_basename (path));
+    }
 }
 
 /* win.play: the dialog. */
@@ -953,10 +1127,18 @@ action_play (GtkWidget  *widget,
 
   if (self->mode != STUDIO_WINDOW_MODE_GAME)
     return;
+  g_autoptr(GPtrArray) engines = g_ptr_array_new ();
+
   if (!play->active)
     play->settings.user_side = studio_document_get_position (self->document)->side_to_move;
+  update_choices (self);
+  /* One engine of each, started now, names the levels of the sides it may play. */
+  for (guint i = 0; i < play->choice_paths->len; i++)
+    g_ptr_array_add (engines, pool_engine (self, g_ptr_array_index (play->choice_paths, i), NULL));
   dialog = studio_play_dialog_new (GTK_WINDOW (self), studio_document_get_variant (self->document),
-                                   play_engine (self), &play->settings);
+                                   g_ptr_array_index (engines, 0), &play->settings);
+  studio_play_dialog_set_engines (dialog, engines->len, (const char *const *) play->choice_names->pdata,
+                                  (StudioEngine *const *) engines->pdata);
   g_signal_connect_object (dialog, "response", G_CALLBACK (dialog_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -1139,7 +1321,12 @@ _studio_window_play_init (StudioWindow *self)
   self->play = play;
   play->window = self;
   play->settings.level = 1;
+  play->settings.side_level[CHEOPS_SIDE_A] = play->settings.side_level[CHEOPS_SIDE_B] = 1;
   play->settings.user_side = CHEOPS_SIDE_A;
+  play->pool = g_ptr_array_new_with_free_func (g_object_unref);
+  play->choice_paths = g_ptr_array_new_with_free_func (g_free);
+  play->choice_names = g_ptr_array_new_with_free_func (g_free);
+  update_choices (self);
 
   play->bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_add_css_class (play->bar, "toolbar");
@@ -1173,9 +1360,10 @@ _studio_window_play_init (StudioWindow *self)
   gtk_widget_set_margin_start (play->message_label, 6);
   gtk_box_append (GTK_BOX (play->bar), play->message_label);
 
-  bar_button (play->bar, "edit-undo-symbolic", NULL, _("Take back your last move"), "win.play-take-back");
-  bar_button (play->bar, NULL, _("½"), _("Claim or offer a draw"), "win.play-draw");
-  bar_button (play->bar, NULL, _("_Resign"), _("Resign the game"), "win.play-resign");
+  play->user_buttons[0] = bar_button (play->bar, "edit-undo-symbolic", NULL, _("Take back your last move"),
+                                      "win.play-take-back");
+  play->user_buttons[1] = bar_button (play->bar, NULL, _("½"), _("Claim or offer a draw"), "win.play-draw");
+  play->user_buttons[2] = bar_button (play->bar, NULL, _("_Resign"), _("Resign the game"), "win.play-resign");
   play->analysis_button = gtk_toggle_button_new ();
   gtk_button_set_icon_name (GTK_BUTTON (play->analysis_button), "view-reveal-symbolic");
   gtk_widget_set_tooltip_text (play->analysis_button, _("Show the engine’s analysis while playing"));
@@ -1298,11 +1486,17 @@ _studio_window_play_dispose (StudioWindow *self)
   g_clear_pointer (&play->tip, cheops_game_node_unref);
   g_clear_pointer (&play->plies, g_array_unref);
   forget_described (play);
-  if (play->engine != NULL)
+  for (int side = 0; side < CHEOPS_SIDE_NB; side++)
     {
-      g_signal_handlers_disconnect_by_data (play->engine, self);
-      g_clear_object (&play->engine);
+      g_clear_object (&play->side_engine[side]);
+      g_clear_pointer (&play->side_name[side], g_free);
     }
+  if (play->pool != NULL)
+    for (guint i = 0; i < play->pool->len; i++)
+      g_signal_handlers_disconnect_by_data (g_ptr_array_index (play->pool, i), self);
+  g_clear_pointer (&play->pool, g_ptr_array_unref);
+  g_clear_pointer (&play->choice_paths, g_ptr_array_unref);
+  g_clear_pointer (&play->choice_names, g_ptr_array_unref);
   g_free (play);
   self->play = NULL;
 }
@@ -1312,7 +1506,14 @@ _studio_window_play_dispose (StudioWindow *self)
 StudioEngine *
 _studio_window_play_get_engine (StudioWindow *self)
 {
-  return self->play != NULL ? self->play->engine : NULL;
+  StudioPlay *play = self->play;
+
+  if (play == NULL)
+    return NULL;
+  for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+    if (play->side_engine[side] != NULL)
+      return play->side_engine[side];
+  return play->pool->len > 0 ? g_ptr_array_index (play->pool, 0) : NULL;
 }
 
 /* The clock of the game against the engine (tests set it), or NULL when

@@ -54,11 +54,12 @@
  * (the variant's outcome table: Cheops's Ascension and draws of Article 8,
  * TrigChess's checkmate and stalemate) and of a repetition along the game
  * (cheops_position_repetition_outcome(): Cheops's fifth occurrence draws,
- * TrigChess's third loses for the mover, TR15).  Where a variant's
- * repetitions draw, the third occurrence is claimed at once for the player
- * to move, as an arbiter does for engines; where its move counter draws (the
- * position with the clock at 150 plies is drawn: Cheops 8.4.3), 100 plies
- * are claimed likewise (Cheops 8.4.2).  A player loses by an illegal or
+ * TrigChess's third loses for the mover, TR15).  A draw the rules let the
+ * player to move claim (cheops_position_claimable_draw(): the third
+ * occurrence and the fifty-move rule of Cheops 8.4.2 and Pyramids PY14) is
+ * claimed at once for it, as an arbiter does for engines.  That and the
+ * score adjudication below are src/game/cheops-adjudication.c, which the
+ * studio's engine against engine calls too.  A player loses by an illegal or
  * malformed move, by exceeding its clock (or its st) by more than its time
  * margin (default 20 ms), by not answering (a hang), or by dying.
  * A move is charged the processor time the
@@ -124,6 +125,7 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include "cheops-adjudication.h"
 #include "cheops-epd.h"
 #include "cheops-match-stats.h"
 #include "cheops-notation.h"
@@ -142,7 +144,7 @@
 /* The wall time an engine without a clock (nodes=, plies=) has a move. */
 #define UNTIMED_MOVE_MS 60000
 /* The score of a mate for adjudication, beyond any threshold. */
-#define MATE_SCORE 1000000
+#define MATE_SCORE CHEOPS_ADJUDICATION_MATE_SCORE
 
 /* The processor time @e's process has used so far, in ms; -1 if it cannot
  * be read (no process, or no CPU-time clock for it). */
@@ -520,9 +522,9 @@ append_san (Game *game, const CheopsPosition *pos, CheopsMove move, gboolean fir
 }
 
 static GameResult
-result_of (const CheopsVariant *v, CheopsOutcome outcome)
+result_of (CheopsWinner winner)
 {
-  switch (cheops_variant_outcome_winner (v, outcome))
+  switch (winner)
     {
     case CHEOPS_WINNER_A: return RESULT_A_WINS;
     case CHEOPS_WINNER_B: return RESULT_Q_WINS;
@@ -530,67 +532,55 @@ result_of (const CheopsVariant *v, CheopsOutcome outcome)
     }
 }
 
-/* Whether a repetition ends @pos's variant in a draw at some count (then
- * the third occurrence is claimed). */
-static gboolean
-repetition_draws (const CheopsPosition *pos)
+/* Ends @game by @verdict (cheops-adjudication.h, the studio's too): its
+ * result, [Termination] and the reason in words — the outcome table's for
+ * the rules, this tool's own for the rest. */
+static void
+apply_verdict (Game *game, const CheopsVariant *v, const CheopsVerdict *verdict)
 {
-  for (int count = 2; count <= 8; count++)
+  game->result = result_of (verdict->winner);
+  game->termination = verdict->termination;
+  switch (verdict->kind)
     {
-      CheopsOutcome o = cheops_position_repetition_outcome (pos, count);
-      if (o != CHEOPS_OUTCOME_NONE)
-        return cheops_variant_outcome_winner (pos->variant, o) == CHEOPS_WINNER_DRAW;
+    case CHEOPS_VERDICT_OUTCOME:
+      game->reason = v->outcomes[verdict->outcome].reason;
+      break;
+    case CHEOPS_VERDICT_CLAIMED_DRAW:
+      game->reason = g_str_equal (verdict->claim->status, "third-repetition") ? "third repetition (claimed)"
+                     : g_str_equal (verdict->claim->status, "fifty-moves") ? "fifty-move rule (claimed)"
+                     : "draw (claimed)";
+      break;
+    case CHEOPS_VERDICT_SCORE_DRAW:
+      game->reason = "draw by adjudication";
+      break;
+    case CHEOPS_VERDICT_SCORE_RESIGN:
+      game->reason = "resigns (adjudication)";
+      break;
+    case CHEOPS_VERDICT_TOO_LONG:
+      game->reason = "game too long";
+      break;
+    case CHEOPS_VERDICT_TIME_FORFEIT:
+      game->reason = "loses on time";
+      game->time_loser = verdict->loser;
+      break;
+    default:
+      break;
     }
-  return FALSE;
 }
 
-/* Whether @pos's variant draws by its move counter: the same position with
- * the clock at 150 plies is a draw (then 100 are claimed). */
-static gboolean
-clock_draws (const CheopsPosition *pos)
-{
-  CheopsPosition later = *pos;
-  CheopsOutcome o;
-
-  later.halfmove_clock = 150;
-  o = cheops_position_outcome (&later);
-  return o != CHEOPS_OUTCOME_NONE && cheops_variant_outcome_winner (pos->variant, o) == CHEOPS_WINNER_DRAW;
-}
-
-/* Adjudicates @pos after a move, with the game's @keys; sets game->result
- * and game->reason (the outcome table's wording). */
+/* Adjudicates @pos after a move, with the game's @keys, by the rules
+ * (cheops_adjudicate_position()). */
 static gboolean
 adjudicate (Game *game, const CheopsPosition *pos, const uint64_t *keys, size_t n)
 {
-  int reps = cheops_repetition_count (keys, n, cheops_position_repetition_horizon (pos));
-  CheopsOutcome o = cheops_position_outcome (pos);
+  CheopsVerdict verdict;
 
-  if (o == CHEOPS_OUTCOME_NONE)
-    o = cheops_position_repetition_outcome (pos, reps);
-  if (o != CHEOPS_OUTCOME_NONE)
-    {
-      game->result = result_of (pos->variant, o);
-      game->reason = pos->variant->outcomes[o].reason;
-      game->termination = "normal";
-      return TRUE;
-    }
-  if (reps >= 3 && repetition_draws (pos))
-    {
-      game->result = RESULT_DRAW;
-      game->reason = "third repetition (claimed)";
-      game->termination = "normal";
-      return TRUE;
-    }
-  if (pos->halfmove_clock >= 100 && clock_draws (pos))
-    {
-      game->result = RESULT_DRAW;
-      game->reason = "fifty-move rule (claimed)";
-      game->termination = "normal";
-      return TRUE;
-    }
-  return FALSE;
+  if (!cheops_adjudicate_position (pos, cheops_repetition_count (keys, n, cheops_position_repetition_horizon (pos)),
+                                   &verdict))
+    return FALSE;
+  apply_verdict (game, pos->variant, &verdict);
+  return TRUE;
 }
-
 
 static void
 forfeit (Game *game, CheopsSide loser, const char *reason, const char *termination)
@@ -598,6 +588,15 @@ forfeit (Game *game, CheopsSide loser, const char *reason, const char *terminati
   game->result = loser == CHEOPS_SIDE_A ? RESULT_Q_WINS : RESULT_A_WINS;
   game->reason = reason;
   game->termination = termination;
+}
+
+static void
+time_forfeit (Game *game, const CheopsVariant *v, CheopsSide loser)
+{
+  CheopsVerdict verdict;
+
+  cheops_verdict_time_forfeit (&verdict, loser);
+  apply_verdict (game, v, &verdict);
 }
 
 /* One worker: a thread playing games one after another with its own engine
@@ -722,10 +721,16 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
   gboolean first = TRUE;
   guint32 seed[2] = { M.seed, (guint32) number };
   GRand *rng = g_rand_new_with_seed_array (seed, 2);
-  int played[CHEOPS_SIDE_NB] = { 0, 0 };        /* engine moves, by side */
-  int draw_plies = 0, resign_moves[CHEOPS_SIDE_NB] = { 0, 0 }, twosided_plies = 0, twosided_behind = -1;
-  Score last_score[CHEOPS_SIDE_NB] = { { FALSE, 0 }, { FALSE, 0 } };
+  /* The score adjudication's count (and the length limit: the keys
+   * array holds MAX_GAME_PLIES + 1). */
+  CheopsAdjudicationRules rules = {
+    .draw_movenumber = M.draw_movenumber, .draw_movecount = M.draw_movecount, .draw_score = M.draw_score,
+    .resign_movecount = M.resign_movecount, .resign_score = M.resign_score,
+    .resign_twosided = M.resign_twosided, .max_positions = MAX_GAME_PLIES,
+  };
+  CheopsAdjudicator adj;
 
+  cheops_adjudicator_init (&adj, &rules);
   game->result = RESULT_NONE;
   game->reason = NULL;
   game->termination = NULL;
@@ -789,13 +794,6 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
 
       if (g_atomic_int_get (&M.stop))
         goto out;   /* abandoned */
-      if (n >= MAX_GAME_PLIES)
-        {
-          game->result = RESULT_DRAW;
-          game->reason = "game too long";
-          game->termination = "adjudication";
-          break;
-        }
       if (p->kind == PLAYER_ENGINE)
         {
           CheopsToolPlayer *e = &w->engines[by_side[side]];
@@ -841,8 +839,7 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
                 }
               else
                 {
-                  forfeit (game, side, "loses on time", "time forfeit");
-                  game->time_loser = side;
+                  time_forfeit (game, variant, side);
                   if (late == NULL)
                     engine_recover (e, p, "hung (no bestmove after stop)");
                 }
@@ -854,8 +851,7 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
               clock_ms[side] -= used;
               if (clock_ms[side] < -l->margin_ms)
                 {
-                  forfeit (game, side, "loses on time", "time forfeit");
-                  game->time_loser = side;
+                  time_forfeit (game, variant, side);
                   break;
                 }
               if (clock_ms[side] < 0)
@@ -871,8 +867,7 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
             }
           else if (l->movetime_ms >= 0 && used > l->movetime_ms + l->margin_ms)
             {
-              forfeit (game, side, "loses on time", "time forfeit");
-              game->time_loser = side;
+              time_forfeit (game, variant, side);
               break;
             }
           words = g_strsplit_set (line, " \t", -1);
@@ -895,67 +890,19 @@ play_game (Game *game, Worker *w, const int by_side[CHEOPS_SIDE_NB], const Openi
       first = FALSE;
       cheops_position_do_move (&pos, move, &undo);
       keys[n++] = pos.key;
-      played[side]++;
-      last_score[side] = score;
       if (adjudicate (game, &pos, keys, n))
         break;
 
       /* fastchess's adjudication, by the engines' own scores. */
-      if (M.draw_movecount > 0)
-        {
-          if (score.have && ABS (score.cp) <= M.draw_score
-              && played[side] >= M.draw_movenumber && played[cheops_side_other (side)] >= M.draw_movenumber)
-            draw_plies++;
-          else
-            draw_plies = 0;
-          if (draw_plies >= 2 * M.draw_movecount)
-            {
-              game->result = RESULT_DRAW;
-              game->reason = "draw by adjudication";
-              game->termination = "adjudication";
-              break;
-            }
-        }
-      if (M.resign_movecount > 0)
-        {
-          if (M.resign_twosided)
-            {
-              /* Both engines agree: the mover's score at or below -CP and
-               * the other's last at or above +CP, or the other way round,
-               * the same side behind all along. */
-              int behind = -1;
-              if (score.have && last_score[cheops_side_other (side)].have)
-                {
-                  int other_cp = last_score[cheops_side_other (side)].cp;
-                  if (score.cp <= -M.resign_score && other_cp >= M.resign_score)
-                    behind = side;
-                  else if (score.cp >= M.resign_score && other_cp <= -M.resign_score)
-                    behind = cheops_side_other (side);
-                }
-              if (behind < 0 || behind != twosided_behind)
-                twosided_plies = 0;
-              twosided_behind = behind;
-              if (behind >= 0)
-                twosided_plies++;
-              if (behind >= 0 && twosided_plies >= 2 * M.resign_movecount)
-                {
-                  forfeit (game, (CheopsSide) behind, "resigns (adjudication)", "adjudication");
-                  break;
-                }
-            }
-          else
-            {
-              if (score.have && score.cp <= -M.resign_score)
-                resign_moves[side]++;
-              else
-                resign_moves[side] = 0;
-              if (resign_moves[side] >= M.resign_movecount)
-                {
-                  forfeit (game, side, "resigns (adjudication)", "adjudication");
-                  break;
-                }
-            }
-        }
+      {
+        CheopsVerdict verdict;
+
+        if (cheops_adjudicator_move (&adj, side, score.have, score.cp, (int) n, &verdict))
+          {
+            apply_verdict (game, variant, &verdict);
+            break;
+          }
+      }
     }
 
 out:

@@ -7,6 +7,7 @@
  * flag, its text, and the `go` of the engine's move, with exact values.
  */
 #include <glib.h>
+#include <string.h>
 #include <locale.h>
 
 #include "cheops-core.h"
@@ -183,6 +184,24 @@ test_variant_rules (void)
     }
 }
 
+/* Engine against engine: fastchess's usual adjudication settings, and the
+ * length limit of `cheops match`. */
+static void
+test_adjudication_rules (void)
+{
+  CheopsAdjudicationRules rules;
+
+  memset (&rules, 0xff, sizeof rules);
+  studio_play_adjudication_rules (&rules);
+  g_assert_cmpint (rules.draw_movenumber, ==, 40);
+  g_assert_cmpint (rules.draw_movecount, ==, 8);
+  g_assert_cmpint (rules.draw_score, ==, 10);
+  g_assert_cmpint (rules.resign_movecount, ==, 3);
+  g_assert_cmpint (rules.resign_score, ==, 1000);
+  g_assert_true (rules.resign_twosided);
+  g_assert_cmpint (rules.max_positions, ==, 2000);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -198,6 +217,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Play/clock-format-stopped", test_clock_format_stopped);
   g_test_add_func ("/Studio/Play/go", test_go);
   g_test_add_func ("/Studio/Play/variant-rules", test_variant_rules);
+  g_test_add_func ("/Studio/Play/adjudication-rules", test_adjudication_rules);
 
   return g_test_run ();
 }

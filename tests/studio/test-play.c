@@ -10,6 +10,7 @@
  * checked exactly.
  */
 #include <adwaita.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "studio-test-util.h"
@@ -38,12 +39,14 @@ find_play_dialog (void)
   return NULL;
 }
 
-/* The dialog's combo rows, in order: start, side, level, clock. */
+/* The dialog's combo rows, in order: start, side, level, each side's engine
+ * and level (engine against engine), clock. */
 static AdwComboRow *
 dialog_row (StudioPlayDialog *dialog,
             guint             index)
 {
-  GtkWidget *list = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
+  GtkWidget *list = studio_test_find_widget_of_type (adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog)),
+                                                     GTK_TYPE_LIST_BOX);
   GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), index);
 
   g_assert_true (ADW_IS_COMBO_ROW (row));
@@ -90,7 +93,7 @@ start_game (const CheopsVariant *variant,
   adw_combo_row_set_selected (dialog_row (dialog, 0), 0);      /* this position */
   adw_combo_row_set_selected (dialog_row (dialog, 1), side);
   adw_combo_row_set_selected (dialog_row (dialog, 2), 0);      /* level 1 */
-  adw_combo_row_set_selected (dialog_row (dialog, 3), clock);
+  adw_combo_row_set_selected (dialog_row (dialog, 7), clock);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
   studio_test_spin_frames ();
   g_assert_true (_studio_window_play_is_active (window));
@@ -463,7 +466,7 @@ test_variation (void)
       dialog = find_play_dialog ();
       studio_test_spin_until (levels_named, dialog);
       adw_combo_row_set_selected (dialog_row (dialog, 2), 0);
-      adw_combo_row_set_selected (dialog_row (dialog, 3), 0);
+      adw_combo_row_set_selected (dialog_row (dialog, 7), 0);
       /* The side offered is the side to move. */
       g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 1)), ==, CHEOPS_SIDE_A);
       adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
@@ -748,7 +751,7 @@ play_from_here (StudioWindow *window,
   adw_combo_row_set_selected (dialog_row (dialog, 0), new_game ? 1 : 0);
   adw_combo_row_set_selected (dialog_row (dialog, 1), side);
   adw_combo_row_set_selected (dialog_row (dialog, 2), 0);
-  adw_combo_row_set_selected (dialog_row (dialog, 3), clock);
+  adw_combo_row_set_selected (dialog_row (dialog, 7), clock);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
   studio_test_spin_frames ();
   g_assert_true (_studio_window_play_is_active (window));
@@ -998,17 +1001,23 @@ test_dialog_fits (void)
   studio_test_spin_frames ();
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 700);
 
-  /* The heading, four rows' titles, the side's and the level's choices
-   * under their titles, the start's and the clock's beside, two buttons. */
+  /* Neither chosen, engine against engine: the heading; the start's and
+   * the clock's titles with their choices beside, the side's with
+   * "Neither" beside; each side's engine's and level's titles with their
+   * choices under them; two buttons. */
   n = assert_labels_whole (GTK_WIDGET (dialog));
-  g_assert_cmpuint (n, ==, 11);
+  g_assert_cmpuint (n, ==, 17);
 
-  for (guint i = 0; i < 4; i++)
+  /* Every row shown: all but the level against the user (row 2). */
+  for (guint i = 0; i < 8; i++)
     {
       AdwComboRow *row = dialog_row (dialog, i);
       GtkWidget *popover = studio_test_find_widget (GTK_WIDGET (row), is_popover, NULL);
       GListModel *model = adw_combo_row_get_model (row);
 
+      g_assert_cmpint (gtk_widget_get_visible (GTK_WIDGET (row)), ==, i != 2);
+      if (i == 2)
+        continue;
       g_assert_nonnull (popover);
       gtk_popover_popup (GTK_POPOVER (popover));
       studio_test_spin_frames ();
@@ -1117,7 +1126,7 @@ test_toast_clear_of_bar (gconstpointer data)
   studio_test_spin_until (levels_named, dialog);
   adw_combo_row_set_selected (dialog_row (dialog, 0), 0);
   adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_A);
-  adw_combo_row_set_selected (dialog_row (dialog, 3), 0);
+  adw_combo_row_set_selected (dialog_row (dialog, 7), 0);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
   studio_test_spin_frames ();
   g_assert_true (_studio_window_play_is_active (window));
@@ -1133,6 +1142,420 @@ test_toast_clear_of_bar (gconstpointer data)
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Engine against engine to the end ------------------------------------- */
+
+static char *tmp_dir;
+
+/* An engine program: the fake engine in book mode on <tmp>/book, named
+ * @id_name, logging to <tmp>/@name.log, its score read from
+ * <tmp>/@name.score when it starts. */
+static char *
+make_book_engine (const char *name,
+                  const char *id_name)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+  g_autofree char *book = g_build_filename (tmp_dir, "book", NULL);
+  g_autofree char *script = NULL;
+  g_autoptr(GError) error = NULL;
+
+  script = g_strdup_printf ("#!/bin/sh\n"
+                            "FAKE_ENGINE_SCORE=\"$(cat '%s.score')\" FAKE_ENGINE_LOG='%s.log' "
+                            "FAKE_ENGINE_VARIANTS='cheops trigchess cypher pyramids' FAKE_ENGINE_NAME='%s' exec '%s' book '%s'\n",
+                            path, path, id_name, g_getenv ("STUDIO_FAKE_ENGINE"), book);
+  g_file_set_contents (path, script, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chmod (path, 0755), ==, 0);
+  return g_steal_pointer (&path);
+}
+
+static void
+set_score (const char *engine,
+           const char *score)
+{
+  g_autofree char *path = g_strconcat (engine, ".score", NULL);
+  g_autofree char *log = g_strconcat (engine, ".log", NULL);
+
+  g_assert_true (g_file_set_contents (path, score, -1, NULL));
+  g_remove (log);
+}
+
+static char *
+read_log (const char *engine)
+{
+  g_autofree char *path = g_strconcat (engine, ".log", NULL);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+static guint
+count_lines (const char *text,
+             const char *line)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  guint n = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    n += g_str_equal (lines[i], line);
+  return n;
+}
+
+/* A move of @node's that goes from @from to @to, plainly, or NONE. */
+static CheopsMove
+find_move (CheopsGameNode *node,
+           CheopsCell      from,
+           CheopsCell      to)
+{
+  guint n;
+  const CheopsMove *moves = cheops_game_node_get_moves (node, &n);
+
+  for (guint i = 0; i < n; i++)
+    if (cheops_move_from (moves[i]) == from && cheops_move_to (moves[i]) == to
+        && cheops_move_kind (moves[i]) == CHEOPS_MOVE_NORMAL && cheops_move_promotion (moves[i]) == 0
+        && cheops_move_part (moves[i]) == 0)
+      return moves[i];
+  return CHEOPS_MOVE_NONE;
+}
+
+/* Into @game (a new game of its variant): a move of each side out and
+ * back, twice: 8 plies, the start position for the third time at the
+ * last (and at no other ply the game over). */
+static void
+build_shuffle (CheopsGame *game)
+{
+  CheopsGameNode *root = cheops_game_get_root (game);
+  guint n_a;
+  const CheopsMove *a_moves = cheops_game_node_get_moves (root, &n_a);
+
+  for (guint i = 0; i < n_a; i++)
+    {
+      CheopsMove ma = a_moves[i];
+      CheopsGameNode *n1;
+      guint n_b;
+      const CheopsMove *b_moves;
+
+      if (find_move (root, cheops_move_from (ma), cheops_move_to (ma)) != ma)
+        continue;
+      n1 = cheops_game_add_move (game, root, ma, NULL);
+      b_moves = cheops_game_node_get_moves (n1, &n_b);
+      for (guint k = 0; k < n_b; k++)
+        {
+          CheopsMove mb = b_moves[k], back_a, back_b;
+          CheopsGameNode *n2, *n3, *n4, *node;
+
+          if (find_move (n1, cheops_move_from (mb), cheops_move_to (mb)) != mb)
+            continue;
+          n2 = cheops_game_add_move (game, n1, mb, NULL);
+          back_a = find_move (n2, cheops_move_to (ma), cheops_move_from (ma));
+          n3 = back_a != CHEOPS_MOVE_NONE ? cheops_game_add_move (game, n2, back_a, NULL) : NULL;
+          back_b = n3 != NULL ? find_move (n3, cheops_move_to (mb), cheops_move_from (mb)) : CHEOPS_MOVE_NONE;
+          n4 = back_b != CHEOPS_MOVE_NONE ? cheops_game_add_move (game, n3, back_b, NULL) : NULL;
+          if (n4 == NULL || cheops_game_node_get_position (n4)->key != cheops_game_node_get_position (root)->key)
+            {
+              cheops_game_delete_from (game, n2);
+              continue;
+            }
+          node = n4;
+          node = cheops_game_add_move (game, node, ma, NULL);
+          node = cheops_game_add_move (game, node, mb, NULL);
+          node = cheops_game_add_move (game, node, back_a, NULL);
+          node = cheops_game_add_move (game, node, back_b, NULL);
+          g_assert_nonnull (node);
+          g_assert_cmpuint (cheops_game_node_get_ply (node), ==, 8);
+          return;
+        }
+      cheops_game_delete_from (game, n1);
+    }
+  g_assert_not_reached ();
+}
+
+/* Into @game: @plies safe moves (is_safe()), the first in the core's
+ * order that repeats no position of the line. */
+static void
+build_line (CheopsGame *game,
+            guint       plies)
+{
+  CheopsGameNode *node = cheops_game_get_root (game);
+
+  for (guint ply = 0; ply < plies; ply++)
+    {
+      guint n;
+      const CheopsMove *moves = cheops_game_node_get_moves (node, &n);
+      CheopsGameNode *next = NULL;
+
+      for (guint i = 0; i < n && next == NULL; i++)
+        {
+          if (!is_safe (cheops_game_node_get_position (node), moves[i]))
+            continue;
+          next = cheops_game_add_move (game, node, moves[i], NULL);
+          if (cheops_game_node_get_repetition_count (next) > 1)
+            {
+              cheops_game_delete_from (game, next);
+              next = NULL;
+            }
+        }
+      g_assert_nonnull (next);
+      node = next;
+    }
+}
+
+/* <tmp>/book: each position of @game's main line as the studio sends it,
+ * a tab and the move played there. */
+static void
+write_book (CheopsGame *game)
+{
+  g_autoptr(GString) book = g_string_new ("");
+  g_autofree char *path = g_build_filename (tmp_dir, "book", NULL);
+
+  for (CheopsGameNode *node = cheops_game_get_root (game); cheops_game_node_get_first_child (node) != NULL;
+       node = cheops_game_node_get_first_child (node))
+    {
+      char text[CHEOPS_MOVE_TEXT_MAX];
+
+      cheops_move_to_text (cheops_game_get_variant (game),
+                           cheops_game_node_get_move (cheops_game_node_get_first_child (node)), text);
+      g_string_append_printf (book, "%s\t%s\n", cheops_game_node_get_uci_position (node), text);
+    }
+  g_assert_true (g_file_set_contents (path, book->str, -1, NULL));
+}
+
+/* @game's main line is @expected's, move by move. */
+static void
+assert_same_moves (CheopsGame *game,
+                   CheopsGame *expected)
+{
+  CheopsGameNode *a = cheops_game_get_root (game);
+  CheopsGameNode *b = cheops_game_get_root (expected);
+
+  for (;;)
+    {
+      a = cheops_game_node_get_first_child (a);
+      b = cheops_game_node_get_first_child (b);
+      if (a == NULL || b == NULL)
+        break;
+      g_assert_cmpstr (cheops_game_node_get_san (a), ==, cheops_game_node_get_san (b));
+    }
+  g_assert_null (a);
+  g_assert_null (b);
+}
+
+static gboolean
+engine_rows_named (gpointer data)
+{
+  GListModel *engines = adw_combo_row_get_model (dialog_row (data, 3));
+
+  return g_list_model_get_n_items (engines) == 2;
+}
+
+/* Engine against engine in a new window with a new game of @variant,
+ * through the dialog: side A's engine @engine_a (0: the bundled one, 1:
+ * the one of Preferences) at @level_a, side B's likewise, clock @clock. */
+static StudioWindow *
+start_engines (const CheopsVariant *variant,
+               guint                engine_a,
+               guint                level_a,
+               guint                engine_b,
+               guint                level_b,
+               guint                clock)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioPlayDialog *dialog;
+  GListModel *model;
+
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", variant->name);
+  studio_test_spin_frames ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
+  dialog = find_play_dialog ();
+  g_assert_nonnull (dialog);
+  studio_test_spin_until (engine_rows_named, dialog);
+
+  adw_combo_row_set_selected (dialog_row (dialog, 0), 0);
+  /* "Neither": the level's row gives way to each side's engine and level. */
+  adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_NB);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog_row (dialog, 2))));
+  for (guint i = 3; i <= 6; i++)
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog_row (dialog, i))));
+  model = adw_combo_row_get_model (dialog_row (dialog, 3));
+  {
+    g_autoptr(GtkStringObject) bundled = g_list_model_get_item (model, 0);
+    g_autoptr(GtkStringObject) chosen = g_list_model_get_item (model, 1);
+    g_autoptr(GtkStringObject) level = g_list_model_get_item (adw_combo_row_get_model (dialog_row (dialog, 4)), 1);
+    g_autofree char *title = g_strdup_printf ("%s’s engine", cheops_game_get_side_name (
+                                                studio_document_get_game (studio_window_get_document (window)),
+                                                CHEOPS_SIDE_A));
+
+    g_assert_cmpstr (gtk_string_object_get_string (bundled), ==, "Bundled engine (cheops-engine)");
+    g_assert_cmpstr (gtk_string_object_get_string (chosen), ==, "alpha");
+    /* The fake engine has no Skill Level: levels by nodes. */
+    g_assert_cmpstr (gtk_string_object_get_string (level), ==, "Level 2 · 200 positions a move, 0.2 s at most");
+    g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (dialog_row (dialog, 3))), ==, title);
+  }
+  adw_combo_row_set_selected (dialog_row (dialog, 3), engine_a);
+  adw_combo_row_set_selected (dialog_row (dialog, 4), level_a - 1);
+  adw_combo_row_set_selected (dialog_row (dialog, 5), engine_b);
+  adw_combo_row_set_selected (dialog_row (dialog, 6), level_b - 1);
+  adw_combo_row_set_selected (dialog_row (dialog, 7), clock);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
+  studio_test_spin_frames ();
+  g_assert_true (_studio_window_play_is_active (window));
+  return window;
+}
+
+/* Engine against engine to its end, by two engines (the one of
+ * Preferences, "Fake Alpha", and another in the bundled one's place,
+ * "Fake Beta"), or one engine with two levels, each side its process,
+ * each playing its moves from a book of the game expected:
+ * - TrigChess, a clock: the third occurrence of the start position loses
+ *   for its mover (TR15): 1-0, "normal", the variant's words;
+ * - Cheops, the same engine at levels 1 and 8, no clock: the third
+ *   occurrence is claimed at once (8.4.2) as `cheops match` claims it:
+ *   1/2-1/2, "normal";
+ * - Cypher chess, a clock: Fake Alpha says +12.00, Fake Beta -12.00: after
+ *   6 plies of agreement side B resigns by adjudication (twosided, 3
+ *   moves, 10.00): "adjudication".
+ * Each time the game's moves are the book's, and each engine was given
+ * its own level. */
+static void
+test_engines_to_the_end (void)
+{
+  g_autofree char *alpha = NULL;
+  g_autofree char *beta = NULL;
+  g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
+  g_autoptr(GError) error = NULL;
+
+  tmp_dir = g_dir_make_tmp ("test-play-XXXXXX", &error);
+  g_assert_no_error (error);
+  alpha = make_book_engine ("alpha", "Fake Alpha");
+  beta = make_book_engine ("beta", "Fake Beta");
+  g_setenv ("CHEOPS_ENGINE", beta, TRUE);
+  g_settings_set_string (settings, "last-engine", alpha);
+
+  /* TrigChess: Fake Alpha (level 2) against Fake Beta (level 5), 1 min. */
+  {
+    g_autoptr(CheopsGame) expected = studio_game_new_for_variant (&cheops_variant_trigchess);
+    StudioWindow *window;
+    CheopsGame *game;
+    CheopsOutcome outcome;
+    g_autofree char *words = NULL;
+    g_autofree char *log_a = NULL;
+    g_autofree char *log_b = NULL;
+
+    build_shuffle (expected);
+    write_book (expected);
+    set_score (alpha, "cp 5");
+    set_score (beta, "cp -5");
+    window = start_engines (&cheops_variant_trigchess, 1, 2, 0, 5, 1);
+    game = studio_document_get_game (studio_window_get_document (window));
+    studio_test_spin_until (has_termination, game);
+    assert_same_moves (game, expected);
+    assert_one_line (game, 8);
+    assert_clocks (game, 8);
+    outcome = cheops_game_node_get_outcome (cheops_game_get_mainline_end (game));
+    g_assert_cmpstr (cheops_variant_trigchess.outcomes[outcome].rule, ==, "TR15");
+    g_assert_cmpstr (cheops_game_get_result (game), ==,
+                     cheops_game_get_side_colour (game, CHEOPS_SIDE_A) == 0 ? "1-0" : "0-1");
+    g_assert_cmpstr (cheops_game_get_tag (game, "Termination"), ==, "normal");
+    words = cheops_game_describe_outcome (game, outcome);
+    g_assert_cmpstr (cheops_game_node_get_comment_after (cheops_game_get_mainline_end (game)), ==, words);
+    /* Each engine its level: 200 and 12800 nodes, by the clock. */
+    log_a = read_log (alpha);
+    log_b = read_log (beta);
+    g_assert_nonnull (strstr (log_a, " winc 0 binc 0 nodes 200\n"));
+    g_assert_null (strstr (log_a, "nodes 12800"));
+    g_assert_nonnull (strstr (log_b, " winc 0 binc 0 nodes 12800\n"));
+    g_assert_null (strstr (log_b, "nodes 200\n"));
+    /* Stopped at the end: the bar says the result. */
+    g_assert_false (_studio_window_play_engine_thinking (window));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
+    gtk_window_destroy (GTK_WINDOW (window));
+  }
+
+  /* Cheops: Fake Alpha against itself, levels 1 and 8, no clock. */
+  {
+    g_autoptr(CheopsGame) expected = studio_game_new_for_variant (&cheops_variant_cheops);
+    StudioWindow *window;
+    CheopsGame *game;
+    g_autofree char *log = NULL;
+    g_autofree char *comment = NULL;
+
+    build_shuffle (expected);
+    write_book (expected);
+    set_score (alpha, "cp 0");
+    window = start_engines (&cheops_variant_cheops, 1, 1, 1, 8, 0);
+    game = studio_document_get_game (studio_window_get_document (window));
+    studio_test_spin_until (has_termination, game);
+    assert_same_moves (game, expected);
+    assert_one_line (game, 8);
+    g_assert_cmpstr (cheops_game_get_result (game), ==, "1/2-1/2");
+    g_assert_cmpstr (cheops_game_get_tag (game, "Termination"), ==, "normal");
+    comment = g_strdup_printf ("%s claims a draw: the same position for the third time (8.4.2).",
+                               cheops_game_get_side_name (game, CHEOPS_SIDE_A));
+    g_assert_cmpstr (cheops_game_node_get_comment_after (cheops_game_get_mainline_end (game)), ==, comment);
+    /* Two processes of the one program (the dialog's and side B's), each
+     * its level: 50 nodes in 0.2 s, and full strength in 5 s. */
+    log = read_log (alpha);
+    g_assert_cmpuint (count_lines (log, "uci"), ==, 2);
+    g_assert_cmpuint (count_lines (log, "go nodes 50 movetime 200"), ==, 4);
+    g_assert_cmpuint (count_lines (log, "go movetime 5000"), ==, 4);
+    gtk_window_destroy (GTK_WINDOW (window));
+  }
+
+  /* Cypher chess: Fake Beta (side A, +12.00) against Fake Alpha (side B,
+   * -12.00), 1 min: side B resigns by adjudication after 7 plies. */
+  {
+    g_autoptr(CheopsGame) expected = studio_game_new_for_variant (&cheops_variant_cypher);
+    StudioWindow *window;
+    CheopsGame *game;
+    g_autofree char *comment = NULL;
+
+    build_line (expected, 10);
+    write_book (expected);
+    set_score (alpha, "cp -1200");
+    set_score (beta, "cp 1200");
+    window = start_engines (&cheops_variant_cypher, 0, 3, 1, 3, 1);
+    game = studio_document_get_game (studio_window_get_document (window));
+    studio_test_spin_until (has_termination, game);
+    assert_one_line (game, 7);
+    {
+      /* The book's first 7 plies. */
+      CheopsGameNode *a = cheops_game_get_root (game), *b = cheops_game_get_root (expected);
+
+      for (guint i = 0; i < 7; i++)
+        {
+          a = cheops_game_node_get_first_child (a);
+          b = cheops_game_node_get_first_child (b);
+          g_assert_cmpstr (cheops_game_node_get_san (a), ==, cheops_game_node_get_san (b));
+        }
+    }
+    assert_clocks (game, 7);
+    g_assert_cmpstr (cheops_game_get_result (game), ==,
+                     cheops_game_get_side_colour (game, CHEOPS_SIDE_A) == 0 ? "1-0" : "0-1");
+    g_assert_cmpstr (cheops_game_get_tag (game, "Termination"), ==, "adjudication");
+    comment = g_strdup_printf ("%s resigns by adjudication: both engines see it lost.",
+                               cheops_game_get_side_name (game, CHEOPS_SIDE_B));
+    g_assert_cmpstr (cheops_game_node_get_comment_after (cheops_game_get_mainline_end (game)), ==, comment);
+    gtk_window_destroy (GTK_WINDOW (window));
+  }
+
+  g_settings_reset (settings, "last-engine");
+  g_unsetenv ("CHEOPS_ENGINE");
+  {
+    g_autoptr(GDir) dir = g_dir_open (tmp_dir, 0, NULL);
+    const char *name;
+
+    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+
+        g_remove (path);
+      }
+    g_rmdir (tmp_dir);
+    g_clear_pointer (&tmp_dir, g_free);
+  }
 }
 
 int
@@ -1153,6 +1576,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Play/tags/own-game", test_tags_own_game);
   g_test_add_data_func ("/Studio/Play/toast-clear-of-bar/wide", GINT_TO_POINTER (1200), test_toast_clear_of_bar);
   g_test_add_data_func ("/Studio/Play/toast-clear-of-bar/narrow", GINT_TO_POINTER (700), test_toast_clear_of_bar);
+  g_test_add_func ("/Studio/Play/engines-to-the-end", test_engines_to_the_end);
 
   return g_test_run ();
 }

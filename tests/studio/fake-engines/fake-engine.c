@@ -47,6 +47,13 @@
  *                      bestmove line itself.  Each `go` reads FILE again
  *                      from its start, so a test may rewrite it between
  *                      searches
+ *   book FILE          good, but a `go` whose position (the whole last
+ *                      `position` command) is a line of FILE, followed by
+ *                      a tab and a move ("position fen ... moves a b\tc d"),
+ *                      prints one info line at once and that move as its
+ *                      bestmove (a game played move by move, for engine
+ *                      against engine); another position is searched as
+ *                      `good` does
  *
  * Two environment variables serve the studio's preferences tests:
  * FAKE_ENGINE_LOG names a file to which every line received is appended
@@ -88,6 +95,8 @@ static FILE *log_file = NULL;
 static const char *script_path = NULL;
 static FILE *script_file = NULL;
 static int script_wait_ms = 0;
+static char last_position[65536] = "";
+static char book_move[64] = "";   /* book: the move of the position searched, "" none */
 
 static int
 is_mode (const char *m)
@@ -135,7 +144,9 @@ print_info (int rank)
 static void
 print_bestmove (void)
 {
-  if (getenv ("FAKE_ENGINE_BESTMOVE") != NULL)
+  if (book_move[0] != '\0')
+    printf ("bestmove %s\n", book_move);
+  else if (getenv ("FAKE_ENGINE_BESTMOVE") != NULL)
     printf ("bestmove %s\n", getenv ("FAKE_ENGINE_BESTMOVE"));
   else
     printf ("bestmove %s ponder c3d4\n", tag);
@@ -233,6 +244,11 @@ search_step (void)
     print_info (rank);
   fflush (stdout);
   lines_in_search += multipv;
+  if (book_move[0] != '\0')
+    {
+      print_bestmove ();
+      return;
+    }
   if (is_mode ("crash-mid-search") && lines_in_search >= 5)
     {
       fprintf (stderr, "fake-engine: assertion failed in search\n");
@@ -324,6 +340,7 @@ handle_command (char *line)
     {
       char *moves = strstr (line, " moves ");
 
+      snprintf (last_position, sizeof last_position, "%s", line);
       strcpy (tag, "a1b1");
       if (moves != NULL)
         {
@@ -341,6 +358,30 @@ handle_command (char *line)
       depth = 0;
       nodes = 0;
       lines_in_search = 0;
+      book_move[0] = '\0';
+      if (is_mode ("book") && script_path != NULL)
+        {
+          FILE *book = fopen (script_path, "r");
+          static char entry[65536];
+
+          while (book != NULL && fgets (entry, sizeof entry, book) != NULL)
+            {
+              char *tab = strchr (entry, '\t');
+              char *end;
+
+              if (tab == NULL)
+                continue;
+              *tab = '\0';
+              if (strcmp (entry, last_position) != 0)
+                continue;
+              if ((end = strchr (tab + 1, '\n')) != NULL)
+                *end = '\0';
+              snprintf (book_move, sizeof book_move, "%s", tab + 1);
+              break;
+            }
+          if (book != NULL)
+            fclose (book);
+        }
       if (is_mode ("script"))
         {
           if (script_file != NULL)
@@ -393,7 +434,7 @@ main (int    argc,
     mode = argv[1];
   if (argc > 2)
     flood_rate = atoi (argv[2]);
-  if (argc > 2 && is_mode ("script"))
+  if (argc > 2 && (is_mode ("script") || is_mode ("book")))
     script_path = argv[2];
 
   if (is_mode ("crash-at-start"))
