@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "cheops-collection-private.h"
+#include "cheops-main-context.h"
 
 struct _CheopsCollection {
   GObject              parent_instance;
@@ -389,20 +390,7 @@ _cheops_progress_relay_report (double   fraction,
   relay->pending = fraction;
   g_mutex_unlock (&relay->mutex);
   if (!queued)
-    {
-      /* An idle source of the caller's context, not
-       * g_main_context_invoke_full(): that runs the callback at once, in
-       * this worker thread, whenever it can acquire the context (when the
-       * context is the global default one and no loop holds it, between two
-       * iterations): the progress function must be called in the caller's
-       * thread. */
-      GSource *source = g_idle_source_new ();
-
-      g_source_set_priority (source, G_PRIORITY_DEFAULT);
-      g_source_set_callback (source, report_progress_cb, g_object_ref (task), g_object_unref);
-      g_source_attach (source, relay->context);
-      g_source_unref (source);
-    }
+    cheops_main_context_post (relay->context, report_progress_cb, g_object_ref (task), g_object_unref);
 }
 
 /* Loading in a worker thread. */

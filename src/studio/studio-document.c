@@ -25,6 +25,7 @@
 
 #include "studio-document.h"
 #include "studio-file-save.h"
+#include "cheops-main-context.h"
 
 struct _StudioDocument
 {
@@ -2332,8 +2333,7 @@ load_hand_over (GTask  *task,
   g_mutex_unlock (&load->mutex);
 
   if (schedule)
-    g_main_context_invoke_full (load->context, G_PRIORITY_DEFAULT, load_deliver_cb,
-                                g_object_ref (task), g_object_unref);
+    cheops_main_context_post (load->context, load_deliver_cb, g_object_ref (task), g_object_unref);
 }
 
 /* Worker: reads the file, and for a big one its games, in batches. */
@@ -2826,8 +2826,7 @@ save_thread (GTask        *task,
           save->reporting = TRUE;
           g_mutex_unlock (&save->mutex);
           if (schedule)
-            g_main_context_invoke_full (save->context, G_PRIORITY_DEFAULT, save_report_cb,
-                                        g_object_ref (task), g_object_unref);
+            cheops_main_context_post (save->context, save_report_cb, g_object_ref (task), g_object_unref);
           last = now;
         }
     }

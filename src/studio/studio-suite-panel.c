@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "cheops-main-context.h"
 #include "studio-engine.h"
 #include "studio-suite-panel.h"
 
@@ -169,8 +170,7 @@ post (Run        *run,
   else
     report->result.found_ms = -1;
   report->message = message;
-  g_main_context_invoke_full (run->context, G_PRIORITY_DEFAULT, report_dispatch, report,
-                              (GDestroyNotify) report_free);
+  cheops_main_context_post (run->context, report_dispatch, report, (GDestroyNotify) report_free);
 }
 
 static CheopsUciEngine *

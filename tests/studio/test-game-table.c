@@ -277,6 +277,50 @@ test_cancel_open (void)
   g_remove (path);
 }
 
+static void
+items_thread_cb (GListModel *model,
+                 guint       position,
+                 guint       removed,
+                 guint       added,
+                 GThread   **thread)
+{
+  if (g_thread_self () != *thread)
+    *thread = NULL;
+}
+
+/* The worker hands its batches to the main thread even while no loop runs
+ * there: with g_main_context_invoke_full() it ran the delivery itself,
+ * in its own thread, whenever the main thread did not hold the context
+ * (between two iterations), and so touched the document and the list's
+ * widgets from the worker.  Here the main thread sleeps a second without
+ * iterating right after the open: nothing of the file may come meanwhile,
+ * and every change of the list then comes in the main thread. */
+static void
+test_open_main_thread (void)
+{
+  g_autofree char *path = write_file ("studio-test-open-main-thread.pgn", N_OPEN);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *document = studio_window_get_document (window);
+  GThread *thread = g_thread_self ();
+
+  gtk_window_present (GTK_WINDOW (window));
+  studio_test_spin_frames ();
+  g_signal_connect (document, "items-changed", G_CALLBACK (items_thread_cb), &thread);
+  studio_window_open_file (window, file);
+  g_usleep (G_USEC_PER_SEC);
+  g_assert_true (thread == g_thread_self ());
+  g_assert_cmpuint (studio_document_get_n_games (document), ==, 1);
+  g_assert_null (studio_document_get_file (document));
+  studio_test_spin_until (document_has_file, document);
+  g_assert_true (thread == g_thread_self ());
+  g_assert_cmpuint (studio_document_get_n_games (document), ==, N_OPEN);
+
+  g_signal_handlers_disconnect_by_data (document, &thread);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_remove (path);
+}
+
 /* A save of the open file, an edit made: the bar shows, its Cancel stops
  * the save, the file on disk is byte for byte as it was, the game still
  * modified; saved again without Cancel, the file holds the edit. */
@@ -857,6 +901,7 @@ main (int   argc,
 
   g_test_add_func ("/Studio/GameList/open-progress", test_open_progress);
   g_test_add_func ("/Studio/GameList/cancel-open", test_cancel_open);
+  g_test_add_func ("/Studio/GameList/open-main-thread", test_open_main_thread);
   g_test_add_func ("/Studio/GameList/cancel-save", test_cancel_save);
   g_test_add_func ("/Studio/GameList/table", test_table);
   g_test_add_func ("/Studio/GameList/distinction", test_table_distinction);
