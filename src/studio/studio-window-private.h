@@ -117,6 +117,10 @@ struct _StudioWindow
   guint                 mode_was_running : 1;  /* the analysis ran when the mode was entered */
   guint                 setup_from_start : 1;  /* set-up entered from the start page */
   guint                 solve_switching : 1;   /* solving, going to the next problem's game */
+  /* Solving: the position of the last hint (a reference) and the cell it
+   * marks, shown again when a wrong move is taken back to it. */
+  struct _CheopsGameNode *solve_hint_node;
+  guint                 solve_hint_cell;
 
   /* A game against the engine (studio-window-play.c). */
   struct _StudioPlay   *play;
@@ -217,6 +221,7 @@ gboolean _studio_window_begin_solve    (StudioWindow      *self,
                                         guint              index);
 void _studio_window_end_solve          (StudioWindow      *self);
 void _studio_window_solve_sync_board   (StudioWindow      *self);
+void _studio_window_solve_forget_hint  (StudioWindow      *self);
 void _studio_window_solve_update_status (StudioWindow     *self);
 void _studio_window_solve_after_load   (StudioWindow      *self);
 gboolean _studio_window_current_is_problem (StudioWindow  *self);

@@ -81,6 +81,31 @@ _studio_window_solve_update_status (StudioWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), TRUE);
 }
 
+/* The hint's mark on the board. */
+static void
+solve_mark_hint (StudioWindow *self)
+{
+  StudioShape mark = { 0 };
+
+  mark.from = mark.to = self->solve_hint_cell;
+  /* Blue: seen on every game's pieces (a green ring vanished on a Green
+   * Cheops piece). */
+  mark.brush = STUDIO_BRUSH_BLUE;
+  studio_board_scene_set_shapes (self->scene, &mark, 1);
+}
+
+/**
+ * _studio_window_solve_forget_hint:
+ * @self: a #StudioWindow
+ *
+ * Drops the last hint (another problem, the end of solve mode, dispose).
+ */
+void
+_studio_window_solve_forget_hint (StudioWindow *self)
+{
+  g_clear_pointer (&self->solve_hint_node, cheops_game_node_unref);
+}
+
 /**
  * _studio_window_solve_sync_board:
  * @self: a #StudioWindow in solve mode
@@ -107,6 +132,9 @@ _studio_window_solve_sync_board (StudioWindow *self)
                                         cheops_game_node_get_move (node), moves, n_moves,
                                         cheops_game_node_in_check (node));
   studio_board_scene_set_shapes (self->scene, NULL, 0);
+  /* Back at the hinted position (a wrong move taken back): the hint stays. */
+  if (node == self->solve_hint_node && n_moves > 0)
+    solve_mark_hint (self);
   studio_board_scene_set_engine_arrow (self->scene, CHEOPS_MOVE_NONE);
   studio_board_scene_set_threat_arrow (self->scene, CHEOPS_MOVE_NONE);
 
@@ -127,17 +155,15 @@ solve_hint_cb (StudioWindow     *self,
                guint             move,
                StudioSolvePanel *panel)
 {
-  StudioShape mark = { 0 };
+  StudioSolveSession *session = studio_solve_panel_get_session (panel);
 
-  if (self->mode != STUDIO_WINDOW_MODE_SOLVE)
+  if (self->mode != STUDIO_WINDOW_MODE_SOLVE || session == NULL)
     return;
-  mark.from = cheops_move_kind ((CheopsMove) move) == CHEOPS_MOVE_DROP ? cheops_move_to ((CheopsMove) move)
-                                                                      : cheops_move_from ((CheopsMove) move);
-  mark.to = mark.from;
-  /* Blue: seen on every game's pieces (a green ring vanished on a Green
-   * Cheops piece). */
-  mark.brush = STUDIO_BRUSH_BLUE;
-  studio_board_scene_set_shapes (self->scene, &mark, 1);
+  _studio_window_solve_forget_hint (self);
+  self->solve_hint_node = cheops_game_node_ref (studio_solve_session_get_node (session));
+  self->solve_hint_cell = cheops_move_kind ((CheopsMove) move) == CHEOPS_MOVE_DROP ? cheops_move_to ((CheopsMove) move)
+                                                                                  : cheops_move_from ((CheopsMove) move);
+  solve_mark_hint (self);
 }
 
 /* Shows problem @index of the document in the panel. */
@@ -152,6 +178,7 @@ solve_show_problem (StudioWindow  *self,
 
   if (game == NULL)
     return FALSE;
+  _studio_window_solve_forget_hint (self);
   if (!studio_solve_panel_set_problem (self->solve_panel, game, index,
                                        studio_document_get_n_games (self->document),
                                        find_problem (self, index + 1), uri, error))
@@ -277,6 +304,7 @@ _studio_window_end_solve (StudioWindow *self)
     return;
 
   self->mode = STUDIO_WINDOW_MODE_GAME;
+  _studio_window_solve_forget_hint (self);
   studio_solve_panel_stop (self->solve_panel);
   _studio_window_show_mode_views (self);
   _studio_window_sync_board (self);

@@ -1746,6 +1746,7 @@ studio_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->recent_manager, self);
 
   _studio_window_play_dispose (self);
+  _studio_window_solve_forget_hint (self);
   g_clear_pointer (&self->move_entry, gtk_widget_unparent);
   _studio_window_tabs_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_WINDOW);

@@ -168,11 +168,17 @@ test_right_wrong_hint (void)
   /* Blue, seen on every side's pieces (green vanished on a Green one). */
   g_assert_cmpint (shapes[0].brush, ==, STUDIO_BRUSH_BLUE);
   g_assert_cmpuint (shapes[0].to, ==, shapes[0].from);
+  /* A wrong move after the hint is taken back: the hint's mark stays. */
+  play_on_board (window, "Kc1");
+  g_assert_cmpstr (studio_solve_panel_get_counts (panel), ==, "1 move left · Wrong moves: 3 · Hints: 1");
+  shapes = studio_board_scene_get_shapes (scene_of (window), &n_shapes);
+  g_assert_cmpuint (n_shapes, ==, 1);
+  g_assert_cmpstr (pos->variant->board->cells[shapes[0].from].name, ==, "f5");
 
   /* Right: the Ascension. */
   play_on_board (window, "Qi9");
   g_assert_cmpstr (studio_solve_panel_get_message (panel), ==, "Solved!");
-  g_assert_cmpstr (studio_solve_panel_get_counts (panel), ==, "Wrong moves: 2 · Hints: 1");
+  g_assert_cmpstr (studio_solve_panel_get_counts (panel), ==, "Wrong moves: 3 · Hints: 1");
   g_assert_cmpstr (gtk_label_get_text (window->status_label), ==, "Green wins by the Ascension.");
   g_assert_cmpstr (board_fen (window), ==, "Q/3/5/7/M5k2/11/11p1/15/1K15 q 1 1");
 
