@@ -8,7 +8,8 @@
  *
  * - win.play opens StudioPlayDialog (side, level, clock); Play starts the
  *   game.  The moves go into the game where the user stands: a new
- *   variation, or the main line at its end or of a new game.
+ *   variation, or the main line at its end or of a new game; at the end
+ *   of a finished game (finished_here()) a new game set up from there.
  * - The user moves as ever (board, keyboard move entry); the engine's move
  *   comes from `go` with the level's limits (studio-play.h) and is added
  *   at the game's last move (the "tip"), wherever the user browses.
