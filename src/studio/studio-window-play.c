@@ -214,6 +214,17 @@ player_name (StudioPlay *play,
 
   if (!play->settings.engines_only && side == play->settings.user_side)
     return g_strdup (user_name ());
+  /* A process just started for this play has not told its name yet:
+   * another process of the same program in the pool has (the bundled
+   * engine playing both sides), rather than the dialog's words. */
+  for (guint i = 0; engine != NULL && (name == NULL || *name == '\0') && i < play->pool->len; i++)
+    {
+      StudioEngine *e = g_ptr_array_index (play->pool, i);
+
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (e), "studio-play-path"),
+                     g_object_get_data (G_OBJECT (engine), "studio-play-path")) == 0)
+        name = studio_engine_get_name (e);
+    }
   if ((name == NULL || *name == '\0') && play->settings.engines_only && play->side_name[side] != NULL)
     name = play->side_name[side];
   return g_strdup_printf ("%s (Level %u)", name != NULL && *name != '\0' ? name : "cheops-engine",
