@@ -8,7 +8,8 @@
  *
  * - win.play opens StudioPlayDialog (side, level, clock); Play starts the
  *   game.  The moves go into the game where the user stands: a new
- *   variation, or the main line at its end or of a new game.
+ *   variation, or the main line at its end or of a new game; at the end
+ *   of a finished game (finished_here()) a new game set up from there.
  * - The user moves as ever (board, keyboard move entry); the engine's move
  *   comes from `go` with the level's limits (studio-play.h) and is added
  *   at the game's last move (the "tip"), wherever the user browses.
@@ -69,6 +70,7 @@ struct _StudioPlay {
 
   gboolean            active;     /* the bar is shown: a game on, or just ended */
   gboolean            over;
+  char               *end_words;  /* how it ended, while over: the line under the board says it */
   gboolean            paused;     /* its tab is not shown: the engine and the clocks stand still */
   StudioDocument     *document;   /* owned while active */
   CheopsGameNode     *tip;        /* owned: the game's last move */
@@ -212,6 +214,17 @@ player_name (StudioPlay *play,
 
   if (!play->settings.engines_only && side == play->settings.user_side)
     return g_strdup (user_name ());
+  /* A process just started for this play has not told its name yet:
+   * another process of the same program in the pool has (the bundled
+   * engine playing both sides), rather than the dialog's words. */
+  for (guint i = 0; engine != NULL && (name == NULL || *name == '\0') && i < play->pool->len; i++)
+    {
+      StudioEngine *e = g_ptr_array_index (play->pool, i);
+
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (e), "studio-play-path"),
+                     g_object_get_data (G_OBJECT (engine), "studio-play-path")) == 0)
+        name = studio_engine_get_name (e);
+    }
   if ((name == NULL || *name == '\0') && play->settings.engines_only && play->side_name[side] != NULL)
     name = play->side_name[side];
   return g_strdup_printf ("%s (Level %u)", name != NULL && *name != '\0' ? name : "cheops-engine",
@@ -384,6 +397,8 @@ play_finish (StudioWindow *self,
   g_autofree char *comment = NULL;
 
   play->over = TRUE;
+  g_free (play->end_words);
+  play->end_words = g_strdup (words);
   stop_engine (play);
   if (play->has_clock)
     studio_play_clock_stop (&play->clock, g_get_monotonic_time ());
@@ -415,6 +430,8 @@ play_finish (StudioWindow *self,
   /* The game can be analysed now: the analysis as it was. */
   show_analysis (self, TRUE);
   play_update (self);
+  /* The line under the board says how it ended. */
+  _studio_window_update_status (self);
 }
 
 /* The result that @winner's win is in this game. */
@@ -950,6 +967,7 @@ play_close (StudioWindow *self)
     }
   play->active = FALSE;
   play->over = FALSE;
+  g_clear_pointer (&play->end_words, g_free);
   play->paused = FALSE;
   if (play->document != NULL)
     g_signal_handlers_disconnect_by_data (play->document, play);
@@ -961,13 +979,40 @@ play_close (StudioWindow *self)
   play_update (self);
 }
 
+/* Whether @node is the end of a finished game, where "This position"
+ * starts a new game rather than write past the game's end: the last move
+ * of the main line of a game whose Result is decided (not "*"), or where
+ * the play shown just ended (a resignation, an agreement, ... at the end
+ * of a recorded game whose Result stays its own). */
+static gboolean
+finished_here (StudioWindow   *self,
+               CheopsGameNode *node)
+{
+  StudioPlay *play = self->play;
+  CheopsGame *game = studio_document_get_game (self->document);
+  const char *result = cheops_game_get_result (game);
+
+  if (!cheops_game_node_is_mainline (node) || cheops_game_node_get_n_children (node) > 0)
+    return FALSE;
+  if (result != NULL && *result != '\0' && !g_str_equal (result, "*"))
+    return TRUE;
+  return play->active && play->over && play->document == self->document && play->tip == node;
+}
+
 /* Starts the game the dialog asked for. */
 static void
 play_start (StudioWindow *self)
 {
   StudioPlay *play = self->play;
-  CheopsGameNode *start;
+  CheopsGameNode *start = studio_document_get_current (self->document);
+  gboolean from_finished = !play->settings.new_game && finished_here (self, start);
 
+  /* A finished game's last position is over by the rules: nothing to play. */
+  if (!play->settings.new_game && cheops_game_node_get_outcome (start) != CHEOPS_OUTCOME_NONE)
+    {
+      _studio_window_toast (self, _("The game is over here: go to a position where it goes on to play."));
+      return;
+    }
   play_close (self);
   /* The engines: each side its own process, even of the same program. */
   for (int side = 0; side < CHEOPS_SIDE_NB; side++)
@@ -1002,17 +1047,27 @@ play_start (StudioWindow *self)
        * unsaved changes */
       _studio_window_show_new_game (self, game, _("The game"));
     }
-  start = studio_document_get_current (self->document);
-  if (cheops_game_node_get_outcome (start) != CHEOPS_OUTCOME_NONE)
+  else if (from_finished)
     {
-      _studio_window_toast (self, _("The game is over here: go to a position where it goes on to play."));
-      return;
+      /* The end of a finished game: its record stays as it is, the play
+       * is a new game set up from this position (its FEN), the colours
+       * as the finished game named them. */
+      CheopsGame *finished = studio_document_get_game (self->document);
+      const char *colour_tag = studio_document_get_variant (self->document)->colour_tag;
+      g_autoptr(CheopsGame) game = studio_game_new_for_position (cheops_game_node_get_position (start));
+
+      if (colour_tag != NULL && cheops_game_get_tag (finished, colour_tag) != NULL)
+        cheops_game_set_tag (game, colour_tag, cheops_game_get_tag (finished, colour_tag), NULL);
+      write_tags (play, game);
+      cheops_game_clear_history (game);
+      _studio_window_show_new_game (self, game, _("The game"));
     }
+  start = studio_document_get_current (self->document);
 
   play->active = TRUE;
   play->over = FALSE;
   /* A new game's tags are the play's (write_tags() above). */
-  play->owns_tags = play->settings.new_game;
+  play->owns_tags = play->settings.new_game || from_finished;
   play->document = g_object_ref (self->document);
   set_tip (play, start);
   play->plies = g_array_new (FALSE, TRUE, sizeof (PlayPly));
@@ -1275,6 +1330,9 @@ action_stop (GtkWidget  *widget,
              GVariant   *param)
 {
   play_close (STUDIO_WINDOW (widget));
+  /* Its words of the end go from the line under the board (the Result
+   * tells it still, _studio_window_dup_status()). */
+  _studio_window_update_status (STUDIO_WINDOW (widget));
 }
 
 static void
@@ -1497,6 +1555,7 @@ _studio_window_play_dispose (StudioWindow *self)
   g_clear_pointer (&play->pool, g_ptr_array_unref);
   g_clear_pointer (&play->choice_paths, g_ptr_array_unref);
   g_clear_pointer (&play->choice_names, g_ptr_array_unref);
+  g_free (play->end_words);
   g_free (play);
   self->play = NULL;
 }
@@ -1525,6 +1584,28 @@ _studio_window_play_get_clock (StudioWindow *self)
 }
 
 /* Whether a game against the engine is shown (on, or just ended). */
+/**
+ * _studio_window_play_get_end_words:
+ * @self: a #StudioWindow
+ *
+ * How the game against the engine shown ended, when the current move is
+ * where it ended and its bar is still shown: the sentence of its last
+ * comment ("Black resigns.", "Draw agreed.", the variant's words for an
+ * end by the rules).
+ *
+ * Returns: (nullable) (transfer none): the words, or %NULL
+ */
+const char *
+_studio_window_play_get_end_words (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+
+  if (play == NULL || !play->active || !play->over || play->document != self->document
+      || play->tip != studio_document_get_current (self->document))
+    return NULL;
+  return play->end_words;
+}
+
 gboolean
 _studio_window_play_is_active (StudioWindow *self)
 {

@@ -269,6 +269,7 @@ void     _studio_window_play_document_closed (StudioWindow   *self,
                                              StudioDocument *document);
 gboolean _studio_window_play_refuses_move (StudioWindow     *self);
 gboolean _studio_window_play_is_active   (StudioWindow      *self);
+const char *_studio_window_play_get_end_words (StudioWindow  *self);
 gboolean _studio_window_play_engine_thinking (StudioWindow  *self);
 StudioEngine *_studio_window_play_get_engine (StudioWindow  *self);
 StudioPlayClock *_studio_window_play_get_clock (StudioWindow *self);

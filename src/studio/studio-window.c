@@ -425,23 +425,57 @@ draw_claimed (StudioWindow *self)
   return g_strcmp0 (cheops_game_get_result (studio_document_get_game (self->document)), "1/2-1/2") == 0;
 }
 
-/* _studio_window_dup_status() for the current node's @outcome. */
+/* How the game ended where no rule ended it, or %NULL: the words of the
+ * game against the engine that ended at the current move ("Black
+ * resigns.", _studio_window_play_get_end_words()); else, at the end of the
+ * main line of a game whose Result is decided, that Result in the words
+ * of the Result tag's choices ("Gold wins (1-0)", "Draw (½–½)"). */
+static char *
+studio_window_dup_end_text (StudioWindow *self)
+{
+  CheopsGame *game = studio_document_get_game (self->document);
+  const CheopsVariant *variant = studio_document_get_variant (self->document);
+  const char *words = _studio_window_play_get_end_words (self);
+  const char *result = cheops_game_get_result (game);
+
+  if (words != NULL)
+    return g_strdup (words);
+  if (studio_document_get_current (self->document) != cheops_game_get_mainline_end (game))
+    return NULL;
+  if (g_strcmp0 (result, "1/2-1/2") == 0)
+    return g_strdup (_("Draw (½–½)"));
+  if (g_strcmp0 (result, "1-0") == 0 || g_strcmp0 (result, "0-1") == 0)
+    /* The winner's colour: the first for "1-0" (PGN's order). */
+    return g_strdup_printf (_("%s wins (%s)"), _(variant->sides[result[0] == '1' ? 0 : 1].name), result);
+  return NULL;
+}
+
+/* _studio_window_dup_status() for the current node's @outcome; @over set
+ * to whether the text says how the game ended. */
 static char *
 studio_window_dup_status (StudioWindow  *self,
-                          CheopsOutcome  outcome)
+                          CheopsOutcome  outcome,
+                          gboolean      *over)
 {
   const CheopsPosition *pos = studio_document_get_position (self->document);
   const char *mover = studio_document_get_side_name (self->document, pos->side_to_move);
   const char *other = studio_document_get_side_name (self->document, cheops_side_other (pos->side_to_move));
   const CheopsClaimInfo *claim = _studio_window_get_claimable_draw (self);
   g_autofree char *to_move = NULL;
+  char *ended;
 
+  *over = TRUE;
   if (outcome != CHEOPS_OUTCOME_NONE)
     return studio_document_dup_outcome_text (self->document, outcome);
   if (claim != NULL && draw_claimed (self))
     /* Translators: "Draw claimed: the same position for the third time
      * (8.4.2)." — the reason and the rule are the game's */
     return g_strdup_printf (_("Draw claimed: %s (%s)."), _(claim->reason), claim->rule);
+  /* A resignation, an agreement, a Result the file gives. */
+  ended = studio_window_dup_end_text (self);
+  if (ended != NULL)
+    return ended;
+  *over = FALSE;
   if (cheops_game_node_in_check (studio_document_get_current (self->document)))
     {
       const char *note = cheops_position_check_note (pos, true);
@@ -520,15 +554,20 @@ studio_window_dup_status (StudioWindow  *self,
  * check, with the game's own words for a special state of check of either
  * side (cheops_position_check_note(): Cheops's checklock, 4.2.5, and
  * entombed King, 4.2.7); or how the game ended, in the game's words
- * (studio_document_dup_outcome_text()).  Colours are named as the game
- * assigns them.
+ * (studio_document_dup_outcome_text()), or — at the end of the game
+ * against the engine that ended by a resignation, an agreement, an
+ * adjudication, or at the end of the main line of a game whose Result is
+ * decided — the play's words or that Result.  Colours are named as the
+ * game assigns them.
  *
  * Returns: (transfer full): the text
  */
 char *
 _studio_window_dup_status (StudioWindow *self)
 {
-  return studio_window_dup_status (self, studio_document_get_outcome (self->document));
+  gboolean over;
+
+  return studio_window_dup_status (self, studio_document_get_outcome (self->document), &over);
 }
 
 /**
@@ -545,7 +584,8 @@ _studio_window_update_status (StudioWindow *self)
   const CheopsPosition *pos = studio_document_get_position (self->document);
   const CheopsVariant *variant = studio_document_get_variant (self->document);
   CheopsOutcome outcome = studio_document_get_outcome (self->document);
-  g_autofree char *text = studio_window_dup_status (self, outcome);
+  gboolean over;
+  g_autofree char *text = studio_window_dup_status (self, outcome, &over);
   g_autofree char *escaped = g_markup_escape_text (text, -1);
   g_autofree char *markup = NULL;
 
@@ -554,7 +594,7 @@ _studio_window_update_status (StudioWindow *self)
       _studio_window_solve_update_status (self);
       return;
     }
-  if (outcome != CHEOPS_OUTCOME_NONE)
+  if (over)
     markup = g_strdup (escaped);
   else
     {
@@ -567,7 +607,7 @@ _studio_window_update_status (StudioWindow *self)
                                 (guint) (rgb[2] * 255 + 0.5), escaped);
     }
   /* The claim itself, a link after the words (win.claim-draw). */
-  if (outcome == CHEOPS_OUTCOME_NONE && _studio_window_get_claimable_draw (self) != NULL &&
+  if (!over && _studio_window_get_claimable_draw (self) != NULL &&
       g_strcmp0 (cheops_game_get_result (studio_document_get_game (self->document)), "*") == 0)
     {
       g_autofree char *link = g_markup_escape_text (_("Claim the Draw"), -1);

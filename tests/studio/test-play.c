@@ -936,6 +936,139 @@ test_tags_own_game (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+two_plies (gpointer data)
+{
+  return cheops_game_node_get_ply (cheops_game_get_mainline_end (data)) >= 2;
+}
+
+/* The end of a finished game: Pyramids, the user Black at level 1 resigns
+ * after the engine's first move: the line under the board says "Black
+ * resigns.", no more "● Black to move".  Then engine against engine
+ * ("Neither") from "This position": the play is a new game in a new tab
+ * (the resigned game is unsaved), set up from the end's FEN ([SetUp "1"],
+ * [FEN ...]), its moves from its root, both players the engine; the
+ * resigned game's text (moves, tags, comments) is exactly as it was.
+ * Closed, and that new game given the Result "0-1" at its end: the line
+ * says "Black wins (0-1)", and playing yourself from there is again a new
+ * game, the decided one untouched.  In its middle, a position still plays
+ * into a variation (test_tags_variation()). */
+static void
+test_from_finished (void)
+{
+  StudioWindow *window = start_game (&cheops_variant_pyramids, CHEOPS_SIDE_B, 0);
+  g_autoptr(StudioDocument) resigned = g_object_ref (studio_window_get_document (window));
+  CheopsGame *game = studio_document_get_game (resigned);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+  char fen[CHEOPS_FEN_MAX];
+  StudioDocument *fresh_doc;
+  CheopsGame *fresh;
+  CheopsGameNode *end;
+  StudioPlayDialog *dialog;
+  guint plies;
+
+  studio_test_spin_until (engine_done, window);
+  assert_one_line (game, 1);
+  answer_resign (window, "resign");
+  end = cheops_game_get_mainline_end (game);
+  g_assert_cmpstr (cheops_game_node_get_comment_after (end), ==, "Black resigns.");
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "1-0");
+  g_assert_true (studio_document_get_current (resigned) == end);
+  g_assert_cmpstr (gtk_label_get_text (window->status_label), ==, "Black resigns.");
+  g_assert_cmpstr (gtk_label_get_label (window->status_label), ==, "Black resigns.");
+  before = cheops_pgn_write_game (game);
+  cheops_position_to_fen (cheops_game_node_get_position (end), fen, sizeof fen);
+
+  /* Engine against engine from "This position". */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
+  dialog = find_play_dialog ();
+  g_assert_nonnull (dialog);
+  studio_test_spin_until (levels_named, dialog);
+  adw_combo_row_set_selected (dialog_row (dialog, 0), 0);
+  adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_NB);
+  adw_combo_row_set_selected (dialog_row (dialog, 3), 0);
+  adw_combo_row_set_selected (dialog_row (dialog, 4), 0);
+  adw_combo_row_set_selected (dialog_row (dialog, 5), 0);
+  adw_combo_row_set_selected (dialog_row (dialog, 6), 0);
+  adw_combo_row_set_selected (dialog_row (dialog, 7), 0);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
+  studio_test_spin_frames ();
+  g_assert_true (_studio_window_play_is_active (window));
+  fresh_doc = studio_window_get_document (window);
+  g_assert_true (fresh_doc != resigned);
+  fresh = studio_document_get_game (fresh_doc);
+  studio_test_spin_until (two_plies, fresh);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
+  plies = cheops_game_node_get_ply (cheops_game_get_mainline_end (fresh));
+  g_assert_cmpuint (plies, >=, 2);
+
+  after = cheops_pgn_write_game (game);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_true (cheops_game_get_mainline_end (game) == end);
+  {
+    char root_fen[CHEOPS_FEN_MAX];
+    CheopsGameNode *node = cheops_game_get_root (fresh);
+
+    cheops_position_to_fen (cheops_game_node_get_position (node), root_fen, sizeof root_fen);
+    g_assert_cmpstr (root_fen, ==, fen);
+    /* One line from the root, no comment: nothing of the resigned game. */
+    for (guint i = 0; i < plies; i++)
+      {
+        g_assert_cmpuint (cheops_game_node_get_n_children (node), ==, 1);
+        node = cheops_game_node_get_first_child (node);
+        g_assert_null (cheops_game_node_get_comment_before (node));
+        g_assert_null (cheops_game_node_get_comment_after (node));
+      }
+    g_assert_null (cheops_game_node_get_comment_after (cheops_game_get_root (fresh)));
+  }
+  text = cheops_pgn_write_game (fresh);
+  g_test_message ("%s", text);
+  {
+    g_autofree char *date = today ();
+    g_autofree char *tags = tags_text (fresh);
+
+    /* Black's engine is a process started for this play, before it told
+     * its name: the name its program told in the other process, not the
+     * dialog's "Bundled engine (cheops-engine)". */
+    expected = g_strdup_printf ("Event=?\nSite=?\nDate=%s\nRound=?\nWhite=cheops-engine 0.1.0 (Level 1)\n"
+                                "Black=cheops-engine 0.1.0 (Level 1)\nResult=*\n", date);
+    g_assert_cmpstr (tags, ==, expected);
+    g_free (expected);
+    expected = g_strdup_printf ("[SetUp \"1\"]\n[FEN \"%s\"]\n", fen);
+    g_assert_nonnull (strstr (text, expected));
+  }
+
+  /* A decided Result at the end of its main line, no play on. */
+  cheops_game_set_tag (fresh, "Result", "0-1", NULL);
+  studio_document_set_current (fresh_doc, cheops_game_get_mainline_end (fresh));
+  studio_test_spin_frames ();
+  g_assert_cmpstr (gtk_label_get_label (window->status_label), ==, "Black wins (0-1)");
+  g_free (before);
+  before = cheops_pgn_write_game (fresh);
+  cheops_position_to_fen (cheops_game_node_get_position (cheops_game_get_mainline_end (fresh)), fen, sizeof fen);
+  play_from_here (window, FALSE,
+                  cheops_game_node_get_position (cheops_game_get_mainline_end (fresh))->side_to_move, 0);
+  g_assert_true (studio_window_get_document (window) != fresh_doc);
+  {
+    CheopsGame *third = studio_document_get_game (studio_window_get_document (window));
+    char root_fen[CHEOPS_FEN_MAX];
+
+    cheops_position_to_fen (cheops_game_node_get_position (cheops_game_get_root (third)), root_fen,
+                            sizeof root_fen);
+    g_assert_cmpstr (root_fen, ==, fen);
+    g_assert_cmpuint (cheops_game_node_get_n_children (cheops_game_get_root (third)), ==, 0);
+    g_assert_cmpstr (cheops_game_get_result (third), ==, "*");
+  }
+  g_free (after);
+  after = cheops_pgn_write_game (fresh);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* @label shows all its text: not ellipsized, given at least the width
  * and the height it needs (at that width). */
 static void
@@ -1574,6 +1707,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Play/tags/variation", test_tags_variation);
   g_test_add_func ("/Studio/Play/tags/continued", test_tags_continued);
   g_test_add_func ("/Studio/Play/tags/own-game", test_tags_own_game);
+  g_test_add_func ("/Studio/Play/from-finished", test_from_finished);
   g_test_add_data_func ("/Studio/Play/toast-clear-of-bar/wide", GINT_TO_POINTER (1200), test_toast_clear_of_bar);
   g_test_add_data_func ("/Studio/Play/toast-clear-of-bar/narrow", GINT_TO_POINTER (700), test_toast_clear_of_bar);
   g_test_add_func ("/Studio/Play/engines-to-the-end", test_engines_to_the_end);
