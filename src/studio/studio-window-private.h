@@ -211,6 +211,7 @@ void _studio_window_resume_analysis   (StudioWindow      *self);
 void _studio_window_setup_init         (StudioWindow      *self);
 void _studio_window_class_problem_init (StudioWindowClass *klass);
 void _studio_window_problem_update_actions (StudioWindow *self);
+void _studio_window_problem_sync_bar (StudioWindow *self);
 gboolean _studio_window_setup_take_text (StudioWindow *self,
                                          const char   *text);
 void _studio_window_begin_setup        (StudioWindow      *self);

@@ -1880,6 +1880,7 @@ _studio_window_show_mode_views (StudioWindow *self)
 
   gtk_stack_set_visible_child_name (GTK_STACK (self->side_pane), views[self->mode]);
   gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), self->mode == STUDIO_WINDOW_MODE_GAME);
+  _studio_window_problem_sync_bar (self);
   if (self->narrow)
     _studio_window_relayout (self);
 }
