@@ -481,6 +481,11 @@ test_explorer (void)
   rows = explorer_rows (window, "2 games reach this position, score 100.0%");
   g_assert_cmpstr (rows, ==, "b6\t1\t-\ni6\t1\t100.0\n2 games reach this position, score 100.0%");
   g_free (rows);
+  /* After b6 (game 8, unfinished): no decided game, no score. */
+  go_to (window, 1, 7, 1);
+  g_assert_cmpstr (cheops_game_node_get_san (studio_document_get_current (studio_window_get_document (window))), ==, "b6");
+  rows = explorer_rows (window, "1 game reaches this position, none decided");
+  g_free (rows);
 
   /* One collection chosen: only its games. */
   {
