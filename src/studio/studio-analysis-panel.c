@@ -1738,6 +1738,26 @@ studio_analysis_panel_get_engine_name (StudioAnalysisPanel *self)
 }
 
 /**
+ * studio_analysis_panel_get_name_shortfall:
+ * @self: a #StudioAnalysisPanel
+ *
+ * Returns: how many pixels the header's engine name lacks to show whole
+ *   at its current allocation (0: it shows whole, or it is not allocated)
+ */
+int
+studio_analysis_panel_get_name_shortfall (StudioAnalysisPanel *self)
+{
+  int natural;
+
+  g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), 0);
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self->engine_label)))
+    return 0;
+  gtk_widget_measure (GTK_WIDGET (self->engine_label), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  return MAX (0, natural - gtk_widget_get_width (GTK_WIDGET (self->engine_label)));
+}
+
+/**
  * studio_analysis_panel_get_error:
  * @self: a #StudioAnalysisPanel
  *

@@ -38,6 +38,7 @@ gboolean        studio_analysis_panel_play_line        (StudioAnalysisPanel *sel
                                                         guint                move);
 StudioEngine   *studio_analysis_panel_get_engine       (StudioAnalysisPanel *self);
 const char     *studio_analysis_panel_get_engine_name  (StudioAnalysisPanel *self);
+int             studio_analysis_panel_get_name_shortfall (StudioAnalysisPanel *self);
 const char     *studio_analysis_panel_get_error        (StudioAnalysisPanel *self);
 char           *studio_analysis_panel_dup_line_game_text (StudioAnalysisPanel *self,
                                                           guint                index);

@@ -1012,10 +1012,16 @@ explorer_done (StudioWindow         *self,
 
       cheops_position_search_get_results (search, &w, &d, &l);
       cheops_score_format (w, l, score);
-      /* Translators: %u is a number of games, %s the score of the side to
-       * move over them in percent ("66.7"), or "-" */
-      g_string_append_printf (status, g_dngettext (GETTEXT_PACKAGE, "%u game reaches this position, score %s",
-                                                   "%u games reach this position, score %s", n), n, score);
+      if (cheops_score_tenths (w, l) < 0)
+        /* Translators: %u is a number of games, none of them decided */
+        g_string_append_printf (status, g_dngettext (GETTEXT_PACKAGE, "%u game reaches this position, none decided",
+                                                     "%u games reach this position, none decided", n), n);
+      else
+        /* Translators: %u is a number of games, %s the score of the side to
+         * move over the decided ones in percent ("66.7"); %% is the percent
+         * sign, written as your language writes percentages */
+        g_string_append_printf (status, g_dngettext (GETTEXT_PACKAGE, "%u game reaches this position, score %s%%",
+                                                     "%u games reach this position, score %s%%", n), n, score);
     }
   if (errors != NULL)
     g_string_append_printf (status, "\n%s", errors);

@@ -108,6 +108,9 @@ struct _StudioWindow
 
   int                   wide_side_width;  /* the side pane's width when last side by side */
   int                   pending_position; /* to set once allocated, or -1 */
+  int                   last_width;       /* the window's width at its last allocation */
+  char                 *last_engine_name; /* the analysis header's name then */
+  gboolean              widen_pending;    /* studio_window_widen_side() is due */
   guint                 close_confirmed : 1;
   guint                 closing_window : 1; /* asking about each unsaved tab */
   guint                 tabs_disposed : 1;
@@ -211,6 +214,7 @@ void _studio_window_resume_analysis   (StudioWindow      *self);
 void _studio_window_setup_init         (StudioWindow      *self);
 void _studio_window_class_problem_init (StudioWindowClass *klass);
 void _studio_window_problem_update_actions (StudioWindow *self);
+void _studio_window_problem_sync_bar (StudioWindow *self);
 gboolean _studio_window_setup_take_text (StudioWindow *self,
                                          const char   *text);
 void _studio_window_begin_setup        (StudioWindow      *self);

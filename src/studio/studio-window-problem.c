@@ -72,7 +72,10 @@ typedef struct {
   gboolean      running;
   gboolean      destroyed;  /* the window is going: nothing more shown */
   guint         n_sound, n_other, n_undecided;
-  /* The bar over the board. */
+  /* The bar over the board: the tab's it was started from (its document),
+   * shown while that tab shows its game, until closed. */
+  StudioDocument *document;
+  gboolean      bar_wanted;
   GtkWidget    *revealer;
   GtkLabel     *label;
   GtkProgressBar *progress;
@@ -181,6 +184,32 @@ window_has_problems (StudioWindow *self)
 }
 
 /**
+ * _studio_window_problem_sync_bar:
+ * @self: a #StudioWindow
+ *
+ * Shows the bar of Verify All Problems (its progress, then its counts)
+ * only while the tab it was started from is shown with its game in game
+ * mode: not on another tab, the start page, nor while a position is set
+ * up or problems are solved; and not once the user closed it.
+ */
+void
+_studio_window_problem_sync_bar (StudioWindow *self)
+{
+  Batch *batch = batch_of (self);
+  gboolean show;
+
+  if (batch == NULL || batch->destroyed)
+    return;
+  show = batch->bar_wanted && batch->document != NULL && self->document == batch->document
+         && self->mode == STUDIO_WINDOW_MODE_GAME
+         && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") == 0;
+  /* At once: a bar sliding over another tab's board is no better. */
+  gtk_revealer_set_transition_type (GTK_REVEALER (batch->revealer),
+                                    show ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN : GTK_REVEALER_TRANSITION_TYPE_NONE);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (batch->revealer), show);
+}
+
+/**
  * _studio_window_problem_update_actions:
  * @self: a #StudioWindow
  *
@@ -200,6 +229,7 @@ _studio_window_problem_update_actions (StudioWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find-anticipation",
                                  self->mode != STUDIO_WINDOW_MODE_SOLVE && self->document != NULL
                                  && game_is_problem (studio_document_get_game (self->document)));
+  _studio_window_problem_sync_bar (self);
 }
 
 /* Stores the verdict of @job in its game, if the game is still where it
@@ -310,6 +340,7 @@ batch_free (gpointer data)
   atomic_store (&batch->cancel, 1);
   g_clear_handle_id (&batch->tick_id, g_source_remove);
   g_clear_pointer (&batch->jobs, g_ptr_array_unref);
+  g_clear_object (&batch->document);
   g_free (batch);
 }
 
@@ -339,7 +370,10 @@ bar_response_cb (GtkInfoBar   *bar,
   if (response == GTK_RESPONSE_CANCEL)
     atomic_store (&batch->cancel, 1);
   else if (!batch->running)
-    gtk_revealer_set_reveal_child (GTK_REVEALER (batch->revealer), FALSE);
+    {
+      batch->bar_wanted = FALSE;
+      _studio_window_problem_sync_bar (self);
+    }
 }
 
 static Batch *
@@ -449,7 +483,9 @@ studio_window_verify_all_problems (StudioWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (batch->progress), TRUE);
   gtk_widget_set_visible (batch->cancel_button, TRUE);
   update_bar (batch);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (batch->revealer), TRUE);
+  g_set_object (&batch->document, self->document);
+  batch->bar_wanted = TRUE;
+  _studio_window_problem_sync_bar (self);
   batch->tick_id = g_timeout_add (100, batch_tick_cb, batch);
 
   task = g_task_new (self, NULL, batch_done_cb, NULL);

@@ -180,6 +180,7 @@ selected_page_cb (StudioWindow *self)
   _studio_window_views_update (self);
   _studio_window_views_show (self, tab->view);
   self->binding_views = FALSE;
+  _studio_window_problem_sync_bar (self);
 }
 
 /* A page goes (closed, or the window goes): the window's widgets stay with

@@ -1789,6 +1789,7 @@ studio_window_dispose (GObject *object)
   _studio_window_solve_forget_hint (self);
   g_clear_pointer (&self->move_entry, gtk_widget_unparent);
   _studio_window_tabs_dispose (self);
+  g_clear_pointer (&self->last_engine_name, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_WINDOW);
   g_clear_object (&self->content);
 
@@ -1880,6 +1881,7 @@ _studio_window_show_mode_views (StudioWindow *self)
 
   gtk_stack_set_visible_child_name (GTK_STACK (self->side_pane), views[self->mode]);
   gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), self->mode == STUDIO_WINDOW_MODE_GAME);
+  _studio_window_problem_sync_bar (self);
   if (self->narrow)
     _studio_window_relayout (self);
 }
@@ -1939,6 +1941,29 @@ studio_window_set_pending_position (GtkWidget     *widget,
   return G_SOURCE_REMOVE;
 }
 
+/* Side by side, the analysis header's engine name shows whole when the
+ * board can spare the room (it keeps at least half the width): run once
+ * allocated, after the window grew wider or the name changed; a divider
+ * dragged later stays where it is put. */
+static gboolean
+studio_window_widen_side (GtkWidget     *widget,
+                          GdkFrameClock *frame_clock,
+                          gpointer       user_data)
+{
+  StudioWindow *self = (StudioWindow *)widget;
+  int shortfall, width, position;
+
+  self->widen_pending = FALSE;
+  if (self->narrow)
+    return G_SOURCE_REMOVE;
+  shortfall = studio_analysis_panel_get_name_shortfall (self->analysis_panel);
+  width = gtk_widget_get_width (GTK_WIDGET (self->paned));
+  position = gtk_paned_get_position (self->paned);
+  if (shortfall > 0)
+    gtk_paned_set_position (self->paned, MAX (MIN (position, width / 2), position - shortfall));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 studio_window_size_allocate (GtkWidget *widget,
                              int        width,
@@ -1972,6 +1997,16 @@ studio_window_size_allocate (GtkWidget *widget,
    * frame (not now: the paned is not to be resized before it is drawn). */
   if (self->pending_position >= 0)
     gtk_widget_add_tick_callback (widget, studio_window_set_pending_position, NULL, NULL);
+  if (!narrow && !self->widen_pending
+      && (width > self->last_width
+          || g_strcmp0 (self->last_engine_name, studio_analysis_panel_get_engine_name (self->analysis_panel)) != 0))
+    {
+      self->widen_pending = TRUE;
+      gtk_widget_add_tick_callback (widget, studio_window_widen_side, NULL, NULL);
+    }
+  self->last_width = width;
+  g_free (self->last_engine_name);
+  self->last_engine_name = g_strdup (studio_analysis_panel_get_engine_name (self->analysis_panel));
 }
 
 /* The side-by-side layout needs about 700 pixels, but the window may be

@@ -441,15 +441,15 @@ test_explorer (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.explorer", NULL));
   g_assert_true (_studio_window_explorer_is_shown (window));
   g_assert_cmpstr (_studio_window_views_get_shown (window), ==, "explorer");
-  rows = explorer_rows (window, "7 games reach this position, score 25.0");
-  g_assert_cmpstr (rows, ==, "Ah1\t4\t33.3\ni1\t3\t0.0\n7 games reach this position, score 25.0");
+  rows = explorer_rows (window, "7 games reach this position, score 25.0%");
+  g_assert_cmpstr (rows, ==, "Ah1\t4\t33.3\ni1\t3\t0.0\n7 games reach this position, score 25.0%");
   g_free (rows);
 
   /* P1 (after 1. Ah1), q to move: kj1 in games 1 (lost by q), 5 (draw),
    * 7 (*), 10 (won by q); Aj1 in game 3 (won by q); 2 won, 1 lost. */
   go_to (window, 0, 0, 1);
-  rows = explorer_rows (window, "5 games reach this position, score 66.7");
-  g_assert_cmpstr (rows, ==, "kj1\t4\t50.0\nAj1\t1\t100.0\n5 games reach this position, score 66.7");
+  rows = explorer_rows (window, "5 games reach this position, score 66.7%");
+  g_assert_cmpstr (rows, ==, "kj1\t4\t50.0\nAj1\t1\t100.0\n5 games reach this position, score 66.7%");
   g_free (rows);
 
   /* Clicking kj1 plays it (game 1's own 1... kj1), and the Explorer
@@ -460,8 +460,8 @@ test_explorer (void)
   g_signal_emit_by_name (explorer_row (window, 0), "activate");
   g_assert_cmpstr (cheops_game_node_get_san (studio_document_get_current (document)), ==, "kj1");
   g_assert_cmpuint (cheops_game_node_get_ply (studio_document_get_current (document)), ==, 2);
-  rows = explorer_rows (window, "5 games reach this position, score 33.3");
-  g_assert_cmpstr (rows, ==, "i1\t4\t33.3\n5 games reach this position, score 33.3");
+  rows = explorer_rows (window, "5 games reach this position, score 33.3%");
+  g_assert_cmpstr (rows, ==, "i1\t4\t33.3\n5 games reach this position, score 33.3%");
   g_free (rows);
 
   /* TrigChess's start: b3 in variants.pgn's 1 (1-0) and 3 (*), h3 in its 2
@@ -472,14 +472,19 @@ test_explorer (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.explorer", NULL));
   g_assert_cmpstr (_studio_window_views_get_shown (window), ==, "explorer");
   g_assert_true (_studio_window_explorer_is_shown (window));
-  rows = explorer_rows (window, "4 games reach this position, score 50.0");
-  g_assert_cmpstr (rows, ==, "b3\t2\t100.0\nGe3\t1\t-\nh3\t1\t0.0\n4 games reach this position, score 50.0");
+  rows = explorer_rows (window, "4 games reach this position, score 50.0%");
+  g_assert_cmpstr (rows, ==, "b3\t2\t100.0\nGe3\t1\t-\nh3\t1\t0.0\n4 games reach this position, score 50.0%");
   g_free (rows);
 
   /* Pyramids's Q_P: b6 in game 8 (*), i6 in game 7 (0-1, Black to move). */
   go_to (window, 1, 6, 3);
-  rows = explorer_rows (window, "2 games reach this position, score 100.0");
-  g_assert_cmpstr (rows, ==, "b6\t1\t-\ni6\t1\t100.0\n2 games reach this position, score 100.0");
+  rows = explorer_rows (window, "2 games reach this position, score 100.0%");
+  g_assert_cmpstr (rows, ==, "b6\t1\t-\ni6\t1\t100.0\n2 games reach this position, score 100.0%");
+  g_free (rows);
+  /* After b6 (game 8, unfinished): no decided game, no score. */
+  go_to (window, 1, 7, 1);
+  g_assert_cmpstr (cheops_game_node_get_san (studio_document_get_current (studio_window_get_document (window))), ==, "b6");
+  rows = explorer_rows (window, "1 game reaches this position, none decided");
   g_free (rows);
 
   /* One collection chosen: only its games. */
@@ -488,8 +493,8 @@ test_explorer (void)
 
     go_to (window, 1, 9, 0);
     _studio_window_explorer_set_collection (window, path);
-    rows = explorer_rows (window, "6 games reach this position, score 25.0");
-    g_assert_cmpstr (rows, ==, "Ah1\t4\t33.3\ni1\t2\t0.0\n6 games reach this position, score 25.0");
+    rows = explorer_rows (window, "6 games reach this position, score 25.0%");
+    g_assert_cmpstr (rows, ==, "Ah1\t4\t33.3\ni1\t2\t0.0\n6 games reach this position, score 25.0%");
     g_free (rows);
     _studio_window_explorer_set_collection (window, NULL);
   }
@@ -499,8 +504,8 @@ test_explorer (void)
    * variation. */
   document = go_to (window, 1, 3, 3);
   g_assert_cmpstr (_studio_window_views_get_shown (window), ==, "explorer");
-  rows = explorer_rows (window, "3 games reach this position, score 50.0");
-  g_assert_cmpstr (rows, ==, "g6\t2\t50.0\nh6\t1\t-\n3 games reach this position, score 50.0");
+  rows = explorer_rows (window, "3 games reach this position, score 50.0%");
+  g_assert_cmpstr (rows, ==, "g6\t2\t50.0\nh6\t1\t-\n3 games reach this position, score 50.0%");
   g_free (rows);
   g_signal_emit_by_name (explorer_row (window, 0), "activate");
   g_assert_cmpstr (cheops_game_node_get_san (studio_document_get_current (document)), ==, "g6");

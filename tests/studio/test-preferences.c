@@ -908,6 +908,47 @@ test_mate_minus_zero (void)
   reset_settings (settings);
 }
 
+static gboolean
+name_whole (gpointer data)
+{
+  return studio_analysis_panel_get_name_shortfall (data) == 0;
+}
+
+/* Side by side in a wide window, the header shows the engine's name whole:
+ * the side pane takes the room it lacks from the board, which keeps at
+ * least half the width. */
+static void
+test_engine_name_whole (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
+  g_autofree char *engine = make_engine ("engine-long", "good", "Engine With A Long Name For Its Header 1.2");
+  StudioAnalysisPanel *panel;
+  StudioWindow *window;
+  GtkPaned *paned;
+
+  reset_settings (settings);
+  g_settings_set_string (settings, "last-engine", engine);
+  window = studio_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  panel = STUDIO_ANALYSIS_PANEL (studio_window_get_analysis_panel (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  wait_for_name (panel, "Engine With A Long Name For Its Header 1.2");
+  studio_test_spin_for (300);
+  /* Made wider: the board took the growth. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  studio_test_spin_for (300);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >=, 1300);
+  studio_test_spin_until (name_whole, panel);
+  g_assert_cmpint (studio_analysis_panel_get_name_shortfall (panel), ==, 0);
+  paned = GTK_PANED (gtk_widget_get_ancestor (GTK_WIDGET (panel), GTK_TYPE_PANED));
+  g_assert_nonnull (paned);
+  g_assert_cmpint (gtk_paned_get_position (paned), >=, gtk_widget_get_width (GTK_WIDGET (paned)) / 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+  reset_settings (settings);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -933,6 +974,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Preferences/refused-files", test_refused_files);
   g_test_add_func ("/Studio/Preferences/use-bundled-engine", test_use_bundled_engine);
   g_test_add_func ("/Studio/Preferences/mate-minus-zero", test_mate_minus_zero);
+  g_test_add_func ("/Studio/Preferences/engine-name-whole", test_engine_name_whole);
 
   status = g_test_run ();
   remove_tmp_dir ();

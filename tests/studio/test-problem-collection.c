@@ -78,6 +78,16 @@ static const char *const verdicts[] = {
   "wrong-solution #2: keys 1. Sh2",
 };
 
+/* Whether the bar of Verify All Problems is shown. */
+static gboolean
+bar_shown (StudioWindow *window)
+{
+  GtkWidget *revealer = studio_test_find_widget (GTK_WIDGET (window), has_name, "verify-all-bar");
+
+  g_assert_nonnull (revealer);
+  return gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)) && gtk_widget_get_mapped (revealer);
+}
+
 static void
 test_verify_all (void)
 {
@@ -119,6 +129,29 @@ test_verify_all (void)
   studio_test_spin_until (not_verifying, window);
   g_assert_true (action_enabled (window, "verify-all"));
   g_assert_false (gtk_widget_get_visible (cancel));
+
+  /* The counts stay with the tab verified from, in its game view only:
+   * not in set-up, not on a new tab's start page; back with the tab. */
+  g_assert_true (bar_shown (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.setup-position", NULL));
+  g_assert_cmpint (window->mode, ==, STUDIO_WINDOW_MODE_SETUP);
+  g_assert_false (bar_shown (window));
+  _studio_window_end_setup (window, FALSE);
+  g_assert_cmpint (window->mode, ==, STUDIO_WINDOW_MODE_GAME);
+  g_assert_true (bar_shown (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-tab", NULL));
+  g_assert_cmpuint (studio_window_get_n_tabs (window), ==, 2);
+  g_assert_false (bar_shown (window));
+  studio_window_select_tab (window, 0);
+  g_assert_true (studio_window_get_document (window) == doc);
+  g_assert_true (bar_shown (window));
+  /* Closed, it stays closed on coming back. */
+  gtk_info_bar_response (GTK_INFO_BAR (gtk_revealer_get_child (GTK_REVEALER (
+    studio_test_find_widget (GTK_WIDGET (window), has_name, "verify-all-bar")))), GTK_RESPONSE_CLOSE);
+  g_assert_false (bar_shown (window));
+  studio_window_select_tab (window, 1);
+  studio_window_select_tab (window, 0);
+  g_assert_false (bar_shown (window));
 
   /* Each verdict stored in its game, the file modified. */
   for (guint i = 0; i < G_N_ELEMENTS (verdicts); i++)

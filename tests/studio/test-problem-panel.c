@@ -296,6 +296,66 @@ test_write (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The label of the item of @menu (and its submenus) whose action is
+ * @action, or NULL. */
+static char *
+menu_label_of (GMenuModel *menu,
+               const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *item_action = NULL;
+      g_autoptr(GMenuLinkIter) links = NULL;
+      const char *name;
+      GMenuModel *link;
+
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &item_action)
+          && g_str_equal (item_action, action))
+        {
+          char *label = NULL;
+
+          g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &label);
+          return label;
+        }
+      links = g_menu_model_iterate_item_links (menu, i);
+      while (g_menu_link_iter_get_next (links, &name, &link))
+        {
+          char *label = menu_label_of (link, action);
+
+          g_object_unref (link);
+          if (label != NULL)
+            return label;
+        }
+    }
+  return NULL;
+}
+
+static gboolean
+is_menu_button (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  g_autofree char *label = NULL;
+
+  if (!GTK_IS_MENU_BUTTON (widget) || gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) == NULL)
+    return FALSE;
+  label = menu_label_of (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)), data);
+  return label != NULL;
+}
+
+/* The main menu's item of win.problem says what it shows. */
+static void
+test_menu_label (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  GtkWidget *button = studio_test_find_widget (GTK_WIDGET (window), is_menu_button, "win.problem");
+  g_autofree char *label = NULL;
+
+  g_assert_nonnull (button);
+  label = menu_label_of (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), "win.problem");
+  g_assert_cmpstr (label, ==, "_Problem Panel: Stipulation and Verification");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -307,6 +367,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Problem/helpmate", test_helpmate);
   g_test_add_func ("/Studio/Problem/cook-leads", test_cook_leads);
   g_test_add_func ("/Studio/Problem/write", test_write);
+  g_test_add_func ("/Studio/Problem/menu-label", test_menu_label);
 
   return g_test_run ();
 }
