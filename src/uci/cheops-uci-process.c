@@ -27,7 +27,7 @@
 #include "cheops-uci-process.h"
 #include "cheops-uci-private.h"
 
-/* Reads, writes and timers run below GTK's redraw priority
+/* Reads and writes run below GTK's redraw priority
  * (G_PRIORITY_HIGH_IDLE + 20), so a flooding engine never delays a frame. */
 #define IO_PRIORITY        G_PRIORITY_DEFAULT_IDLE
 /* How many lines of stderr are kept to be quoted. */

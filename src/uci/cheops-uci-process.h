@@ -12,9 +12,10 @@
  * on Linux, PR_SET_PDEATHSIG so that the kernel ends it with its parent.
  * Lines written are queued and written in order without blocking; stdout
  * is read and split into lines handed to a callback; the last lines of
- * stderr are kept to be quoted in a crash message.  Reads, writes and
- * timers run at G_PRIORITY_DEFAULT_IDLE, below GTK's redraw priority, so
- * that a flooding engine never delays a frame.
+ * stderr are kept to be quoted in a crash message.  Reads and writes run
+ * at G_PRIORITY_DEFAULT_IDLE, below GTK's redraw priority, so that a
+ * flooding engine never delays a frame (its timers, of the end and of the
+ * escalation, at G_PRIORITY_DEFAULT).
  *
  * The end of the process is reported once, by the `ended` callback: when it
  * has exited and both its outputs are read to the end (so that its last
