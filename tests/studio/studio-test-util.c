@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
 #include "studio-test-util.h"
 
@@ -267,4 +268,24 @@ studio_test_open_sample (const char *name)
   studio_test_spin_until (document_has_file, studio_window_get_document (window));
 
   return window;
+}
+
+/* Removes the directory @dir of a test and the files in it (no
+ * subdirectories), made writable first (a test may have made it read-only);
+ * what cannot be removed is left. */
+void
+studio_test_remove_dir (const char *dir)
+{
+  g_autoptr(GDir) handle = NULL;
+  const char *name;
+
+  g_chmod (dir, 0755);
+  handle = g_dir_open (dir, 0, NULL);
+  while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
 }

@@ -23,6 +23,7 @@ void             studio_test_spin_frames    (void);
 AdwMessageDialog *studio_test_find_message_dialog (void);
 StudioWindow    *studio_test_open_sample    (const char         *name);
 char            *studio_test_clipboard_text (GtkWidget          *widget);
+void             studio_test_remove_dir     (const char         *dir);
 GtkWidget       *studio_test_find_widget    (GtkWidget          *widget,
                                              StudioTestMatch     match,
                                              gconstpointer       data);

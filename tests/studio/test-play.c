@@ -1676,19 +1676,8 @@ test_engines_to_the_end (void)
 
   g_settings_reset (settings, "last-engine");
   g_unsetenv ("CHEOPS_ENGINE");
-  {
-    g_autoptr(GDir) dir = g_dir_open (tmp_dir, 0, NULL);
-    const char *name;
-
-    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
-
-        g_remove (path);
-      }
-    g_rmdir (tmp_dir);
-    g_clear_pointer (&tmp_dir, g_free);
-  }
+  studio_test_remove_dir (tmp_dir);
+  g_clear_pointer (&tmp_dir, g_free);
 }
 
 int

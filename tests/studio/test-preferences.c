@@ -855,21 +855,6 @@ test_use_bundled_engine (void)
   reset_settings (settings);
 }
 
-static void
-remove_tmp_dir (void)
-{
-  g_autoptr(GDir) dir = g_dir_open (tmp_dir, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
-
-      g_remove (path);
-    }
-  g_rmdir (tmp_dir);
-}
-
 static gboolean
 eval_bar_cleared (gpointer data)
 {
@@ -977,7 +962,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Preferences/engine-name-whole", test_engine_name_whole);
 
   status = g_test_run ();
-  remove_tmp_dir ();
+  studio_test_remove_dir (tmp_dir);
   g_free (tmp_dir);
 
   return status;
