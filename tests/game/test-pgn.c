@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "cheops-game-model.h"
+#include "../linear-time.h"
 
 static GPtrArray *
 read_fixture (const char  *name,
@@ -2037,9 +2038,8 @@ test_node_outlives_reader (void)
   cheops_game_node_unref (node);
 }
 
-/* Issue 25: reading is linear in the text.  Each adversarial text read at
- * n and at 4n units: the time (the least of three readings) may grow about
- * 4 times, not 16 (quadratic work).  Bound 10: robust on a loaded machine.
+/* Issue 25: reading is linear in the text, checked on adversarial texts
+ * by linear_time_assert() (tests/linear-time.h, as the other readers' tests).
  * (Before: many variations of one move, many comments after one move,
  * many ";" comments, comments without "}", many tags, many errors on one
  * line: 12-40 times.) */
@@ -2075,33 +2075,30 @@ adversary_text (const Adversary *a,
   return g_string_free (s, FALSE);
 }
 
-/* The processor time of this thread, in seconds: what another process
- * on a loaded machine does not add to. */
-static double
-thread_seconds (void)
+static char *
+adversary_make (guint    n,
+                gpointer data)
 {
-  struct timespec ts;
-
-  g_assert_cmpint (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts), ==, 0);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
+  return adversary_text (data, n);
 }
 
-static double
-adversary_seconds (const char *text)
+static void
+adversary_read (const char *text,
+                gpointer    data)
 {
-  double t0 = thread_seconds ();
   g_autoptr(GPtrArray) errors = NULL;
   g_autoptr(GPtrArray) games = cheops_pgn_read_string (text, -1, &errors);
 
   g_assert_cmpuint (games->len, >, 0);
-  return thread_seconds () - t0;
 }
 
 static void
 test_linear_time (void)
 {
-  /* Each text a few hundred KB at n: out of the caches already, so that
-   * 4n is not slower per byte for that. */
+  /* Each adversary's unit repeated: linear_time_assert() (linear-time.h)
+   * doubles n from a quarter of the size given here until n units take
+   * 20 ms of the reading thread's processor time, and checks that 2n take
+   * at most about twice as long; quadratic work takes 4 times. */
   static const Adversary adversaries[] = {
     { "variations", "[Event \"x\"]\n\n1. fg3 ", "(1. fg3 ", "", 20000 },
     { "closed-variations", "[Event \"x\"]\n\n1. fg3 ", "(1. fg3) ", "*\n", 30000 },
@@ -2115,31 +2112,8 @@ test_linear_time (void)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (adversaries); i++)
-    {
-      const Adversary *a = &adversaries[i];
-      g_autofree char *small = adversary_text (a, a->n);
-      g_autofree char *large = adversary_text (a, 4 * a->n);
-      double t1 = G_MAXDOUBLE, t4 = G_MAXDOUBLE;
-
-      /* The least of three readings each (the first warms up); a
-       * quadratic reading is not read three times at 4n. */
-      for (guint rep = 0; rep < 3; rep++)
-        t1 = MIN (t1, adversary_seconds (small));
-      t1 = MAX (t1, 0.002);     /* too fast to measure is linear enough */
-      for (guint rep = 0; rep < 3 && t4 > 10 * t1; rep++)
-        t4 = MIN (t4, adversary_seconds (large));
-      /* Under load (other processes thrashing the caches) a linear
-       * reading measured 10.2 times: both read again in turn, up to ten
-       * times, unless 4n is already far past linear (16 times). */
-      for (guint rep = 0; rep < 10 && t4 > 10 * t1 && t4 < 14 * t1; rep++)
-        {
-          t1 = MIN (t1, MAX (adversary_seconds (small), 0.002));
-          t4 = MIN (t4, adversary_seconds (large));
-        }
-      g_test_message ("%s: %u units %.4f s, %u units %.4f s: %.1f times",
-                      a->name, a->n, t1, 4 * a->n, t4, t4 / t1);
-      g_assert_cmpfloat (t4, <=, 10 * t1);
-    }
+    linear_time_assert (adversaries[i].name, adversary_make, adversary_read,
+                        (gpointer) &adversaries[i], MAX (adversaries[i].n / 4, 1), 0);
 }
 
 int
