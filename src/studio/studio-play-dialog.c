@@ -256,7 +256,13 @@ studio_play_dialog_new (GtkWindow                *parent,
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (list, "boxed-list");
 
-  starts = gtk_string_list_new ((const char *[]) { _("This position"), _("A new game"), NULL });
+  {
+    /* Translators: where a game against the engine starts: "A new game of
+     * Cypher chess" (the game's title) */
+    g_autofree char *new_game = g_strdup_printf (_("A new game of %s"), _(variant->title));
+
+    starts = gtk_string_list_new ((const char *[]) { _("This position"), new_game, NULL });
+  }
   self->start_row = combo_row (list, _("_Start from"), G_LIST_MODEL (starts), FALSE);
   adw_combo_row_set_selected (self->start_row, settings->new_game ? 1 : 0);
 

@@ -71,6 +71,7 @@ struct _StudioPlay {
   gboolean            active;     /* the bar is shown: a game on, or just ended */
   gboolean            over;
   char               *end_words;  /* how it ended, while over: the line under the board says it */
+  const char         *end_result; /* its result while over ("1-0", "0-1", "1/2-1/2"; static) */
   gboolean            paused;     /* its tab is not shown: the engine and the clocks stand still */
   StudioDocument     *document;   /* owned while active */
   CheopsGameNode     *tip;        /* owned: the game's last move */
@@ -399,6 +400,7 @@ play_finish (StudioWindow *self,
   play->over = TRUE;
   g_free (play->end_words);
   play->end_words = g_strdup (words);
+  play->end_result = g_intern_string (result);
   stop_engine (play);
   if (play->has_clock)
     studio_play_clock_stop (&play->clock, g_get_monotonic_time ());
@@ -430,8 +432,10 @@ play_finish (StudioWindow *self,
   /* The game can be analysed now: the analysis as it was. */
   show_analysis (self, TRUE);
   play_update (self);
-  /* The line under the board says how it ended. */
+  /* The line under the board says how it ended, the evaluation bar the
+   * result. */
   _studio_window_update_status (self);
+  _studio_window_update_eval_bar (self);
 }
 
 /* The result that @winner's win is in this game. */
@@ -968,6 +972,7 @@ play_close (StudioWindow *self)
   play->active = FALSE;
   play->over = FALSE;
   g_clear_pointer (&play->end_words, g_free);
+  play->end_result = NULL;
   play->paused = FALSE;
   if (play->document != NULL)
     g_signal_handlers_disconnect_by_data (play->document, play);
@@ -1604,6 +1609,24 @@ _studio_window_play_get_end_words (StudioWindow *self)
       || play->tip != studio_document_get_current (self->document))
     return NULL;
   return play->end_words;
+}
+
+/**
+ * _studio_window_play_get_end_result:
+ * @self: a #StudioWindow
+ *
+ * The result of the game against the engine shown ("1-0", "0-1",
+ * "1/2-1/2", PGN's colour order), when the current move is where it ended
+ * and its bar is still shown: as _studio_window_play_get_end_words().  A
+ * play in a variation writes no Result tag; this is its result all the
+ * same.
+ *
+ * Returns: (nullable) (transfer none): the result, or %NULL
+ */
+const char *
+_studio_window_play_get_end_result (StudioWindow *self)
+{
+  return _studio_window_play_get_end_words (self) != NULL ? self->play->end_result : NULL;
 }
 
 gboolean

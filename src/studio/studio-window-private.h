@@ -190,6 +190,7 @@ StudioWindow *_studio_window_show_new_game       (StudioWindow *self,
 GFile   *_studio_window_game_file_name (GFile             *file);
 char    *_studio_window_dup_status     (StudioWindow      *self);
 void     _studio_window_update_status  (StudioWindow      *self);
+void     _studio_window_update_eval_bar (StudioWindow     *self);
 gboolean _studio_window_paste_variation (StudioWindow     *self,
                                          const char       *text,
                                          GError          **error);
@@ -274,6 +275,7 @@ void     _studio_window_play_document_closed (StudioWindow   *self,
 gboolean _studio_window_play_refuses_move (StudioWindow     *self);
 gboolean _studio_window_play_is_active   (StudioWindow      *self);
 const char *_studio_window_play_get_end_words (StudioWindow  *self);
+const char *_studio_window_play_get_end_result (StudioWindow  *self);
 gboolean _studio_window_play_engine_thinking (StudioWindow  *self);
 StudioEngine *_studio_window_play_get_engine (StudioWindow  *self);
 StudioPlayClock *_studio_window_play_get_clock (StudioWindow *self);

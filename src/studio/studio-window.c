@@ -674,9 +674,7 @@ studio_window_current_changed_cb (StudioWindow *self)
 
   /* The engine, when on, gives the bar its score; else the game's own;
    * a decided game its result either way. */
-  if (!studio_analysis_panel_get_running (self->analysis_panel) ||
-      studio_document_get_outcome (self->document) != CHEOPS_OUTCOME_NONE)
-    analysis_evaluation_cb (self, FALSE, FALSE, 0, self->analysis_panel);
+  _studio_window_update_eval_bar (self);
 }
 
 static void
@@ -829,6 +827,48 @@ scene_shapes_changed_cb (StudioWindow     *self,
   studio_document_set_shapes (self->document, shapes, n_shapes);
 }
 
+/* Whether the game shown is decided at the current move, and how (@a_result
+ * 1 when side A won, -1 when side B did, 0 a draw): by the rules (the
+ * position's outcome); else where a game against the engine just ended
+ * (a resignation, an agreement, an adjudication, in a variation too); else
+ * at the end of the main line of a game whose Result tag is decided. */
+static gboolean
+studio_window_get_decided (StudioWindow *self,
+                           int          *a_result)
+{
+  CheopsGame *game = studio_document_get_game (self->document);
+  CheopsOutcome outcome = studio_document_get_outcome (self->document);
+  const char *result;
+
+  if (outcome != CHEOPS_OUTCOME_NONE)
+    {
+      CheopsWinner winner = cheops_variant_outcome_winner (studio_document_get_variant (self->document), outcome);
+
+      *a_result = winner == CHEOPS_WINNER_A ? 1 : winner == CHEOPS_WINNER_B ? -1 : 0;
+      return TRUE;
+    }
+  if (self->mode != STUDIO_WINDOW_MODE_GAME)
+    return FALSE;
+  result = _studio_window_play_get_end_result (self);
+  if (result == NULL && studio_document_get_current (self->document) == cheops_game_get_mainline_end (game))
+    result = cheops_game_get_result (game);
+  if (g_strcmp0 (result, "1/2-1/2") == 0)
+    {
+      *a_result = 0;
+      return TRUE;
+    }
+  if (g_strcmp0 (result, "1-0") == 0 || g_strcmp0 (result, "0-1") == 0)
+    {
+      /* PGN's order is the colours': "1-0" is a win of the side whose
+       * colour is the first. */
+      gboolean a_first = cheops_game_get_side_colour (game, CHEOPS_SIDE_A) == 0;
+
+      *a_result = (result[0] == '1') == a_first ? 1 : -1;
+      return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 analysis_evaluation_cb (StudioWindow        *self,
                         gboolean             has_score,
@@ -837,8 +877,16 @@ analysis_evaluation_cb (StudioWindow        *self,
                         StudioAnalysisPanel *panel)
 {
   const CheopsEval *stored;
-  CheopsOutcome outcome;
+  int a_result;
 
+  /* A decided game: the winner's side full, a draw level ("1-0", "0-1",
+   * "½-½"), engine on or off — a resigned game too, though the engine
+   * still finds moves in its position. */
+  if (studio_window_get_decided (self, &a_result))
+    {
+      studio_eval_bar_set_result (self->eval_bar, a_result);
+      return;
+    }
   if (has_score)
     {
       studio_eval_bar_set_score (self->eval_bar, is_ascension, score);
@@ -849,22 +897,30 @@ analysis_evaluation_cb (StudioWindow        *self,
    * move, if any — an annotated game shows its evaluations with the engine
    * off. */
   stored = &cheops_game_node_get_annotations (studio_document_get_current (self->document))->eval;
-  outcome = studio_document_get_outcome (self->document);
-  if (outcome != CHEOPS_OUTCOME_NONE)
-    {
-      /* A decided game: the winner's side full, a draw level ("1-0",
-       * "0-1", "½-½"), engine on or off. */
-      CheopsWinner winner = cheops_variant_outcome_winner (studio_document_get_variant (self->document), outcome);
-
-      studio_eval_bar_set_result (self->eval_bar,
-                                  winner == CHEOPS_WINNER_A ? 1 : winner == CHEOPS_WINNER_B ? -1 : 0);
-    }
-  else if (stored->kind == CHEOPS_EVAL_CENTIPAWNS)
+  if (stored->kind == CHEOPS_EVAL_CENTIPAWNS)
     studio_eval_bar_set_score (self->eval_bar, FALSE, stored->value);
   else if (stored->kind == CHEOPS_EVAL_ASCENSION && stored->value != 0)
     studio_eval_bar_set_score (self->eval_bar, TRUE, stored->value);
   else
     studio_eval_bar_clear (self->eval_bar);
+}
+
+/**
+ * _studio_window_update_eval_bar:
+ * @self: a #StudioWindow
+ *
+ * Shows on the evaluation bar the result of a decided game (the rules'
+ * outcome, a game against the engine ended here, a decided Result at the
+ * end of the main line), else — when the engine is off — the evaluation
+ * stored at the current move; a running engine gives its own scores.
+ */
+void
+_studio_window_update_eval_bar (StudioWindow *self)
+{
+  int a_result;
+
+  if (!studio_analysis_panel_get_running (self->analysis_panel) || studio_window_get_decided (self, &a_result))
+    analysis_evaluation_cb (self, FALSE, FALSE, 0, self->analysis_panel);
 }
 
 static void

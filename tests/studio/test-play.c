@@ -90,6 +90,15 @@ start_game (const CheopsVariant *variant,
     g_assert_cmpuint (g_list_model_get_n_items (levels), ==, STUDIO_PLAY_N_LEVELS);
     g_assert_cmpstr (gtk_string_object_get_string (last), ==, "Level 8 · full strength, 5 s a move");
   }
+  {
+    /* The new game's choice names the game (a fresh user could not tell
+     * which game it would be). */
+    GListModel *starts = adw_combo_row_get_model (dialog_row (dialog, 0));
+    g_autoptr(GtkStringObject) fresh = g_list_model_get_item (starts, 1);
+    g_autofree char *expected = g_strdup_printf ("A new game of %s", variant->title);
+
+    g_assert_cmpstr (gtk_string_object_get_string (fresh), ==, expected);
+  }
   adw_combo_row_set_selected (dialog_row (dialog, 0), 0);      /* this position */
   adw_combo_row_set_selected (dialog_row (dialog, 1), side);
   adw_combo_row_set_selected (dialog_row (dialog, 2), 0);      /* level 1 */
@@ -268,6 +277,26 @@ answer_resign (StudioWindow *window,
   g_assert_null (find_resign_dialog ());
 }
 
+/* The evaluation bar's text is @text. */
+static void
+assert_bar_text (StudioWindow *window,
+                 const char   *text)
+{
+  g_autofree char *shown = studio_eval_bar_dup_text (window->eval_bar);
+
+  g_assert_cmpstr (shown, ==, text);
+}
+
+/* Whether the evaluation bar shows no result (a score, or nothing). */
+static gboolean
+bar_not_result (gpointer data)
+{
+  StudioWindow *window = data;
+  g_autofree char *shown = studio_eval_bar_dup_text (window->eval_bar);
+
+  return g_strcmp0 (shown, "1-0") != 0 && g_strcmp0 (shown, "0-1") != 0 && g_strcmp0 (shown, "½-½") != 0;
+}
+
 /* In each game: the user's move typed, the engine's reply; Take Back
  * removes both (the game is empty again, the user to move); two moves
  * each; Resign: the Result, [Termination "normal"], the comment. */
@@ -332,8 +361,18 @@ test_take_back_resign (void)
       assert_one_line (game, 4);
       g_assert_cmpstr (cheops_game_node_get_comment_after (end), ==, comment);
       g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+      /* The evaluation bar shows the result, not the engine's view of the
+       * position resigned (a fresh user saw an even bar there). */
+      assert_bar_text (window, cheops_game_get_result (game));
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
       g_assert_false (_studio_window_play_is_active (window));
+      /* The play's bar closed: the Result at the main line's end, still;
+       * a move back, no result; forward again, the result. */
+      assert_bar_text (window, cheops_game_get_result (game));
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.go-back", NULL);
+      studio_test_spin_until (bar_not_result, window);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.go-forward", NULL);
+      assert_bar_text (window, cheops_game_get_result (game));
 
       gtk_window_destroy (GTK_WINDOW (window));
     }
