@@ -258,7 +258,7 @@ studio_play_dialog_new (GtkWindow                *parent,
 
   {
     /* Translators: where a game against the engine starts: "A new game of
-     * Cypher chess" (the game's title) */
+     * Cypher" (the game's title, its [Variant] tag) */
     g_autofree char *new_game = g_strdup_printf (_("A new game of %s"), _(variant->title));
 
     starts = gtk_string_list_new ((const char *[]) { _("This position"), new_game, NULL });
