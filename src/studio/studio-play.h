@@ -137,9 +137,10 @@ char    *studio_play_clock_format_stopped (gint64 ms);
  * @clock: (nullable): the game's clock, %NULL when it has none
  * @now_us: the time, to read @clock's running side
  *
- * The engine's `go` command for its move: with a clock, `go wtime W btime
- * B winc I binc I` (side A's clock is wtime, the engine's protocol) and the
- * level's nodes; without, the level's `nodes` and `movetime`.
+ * The engine's `go` command for its move: the level's `nodes` and
+ * `movetime` (the most a move of the level takes), and with a clock
+ * `wtime W btime B winc I binc I` before them (side A's clock is wtime, the
+ * engine's protocol; the engine stops at whichever comes first).
  *
  * Returns: (transfer full): the command
  */

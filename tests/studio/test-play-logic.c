@@ -165,7 +165,8 @@ test_go (void)
   clock.remaining_ms[CHEOPS_SIDE_A] = 170000;
   studio_play_clock_start (&clock, CHEOPS_SIDE_B, 0);
   timed = studio_play_format_go (&limits, &clock, 1500000);
-  g_assert_cmpstr (timed, ==, "go wtime 170000 btime 178500 winc 2000 binc 2000");
+  /* ... and the level's time a move all the same (level 8: 5 s). */
+  g_assert_cmpstr (timed, ==, "go wtime 170000 btime 178500 winc 2000 binc 2000 movetime 5000");
 }
 
 /* Draws exist in Cheops, Cypher chess and Pyramids, not in TrigChess
