@@ -23,12 +23,16 @@
 #include "studio-move-entry.h"
 
 #define MAX_SHOWN 12
+/* The most height the candidates take, in pixels: about six rows; more
+ * scroll. */
+#define MAX_SHOWN_HEIGHT 200
 
 typedef struct {
   GtkWidget      *popover;    /* the popover that owns this */
   StudioDocument *document;   /* weak: the window's */
   GtkEntry       *entry;
   GtkListBox     *list;
+  GtkScrolledWindow *scroller; /* the list's */
   GtkLabel       *message;
   GArray         *moves;      /* CheopsMove, the candidates shown, in order */
   StudioMoveEntryTake take;  /* takes a move instead of the game, or NULL */
@@ -137,6 +141,7 @@ refill (MoveEntry *self)
     }
   if (self->moves->len > 0)
     gtk_list_box_select_row (self->list, gtk_list_box_get_row_at_index (self->list, 0));
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
   /* Its parent (the board) does not lay the popover out: it takes its new
    * size here. */
   if (gtk_widget_get_visible (self->popover))
@@ -241,6 +246,25 @@ row_activated_cb (GtkListBox    *list,
     play_move (popover, g_array_index (self->moves, CheopsMove, index));
 }
 
+/* Scrolls the candidates so that row @index shows whole. */
+static void
+scroll_to_row (MoveEntry *self,
+               int        index)
+{
+  GtkWidget *row = GTK_WIDGET (gtk_list_box_get_row_at_index (self->list, index));
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->scroller);
+  graphene_rect_t bounds;
+  double top, page = gtk_adjustment_get_page_size (adj);
+
+  if (row == NULL || !gtk_widget_compute_bounds (row, GTK_WIDGET (self->list), &bounds))
+    return;
+  top = gtk_adjustment_get_value (adj);
+  if (bounds.origin.y < top)
+    gtk_adjustment_set_value (adj, bounds.origin.y);
+  else if (bounds.origin.y + bounds.size.height > top + page)
+    gtk_adjustment_set_value (adj, bounds.origin.y + bounds.size.height - page);
+}
+
 /* Up and Down in the entry choose among the candidates. */
 static gboolean
 entry_key_pressed_cb (GtkEventControllerKey *controller,
@@ -258,6 +282,7 @@ entry_key_pressed_cb (GtkEventControllerKey *controller,
     return FALSE;
   index = keyval == GDK_KEY_Down ? MIN (index + 1, n - 1) : MAX (index - 1, 0);
   gtk_list_box_select_row (self->list, gtk_list_box_get_row_at_index (self->list, index));
+  scroll_to_row (self, index);
   return TRUE;
 }
 
@@ -339,8 +364,16 @@ studio_move_entry_new (StudioDocument *document)
   gtk_widget_add_css_class (GTK_WIDGET (self->message), "dim-label");
   gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
 
+  /* The candidates scroll past MAX_SHOWN_HEIGHT: twelve rows ran past the
+   * foot of a 600 px window. */
+  self->scroller = GTK_SCROLLED_WINDOW (gtk_scrolled_window_new ());
+  gtk_scrolled_window_set_policy (self->scroller, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (self->scroller, TRUE);
+  gtk_scrolled_window_set_max_content_height (self->scroller, MAX_SHOWN_HEIGHT);
+  gtk_scrolled_window_set_child (self->scroller, GTK_WIDGET (self->list));
+
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->entry));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->list));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->scroller));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->message));
   gtk_popover_set_child (GTK_POPOVER (popover), box);
   gtk_widget_set_name (popover, "move-entry");

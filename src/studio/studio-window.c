@@ -1751,6 +1751,14 @@ key_pressed_cb (StudioWindow          *self,
 
       if (actions != NULL && actions[0] != NULL)
         return FALSE;
+      /* In a game against the engine, not while the engine is to move: a
+       * fresh user's keys typed then piled up in an entry whose move the
+       * game would refuse (the board says why, as for a click). */
+      if (_studio_window_play_refuses_move (self))
+        {
+          _studio_window_toast (self, _("The engine is to move."));
+          return TRUE;
+        }
       _studio_window_open_move_entry (self, text);
       return TRUE;
     }

@@ -7,7 +7,8 @@
  * (record notation, or the machine move text) is played; a prefix lists
  * the moves that begin with it; a text no move begins with says so; a key
  * typed on the board opens the entry with it (a capital too); Cypher chess's compound move
- * ("Sd3,Rc0") and drop ("P@c5") typed in full.
+ * ("Sd3,Rc0") and drop ("P@c5") typed in full; the candidates scroll past
+ * 200 px.
  */
 #include "studio-config.h"
 
@@ -180,6 +181,90 @@ test_typing_on_board (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The first key controller of @widget. */
+static GtkEventController *
+key_controller_of (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        return GTK_EVENT_CONTROLLER (c);
+    }
+  g_assert_not_reached ();
+}
+
+/* Twelve candidates ran past the foot of a 600 px window: the list
+ * scrolls past 200 px, and Down to the last one scrolls it into view.  In
+ * every game, with the letter that begins most moves of the start. */
+static void
+test_height (void)
+{
+  guint n_scrolled = 0;
+
+  for (guint v = 0; cheops_variants[v] != NULL; v++)
+    {
+      g_autoptr(CheopsGame) game = studio_game_new_for_variant (cheops_variants[v]);
+      StudioWindow *window = window_with_game (game);
+      CheopsGameNode *root = studio_document_get_current (studio_window_get_document (window));
+      const CheopsPosition *pos = cheops_game_node_get_position (root);
+      GtkWidget *scroller = studio_test_find_widget_of_type (window->move_entry, GTK_TYPE_SCROLLED_WINDOW);
+      GtkWidget *entry = studio_test_find_widget_of_type (window->move_entry, GTK_TYPE_ENTRY);
+      GtkWidget *list = studio_test_find_widget_of_type (window->move_entry, GTK_TYPE_LIST_BOX);
+      GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+      guint counts[128] = { 0 };
+      guint n_moves, best = 0;
+      const CheopsMove *moves = cheops_game_node_get_moves (root, &n_moves);
+      char prefix[2] = { 0 };
+      gboolean handled = FALSE;
+
+      /* A move is a candidate when its record notation or its move text
+       * begins so. */
+      for (guint i = 0; i < n_moves; i++)
+        {
+          char san[CHEOPS_SAN_MAX];
+          char text[CHEOPS_MOVE_TEXT_MAX];
+
+          cheops_move_to_san (pos, moves[i], san);
+          cheops_move_to_text (pos->variant, moves[i], text);
+          if ((guchar) san[0] < 128 && ++counts[(guchar) san[0]] > counts[best])
+            best = (guchar) san[0];
+          if (text[0] != san[0] && (guchar) text[0] < 128 && ++counts[(guchar) text[0]] > counts[best])
+            best = (guchar) text[0];
+        }
+      g_test_message ("%s: %u moves begin with %c", cheops_variants[v]->name, counts[best], best);
+      prefix[0] = (char) best;
+      _studio_window_open_move_entry (window, prefix);
+      studio_test_spin_frames ();
+      g_assert_cmpint (gtk_widget_get_height (scroller), >, 0);
+      g_assert_cmpint (gtk_widget_get_height (scroller), <=, 200);
+      g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 0);
+      if (counts[best] < 8)
+        {
+          /* Few (TrigChess's start: 5): all shown, nothing to scroll. */
+          g_assert_cmpint (gtk_widget_get_height (list), <=, gtk_widget_get_height (scroller));
+        }
+      else
+        {
+          n_scrolled++;
+          g_assert_cmpint (gtk_widget_get_height (list), >, 200);
+          for (guint i = 0; i < 11; i++)
+            g_signal_emit_by_name (key_controller_of (entry), "key-pressed", GDK_KEY_Down, 0, 0, &handled);
+          g_assert_true (handled);
+          g_assert_cmpint (gtk_list_box_row_get_index (gtk_list_box_get_selected_row (GTK_LIST_BOX (list))), ==,
+                           (int) MIN (counts[best], 12) - 1);
+          g_assert_cmpfloat (gtk_adjustment_get_value (adj), >, 0);
+        }
+      gtk_popover_popdown (GTK_POPOVER (window->move_entry));
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+  /* Cheops, Cypher chess and Pyramids have 8 or more. */
+  g_assert_cmpuint (n_scrolled, ==, 3);
+}
+
 /* Cypher chess: the compound move and the drop, typed as the record
  * writes them (cypher.md 6.3). */
 static void
@@ -213,6 +298,7 @@ main (int   argc,
   g_test_add_func ("/Studio/MoveEntry/every-game", test_every_game);
   g_test_add_func ("/Studio/MoveEntry/typing-on-board", test_typing_on_board);
   g_test_add_func ("/Studio/MoveEntry/cypher", test_cypher);
+  g_test_add_func ("/Studio/MoveEntry/height", test_height);
 
   return g_test_run ();
 }

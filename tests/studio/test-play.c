@@ -277,6 +277,22 @@ answer_resign (StudioWindow *window,
   g_assert_null (find_resign_dialog ());
 }
 
+/* The window's own key controller (the keys typed on the board). */
+static GtkEventController *
+window_key_controller (GtkWidget *window)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        return GTK_EVENT_CONTROLLER (c);
+    }
+  g_assert_not_reached ();
+}
+
 /* The evaluation bar's text is @text. */
 static void
 assert_bar_text (StudioWindow *window,
@@ -432,6 +448,17 @@ test_engine_first_clock (void)
        * left; before, the seconds begun, "0:55", as if nothing was
        * charged). */
       g_assert_true (_studio_window_play_engine_thinking (window));
+      /* A letter typed while the engine thinks opens no move entry (a
+       * fresh user's keys piled up there): the key is taken, the entry
+       * stays shut. */
+      {
+        gboolean handled = FALSE;
+
+        g_signal_emit_by_name (window_key_controller (GTK_WIDGET (window)), "key-pressed",
+                               GDK_KEY_e, 0, 0, &handled);
+        g_assert_true (handled);
+        g_assert_false (gtk_widget_get_visible (window->move_entry));
+      }
       g_assert_cmpint (clock->running, ==, CHEOPS_SIDE_A);
       clock->running_since_us -= 5 * G_USEC_PER_SEC;
       studio_test_spin_until (engine_done, window);
@@ -1633,13 +1660,14 @@ test_engines_to_the_end (void)
     g_assert_cmpstr (cheops_game_get_tag (game, "Termination"), ==, "normal");
     words = cheops_game_describe_outcome (game, outcome);
     g_assert_cmpstr (cheops_game_node_get_comment_after (cheops_game_get_mainline_end (game)), ==, words);
-    /* Each engine its level: 200 and 12800 nodes, by the clock. */
+    /* Each engine its level: 200 and 12800 nodes, by the clock, and the
+     * level's time a move at most (levels 2 and 5: 0.2 s and 1 s). */
     log_a = read_log (alpha);
     log_b = read_log (beta);
-    g_assert_nonnull (strstr (log_a, " winc 0 binc 0 nodes 200\n"));
+    g_assert_nonnull (strstr (log_a, " winc 0 binc 0 nodes 200 movetime 200\n"));
     g_assert_null (strstr (log_a, "nodes 12800"));
-    g_assert_nonnull (strstr (log_b, " winc 0 binc 0 nodes 12800\n"));
-    g_assert_null (strstr (log_b, "nodes 200\n"));
+    g_assert_nonnull (strstr (log_b, " winc 0 binc 0 nodes 12800 movetime 1000\n"));
+    g_assert_null (strstr (log_b, "nodes 200 "));
     /* Stopped at the end: the bar says the result. */
     g_assert_false (_studio_window_play_engine_thinking (window));
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
