@@ -5,11 +5,11 @@
  * StudioPlayDialog: Play Against the Engine… (issue 22) — a message dialog
  * whose rows choose where the game starts (this position, a new game),
  * the side the user plays (the variant's colour names, or neither:
- * engine against engine), the engine's level (named by what it means:
- * studio_play_level_name()) and the clock.  With "Neither" each side gets
- * two rows instead of the level's: its engine (studio_play_dialog_set_engines():
- * the bundled one, the one of Preferences) and its level, named by that
- * engine's `Skill Level`.
+ * engine against engine), the engine's side's engine (studio_play_dialog_set_engines():
+ * the bundled one, the one of Preferences), its level (named by what it
+ * means for that engine: studio_play_level_name()) and the clock.  With
+ * "Neither" each side gets two rows instead of the level's: its engine and
+ * its level, named by that engine's `Skill Level`.
  */
 #define G_LOG_DOMAIN "studio-play-dialog"
 
@@ -75,10 +75,23 @@ name_levels_of (GtkStringList *list,
     adw_combo_row_set_selected (row, selected);
 }
 
+/* The side the engine plays against the user (the side not chosen in
+ * "You play"). */
+static int
+opponent_side (StudioPlayDialog *self)
+{
+  return adw_combo_row_get_selected (self->side_row) == CHEOPS_SIDE_B ? CHEOPS_SIDE_A : CHEOPS_SIDE_B;
+}
+
 static void
 name_levels (StudioPlayDialog *self)
 {
-  name_levels_of (self->levels, self->level_row, self->engine);
+  guint opponent = self->engines != NULL ? adw_combo_row_get_selected (self->engine_row[opponent_side (self)])
+                                         : GTK_INVALID_LIST_POSITION;
+
+  /* The user's opponent's levels: of the engine chosen for its side. */
+  name_levels_of (self->levels, self->level_row,
+                  self->engines != NULL && opponent < self->engines->len ? g_ptr_array_index (self->engines, opponent) : self->engine);
   if (self->engines == NULL)
     return;
   for (int side = 0; side < CHEOPS_SIDE_NB; side++)
@@ -169,9 +182,13 @@ show_rows (StudioPlayDialog *self)
   gtk_widget_set_visible (GTK_WIDGET (self->level_row), !both);
   for (int side = 0; side < CHEOPS_SIDE_NB; side++)
     {
-      gtk_widget_set_visible (GTK_WIDGET (self->engine_row[side]), both);
+      /* Against the user, the engine's side chooses its engine too (the
+       * level row above is its strength). */
+      gtk_widget_set_visible (GTK_WIDGET (self->engine_row[side]), both || side == opponent_side (self));
       gtk_widget_set_visible (GTK_WIDGET (self->side_level_row[side]), both);
     }
+  if (self->engines != NULL)
+    name_levels (self);
 }
 
 /* A row choosing among the strings of @model; with @subtitle the choice is

@@ -226,7 +226,7 @@ player_name (StudioPlay *play,
                      g_object_get_data (G_OBJECT (engine), "studio-play-path")) == 0)
         name = studio_engine_get_name (e);
     }
-  if ((name == NULL || *name == '\0') && play->settings.engines_only && play->side_name[side] != NULL)
+  if ((name == NULL || *name == '\0') && play->side_name[side] != NULL)
     name = play->side_name[side];
   return g_strdup_printf ("%s (Level %u)", name != NULL && *name != '\0' ? name : "cheops-engine",
                           play->settings.engines_only ? play->settings.side_level[side] : play->settings.level);
@@ -1035,7 +1035,16 @@ play_start (StudioWindow *self)
         play->side_name[side] = g_strdup (g_ptr_array_index (play->choice_names, choice));
       }
   else
-    play->side_engine[!play->settings.user_side] = g_object_ref (pool_engine (self, "", NULL));
+    {
+      /* The user's opponent: the engine chosen for its side (the bundled
+       * one, or the one of Preferences). */
+      int side = !play->settings.user_side;
+      guint choice = MIN (play->settings.side_engine[side], play->choice_paths->len - 1);
+
+      play->side_engine[side] = g_object_ref (pool_engine (self, g_ptr_array_index (play->choice_paths, choice),
+                                                           NULL));
+      play->side_name[side] = g_strdup (g_ptr_array_index (play->choice_names, choice));
+    }
   {
     CheopsAdjudicationRules rules;
 

@@ -1617,7 +1617,8 @@ start_engines (const CheopsVariant *variant,
  *   6 plies of agreement side B resigns by adjudication (twosided, 3
  *   moves, 10.00): "adjudication".
  * Each time the game's moves are the book's, and each engine was given
- * its own level. */
+ * its own level.  Then the user against Fake Alpha in Pyramids, chosen in
+ * the dialog's row of the engine's side. */
 static void
 test_engines_to_the_end (void)
 {
@@ -1738,6 +1739,67 @@ test_engines_to_the_end (void)
     comment = g_strdup_printf ("%s resigns by adjudication: both engines see it lost.",
                                cheops_game_get_side_name (game, CHEOPS_SIDE_B));
     g_assert_cmpstr (cheops_game_node_get_comment_after (cheops_game_get_mainline_end (game)), ==, comment);
+    gtk_window_destroy (GTK_WINDOW (window));
+  }
+
+  /* Pyramids, the user against an engine of the dialog's choice: side A
+   * the user, side B's engine row shown (not side A's), Fake Alpha at
+   * level 2; the user's move typed, Fake Alpha's reply from the book. */
+  {
+    g_autoptr(CheopsGame) expected = studio_game_new_for_variant (&cheops_variant_pyramids);
+    StudioWindow *window = studio_window_new (NULL);
+    StudioPlayDialog *dialog;
+    CheopsGame *game;
+    g_autofree char *log = NULL;
+
+    build_line (expected, 4);
+    write_book (expected);
+    set_score (alpha, "cp 0");
+    gtk_window_present (GTK_WINDOW (window));
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", cheops_variant_pyramids.name);
+    studio_test_spin_frames ();
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
+    dialog = find_play_dialog ();
+    g_assert_nonnull (dialog);
+    studio_test_spin_until (engine_rows_named, dialog);
+    adw_combo_row_set_selected (dialog_row (dialog, 0), 0);
+    adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_A);
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog_row (dialog, 2))));    /* the level */
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog_row (dialog, 3))));   /* side A's engine */
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog_row (dialog, 4))));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog_row (dialog, 5))));    /* side B's engine */
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog_row (dialog, 6))));
+    adw_combo_row_set_selected (dialog_row (dialog, 5), 1);
+    {
+      /* The level's names are the chosen engine's: Fake Alpha has no
+       * Skill Level, so nodes. */
+      GListModel *levels = adw_combo_row_get_model (dialog_row (dialog, 2));
+      g_autoptr(GtkStringObject) second = g_list_model_get_item (levels, 1);
+
+      g_assert_cmpstr (gtk_string_object_get_string (second), ==, "Level 2 · 200 positions a move, 0.2 s at most");
+    }
+    adw_combo_row_set_selected (dialog_row (dialog, 2), 1);
+    adw_combo_row_set_selected (dialog_row (dialog, 7), 0);
+    adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
+    studio_test_spin_frames ();
+    g_assert_true (_studio_window_play_is_active (window));
+    game = studio_document_get_game (studio_window_get_document (window));
+    type_move (window, cheops_game_node_get_san (cheops_game_node_get_first_child (cheops_game_get_root (expected))));
+    studio_test_spin_until (engine_done, window);
+    assert_one_line (game, 2);
+    {
+      CheopsGameNode *a = cheops_game_get_root (game), *b = cheops_game_get_root (expected);
+
+      for (guint i = 0; i < 2; i++)
+        {
+          a = cheops_game_node_get_first_child (a);
+          b = cheops_game_node_get_first_child (b);
+          g_assert_cmpstr (cheops_game_node_get_san (a), ==, cheops_game_node_get_san (b));
+        }
+    }
+    log = read_log (alpha);
+    g_assert_cmpuint (count_lines (log, "go nodes 200 movetime 200"), ==, 1);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
     gtk_window_destroy (GTK_WINDOW (window));
   }
 
