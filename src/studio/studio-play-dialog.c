@@ -322,6 +322,14 @@ studio_play_dialog_new (GtkWindow                *parent,
                                G_CONNECT_SWAPPED);
     }
   g_object_unref (self->engine_names);
+  /* The level's row after side B's engine: against the user, the engine's
+   * side's engine row comes just before its strength (side A's engine,
+   * then, for side B's user, with side A's level hidden). */
+  g_object_ref (self->level_row);
+  gtk_list_box_remove (GTK_LIST_BOX (list), GTK_WIDGET (self->level_row));
+  gtk_list_box_insert (GTK_LIST_BOX (list), GTK_WIDGET (self->level_row),
+                       gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (self->engine_row[CHEOPS_SIDE_B])) + 1);
+  g_object_unref (self->level_row);
   {
     const char *names[] = { _("Bundled engine (cheops-engine)") };
 

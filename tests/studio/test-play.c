@@ -39,15 +39,22 @@ find_play_dialog (void)
   return NULL;
 }
 
-/* The dialog's combo rows, in order: start, side, level, each side's engine
- * and level (engine against engine), clock. */
+/* The dialog's combo rows by @index: 0 start, 1 side, 2 level, 3 and 4 side
+ * A's engine and level, 5 and 6 side B's (engine against engine; against
+ * the user, the engine's side's engine row), 7 clock.  On the screen the
+ * level comes after side B's engine (the engine's row before its
+ * strength). */
 static AdwComboRow *
 dialog_row (StudioPlayDialog *dialog,
             guint             index)
 {
+  static const int shown_at[] = { 0, 1, 5, 2, 3, 4, 6, 7 };
   GtkWidget *list = studio_test_find_widget_of_type (adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog)),
                                                      GTK_TYPE_LIST_BOX);
-  GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), index);
+  GtkListBoxRow *row;
+
+  g_assert_cmpuint (index, <, G_N_ELEMENTS (shown_at));
+  row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), shown_at[index]);
 
   g_assert_true (ADW_IS_COMBO_ROW (row));
   return ADW_COMBO_ROW (row);
