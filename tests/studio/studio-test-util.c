@@ -289,3 +289,28 @@ studio_test_remove_dir (const char *dir)
     }
   g_rmdir (dir);
 }
+
+/**
+ * studio_test_key_controller:
+ * @widget: a widget with a #GtkEventControllerKey of its own
+ *
+ * The first key controller of @widget (a window's: the keys typed on the
+ * board), to emit "key-pressed" on as GTK would; aborts the test if there
+ * is none.
+ *
+ * Returns: (transfer none): the controller
+ */
+GtkEventController *
+studio_test_key_controller (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        return GTK_EVENT_CONTROLLER (c);
+    }
+  g_assert_not_reached ();
+}

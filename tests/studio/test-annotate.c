@@ -43,21 +43,6 @@ static const Case cases[] = {
     "4b1", "4b9", "a6", "42c1", "42c9" },
 };
 
-static GtkEventController *
-window_key_controller (GtkWidget *window)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
-        return GTK_EVENT_CONTROLLER (c);
-    }
-  g_assert_not_reached ();
-}
-
 /* A key pressed on the window, as the window's key controller gets it. */
 static gboolean
 press (StudioWindow    *window,
@@ -66,7 +51,7 @@ press (StudioWindow    *window,
 {
   gboolean handled = FALSE;
 
-  g_signal_emit_by_name (window_key_controller (GTK_WIDGET (window)), "key-pressed", keyval, 0, state,
+  g_signal_emit_by_name (studio_test_key_controller (GTK_WIDGET (window)), "key-pressed", keyval, 0, state,
                          &handled);
   while (g_main_context_iteration (NULL, FALSE));
   return handled;

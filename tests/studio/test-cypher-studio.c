@@ -79,21 +79,6 @@ primary_gesture (GtkWidget *view)
   g_assert_not_reached ();
 }
 
-static GtkEventController *
-key_controller (GtkWidget *view)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (view);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
-        return GTK_EVENT_CONTROLLER (c);
-    }
-  g_assert_not_reached ();
-}
-
 /* A press and release at (@x, @y), or a drag from there by (@dx, @dy). */
 static void
 gesture_at (StudioWindow *window,
@@ -157,7 +142,7 @@ escape (StudioWindow *window)
 {
   gboolean handled = FALSE;
 
-  g_signal_emit_by_name (key_controller (GTK_WIDGET (window->board_view)), "key-pressed",
+  g_signal_emit_by_name (studio_test_key_controller (GTK_WIDGET (window->board_view)), "key-pressed",
                          GDK_KEY_Escape, 9, (GdkModifierType) 0, &handled);
   g_assert_true (handled);
 }

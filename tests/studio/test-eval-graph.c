@@ -43,21 +43,6 @@ drag_gesture (GtkWidget *widget)
   g_assert_not_reached ();
 }
 
-static GtkEventController *
-key_controller (GtkWidget *widget)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
-        return GTK_EVENT_CONTROLLER (c);
-    }
-  g_assert_not_reached ();
-}
-
 /* A key as GTK delivers it: the window's capture handler first, then the
  * focus widget's own. */
 static void
@@ -67,10 +52,10 @@ press_key (GtkWidget *window,
   gboolean handled = FALSE;
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
 
-  g_signal_emit_by_name (key_controller (window), "key-pressed", keyval, 0, 0, &handled);
+  g_signal_emit_by_name (studio_test_key_controller (window), "key-pressed", keyval, 0, 0, &handled);
   g_assert_false (handled);   /* not the window's: the graph's */
   g_assert_nonnull (focus);
-  g_signal_emit_by_name (key_controller (focus), "key-pressed", keyval, 0, 0, &handled);
+  g_signal_emit_by_name (studio_test_key_controller (focus), "key-pressed", keyval, 0, 0, &handled);
   g_assert_true (handled);
 }
 

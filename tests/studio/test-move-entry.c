@@ -119,21 +119,6 @@ test_every_game (void)
     }
 }
 
-static GtkEventController *
-window_key_controller (GtkWidget *window)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
-        return GTK_EVENT_CONTROLLER (c);
-    }
-  g_assert_not_reached ();
-}
-
 /* A key typed on the board opens the entry with it; the shortcut too. */
 static void
 test_typing_on_board (void)
@@ -143,7 +128,7 @@ test_typing_on_board (void)
   GtkWidget *entry = studio_test_find_widget_of_type (window->move_entry, GTK_TYPE_ENTRY);
   gboolean handled = FALSE;
 
-  g_signal_emit_by_name (window_key_controller (GTK_WIDGET (window)), "key-pressed", GDK_KEY_A, 0, 0, &handled);
+  g_signal_emit_by_name (studio_test_key_controller (GTK_WIDGET (window)), "key-pressed", GDK_KEY_A, 0, 0, &handled);
   g_assert_true (handled);
   studio_test_spin_frames ();
   g_assert_true (gtk_widget_get_visible (window->move_entry));
@@ -154,7 +139,7 @@ test_typing_on_board (void)
   /* A capital (Shift held) opens the entry with it (a user lost it: "Md"
    * gave "d"; test-workspace types it with real keys). */
   handled = FALSE;
-  g_signal_emit_by_name (window_key_controller (GTK_WIDGET (window)), "key-pressed",
+  g_signal_emit_by_name (studio_test_key_controller (GTK_WIDGET (window)), "key-pressed",
                          GDK_KEY_M, 0, GDK_SHIFT_MASK, &handled);
   g_assert_true (handled);
   studio_test_spin_frames ();
@@ -164,7 +149,7 @@ test_typing_on_board (void)
 
   /* A capital of a shortcut's letter (f flips the board) opens the entry. */
   handled = FALSE;
-  g_signal_emit_by_name (window_key_controller (GTK_WIDGET (window)), "key-pressed",
+  g_signal_emit_by_name (studio_test_key_controller (GTK_WIDGET (window)), "key-pressed",
                          GDK_KEY_F, 0, GDK_SHIFT_MASK, &handled);
   g_assert_true (handled);
   studio_test_spin_frames ();
@@ -179,22 +164,6 @@ test_typing_on_board (void)
   gtk_popover_popdown (GTK_POPOVER (window->move_entry));
 
   gtk_window_destroy (GTK_WINDOW (window));
-}
-
-/* The first key controller of @widget. */
-static GtkEventController *
-key_controller_of (GtkWidget *widget)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
-        return GTK_EVENT_CONTROLLER (c);
-    }
-  g_assert_not_reached ();
 }
 
 /* Twelve candidates ran past the foot of a 600 px window: the list
@@ -252,7 +221,7 @@ test_height (void)
           n_scrolled++;
           g_assert_cmpint (gtk_widget_get_height (list), >, 200);
           for (guint i = 0; i < 11; i++)
-            g_signal_emit_by_name (key_controller_of (entry), "key-pressed", GDK_KEY_Down, 0, 0, &handled);
+            g_signal_emit_by_name (studio_test_key_controller (entry), "key-pressed", GDK_KEY_Down, 0, 0, &handled);
           g_assert_true (handled);
           g_assert_cmpint (gtk_list_box_row_get_index (gtk_list_box_get_selected_row (GTK_LIST_BOX (list))), ==,
                            (int) MIN (counts[best], 12) - 1);

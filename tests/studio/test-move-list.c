@@ -290,21 +290,6 @@ test_long_game (gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static GtkEventController *
-window_key_controller (GtkWidget *window)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
-        return GTK_EVENT_CONTROLLER (c);
-    }
-  g_assert_not_reached ();
-}
-
 static gboolean
 press_key (GtkWidget       *window,
            guint            keyval,
@@ -312,7 +297,7 @@ press_key (GtkWidget       *window,
 {
   gboolean handled = FALSE;
 
-  g_signal_emit_by_name (window_key_controller (window), "key-pressed", keyval, 0, state, &handled);
+  g_signal_emit_by_name (studio_test_key_controller (window), "key-pressed", keyval, 0, state, &handled);
   return handled;
 }
 

@@ -284,22 +284,6 @@ answer_resign (StudioWindow *window,
   g_assert_null (find_resign_dialog ());
 }
 
-/* The window's own key controller (the keys typed on the board). */
-static GtkEventController *
-window_key_controller (GtkWidget *window)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
-        return GTK_EVENT_CONTROLLER (c);
-    }
-  g_assert_not_reached ();
-}
-
 /* The evaluation bar's text is @text. */
 static void
 assert_bar_text (StudioWindow *window,
@@ -461,7 +445,7 @@ test_engine_first_clock (void)
       {
         gboolean handled = FALSE;
 
-        g_signal_emit_by_name (window_key_controller (GTK_WIDGET (window)), "key-pressed",
+        g_signal_emit_by_name (studio_test_key_controller (GTK_WIDGET (window)), "key-pressed",
                                GDK_KEY_e, 0, 0, &handled);
         g_assert_true (handled);
         g_assert_false (gtk_widget_get_visible (window->move_entry));
