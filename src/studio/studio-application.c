@@ -227,6 +227,11 @@ studio_application_startup (GApplication *app)
 
   G_APPLICATION_CLASS (studio_application_parent_class)->startup (app);
 
+  /* Light, dark or the system's (Preferences → Appearance → Style). */
+  studio_application_apply_style (self);
+  g_signal_connect_object (self->settings, "changed::style", G_CALLBACK (studio_application_apply_style), self,
+                           G_CONNECT_SWAPPED);
+
   g_action_map_add_action_entries (G_ACTION_MAP (self),
                                    app_actions,
                                    G_N_ELEMENTS (app_actions),
@@ -421,6 +426,31 @@ studio_application_new (void)
                        "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/org/cheops/Studio",
                        NULL);
+}
+
+/**
+ * studio_application_apply_style:
+ * @self: a #StudioApplication
+ *
+ * Makes the studio light, dark or as the system is, as the setting
+ * `style` says ("light", "dark"; "system" or anything else: the system's
+ * preference), through libadwaita's style manager; the application calls
+ * it at start-up and whenever the setting changes.
+ */
+void
+studio_application_apply_style (StudioApplication *self)
+{
+  g_autofree char *style = NULL;
+  AdwColorScheme scheme = ADW_COLOR_SCHEME_DEFAULT;
+
+  g_return_if_fail (STUDIO_IS_APPLICATION (self));
+
+  style = g_settings_get_string (self->settings, "style");
+  if (g_str_equal (style, "light"))
+    scheme = ADW_COLOR_SCHEME_FORCE_LIGHT;
+  else if (g_str_equal (style, "dark"))
+    scheme = ADW_COLOR_SCHEME_FORCE_DARK;
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), scheme);
 }
 
 /**

@@ -14,6 +14,7 @@ G_DECLARE_FINAL_TYPE (StudioApplication, studio_application, STUDIO, APPLICATION
 
 StudioApplication *studio_application_new                    (void);
 GSettings         *studio_application_get_settings           (StudioApplication *self);
+void               studio_application_apply_style            (StudioApplication *self);
 void               studio_application_show_preferences       (StudioApplication *self);
 GtkWidget         *studio_application_get_preferences_window (StudioApplication *self);
 

@@ -7,7 +7,8 @@
  *
  * Everything here is a GSettings key of org.cheops.Studio — `last-engine`
  * (a path, empty for the bundled cheops-engine), `engine-threads`,
- * `engine-hash`, `board-theme` (every window's board follows it) — and
+ * `engine-hash`, `board-theme` (every window's board follows it), `style`
+ * (light, dark or the system's: studio_application_apply_style()) — and
  * nothing else: every window's analysis panel watches
  * those keys and applies them to its engine (StudioAnalysisPanel), so the
  * window only has to write them.  A chosen engine file is checked (a
@@ -34,6 +35,7 @@ struct _StudioPreferencesWindow
   /* Template widgets. */
   AdwActionRow         *engine_row;
   AdwComboRow          *theme_row;
+  AdwComboRow          *style_row;
   AdwPreferencesGroup  *options_group;
   GtkSpinButton        *threads_spin;
   GtkAdjustment        *threads_adjustment;
@@ -211,6 +213,35 @@ theme_set_mapping (const GValue       *value,
   return g_variant_new_string (studio_board_theme_get_info (g_value_get_uint (value))->id);
 }
 
+/* style ("system", "light", "dark") <-> the style row's "selected", in the
+ * same order. */
+static const char *const style_ids[] = { "system", "light", "dark" };
+
+static gboolean
+style_get_mapping (GValue   *value,
+                   GVariant *variant,
+                   gpointer  user_data)
+{
+  const char *id = g_variant_get_string (variant, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (style_ids); i++)
+    if (g_str_equal (id, style_ids[i]))
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+  g_value_set_uint (value, 0);
+  return TRUE;
+}
+
+static GVariant *
+style_set_mapping (const GValue       *value,
+                   const GVariantType *expected_type,
+                   gpointer            user_data)
+{
+  return g_variant_new_string (style_ids[MIN (g_value_get_uint (value), G_N_ELEMENTS (style_ids) - 1)]);
+}
+
 static void
 studio_preferences_window_class_init (StudioPreferencesWindowClass *klass)
 {
@@ -222,6 +253,7 @@ studio_preferences_window_class_init (StudioPreferencesWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cheops/Studio/studio-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, engine_row);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, theme_row);
+  gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, style_row);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, options_group);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, threads_spin);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, threads_adjustment);
@@ -327,6 +359,9 @@ studio_preferences_window_init (StudioPreferencesWindow *self)
     g_settings_bind_with_mapping (self->settings, "board-theme", self->theme_row, "selected",
                                   G_SETTINGS_BIND_DEFAULT, theme_get_mapping, theme_set_mapping, NULL, NULL);
   }
+  /* The application applies it (studio_application_apply_style()). */
+  g_settings_bind_with_mapping (self->settings, "style", self->style_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT, style_get_mapping, style_set_mapping, NULL, NULL);
 
   g_signal_connect_object (self->settings, "changed::last-engine",
                            G_CALLBACK (studio_preferences_window_update_engine), self,

@@ -227,6 +227,7 @@ reset_settings (GSettings *settings)
   g_settings_reset (settings, "last-engine");
   g_settings_reset (settings, "engine-threads");
   g_settings_reset (settings, "engine-hash");
+  g_settings_reset (settings, "style");
 }
 
 /* A studio window analysing the start position with the engine of
@@ -295,6 +296,15 @@ menu_top_level_entries (GMenuModel *model)
       n += section != NULL ? menu_top_level_entries (section) : 1;
     }
   return n;
+}
+
+/* An AdwPreferencesRow titled @data (with its mnemonic). */
+static gboolean
+is_row_titled (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return ADW_IS_PREFERENCES_ROW (widget)
+         && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
 }
 
 static gboolean
@@ -410,6 +420,30 @@ test_action_and_window (void)
   g_assert_cmpint (g_settings_get_int (settings, "engine-threads"), ==, processors);
   g_settings_set_int (settings, "engine-threads", 1);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (threads), ==, 1);
+
+  /* Appearance → Style: Follow System, Light, Dark, bound to `style`, and
+   * the application makes the studio so at once. */
+  {
+    AdwComboRow *style = ADW_COMBO_ROW (studio_test_find_widget (preferences, is_row_titled, "_Style"));
+    AdwStyleManager *manager = adw_style_manager_get_default ();
+
+    g_assert_nonnull (style);
+    g_assert_cmpuint (adw_combo_row_get_selected (style), ==, 0);
+    g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_DEFAULT);
+    adw_combo_row_set_selected (style, 2);
+    g_assert_cmpstr (g_settings_get_string (settings, "style"), ==, "dark");
+    g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_FORCE_DARK);
+    g_assert_true (adw_style_manager_get_dark (manager));
+    adw_combo_row_set_selected (style, 1);
+    g_assert_cmpstr (g_settings_get_string (settings, "style"), ==, "light");
+    g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_FORCE_LIGHT);
+    g_assert_false (adw_style_manager_get_dark (manager));
+    g_settings_set_string (settings, "style", "dark");
+    g_assert_cmpuint (adw_combo_row_get_selected (style), ==, 2);
+    g_settings_reset (settings, "style");
+    g_assert_cmpuint (adw_combo_row_get_selected (style), ==, 0);
+    g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_DEFAULT);
+  }
 
   /* Closing destroys it; the next activation makes a new one. */
   gtk_window_close (GTK_WINDOW (preferences));
