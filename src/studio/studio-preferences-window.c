@@ -6,7 +6,8 @@
  * Ctrl+comma): which UCI engine analyses, and its Threads and Hash.
  *
  * Everything here is a GSettings key of org.cheops.Studio — `last-engine`
- * (a path, empty for the bundled cheops-engine), `engine-threads`,
+ * (a path, empty for the bundled cheops-engine), `engines` (every engine
+ * chosen, offered again under Other Engines), `engine-threads`,
  * `engine-hash`, `board-theme` (every window's board follows it), `style`
  * (light, dark or the system's: studio_application_apply_style()) — and
  * nothing else: every window's analysis panel watches
@@ -35,6 +36,8 @@ struct _StudioPreferencesWindow
   /* Template widgets. */
   AdwActionRow         *engine_row;
   AdwComboRow          *theme_row;
+  AdwPreferencesGroup  *others_group;
+  GPtrArray            *other_rows; /* the rows of others_group, not owned */
   AdwComboRow          *style_row;
   AdwPreferencesGroup  *options_group;
   GtkSpinButton        *threads_spin;
@@ -113,6 +116,76 @@ studio_preferences_window_update_engine (StudioPreferencesWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "preferences.use-bundled-engine", path[0] != '\0');
 }
 
+/* "Use" of an other engine's row: it analyses now. */
+static void
+use_other_clicked_cb (GtkButton               *button,
+                      StudioPreferencesWindow *self)
+{
+  g_settings_set_string (self->settings, "last-engine", g_object_get_data (G_OBJECT (button), "engine-path"));
+}
+
+/* "Forget" of an other engine's row: out of `engines`. */
+static void
+forget_other_clicked_cb (GtkButton               *button,
+                         StudioPreferencesWindow *self)
+{
+  studio_preferences_forget_engine (self->settings, g_object_get_data (G_OBJECT (button), "engine-path"));
+}
+
+/* A suffix button of an other engine's row for @path. */
+static GtkWidget *
+other_button (const char *label,
+              const char *tooltip,
+              const char *path,
+              GCallback   clicked,
+              gpointer    self)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  g_object_set_data_full (G_OBJECT (button), "engine-path", g_strdup (path), g_free);
+  g_signal_connect_object (button, "clicked", clicked, self, 0);
+  return button;
+}
+
+/* Other Engines: a row for each of `engines` but the one analysing, with
+ * Use and Forget; the group hidden when there is none. */
+static void
+studio_preferences_window_update_others (StudioPreferencesWindow *self)
+{
+  g_autofree char *current = g_settings_get_string (self->settings, "last-engine");
+  g_auto(GStrv) engines = g_settings_get_strv (self->settings, "engines");
+
+  for (guint i = 0; i < self->other_rows->len; i++)
+    adw_preferences_group_remove (self->others_group, g_ptr_array_index (self->other_rows, i));
+  g_ptr_array_set_size (self->other_rows, 0);
+  for (guint i = 0; engines[i] != NULL; i++)
+    {
+      g_autofree char *display = NULL;
+      g_autofree char *display_path = NULL;
+      GtkWidget *row;
+
+      if (g_str_equal (engines[i], current))
+        continue;
+      display = g_filename_display_basename (engines[i]);
+      display_path = g_filename_display_name (engines[i]);
+      row = adw_action_row_new ();
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), display);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), display_path);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                                 other_button (_("_Use"), _("Analyse with this engine"), engines[i],
+                                               G_CALLBACK (use_other_clicked_cb), self));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                                 other_button (_("_Forget"), _("Take this engine off the list"), engines[i],
+                                               G_CALLBACK (forget_other_clicked_cb), self));
+      adw_preferences_group_add (self->others_group, row);
+      g_ptr_array_add (self->other_rows, row);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->others_group), self->other_rows->len > 0);
+}
+
 static void
 chooser_response_cb (StudioPreferencesWindow *self,
                      int                      response,
@@ -188,7 +261,10 @@ studio_preferences_window_dispose (GObject *object)
       g_clear_object (&self->chooser);
     }
   g_clear_weak_pointer (&self->toast);
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->other_rows, g_ptr_array_unref);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), STUDIO_TYPE_PREFERENCES_WINDOW);
 
@@ -253,6 +329,7 @@ studio_preferences_window_class_init (StudioPreferencesWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cheops/Studio/studio-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, engine_row);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, theme_row);
+  gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, others_group);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, style_row);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, options_group);
   gtk_widget_class_bind_template_child (widget_class, StudioPreferencesWindow, threads_spin);
@@ -367,6 +444,12 @@ studio_preferences_window_init (StudioPreferencesWindow *self)
                            G_CALLBACK (studio_preferences_window_update_engine), self,
                            G_CONNECT_SWAPPED);
   studio_preferences_window_update_engine (self);
+  self->other_rows = g_ptr_array_new ();
+  g_signal_connect_object (self->settings, "changed::last-engine",
+                           G_CALLBACK (studio_preferences_window_update_others), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::engines",
+                           G_CALLBACK (studio_preferences_window_update_others), self, G_CONNECT_SWAPPED);
+  studio_preferences_window_update_others (self);
   studio_preferences_window_add_files_page (self);
 }
 
@@ -482,8 +565,63 @@ studio_preferences_window_choose_engine (StudioPreferencesWindow  *self,
       return FALSE;
     }
 
+  studio_preferences_remember_engine (self->settings, path);
   g_settings_set_string (self->settings, "last-engine", path);
   return TRUE;
+}
+
+/**
+ * studio_preferences_remember_engine:
+ * @settings: the `org.cheops.Studio` settings
+ * @path: an engine's program (a file name)
+ *
+ * Adds @path at the end of the setting `engines` (the engines chosen in
+ * Preferences, which Preferences offers again and a game against the
+ * engine may choose), unless it is there already.
+ */
+void
+studio_preferences_remember_engine (GSettings  *settings,
+                                    const char *path)
+{
+  g_auto(GStrv) engines = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) updated = NULL;
+
+  g_return_if_fail (G_IS_SETTINGS (settings) && path != NULL && path[0] != '\0');
+
+  engines = g_settings_get_strv (settings, "engines");
+  if (g_strv_contains ((const char *const *) engines, path))
+    return;
+  g_strv_builder_addv (builder, (const char **) engines);
+  g_strv_builder_add (builder, path);
+  updated = g_strv_builder_end (builder);
+  g_settings_set_strv (settings, "engines", (const char *const *) updated);
+}
+
+/**
+ * studio_preferences_forget_engine:
+ * @settings: the `org.cheops.Studio` settings
+ * @path: an engine's program
+ *
+ * Takes @path out of the setting `engines` (nothing if it is not there);
+ * `last-engine` is not changed.
+ */
+void
+studio_preferences_forget_engine (GSettings  *settings,
+                                  const char *path)
+{
+  g_auto(GStrv) engines = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) updated = NULL;
+
+  g_return_if_fail (G_IS_SETTINGS (settings) && path != NULL);
+
+  engines = g_settings_get_strv (settings, "engines");
+  for (guint i = 0; engines[i] != NULL; i++)
+    if (!g_str_equal (engines[i], path))
+      g_strv_builder_add (builder, engines[i]);
+  updated = g_strv_builder_end (builder);
+  g_settings_set_strv (settings, "engines", (const char *const *) updated);
 }
 
 /**

@@ -22,5 +22,9 @@ const char *studio_preferences_window_get_engine_subtitle (StudioPreferencesWind
 
 gboolean    studio_preferences_check_engine_path         (const char               *path,
                                                           GError                  **error);
+void        studio_preferences_remember_engine           (GSettings                *settings,
+                                                          const char               *path);
+void        studio_preferences_forget_engine             (GSettings                *settings,
+                                                          const char               *path);
 
 G_END_DECLS

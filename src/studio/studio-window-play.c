@@ -1172,16 +1172,26 @@ update_choices (StudioWindow *self)
 {
   StudioPlay *play = self->play;
   g_autofree char *path = g_settings_get_string (self->settings, "last-engine");
+  g_auto(GStrv) engines = g_settings_get_strv (self->settings, "engines");
 
   g_ptr_array_set_size (play->choice_paths, 0);
   g_ptr_array_set_size (play->choice_names, 0);
   g_ptr_array_add (play->choice_paths, g_strdup (""));
   g_ptr_array_add (play->choice_names, g_strdup (_("Bundled engine (cheops-engine)")));
+  /* The analysing engine first, then the others chosen in Preferences
+   * that are still there to run. */
   if (path[0] != '\0')
     {
       g_ptr_array_add (play->choice_paths, g_strdup (path));
       g_ptr_array_add (play->choice_names, g_filename_display_basename (path));
     }
+  for (guint i = 0; engines[i] != NULL; i++)
+    if (!g_str_equal (engines[i], path) && g_file_test (engines[i], G_FILE_TEST_IS_EXECUTABLE)
+        && !g_file_test (engines[i], G_FILE_TEST_IS_DIR))
+      {
+        g_ptr_array_add (play->choice_paths, g_strdup (engines[i]));
+        g_ptr_array_add (play->choice_names, g_filename_display_basename (engines[i]));
+      }
 }
 
 /* win.play: the dialog. */

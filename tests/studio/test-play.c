@@ -1540,6 +1540,12 @@ engine_rows_named (gpointer data)
   return g_list_model_get_n_items (engines) == 2;
 }
 
+static gboolean
+three_engines_named (gpointer data)
+{
+  return g_list_model_get_n_items (adw_combo_row_get_model (dialog_row (data, 3))) == 3;
+}
+
 /* Engine against engine in a new window with a new game of @variant,
  * through the dialog: side A's engine @engine_a (0: the bundled one, 1:
  * the one of Preferences) at @level_a, side B's likewise, clock @clock. */
@@ -1743,16 +1749,31 @@ test_engines_to_the_end (void)
     CheopsGame *game;
     g_autofree char *log = NULL;
 
+    g_autofree char *gamma = make_book_engine ("gamma", "Fake Gamma");
+    const char *chosen[] = { alpha, gamma, NULL };
+
     build_line (expected, 4);
     write_book (expected);
     set_score (alpha, "cp 0");
+    set_score (gamma, "cp 0");
+    /* Every engine chosen in Preferences is offered: alpha (analysing)
+     * and gamma (chosen before). */
+    g_settings_set_strv (settings, "engines", chosen);
     gtk_window_present (GTK_WINDOW (window));
     gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", cheops_variant_pyramids.name);
     studio_test_spin_frames ();
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
     dialog = find_play_dialog ();
     g_assert_nonnull (dialog);
-    studio_test_spin_until (engine_rows_named, dialog);
+    studio_test_spin_until (three_engines_named, dialog);
+    {
+      GListModel *engines = adw_combo_row_get_model (dialog_row (dialog, 5));
+      g_autoptr(GtkStringObject) second = g_list_model_get_item (engines, 1);
+      g_autoptr(GtkStringObject) third = g_list_model_get_item (engines, 2);
+
+      g_assert_cmpstr (gtk_string_object_get_string (second), ==, "alpha");
+      g_assert_cmpstr (gtk_string_object_get_string (third), ==, "gamma");
+    }
     adw_combo_row_set_selected (dialog_row (dialog, 0), 0);
     adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_A);
     g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog_row (dialog, 2))));    /* the level */
@@ -1792,6 +1813,7 @@ test_engines_to_the_end (void)
     g_assert_cmpuint (count_lines (log, "go nodes 200 movetime 200"), ==, 1);
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
     gtk_window_destroy (GTK_WINDOW (window));
+    g_settings_reset (settings, "engines");
   }
 
   g_settings_reset (settings, "last-engine");

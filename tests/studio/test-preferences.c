@@ -228,6 +228,7 @@ reset_settings (GSettings *settings)
   g_settings_reset (settings, "engine-threads");
   g_settings_reset (settings, "engine-hash");
   g_settings_reset (settings, "style");
+  g_settings_reset (settings, "engines");
 }
 
 /* A studio window analysing the start position with the engine of
@@ -968,6 +969,108 @@ test_engine_name_whole (void)
   reset_settings (settings);
 }
 
+/* A button labelled @data (with its mnemonic). */
+static gboolean
+is_button_labelled (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
+
+static gboolean
+is_group_titled (GtkWidget     *widget,
+                 gconstpointer  data)
+{
+  return ADW_IS_PREFERENCES_GROUP (widget)
+         && g_strcmp0 (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget)), data) == 0;
+}
+
+/* The titles of the action rows under @widget, a line each. */
+static void
+collect_rows (GtkWidget *widget,
+              GString   *titles)
+{
+  if (ADW_IS_ACTION_ROW (widget))
+    g_string_append_printf (titles, "%s\n", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_rows (child, titles);
+}
+
+/* Other Engines' rows ("" when the group is hidden). */
+static char *
+other_engines (StudioPreferencesWindow *preferences)
+{
+  GtkWidget *group = studio_test_find_widget (GTK_WIDGET (preferences), is_group_titled, "Other Engines");
+  GString *titles = g_string_new ("");
+
+  g_assert_nonnull (group);
+  if (gtk_widget_get_visible (group))
+    collect_rows (group, titles);
+  return g_string_free (titles, FALSE);
+}
+
+/* Each engine chosen is remembered (`engines`); Other Engines lists those
+ * not analysing, each with Use (it analyses) and Forget (off the list). */
+static void
+test_other_engines (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("org.cheops.Studio");
+  g_autofree char *engine_a = make_engine ("engine-a", "good", "Engine A");
+  g_autofree char *engine_b = make_engine ("engine-b", "good", "Engine B");
+  g_autoptr(GFile) file_a = g_file_new_for_path (engine_a);
+  g_autoptr(GFile) file_b = g_file_new_for_path (engine_b);
+  StudioWindow *window = studio_window_new (NULL);
+  StudioPreferencesWindow *preferences;
+  g_auto(GStrv) engines = NULL;
+  g_autofree char *others = NULL;
+  GtkWidget *button;
+
+  reset_settings (settings);
+  gtk_window_present (GTK_WINDOW (window));
+  preferences = preferences_for (window);
+  others = other_engines (preferences);
+  g_assert_cmpstr (others, ==, "");
+
+  g_assert_true (studio_preferences_window_choose_engine (preferences, file_a, NULL));
+  g_assert_true (studio_preferences_window_choose_engine (preferences, file_b, NULL));
+  g_assert_true (studio_preferences_window_choose_engine (preferences, file_a, NULL));
+  engines = g_settings_get_strv (settings, "engines");
+  g_assert_cmpuint (g_strv_length (engines), ==, 2);
+  g_assert_cmpstr (engines[0], ==, engine_a);
+  g_assert_cmpstr (engines[1], ==, engine_b);
+  g_clear_pointer (&others, g_free);
+  others = other_engines (preferences);
+  g_assert_cmpstr (others, ==, "engine-b\n");
+
+  /* Use: B analyses, A is the other. */
+  button = studio_test_find_widget (GTK_WIDGET (preferences), is_button_labelled, "_Use");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpstr (studio_preferences_window_get_engine_title (preferences), ==, "engine-b");
+  g_clear_pointer (&others, g_free);
+  others = other_engines (preferences);
+  g_assert_cmpstr (others, ==, "engine-a\n");
+
+  /* Forget A: off the list, the group hidden; B still analyses. */
+  button = studio_test_find_widget (GTK_WIDGET (preferences), is_button_labelled, "_Forget");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  g_clear_pointer (&engines, g_strfreev);
+  engines = g_settings_get_strv (settings, "engines");
+  g_assert_cmpuint (g_strv_length (engines), ==, 1);
+  g_assert_cmpstr (engines[0], ==, engine_b);
+  g_clear_pointer (&others, g_free);
+  others = other_engines (preferences);
+  g_assert_cmpstr (others, ==, "");
+  g_assert_cmpstr (studio_preferences_window_get_engine_title (preferences), ==, "engine-b");
+
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  gtk_window_destroy (GTK_WINDOW (window));
+  reset_settings (settings);
+  g_settings_reset (settings, "engines");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -994,6 +1097,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Preferences/use-bundled-engine", test_use_bundled_engine);
   g_test_add_func ("/Studio/Preferences/mate-minus-zero", test_mate_minus_zero);
   g_test_add_func ("/Studio/Preferences/engine-name-whole", test_engine_name_whole);
+  g_test_add_func ("/Studio/Preferences/other-engines", test_other_engines);
 
   status = g_test_run ();
   studio_test_remove_dir (tmp_dir);
