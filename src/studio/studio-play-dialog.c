@@ -6,7 +6,7 @@
  * whose rows choose where the game starts (this position, a new game),
  * the side the user plays (the variant's colour names, or neither:
  * engine against engine), the engine's side's engine (studio_play_dialog_set_engines():
- * the bundled one, the one of Preferences), its level (named by what it
+ * the bundled one, one chosen in Preferences), its level (named by what it
  * means for that engine: studio_play_level_name()) and the clock.  With
  * "Neither" each side gets two rows instead of the level's: its engine and
  * its level, named by that engine's `Skill Level`.
@@ -183,7 +183,7 @@ show_rows (StudioPlayDialog *self)
   for (int side = 0; side < CHEOPS_SIDE_NB; side++)
     {
       /* Against the user, the engine's side chooses its engine too (the
-       * level row above is its strength). */
+       * level's row, just after it, is its strength). */
       gtk_widget_set_visible (GTK_WIDGET (self->engine_row[side]), both || side == opponent_side (self));
       gtk_widget_set_visible (GTK_WIDGET (self->side_level_row[side]), both);
     }

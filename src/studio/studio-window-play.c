@@ -1037,7 +1037,7 @@ play_start (StudioWindow *self)
   else
     {
       /* The user's opponent: the engine chosen for its side (the bundled
-       * one, or the one of Preferences). */
+       * one, or one chosen in Preferences). */
       int side = !play->settings.user_side;
       guint choice = MIN (play->settings.side_engine[side], play->choice_paths->len - 1);
 
