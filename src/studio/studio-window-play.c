@@ -21,7 +21,7 @@
  *   Resign, Show Analysis (the evaluation bar, lines and arrows are hidden
  *   while playing unless asked) and Close.
  * - With "Neither" for the user's side engines play both sides: each
- *   side its engine (the bundled one or the one of Preferences, the same
+ *   side its engine (the bundled one or one chosen in Preferences, the same
  *   or not) and level, each a process of its own, move by move on the
  *   board, a pause of ENGINES_PAUSE_MS between moves (the clocks
  *   stopped); Close stops it at any time, the game then left unfinished
