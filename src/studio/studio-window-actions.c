@@ -903,8 +903,14 @@ studio_window_actions_enter_move (GtkWidget  *widget,
 {
   StudioWindow *self = (StudioWindow *)widget;
 
-  if (self->mode == STUDIO_WINDOW_MODE_SETUP || _studio_window_play_refuses_move (self))
+  if (self->mode == STUDIO_WINDOW_MODE_SETUP)
     return;
+  /* In a game against the engine: why not here (as a click says). */
+  if (_studio_window_play_refuses_move (self))
+    {
+      _studio_window_toast (self, _studio_window_play_refusal (self));
+      return;
+    }
   _studio_window_open_move_entry (self, NULL);
 }
 

@@ -144,15 +144,39 @@ engine_to_move (StudioPlay *play)
   return play->active && !play->over && (play->engines_only || tip_side_to_move (play) != play->user_side);
 }
 
-/* Whether a move played on the board or typed at the current position is
- * refused: the engine is to move there. */
-gboolean
-_studio_window_play_refuses_move (StudioWindow *self)
+/**
+ * _studio_window_play_refusal:
+ * @self: a #StudioWindow
+ *
+ * Why a move played on the board or typed at the current position is
+ * refused while a game against the engine goes on in this tab: the engine
+ * is to move there; or the current move is not the game's last (a fresh
+ * user stepped back while the engine thought and played there: the move
+ * went into a variation, the engine's reply into the main line, and the
+ * bar said "Your move" over a variation).
+ *
+ * Returns: (nullable) (transfer none): the sentence to show, translated;
+ *   %NULL when the move may be played
+ */
+const char *
+_studio_window_play_refusal (StudioWindow *self)
 {
   StudioPlay *play = self->play;
 
-  return play != NULL && !play->paused && play->document == self->document && engine_to_move (play)
-         && studio_document_get_current (self->document) == play->tip;
+  if (play == NULL || play->paused || play->document != self->document || !play->active || play->over)
+    return NULL;
+  if (studio_document_get_current (self->document) != play->tip)
+    return _("The game goes on at its last move: End goes there.");
+  if (engine_to_move (play))
+    return _("The engine is to move.");
+  return NULL;
+}
+
+/* Whether _studio_window_play_refusal() refuses a move here. */
+gboolean
+_studio_window_play_refuses_move (StudioWindow *self)
+{
+  return _studio_window_play_refusal (self) != NULL;
 }
 
 /* The side's name, translated ("Green"). */

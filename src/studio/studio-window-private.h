@@ -273,6 +273,7 @@ gboolean _studio_window_play_hides_analysis (StudioWindow   *self);
 void     _studio_window_play_document_closed (StudioWindow   *self,
                                              StudioDocument *document);
 gboolean _studio_window_play_refuses_move (StudioWindow     *self);
+const char *_studio_window_play_refusal (StudioWindow  *self);
 gboolean _studio_window_play_is_active   (StudioWindow      *self);
 const char *_studio_window_play_get_end_words (StudioWindow  *self);
 const char *_studio_window_play_get_end_result (StudioWindow  *self);

@@ -787,10 +787,11 @@ scene_move_played_cb (StudioWindow     *self,
       studio_solve_panel_play (self->solve_panel, (CheopsMove) move);
       return;
     }
-  /* In a game against the engine, the engine's move is its own. */
+  /* In a game against the engine, the engine's move is its own, and the
+   * game goes on at its last move. */
   if (_studio_window_play_refuses_move (self))
     {
-      _studio_window_toast (self, _("The engine is to move."));
+      _studio_window_toast (self, _studio_window_play_refusal (self));
       return;
     }
   /* Learn from Your Mistakes: the answer to the mistake shown. */
@@ -1751,12 +1752,13 @@ key_pressed_cb (StudioWindow          *self,
 
       if (actions != NULL && actions[0] != NULL)
         return FALSE;
-      /* In a game against the engine, not while the engine is to move: a
-       * fresh user's keys typed then piled up in an entry whose move the
-       * game would refuse (the board says why, as for a click). */
+      /* In a game against the engine, not while the engine is to move nor
+       * off the game's last move: a fresh user's keys typed then piled up
+       * in an entry whose move the game would refuse (the board says why,
+       * as for a click). */
       if (_studio_window_play_refuses_move (self))
         {
-          _studio_window_toast (self, _("The engine is to move."));
+          _studio_window_toast (self, _studio_window_play_refusal (self));
           return TRUE;
         }
       _studio_window_open_move_entry (self, text);

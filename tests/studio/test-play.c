@@ -284,6 +284,9 @@ answer_resign (StudioWindow *window,
   g_assert_null (find_resign_dialog ());
 }
 
+static GtkWidget *wait_for_toast (StudioWindow *window,
+                                  const char   *text);
+
 /* The evaluation bar's text is @text. */
 static void
 assert_bar_text (StudioWindow *window,
@@ -329,6 +332,29 @@ test_take_back_resign (void)
       g_assert_cmpstr (cheops_game_node_get_san (cheops_game_node_get_first_child (root)), ==, first);
       /* The board followed the engine's move. */
       g_assert_true (studio_document_get_current (document) == cheops_game_get_mainline_end (game));
+
+      /* A move back, the game is not played there: a letter typed opens
+       * no entry, a move clicked is refused, the toast says where the
+       * game goes on (a fresh user's move went into a variation). */
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.go-back", NULL);
+      {
+        gboolean handled = FALSE;
+        guint n;
+        const CheopsMove *moves = cheops_game_node_get_moves (studio_document_get_current (document), &n);
+
+        g_assert_true (_studio_window_play_refuses_move (window));
+        g_signal_emit_by_name (studio_test_key_controller (GTK_WIDGET (window)), "key-pressed",
+                               GDK_KEY_e, 0, 0, &handled);
+        g_assert_true (handled);
+        g_assert_false (gtk_widget_get_visible (window->move_entry));
+        wait_for_toast (window, "The game goes on at its last move: End goes there.");
+        studio_board_scene_click (window->scene, cheops_move_from (moves[n - 1]));
+        studio_board_scene_click (window->scene, cheops_move_to (moves[n - 1]));
+        assert_one_line (game, 2);
+        g_assert_cmpuint (cheops_game_node_get_n_children (studio_document_get_current (document)), ==, 1);
+      }
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.go-end", NULL);
+      g_assert_false (_studio_window_play_refuses_move (window));
 
       /* Take Back: the user's move and the engine's reply. */
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-take-back", NULL));
