@@ -43,28 +43,28 @@
 #include "cheops-core.h"
 #include "engine-variant.h"
 
-static int piece_value[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 950, 450, 320, 300, 100 };
+static int piece_value[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 1009, 499, 316, 214, 61 };
 
 /* Scales (percent) of the positional terms, for tuning by play. */
 static int queen_scale = 100;
 static int mobility_scale = 100;
 static int king_scale = 100;
 
-static int queen_apex_bonus[17] = { 90, 60, 45, 35, 26, 19, 13, 8, 4, 2, 0, 0, 0, 0, 0, 0, 0 };
-static int pawn_level_bonus[10] = { 0, 0, 4, 10, 18, 28, 40, 56, 80, 0 };
-static int mobility_weight[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 3, 3, 2, 3, 0 };
-static int king_attack_weight[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 5, 3, 3, 3, 2 };
+static int queen_apex_bonus[17] = { 36, 35, 35, 35, 35, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0 };
+static int pawn_level_bonus[10] = { 0, 0, 0, 0, 35, 61, 144, 146, 150, 0 };
+static int mobility_weight[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 5, 0, 6, 6, 0 };
+static int king_attack_weight[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 12, 7, 0, 0, 4 };
 
-static int control_gate = 10;
-static int control_flank = 6;
-static int control_apex = 8;
-static int pawn_gate_step = 3;
-static int pawn_on_gate = 60;
-static int pawn_on_flank = 30;
-static int king_danger_weight = 6;           /* x the attack weight */
-static int king_no_safe[3] = { 40, 20, 8 };  /* 0, 1, 2 safe King cells */
-static int entombed_base = 150;
-static int tempo = 10;
+static int control_gate = 60;
+static int control_flank = 13;
+static int control_apex = 0;
+static int pawn_gate_step = 17;
+static int pawn_on_gate = 111;
+static int pawn_on_flank = 0;
+static int king_danger_weight = 0;           /* x the attack weight */
+static int king_no_safe[3] = { 18, 18, 18 };   /* 0, 1, 2 safe King cells */
+static int entombed_base = 354;
+static int tempo = 0;
 
 /* The values above as the tuner sees them (tune.h, README.md "Tuning"). */
 static const EngineParam params[] = {
