@@ -34,27 +34,27 @@
 #include "engine-variant.h"
 #include "trigchess.h"
 
-static int piece_value[TRIGCHESS_PIECE_TYPE_NB] = { 0, 0, 500, 350, 300, 100 };
-static int placement_weight[TRIGCHESS_PIECE_TYPE_NB] = { 0, 0, 2, 3, 5, 0 };
-static int mobility_weight[TRIGCHESS_PIECE_TYPE_NB] = { 0, 0, 2, 2, 2, 0 };
-static int pawn_rank_bonus[6] = { 0, 0, 8, 20, 40, 0 };
-static int pawn_near_promotion = 40;
-static int king_shield = 8;
-static int king_attacked = 12;
-static int tempo = 10;
+static int piece_value[TRIGCHESS_PIECE_TYPE_NB] = { 0, 0, 400, 250, 225, 150 };
+static int placement_weight[TRIGCHESS_PIECE_TYPE_NB] = { 0, 0, 8, 4, 2, 0 };
+static int mobility_weight[TRIGCHESS_PIECE_TYPE_NB] = { 0, 0, 8, 8, 8, 0 };
+static int pawn_rank_bonus[6] = { 0, 0, 38, 104, 200, 0 };
+static int pawn_near_promotion = 200;
+static int king_shield = 0;
+static int king_attacked = 60;
+static int tempo = 6;
 
 /* The values above as the tuner sees them (tune.h, README.md "Tuning"). */
 static const EngineParam params[] = {
-  { "piece_value[D]", &piece_value[TRIGCHESS_DOME], 250, 1000 },
-  { "piece_value[G]", &piece_value[TRIGCHESS_GYRO], 150, 700 },
-  { "piece_value[S]", &piece_value[TRIGCHESS_STAG], 150, 600 },
-  { "piece_value[P]", &piece_value[TRIGCHESS_PAWN], 50, 200 },
-  { "placement_weight[D]", &placement_weight[TRIGCHESS_DOME], 0, 15 },
-  { "placement_weight[G]", &placement_weight[TRIGCHESS_GYRO], 0, 15 },
-  { "placement_weight[S]", &placement_weight[TRIGCHESS_STAG], 0, 15 },
-  { "mobility_weight[D]", &mobility_weight[TRIGCHESS_DOME], 0, 15 },
-  { "mobility_weight[G]", &mobility_weight[TRIGCHESS_GYRO], 0, 15 },
-  { "mobility_weight[S]", &mobility_weight[TRIGCHESS_STAG], 0, 15 },
+  { "piece_value[D]", &piece_value[TRIGCHESS_DOME], 400, 700 },
+  { "piece_value[G]", &piece_value[TRIGCHESS_GYRO], 250, 500 },
+  { "piece_value[S]", &piece_value[TRIGCHESS_STAG], 220, 450 },
+  { "piece_value[P]", &piece_value[TRIGCHESS_PAWN], 80, 150 },
+  { "placement_weight[D]", &placement_weight[TRIGCHESS_DOME], 0, 8 },
+  { "placement_weight[G]", &placement_weight[TRIGCHESS_GYRO], 0, 8 },
+  { "placement_weight[S]", &placement_weight[TRIGCHESS_STAG], 0, 8 },
+  { "mobility_weight[D]", &mobility_weight[TRIGCHESS_DOME], 0, 8 },
+  { "mobility_weight[G]", &mobility_weight[TRIGCHESS_GYRO], 0, 8 },
+  { "mobility_weight[S]", &mobility_weight[TRIGCHESS_STAG], 0, 8 },
   { "pawn_rank_bonus[2]", &pawn_rank_bonus[2], 0, 60 },
   { "pawn_rank_bonus[3]", &pawn_rank_bonus[3], 0, 120 },
   { "pawn_rank_bonus[4]", &pawn_rank_bonus[4], 0, 200 },
