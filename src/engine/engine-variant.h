@@ -120,6 +120,9 @@ typedef struct {
    * (src/engine/README.md). */
   const char *const *bench_fens;
   int bench_depth;
+  /* The evaluation's tunable values, @n_params of them (NULL, 0: none). */
+  const struct EngineParam *params;
+  int n_params;
 } EngineVariant;
 
 extern const EngineVariant engine_variant_cheops;
@@ -138,6 +141,17 @@ typedef struct {
   const char *name;
   int        *targets[4];
 } EngineTuning;
+
+/* One named integer of a static evaluation, for the tuner (tune.h,
+ * README.md "Tuning"): @value points at the evaluation's own variable,
+ * which the evaluation reads at every call; the tuner keeps it within
+ * [@min, @max].  After changing values, call the variant's init() again:
+ * some tables are derived from them. */
+typedef struct EngineParam {
+  const char *name;
+  int        *value;
+  int         min, max;
+} EngineParam;
 
 /* Reads the comma-separated NAME=VALUE items of the environment variable
  * @env_name (if set) into the @n_items values of @items; unknown names and

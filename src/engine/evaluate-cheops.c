@@ -43,26 +43,76 @@
 #include "cheops-core.h"
 #include "engine-variant.h"
 
-static int piece_value[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 950, 450, 320, 300, 100 };
+static int piece_value[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 1009, 499, 316, 214, 61 };
 
 /* Scales (percent) of the positional terms, for tuning by play. */
 static int queen_scale = 100;
 static int mobility_scale = 100;
 static int king_scale = 100;
 
-static const int queen_apex_bonus[17] = { 90, 60, 45, 35, 26, 19, 13, 8, 4, 2, 0, 0, 0, 0, 0, 0, 0 };
-static const int pawn_level_bonus[10] = { 0, 0, 4, 10, 18, 28, 40, 56, 80, 0 };
-static const int mobility_weight[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 3, 3, 2, 3, 0 };
-static const int king_attack_weight[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 5, 3, 3, 3, 2 };
+static int queen_apex_bonus[17] = { 36, 35, 35, 35, 35, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0 };
+static int pawn_level_bonus[10] = { 0, 0, 0, 0, 35, 61, 144, 146, 150, 0 };
+static int mobility_weight[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 5, 0, 6, 6, 0 };
+static int king_attack_weight[CHEOPS_LAWS_PIECE_TYPE_NB] = { 0, 0, 12, 7, 0, 0, 4 };
 
-#define CONTROL_GATE   10
-#define CONTROL_FLANK  6
-#define CONTROL_APEX   8
-#define PAWN_GATE_STEP 3
-#define PAWN_ON_GATE   60
-#define PAWN_ON_FLANK  30
-#define ENTOMBED_BASE  150
-#define TEMPO          10
+static int control_gate = 60;
+static int control_flank = 13;
+static int control_apex = 0;
+static int pawn_gate_step = 17;
+static int pawn_on_gate = 111;
+static int pawn_on_flank = 0;
+static int king_danger_weight = 0;           /* x the attack weight */
+static int king_no_safe[3] = { 18, 18, 18 };   /* 0, 1, 2 safe King cells */
+static int entombed_base = 354;
+static int tempo = 0;
+
+/* The values above as the tuner sees them (tune.h, README.md "Tuning"). */
+static const EngineParam params[] = {
+  { "piece_value[Q]", &piece_value[CHEOPS_LAWS_QUEEN], 500, 1500 },
+  { "piece_value[M]", &piece_value[CHEOPS_LAWS_SWORDMASTER], 200, 800 },
+  { "piece_value[S]", &piece_value[CHEOPS_LAWS_SISTER], 150, 600 },
+  { "piece_value[A]", &piece_value[CHEOPS_LAWS_ASSASSIN], 150, 600 },
+  { "piece_value[P]", &piece_value[CHEOPS_LAWS_PAWN], 50, 200 },
+  { "queen_apex_bonus[0]", &queen_apex_bonus[0], 0, 400 },
+  { "queen_apex_bonus[1]", &queen_apex_bonus[1], 0, 300 },
+  { "queen_apex_bonus[2]", &queen_apex_bonus[2], 0, 250 },
+  { "queen_apex_bonus[3]", &queen_apex_bonus[3], 0, 200 },
+  { "queen_apex_bonus[4]", &queen_apex_bonus[4], 0, 150 },
+  { "queen_apex_bonus[5]", &queen_apex_bonus[5], 0, 120 },
+  { "queen_apex_bonus[6]", &queen_apex_bonus[6], 0, 100 },
+  { "queen_apex_bonus[7]", &queen_apex_bonus[7], 0, 80 },
+  { "queen_apex_bonus[8]", &queen_apex_bonus[8], 0, 60 },
+  { "queen_apex_bonus[9]", &queen_apex_bonus[9], 0, 40 },
+  { "queen_apex_bonus[10]", &queen_apex_bonus[10], 0, 30 },
+  { "pawn_level_bonus[2]", &pawn_level_bonus[2], 0, 60 },
+  { "pawn_level_bonus[3]", &pawn_level_bonus[3], 0, 80 },
+  { "pawn_level_bonus[4]", &pawn_level_bonus[4], 0, 100 },
+  { "pawn_level_bonus[5]", &pawn_level_bonus[5], 0, 130 },
+  { "pawn_level_bonus[6]", &pawn_level_bonus[6], 0, 160 },
+  { "pawn_level_bonus[7]", &pawn_level_bonus[7], 0, 200 },
+  { "pawn_level_bonus[8]", &pawn_level_bonus[8], 0, 300 },
+  { "mobility_weight[Q]", &mobility_weight[CHEOPS_LAWS_QUEEN], 0, 12 },
+  { "mobility_weight[M]", &mobility_weight[CHEOPS_LAWS_SWORDMASTER], 0, 12 },
+  { "mobility_weight[S]", &mobility_weight[CHEOPS_LAWS_SISTER], 0, 12 },
+  { "mobility_weight[A]", &mobility_weight[CHEOPS_LAWS_ASSASSIN], 0, 12 },
+  { "king_attack_weight[Q]", &king_attack_weight[CHEOPS_LAWS_QUEEN], 0, 12 },
+  { "king_attack_weight[M]", &king_attack_weight[CHEOPS_LAWS_SWORDMASTER], 0, 10 },
+  { "king_attack_weight[S]", &king_attack_weight[CHEOPS_LAWS_SISTER], 0, 10 },
+  { "king_attack_weight[A]", &king_attack_weight[CHEOPS_LAWS_ASSASSIN], 0, 10 },
+  { "king_attack_weight[P]", &king_attack_weight[CHEOPS_LAWS_PAWN], 0, 8 },
+  { "control_gate", &control_gate, 0, 60 },
+  { "control_flank", &control_flank, 0, 40 },
+  { "control_apex", &control_apex, 0, 60 },
+  { "pawn_gate_step", &pawn_gate_step, 0, 20 },
+  { "pawn_on_gate", &pawn_on_gate, 0, 300 },
+  { "pawn_on_flank", &pawn_on_flank, 0, 200 },
+  { "king_danger_weight", &king_danger_weight, 0, 20 },
+  { "king_no_safe[0]", &king_no_safe[0], 0, 200 },
+  { "king_no_safe[1]", &king_no_safe[1], 0, 120 },
+  { "king_no_safe[2]", &king_no_safe[2], 0, 80 },
+  { "entombed_base", &entombed_base, 0, 500 },
+  { "tempo", &tempo, 0, 40 },
+};
 
 enum { TERM_MATERIAL, TERM_QUEEN, TERM_CONTROL, TERM_PAWNS, TERM_MOBILITY, TERM_KING, TERM_CHECKLOCK, TERM_NB };
 static const char *const term_name[TERM_NB] = {
@@ -134,13 +184,13 @@ control_value (CheopsCellSet attacks)
 {
   int v = 0;
   if (cheops_cellset_has (attacks, CHEOPS_LAWS_GATE))
-    v += CONTROL_GATE;
+    v += control_gate;
   if (cheops_cellset_has (attacks, CHEOPS_LAWS_FLANK_H))
-    v += CONTROL_FLANK;
+    v += control_flank;
   if (cheops_cellset_has (attacks, CHEOPS_LAWS_FLANK_J))
-    v += CONTROL_FLANK;
+    v += control_flank;
   if (cheops_cellset_has (attacks, CHEOPS_LAWS_APEX))
-    v += CONTROL_APEX;
+    v += control_apex;
   return v;
 }
 
@@ -199,11 +249,11 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
                 {
                   term[TERM_PAWNS] += pawn_level_bonus[level_of[cell]];
                   if (dist_gate[cell] < 12)
-                    term[TERM_PAWNS] += PAWN_GATE_STEP * (12 - dist_gate[cell]);
+                    term[TERM_PAWNS] += pawn_gate_step * (12 - dist_gate[cell]);
                   if (cell == CHEOPS_LAWS_GATE && pos->board[CHEOPS_LAWS_APEX] == CHEOPS_NO_PIECE)
-                    term[TERM_PAWNS] += PAWN_ON_GATE;
+                    term[TERM_PAWNS] += pawn_on_gate;
                   else if (cell == CHEOPS_LAWS_FLANK_H || cell == CHEOPS_LAWS_FLANK_J)
-                    term[TERM_PAWNS] += PAWN_ON_FLANK;
+                    term[TERM_PAWNS] += pawn_on_flank;
                 }
             }
         }
@@ -219,17 +269,18 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
 
       if (!can_win (pos, them))
         continue;
-      danger = 6 * w;
+      danger = king_danger_weight * w;
       if (king_attackers[s] >= 2)
         danger += w * w / 2;
       if (danger > 400)
         danger = 400;
       safe = cheops_cellset_count (king_cells[pos->king[side]] & ~pos->pieces[side][0] & ~attacked[them]);
-      danger += safe == 0 ? 40 : safe == 1 ? 20 : safe == 2 ? 8 : 0;
+      if (safe < 3)
+        danger += king_no_safe[safe];
       terms[s][TERM_KING] -= danger;
 
       if (side != pos->side_to_move && cheops_position_king_attacked (pos, side))
-        terms[s][TERM_CHECKLOCK] -= ENTOMBED_BASE + 2 * best_queen[them];
+        terms[s][TERM_CHECKLOCK] -= entombed_base + 2 * best_queen[them];
     }
   if (queen_scale != 100 || mobility_scale != 100 || king_scale != 100)
     for (int s = 0; s < CHEOPS_SIDE_NB; s++)
@@ -246,7 +297,7 @@ evaluate (const CheopsPosition *pos)
   int terms[CHEOPS_SIDE_NB][TERM_NB];
   CheopsSide us = pos->side_to_move;
   CheopsSide them = cheops_side_other (us);
-  int score = TEMPO;
+  int score = tempo;
 
   evaluate_terms (pos, terms);
   for (int t = 0; t < TERM_NB; t++)
@@ -512,4 +563,6 @@ const EngineVariant engine_variant_cheops = {
   .null_move_ok     = null_move_ok,
   .bench_fens       = bench_fens,
   .bench_depth      = 8,
+  .params           = params,
+  .n_params         = (int) (sizeof params / sizeof params[0]),
 };

@@ -25,7 +25,7 @@
  *              piece of its own side (an estimate: it ignores blocking).
  *   king       per edge neighbour of the King: + KING_SHIELD for an own
  *              piece, - KING_ATTACKED for a trig the enemy attacks.
- *   tempo      + TEMPO for the side to move.
+ *   tempo      + tempo for the side to move.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,15 +34,35 @@
 #include "engine-variant.h"
 #include "trigchess.h"
 
-static int piece_value[TRIGCHESS_PIECE_TYPE_NB] = { 0, 0, 500, 350, 300, 100 };
-static int placement_weight[TRIGCHESS_PIECE_TYPE_NB] = { 0, 0, 2, 3, 5, 0 };
-static int mobility_weight[TRIGCHESS_PIECE_TYPE_NB] = { 0, 0, 2, 2, 2, 0 };
-static int pawn_rank_bonus[6] = { 0, 0, 8, 20, 40, 0 };
-static int pawn_near_promotion = 40;
-static int king_shield = 8;
-static int king_attacked = 12;
+static int piece_value[TRIGCHESS_PIECE_TYPE_NB] = { 0, 0, 400, 250, 225, 150 };
+static int placement_weight[TRIGCHESS_PIECE_TYPE_NB] = { 0, 0, 8, 4, 2, 0 };
+static int mobility_weight[TRIGCHESS_PIECE_TYPE_NB] = { 0, 0, 8, 8, 8, 0 };
+static int pawn_rank_bonus[6] = { 0, 0, 38, 104, 200, 0 };
+static int pawn_near_promotion = 200;
+static int king_shield = 0;
+static int king_attacked = 60;
+static int tempo = 6;
 
-#define TEMPO 10
+/* The values above as the tuner sees them (tune.h, README.md "Tuning"). */
+static const EngineParam params[] = {
+  { "piece_value[D]", &piece_value[TRIGCHESS_DOME], 400, 700 },
+  { "piece_value[G]", &piece_value[TRIGCHESS_GYRO], 250, 500 },
+  { "piece_value[S]", &piece_value[TRIGCHESS_STAG], 220, 450 },
+  { "piece_value[P]", &piece_value[TRIGCHESS_PAWN], 80, 150 },
+  { "placement_weight[D]", &placement_weight[TRIGCHESS_DOME], 0, 8 },
+  { "placement_weight[G]", &placement_weight[TRIGCHESS_GYRO], 0, 8 },
+  { "placement_weight[S]", &placement_weight[TRIGCHESS_STAG], 0, 8 },
+  { "mobility_weight[D]", &mobility_weight[TRIGCHESS_DOME], 0, 8 },
+  { "mobility_weight[G]", &mobility_weight[TRIGCHESS_GYRO], 0, 8 },
+  { "mobility_weight[S]", &mobility_weight[TRIGCHESS_STAG], 0, 8 },
+  { "pawn_rank_bonus[2]", &pawn_rank_bonus[2], 0, 60 },
+  { "pawn_rank_bonus[3]", &pawn_rank_bonus[3], 0, 120 },
+  { "pawn_rank_bonus[4]", &pawn_rank_bonus[4], 0, 200 },
+  { "pawn_near_promotion", &pawn_near_promotion, 0, 200 },
+  { "king_shield", &king_shield, 0, 40 },
+  { "king_attacked", &king_attacked, 0, 60 },
+  { "tempo", &tempo, 0, 40 },
+};
 
 enum { TERM_MATERIAL, TERM_PLACEMENT, TERM_PAWNS, TERM_MOBILITY, TERM_KING, TERM_NB };
 static const char *const term_name[TERM_NB] = {
@@ -145,7 +165,7 @@ evaluate (const CheopsPosition *pos)
   int terms[CHEOPS_SIDE_NB][TERM_NB];
   CheopsSide us = pos->side_to_move;
   CheopsSide them = cheops_side_other (us);
-  int score = TEMPO;
+  int score = tempo;
 
   evaluate_terms (pos, terms);
   for (int t = 0; t < TERM_NB; t++)
@@ -244,4 +264,6 @@ const EngineVariant engine_variant_trigchess = {
   .null_move_ok     = null_move_ok,
   .bench_fens       = bench_fens,
   .bench_depth      = 10,
+  .params           = params,
+  .n_params         = (int) (sizeof params / sizeof params[0]),
 };
