@@ -25,7 +25,7 @@ build=_build-release
 engine=$PWD/$build/src/engine/cheops-engine
 rounds=$(grep -c . "data/openings/$variant.epd")
 
-ninja -C "$build" src/engine/cheops-engine src/engine/cheops-tune src/tools/cheops
+ninja -C "$build" src/engine/cheops-engine src/tools/cheops-tune src/tools/cheops
 mkdir -p _tune
 files=
 for pair in 3000,7000 4000,6000 6000,9000; do
@@ -40,5 +40,5 @@ for pair in 3000,7000 4000,6000 6000,9000; do
   files="$files $out"
 done
 # shellcheck disable=SC2086
-"$build/src/engine/cheops-tune" -variant "$variant" -skip 8 -time "$seconds" $files > "_tune/$variant.txt"
+"$build/src/tools/cheops-tune" -variant "$variant" -skip 8 -time "$seconds" $files > "_tune/$variant.txt"
 cat "_tune/$variant.txt"

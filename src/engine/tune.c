@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cheops-notation.h"
+#include "cheops-game-model.h"
 #include "tune.h"
 
 #define QUIET_PLIES 4
@@ -178,167 +179,56 @@ tune_position_is_quiet (const EngineVariant *ev, CheopsPosition *pos)
   return qsearch (ev, pos, e - 1, e + 1, QUIET_PLIES) == e;
 }
 
-/* The value of a tag line "[NAME "VALUE"]" into @value (a new string). */
-static bool
-read_tag (const char *line, char **name, char **value)
-{
-  const char *p = line + 1, *q;
-
-  q = strchr (p, ' ');
-  if (q == NULL)
-    return false;
-  *name = g_strndup (p, (gsize) (q - p));
-  p = strchr (q, '"');
-  q = p != NULL ? strrchr (p + 1, '"') : NULL;
-  if (p == NULL || q == NULL)
-    {
-      g_free (*name);
-      return false;
-    }
-  *value = g_strndup (p + 1, (gsize) (q - p - 1));
-  return true;
-}
-
-static bool
-is_move_number (const char *tok)
-{
-  const char *p = tok;
-
-  while (g_ascii_isdigit (*p))
-    p++;
-  return p > tok && *p == '.';
-}
-
-/* Plays the movetext of one game from @start, adding its positions. */
-static bool
-add_game (TuneSet *set, const CheopsPosition *start, const char *movetext, double result_a,
-          int skip_plies, double sample, GRand *rand)
-{
-  CheopsPosition pos = *start;
-  GString *clean = g_string_new (NULL);
-  g_auto(GStrv) tokens = NULL;
-  int ply = 0;
-  bool ok = true;
-
-  /* Comments out. */
-  for (const char *p = movetext; *p; p++)
-    {
-      if (*p == '{')
-        {
-          const char *q = strchr (p, '}');
-          if (q == NULL)
-            break;
-          p = q;
-          g_string_append_c (clean, ' ');
-          continue;
-        }
-      g_string_append_c (clean, *p == '\n' ? ' ' : *p);
-    }
-  tokens = g_strsplit (clean->str, " ", -1);
-  g_string_free (clean, TRUE);
-  for (int i = 0; tokens[i] != NULL; i++)
-    {
-      const char *tok = tokens[i];
-      CheopsMove move;
-      CheopsUndo undo;
-
-      if (*tok == '\0' || is_move_number (tok))
-        continue;
-      if (strcmp (tok, "1-0") == 0 || strcmp (tok, "0-1") == 0 || strcmp (tok, "1/2-1/2") == 0
-          || strcmp (tok, "*") == 0)
-        break;
-      if (ply >= skip_plies && (sample >= 1.0 || g_rand_double (rand) < sample)
-          && tune_position_is_quiet (set->ev, &pos))
-        tune_set_add (set, &pos, result_a);
-      move = cheops_move_from_san (&pos, tok, -1, NULL);
-      if (move == CHEOPS_MOVE_NONE)
-        {
-          ok = false;
-          break;
-        }
-      cheops_position_do_move (&pos, move, &undo);
-      ply++;
-    }
-  return ok;
-}
-
 guint
 tune_set_add_pgn (TuneSet *set, const char *text, int skip_plies, double sample, GRand *rand,
                   guint *bad_games)
 {
   const CheopsVariant *variant = set->ev->variant;
-  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
-  guint games = 0;
-  int i = 0;
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autoptr(GPtrArray) games = cheops_pgn_read_string (text, -1, &errors);
+  g_autoptr(GHashTable) bad = g_hash_table_new (NULL, NULL);
 
-  while (lines[i] != NULL)
+  /* A game of this variant with an error ends where it went wrong (the
+   * reader keeps what it could read): counted, and its positions kept up
+   * to there. */
+  for (guint i = 0; i < errors->len; i++)
     {
-      const CheopsVariant *game_variant = &cheops_variant_cheops;
-      g_autofree char *fen = NULL;
-      g_autofree char *result = NULL;
-      GString *movetext;
-      CheopsPosition start;
+      guint index = ((CheopsPgnError *) g_ptr_array_index (errors, i))->game_index;
+
+      if (index < games->len && cheops_game_get_variant (g_ptr_array_index (games, index)) == variant)
+        g_hash_table_add (bad, GUINT_TO_POINTER (index));
+    }
+  if (bad_games != NULL)
+    *bad_games += g_hash_table_size (bad);
+  for (guint i = 0; i < games->len; i++)
+    {
+      CheopsGame *game = g_ptr_array_index (games, i);
+      const char *result = cheops_game_get_result (game);
+      CheopsGameNode *node = cheops_game_get_root (game);
       double result_a;
+      int ply = 0;
 
-      while (lines[i] != NULL && lines[i][0] != '[')
-        i++;
-      if (lines[i] == NULL)
-        break;
-      for (; lines[i] != NULL && lines[i][0] == '['; i++)
-        {
-          char *name, *value;
-
-          if (!read_tag (lines[i], &name, &value))
-            continue;
-          if (strcmp (name, "Variant") == 0)
-            game_variant = cheops_variant_find (value);
-          else if (strcmp (name, "FEN") == 0)
-            { g_free (fen); fen = g_strdup (value); }
-          else if (strcmp (name, "Result") == 0)
-            { g_free (result); result = g_strdup (value); }
-          g_free (name);
-          g_free (value);
-        }
-      movetext = g_string_new (NULL);
-      for (; lines[i] != NULL && lines[i][0] != '['; i++)
-        {
-          g_string_append (movetext, lines[i]);
-          g_string_append_c (movetext, ' ');
-        }
-      games++;
-      if (game_variant != variant || result == NULL)
-        {
-          g_string_free (movetext, TRUE);
-          continue;
-        }
-      if (strcmp (result, "1-0") == 0)
-        result_a = 1.0;
-      else if (strcmp (result, "0-1") == 0)
-        result_a = 0.0;
-      else if (strcmp (result, "1/2-1/2") == 0)
+      if (cheops_game_get_variant (game) != variant)
+        continue;
+      if (g_strcmp0 (result, "1-0") == 0 || g_strcmp0 (result, "0-1") == 0)
+        /* PGN's order is the colours': "1-0" a win of the first colour's
+         * side (Cheops 6.2: by the game's colour tag). */
+        result_a = (result[0] == '1') == (cheops_game_get_side_colour (game, CHEOPS_SIDE_A) == 0) ? 1.0 : 0.0;
+      else if (g_strcmp0 (result, "1/2-1/2") == 0)
         result_a = 0.5;
       else
+        continue;
+      /* The position before each move of the main line. */
+      for (; cheops_game_node_get_first_child (node) != NULL; node = cheops_game_node_get_first_child (node), ply++)
         {
-          g_string_free (movetext, TRUE);
-          continue;
+          CheopsPosition pos = *cheops_game_node_get_position (node);
+
+          if (ply >= skip_plies && (sample >= 1.0 || g_rand_double (rand) < sample)
+              && tune_position_is_quiet (set->ev, &pos))
+            tune_set_add (set, &pos, result_a);
         }
-      if (fen != NULL)
-        {
-          if (!cheops_position_from_fen (&start, variant, fen, NULL))
-            {
-              if (bad_games != NULL)
-                (*bad_games)++;
-              g_string_free (movetext, TRUE);
-              continue;
-            }
-        }
-      else
-        cheops_position_init_start (&start, variant);
-      if (!add_game (set, &start, movetext->str, result_a, skip_plies, sample, rand) && bad_games != NULL)
-        (*bad_games)++;
-      g_string_free (movetext, TRUE);
     }
-  return games;
+  return games->len;
 }
 
 static inline double

@@ -7,8 +7,9 @@
  * the mean squared error of sigmoid(K x evaluation) against those
  * results, the K that fits the evaluation as it is, and a local search
  * over the variant's named parameters (EngineParam, engine-variant.h)
- * that lowers the error.  The core and GLib only: the tuner `cheops-tune`
- * (tune-main.c) and tests/engine/test-tune.c use it.
+ * that lowers the error.  The core, libcheops-game's PGN reader and GLib:
+ * the tuner `cheops-tune` (tune-main.c, built in src/tools) and
+ * tests/engine/test-tune.c use it.
  */
 #ifndef TUNE_H_INCLUDED
 #define TUNE_H_INCLUDED
@@ -42,13 +43,14 @@ bool       tune_position_is_quiet (const EngineVariant *ev, CheopsPosition *pos)
  * (1 a win, 0.5 a draw, 0 a loss), without any test. */
 void       tune_set_add          (TuneSet *set, const CheopsPosition *pos, double result_a);
 
-/* Reads the games of @text (PGN as `cheops match -pgnout` writes it: tags,
- * SAN moves, comments in braces; games of other variants are skipped) and
- * adds, of each game with a result of 1-0, 0-1 or 1/2-1/2, the quiet
- * positions (tune_position_is_quiet()) from ply @skip_plies of its record
- * on, each kept with probability @sample (drawn from @rand).  Returns the
- * number of games read; a move that cannot be read ends its game (counted
- * in *@bad_games if not NULL). */
+/* Reads the games of @text (PGN, as `cheops match -pgnout` writes it) with
+ * the game library's reader (cheops_pgn_read_string(); games of other
+ * variants are skipped) and adds, of each game with a result of 1-0, 0-1
+ * or 1/2-1/2, the quiet positions (tune_position_is_quiet()) before each
+ * move of its main line from ply @skip_plies of its record on, each kept
+ * with probability @sample (drawn from @rand).  Returns the number of
+ * games read; a game with an error (an illegal move...) keeps the moves
+ * read before it and is counted in *@bad_games if not NULL. */
 guint      tune_set_add_pgn      (TuneSet *set, const char *text, int skip_plies,
                                   double sample, GRand *rand, guint *bad_games);
 
