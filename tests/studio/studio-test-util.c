@@ -291,17 +291,19 @@ studio_test_remove_dir (const char *dir)
 }
 
 /**
- * studio_test_key_controller:
- * @widget: a widget with a #GtkEventControllerKey of its own
+ * studio_test_controller_of_type:
+ * @widget: a widget with an event controller of @type of its own
+ * @type: a #GtkEventController type (#GTK_TYPE_EVENT_CONTROLLER_KEY,
+ *   #GTK_TYPE_GESTURE_DRAG...)
  *
- * The first key controller of @widget (a window's: the keys typed on the
- * board), to emit "key-pressed" on as GTK would; aborts the test if there
- * is none.
+ * The first controller of @widget of @type, to emit its signals on as GTK
+ * would; aborts the test if there is none.
  *
  * Returns: (transfer none): the controller
  */
 GtkEventController *
-studio_test_key_controller (GtkWidget *widget)
+studio_test_controller_of_type (GtkWidget *widget,
+                                GType      type)
 {
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
 
@@ -309,8 +311,23 @@ studio_test_key_controller (GtkWidget *widget)
     {
       g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
 
-      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
         return GTK_EVENT_CONTROLLER (c);
     }
   g_assert_not_reached ();
+}
+
+/**
+ * studio_test_key_controller:
+ * @widget: a widget with a #GtkEventControllerKey of its own
+ *
+ * The first key controller of @widget (a window's: the keys typed on the
+ * board): studio_test_controller_of_type() for key controllers.
+ *
+ * Returns: (transfer none): the controller
+ */
+GtkEventController *
+studio_test_key_controller (GtkWidget *widget)
+{
+  return studio_test_controller_of_type (widget, GTK_TYPE_EVENT_CONTROLLER_KEY);
 }

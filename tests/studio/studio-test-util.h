@@ -31,6 +31,8 @@ GtkWidget       *studio_test_find_widget_of_type (GtkWidget     *widget,
                                                   GType          type);
 GtkWidget       *studio_test_find_by_class  (GtkWidget          *widget,
                                              const char         *css_class);
+GtkEventController *studio_test_controller_of_type (GtkWidget   *widget,
+                                                    GType        type);
 GtkEventController *studio_test_key_controller (GtkWidget       *widget);
 GLogWriterOutput studio_test_dconf_not_fatal (GLogLevelFlags     log_level,
                                              const GLogField    *fields,

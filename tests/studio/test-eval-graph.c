@@ -31,16 +31,7 @@
 static GtkGesture *
 drag_gesture (GtkWidget *widget)
 {
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_GESTURE_DRAG (controller))
-        return GTK_GESTURE (controller);
-    }
-  g_assert_not_reached ();
+  return GTK_GESTURE (studio_test_controller_of_type (widget, GTK_TYPE_GESTURE_DRAG));
 }
 
 /* A key as GTK delivers it: the window's capture handler first, then the
