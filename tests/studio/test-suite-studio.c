@@ -281,7 +281,7 @@ test_run (void)
   g_assert_cmpuint (count_engine_children (), ==, 0);
 
   epd = studio_suite_panel_dup_results_epd (panel);
-  g_assert_nonnull (strstr (epd, "1/3/5/1k5/7Q1/11/11p1/15/1K15 a 0 1 bm Kb2; id \"missed\"; acd 3; acn 214; acs "));
+  g_assert_nonnull (strstr (epd, "1/3/5/1k5/7Q1/11/11p1/15/1K15 a 0 1 bm Kb2; id \"missed\"; acd 3; acn 217; acs "));
   g_assert_nonnull (strstr (epd, "; ce 32766; pm Qi9#; pv Qi9#;\n"));
   /* The suite itself is as read. */
   g_assert_null (cheops_epd_record_get (studio_suite_panel_get_record (panel, 0), "pm"));

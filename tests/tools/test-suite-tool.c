@@ -73,9 +73,9 @@ test_tiny (void)
   masked = g_regex_replace_literal (acs_re, written, -1, 0, "acs S;", 0, NULL);
   g_assert_cmpstr (masked, ==,
     "1/3/5/7/MQ4k2/11/11p1/15/1K15 a 0 1 bm Qi9#; id \"found\"; acd 3; acn 277; acs S; ce 32766; pm Qi9#; pv Qi9#;\n"
-    "1/3/5/1k5/7Q1/11/11p1/15/1K15 a 0 1 bm Kb2; id \"missed\"; acd 3; acn 214; acs S; ce 32766; pm Qi9#; pv Qi9#;\n"
-    "1/3/5/1k5/7Q1/11/11p1/15/1K15 a 0 1 am Qi9#; id \"avoid\"; acd 3; acn 214; acs S; ce 32766; pm Qi9#; pv Qi9#;\n"
-    "1/3/5/1k5/7Q1/11/11p1/15/1K15 a 0 1 c0 \"no target\"; acd 3; acn 214; acs S; ce 32766; pm Qi9#; pv Qi9#;\n");
+    "1/3/5/1k5/7Q1/11/11p1/15/1K15 a 0 1 bm Kb2; id \"missed\"; acd 3; acn 217; acs S; ce 32766; pm Qi9#; pv Qi9#;\n"
+    "1/3/5/1k5/7Q1/11/11p1/15/1K15 a 0 1 am Qi9#; id \"avoid\"; acd 3; acn 217; acs S; ce 32766; pm Qi9#; pv Qi9#;\n"
+    "1/3/5/1k5/7Q1/11/11p1/15/1K15 a 0 1 c0 \"no target\"; acd 3; acn 217; acs S; ce 32766; pm Qi9#; pv Qi9#;\n");
   g_unlink (out_path);
   g_rmdir (dir);
 }
