@@ -46,10 +46,20 @@ _studio_window_update_actions (StudioWindow *self)
    * type (F, L, X; Ctrl+C, Ctrl+V, Ctrl+Z, Ctrl+M) are the text's. */
   editing = studio_move_tree_view_get_editing (self->move_tree);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
-                                 playing && !editing && cheops_game_can_undo (studio_document_get_game (document)));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
-                                 playing && !editing && cheops_game_can_redo (studio_document_get_game (document)));
+  if (_studio_window_play_owns_undo (self))
+    {
+      /* A game against the engine goes on: Undo takes a move back. */
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                     playing && !editing && _studio_window_play_can_take_back (self));
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", FALSE);
+    }
+  else
+    {
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                     playing && !editing && cheops_game_can_undo (studio_document_get_game (document)));
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
+                                     playing && !editing && cheops_game_can_redo (studio_document_get_game (document)));
+    }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-back",
                                  playing && cheops_game_node_get_parent (node) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-start",
@@ -784,7 +794,11 @@ studio_window_actions_undo (GtkWidget  *widget,
 {
   StudioWindow *self = (StudioWindow *)widget;
 
-  if (g_str_equal (action_name, "win.undo"))
+  if (g_str_equal (action_name, "win.undo") && _studio_window_play_owns_undo (self))
+    gtk_widget_activate_action (widget, "win.play-take-back", NULL);
+  else if (_studio_window_play_owns_undo (self))
+    return;
+  else if (g_str_equal (action_name, "win.undo"))
     studio_document_undo (self->document);
   else
     studio_document_redo (self->document);

@@ -908,23 +908,16 @@ play_update (StudioWindow *self)
   gint64 now = g_get_monotonic_time ();
   gboolean on = play->active && !play->over && !play->paused;
   gboolean user_turn = on && !engine_to_move (play);
-  guint n = play->plies != NULL ? play->plies->len : 0;
-  gboolean can_take_back = FALSE;
+  gboolean can_take_back = _studio_window_play_can_take_back (self);
 
-  if (on && n > 0)
-    {
-      /* The user's last move, with the engine's reply if it came. */
-      PlayPly *last = &g_array_index (play->plies, PlayPly, n - 1);
-      CheopsSide last_mover = cheops_game_node_get_mover (last->node);
-
-      can_take_back = !play->engines_only && (last_mover == play->user_side || n >= 2);
-    }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-take-back", can_take_back);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-draw",
                                  user_turn && (cheops_game_node_get_claimable_draw (play->tip) != NULL
                                                || studio_play_variant_has_draws (studio_document_get_variant (play->document))));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-resign", on && !play->engines_only);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-stop", play->active && !play->paused);
+  /* Undo takes a move back while the game goes on. */
+  _studio_window_update_actions (self);
 
   gtk_widget_set_visible (play->bar, play->active && !play->paused);
   if (!play->active || play->paused)
@@ -1460,6 +1453,12 @@ _studio_window_play_init (StudioWindow *self)
   gtk_box_append (GTK_BOX (play->bar), players);
 
   play->message_label = gtk_label_new (NULL);
+  /* Two lines, as tall as the sides' names beside it: a game's end
+   * ("Orange resigns.", a claim with its rule) is read whole at 700 px
+   * too; the tooltip holds anything longer. */
+  gtk_label_set_wrap (GTK_LABEL (play->message_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (play->message_label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (play->message_label), 2);
   gtk_label_set_ellipsize (GTK_LABEL (play->message_label), PANGO_ELLIPSIZE_END);
   gtk_label_set_xalign (GTK_LABEL (play->message_label), 0);
   gtk_widget_set_hexpand (play->message_label, TRUE);
@@ -1685,6 +1684,38 @@ _studio_window_play_hides_analysis (StudioWindow *self)
 {
   return self->play != NULL && self->play->active && !self->play->over && !self->play->paused
          && !self->play->show_analysis;
+}
+
+/* Whether the user can take a move back now: a game against the engine
+ * goes on and the user has moved in it (the engine's reply, if it came,
+ * goes too). */
+gboolean
+_studio_window_play_can_take_back (StudioWindow *self)
+{
+  StudioPlay *play = self->play;
+  guint n;
+  PlayPly *last;
+
+  if (play == NULL || !play->active || play->over || play->paused || play->engines_only)
+    return FALSE;
+  n = play->plies != NULL ? play->plies->len : 0;
+  if (n == 0)
+    return FALSE;
+  /* The user's last move, with the engine's reply if it came. */
+  last = &g_array_index (play->plies, PlayPly, n - 1);
+  return cheops_game_node_get_mover (last->node) == play->user_side || n >= 2;
+}
+
+/* Whether Undo and Redo belong to the game against the engine: while it
+ * goes on (shown, not over), Undo takes the user's last move back as the
+ * play bar's button does (win.play-take-back: the game goes on, as on
+ * Lichess) and Redo has nothing to bring back; while two engines play,
+ * both wait for Stop.  An undo that removed the game's last move would
+ * end the game without a word (issue 22's fresh user). */
+gboolean
+_studio_window_play_owns_undo (StudioWindow *self)
+{
+  return self->play != NULL && self->play->active && !self->play->over && !self->play->paused;
 }
 
 /* Whether the engine is thinking about its move. */

@@ -278,6 +278,8 @@ gboolean _studio_window_play_is_active   (StudioWindow      *self);
 const char *_studio_window_play_get_end_words (StudioWindow  *self);
 const char *_studio_window_play_get_end_result (StudioWindow  *self);
 gboolean _studio_window_play_engine_thinking (StudioWindow  *self);
+gboolean _studio_window_play_can_take_back (StudioWindow  *self);
+gboolean _studio_window_play_owns_undo (StudioWindow      *self);
 StudioEngine *_studio_window_play_get_engine (StudioWindow  *self);
 StudioPlayClock *_studio_window_play_get_clock (StudioWindow *self);
 /* Find This Position and the Explorer (studio-window-explorer.c). */

@@ -738,10 +738,10 @@ is_analysis_toggle (GtkWidget     *widget,
          && g_strcmp0 (gtk_widget_get_tooltip_text (widget), "Show the engine’s analysis while playing") == 0;
 }
 
-/* Undo (Ctrl+Z) of the engine's reply leaves the game: nothing more is
- * written into it, so Redo brings the reply back. */
+/* Undo (Ctrl+Z) while the game goes on is a take-back; after the game,
+ * the game's own undo. */
 static void
-test_undo_leaves (void)
+test_undo_takes_back (void)
 {
   StudioWindow *window = start_game (&cheops_variant_cheops, CHEOPS_SIDE_A, 0);
   StudioDocument *document = studio_window_get_document (window);
@@ -767,18 +767,40 @@ test_undo_leaves (void)
   type_move (window, first);
   studio_test_spin_until (engine_done, window);
   assert_one_line (game, 2);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  assert_one_line (game, 1);
+  /* Ctrl+Z (win.undo) takes back the user's move with the engine's reply,
+   * as the bar's button does, and the game goes on: before, it undid the
+   * reply alone and ended the game without a word (issue 22's fresh
+   * user).  Redo has nothing to bring back while the game goes on. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  assert_one_line (game, 0);
+  g_assert_true (_studio_window_play_is_active (window));
+  g_assert_false (_studio_window_play_get_end_words (window) != NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  assert_one_line (game, 0);
+  /* While the engine thinks, Ctrl+Z takes back the user's move alone and
+   * the engine stops: no reply comes in afterwards. */
+  type_move (window, first);
+  g_assert_true (_studio_window_play_engine_thinking (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  assert_one_line (game, 0);
   g_assert_false (_studio_window_play_engine_thinking (window));
-  g_assert_true (cheops_game_can_redo (game));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  studio_test_spin_for (300);
+  assert_one_line (game, 0);
+  /* The game goes on. */
+  type_move (window, first);
+  studio_test_spin_until (engine_done, window);
   assert_one_line (game, 2);
   g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
   g_assert_null (cheops_game_get_tag (game, "Termination"));
-  /* The bar stays to say so until closed. */
+  /* Once the game is left, Undo and Redo are the game's own again: one
+   * move a step. */
   g_assert_true (_studio_window_play_is_active (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
   g_assert_false (_studio_window_play_is_active (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  assert_one_line (game, 1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  assert_one_line (game, 2);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -1857,7 +1879,7 @@ main (int   argc,
   g_test_add_func ("/Studio/Play/take-back-resign", test_take_back_resign);
   g_test_add_func ("/Studio/Play/engine-first-clock", test_engine_first_clock);
   g_test_add_func ("/Studio/Play/variation", test_variation);
-  g_test_add_func ("/Studio/Play/undo-leaves", test_undo_leaves);
+  g_test_add_func ("/Studio/Play/undo-takes-back", test_undo_takes_back);
   g_test_add_func ("/Studio/Play/engine-against-engine", test_engine_against_engine);
   g_test_add_func ("/Studio/Play/tab-switch", test_tab_switch);
   g_test_add_func ("/Studio/Play/dialog-fits", test_dialog_fits);
