@@ -280,7 +280,9 @@ studio_play_dialog_new (GtkWindow                *parent,
 
     starts = gtk_string_list_new ((const char *[]) { _("This position"), new_game, NULL });
   }
-  self->start_row = combo_row (list, _("_Start from"), G_LIST_MODEL (starts), FALSE);
+  /* The choice under the title, as the level's: "A new game of Pyramids"
+   * was cut to "A new game of Pyram…" beside it in a 700 px window. */
+  self->start_row = combo_row (list, _("_Start from"), G_LIST_MODEL (starts), TRUE);
   adw_combo_row_set_selected (self->start_row, settings->new_game ? 1 : 0);
 
   sides = gtk_string_list_new (NULL);

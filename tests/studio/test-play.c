@@ -1222,27 +1222,31 @@ is_popover (GtkWidget     *widget,
  * showed "Neither: the engine pl…", and the popovers cut every level's
  * name after 20 characters, "Level 2 · looks 4 plies …"). */
 static void
-test_dialog_fits (void)
+test_dialog_fits (gconstpointer data)
 {
+  const CheopsVariant *variant = data;
   StudioWindow *window = studio_window_new (NULL);
   StudioPlayDialog *dialog;
   guint n;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 700, 600);
   gtk_window_present (GTK_WINDOW (window));
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", cheops_variants[0]->name);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", variant->name);
   studio_test_spin_frames ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
   dialog = find_play_dialog ();
   studio_test_spin_until (levels_named, dialog);
   adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_NB);
+  /* "A new game of Pyramids" chosen: it was cut to "A new game of
+   * Pyram…" beside its title (issue 22's fresh user). */
+  adw_combo_row_set_selected (dialog_row (dialog, 0), 1);
   studio_test_spin_frames ();
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 700);
 
-  /* Neither chosen, engine against engine: the heading; the start's and
-   * the clock's titles with their choices beside, the side's with
-   * "Neither" beside; each side's engine's and level's titles with their
-   * choices under them; two buttons. */
+  /* Neither chosen, engine against engine: the heading; the start's
+   * title with its choice under it; the clock's title with its choice
+   * beside, the side's with "Neither" beside; each side's engine's and
+   * level's titles with their choices under them; two buttons. */
   n = assert_labels_whole (GTK_WIDGET (dialog));
   g_assert_cmpuint (n, ==, 17);
 
@@ -1882,7 +1886,12 @@ main (int   argc,
   g_test_add_func ("/Studio/Play/undo-takes-back", test_undo_takes_back);
   g_test_add_func ("/Studio/Play/engine-against-engine", test_engine_against_engine);
   g_test_add_func ("/Studio/Play/tab-switch", test_tab_switch);
-  g_test_add_func ("/Studio/Play/dialog-fits", test_dialog_fits);
+  for (guint i = 0; cheops_variants[i] != NULL; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/Studio/Play/dialog-fits/%s", cheops_variants[i]->name);
+
+      g_test_add_data_func (path, cheops_variants[i], test_dialog_fits);
+    }
   g_test_add_func ("/Studio/Play/tags/variation", test_tags_variation);
   g_test_add_func ("/Studio/Play/tags/continued", test_tags_continued);
   g_test_add_func ("/Studio/Play/tags/own-game", test_tags_own_game);
