@@ -263,6 +263,12 @@ studio_diagram_dialog_response (AdwMessageDialog *dialog,
   svg = studio_diagram_dialog_get_format (self) == CHEOPS_DIAGRAM_SVG;
   native = gtk_file_chooser_native_new (_("Export Diagram"), GTK_WINDOW (window),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  {
+    /* The folder of the game files, not the working directory. */
+    g_autoptr(GFile) folder = _studio_window_default_folder (window);
+
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL);
+  }
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), svg ? _("diagram.svg") : _("diagram.png"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   g_signal_connect (native, "response", G_CALLBACK (save_response_cb), g_object_ref (self));

@@ -459,6 +459,9 @@ _studio_window_save_as (StudioWindow *self,
       g_autofree char *title = studio_document_dup_title (self->document);
       g_autofree char *name = g_strconcat (g_strdelimit (title, "/\\:", '-'), ".pgn", NULL);
 
+      g_autoptr(GFile) folder = _studio_window_default_folder (self);
+
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL);
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
     }
 

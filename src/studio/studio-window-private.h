@@ -169,6 +169,7 @@ void _studio_window_files_document_closed (StudioWindow   *self,
 void _studio_window_files_bind         (StudioWindow      *self);
 void _studio_window_games_bind         (StudioWindow      *self);
 void _studio_window_update_actions     (StudioWindow      *self);
+GFile *_studio_window_default_folder  (StudioWindow      *self);
 void _studio_window_add_recent         (StudioWindow      *self,
                                         GFile             *file);
 void _studio_window_save               (StudioWindow      *self,

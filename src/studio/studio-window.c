@@ -1506,6 +1506,43 @@ studio_window_recent_changed_cb (StudioWindow *self)
 }
 
 /**
+ * _studio_window_default_folder:
+ * @self: a #StudioWindow
+ *
+ * The folder a file chooser starts in for a file that has none yet (Save
+ * As of a new game, a diagram): the folder of the newest recent game file
+ * that still exists, else the user's Documents folder, else the home
+ * folder — never the working directory the studio was started in, as GTK
+ * 4.8's file chooser would (as GNOME Text Editor does).
+ *
+ * Returns: (transfer full): the folder
+ */
+GFile *
+_studio_window_default_folder (StudioWindow *self)
+{
+  g_autolist(GtkRecentInfo) items = gtk_recent_manager_get_items (self->recent_manager);
+  const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+
+  items = g_list_sort (items, compare_recent_newest_first);
+  for (const GList *iter = items; iter != NULL; iter = iter->next)
+    {
+      GtkRecentInfo *info = iter->data;
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(GFile) parent = NULL;
+
+      if (!g_str_has_suffix (gtk_recent_info_get_uri (info), ".pgn") || !gtk_recent_info_exists (info))
+        continue;
+      file = g_file_new_for_uri (gtk_recent_info_get_uri (info));
+      parent = g_file_get_parent (file);
+      if (parent != NULL && g_file_query_file_type (parent, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY)
+        return g_steal_pointer (&parent);
+    }
+  if (documents != NULL && g_file_test (documents, G_FILE_TEST_IS_DIR))
+    return g_file_new_for_path (documents);
+  return g_file_new_for_path (g_get_home_dir ());
+}
+
+/**
  * _studio_window_add_recent:
  * @self: a #StudioWindow
  * @file: a game file just opened or saved

@@ -1516,9 +1516,25 @@ test_recent_files (void)
   gtk_window_present (GTK_WINDOW (window));
   studio_test_spin_until (recent_menu_is, &wait);
 
+  /* With no recent file, a file chooser for a new file starts in the
+   * Documents folder (or the home folder), not the working directory. */
+  {
+    g_autoptr(GFile) folder = _studio_window_default_folder (window);
+    const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+
+    g_assert_cmpstr (g_file_peek_path (folder), ==,
+                     documents != NULL && g_file_test (documents, G_FILE_TEST_IS_DIR) ? documents : g_get_home_dir ());
+  }
+
   studio_window_open_file (window, a);
   wait.expected = uri_a;
   studio_test_spin_until (recent_menu_is, &wait);
+  /* Then in the folder of the newest recent game file. */
+  {
+    g_autoptr(GFile) folder = _studio_window_default_folder (window);
+
+    g_assert_cmpstr (g_file_peek_path (folder), ==, dir);
+  }
 
   /* Opening the next file in a new window: both windows list both files,
    * the newest first.  (The recent list orders by time in seconds.) */
