@@ -1453,12 +1453,6 @@ _studio_window_play_init (StudioWindow *self)
   gtk_box_append (GTK_BOX (play->bar), players);
 
   play->message_label = gtk_label_new (NULL);
-  /* Two lines, as tall as the sides' names beside it: a game's end
-   * ("Orange resigns.", a claim with its rule) is read whole at 700 px
-   * too; the tooltip holds anything longer. */
-  gtk_label_set_wrap (GTK_LABEL (play->message_label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (play->message_label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_lines (GTK_LABEL (play->message_label), 2);
   gtk_label_set_ellipsize (GTK_LABEL (play->message_label), PANGO_ELLIPSIZE_END);
   gtk_label_set_xalign (GTK_LABEL (play->message_label), 0);
   gtk_widget_set_hexpand (play->message_label, TRUE);
