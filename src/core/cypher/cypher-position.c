@@ -566,6 +566,7 @@ typedef struct {
   CheopsCellSet  blockers;  /* line_blockers() */
   bool           evading;   /* in check, L2 and L3 obeyed: only moves onto evade may parry */
   CheopsCellSet  evade;     /* the checkers, the cells between them and the King, the enemy colluders */
+  bool           geo;       /* L2 and L3 obeyed: geo_legal() judges a move that is not the King's */
 } Fast;
 
 /* The enemy pieces that check @side's King on @k (4.2's table, as
@@ -637,7 +638,7 @@ fast_state (const CheopsPosition *pos, Fast *f)
   CheopsCell ss, se;
   CheopsCellSet blockers, own, lines_o, lines_d, sliders_o, sliders_d;
 
-  f->on = f->king = f->evading = false;
+  f->on = f->king = f->evading = f->geo = false;
   f->shields = f->pinned = f->evade = 0;
   if (cheops_cellset_count (pos->pieces[side][CYPHER_KING]) != 1
       || cheops_cellset_count (pos->pieces[e][CYPHER_KING]) != 1
@@ -657,6 +658,7 @@ fast_state (const CheopsPosition *pos, Fast *f)
   /* L3 */
   if (se != CY_NONE && (cy_adj[ks] & CY_BIT (se)))
     return;
+  f->geo = true;
   /* L1, L4 */
   if (cypher__attacked (pos, side, 0))
     {
@@ -758,8 +760,45 @@ king_legal (const CheopsPosition *pos, const Fast *f, CheopsCell from, CheopsCel
            && cy_aligned[se][to] && !(cy_between[se][to] & blockers));
 }
 
+/* Whether a move that is not the King's (a plain move of the piece of kind
+ * @t from @from to @to, and for a compound move, 4.4, the major's part
+ * @from2-@to2, else CY_NONE) obeys L1-L4 (4.3) in the position after it,
+ * judged without playing it.  Needs @f->geo: L2 and L3 hold before the
+ * move.  Then L3 still holds (neither King nor enemy Spy moves), L2 can
+ * fail only at the Spy's new cell (@f->spy_bad), and L1 and L4 are the
+ * lines to the King in the position after the move: the enemy's pieces
+ * are those of @pos but the one taken on @to, their check powers those of
+ * attacked_at() with it taken (a capture only takes a checker or a
+ * colluder away, CY16), and the line blockers those of @pos less the
+ * emptied cells, plus the moved pieces' new cells (a Spy blocks only on
+ * Court, 4.2, CY15).  The same answer as playing the move and asking
+ * legal_after(). */
+static inline bool
+geo_legal (const CheopsPosition *pos, const Fast *f, CheopsPieceType t, CheopsCell from, CheopsCell to,
+           CheopsCell from2, CheopsCell to2)
+{
+  CheopsSide side = pos->side_to_move;
+  CheopsCell ks = pos->king[side], se = f->se;
+  CheopsCellSet taken = pos->occupied & CY_BIT (to) & ~pos->pieces[side][0];
+  CheopsCellSet blockers = f->blockers & ~CY_BIT (from);
+
+  if (t == CYPHER_SPY && (f->spy_bad & CY_BIT (to)))
+    return false;   /* L2 */
+  if (t != CYPHER_SPY || cy_area[to] == CYPHER_COURT)
+    blockers |= CY_BIT (to);
+  if (from2 != CY_NONE)
+    blockers = (blockers & ~CY_BIT (from2)) | CY_BIT (to2);   /* a major: a blocker */
+  /* L1 */
+  if (attacked_at (pos, side, ks, blockers, taken, 0))
+    return false;
+  /* L4, CY5 */
+  return !(se != CY_NONE && cy_area[se] == CYPHER_COURT && cy_area[ks] == CYPHER_COURT
+           && cy_aligned[se][ks] && !(cy_between[se][ks] & blockers));
+}
+
 /* Keeps @move of the piece on @from: at once when the fast path knows it
  * legal (@f on, @from not pinned, and for a Spy @to allowed by L2), else
+ * when geo_legal() finds it legal (the position obeys L2 and L3), else
  * after playing it.  Not for King moves, compound moves or drops. */
 static inline void
 add_move (Sink *sink, const Fast *f, CheopsPieceType t, CheopsCell from, CheopsCell to)
@@ -774,6 +813,12 @@ add_move (Sink *sink, const Fast *f, CheopsPieceType t, CheopsCell from, CheopsC
     }
   if (f->evading && !(f->evade & CY_BIT (to)))
     return;   /* cannot parry the check (fast_state()) */
+  if (f->geo)
+    {
+      if (geo_legal (sink->pos, f, t, from, to, CY_NONE, CY_NONE))
+        accept (sink, move);
+      return;
+    }
   try_move (sink, move, false);
 }
 
@@ -789,7 +834,7 @@ generate (const CheopsPosition *pos, Sink *sink)
 
   if (pos->king[side] == CY_NONE || pos->king[e] == CY_NONE)
     return;
-  f.on = f.king = f.evading = false;
+  f.on = f.king = f.evading = f.geo = false;
   f.shields = f.pinned = f.spy_bad = f.blockers = f.evade = 0;
   f.ss = f.se = CY_NONE;
   if (!sink->slow)
@@ -916,6 +961,12 @@ generate (const CheopsPosition *pos, Sink *sink)
                       CheopsMove move = cheops_move_make_compound (from, to, from2, cheops_cellset_pop (&t2));
                       if (known2)
                         accept (sink, move);
+                      else if (f.geo)
+                        {
+                          CheopsCell to2 = cheops_move_to2 (move);
+                          if (geo_legal (pos, &f, CYPHER_SPY, from, to, from2, to2))
+                            accept (sink, move);
+                        }
                       else
                         try_move (sink, move, false);
                     }
