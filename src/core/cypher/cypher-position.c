@@ -127,14 +127,21 @@ majors (const CheopsPosition *pos, CheopsSide side)
 /* 4.2, CY16: a Field Spy with an own Field major next to it colludes, and so
  * does each such major; the majors on @taken (just captured) do not count. */
 static inline CheopsCellSet
-colluders_without (const CheopsPosition *pos, CheopsSide side, CheopsCellSet taken)
+colluders_of (const CheopsCellSet *p, CheopsCellSet taken)
 {
-  CheopsCellSet spy = pos->pieces[side][CYPHER_SPY] & cy_field, near;
+  CheopsCellSet spy = p[CYPHER_SPY] & cy_field, near;
 
   if (!spy)
     return 0;
-  near = cy_adj[cheops_cellset_first (spy)] & majors (pos, side) & cy_field & ~taken;
+  near = cy_adj[cheops_cellset_first (spy)] & (p[CYPHER_QUEEN] | p[CYPHER_ROOK] | p[CYPHER_BISHOP] | p[CYPHER_KNIGHT])
+         & cy_field & ~taken;
   return near ? near | spy : 0;
+}
+
+static inline CheopsCellSet
+colluders_without (const CheopsPosition *pos, CheopsSide side, CheopsCellSet taken)
+{
+  return colluders_of (pos->pieces[side], taken);
 }
 
 static inline CheopsCellSet
@@ -157,16 +164,14 @@ line_blockers (const CheopsPosition *pos)
   return pos->occupied & ~((pos->pieces[CHEOPS_SIDE_A][CYPHER_SPY] | pos->pieces[CHEOPS_SIDE_B][CYPHER_SPY]) & ~cy_court);
 }
 
-/* Whether a King of @side on @k would be in check (4.2's table), with
- * @blockers the line blockers, the enemy pieces on @taken gone (captured by
- * that King's move) and those on @exclude not counting as checkers (the
- * flipped Spy after a King flip, CY4).  The other pieces are those of @pos. */
+/* Whether the pieces @p (by type) of side @e check a King of the other
+ * side on @k (4.2's table), with @blockers the line blockers, the pieces
+ * on @taken gone (captured by that King's move) and those on @exclude not
+ * counting as checkers (the flipped Spy after a King flip, CY4). */
 static inline bool
-attacked_at (const CheopsPosition *pos, CheopsSide side, CheopsCell k, CheopsCellSet blockers,
+attacked_by (const CheopsCellSet *p, CheopsSide e, CheopsCell k, CheopsCellSet blockers,
              CheopsCellSet taken, CheopsCellSet exclude)
 {
-  CheopsSide e = cheops_side_other (side);
-  const CheopsCellSet *p = pos->pieces[e];
   CheopsCellSet pawns, major_ok, spy_ok, king_ok, s;
 
   exclude |= taken;
@@ -186,7 +191,7 @@ attacked_at (const CheopsPosition *pos, CheopsSide side, CheopsCell k, CheopsCel
     {
       /* A Field King: majors and Spy from Border or Court, or colluding
        * (CY16); Kings from Border or Court (CY27). */
-      CheopsCellSet coll = colluders_without (pos, e, taken);
+      CheopsCellSet coll = colluders_of (p, taken);
 
       major_ok = ~cy_field | coll;
       spy_ok = ~cy_field | coll;
@@ -210,6 +215,16 @@ attacked_at (const CheopsPosition *pos, CheopsSide side, CheopsCell k, CheopsCel
     if (!(cy_between[k][cheops_cellset_pop (&s)] & blockers))
       return true;
   return false;
+}
+
+/* attacked_by() with @side's enemy's pieces of @pos. */
+static inline bool
+attacked_at (const CheopsPosition *pos, CheopsSide side, CheopsCell k, CheopsCellSet blockers,
+             CheopsCellSet taken, CheopsCellSet exclude)
+{
+  CheopsSide e = cheops_side_other (side);
+
+  return attacked_by (pos->pieces[e], e, k, blockers, taken, exclude);
 }
 
 /* Whether @side's King is in check, the pieces in @exclude not counting as
@@ -1209,18 +1224,43 @@ cypher_position_check_filter (const CheopsPosition *pos, CypherMoveFilter *filte
       filter->to[t] |= cy_adj[cheops_cellset_first (spy)];
 }
 
+/* The move is not played: the mover's pieces after it (by type) and the
+ * line blockers after it are made from @pos, and attacked_by() asks
+ * whether they check the enemy King, as cypher_position_do_move() asks
+ * cypher__attacked() in the position after it. */
 bool
 cypher_position_gives_check (const CheopsPosition *pos, CheopsMove move)
 {
-  CheopsPosition scratch;
-  CheopsUndo undo;
+  CheopsSide us = pos->side_to_move, e = cheops_side_other (us);
+  CheopsCell ke = pos->king[e], to = cheops_move_to (move);
+  CheopsCellSet p[CYPHER_PIECE_TYPE_NB], occ = pos->occupied, spies;
 
-  if (!may_give_check (pos, move))
+  if (ke == CY_NONE || !may_give_check (pos, move))
     return false;
-  scratch = *pos;
+  memcpy (p, pos->pieces[us], sizeof p);
+  if (cheops_move_kind (move) == CHEOPS_MOVE_DROP)
+    {
+      p[CYPHER_PAWN] |= CY_BIT (to);
+      occ |= CY_BIT (to);
+    }
+  else
+    {
+      CheopsCell from = cheops_move_from (move);
+      CheopsPieceType t = cheops_piece_type (pos->board[from]);
 
-  cypher_position_do_move (&scratch, move, &undo);
-  return cypher_position_move_checked (&scratch);
+      p[t] = (p[t] & ~CY_BIT (from)) | CY_BIT (to);
+      occ = (occ & ~CY_BIT (from)) | CY_BIT (to);
+      if (cheops_move_kind (move) == CHEOPS_MOVE_COMPOUND)
+        {
+          CheopsCell from2 = cheops_move_from2 (move), to2 = cheops_move_to2 (move);
+          CheopsPieceType t2 = cheops_piece_type (pos->board[from2]);
+
+          p[t2] = (p[t2] & ~CY_BIT (from2)) | CY_BIT (to2);
+          occ = (occ & ~CY_BIT (from2)) | CY_BIT (to2);
+        }
+    }
+  spies = p[CYPHER_SPY] | pos->pieces[e][CYPHER_SPY];
+  return attacked_by (p, us, ke, occ & ~(spies & ~cy_court), 0, 0);
 }
 
 /* cypher_position_do_move() sets the mover's four-check counter from this
