@@ -573,7 +573,7 @@ try_move (Sink *sink, CheopsMove move, bool no_check)
 /* What the fast path knows about the position, for the side to move. */
 typedef struct {
   bool           on;        /* the position obeys L1-L4: the fast path applies */
-  CheopsCellSet  shields;   /* own line blockers nearest the King on a ray (S) */
+  CheopsCellSet  risk;      /* the King's rays with an enemy Queen, Rook or Bishop of their kind or the enemy Spy */
   CheopsCellSet  pinned;    /* those of them with an enemy slider or Spy behind */
   CheopsCellSet  spy_bad;   /* cells the own Spy may not end on (L2) */
   bool           king;      /* King moves may be judged by king_legal() */
@@ -641,8 +641,10 @@ nearest (CheopsCellSet set, int d)
  *   blocker to the King on that ray ("shield"), with that enemy Queen, Rook,
  *   Bishop or Spy the next line blocker behind it, or an enemy Field or Border
  *   Spy (transparent, 4.2) with nothing blocking between.  Such a shield is
- *   "pinned": its moves are played to test them.  A compound move empties two
- *   cells (4.4), so it is played when either is a shield at all.
+ *   "pinned": its moves are judged by geo_legal().  Only a ray with such an
+ *   enemy piece on it at all can hold a pin ("risk").  A compound move
+ *   empties two cells (4.4), so it is judged by geo_legal() when either lies
+ *   on such a ray.
  * Line blockers are every piece but a Spy on a Field or Border cell (CY15). */
 static void
 fast_state (const CheopsPosition *pos, Fast *f)
@@ -654,7 +656,7 @@ fast_state (const CheopsPosition *pos, Fast *f)
   CheopsCellSet blockers, own, lines_o, lines_d, sliders_o, sliders_d;
 
   f->on = f->king = f->evading = f->geo = false;
-  f->shields = f->pinned = f->evade = 0;
+  f->risk = f->pinned = f->evade = 0;
   if (cheops_cellset_count (pos->pieces[side][CYPHER_KING]) != 1
       || cheops_cellset_count (pos->pieces[e][CYPHER_KING]) != 1
       || cheops_cellset_count (spies_s) > 1 || cheops_cellset_count (spies_e) > 1)
@@ -703,17 +705,20 @@ fast_state (const CheopsPosition *pos, Fast *f)
     {
       CheopsCellSet ray = cy_ray_mask[ks][d];
       CheopsCellSet on = ray & (d < 4 ? lines_o : lines_d);
-      CheopsCellSet beyond, sliders;
+      CheopsCellSet sliders = d < 4 ? sliders_o : sliders_d;
+      CheopsCellSet beyond;
       CheopsCell first;
 
+      /* Only a ray with such an enemy piece on it can hold a pin. */
+      if (!(ray & sliders))
+        continue;
+      f->risk |= ray;
       if (!on)
         continue;
       first = nearest (on, d);
       if (!(own & CY_BIT (first)))
         continue;
-      f->shields |= CY_BIT (first);
       beyond = ray & ~cy_between[ks][first] & ~CY_BIT (first);
-      sliders = d < 4 ? sliders_o : sliders_d;
       if (beyond & blockers)
         {
           CheopsCell next = nearest (beyond & blockers, d);
@@ -850,7 +855,7 @@ generate (const CheopsPosition *pos, Sink *sink)
   if (pos->king[side] == CY_NONE || pos->king[e] == CY_NONE)
     return;
   f.on = f.king = f.evading = f.geo = false;
-  f.shields = f.pinned = f.spy_bad = f.blockers = f.evade = 0;
+  f.risk = f.pinned = f.spy_bad = f.blockers = f.evade = 0;
   f.ss = f.se = CY_NONE;
   if (!sink->slow)
     fast_state (pos, &f);
@@ -955,8 +960,10 @@ generate (const CheopsPosition *pos, Sink *sink)
               CheopsCellSet occ2 = (occ & ~CY_BIT (from)) | CY_BIT (to);
               CheopsCellSet seconds = majors (pos, side) & ~cy_court;
               /* Known legal: the Spy's new cell obeys L2 and neither
-               * emptied cell shields the King (fast_state()). */
-              bool known = f.on && !(f.spy_bad & CY_BIT (to)) && !(f.shields & CY_BIT (from));
+               * emptied cell is on a ray from the King with an enemy
+               * piece that checks or flips along it (fast_state()):
+               * emptying cells there may open a line, elsewhere not. */
+              bool known = f.on && !(f.spy_bad & CY_BIT (to)) && !(f.risk & CY_BIT (from));
 
               if (f.on && (f.spy_bad & CY_BIT (to)))
                 continue;   /* L2 fails whatever the second part */
@@ -964,7 +971,7 @@ generate (const CheopsPosition *pos, Sink *sink)
                 {
                   CheopsCell from2 = cheops_cellset_pop (&seconds);
                   CheopsCellSet t2 = reach (cheops_piece_type (pos->board[from2]), from2, occ2) & cy_court & ~occ2;
-                  bool known2 = known && !(f.shields & CY_BIT (from2));
+                  bool known2 = known && !(f.risk & CY_BIT (from2));
 
                   if (known2 && sink->out == NULL)
                     {
