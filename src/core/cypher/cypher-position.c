@@ -927,13 +927,30 @@ generate (const CheopsPosition *pos, Sink *sink)
             if (may_capture (pos, from, t, cheops_cellset_pop (&caps)))
               sink->n++;
         }
+      else if (f.on && t != CYPHER_KING && !(f.pinned & CY_BIT (from)))
+        {
+          /* Every move known legal (add_move()) but for the capture table
+           * and, for the Spy, L2: in the order of the cells. */
+          CheopsCellSet plain = targets & filter & ~(t == CYPHER_SPY ? f.spy_bad : 0);
+
+          if (!(plain & enemy))
+            while (plain)
+              accept (sink, cheops_move_make (from, cheops_cellset_pop (&plain)));
+          else
+            while (plain)
+              {
+                CheopsCell to = cheops_cellset_pop (&plain);
+                if (pos->board[to] == CHEOPS_NO_PIECE || may_capture (pos, from, t, to))
+                  accept (sink, cheops_move_make (from, to));
+              }
+        }
       else
       {
         CheopsCellSet plain = targets & filter;
         while (plain)
           {
             CheopsCell to = cheops_cellset_pop (&plain);
-            if (!(enemy & CY_BIT (to)) || may_capture (pos, from, t, to))
+            if (pos->board[to] == CHEOPS_NO_PIECE || may_capture (pos, from, t, to))
               {
                 if (t == CYPHER_KING)
                   {
