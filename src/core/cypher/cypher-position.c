@@ -1201,9 +1201,11 @@ may_give_check (const CheopsPosition *pos, CheopsMove move)
   lines = cy_orth[ke] | cy_diag[ke];
   if ((lines & CY_BIT (from)) && !(cy_between[ke][from] & blockers))
     return true;
-  /* Collusion (CY16). */
+  /* Collusion (CY16): the Spy onto a Field cell next to our Field
+   * majors, or a major next to our Field Spy.  (A Spy that leaves only
+   * takes collusion away.) */
   if (t == CYPHER_SPY)
-    return true;
+    return cy_area[to] == CYPHER_FIELD && (cy_adj[to] & majors (pos, us) & cy_field);
   spy = pos->pieces[us][CYPHER_SPY] & cy_field;
   return cy_is_major (t) && spy && (cy_adj[cheops_cellset_first (spy)] & CY_BIT (to));
 }
@@ -1224,16 +1226,29 @@ cypher_position_check_filter (const CheopsPosition *pos, CypherMoveFilter *filte
       return;
     }
   lines = cy_orth[ke] | cy_diag[ke];
+  blockers = line_blockers (pos);
   filter->to[CYPHER_KING] |= cy_adj[ke];
   filter->to[CYPHER_PAWN] |= cy_pawn_attackers[us][ke];
   filter->to[CYPHER_KNIGHT] |= cy_short[ke] | cy_long[ke];
-  filter->to[CYPHER_ROOK] |= cy_orth[ke];
-  filter->to[CYPHER_BISHOP] |= cy_diag[ke];
-  filter->to[CYPHER_QUEEN] |= lines;
-  /* A Spy move, and a discovered check from the nearest blocker to the
-   * King on a line. */
-  filter->from_all |= pos->pieces[us][CYPHER_SPY];
-  blockers = line_blockers (pos);
+  /* A Queen, Rook or Bishop checks from its new cell only along an open
+   * line (the cells between the King and it free of blockers after the
+   * move, when only its own cell was emptied): the King's slides with the
+   * blockers but the pieces of that kind (any of them may be the one to
+   * move), each slide up to and including its first other blocker. */
+  filter->to[CYPHER_ROOK] |= cy_slide (ke, 0, 4, blockers & ~pos->pieces[us][CYPHER_ROOK]);
+  filter->to[CYPHER_BISHOP] |= cy_slide (ke, 4, 8, blockers & ~pos->pieces[us][CYPHER_BISHOP]);
+  filter->to[CYPHER_QUEEN] |= cy_slide (ke, 0, 8, blockers & ~pos->pieces[us][CYPHER_QUEEN]);
+  /* A Spy move: along an open line (as a Queen), or onto a Field cell
+   * next to our Field majors (collusion, CY16); and a discovered check
+   * from the nearest blocker to the King on a line (below). */
+  filter->to[CYPHER_SPY] |= cy_slide (ke, 0, 8, blockers & ~pos->pieces[us][CYPHER_SPY]);
+  s = majors (pos, us) & cy_field;
+  while (s)
+    filter->to[CYPHER_SPY] |= cy_adj[cheops_cellset_pop (&s)] & cy_field;
+  /* A compound move (4.4) is filtered by its Spy part: a Court Spy's every
+   * cell off Court. */
+  if (pos->pieces[us][CYPHER_SPY] & cy_court)
+    filter->to[CYPHER_SPY] |= ~cy_court;
   s = own & lines;
   while (s)
     {
