@@ -295,21 +295,11 @@ line_blockers (const CheopsPosition *pos)
 /* The Court cells from which a Spy would flip a King on the Court cell
  * @king (4.9): in line with it, every cell between empty or a Field or
  * Border Spy; @blockers the line blockers without that Spy. */
-static CheopsCellSet
+static __attribute__ ((noinline)) CheopsCellSet
 flip_cells (CheopsCell king, CheopsCellSet blockers)
 {
-  CheopsCellSet set = 0;
-
-  for (int d = 0; d < 8; d++)
-    for (int i = 0; i < ray_len[king][d]; i++)
-      {
-        CheopsCell c = ray[king][d][i];
-        if (court & BIT (c))
-          set |= BIT (c);
-        if (blockers & BIT (c))
-          break;
-      }
-  return set;
+  /* Each ray up to and including its first blocker: a slide. */
+  return slide (king, 0, 8, blockers) & court;
 }
 
 static void
@@ -399,7 +389,12 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
           if (espy != NONE)
             {
               CheopsCellSet fc = flip_cells (king, blockers & ~BIT (espy));
-              if (slide (espy, 0, 8, occ) & fc & ~occ)
+              if (!espy_reach_made)
+                {
+                  espy_reach = slide (espy, 0, 8, occ);
+                  espy_reach_made = true;
+                }
+              if (espy_reach & fc & ~occ)
                 term[TERM_SAFETY] -= spy_threat;
             }
         }
