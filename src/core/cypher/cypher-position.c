@@ -750,6 +750,22 @@ reach (CheopsPieceType t, CheopsCell from, CheopsCellSet occ)
     }
 }
 
+/* The cells a piece of kind @t (not a pawn) on @from reaches on an empty
+ * board: a superset of reach(). */
+static inline CheopsCellSet
+empty_reach (CheopsPieceType t, CheopsCell from)
+{
+  switch (t)
+    {
+    case CYPHER_KING: return cy_adj[from];
+    case CYPHER_QUEEN: case CYPHER_SPY: return cy_orth[from] | cy_diag[from];
+    case CYPHER_ROOK: return cy_orth[from];
+    case CYPHER_BISHOP: return cy_diag[from];
+    case CYPHER_KNIGHT: return cy_leaps[from];
+    default: return ~(CheopsCellSet) 0;
+    }
+}
+
 /* Whether the King move @from-@to (its movement and capture rules obeyed)
  * is legal: L1-L4 (4.3) judged in the position after it without playing it.
  * Needs @f->king: the parts of L2 that do not involve the mover's King hold
@@ -879,7 +895,17 @@ generate (const CheopsPosition *pos, Sink *sink)
       CheopsPieceType t = cheops_piece_type (pos->board[from]);
       CheopsCellSet targets;
 
-      filter = want == NULL || (want->from_all & CY_BIT (from)) ? ~(CheopsCellSet) 0 : want->to[t];
+      if (want == NULL || (want->from_all & CY_BIT (from)))
+        filter = ~(CheopsCellSet) 0;
+      else
+        {
+          filter = want->to[t];
+          /* No cell of the filter on the piece's lines or leaps at all:
+           * it has no move to keep (a compound move's Spy part is one of
+           * the Spy's plain targets). */
+          if (t != CYPHER_PAWN && !(filter & empty_reach (t, from)))
+            continue;
+        }
       if (t == CYPHER_PAWN)
         {
           int step = side == CHEOPS_SIDE_A ? 10 : -10;
