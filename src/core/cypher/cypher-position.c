@@ -911,20 +911,34 @@ generate (const CheopsPosition *pos, Sink *sink)
           int step = side == CHEOPS_SIDE_A ? 10 : -10;
           CheopsCell fwd = (CheopsCell) (from + step);
 
+          bool known;
+
           if (cy_embed_row[side] & CY_BIT (from))
             continue;   /* 4.7: an embedded pawn never moves */
-          if (bulk_pawns && !(f.pinned & CY_BIT (from)))
+          /* Known legal (add_move()): kept at once. */
+          known = f.on && !(f.pinned & CY_BIT (from));
+          if (bulk_pawns && known)
             ;   /* counted above */
-          else if (!(occ & CY_BIT (fwd)) && !(cy_court & CY_BIT (fwd)))
+          else if (pos->board[fwd] == CHEOPS_NO_PIECE && cy_area[fwd] != CYPHER_COURT)
             {
               if (filter & CY_BIT (fwd))
-                add_move (sink, &f, t, from, fwd);
+                {
+                  if (known)
+                    accept (sink, cheops_move_make (from, fwd));
+                  else
+                    add_move (sink, &f, t, from, fwd);
+                }
               /* CY20: the double step from the start row only. */
               if (cy_start_row[side] & CY_BIT (from))
                 {
                   CheopsCell fwd2 = (CheopsCell) (fwd + step);
-                  if (!(occ & CY_BIT (fwd2)) && (filter & CY_BIT (fwd2)))
-                    add_move (sink, &f, t, from, fwd2);
+                  if (pos->board[fwd2] == CHEOPS_NO_PIECE && (filter & CY_BIT (fwd2)))
+                    {
+                      if (known)
+                        accept (sink, cheops_move_make (from, fwd2));
+                      else
+                        add_move (sink, &f, t, from, fwd2);
+                    }
                 }
             }
           targets = cy_pawn_diag[side][from] & ~cy_court & enemy & filter;
@@ -932,7 +946,12 @@ generate (const CheopsPosition *pos, Sink *sink)
             {
               CheopsCell to = cheops_cellset_pop (&targets);
               if (may_capture (pos, from, t, to))
-                add_move (sink, &f, t, from, to);
+                {
+                  if (known)
+                    accept (sink, cheops_move_make (from, to));
+                  else
+                    add_move (sink, &f, t, from, to);
+                }
             }
           continue;
         }
