@@ -535,6 +535,7 @@ typedef struct {
   int             n;
   const CypherMoveFilter *filter;   /* NULL: every move */
   bool            slow;       /* the reference: play every move */
+  bool            any;        /* only whether there is a move: stop at the first piece that has one */
 } Sink;
 
 static inline void
@@ -891,6 +892,8 @@ generate (const CheopsPosition *pos, Sink *sink)
     }
   while (pieces)
     {
+      if (sink->any && sink->n > 0)
+        return;
       CheopsCell from = cheops_cellset_pop (&pieces);
       CheopsPieceType t = cheops_piece_type (pos->board[from]);
       CheopsCellSet targets;
@@ -1097,8 +1100,28 @@ legal_moves (const CheopsPosition *pos, CheopsMove *list, const CypherMoveFilter
   sink.n = 0;
   sink.filter = filter;
   sink.slow = slow;
+  sink.any = false;
   generate (pos, &sink);
   return sink.n;
+}
+
+/* Whether the side to move of @pos has a legal move (ended() aside):
+ * the generator counts, and stops after the first piece with one. */
+static bool
+has_legal_move (const CheopsPosition *pos)
+{
+  Sink sink;
+
+  sink.pos = pos;
+  sink.copied = false;
+  sink.out = NULL;
+  sink.end = NULL;
+  sink.n = 0;
+  sink.filter = NULL;
+  sink.slow = false;
+  sink.any = true;
+  generate (pos, &sink);
+  return sink.n > 0;
 }
 
 CheopsMove *
@@ -1367,7 +1390,7 @@ cypher_position_outcome (const CheopsPosition *pos)
   /* CY22: flip, checkmate, embedding, four checks, stalemate. */
   if (end == CYPHER_OUTCOME_W_FLIP || end == CYPHER_OUTCOME_B_FLIP)
     return end;
-  n = legal_moves (pos, NULL, NULL, false);
+  n = has_legal_move (pos) ? 1 : 0;   /* only whether there is one matters */
   if (n == 0 && cypher__attacked (pos, pos->side_to_move, 0))
     return mover == CHEOPS_SIDE_A ? CYPHER_OUTCOME_W_CHECKMATE : CYPHER_OUTCOME_B_CHECKMATE;
   if (end != CHEOPS_OUTCOME_NONE)
