@@ -14,11 +14,14 @@
  * the King nor empties a cell that shields the King from a line (pins, 4.2
  * with Spy transparency, and the Court Spy's flip line, 4.9) cannot expose
  * it, since a move only adds blockers, and its captures only take checkers
- * and colluders away.  The other moves (King moves, moves of shielding
- * pieces, any move in check) are played on a scratch copy of the position
- * and kept when the position after the whole move obeys L1-L4 (4.3), then
- * taken back.  cypher_generate_moves_reference() plays every move so: the
- * slow, sure reference the fast path is cross-checked against.  Nothing is
+ * and colluders away.  The other moves (King moves, moves of pinned
+ * pieces, moves in check) are judged in the position after them without
+ * playing them, by the lines to the King (king_legal(), geo_legal()),
+ * wherever L2 and L3 hold before the move; only where they do not is a
+ * move played on a scratch copy of the position and kept when the
+ * position after the whole move obeys L1-L4 (4.3), then taken back.
+ * cypher_generate_moves_reference() plays every move so: the slow, sure
+ * reference the fast path is cross-checked against.  Nothing is
  * allocated.
  */
 #include "cypher-private.h"
