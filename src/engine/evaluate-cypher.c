@@ -98,6 +98,8 @@ static CheopsCellSet between[N_CELLS][N_CELLS];
 static bool          aligned[N_CELLS][N_CELLS];
 static CheopsCellSet sanctuary[CHEOPS_SIDE_NB], embed_row[CHEOPS_SIDE_NB];
 static int           advance[CHEOPS_SIDE_NB][N_CELLS];
+static CheopsCellSet advance_cells[CHEOPS_SIDE_NB][7];   /* the cells of each advance[][] value */
+static CheopsCellSet embed_near_cells[N_CELLS];          /* ring2 | adj: an embedded pawn near a King there */
 
 static const int dir_dc[8] = { 1, -1, 0, 0, 1, 1, -1, -1 };
 static const int dir_dr[8] = { 0, 0, 1, -1, 1, -1, 1, -1 };
@@ -219,6 +221,15 @@ evaluate_init (void)
           ray_len[cell][d] = (uint8_t) n;
         }
     }
+  for (int sd = 0; sd < CHEOPS_SIDE_NB; sd++)
+    for (int k = 0; k < 7; k++)
+      advance_cells[sd][k] = 0;
+  for (int cell = 0; cell < N_CELLS; cell++)
+    {
+      for (int sd = 0; sd < CHEOPS_SIDE_NB; sd++)
+        advance_cells[sd][advance[sd][cell]] |= BIT (cell);
+      embed_near_cells[cell] = ring2[cell] | adj[cell];
+    }
 }
 
 /* The cells a slider on @from reaches along rays @d0..@d1-1 with @occ
@@ -231,18 +242,18 @@ slide (CheopsCell from, int d0, int d1, CheopsCellSet occ)
   for (int d = d0; d < d1; d++)
     {
       CheopsCellSet r = ray_mask[from][d], hit = r & occ;
-      CheopsCell first;
 
-      if (!hit)
-        {
-          set |= r;
-          continue;
-        }
-      /* The ray up to and including its first occupied cell: less the
-       * same ray from that cell on.  Directions 0, 2, 4, 6 (+1, +10,
-       * +11, +9) go to higher cell numbers. */
-      first = (d == 0 || d == 2 || d == 4 || d == 6) ? cheops_cellset_first (hit) : cheops_cellset_last (hit);
-      set |= r & ~ray_mask[first][d];
+      /* The ray up to and including its first occupied cell.  Directions
+       * 0, 2, 4, 6 (+1, +10, +11, +9) go to higher cell numbers: the
+       * cells up to the lowest bit of hit (all of them when hit is 0,
+       * hit - 1 being every bit then).  The others: the ray less the same
+       * ray from that cell on. */
+      if (d == 0 || d == 2 || d == 4 || d == 6)
+        set |= r & (hit ^ (hit - 1));
+      else if (!hit)
+        set |= r;
+      else
+        set |= r & ~ray_mask[cheops_cellset_last (hit)][d];
     }
   return set;
 }
@@ -284,21 +295,11 @@ line_blockers (const CheopsPosition *pos)
 /* The Court cells from which a Spy would flip a King on the Court cell
  * @king (4.9): in line with it, every cell between empty or a Field or
  * Border Spy; @blockers the line blockers without that Spy. */
-static CheopsCellSet
+static __attribute__ ((noinline)) CheopsCellSet
 flip_cells (CheopsCell king, CheopsCellSet blockers)
 {
-  CheopsCellSet set = 0;
-
-  for (int d = 0; d < 8; d++)
-    for (int i = 0; i < ray_len[king][d]; i++)
-      {
-        CheopsCell c = ray[king][d][i];
-        if (court & BIT (c))
-          set |= BIT (c);
-        if (blockers & BIT (c))
-          break;
-      }
-  return set;
+  /* Each ray up to and including its first blocker: a slide. */
+  return slide (king, 0, 8, blockers) & court;
 }
 
 static void
@@ -353,18 +354,20 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
             }
         }
 
-      /* Pawns and the hand. */
+      /* Pawns and the hand, counted by cell sets: each pawn by its
+       * advance, an embedded pawn near (two King steps or less) the
+       * enemy Court King (ring2 and adj are symmetric). */
       {
         CheopsCellSet set = pos->pieces[us][CYPHER_PAWN];
         term[TERM_MATERIAL] += hand_value * pos->hand[us][CYPHER_PAWN];
-        while (set)
+        if (set)
           {
-            CheopsCell cell = cheops_cellset_pop (&set);
-            term[TERM_MATERIAL] += piece_value[CYPHER_PAWN];
-            term[TERM_PAWNS] += pawn_advance[advance[us][cell]];
-            if ((embed_row[us] & BIT (cell)) && eking != NONE && area[eking] == CYPHER_COURT
-                && (ring2[cell] | adj[cell]) & BIT (eking))
-              term[TERM_PAWNS] += embed_near;
+            term[TERM_MATERIAL] += piece_value[CYPHER_PAWN] * cheops_cellset_count (set);
+            for (int k = 0; k < 7; k++)
+              if (set & advance_cells[us][k])
+                term[TERM_PAWNS] += pawn_advance[k] * cheops_cellset_count (set & advance_cells[us][k]);
+            if (eking != NONE && area[eking] == CYPHER_COURT)
+              term[TERM_PAWNS] += embed_near * cheops_cellset_count (set & embed_row[us] & embed_near_cells[eking]);
           }
       }
 
@@ -386,7 +389,12 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
           if (espy != NONE)
             {
               CheopsCellSet fc = flip_cells (king, blockers & ~BIT (espy));
-              if (slide (espy, 0, 8, occ) & fc & ~occ)
+              if (!espy_reach_made)
+                {
+                  espy_reach = slide (espy, 0, 8, occ);
+                  espy_reach_made = true;
+                }
+              if (espy_reach & fc & ~occ)
                 term[TERM_SAFETY] -= spy_threat;
             }
         }

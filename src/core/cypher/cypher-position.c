@@ -14,11 +14,14 @@
  * the King nor empties a cell that shields the King from a line (pins, 4.2
  * with Spy transparency, and the Court Spy's flip line, 4.9) cannot expose
  * it, since a move only adds blockers, and its captures only take checkers
- * and colluders away.  The other moves (King moves, moves of shielding
- * pieces, any move in check) are played on a scratch copy of the position
- * and kept when the position after the whole move obeys L1-L4 (4.3), then
- * taken back.  cypher_generate_moves_reference() plays every move so: the
- * slow, sure reference the fast path is cross-checked against.  Nothing is
+ * and colluders away.  The other moves (King moves, moves of pinned
+ * pieces, moves in check) are judged in the position after them without
+ * playing them, by the lines to the King (king_legal(), geo_legal()),
+ * wherever L2 and L3 hold before the move; only where they do not is a
+ * move played on a scratch copy of the position and kept when the
+ * position after the whole move obeys L1-L4 (4.3), then taken back.
+ * cypher_generate_moves_reference() plays every move so: the slow, sure
+ * reference the fast path is cross-checked against.  Nothing is
  * allocated.
  */
 #include "cypher-private.h"
@@ -127,14 +130,21 @@ majors (const CheopsPosition *pos, CheopsSide side)
 /* 4.2, CY16: a Field Spy with an own Field major next to it colludes, and so
  * does each such major; the majors on @taken (just captured) do not count. */
 static inline CheopsCellSet
-colluders_without (const CheopsPosition *pos, CheopsSide side, CheopsCellSet taken)
+colluders_of (const CheopsCellSet *p, CheopsCellSet taken)
 {
-  CheopsCellSet spy = pos->pieces[side][CYPHER_SPY] & cy_field, near;
+  CheopsCellSet spy = p[CYPHER_SPY] & cy_field, near;
 
   if (!spy)
     return 0;
-  near = cy_adj[cheops_cellset_first (spy)] & majors (pos, side) & cy_field & ~taken;
+  near = cy_adj[cheops_cellset_first (spy)] & (p[CYPHER_QUEEN] | p[CYPHER_ROOK] | p[CYPHER_BISHOP] | p[CYPHER_KNIGHT])
+         & cy_field & ~taken;
   return near ? near | spy : 0;
+}
+
+static inline CheopsCellSet
+colluders_without (const CheopsPosition *pos, CheopsSide side, CheopsCellSet taken)
+{
+  return colluders_of (pos->pieces[side], taken);
 }
 
 static inline CheopsCellSet
@@ -157,16 +167,14 @@ line_blockers (const CheopsPosition *pos)
   return pos->occupied & ~((pos->pieces[CHEOPS_SIDE_A][CYPHER_SPY] | pos->pieces[CHEOPS_SIDE_B][CYPHER_SPY]) & ~cy_court);
 }
 
-/* Whether a King of @side on @k would be in check (4.2's table), with
- * @blockers the line blockers, the enemy pieces on @taken gone (captured by
- * that King's move) and those on @exclude not counting as checkers (the
- * flipped Spy after a King flip, CY4).  The other pieces are those of @pos. */
+/* Whether the pieces @p (by type) of side @e check a King of the other
+ * side on @k (4.2's table), with @blockers the line blockers, the pieces
+ * on @taken gone (captured by that King's move) and those on @exclude not
+ * counting as checkers (the flipped Spy after a King flip, CY4). */
 static inline bool
-attacked_at (const CheopsPosition *pos, CheopsSide side, CheopsCell k, CheopsCellSet blockers,
+attacked_by (const CheopsCellSet *p, CheopsSide e, CheopsCell k, CheopsCellSet blockers,
              CheopsCellSet taken, CheopsCellSet exclude)
 {
-  CheopsSide e = cheops_side_other (side);
-  const CheopsCellSet *p = pos->pieces[e];
   CheopsCellSet pawns, major_ok, spy_ok, king_ok, s;
 
   exclude |= taken;
@@ -186,7 +194,7 @@ attacked_at (const CheopsPosition *pos, CheopsSide side, CheopsCell k, CheopsCel
     {
       /* A Field King: majors and Spy from Border or Court, or colluding
        * (CY16); Kings from Border or Court (CY27). */
-      CheopsCellSet coll = colluders_without (pos, e, taken);
+      CheopsCellSet coll = colluders_of (p, taken);
 
       major_ok = ~cy_field | coll;
       spy_ok = ~cy_field | coll;
@@ -210,6 +218,16 @@ attacked_at (const CheopsPosition *pos, CheopsSide side, CheopsCell k, CheopsCel
     if (!(cy_between[k][cheops_cellset_pop (&s)] & blockers))
       return true;
   return false;
+}
+
+/* attacked_by() with @side's enemy's pieces of @pos. */
+static inline bool
+attacked_at (const CheopsPosition *pos, CheopsSide side, CheopsCell k, CheopsCellSet blockers,
+             CheopsCellSet taken, CheopsCellSet exclude)
+{
+  CheopsSide e = cheops_side_other (side);
+
+  return attacked_by (pos->pieces[e], e, k, blockers, taken, exclude);
 }
 
 /* Whether @side's King is in check, the pieces in @exclude not counting as
@@ -520,6 +538,7 @@ typedef struct {
   int             n;
   const CypherMoveFilter *filter;   /* NULL: every move */
   bool            slow;       /* the reference: play every move */
+  bool            any;        /* only whether there is a move: stop at the first piece that has one */
 } Sink;
 
 static inline void
@@ -558,7 +577,7 @@ try_move (Sink *sink, CheopsMove move, bool no_check)
 /* What the fast path knows about the position, for the side to move. */
 typedef struct {
   bool           on;        /* the position obeys L1-L4: the fast path applies */
-  CheopsCellSet  shields;   /* own line blockers nearest the King on a ray (S) */
+  CheopsCellSet  risk;      /* the King's rays with an enemy Queen, Rook or Bishop of their kind or the enemy Spy */
   CheopsCellSet  pinned;    /* those of them with an enemy slider or Spy behind */
   CheopsCellSet  spy_bad;   /* cells the own Spy may not end on (L2) */
   bool           king;      /* King moves may be judged by king_legal() */
@@ -566,6 +585,7 @@ typedef struct {
   CheopsCellSet  blockers;  /* line_blockers() */
   bool           evading;   /* in check, L2 and L3 obeyed: only moves onto evade may parry */
   CheopsCellSet  evade;     /* the checkers, the cells between them and the King, the enemy colluders */
+  bool           geo;       /* L2 and L3 obeyed: geo_legal() judges a move that is not the King's */
 } Fast;
 
 /* The enemy pieces that check @side's King on @k (4.2's table, as
@@ -625,8 +645,10 @@ nearest (CheopsCellSet set, int d)
  *   blocker to the King on that ray ("shield"), with that enemy Queen, Rook,
  *   Bishop or Spy the next line blocker behind it, or an enemy Field or Border
  *   Spy (transparent, 4.2) with nothing blocking between.  Such a shield is
- *   "pinned": its moves are played to test them.  A compound move empties two
- *   cells (4.4), so it is played when either is a shield at all.
+ *   "pinned": its moves are judged by geo_legal().  Only a ray with such an
+ *   enemy piece on it at all can hold a pin ("risk").  A compound move
+ *   empties two cells (4.4), so it is judged by geo_legal() when either lies
+ *   on such a ray.
  * Line blockers are every piece but a Spy on a Field or Border cell (CY15). */
 static void
 fast_state (const CheopsPosition *pos, Fast *f)
@@ -637,8 +659,8 @@ fast_state (const CheopsPosition *pos, Fast *f)
   CheopsCell ss, se;
   CheopsCellSet blockers, own, lines_o, lines_d, sliders_o, sliders_d;
 
-  f->on = f->king = f->evading = false;
-  f->shields = f->pinned = f->evade = 0;
+  f->on = f->king = f->evading = f->geo = false;
+  f->risk = f->pinned = f->evade = 0;
   if (cheops_cellset_count (pos->pieces[side][CYPHER_KING]) != 1
       || cheops_cellset_count (pos->pieces[e][CYPHER_KING]) != 1
       || cheops_cellset_count (spies_s) > 1 || cheops_cellset_count (spies_e) > 1)
@@ -657,6 +679,7 @@ fast_state (const CheopsPosition *pos, Fast *f)
   /* L3 */
   if (se != CY_NONE && (cy_adj[ks] & CY_BIT (se)))
     return;
+  f->geo = true;
   /* L1, L4 */
   if (cypher__attacked (pos, side, 0))
     {
@@ -686,17 +709,20 @@ fast_state (const CheopsPosition *pos, Fast *f)
     {
       CheopsCellSet ray = cy_ray_mask[ks][d];
       CheopsCellSet on = ray & (d < 4 ? lines_o : lines_d);
-      CheopsCellSet beyond, sliders;
+      CheopsCellSet sliders = d < 4 ? sliders_o : sliders_d;
+      CheopsCellSet beyond;
       CheopsCell first;
 
+      /* Only a ray with such an enemy piece on it can hold a pin. */
+      if (!(ray & sliders))
+        continue;
+      f->risk |= ray;
       if (!on)
         continue;
       first = nearest (on, d);
       if (!(own & CY_BIT (first)))
         continue;
-      f->shields |= CY_BIT (first);
       beyond = ray & ~cy_between[ks][first] & ~CY_BIT (first);
-      sliders = d < 4 ? sliders_o : sliders_d;
       if (beyond & blockers)
         {
           CheopsCell next = nearest (beyond & blockers, d);
@@ -725,6 +751,22 @@ reach (CheopsPieceType t, CheopsCell from, CheopsCellSet occ)
     case CYPHER_BISHOP: return cy_slide (from, 4, 8, occ);
     case CYPHER_KNIGHT: return cy_leaps[from];
     default: return 0;
+    }
+}
+
+/* The cells a piece of kind @t (not a pawn) on @from reaches on an empty
+ * board: a superset of reach(). */
+static inline CheopsCellSet
+empty_reach (CheopsPieceType t, CheopsCell from)
+{
+  switch (t)
+    {
+    case CYPHER_KING: return cy_adj[from];
+    case CYPHER_QUEEN: case CYPHER_SPY: return cy_orth[from] | cy_diag[from];
+    case CYPHER_ROOK: return cy_orth[from];
+    case CYPHER_BISHOP: return cy_diag[from];
+    case CYPHER_KNIGHT: return cy_leaps[from];
+    default: return ~(CheopsCellSet) 0;
     }
 }
 
@@ -758,8 +800,45 @@ king_legal (const CheopsPosition *pos, const Fast *f, CheopsCell from, CheopsCel
            && cy_aligned[se][to] && !(cy_between[se][to] & blockers));
 }
 
+/* Whether a move that is not the King's (a plain move of the piece of kind
+ * @t from @from to @to, and for a compound move, 4.4, the major's part
+ * @from2-@to2, else CY_NONE) obeys L1-L4 (4.3) in the position after it,
+ * judged without playing it.  Needs @f->geo: L2 and L3 hold before the
+ * move.  Then L3 still holds (neither King nor enemy Spy moves), L2 can
+ * fail only at the Spy's new cell (@f->spy_bad), and L1 and L4 are the
+ * lines to the King in the position after the move: the enemy's pieces
+ * are those of @pos but the one taken on @to, their check powers those of
+ * attacked_at() with it taken (a capture only takes a checker or a
+ * colluder away, CY16), and the line blockers those of @pos less the
+ * emptied cells, plus the moved pieces' new cells (a Spy blocks only on
+ * Court, 4.2, CY15).  The same answer as playing the move and asking
+ * legal_after(). */
+static inline bool
+geo_legal (const CheopsPosition *pos, const Fast *f, CheopsPieceType t, CheopsCell from, CheopsCell to,
+           CheopsCell from2, CheopsCell to2)
+{
+  CheopsSide side = pos->side_to_move;
+  CheopsCell ks = pos->king[side], se = f->se;
+  CheopsCellSet taken = pos->occupied & CY_BIT (to) & ~pos->pieces[side][0];
+  CheopsCellSet blockers = f->blockers & ~CY_BIT (from);
+
+  if (t == CYPHER_SPY && (f->spy_bad & CY_BIT (to)))
+    return false;   /* L2 */
+  if (t != CYPHER_SPY || cy_area[to] == CYPHER_COURT)
+    blockers |= CY_BIT (to);
+  if (from2 != CY_NONE)
+    blockers = (blockers & ~CY_BIT (from2)) | CY_BIT (to2);   /* a major: a blocker */
+  /* L1 */
+  if (attacked_at (pos, side, ks, blockers, taken, 0))
+    return false;
+  /* L4, CY5 */
+  return !(se != CY_NONE && cy_area[se] == CYPHER_COURT && cy_area[ks] == CYPHER_COURT
+           && cy_aligned[se][ks] && !(cy_between[se][ks] & blockers));
+}
+
 /* Keeps @move of the piece on @from: at once when the fast path knows it
  * legal (@f on, @from not pinned, and for a Spy @to allowed by L2), else
+ * when geo_legal() finds it legal (the position obeys L2 and L3), else
  * after playing it.  Not for King moves, compound moves or drops. */
 static inline void
 add_move (Sink *sink, const Fast *f, CheopsPieceType t, CheopsCell from, CheopsCell to)
@@ -774,6 +853,12 @@ add_move (Sink *sink, const Fast *f, CheopsPieceType t, CheopsCell from, CheopsC
     }
   if (f->evading && !(f->evade & CY_BIT (to)))
     return;   /* cannot parry the check (fast_state()) */
+  if (f->geo)
+    {
+      if (geo_legal (sink->pos, f, t, from, to, CY_NONE, CY_NONE))
+        accept (sink, move);
+      return;
+    }
   try_move (sink, move, false);
 }
 
@@ -789,8 +874,8 @@ generate (const CheopsPosition *pos, Sink *sink)
 
   if (pos->king[side] == CY_NONE || pos->king[e] == CY_NONE)
     return;
-  f.on = f.king = f.evading = false;
-  f.shields = f.pinned = f.spy_bad = f.blockers = f.evade = 0;
+  f.on = f.king = f.evading = f.geo = false;
+  f.risk = f.pinned = f.spy_bad = f.blockers = f.evade = 0;
   f.ss = f.se = CY_NONE;
   if (!sink->slow)
     fast_state (pos, &f);
@@ -810,30 +895,56 @@ generate (const CheopsPosition *pos, Sink *sink)
     }
   while (pieces)
     {
+      if (sink->any && sink->n > 0)
+        return;
       CheopsCell from = cheops_cellset_pop (&pieces);
       CheopsPieceType t = cheops_piece_type (pos->board[from]);
       CheopsCellSet targets;
 
-      filter = want == NULL || (want->from_all & CY_BIT (from)) ? ~(CheopsCellSet) 0 : want->to[t];
+      if (want == NULL || (want->from_all & CY_BIT (from)))
+        filter = ~(CheopsCellSet) 0;
+      else
+        {
+          filter = want->to[t];
+          /* No cell of the filter on the piece's lines or leaps at all:
+           * it has no move to keep (a compound move's Spy part is one of
+           * the Spy's plain targets). */
+          if (t != CYPHER_PAWN && !(filter & empty_reach (t, from)))
+            continue;
+        }
       if (t == CYPHER_PAWN)
         {
           int step = side == CHEOPS_SIDE_A ? 10 : -10;
           CheopsCell fwd = (CheopsCell) (from + step);
 
+          bool known;
+
           if (cy_embed_row[side] & CY_BIT (from))
             continue;   /* 4.7: an embedded pawn never moves */
-          if (bulk_pawns && !(f.pinned & CY_BIT (from)))
+          /* Known legal (add_move()): kept at once. */
+          known = f.on && !(f.pinned & CY_BIT (from));
+          if (bulk_pawns && known)
             ;   /* counted above */
-          else if (!(occ & CY_BIT (fwd)) && !(cy_court & CY_BIT (fwd)))
+          else if (pos->board[fwd] == CHEOPS_NO_PIECE && cy_area[fwd] != CYPHER_COURT)
             {
               if (filter & CY_BIT (fwd))
-                add_move (sink, &f, t, from, fwd);
+                {
+                  if (known)
+                    accept (sink, cheops_move_make (from, fwd));
+                  else
+                    add_move (sink, &f, t, from, fwd);
+                }
               /* CY20: the double step from the start row only. */
               if (cy_start_row[side] & CY_BIT (from))
                 {
                   CheopsCell fwd2 = (CheopsCell) (fwd + step);
-                  if (!(occ & CY_BIT (fwd2)) && (filter & CY_BIT (fwd2)))
-                    add_move (sink, &f, t, from, fwd2);
+                  if (pos->board[fwd2] == CHEOPS_NO_PIECE && (filter & CY_BIT (fwd2)))
+                    {
+                      if (known)
+                        accept (sink, cheops_move_make (from, fwd2));
+                      else
+                        add_move (sink, &f, t, from, fwd2);
+                    }
                 }
             }
           targets = cy_pawn_diag[side][from] & ~cy_court & enemy & filter;
@@ -841,7 +952,12 @@ generate (const CheopsPosition *pos, Sink *sink)
             {
               CheopsCell to = cheops_cellset_pop (&targets);
               if (may_capture (pos, from, t, to))
-                add_move (sink, &f, t, from, to);
+                {
+                  if (known)
+                    accept (sink, cheops_move_make (from, to));
+                  else
+                    add_move (sink, &f, t, from, to);
+                }
             }
           continue;
         }
@@ -862,13 +978,30 @@ generate (const CheopsPosition *pos, Sink *sink)
             if (may_capture (pos, from, t, cheops_cellset_pop (&caps)))
               sink->n++;
         }
+      else if (f.on && t != CYPHER_KING && !(f.pinned & CY_BIT (from)))
+        {
+          /* Every move known legal (add_move()) but for the capture table
+           * and, for the Spy, L2: in the order of the cells. */
+          CheopsCellSet plain = targets & filter & ~(t == CYPHER_SPY ? f.spy_bad : 0);
+
+          if (!(plain & enemy))
+            while (plain)
+              accept (sink, cheops_move_make (from, cheops_cellset_pop (&plain)));
+          else
+            while (plain)
+              {
+                CheopsCell to = cheops_cellset_pop (&plain);
+                if (pos->board[to] == CHEOPS_NO_PIECE || may_capture (pos, from, t, to))
+                  accept (sink, cheops_move_make (from, to));
+              }
+        }
       else
       {
         CheopsCellSet plain = targets & filter;
         while (plain)
           {
             CheopsCell to = cheops_cellset_pop (&plain);
-            if (!(enemy & CY_BIT (to)) || may_capture (pos, from, t, to))
+            if (pos->board[to] == CHEOPS_NO_PIECE || may_capture (pos, from, t, to))
               {
                 if (t == CYPHER_KING)
                   {
@@ -895,8 +1028,10 @@ generate (const CheopsPosition *pos, Sink *sink)
               CheopsCellSet occ2 = (occ & ~CY_BIT (from)) | CY_BIT (to);
               CheopsCellSet seconds = majors (pos, side) & ~cy_court;
               /* Known legal: the Spy's new cell obeys L2 and neither
-               * emptied cell shields the King (fast_state()). */
-              bool known = f.on && !(f.spy_bad & CY_BIT (to)) && !(f.shields & CY_BIT (from));
+               * emptied cell is on a ray from the King with an enemy
+               * piece that checks or flips along it (fast_state()):
+               * emptying cells there may open a line, elsewhere not. */
+              bool known = f.on && !(f.spy_bad & CY_BIT (to)) && !(f.risk & CY_BIT (from));
 
               if (f.on && (f.spy_bad & CY_BIT (to)))
                 continue;   /* L2 fails whatever the second part */
@@ -904,7 +1039,7 @@ generate (const CheopsPosition *pos, Sink *sink)
                 {
                   CheopsCell from2 = cheops_cellset_pop (&seconds);
                   CheopsCellSet t2 = reach (cheops_piece_type (pos->board[from2]), from2, occ2) & cy_court & ~occ2;
-                  bool known2 = known && !(f.shields & CY_BIT (from2));
+                  bool known2 = known && !(f.risk & CY_BIT (from2));
 
                   if (known2 && sink->out == NULL)
                     {
@@ -916,6 +1051,12 @@ generate (const CheopsPosition *pos, Sink *sink)
                       CheopsMove move = cheops_move_make_compound (from, to, from2, cheops_cellset_pop (&t2));
                       if (known2)
                         accept (sink, move);
+                      else if (f.geo)
+                        {
+                          CheopsCell to2 = cheops_move_to2 (move);
+                          if (geo_legal (pos, &f, CYPHER_SPY, from, to, from2, to2))
+                            accept (sink, move);
+                        }
                       else
                         try_move (sink, move, false);
                     }
@@ -962,8 +1103,28 @@ legal_moves (const CheopsPosition *pos, CheopsMove *list, const CypherMoveFilter
   sink.n = 0;
   sink.filter = filter;
   sink.slow = slow;
+  sink.any = false;
   generate (pos, &sink);
   return sink.n;
+}
+
+/* Whether the side to move of @pos has a legal move (ended() aside):
+ * the generator counts, and stops after the first piece with one. */
+static bool
+has_legal_move (const CheopsPosition *pos)
+{
+  Sink sink;
+
+  sink.pos = pos;
+  sink.copied = false;
+  sink.out = NULL;
+  sink.end = NULL;
+  sink.n = 0;
+  sink.filter = NULL;
+  sink.slow = false;
+  sink.any = true;
+  generate (pos, &sink);
+  return sink.n > 0;
 }
 
 CheopsMove *
@@ -1111,9 +1272,11 @@ may_give_check (const CheopsPosition *pos, CheopsMove move)
   lines = cy_orth[ke] | cy_diag[ke];
   if ((lines & CY_BIT (from)) && !(cy_between[ke][from] & blockers))
     return true;
-  /* Collusion (CY16). */
+  /* Collusion (CY16): the Spy onto a Field cell next to our Field
+   * majors, or a major next to our Field Spy.  (A Spy that leaves only
+   * takes collusion away.) */
   if (t == CYPHER_SPY)
-    return true;
+    return cy_area[to] == CYPHER_FIELD && (cy_adj[to] & majors (pos, us) & cy_field);
   spy = pos->pieces[us][CYPHER_SPY] & cy_field;
   return cy_is_major (t) && spy && (cy_adj[cheops_cellset_first (spy)] & CY_BIT (to));
 }
@@ -1134,16 +1297,29 @@ cypher_position_check_filter (const CheopsPosition *pos, CypherMoveFilter *filte
       return;
     }
   lines = cy_orth[ke] | cy_diag[ke];
+  blockers = line_blockers (pos);
   filter->to[CYPHER_KING] |= cy_adj[ke];
   filter->to[CYPHER_PAWN] |= cy_pawn_attackers[us][ke];
   filter->to[CYPHER_KNIGHT] |= cy_short[ke] | cy_long[ke];
-  filter->to[CYPHER_ROOK] |= cy_orth[ke];
-  filter->to[CYPHER_BISHOP] |= cy_diag[ke];
-  filter->to[CYPHER_QUEEN] |= lines;
-  /* A Spy move, and a discovered check from the nearest blocker to the
-   * King on a line. */
-  filter->from_all |= pos->pieces[us][CYPHER_SPY];
-  blockers = line_blockers (pos);
+  /* A Queen, Rook or Bishop checks from its new cell only along an open
+   * line (the cells between the King and it free of blockers after the
+   * move, when only its own cell was emptied): the King's slides with the
+   * blockers but the pieces of that kind (any of them may be the one to
+   * move), each slide up to and including its first other blocker. */
+  filter->to[CYPHER_ROOK] |= cy_slide (ke, 0, 4, blockers & ~pos->pieces[us][CYPHER_ROOK]);
+  filter->to[CYPHER_BISHOP] |= cy_slide (ke, 4, 8, blockers & ~pos->pieces[us][CYPHER_BISHOP]);
+  filter->to[CYPHER_QUEEN] |= cy_slide (ke, 0, 8, blockers & ~pos->pieces[us][CYPHER_QUEEN]);
+  /* A Spy move: along an open line (as a Queen), or onto a Field cell
+   * next to our Field majors (collusion, CY16); and a discovered check
+   * from the nearest blocker to the King on a line (below). */
+  filter->to[CYPHER_SPY] |= cy_slide (ke, 0, 8, blockers & ~pos->pieces[us][CYPHER_SPY]);
+  s = majors (pos, us) & cy_field;
+  while (s)
+    filter->to[CYPHER_SPY] |= cy_adj[cheops_cellset_pop (&s)] & cy_field;
+  /* A compound move (4.4) is filtered by its Spy part: a Court Spy's every
+   * cell off Court. */
+  if (pos->pieces[us][CYPHER_SPY] & cy_court)
+    filter->to[CYPHER_SPY] |= ~cy_court;
   s = own & lines;
   while (s)
     {
@@ -1158,18 +1334,43 @@ cypher_position_check_filter (const CheopsPosition *pos, CypherMoveFilter *filte
       filter->to[t] |= cy_adj[cheops_cellset_first (spy)];
 }
 
+/* The move is not played: the mover's pieces after it (by type) and the
+ * line blockers after it are made from @pos, and attacked_by() asks
+ * whether they check the enemy King, as cypher_position_do_move() asks
+ * cypher__attacked() in the position after it. */
 bool
 cypher_position_gives_check (const CheopsPosition *pos, CheopsMove move)
 {
-  CheopsPosition scratch;
-  CheopsUndo undo;
+  CheopsSide us = pos->side_to_move, e = cheops_side_other (us);
+  CheopsCell ke = pos->king[e], to = cheops_move_to (move);
+  CheopsCellSet p[CYPHER_PIECE_TYPE_NB], occ = pos->occupied, spies;
 
-  if (!may_give_check (pos, move))
+  if (ke == CY_NONE || !may_give_check (pos, move))
     return false;
-  scratch = *pos;
+  memcpy (p, pos->pieces[us], sizeof p);
+  if (cheops_move_kind (move) == CHEOPS_MOVE_DROP)
+    {
+      p[CYPHER_PAWN] |= CY_BIT (to);
+      occ |= CY_BIT (to);
+    }
+  else
+    {
+      CheopsCell from = cheops_move_from (move);
+      CheopsPieceType t = cheops_piece_type (pos->board[from]);
 
-  cypher_position_do_move (&scratch, move, &undo);
-  return cypher_position_move_checked (&scratch);
+      p[t] = (p[t] & ~CY_BIT (from)) | CY_BIT (to);
+      occ = (occ & ~CY_BIT (from)) | CY_BIT (to);
+      if (cheops_move_kind (move) == CHEOPS_MOVE_COMPOUND)
+        {
+          CheopsCell from2 = cheops_move_from2 (move), to2 = cheops_move_to2 (move);
+          CheopsPieceType t2 = cheops_piece_type (pos->board[from2]);
+
+          p[t2] = (p[t2] & ~CY_BIT (from2)) | CY_BIT (to2);
+          occ = (occ & ~CY_BIT (from2)) | CY_BIT (to2);
+        }
+    }
+  spies = p[CYPHER_SPY] | pos->pieces[e][CYPHER_SPY];
+  return attacked_by (p, us, ke, occ & ~(spies & ~cy_court), 0, 0);
 }
 
 /* cypher_position_do_move() sets the mover's four-check counter from this
@@ -1192,7 +1393,7 @@ cypher_position_outcome (const CheopsPosition *pos)
   /* CY22: flip, checkmate, embedding, four checks, stalemate. */
   if (end == CYPHER_OUTCOME_W_FLIP || end == CYPHER_OUTCOME_B_FLIP)
     return end;
-  n = legal_moves (pos, NULL, NULL, false);
+  n = has_legal_move (pos) ? 1 : 0;   /* only whether there is one matters */
   if (n == 0 && cypher__attacked (pos, pos->side_to_move, 0))
     return mover == CHEOPS_SIDE_A ? CYPHER_OUTCOME_W_CHECKMATE : CYPHER_OUTCOME_B_CHECKMATE;
   if (end != CHEOPS_OUTCOME_NONE)

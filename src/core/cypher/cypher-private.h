@@ -69,16 +69,17 @@ cy_slide (CheopsCell from, int d0, int d1, CheopsCellSet occ)
   for (int d = d0; d < d1; d++)
     {
       CheopsCellSet ray = cy_ray_mask[from][d], hit = ray & occ;
-      CheopsCell first;
 
-      if (!hit)
-        {
-          set |= ray;
-          continue;
-        }
-      /* Directions 0, 2, 4, 5 go to higher cell numbers (+1, +10, +11, +9). */
-      first = (d == 0 || d == 2 || d == 4 || d == 5) ? cheops_cellset_first (hit) : cheops_cellset_last (hit);
-      set |= ray & ~cy_ray_mask[first][d];
+      /* Directions 0, 2, 4, 5 go to higher cell numbers (+1, +10, +11,
+       * +9): the cells up to the lowest bit of hit (every cell of the ray
+       * when hit is 0, hit - 1 being every bit then).  The others: the
+       * ray less the same ray from its first occupied cell on. */
+      if (d == 0 || d == 2 || d == 4 || d == 5)
+        set |= ray & (hit ^ (hit - 1));
+      else if (!hit)
+        set |= ray;
+      else
+        set |= ray & ~cy_ray_mask[cheops_cellset_last (hit)][d];
     }
   return set;
 }
