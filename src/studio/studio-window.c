@@ -1448,6 +1448,14 @@ recent_folder_label (const char *uri)
   return g_file_get_parse_name (parent);
 }
 
+/* Whether @info is a game file that still exists: what Open Recent lists
+ * and where a new file's chooser starts. */
+static gboolean
+is_recent_game_file (GtkRecentInfo *info)
+{
+  return g_str_has_suffix (gtk_recent_info_get_uri (info), ".pgn") && gtk_recent_info_exists (info);
+}
+
 /* The Open Recent submenu: the eight game files used last, newest first;
  * files that are gone are left out, and names that occur twice get their
  * folder. */
@@ -1467,7 +1475,7 @@ studio_window_recent_changed_cb (StudioWindow *self)
       GtkRecentInfo *info = iter->data;
       const char *name = gtk_recent_info_get_display_name (info);
 
-      if (!g_str_has_suffix (gtk_recent_info_get_uri (info), ".pgn") || !gtk_recent_info_exists (info))
+      if (!is_recent_game_file (info))
         continue;
       g_ptr_array_add (shown, info);
       g_hash_table_insert (name_counts, (gpointer) name,
@@ -1530,7 +1538,7 @@ _studio_window_default_folder (StudioWindow *self)
       g_autoptr(GFile) file = NULL;
       g_autoptr(GFile) parent = NULL;
 
-      if (!g_str_has_suffix (gtk_recent_info_get_uri (info), ".pgn") || !gtk_recent_info_exists (info))
+      if (!is_recent_game_file (info))
         continue;
       file = g_file_new_for_uri (gtk_recent_info_get_uri (info));
       parent = g_file_get_parent (file);
