@@ -947,27 +947,31 @@ word_copies_as_is (guint64 w)
 void
 _cheops_append_normalized (GString    *out,
                            const char *text,
-                           gsize       len)
+                           gsize       len,
+                           guint       breaks)
 {
   const char *p = text, *end = text + len;
 
   gsize old_len = out->len;
   char *d;
 
-  /* Each run of non-space bytes, one space between runs, written in place:
-   * at most one space and @len bytes are added.  Text that is already so
-   * (single spaces between words) is copied eight bytes at a time. */
+  /* Each run of non-space bytes, one space (or line break) between runs,
+   * written in place: at most one separator and @len bytes are added.
+   * Text that is already so (single spaces between words) is copied eight
+   * bytes at a time. */
   if (old_len + len + 1 >= out->allocated_len)
     g_string_set_size (out, old_len + len + 1);
   d = out->str + old_len;
   for (;;)
     {
+      guint n_breaks = 0;
+
       while (p < end && is_space (*p))
-        p++;
+        n_breaks += *p++ == '\n';
       if (p >= end)
         break;
       if (d > out->str)
-        *d++ = ' ';
+        *d++ = breaks > 0 && n_breaks >= breaks ? '\n' : ' ';
       *d++ = *p++;
       while (end - p >= 8)
         {

@@ -149,10 +149,15 @@ gboolean        _cheops_game_node_data_equal     (const CheopsGameNode *a,
 
 /* Turns white space runs of @len bytes of @text into single spaces and
  * trims the ends, appending to @out (with a space first when @out is not
- * empty and the text is not blank). */
+ * empty and the text is not blank).  A run that holds at least @breaks
+ * line feeds ("\n"; CR LF counts one) becomes one "\n" instead, a comment's
+ * paragraph break: @breaks 1 for text typed in an editor (Shift+Enter),
+ * 2 for a comment in a file (a blank line, since writers wrap long
+ * comments over lines), 0 to keep none (a [%...] command). */
 void            _cheops_append_normalized        (GString    *out,
                                                   const char *text,
-                                                  gsize       len);
+                                                  gsize       len,
+                                                  guint       breaks);
 
 /* A game with @root (taken) and the default tags, no history. */
 CheopsGame     *_cheops_game_new_with_root       (CheopsGameNode *root);

@@ -1213,7 +1213,7 @@ set_comment (CheopsGame      *self,
     }
   normal = g_string_new (NULL);
   if (text != NULL)
-    _cheops_append_normalized (normal, text, strlen (text));
+    _cheops_append_normalized (normal, text, strlen (text), 1);
   if (g_strcmp0 (old != NULL ? old : "", normal->str) == 0)
     {
       g_string_free (normal, TRUE);

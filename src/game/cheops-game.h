@@ -218,7 +218,8 @@ gboolean              cheops_game_delete_from         (CheopsGame     *self,
  * that keeps its comment before and becomes a first child through a
  * reordering is written with it before its move; read back, that text is
  * the comment after the previous move.)  White space runs become single spaces and the ends are
- * trimmed.  FALSE with CHEOPS_GAME_ERROR_INVALID if @text holds "}" or "[%"
+ * trimmed, except that a run holding a line feed becomes one "\n": a
+ * paragraph break, which a game file keeps as a blank line (cheops-pgn.h).  FALSE with CHEOPS_GAME_ERROR_INVALID if @text holds "}" or "[%"
  * (a game file could not keep it) or is not UTF-8. */
 gboolean              cheops_game_set_comment_before  (CheopsGame     *self,
                                                        CheopsGameNode *node,

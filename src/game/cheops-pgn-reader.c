@@ -898,7 +898,7 @@ take_comment (GameReader *g,
 
   if (g->fresh && g->stack->len > 0)
     {
-      _cheops_append_normalized (g->pending, text, len);
+      _cheops_append_normalized (g->pending, text, len, 2);
       return;
     }
 
@@ -945,13 +945,13 @@ take_comment (GameReader *g,
       close = memchr (open, ']', end - open);
       if (close == NULL)
         close = end;
-      _cheops_append_normalized (out, s, open - s);
+      _cheops_append_normalized (out, s, open - s, 2);
       {
         GString *command = g->reader->command;
 
         command->len = 0;             /* g_string_truncate (command, 0) */
         command->str[0] = '\0';
-        _cheops_append_normalized (command, open + 1, close - open - 1);
+        _cheops_append_normalized (command, open + 1, close - open - 1, 0);
         /* Cells named as the game's variant names them. */
         _cheops_annotations_add_command_nul (_cheops_game_node_ensure_annotations (node),
                                              cheops_game_get_variant (g->game),
@@ -959,7 +959,7 @@ take_comment (GameReader *g,
       }
       s = close < end ? close + 1 : end;
     }
-  _cheops_append_normalized (out, s, end - s);
+  _cheops_append_normalized (out, s, end - s, 2);
   if (node->annotations != NULL && cheops_annotations_is_empty (node->annotations))
     _cheops_game_node_take_annotations (node, NULL);
 }

@@ -61,8 +61,22 @@ fill_word (Filler     *f,
   g_string_append_len (f->word, word, len);
 }
 
+/* Whether a line starting at @s could read as a tag pair: a word "[" or
+ * "[Name" (the reader's recovery takes such a line, within a comment left
+ * open, for the next game's tags). */
+static gboolean
+starts_like_tag (const char *s)
+{
+  return s[0] == '[' && (s[1] == ' ' || s[1] == '\n' || s[1] == '\0' || g_ascii_isalnum (s[1]) || s[1] == '_');
+}
+
 /* A comment: "{" and "}" glued to its first and last words, which are
- * split at spaces. */
+ * split at spaces.  A paragraph break ("\n" in the comment) is written as
+ * a blank line, which the reader takes back as one (a single line break
+ * is only the writer's wrapping); the line after it starts with a space
+ * if its word starts with "%" (not an escape line).  A paragraph that
+ * starts like a tag pair is joined to the one before it by a space
+ * instead: only the break is lost, never the text. */
 static void
 fill_comment (Filler     *f,
               const char *text,
@@ -72,11 +86,12 @@ fill_comment (Filler     *f,
 
   /* A "}" cannot stand in a {comment} (one read from a ";" comment can
    * hold it): such a comment is written as a ";" comment, to the end of
-   * its line. */
+   * its line, its paragraphs joined by spaces. */
   if (strchr (text, '}') != NULL)
     {
       g_string_assign (scratch, ";");
       g_string_append (scratch, text);
+      g_strdelimit (scratch->str, "\n", ' ');
       fill_word (f, scratch->str, scratch->len);
       fill_flush (f);
       g_string_append_c (f->out, '\n');
@@ -87,17 +102,26 @@ fill_comment (Filler     *f,
   g_string_assign (scratch, "{");
   for (;;)
     {
-      const char *space = strchr (s, ' ');
-      const char *end = space != NULL ? space : s + strlen (s);
+      const char *end = s + strcspn (s, " \n");
+      char separator = *end;
 
       g_string_append_len (scratch, s, end - s);
-      if (space == NULL)
+      if (separator == '\0')
         break;
-      s = space + 1;
+      s = end + 1;
+      if (separator == '\n' && !starts_like_tag (s))
+        {
+          fill_word (f, scratch->str, scratch->len);
+          fill_flush (f);
+          g_string_append (f->out, "\n\n");
+          f->column = 0;
+          g_string_assign (scratch, s[0] == '%' ? " " : "");
+          continue;
+        }
       /* A word "[" or "[Name" must not start a line: the line could read
        * as a tag pair, which ends a comment left open (the reader's
        * recovery).  It is kept on the line of the word before it. */
-      if (s[0] == '[' && (s[1] == ' ' || s[1] == '\0' || g_ascii_isalnum (s[1]) || s[1] == '_'))
+      if (starts_like_tag (s))
         {
           g_string_append_c (scratch, ' ');
           continue;

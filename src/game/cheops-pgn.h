@@ -39,6 +39,8 @@
  * end of the record, as it never was.  A comment at the start of the game belongs to the
  * root, one at the start of a variation is the first move's comment before,
  * any other to the move before it; several in a row are joined by a space.
+ * A comment's blanks become single spaces, except a run that holds a blank
+ * line, which becomes a paragraph break ("\n" in the comment's text).
  * Three things carry no information and are not kept: an empty comment
  * "{}", the null annotation "$0", and a NAG repeated on the same move.  A
  * text before a game's tags (a file's opening comment) is a game of its own,
@@ -71,9 +73,12 @@
  * for each move of a and after every comment or variation ("14... Mf5"),
  * NAGs as "$n", annotations first in the comment after a move, the result.
  * A comment that holds "}" (read from a ";" comment) is written as a ";"
- * comment, which ends its line.  A word "[" or "[Name" of a comment never
- * starts a line (it stays on the line of the word before it), so that no
- * comment is taken for a tag pair.  A [% command without its "]" is read as
+ * comment, which ends its line (its paragraph breaks become spaces).  A
+ * paragraph break is written as a blank line; a paragraph that starts with
+ * "%" starts its line with a space.  A word "[" or "[Name" of a comment
+ * never starts a line (it stays on the line of the word before it, a
+ * paragraph break before it becomes a space), so that no comment is taken
+ * for a tag pair.  A [% command without its "]" is read as
  * running to the end of its comment.
  * Reading what was written gives an equal game (cheops_game_equal()) and
  * writing it again gives the same text.

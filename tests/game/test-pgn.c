@@ -344,7 +344,8 @@ test_semicolon (void)
 }
 
 /* Comment text is normalized (runs of blanks and line breaks to one space,
- * none at either end), eight bytes at a time where it already is: random
+ * a run with a blank line to one paragraph break "\n", none at either
+ * end), eight bytes at a time where it already is: random
  * comments of short and long words, single and double spaces, tabs, line
  * breaks and UTF-8, each placed at every offset from an eight-byte
  * boundary, against a plain reference. */
@@ -364,15 +365,27 @@ test_comment_normalized (void)
       g_autoptr(GString) text = g_string_new (NULL);
       g_autoptr(GPtrArray) errors = NULL;
       g_autoptr(GPtrArray) games = NULL;
-      g_auto(GStrv) words = NULL;
       int n = g_rand_int_range (rand, 1, 30);
 
       for (int i = 0; i < n; i++)
         g_string_append (comment, pieces[g_rand_int_range (rand, 0, G_N_ELEMENTS (pieces))]);
-      words = g_strsplit_set (comment->str, " \t\n\r\f\v", -1);
-      for (int i = 0; words[i] != NULL; i++)
-        if (words[i][0] != '\0')
-          g_string_append_printf (expected, "%s%s", expected->len > 0 ? " " : "", words[i]);
+      /* The reference: words split at blanks; between two words a space,
+       * or a paragraph break where their blanks hold two line feeds. */
+      {
+        const char *p = comment->str;
+        guint n_feeds = 0;
+
+        for (; *p != '\0'; p++)
+          if (strchr (" \t\n\r\f\v", *p) != NULL)
+            n_feeds += *p == '\n';
+          else
+            {
+              if (p > comment->str && strchr (" \t\n\r\f\v", p[-1]) != NULL && expected->len > 0)
+                g_string_append_c (expected, n_feeds >= 2 ? '\n' : ' ');
+              n_feeds = 0;
+              g_string_append_c (expected, *p);
+            }
+      }
       /* The comment at each offset from an eight-byte boundary of the text. */
       for (int shift = 0; shift < 8; shift++)
         g_string_append_printf (text, "[Event \"%d\"]\n\n1. fg3 %*s{%s} *\n\n", shift, shift, "", comment->str);
@@ -610,6 +623,53 @@ test_comment_tag_text_round_trip (void)
   back = cheops_pgn_read_string (text, -1, &errors);
   g_assert_cmpuint (errors->len, ==, 0);
   g_assert_cmpuint (back->len, ==, 1);
+  g_assert_true (cheops_game_equal (game, back->pdata[0]));
+}
+
+/* A comment's paragraph breaks ("\n", Shift+Enter in the studio's editor:
+ * any line feed typed is one) are written as blank lines and read back;
+ * the lines a long paragraph is wrapped over are not breaks. */
+static void
+test_comment_paragraphs (void)
+{
+  g_autoptr(CheopsGame) game = cheops_game_new ();
+  g_autoptr(GString) comment = g_string_new ("Opening \t\r\n\n  words");
+  g_autoptr(GPtrArray) games = g_ptr_array_new ();
+  g_autoptr(GPtrArray) back = NULL;
+  g_autoptr(GPtrArray) errors = NULL;
+  g_autofree char *text = NULL;
+  CheopsGameNode *fg3, *lj1;
+
+  fg3 = cheops_game_add_san (game, cheops_game_get_root (game), "fg3", NULL);
+  lj1 = cheops_game_add_san (game, fg3, "lj1", NULL);
+  for (guint i = 0; i < 30; i++)
+    g_string_append (comment, " and more words");
+  g_string_append (comment, "\nlast paragraph\n%not an escape\n[Event \"x\"] not a tag\n");
+  g_assert_true (cheops_game_set_comment_after (game, fg3, comment->str, NULL));
+  /* Blanks around line feeds, and several feeds, make one break. */
+  g_assert_true (g_str_has_prefix (cheops_game_node_get_comment_after (fg3), "Opening\nwords and more words and"));
+  g_assert_true (g_str_has_suffix (cheops_game_node_get_comment_after (fg3),
+                                   "and more words\nlast paragraph\n%not an escape\n[Event \"x\"] not a tag"));
+  g_assert_true (cheops_game_set_comment_after (game, lj1, "one\ntwo", NULL));
+  g_assert_cmpstr (cheops_game_node_get_comment_after (lj1), ==, "one\ntwo");
+  g_ptr_array_add (games, game);
+  text = cheops_pgn_write_games (games);
+  g_assert_nonnull (strstr (text, "\n\nlast paragraph\n\n %not an escape"));
+  g_assert_nonnull (strstr (text, "an escape [Event"));
+  g_assert_nonnull (strstr (text, "{one\n\ntwo}"));
+  g_assert_nonnull (strstr (text, "{Opening\n\nwords and more words"));
+  back = cheops_pgn_read_string (text, -1, &errors);
+  g_assert_cmpuint (errors->len, ==, 0);
+  g_assert_cmpuint (back->len, ==, 1);
+  /* All comes back but the break before the paragraph that starts like a
+   * tag pair. */
+  {
+    g_autoptr(GString) expected = g_string_new (cheops_game_node_get_comment_after (fg3));
+
+    g_string_replace (expected, "\n[Event", " [Event", 1);
+    g_assert_cmpstr (cheops_game_node_get_comment_after (mainline_node (back->pdata[0], 1)), ==, expected->str);
+    g_assert_true (cheops_game_set_comment_after (game, fg3, expected->str, NULL));
+  }
   g_assert_true (cheops_game_equal (game, back->pdata[0]));
 }
 
@@ -2151,6 +2211,7 @@ main (int    argc,
   g_test_add_func ("/game/pgn/unclosed-comment-recovers", test_unclosed_comment_recovers);
   g_test_add_func ("/game/pgn/multiline-comment", test_multiline_comment);
   g_test_add_func ("/game/pgn/comment-tag-text-round-trip", test_comment_tag_text_round_trip);
+  g_test_add_func ("/game/pgn/comment-paragraphs", test_comment_paragraphs);
   g_test_add_func ("/game/pgn/bad-game-kept", test_bad_game_kept);
   g_test_add_func ("/game/pgn/recovery", test_recovery);
   g_test_add_func ("/game/pgn/result-tag-kept", test_result_tag_kept);

@@ -317,13 +317,27 @@ test_keys (gconstpointer data)
   g_assert_false (action_enabled (GTK_WIDGET (window), "win.flip-board"));
   g_assert_false (action_enabled (GTK_WIDGET (window), "win.undo"));
   g_assert_false (action_enabled (GTK_WIDGET (window), "win.paste"));
+  /* Shift+Enter is the text view's: a new line, which the comment keeps
+   * (a paragraph break: shown in the list, a blank line in the file). */
   type_text (editor, "Keeps the centre.");
   g_assert_false (editor_key (editor, GDK_KEY_Return, GDK_SHIFT_MASK));
+  type_text (editor, "Keeps the centre.\nA plan: ");
   g_assert_true (editor_key (editor, GDK_KEY_Return, 0));
   g_assert_null (studio_move_tree_view_get_comment_editor (STUDIO_MOVE_TREE_VIEW (tree)));
   g_assert_true (action_enabled (GTK_WIDGET (window), "win.flip-board"));
+  g_assert_cmpstr (cheops_game_node_get_comment_after (studio_document_get_current (document)), ==,
+                   "Keeps the centre.\nA plan:");
+  {
+    g_autofree char *list = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
+    g_autofree char *file = studio_document_dup_game_text (document);
+
+    /* (The list's text with its line breaks read as spaces.) */
+    g_assert_nonnull (strstr (list, "Keeps the centre. A plan:"));
+    g_assert_nonnull (strstr (file, "{Keeps the centre.\n\nA plan:}"));
+  }
   g_clear_pointer (&expected, g_free);
-  expected = g_strdup_printf ("1. %s $3 %s $4 (1... %s $5 $16) 2. %s $6 {Keeps the centre.} *",
+  /* movetext(): each line break read as a space. */
+  expected = g_strdup_printf ("1. %s $3 %s $4 (1... %s $5 $16) 2. %s $6 {Keeps the centre.  A plan:} *",
                               c->a, c->b, c->c, c->d);
   assert_movetext (document, expected);
 
@@ -345,7 +359,7 @@ test_keys (gconstpointer data)
   g_assert_cmpstr (draft, ==, "Also possible.");
   g_assert_true (editor_key (editor, GDK_KEY_KP_Enter, 0));
   g_clear_pointer (&expected, g_free);
-  expected = g_strdup_printf ("1. %s $3 %s $4 ({Also possible.} 1... %s $5 $16) 2. %s $6 {Keeps the centre.} *",
+  expected = g_strdup_printf ("1. %s $3 %s $4 ({Also possible.} 1... %s $5 $16) 2. %s $6 {Keeps the centre.  A plan:} *",
                               c->a, c->b, c->c, c->d);
   assert_movetext (document, expected);
 
