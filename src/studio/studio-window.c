@@ -1710,6 +1710,19 @@ annotation_key (StudioWindow    *self,
     }
 }
 
+/* Whether the board has a use for Escape: a two-part move waiting, a
+ * piece picked up or a piece to drop chosen (studio-board-view.c). */
+static gboolean
+board_takes_escape (StudioWindow *self)
+{
+  StudioBoardScene *scene = studio_board_view_get_scene (self->board_view);
+
+  return scene != NULL &&
+         (studio_board_scene_get_pending (scene) != CHEOPS_MOVE_NONE ||
+          studio_board_scene_get_selected (scene) != CHEOPS_CELL_NONE ||
+          studio_board_scene_get_drop_type (scene) != CHEOPS_NO_PIECE_TYPE);
+}
+
 /* The keys that walk through the tree: Left/Right one move, Up/Down the
  * alternatives, Home/End the ends, Shift+F10 and Menu the move's menu — unless a text field has the focus or
  * the key went to a popover (a menu uses the arrows itself). */
@@ -1735,6 +1748,10 @@ key_pressed_cb (StudioWindow          *self,
 
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") != 0)
     return FALSE;
+  /* A focus left in a widget no longer shown (the text of a closed
+   * popover) takes no key: the keys are the window's. */
+  if (focus != NULL && !gtk_widget_get_mapped (focus))
+    focus = NULL;
   /* The move entry is open but does not have the keyboard yet (its
    * popover maps some frames after the first key, and takes the focus
    * then): a key typed meanwhile goes on what is typed, in order, instead
@@ -1770,6 +1787,17 @@ key_pressed_cb (StudioWindow          *self,
       (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus) ||
        (GTK_IS_TEXT_VIEW (focus) && gtk_text_view_get_editable (GTK_TEXT_VIEW (focus)))))
     return FALSE;
+
+  /* Escape closes the Learn view while it is shown, as its Close button
+   * does — after the board's own Escape (a two-part move waiting, a piece
+   * picked up) and a popover's. */
+  if (keyval == GDK_KEY_Escape && (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) == 0 &&
+      self->mode == STUDIO_WINDOW_MODE_GAME && self->learn_panel != NULL &&
+      g_strcmp0 (_studio_window_views_get_shown (self), "learn") == 0 && !board_takes_escape (self))
+    {
+      studio_learn_panel_stop (self->learn_panel);
+      return TRUE;
+    }
 
   /* The annotator's keys: glyphs, Delete, promote and demote. */
   if (is_annotation_key (keyval, state))
