@@ -582,7 +582,7 @@ paste_cb (GObject      *object,
     {
       g_autofree char *message = NULL;
 
-      /* A FEN the core rejects says so itself ("Not a valid FEN: column
+      /* A FEN the core rejects says so itself ("Not a valid Cheops FEN: column
        * 20: ..."); other text was read as a game and says where it went
        * wrong ("line 1:1: ..."), after a prefix kept short so that the
        * reason fits on the toast's one line. */

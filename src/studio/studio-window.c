@@ -1127,11 +1127,33 @@ _studio_window_after_load (StudioWindow *self)
   studio_window_after_load (self);
 }
 
+/* How much @fen is shaped like @model: 2 for as many '/' in the first
+ * word (the board's ranks or levels), 1 for as many words (the fields). */
+static guint
+fen_resemblance (const char *model,
+                 const char *fen)
+{
+  g_auto(GStrv) a = g_strsplit_set (model, " \t", -1);
+  g_auto(GStrv) b = g_strsplit_set (fen, " \t", -1);
+  guint words_a = 0, words_b = 0, slashes_a = 0, slashes_b = 0;
+
+  for (guint i = 0; a[i] != NULL; i++)
+    words_a += a[i][0] != '\0';
+  for (guint i = 0; b[i] != NULL; i++)
+    words_b += b[i][0] != '\0';
+  for (const char *p = a[0]; *p != '\0'; p++)
+    slashes_a += *p == '/';
+  for (const char *p = b[0]; *p != '\0'; p++)
+    slashes_b += *p == '/';
+  return 2 * (slashes_a == slashes_b) + (words_a == words_b);
+}
+
 /* Whether @text looks like a FEN (one line whose first word is made of
  * FEN board characters with at least one '/', DESIGN.md 3) that the core
- * does not read: then sets @error to the core's message, with the column
- * in the FEN, rather than let the game reader report a move it cannot
- * read.  A wrong number of levels is a FEN error too. */
+ * does not read as any game's: then sets @error to the core's message,
+ * with the game and the column in the FEN, rather than let the game
+ * reader report a move it cannot read.  A wrong number of levels is a FEN
+ * error too. */
 static gboolean
 studio_window_fen_error (const CheopsVariant *variant,
                          const char          *text,
@@ -1158,12 +1180,28 @@ studio_window_fen_error (const CheopsVariant *variant,
   for (guint i = 0; cheops_variants[i] != NULL; i++)
     if (cheops_position_from_fen (&position, cheops_variants[i], stripped, NULL))
       return FALSE;
+
+  /* Read by none: the error of the game it was most likely meant for,
+   * the one whose start FEN it resembles most (the tab's game on a tie) —
+   * a FEN of Pyramids with a bad field, pasted into a tab of Cypher chess,
+   * is reported as a Pyramids FEN. */
+  {
+    guint best = fen_resemblance (variant->start_fen, stripped);
+
+    for (guint i = 0; cheops_variants[i] != NULL; i++)
+      if (fen_resemblance (cheops_variants[i]->start_fen, stripped) > best)
+        {
+          variant = cheops_variants[i];
+          best = fen_resemblance (variant->start_fen, stripped);
+        }
+  }
   cheops_position_from_fen (&position, variant, stripped, &fen_error);
 
-  /* Translators: a pasted FEN the core rejects: the column in the FEN,
-   * then the core's message (which names the field) */
+  /* Translators: a pasted FEN the core rejects: the game's name (Cheops,
+   * Cypher chess…), the column in the FEN, then the core's message (which
+   * names the field) */
   g_set_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN,
-               _("Not a valid FEN: column %d: %s"), fen_error.column, fen_error.message);
+               _("Not a valid %s FEN: column %d: %s"), variant->title, fen_error.column, fen_error.message);
   return TRUE;
 }
 

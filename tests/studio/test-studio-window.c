@@ -218,7 +218,8 @@ test_edit_save_reread (void)
   comment_view = comment_editor (tree);
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (comment_view), "A quiet  start\non the side.", -1);
   comment_editor_save (tree);
-  g_assert_cmpstr (cheops_game_node_get_comment_after (added), ==, "A quiet start on the side.");
+  /* Blanks become one space; the line break typed (Shift+Enter) stays. */
+  g_assert_cmpstr (cheops_game_node_get_comment_after (added), ==, "A quiet start\non the side.");
 
   /* A glyph from the move tree's palette, and an arrow drawn on the board. */
   gtk_widget_activate_action (tree, "tree.move-glyph", "y", (guint8) 5);
@@ -268,7 +269,7 @@ test_edit_save_reread (void)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
   g_assert_cmpuint (cheops_game_node_get_annotations (added)->arrows->len, ==, 1);
   g_assert_cmpuint (cheops_game_node_get_move_glyph (added), ==, 5);
-  g_assert_cmpstr (cheops_game_node_get_comment_after (added), ==, "A quiet start on the side.");
+  g_assert_cmpstr (cheops_game_node_get_comment_after (added), ==, "A quiet start\non the side.");
 
   /* Undoing the move itself takes the variation away and the view back to
    * the root; redo brings it back. */
@@ -281,7 +282,7 @@ test_edit_save_reread (void)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
   g_assert_cmpuint (cheops_game_node_get_n_children (root), ==, root_children + 1);
   added = cheops_game_node_get_child (root, root_children);
-  g_assert_cmpstr (cheops_game_node_get_comment_after (added), ==, "A quiet start on the side.");
+  g_assert_cmpstr (cheops_game_node_get_comment_after (added), ==, "A quiet start\non the side.");
 
   /* Save, and read the file back. */
   tmpdir = g_dir_make_tmp ("studio-test-XXXXXX", &error);
@@ -297,7 +298,8 @@ test_edit_save_reread (void)
   g_file_get_contents (out_path, &contents, NULL, &error);
   g_assert_no_error (error);
   {
-    g_autofree char *expected = g_strdup_printf ("(1. %s $5 {[%%cal Re2i5] A quiet start on the side.})", san);
+    /* (The paragraph break is a blank line.) */
+    g_autofree char *expected = g_strdup_printf ("(1. %s $5 {[%%cal Re2i5] A quiet start  on the side.})", san);
 
     g_autofree char *flat = g_strdup (contents);
 
@@ -517,20 +519,33 @@ test_paste_fen (void)
    * not as a game whose first move cannot be read; nothing changes. */
   g_assert_false (studio_window_load_text (window, "1/P2/5/5k1/9/6M4/11x1/15/1K15 a 0 1\n", &error));
   g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN);
-  g_assert_cmpstr (error->message, ==, "Not a valid FEN: column 20: board, level 3: unknown piece letter 'x'");
+  g_assert_cmpstr (error->message, ==, "Not a valid Cheops FEN: column 20: board, level 3: unknown piece letter 'x'");
   g_clear_error (&error);
   /* Seven levels are a FEN error too. */
   g_assert_false (studio_window_load_text (window, "q/P2/5/7/4M4/11/13 a 0 1", &error));
   g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN);
-  g_assert_cmpstr (error->message, ==, "Not a valid FEN: column 19: board: expected 9 levels separated by '/', found 7");
+  g_assert_cmpstr (error->message, ==, "Not a valid Cheops FEN: column 19: board: expected 9 levels separated by '/', found 7");
   g_clear_error (&error);
   g_assert_false (studio_window_load_text (window, "1/P2/5/5k1/9/6M4/11p1/15/1K15 z 0 1", &error));
   g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN);
-  g_assert_cmpstr (error->message, ==, "Not a valid FEN: column 31: side to move: expected 'a' or 'q'");
+  g_assert_cmpstr (error->message, ==, "Not a valid Cheops FEN: column 31: side to move: expected 'a' or 'q'");
+  g_clear_error (&error);
+  /* A FEN of another game with a bad field is reported as that game's
+   * (the reading that got furthest), not as this tab's. */
+  g_assert_false (studio_window_load_text (window, "(.4)(.2)(.3)(.1)f(.1)(.3)(.2)(.4)/sssssssss/9/9/9/9/9/"
+                                                   "SSSSSSSSS/(4.)(2.)(3.)(1.)F(1.)(3.)(2.)(4.) x Ff 0 1", &error));
+  g_assert_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN);
+  g_assert_cmpstr (error->message, ==, "Not a valid Pyramids FEN: column 99: FEN side to move: 'x' is not w or b (E11)");
   g_clear_error (&error);
   g_free (fen);
   fen = studio_document_dup_fen (document);
   g_assert_cmpstr (fen, ==, "1/P2/5/5k1/9/6M4/11p1/15/1K15 a 0 1");
+
+  /* A good FEN of another game: a game of that one. */
+  g_assert_true (studio_window_load_text (window, "4s5/2rn2nr2/3bqkb3/1pppppppp1/10/10/10/1PPPPPPPP1/3BQKB3/"
+                                                  "2RN2NR2/4S5 w - 0+0 - 0 1", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (studio_document_get_variant (studio_window_get_document (window))->name, ==, "cypher");
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
