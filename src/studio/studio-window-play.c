@@ -1225,7 +1225,10 @@ action_play (GtkWidget  *widget,
     return;
   g_autoptr(GPtrArray) engines = g_ptr_array_new ();
 
-  if (!play->active)
+  /* The choices of the last game started, except that from "This
+   * position" the user plays the side to move there (a new game keeps the
+   * side chosen for it: issue 22, a fresh user found it reset). */
+  if (!play->active && !play->settings.new_game && !play->settings.engines_only)
     play->settings.user_side = studio_document_get_position (self->document)->side_to_move;
   update_choices (self);
   /* One engine of each, started now, names the levels of the sides it may play. */

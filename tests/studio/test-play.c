@@ -1282,6 +1282,101 @@ test_dialog_fits (gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The dialog opened again shows the choices of the last game started
+ * (issue 22: a fresh user found "You play" and engine against engine's
+ * levels reset): a new game, Black, level 3 and a clock; then Neither
+ * with levels 2 and 4.  From "This position", "You play" is the side to
+ * move there. */
+static void
+test_dialog_remembers (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioPlayDialog *dialog;
+
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", "cypher");
+  studio_test_spin_frames ();
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
+  dialog = find_play_dialog ();
+  studio_test_spin_until (levels_named, dialog);
+  adw_combo_row_set_selected (dialog_row (dialog, 0), 1);      /* a new game */
+  adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_B);
+  adw_combo_row_set_selected (dialog_row (dialog, 2), 2);      /* level 3 */
+  adw_combo_row_set_selected (dialog_row (dialog, 7), 2);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  studio_test_spin_frames ();
+  g_assert_true (_studio_window_play_is_active (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL);
+  studio_test_spin_frames ();
+  g_assert_false (_studio_window_play_is_active (window));
+  /* At the start, White to move: a new game's side stays the one chosen. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-start", NULL);
+  g_assert_cmpint (studio_document_get_position (studio_window_get_document (window))->side_to_move, ==, CHEOPS_SIDE_A);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
+  dialog = find_play_dialog ();
+  studio_test_spin_until (levels_named, dialog);
+  g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 0)), ==, 1);
+  g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 1)), ==, CHEOPS_SIDE_B);
+  g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 2)), ==, 2);
+  g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 7)), ==, 2);
+
+  /* Engine against engine, levels 2 and 4, from a new game. */
+  adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_NB);
+  adw_combo_row_set_selected (dialog_row (dialog, 4), 1);
+  adw_combo_row_set_selected (dialog_row (dialog, 6), 3);
+  adw_combo_row_set_selected (dialog_row (dialog, 7), 0);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  studio_test_spin_frames ();
+  g_assert_true (_studio_window_play_is_active (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL);
+  studio_test_spin_frames ();
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
+  dialog = find_play_dialog ();
+  studio_test_spin_until (levels_named, dialog);
+  g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 1)), ==, CHEOPS_SIDE_NB);
+  g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 4)), ==, 1);
+  g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 6)), ==, 3);
+
+  /* "This position", against the engine, White: played, stopped; at a
+   * position with Black to move, "You play" is Black, the side to move. */
+  adw_combo_row_set_selected (dialog_row (dialog, 0), 0);
+  adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_A);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  studio_test_spin_frames ();
+  g_assert_true (_studio_window_play_is_active (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL);
+  studio_test_spin_frames ();
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", "cypher");
+  gtk_widget_activate_action (GTK_WIDGET (window->board_view), "board.play", "s", "a3a4");
+  studio_test_spin_frames ();
+  g_assert_cmpint (studio_document_get_position (studio_window_get_document (window))->side_to_move, ==, CHEOPS_SIDE_B);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
+  dialog = find_play_dialog ();
+  studio_test_spin_until (levels_named, dialog);
+  g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 0)), ==, 0);
+  g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 1)), ==, CHEOPS_SIDE_B);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", "cypher");
+  gtk_widget_activate_action (GTK_WIDGET (window->board_view), "board.play", "s", "a3a4");
+  studio_test_spin_frames ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
+  dialog = find_play_dialog ();
+  studio_test_spin_until (levels_named, dialog);
+  adw_combo_row_set_selected (dialog_row (dialog, 0), 0);
+  studio_test_spin_frames ();
+  g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 1)), !=, CHEOPS_SIDE_NB);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 is_toast_label (GtkWidget     *widget,
                 gconstpointer  text)
@@ -1896,6 +1991,7 @@ main (int   argc,
 
       g_test_add_data_func (path, cheops_variants[i], test_dialog_fits);
     }
+  g_test_add_func ("/Studio/Play/dialog-remembers", test_dialog_remembers);
   g_test_add_func ("/Studio/Play/tags/variation", test_tags_variation);
   g_test_add_func ("/Studio/Play/tags/continued", test_tags_continued);
   g_test_add_func ("/Studio/Play/tags/own-game", test_tags_own_game);
