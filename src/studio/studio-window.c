@@ -2290,6 +2290,20 @@ focus_is_in (StudioWindow *self,
   return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
 }
 
+/* A comment saved or left: the board takes the keyboard, as after a spin
+ * button's change, rather than nothing (the next Tab went to the first
+ * focusable widget, the evaluation graph: a fresh user's finding). */
+static void
+move_tree_editing_cb (StudioWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (studio_move_tree_view_get_editing (self->move_tree) || !gtk_widget_get_mapped (GTK_WIDGET (self->board_view)))
+    return;
+  if (focus == NULL || !gtk_widget_get_mapped (focus))
+    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+}
+
 /* The board takes the keyboard back from a spin button: after its value
  * changed (a click on + or − leaves the focus in its text, where the arrow
  * keys, Home, F, L and X would edit the number instead of moving through
@@ -2426,6 +2440,8 @@ studio_window_init (StudioWindow *self)
   /* A comment edited in place takes the keys of the shortcuts that type. */
   g_signal_connect_object (self->move_tree, "notify::editing",
                            G_CALLBACK (_studio_window_update_actions), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->move_tree, "notify::editing",
+                           G_CALLBACK (move_tree_editing_cb), self, G_CONNECT_SWAPPED);
   focus_return_init (self, self->side_pane);
   g_signal_connect (self, "notify::focus-widget", G_CALLBACK (popover_focus_cb), NULL);
   g_signal_connect_object (self->moves_toggle, "toggled",

@@ -325,6 +325,9 @@ test_keys (gconstpointer data)
   g_assert_true (editor_key (editor, GDK_KEY_Return, 0));
   g_assert_null (studio_move_tree_view_get_comment_editor (STUDIO_MOVE_TREE_VIEW (tree)));
   g_assert_true (action_enabled (GTK_WIDGET (window), "win.flip-board"));
+  /* The keyboard back on the board (not on nothing, where Tab went to the
+   * evaluation graph). */
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == GTK_WIDGET (window->board_view));
   g_assert_cmpstr (cheops_game_node_get_comment_after (studio_document_get_current (document)), ==,
                    "Keeps the centre.\nA plan:");
   {
