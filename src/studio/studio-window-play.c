@@ -1105,6 +1105,11 @@ play_start (StudioWindow *self)
   g_array_set_clear_func (play->plies, ply_clear);
   play->user_side = play->settings.user_side;
   play->engines_only = play->settings.engines_only;
+  /* The user's side at the bottom, as Lichess turns the board for Black
+   * (issue 22, a fresh user's finding) — where a flip turns the board
+   * round; a mirrored board (Cheops) keeps its orientation. */
+  if (!play->engines_only && studio_document_get_variant (self->document)->board->flip == CHEOPS_FLIP_ROTATE)
+    studio_board_scene_set_flipped (self->scene, play->user_side == CHEOPS_SIDE_B);
   play->has_score = FALSE;
   play->has_clock = play->settings.base_ms > 0;
   if (play->has_clock)

@@ -1308,6 +1308,8 @@ test_dialog_remembers (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
   studio_test_spin_frames ();
   g_assert_true (_studio_window_play_is_active (window));
+  /* Black plays from the bottom: the board turned round. */
+  g_assert_true (studio_board_scene_get_flipped (window->scene));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL);
   studio_test_spin_frames ();
   g_assert_false (_studio_window_play_is_active (window));
@@ -1350,6 +1352,7 @@ test_dialog_remembers (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
   studio_test_spin_frames ();
   g_assert_true (_studio_window_play_is_active (window));
+  g_assert_false (studio_board_scene_get_flipped (window->scene));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL);
   studio_test_spin_frames ();
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", "cypher");
