@@ -1201,7 +1201,7 @@ studio_window_fen_error (const CheopsVariant *variant,
    * Cypher chess…), the column in the FEN, then the core's message (which
    * names the field) */
   g_set_error (error, CHEOPS_GAME_ERROR, CHEOPS_GAME_ERROR_BAD_FEN,
-               _("Not a valid %s FEN: column %d: %s"), variant->title, fen_error.column, fen_error.message);
+               _("Not a valid %s FEN: column %d: %s"), _(variant->title), fen_error.column, fen_error.message);
   return TRUE;
 }
 
