@@ -1189,11 +1189,15 @@ studio_window_fen_error (const CheopsVariant *variant,
     guint best = fen_resemblance (variant->start_fen, stripped);
 
     for (guint i = 0; cheops_variants[i] != NULL; i++)
-      if (fen_resemblance (cheops_variants[i]->start_fen, stripped) > best)
-        {
-          variant = cheops_variants[i];
-          best = fen_resemblance (variant->start_fen, stripped);
-        }
+      {
+        guint resemblance = fen_resemblance (cheops_variants[i]->start_fen, stripped);
+
+        if (resemblance > best)
+          {
+            variant = cheops_variants[i];
+            best = resemblance;
+          }
+      }
   }
   cheops_position_from_fen (&position, variant, stripped, &fen_error);
 

@@ -1282,6 +1282,30 @@ test_dialog_fits (gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* win.play's dialog, its levels named. */
+static StudioPlayDialog *
+open_dialog (StudioWindow *window)
+{
+  StudioPlayDialog *dialog;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
+  dialog = find_play_dialog ();
+  g_assert_nonnull (dialog);
+  studio_test_spin_until (levels_named, dialog);
+  return dialog;
+}
+
+/* The dialog's Play: the dialog gone, the game started. */
+static void
+play_from_dialog (StudioWindow     *window,
+                  StudioPlayDialog *dialog)
+{
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  studio_test_spin_frames ();
+  g_assert_true (_studio_window_play_is_active (window));
+}
+
 /* The dialog opened again shows the choices of the last game started
  * (issue 22: a fresh user found "You play" and engine against engine's
  * levels reset): a new game, Black, level 3 and a clock; then Neither
@@ -1297,17 +1321,12 @@ test_dialog_remembers (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", "cypher");
   studio_test_spin_frames ();
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
-  dialog = find_play_dialog ();
-  studio_test_spin_until (levels_named, dialog);
+  dialog = open_dialog (window);
   adw_combo_row_set_selected (dialog_row (dialog, 0), 1);      /* a new game */
   adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_B);
   adw_combo_row_set_selected (dialog_row (dialog, 2), 2);      /* level 3 */
   adw_combo_row_set_selected (dialog_row (dialog, 7), 2);
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  studio_test_spin_frames ();
-  g_assert_true (_studio_window_play_is_active (window));
+  play_from_dialog (window, dialog);
   /* Black plays from the bottom: the board turned round. */
   g_assert_true (studio_board_scene_get_flipped (window->scene));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL);
@@ -1317,9 +1336,7 @@ test_dialog_remembers (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.go-start", NULL);
   g_assert_cmpint (studio_document_get_position (studio_window_get_document (window))->side_to_move, ==, CHEOPS_SIDE_A);
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
-  dialog = find_play_dialog ();
-  studio_test_spin_until (levels_named, dialog);
+  dialog = open_dialog (window);
   g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 0)), ==, 1);
   g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 1)), ==, CHEOPS_SIDE_B);
   g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 2)), ==, 2);
@@ -1330,16 +1347,11 @@ test_dialog_remembers (void)
   adw_combo_row_set_selected (dialog_row (dialog, 4), 1);
   adw_combo_row_set_selected (dialog_row (dialog, 6), 3);
   adw_combo_row_set_selected (dialog_row (dialog, 7), 0);
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  studio_test_spin_frames ();
-  g_assert_true (_studio_window_play_is_active (window));
+  play_from_dialog (window, dialog);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL);
   studio_test_spin_frames ();
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
-  dialog = find_play_dialog ();
-  studio_test_spin_until (levels_named, dialog);
+  dialog = open_dialog (window);
   g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 1)), ==, CHEOPS_SIDE_NB);
   g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 4)), ==, 1);
   g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 6)), ==, 3);
@@ -1348,10 +1360,7 @@ test_dialog_remembers (void)
    * position with Black to move, "You play" is Black, the side to move. */
   adw_combo_row_set_selected (dialog_row (dialog, 0), 0);
   adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_A);
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "play");
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  studio_test_spin_frames ();
-  g_assert_true (_studio_window_play_is_active (window));
+  play_from_dialog (window, dialog);
   g_assert_false (studio_board_scene_get_flipped (window->scene));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL);
   studio_test_spin_frames ();
@@ -1359,9 +1368,7 @@ test_dialog_remembers (void)
   gtk_widget_activate_action (GTK_WIDGET (window->board_view), "board.play", "s", "a3a4");
   studio_test_spin_frames ();
   g_assert_cmpint (studio_document_get_position (studio_window_get_document (window))->side_to_move, ==, CHEOPS_SIDE_B);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
-  dialog = find_play_dialog ();
-  studio_test_spin_until (levels_named, dialog);
+  dialog = open_dialog (window);
   g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 0)), ==, 0);
   g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 1)), ==, CHEOPS_SIDE_B);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
@@ -1369,9 +1376,7 @@ test_dialog_remembers (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", "cypher");
   gtk_widget_activate_action (GTK_WIDGET (window->board_view), "board.play", "s", "a3a4");
   studio_test_spin_frames ();
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL));
-  dialog = find_play_dialog ();
-  studio_test_spin_until (levels_named, dialog);
+  dialog = open_dialog (window);
   adw_combo_row_set_selected (dialog_row (dialog, 0), 0);
   studio_test_spin_frames ();
   g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 1)), !=, CHEOPS_SIDE_NB);
