@@ -100,6 +100,10 @@ struct _StudioMoveTreeView
    * before use). */
   CheopsGameNode *menu_node;
 
+  /* A move whose alternatives are not shown (a ref, or NULL): the move
+   * Learn asks to better (studio_move_tree_view_set_secret()). */
+  CheopsGameNode *secret;
+
   /* The size the list was last laid out at, and the scroll to the current
    * move queued when it changed. */
   double          page_size;
@@ -412,7 +416,8 @@ static void
 layout_add_line (Layout         *layout,
                  CheopsGameNode *first,
                  guint           depth,
-                 const Editing  *edit)
+                 const Editing  *edit,
+                 CheopsGameNode *secret)
 {
   guint line_tag = depth == 0 ? 1u << TAG_MAINLINE : 1u << TAG_VARIATION;
   gboolean need_number = TRUE;
@@ -425,7 +430,7 @@ layout_add_line (Layout         *layout,
       need_number = cheops_game_node_get_comment_after (node) != NULL ||
                     (edit != NULL && !edit->before && edit->holder == node);
 
-      if ((node != first || depth == 0) &&
+      if ((node != first || depth == 0) && node != secret &&
           cheops_game_node_get_index (node) == 0 && cheops_game_node_get_n_children (parent) > 1)
         {
           for (CheopsGameNode *sibling = cheops_game_node_get_next_sibling (node);
@@ -436,7 +441,7 @@ layout_add_line (Layout         *layout,
 
               layout_break (layout, sibling);
               layout_add (layout, "(", 1u << TAG_VARIATION, NULL);
-              layout_add_line (layout, sibling, depth + 1, edit);
+              layout_add_line (layout, sibling, depth + 1, edit, secret);
               /* Drop the space after the variation's last move. */
               separator = layout_last_separator (layout);
               if (separator != NULL)
@@ -453,10 +458,11 @@ layout_add_line (Layout         *layout,
 }
 
 /* The whole list of @document's game, with the editor's place when @edit
- * is not NULL. */
+ * is not NULL, without the alternatives to @secret (when not NULL). */
 static Layout *
 layout_build (StudioDocument *document,
-              const Editing  *edit)
+              const Editing  *edit,
+              CheopsGameNode *secret)
 {
   Layout *layout = layout_new ();
   CheopsGame *game;
@@ -476,7 +482,7 @@ layout_build (StudioDocument *document,
 
   first = cheops_game_node_get_first_child (root);
   if (first != NULL)
-    layout_add_line (layout, first, 0, edit);
+    layout_add_line (layout, first, 0, edit, secret);
 
   result = cheops_game_get_result (game);
   if (result != NULL && g_strcmp0 (result, "*") != 0)
@@ -1549,7 +1555,7 @@ studio_move_tree_view_rebuild (StudioMoveTreeView *self)
 {
   Editing edit = { self->edit_holder, self->edit_merged, self->edit_before };
 
-  apply_layout (self, layout_build (self->document, self->edit_holder != NULL ? &edit : NULL));
+  apply_layout (self, layout_build (self->document, self->edit_holder != NULL ? &edit : NULL, self->secret));
   editor_sync_anchor (self);
   studio_move_tree_view_update_current (self);
 }
@@ -1745,6 +1751,7 @@ studio_move_tree_view_dispose (GObject *object)
   g_clear_pointer (&self->edit_holder, cheops_game_node_unref);
   g_clear_pointer (&self->edit_merged, cheops_game_node_unref);
   g_clear_pointer (&self->edit_original, g_free);
+  g_clear_pointer (&self->secret, cheops_game_node_unref);
   g_clear_object (&self->editor);
   g_clear_pointer (&self->drafts_after, g_hash_table_unref);
   g_clear_pointer (&self->drafts_before, g_hash_table_unref);
@@ -2055,4 +2062,30 @@ studio_move_tree_view_dup_text (StudioMoveTreeView *self)
       *c = ' ';
 
   return text;
+}
+
+/**
+ * studio_move_tree_view_set_secret:
+ * @self: a #StudioMoveTreeView
+ * @node: (nullable): a move of the document's game, or %NULL
+ *
+ * Leaves out of the list the alternatives to @node (its siblings and what
+ * follows them: the variations in parentheses after it), until another
+ * call; %NULL shows them all again.  Learn from Your Mistakes hides the
+ * review's better line this way while it asks for a better move (as
+ * Lichess does).  The game itself is not changed.
+ */
+void
+studio_move_tree_view_set_secret (StudioMoveTreeView *self,
+                                  CheopsGameNode     *node)
+{
+  g_return_if_fail (STUDIO_IS_MOVE_TREE_VIEW (self));
+
+  if (self->secret == node)
+    return;
+  g_clear_pointer (&self->secret, cheops_game_node_unref);
+  if (node != NULL)
+    self->secret = cheops_game_node_ref (node);
+  if (self->document != NULL)
+    studio_move_tree_view_rebuild (self);
 }

@@ -26,6 +26,8 @@ void            studio_move_tree_view_edit_comment (StudioMoveTreeView *self,
                                                     CheopsGameNode     *node,
                                                     gboolean            before);
 gboolean        studio_move_tree_view_get_editing  (StudioMoveTreeView *self);
+void            studio_move_tree_view_set_secret   (StudioMoveTreeView *self,
+                                                    CheopsGameNode     *node);
 GtkTextView    *studio_move_tree_view_get_comment_editor (StudioMoveTreeView *self);
 gboolean        studio_move_tree_view_popup_menu   (StudioMoveTreeView *self);
 gboolean        studio_move_tree_view_popup_position_glyphs (StudioMoveTreeView *self);

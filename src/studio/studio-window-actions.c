@@ -856,6 +856,12 @@ studio_window_actions_analyze (GtkWidget  *widget,
       _studio_window_toast (self, _("The analysis is hidden while you play: the eye in the play bar shows it."));
       return;
     }
+  /* Nor while Learn asks for a better move: it would give it away. */
+  if (_studio_window_learn_hides_analysis (self))
+    {
+      _studio_window_toast (self, _("The analysis is hidden while Learn asks for a better move: find it, or skip."));
+      return;
+    }
   if (g_str_equal (action_name, "win.analyze"))
     studio_analysis_panel_set_running (self->analysis_panel,
                                        !studio_analysis_panel_get_running (self->analysis_panel));

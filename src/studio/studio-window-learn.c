@@ -87,9 +87,48 @@ _studio_window_learn_add_shapes (StudioWindow *self,
     studio_learn_panel_add_shapes (self->learn_panel, shapes);
 }
 
+/**
+ * _studio_window_learn_hides_analysis:
+ * @self: a #StudioWindow
+ *
+ * Returns: whether Learn asks for a better move now: the analysis (engine
+ *   lines, arrows) and the review's better line stay hidden meanwhile
+ */
+gboolean
+_studio_window_learn_hides_analysis (StudioWindow *self)
+{
+  StudioLearnState state;
+
+  if (self->learn_panel == NULL)
+    return FALSE;
+  state = studio_learn_panel_get_state (self->learn_panel);
+  return state == STUDIO_LEARN_ASKING || state == STUDIO_LEARN_CHECKING;
+}
+
+/* The hints changed, or the question: the board redrawn; while a better
+ * move is asked for, nothing gives the answer away (as Lichess does): the
+ * move list hides the review's better line, and the analysis running is
+ * stopped (its lines and arrows) until the move is found or the session
+ * ends, when it runs again. */
 static void
 shapes_changed_cb (StudioWindow *self)
 {
+  gboolean asking = _studio_window_learn_hides_analysis (self);
+
+  studio_move_tree_view_set_secret (self->move_tree,
+                                    asking ? studio_learn_panel_get_mistake (self->learn_panel) : NULL);
+  if (asking && studio_analysis_panel_get_running (self->analysis_panel))
+    {
+      self->learn_paused_analysis = TRUE;
+      studio_analysis_panel_set_running (self->analysis_panel, FALSE);
+      studio_board_scene_set_engine_arrow (self->scene, CHEOPS_MOVE_NONE);
+      studio_board_scene_set_threat_arrow (self->scene, CHEOPS_MOVE_NONE);
+    }
+  else if (!asking && self->learn_paused_analysis)
+    {
+      self->learn_paused_analysis = FALSE;
+      studio_analysis_panel_set_running (self->analysis_panel, TRUE);
+    }
   _studio_window_sync_board (self);
 }
 

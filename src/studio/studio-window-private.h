@@ -87,6 +87,7 @@ struct _StudioWindow
   GMenu                *suites_submenu; /* the primary menu's bundled suites (studio-window-suite.c) */
   StudioSuitePanel     *suite_panel;   /* above the move list, in suite_revealer */
   StudioLearnPanel     *learn_panel;   /* the Learn view (studio-window-learn.c) */
+  gboolean              learn_paused_analysis; /* Learn stopped the analysis while it asks */
   GtkRevealer          *suite_revealer;
 
   /* The tabs (studio-window-tabs.c): the content (the stack above) is in
@@ -254,6 +255,7 @@ gboolean _studio_window_learn_take_move  (StudioWindow      *self,
                                           CheopsMove         move);
 void     _studio_window_learn_add_shapes (StudioWindow      *self,
                                           GArray            *shapes);
+gboolean _studio_window_learn_hides_analysis (StudioWindow  *self);
 void     _studio_window_class_suite_init (StudioWindowClass *klass);
 void     _studio_window_suite_init       (StudioWindow      *self);
 gboolean _studio_window_is_suite_file    (GFile             *file);

@@ -10,7 +10,9 @@
  * of the game played again on the board is a miss (the piece to move
  * marked), a second miss (typed in the move entry) shows the engine's move
  * as an arrow, that move played is found; Next goes to the second stop, Skip ends the session
- * with the count found; the game is never changed.  With the engine of the
+ * with the count found; the game is never changed, and the move list hides
+ * the variation at a stop (a review's better line) while a better move is
+ * asked for, and the analysis the user ran is stopped meanwhile.  With the engine of the
  * build tree (skipped without one).
  */
 #include <adwaita.h>
@@ -24,25 +26,27 @@
 #include "studio-engine.h"
 #include "studio-learn-panel.h"
 #include "studio-move-entry.h"
+#include "studio-move-tree-view.h"
 #include "studio-test-util.h"
 #include "studio-window.h"
 #include "studio-window-private.h"
 
 typedef struct {
   const char *variant;
+  const char *line;             /* the variation at the first stop, as the move list shows it */
   const char *side_buttons[2];  /* their labels: a side's name, its number of stops */
   const char *stops[2];         /* the first side's moves marked ? or ?? */
   const char *question;         /* at the first stop */
 } Case;
 
 static const Case cases[] = {
-  { "cheops", { "Green (2)", "Orange (1)" }, { "1. Ah1", "3. e5" },
+  { "cheops", "(1. Af3)", { "Green (2)", "Orange (1)" }, { "1. Ah1", "3. e5" },
     "1. Ah1? was a mistake. Find a better move for Green." },
-  { "trigchess", { "Gold (2)", "Red (1)" }, { "1. b3", "2. Gi3" },
+  { "trigchess", "(1. d3)", { "Gold (2)", "Red (1)" }, { "1. b3", "2. Gi3" },
     "1. b3? was a mistake. Find a better move for Gold." },
-  { "cypher", { "White (2)", "Black (1)" }, { "1. Sz0", "3. Sz1" },
+  { "cypher", "(1. a4)", { "White (2)", "Black (1)" }, { "1. Sz0", "3. Sz1" },
     "1. Sz0? was a mistake. Find a better move for White." },
-  { "pyramids", { "White (2)", "Black (1)" }, { "1. Fb3", "3. Fd4" },
+  { "pyramids", "(1. a3)", { "White (2)", "Black (1)" }, { "1. Fb3", "3. Fd4" },
     "1. Fb3? was a mistake. Find a better move for White." },
 };
 
@@ -87,6 +91,16 @@ play (StudioWindow *window,
   gtk_widget_activate_action (studio_window_get_board_view (window), "board.play", "s", text);
 }
 
+/* Whether the move list shows @text. */
+static gboolean
+list_shows (StudioWindow *window,
+            const char   *text)
+{
+  g_autofree char *list = studio_move_tree_view_dup_text (window->move_tree);
+
+  return strstr (list, text) != NULL;
+}
+
 static char *
 mistake_text (StudioLearnPanel *panel)
 {
@@ -128,6 +142,11 @@ test_learn (gconstpointer data)
   before = studio_document_dup_game_text (document);
   panel = window->learn_panel;
 
+  g_assert_true (list_shows (window, c->line));
+  /* The user analyses (Space): Learn will pause it. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  g_assert_true (studio_analysis_panel_get_running (window->analysis_panel));
+
   /* Ctrl+Shift+M: the Learn view, whose mistakes. */
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.learn", NULL);
@@ -149,6 +168,13 @@ test_learn (gconstpointer data)
   g_assert_cmpstr (stop, ==, c->stops[0]);
   g_clear_pointer (&stop, g_free);
   g_assert_true (studio_document_get_current (document) == cheops_game_node_get_parent (mistake));
+  /* The move list does not give the answer away: the variation there (a
+   * review's better line) is hidden while a better move is asked for. */
+  g_assert_false (list_shows (window, c->line));
+  /* Nor the analysis: it is stopped, and cannot be started meanwhile. */
+  g_assert_false (studio_analysis_panel_get_running (window->analysis_panel));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  g_assert_false (studio_analysis_panel_get_running (window->analysis_panel));
 
   /* The move of the game again: a miss; the piece to move is marked. */
   play (window, cheops_game_node_get_move (mistake));
@@ -176,6 +202,7 @@ test_learn (gconstpointer data)
   studio_test_spin_until (not_checking, panel);
   g_assert_cmpint (studio_learn_panel_get_state (panel), ==, STUDIO_LEARN_FOUND);
   g_assert_true (g_str_has_suffix (studio_learn_panel_get_message (panel), " is a good move. Well found!"));
+  g_assert_true (list_shows (window, c->line));
   g_assert_true (board_has_shape (window, cheops_move_from (best), cheops_move_to (best), STUDIO_BRUSH_GREEN));
   g_assert_true (studio_document_get_current (document) == cheops_game_node_get_parent (mistake));
 
@@ -187,6 +214,7 @@ test_learn (gconstpointer data)
   g_assert_cmpstr (studio_learn_panel_get_progress (panel), ==, "2 of 2");
   stop = mistake_text (panel);
   g_assert_cmpstr (stop, ==, c->stops[1]);
+  g_assert_false (studio_analysis_panel_get_running (window->analysis_panel));
   g_assert_true (studio_document_get_current (document) ==
                  cheops_game_node_get_parent (studio_learn_panel_get_mistake (panel)));
   g_assert_false (board_has_shape (window, cheops_move_from (best), cheops_move_to (best), STUDIO_BRUSH_GREEN) &&
@@ -197,6 +225,8 @@ test_learn (gconstpointer data)
   g_assert_cmpint (studio_learn_panel_get_state (panel), ==, STUDIO_LEARN_DONE);
   g_assert_cmpstr (studio_learn_panel_get_message (panel), ==, "Done: you found a better move for 1 of 2 mistakes.");
   g_assert_cmpstr (studio_learn_panel_get_progress (panel), ==, "");
+  g_assert_true (list_shows (window, c->line));
+  g_assert_true (studio_analysis_panel_get_running (window->analysis_panel));
 
   /* The game is as it was read. */
   after = studio_document_dup_game_text (document);
