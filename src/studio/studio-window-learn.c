@@ -18,26 +18,20 @@
 #include "studio-move-entry.h"
 #include "studio-window-private.h"
 
-/* Whether the game has a move marked ? or ?? on its main line. */
-static gboolean
-has_mistakes (StudioWindow *self)
-{
-  return studio_learn_panel_count_stops (self->document, CHEOPS_SIDE_A) > 0 ||
-         studio_learn_panel_count_stops (self->document, CHEOPS_SIDE_B) > 0;
-}
-
 /**
  * _studio_window_learn_update_actions:
  * @self: a #StudioWindow
  * @playing: whether the game is shown and neither set up nor solved
  *
- * win.learn is for a game with a move marked ? or ?? on its main line.
+ * win.learn is for a game shown.  A game without a move marked ? or ?? is
+ * not greyed out (the menu would not say why, and Ctrl+Shift+M would do
+ * nothing): the action says so, and offers Analyse Game.
  */
 void
 _studio_window_learn_update_actions (StudioWindow *self,
                                      gboolean      playing)
 {
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.learn", playing && has_mistakes (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.learn", playing);
 }
 
 /* win.learn: the Learn view, at its first page (whose mistakes). */
@@ -50,7 +44,8 @@ studio_window_learn_action (GtkWidget  *widget,
 
   if (!studio_learn_panel_open (self->learn_panel))
     {
-      _studio_window_toast (self, _("No move of this game is marked ? or ??: review it first"));
+      _studio_window_toast_with_action (self, _("No move of this game is marked ? or ??: review it first"),
+                                        _("_Analyse Game…"), "win.analyse-game");
       return;
     }
   /* Brought to the front even when it was open already. */

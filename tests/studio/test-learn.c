@@ -247,6 +247,56 @@ test_learn (gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+toast_reads (GtkWidget     *widget,
+             gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
+}
+
+static gboolean
+button_activates (GtkWidget     *widget,
+                  gconstpointer  action)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+/* A game with no move marked ? or ??: Ctrl+Shift+M is not greyed out
+ * (it would do nothing, and the menu would not say why); it says why in a
+ * toast, whose button is Analyse Game. */
+static void
+test_nothing_marked (void)
+{
+  g_autofree char *path = g_strdup_printf ("%s/learn/cheops.pgn", LEARN_DATA_DIR);
+  g_autofree char *text = NULL;
+  g_autofree char *plain = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRegex) glyph = g_regex_new (" \\$[0-9]+", 0, 0, NULL);
+  StudioWindow *window;
+  GtkWidget *button;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  /* The same game, its glyphs taken away. */
+  plain = g_regex_replace_literal (glyph, text, -1, 0, "", 0, &error);
+  g_assert_no_error (error);
+  g_assert_null (strstr (plain, "$"));
+  window = studio_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (_studio_window_take_text (window, plain, &error));
+  g_assert_no_error (error);
+
+  /* (A disabled action is not activated: no toast would come.) */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.learn", NULL);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->learn_panel)));
+  g_assert_nonnull (studio_test_find_widget (GTK_WIDGET (window->toast_overlay), toast_reads,
+                                             "No move of this game is marked ? or ??: review it first"));
+  button = studio_test_find_widget (GTK_WIDGET (window->toast_overlay), button_activates, "win.analyse-game");
+  g_assert_nonnull (button);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, "_Analyse Game…");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -259,5 +309,6 @@ main (int   argc,
 
       g_test_add_data_func (name, &cases[i], test_learn);
     }
+  g_test_add_func ("/Studio/Learn/nothing-marked", test_nothing_marked);
   return g_test_run ();
 }
