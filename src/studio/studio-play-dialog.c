@@ -41,6 +41,11 @@ struct _StudioPlayDialog
   GtkStringList    *engine_names;
   GtkStringList    *side_levels[CHEOPS_SIDE_NB];
   GPtrArray        *engines;  /* StudioEngine, owned: by engine_names' index */
+  /* Engine against engine's levels follow the level against the user
+   * until the user chooses one (see show_rows()): whether they still do,
+   * and the selection each row was last given. */
+  gboolean          side_levels_follow;
+  guint             side_levels_given[CHEOPS_SIDE_NB];
   GtkWidget        *list;     /* the rows' list box */
 };
 
@@ -171,11 +176,27 @@ choice_unbind_cb (GtkSignalListItemFactory *factory,
 }
 
 /* The rows of the user's side: the engine's level against the user, or
- * each side's engine and level. */
+ * each side's engine and level.  Until engines have played each other
+ * (settings' side levels 0) and while the user has not chosen a side's
+ * level, both sides' levels are the level against the user: switching to
+ * Neither shows the level just used, not Level 1 (issue 22). */
 static void
 show_rows (StudioPlayDialog *self)
 {
   gboolean both = adw_combo_row_get_selected (self->side_row) == CHEOPS_SIDE_NB;
+
+  if (both && self->side_levels_follow)
+    {
+      for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+        if (adw_combo_row_get_selected (self->side_level_row[side]) != self->side_levels_given[side])
+          self->side_levels_follow = FALSE; /* the user chose it */
+    }
+  if (both && self->side_levels_follow)
+    for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+      {
+        self->side_levels_given[side] = adw_combo_row_get_selected (self->level_row);
+        adw_combo_row_set_selected (self->side_level_row[side], self->side_levels_given[side]);
+      }
 
   adw_message_dialog_set_heading (ADW_MESSAGE_DIALOG (self),
                                   both ? _("Engine Against Engine") : _("Play Against the Engine"));
@@ -269,6 +290,7 @@ studio_play_dialog_new (GtkWindow                *parent,
                        NULL);
   self->engine = g_object_ref (engine);
   self->settings = *settings;
+  self->side_levels_follow = settings->side_level[CHEOPS_SIDE_A] == 0 && settings->side_level[CHEOPS_SIDE_B] == 0;
 
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (list, "boxed-list");
@@ -410,9 +432,12 @@ studio_play_dialog_set_engines (StudioPlayDialog    *self,
       adw_combo_row_set_selected (self->engine_row[side], MIN (self->settings.side_engine[side], n_engines - 1));
       name_levels_of (self->side_levels[side], self->side_level_row[side],
                       g_ptr_array_index (self->engines, adw_combo_row_get_selected (self->engine_row[side])));
-      adw_combo_row_set_selected (self->side_level_row[side],
-                                  CLAMP (self->settings.side_level[side], 1, STUDIO_PLAY_N_LEVELS) - 1);
+      self->side_levels_given[side] = CLAMP (self->settings.side_level[side], 1, STUDIO_PLAY_N_LEVELS) - 1;
+      adw_combo_row_set_selected (self->side_level_row[side], self->side_levels_given[side]);
     }
+  self->side_levels_follow = self->side_levels_follow && !self->settings.engines_only;
+  if (self->side_levels_follow)
+    show_rows (self);
 }
 
 void
@@ -431,8 +456,11 @@ studio_play_dialog_get_settings (StudioPlayDialog   *self,
     {
       settings->side_engine[side] = MIN (adw_combo_row_get_selected (self->engine_row[side]),
                                          self->engines->len - 1);
-      settings->side_level[side] = MIN (adw_combo_row_get_selected (self->side_level_row[side]),
-                                        STUDIO_PLAY_N_LEVELS - 1) + 1;
+      /* Levels still following the level against the user stay 0 (see
+       * show_rows()) unless engines play each other now. */
+      settings->side_level[side] = self->side_levels_follow && !settings->engines_only
+                                   ? 0 : MIN (adw_combo_row_get_selected (self->side_level_row[side]),
+                                              STUDIO_PLAY_N_LEVELS - 1) + 1;
     }
   clock = MIN (adw_combo_row_get_selected (self->clock_row), STUDIO_PLAY_N_TIME_CONTROLS - 1);
   settings->base_ms = (gint64) studio_play_time_controls[clock][0] * 1000;

@@ -22,7 +22,8 @@ typedef struct {
   gboolean   engines_only; /* engines play both sides (user_side and level unused) */
   guint      level;       /* 1 .. STUDIO_PLAY_N_LEVELS: the engine's against the user */
   /* Engine against engine, by CheopsSide: the engine (an index of the
-   * dialog's engines: studio_play_dialog_set_engines()) and its level. */
+   * dialog's engines: studio_play_dialog_set_engines()) and its level,
+   * 0 for "the level against the user" until engines play each other. */
   guint      side_engine[CHEOPS_SIDE_NB];
   guint      side_level[CHEOPS_SIDE_NB];
   gint64     base_ms;     /* the clock's time for each side, 0: no clock */

@@ -1428,7 +1428,9 @@ _studio_window_play_init (StudioWindow *self)
   self->play = play;
   play->window = self;
   play->settings.level = 1;
-  play->settings.side_level[CHEOPS_SIDE_A] = play->settings.side_level[CHEOPS_SIDE_B] = 1;
+  /* 0: engine against engine's levels are the level against the user
+   * until chosen (studio_play_dialog_get_settings()). */
+  play->settings.side_level[CHEOPS_SIDE_A] = play->settings.side_level[CHEOPS_SIDE_B] = 0;
   play->settings.user_side = CHEOPS_SIDE_A;
   play->pool = g_ptr_array_new_with_free_func (g_object_unref);
   play->choice_paths = g_ptr_array_new_with_free_func (g_free);

@@ -1309,7 +1309,7 @@ play_from_dialog (StudioWindow     *window,
 /* The dialog opened again shows the choices of the last game started
  * (issue 22: a fresh user found "You play" and engine against engine's
  * levels reset): a new game, Black, level 3 and a clock; then Neither
- * with levels 2 and 4.  From "This position", "You play" is the side to
+ * (showing level 3 for both until chosen) with levels 2 and 4.  From "This position", "You play" is the side to
  * move there. */
 static void
 test_dialog_remembers (void)
@@ -1342,8 +1342,17 @@ test_dialog_remembers (void)
   g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 2)), ==, 2);
   g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 7)), ==, 2);
 
-  /* Engine against engine, levels 2 and 4, from a new game. */
+  /* Engine against engine, levels 2 and 4, from a new game.  Before any
+   * is chosen, both sides' levels are the level just used against the
+   * user (a fresh user found Level 1 there), also after it changes. */
   adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_NB);
+  g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 4)), ==, 2);
+  g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 6)), ==, 2);
+  adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_A);
+  adw_combo_row_set_selected (dialog_row (dialog, 2), 4);
+  adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_NB);
+  g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 4)), ==, 4);
+  g_assert_cmpuint (adw_combo_row_get_selected (dialog_row (dialog, 6)), ==, 4);
   adw_combo_row_set_selected (dialog_row (dialog, 4), 1);
   adw_combo_row_set_selected (dialog_row (dialog, 6), 3);
   adw_combo_row_set_selected (dialog_row (dialog, 7), 0);
