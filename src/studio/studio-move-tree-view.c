@@ -301,6 +301,9 @@ layout_break (Layout         *layout,
     }
 }
 
+/* U+00A0 NO-BREAK SPACE, in UTF-8 */
+#define NBSP "\xc2\xa0"
+
 /* @ms as the move list shows a clock: "4:57", "1:02:03", "0:09.5" (the
  * hours only when there are some, tenths when the file gave a fraction). */
 static void
@@ -320,8 +323,12 @@ append_time (GString *out,
 
 /* The clock beside the move, as the game file gives it (issue 22): the
  * time left after it ([%clk]) as "4:57", the time it took ([%emt]) in
- * brackets, "[0:03]"; dimmed as the move numbers are. */
-static void
+ * brackets, "[0:03]"; dimmed as the move numbers are.  Joined to the move
+ * and to each other by no-break spaces, so that a line never ends between
+ * a move and its time (a fresh user found "4:55" at the start of a line,
+ * its move at the end of the one above).  Returns whether there were
+ * times (then the space after the move is written too). */
+static gboolean
 layout_add_times (Layout         *layout,
                   CheopsGameNode *node,
                   guint           line_tag)
@@ -334,19 +341,21 @@ layout_add_times (Layout         *layout,
   has_clock = cheops_annotations_get_time (annotations, CHEOPS_TIME_CLOCK, &clock);
   has_elapsed = cheops_annotations_get_time (annotations, CHEOPS_TIME_ELAPSED, &elapsed);
   if (!has_clock && !has_elapsed)
-    return;
+    return FALSE;
 
   text = g_string_new (NULL);
   if (has_clock)
     append_time (text, clock);
   if (has_elapsed)
     {
-      g_string_append (text, has_clock ? " [" : "[");
+      g_string_append (text, has_clock ? NBSP "[" : "[");
       append_time (text, elapsed);
       g_string_append_c (text, ']');
     }
+  layout_add (layout, NBSP, line_tag, NULL);
   layout_add (layout, text->str, 1u << TAG_NUMBER | line_tag, NULL);
   layout_add (layout, " ", line_tag, NULL);
+  return TRUE;
 }
 
 /* One move: its comment before, its number when needed, the SAN with its
@@ -400,8 +409,8 @@ layout_add_move (Layout         *layout,
     append_nag (san, nags[i]);
 
   layout_add (layout, san->str, line_tag, node);
-  layout_add (layout, " ", line_tag, NULL);
-  layout_add_times (layout, node, line_tag);
+  if (!layout_add_times (layout, node, line_tag))
+    layout_add (layout, " ", line_tag, NULL);
   if (edit != NULL && !edit->before && edit->holder == node)
     layout_add_editor (layout, line_tag);
   else

@@ -378,8 +378,8 @@ test_keys (gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* [%clk] and [%emt] shown beside the move (the list's text), and kept
- * when the game is written. */
+/* [%clk] and [%emt] shown beside the move (the list's text), joined to
+ * it, and kept when the game is written. */
 static void
 test_clock (gconstpointer data)
 {
@@ -404,7 +404,9 @@ test_clock (gconstpointer data)
   studio_test_spin_frames ();
 
   shown = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
-  expected = g_strdup_printf ("1. %s 4:57 %s 4:55 [0:03] 2. %s 1:02:03.4 Slow. 2… %s [0:12] ",
+  /* A move and its times joined by no-break spaces (U+00A0): a line of
+   * the list never ends between them. */
+  expected = g_strdup_printf ("1. %s\u00a04:57 %s\u00a04:55\u00a0[0:03] 2. %s\u00a01:02:03.4 Slow. 2… %s\u00a0[0:12] ",
                               c->a, c->b, c->d, c->e);
   g_assert_cmpstr (shown, ==, expected);
   g_clear_pointer (&expected, g_free);
