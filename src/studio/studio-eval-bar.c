@@ -101,6 +101,39 @@ studio_eval_bar_format_score (gboolean is_ascension,
   return g_strdup_printf ("%d.%d", tenths / 10, tenths % 10);
 }
 
+/* Draws @text centred across the bar, its top at @y (or its bottom, when
+ * @above), in the ink that reads on @under; a text wider than the bar is
+ * drawn smaller, never clipped. */
+static void
+draw_label (GtkWidget     *widget,
+            GtkSnapshot   *snapshot,
+            const char    *text,
+            double         y,
+            gboolean       above,
+            const GdkRGBA *under)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, text);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold 7");
+  int width = gtk_widget_get_width (widget);
+  double zoom = 1.0;
+  double fill[3] = { under->red, under->green, under->blue }, ink[3];
+  int tw, th;
+
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  pango_layout_get_pixel_size (layout, &tw, &th);
+  /* "12.5" or "#14" is wider than the bar: smaller, never clipped. */
+  if (tw > width - 4)
+    zoom = (width - 4) / (double) tw;
+
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((width - tw * zoom) / 2.0, above ? y - th * zoom : y));
+  gtk_snapshot_scale (snapshot, zoom, zoom);
+  studio_palette_text_on (fill, ink);
+  gtk_snapshot_append_layout (snapshot, layout, &(GdkRGBA) { ink[0], ink[1], ink[2], 1 });
+  gtk_snapshot_restore (snapshot);
+}
+
 static void
 studio_eval_bar_snapshot (GtkWidget   *widget,
                           GtkSnapshot *snapshot)
@@ -140,47 +173,26 @@ studio_eval_bar_snapshot (GtkWidget   *widget,
                                 (GdkRGBA[4]) { frame_rgba, frame_rgba, frame_rgba, frame_rgba });
   }
 
-  if (self->has_score)
+  if (self->has_score && self->has_result && self->score == 0)
     {
-      g_autoptr(PangoLayout) layout = NULL;
-      PangoFontDescription *font;
+      /* A draw: "½" on each side of the midpoint, each in its side's part
+       * ("½-½" at the bottom was too small to read in a 20 px bar). */
+      draw_label (widget, snapshot, "½", height / 2.0 - 3, TRUE, &self->colours[self->upside_down ? 0 : 1]);
+      draw_label (widget, snapshot, "½", height / 2.0 + 3, FALSE, &self->colours[self->upside_down ? 1 : 0]);
+    }
+  else if (self->has_score)
+    {
       g_autofree char *text = NULL;
-      int a_score = self->score;
-      gboolean green_ahead;
-      double zoom = 1.0;
-      int tw, th;
+      gboolean green_ahead = self->a_green ? self->score >= 0 : self->score < 0;
+      gboolean at_bottom = green_ahead != self->upside_down;
 
-      green_ahead = self->a_green ? a_score >= 0 : a_score < 0;
       if (!self->has_result)
         text = studio_eval_bar_format_score (self->is_ascension, self->score);
-      else if (a_score == 0)
-        text = g_strdup ("½-½");
       else
         text = g_strdup (green_ahead ? "1-0" : "0-1");
-
-      layout = gtk_widget_create_pango_layout (widget, text);
-      font = pango_font_description_from_string ("Sans Bold 7");
-      pango_layout_set_font_description (layout, font);
-      pango_font_description_free (font);
-      pango_layout_get_pixel_size (layout, &tw, &th);
-
-      /* "12.5" or "#14" is wider than the bar: smaller, never clipped. */
-      if (tw > width - 4)
-        zoom = (width - 4) / (double) tw;
-
-      gtk_snapshot_save (snapshot);
-      gtk_snapshot_translate (snapshot,
-                              &GRAPHENE_POINT_INIT ((width - tw * zoom) / 2.0,
-                                                    green_ahead != self->upside_down ? height - th * zoom - 3 : 3));
-      gtk_snapshot_scale (snapshot, zoom, zoom);
-      {
-        const GdkRGBA *under = &self->colours[green_ahead ? 0 : 1];
-        double fill[3] = { under->red, under->green, under->blue }, ink[3];
-
-        studio_palette_text_on (fill, ink);
-        gtk_snapshot_append_layout (snapshot, layout, &(GdkRGBA) { ink[0], ink[1], ink[2], 1 });
-      }
-      gtk_snapshot_restore (snapshot);
+      /* At the end of the leading side's part. */
+      draw_label (widget, snapshot, text, at_bottom ? height - 3 : 3, at_bottom,
+                  &self->colours[green_ahead ? 0 : 1]);
     }
 }
 
@@ -265,7 +277,7 @@ studio_eval_bar_set_score (StudioEvalBar *self,
  *
  * Shows the result of a finished game: the bar all in the winner's colour
  * with "1-0" or "0-1" (Green's result first, as in the Result tag), or
- * centred with "½-½" for a draw.
+ * centred for a draw, "½" on each side of the midpoint.
  */
 void
 studio_eval_bar_set_result (StudioEvalBar *self,
@@ -284,7 +296,8 @@ studio_eval_bar_set_result (StudioEvalBar *self,
  * studio_eval_bar_dup_text:
  * @self: a #StudioEvalBar
  *
- * Returns: (transfer full) (nullable): the text shown in the bar, or %NULL
+ * Returns: (transfer full) (nullable): the text shown in the bar ("½-½"
+ *   for a draw's two halves), or %NULL
  */
 char *
 studio_eval_bar_dup_text (StudioEvalBar *self)

@@ -399,6 +399,68 @@ test_eval_bar (void)
   set_dark (FALSE);
 }
 
+/* The largest luminance difference from @fill among the pixels of rows
+ * @y0 ..< @y1, inside the bar's outline. */
+static double
+ink_in_rows (const guchar *data,
+             int           w,
+             int           y0,
+             int           y1,
+             const double  fill[3])
+{
+  double best = 0;
+
+  for (int y = y0; y < y1; y++)
+    for (int x = 2; x < w - 2; x++)
+      {
+        double p[3];
+
+        pixel (data, w, x, y, p);
+        if (fabs (studio_palette_luminance (p) - studio_palette_luminance (fill)) > fabs (best))
+          best = studio_palette_luminance (p) - studio_palette_luminance (fill);
+      }
+  return best;
+}
+
+/* A drawn game's bar (issue 22: "½-½" at its end was too small to read):
+ * "½" on each side of the midpoint, each in the ink of its part; nothing
+ * at the ends. */
+static void
+test_eval_bar_draw (void)
+{
+  GtkWidget *bar = studio_eval_bar_new ();
+  GtkWidget *window;
+
+  gtk_widget_set_size_request (bar, 20, 200);
+  gtk_widget_set_halign (bar, GTK_ALIGN_CENTER);
+  window = present (bar);
+
+  for (guint v = 0; cheops_variants[v] != NULL; v++)
+    {
+      const double *a_fill = cheops_variants[v]->sides[0].fill, *b_fill = cheops_variants[v]->sides[1].fill;
+      g_autofree guchar *data = NULL;
+      g_autofree char *text = NULL;
+      int w, h;
+
+      studio_eval_bar_set_sides (STUDIO_EVAL_BAR (bar), cheops_variants[v], TRUE);
+      studio_eval_bar_set_result (STUDIO_EVAL_BAR (bar), 0);
+      studio_test_spin_frames ();
+      text = studio_eval_bar_dup_text (STUDIO_EVAL_BAR (bar));
+      g_assert_cmpstr (text, ==, "½-½");
+      data = render_widget (bar, &w, &h);
+      g_test_message ("%s: above the midpoint %+.3f, below %+.3f, at the ends %+.3f %+.3f", cheops_variants[v]->name,
+                      ink_in_rows (data, w, h / 2 - 16, h / 2 - 2, b_fill),
+                      ink_in_rows (data, w, h / 2 + 2, h / 2 + 16, a_fill),
+                      ink_in_rows (data, w, 2, 16, b_fill), ink_in_rows (data, w, h - 16, h - 2, a_fill));
+      /* Side A's part is the lower half (not turned). */
+      g_assert_cmpfloat (fabs (ink_in_rows (data, w, h / 2 - 16, h / 2 - 2, b_fill)), >, 0.1);
+      g_assert_cmpfloat (fabs (ink_in_rows (data, w, h / 2 + 2, h / 2 + 16, a_fill)), >, 0.1);
+      g_assert_cmpfloat (fabs (ink_in_rows (data, w, 2, 16, b_fill)), <, 0.01);
+      g_assert_cmpfloat (fabs (ink_in_rows (data, w, h - 16, h - 2, a_fill)), <, 0.01);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The board's coordinates, in every game, theme and style: the window's
  * text colour at the theme's opacity, on the window (or on the cell under
  * a label that lies on the board). */
@@ -545,6 +607,7 @@ main (int   argc,
   g_test_add_func ("/contrast/style-colours", test_style_colours);
   g_test_add_func ("/contrast/score-badges", test_score_badges);
   g_test_add_func ("/contrast/eval-bar", test_eval_bar);
+  g_test_add_func ("/contrast/eval-bar-draw", test_eval_bar_draw);
   g_test_add_func ("/contrast/coordinates", test_coordinates);
   g_test_add_func ("/contrast/piece-labels", test_piece_labels);
   g_test_add_func ("/contrast/move-list", test_move_list);
