@@ -5,7 +5,7 @@
  * Keyboard move entry (issue 14, as Lichess's keyboard input): a popover
  * with an entry where the user types a move in the game's record notation
  * or machine move text, and under it the legal moves that begin with what
- * is typed, each as the core writes it (cheops_move_to_san(),
+ * is typed (all of them before anything is typed), each as the core writes it (cheops_move_to_san(),
  * cheops_move_to_text(): "Mxf5+", Cypher chess's "Sd3,Rc0" and "P@c5",
  * a Pyramids part move).  Nothing here reads game notation: the candidates
  * are the core's moves and their texts, compared as strings.  Enter plays
@@ -105,8 +105,8 @@ refill (MoveEntry *self)
   gtk_label_set_text (self->message, "");
   gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
 
-  if (typed[0] == 0)
-    return;
+  /* Nothing typed: every legal move (none selected: Enter plays nothing
+   * until one is chosen with the arrows). */
   find_candidates (self, typed, self->moves, &n_exact);
   for (guint i = 0; i < self->moves->len && i < MAX_SHOWN; i++)
     {
@@ -139,7 +139,7 @@ refill (MoveEntry *self)
       gtk_label_set_text (self->message, none);
       gtk_widget_set_visible (GTK_WIDGET (self->message), TRUE);
     }
-  if (self->moves->len > 0)
+  if (self->moves->len > 0 && typed[0] != 0)
     gtk_list_box_select_row (self->list, gtk_list_box_get_row_at_index (self->list, 0));
   gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
   /* Its parent (the board) does not lay the popover out: it takes its new
@@ -178,7 +178,8 @@ play_move (GtkWidget  *popover,
  *
  * Plays what is typed (Enter): the legal move whose record notation or move
  * text is the text typed, else the only candidate, else the candidate
- * selected; then closes the popover.
+ * selected; then closes the popover.  With nothing typed, the list holds
+ * every legal move and only one selected (with the arrow keys) is played.
  *
  * Returns: %TRUE if a move was played; %FALSE (the popover stays open and
  *   says why) when the text names no move, or several with none selected.
@@ -192,8 +193,10 @@ studio_move_entry_play (GtkWidget *entry_popover)
   GtkListBoxRow *row;
   guint n_exact;
 
+  row = gtk_list_box_get_selected_row (self->list);
   if (typed[0] == 0)
-    return FALSE;
+    return row != NULL && play_move (entry_popover, g_array_index (self->moves, CheopsMove,
+                                                                   gtk_list_box_row_get_index (row)));
   find_candidates (self, typed, moves, &n_exact);
   if (moves->len == 1)
     return play_move (entry_popover, g_array_index (moves, CheopsMove, 0));
@@ -214,7 +217,6 @@ studio_move_entry_play (GtkWidget *entry_popover)
             return play_move (entry_popover, move);
         }
     }
-  row = gtk_list_box_get_selected_row (self->list);
   if (row != NULL && moves->len > 0)
     return play_move (entry_popover, g_array_index (self->moves, CheopsMove, gtk_list_box_row_get_index (row)));
   return FALSE;

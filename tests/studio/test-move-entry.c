@@ -5,7 +5,8 @@
  * The keyboard move entry (studio-move-entry.c, issue 14): in every game,
  * each legal move of the start position typed as the core writes it
  * (record notation, or the machine move text) is played; a prefix lists
- * the moves that begin with it; a text no move begins with says so; a key
+ * the moves that begin with it, nothing typed all of them (Enter plays
+ * none until one is chosen); a text no move begins with says so; a key
  * typed on the board opens the entry with it (a capital too); Cypher chess's compound move
  * ("Sd3,Rc0") and drop ("P@c5") typed in full; the candidates scroll past
  * 200 px.
@@ -107,6 +108,45 @@ test_every_game (void)
         shown = studio_move_entry_dup_candidates (window->move_entry);
         g_assert_cmpstr (shown, ==, expected->str);
         gtk_popover_popdown (GTK_POPOVER (window->move_entry));
+      }
+
+      /* Nothing typed (Ctrl+M): every legal move listed, the first 12 and
+       * how many more; Enter plays nothing until the arrow keys choose one
+       * (a fresh user found the empty entry listing nothing). */
+      {
+        g_autoptr(GString) expected = g_string_new (NULL);
+        g_autofree char *shown = NULL;
+        g_autofree char *more = n_moves > 12 ? g_strdup_printf ("and %u more", n_moves - 12) : g_strdup ("");
+        GtkWidget *entry = studio_test_find_widget_of_type (window->move_entry, GTK_TYPE_ENTRY);
+        gboolean handled = FALSE;
+
+        for (guint i = 0; i < n_moves && i < 12; i++)
+          {
+            char san[CHEOPS_SAN_MAX];
+            char text[CHEOPS_MOVE_TEXT_MAX];
+
+            cheops_move_to_san (pos, moves[i], san);
+            cheops_move_to_text (pos->variant, moves[i], text);
+            if (strcmp (san, text) != 0)
+              g_string_append_printf (expected, "%s  (%s)\n", san, text);
+            else
+              g_string_append_printf (expected, "%s\n", san);
+          }
+        _studio_window_open_move_entry (window, NULL);
+        shown = studio_move_entry_dup_candidates (window->move_entry);
+        g_assert_cmpstr (shown, ==, expected->str);
+        g_assert_cmpstr (studio_move_entry_get_message (window->move_entry), ==, more);
+        g_assert_false (studio_move_entry_play (window->move_entry));
+        g_assert_true (studio_document_get_current (document) == root);
+        /* Down twice: the second move. */
+        for (int k = 0; k < 2; k++)
+          {
+            g_signal_emit_by_name (studio_test_key_controller (entry), "key-pressed", GDK_KEY_Down, 0, 0, &handled);
+            g_assert_true (handled);
+          }
+        g_assert_true (studio_move_entry_play (window->move_entry));
+        g_assert_cmpint (cheops_game_node_get_move (studio_document_get_current (document)), ==, moves[1]);
+        studio_document_set_current (document, root);
       }
 
       /* Nothing begins so. */
