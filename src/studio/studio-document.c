@@ -1396,6 +1396,52 @@ studio_document_record_result (StudioDocument *self,
 }
 
 /**
+ * studio_document_get_mainline_result:
+ * @self: a #StudioDocument
+ *
+ * The Result tag that the end of the game's main line calls for by the
+ * rules: studio_document_get_result() of its last position's outcome.
+ *
+ * Returns: (nullable): a static string, or %NULL when the main line does
+ *   not end the game
+ */
+const char *
+studio_document_get_mainline_result (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), NULL);
+
+  return studio_document_get_result (self, cheops_game_node_get_outcome (cheops_game_get_mainline_end (self->game)));
+}
+
+/**
+ * studio_document_follow_result:
+ * @self: a #StudioDocument
+ * @before: (nullable): studio_document_get_mainline_result() before an
+ *   edit of the tree
+ *
+ * After an edit that may change where the main line ends (a deletion, a
+ * variation promoted), inside the edit's undo group: a Result tag that
+ * the old end called for by the rules (it equals @before) follows the new
+ * end: the result it calls for, or "*" when the game is no longer over
+ * there.  A result the rules did not decide (a resignation, an agreed
+ * draw, a file's own) is the user's and is kept.
+ */
+void
+studio_document_follow_result (StudioDocument *self,
+                               const char     *before)
+{
+  const char *after;
+
+  g_return_if_fail (STUDIO_IS_DOCUMENT (self));
+
+  after = studio_document_get_mainline_result (self);
+  if (before == NULL || g_strcmp0 (cheops_game_get_result (self->game), before) != 0
+      || g_strcmp0 (after, before) == 0)
+    return;
+  cheops_game_set_tag (self->game, "Result", after != NULL ? after : "*", NULL);
+}
+
+/**
  * studio_document_play_move:
  * @self: a #StudioDocument
  * @move: a playable move at the current node

@@ -68,6 +68,9 @@ gboolean          studio_document_get_side_is_first (StudioDocument      *self,
 CheopsOutcome     studio_document_get_outcome      (StudioDocument       *self);
 const char       *studio_document_get_result       (StudioDocument       *self,
                                                     CheopsOutcome         outcome);
+const char       *studio_document_get_mainline_result (StudioDocument    *self);
+void              studio_document_follow_result    (StudioDocument       *self,
+                                                    const char           *before);
 char             *studio_document_dup_outcome_text (StudioDocument       *self,
                                                     CheopsOutcome         outcome);
 

@@ -1248,16 +1248,28 @@ tree_edit_action (GtkWidget  *widget,
 
   game = studio_document_get_game (self->document);
 
-  if (g_str_equal (action_name, "tree.promote"))
-    cheops_game_promote_variation (game, node);
-  else if (g_str_equal (action_name, "tree.demote"))
-    cheops_game_demote_variation (game, node);
-  else if (g_str_equal (action_name, "tree.make-mainline"))
-    cheops_game_make_mainline (game, node);
-  else if (g_str_equal (action_name, "tree.delete-variation"))
-    cheops_game_delete_variation (game, node);
-  else if (g_str_equal (action_name, "tree.delete-from-here"))
-    cheops_game_delete_from (game, node);
+  if (g_str_has_prefix (action_name, "tree.promote") || g_str_has_prefix (action_name, "tree.demote")
+      || g_str_has_prefix (action_name, "tree.make-mainline") || g_str_has_prefix (action_name, "tree.delete-"))
+    {
+      /* The main line may end elsewhere now: a result the rules gave its
+       * old end follows it, in the same undo step (issue 22: a fresh user
+       * found "1-0" kept after the mate was deleted). */
+      const char *before = studio_document_get_mainline_result (self->document);
+
+      cheops_game_begin_group (game);
+      if (g_str_equal (action_name, "tree.promote"))
+        cheops_game_promote_variation (game, node);
+      else if (g_str_equal (action_name, "tree.demote"))
+        cheops_game_demote_variation (game, node);
+      else if (g_str_equal (action_name, "tree.make-mainline"))
+        cheops_game_make_mainline (game, node);
+      else if (g_str_equal (action_name, "tree.delete-variation"))
+        cheops_game_delete_variation (game, node);
+      else
+        cheops_game_delete_from (game, node);
+      studio_document_follow_result (self->document, before);
+      cheops_game_end_group (game);
+    }
   else if (g_str_equal (action_name, "tree.move-glyph"))
     cheops_game_set_move_glyph (game, node, g_variant_get_byte (param));
   else if (g_str_equal (action_name, "tree.position-glyph"))

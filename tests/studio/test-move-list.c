@@ -583,6 +583,51 @@ test_comment_keys (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A result the rules gave the main line's end follows that end when an
+ * edit moves it (issue 22: a fresh user found "1-0" kept after deleting
+ * the mate): Delete on the mate makes it "*", undo brings both back; a
+ * result the rules did not give (a resignation) is kept. */
+static void
+test_result_follows (void)
+{
+  static const char mate[] = "[Variant \"Step and Circle TrigChess\"]\n[Result \"1-0\"]\n\n"
+                             "1. b3 f4 2. Gi3 Se4 3. Gg5# 1-0\n";
+  static const char resigned[] = "[Variant \"Step and Circle TrigChess\"]\n[Result \"1-0\"]\n\n"
+                                 "1. b3 f4 2. Gi3 Se4 1-0\n";
+  StudioWindow *window = studio_window_new (NULL);
+  g_autoptr(GError) error = NULL;
+  CheopsGame *game;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (_studio_window_take_text (window, mate, &error));
+  g_assert_no_error (error);
+  game = studio_document_get_game (studio_window_get_document (window));
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "1-0");
+  g_assert_cmpstr (studio_document_get_mainline_result (studio_window_get_document (window)), ==, "1-0");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-end", NULL);
+  g_assert_cmpstr (cheops_game_node_get_san (studio_document_get_current (studio_window_get_document (window))), ==,
+                   "Gg5#");
+  g_assert_true (press_key (GTK_WIDGET (window), GDK_KEY_Delete, 0));
+  g_assert_cmpuint (cheops_game_node_get_ply (cheops_game_get_mainline_end (game)), ==, 4);
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "*");
+  /* One undo step: the mate and its result back. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (cheops_game_node_get_ply (cheops_game_get_mainline_end (game)), ==, 5);
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "1-0");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = studio_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (_studio_window_take_text (window, resigned, &error));
+  g_assert_no_error (error);
+  game = studio_document_get_game (studio_window_get_document (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-end", NULL);
+  g_assert_true (press_key (GTK_WIDGET (window), GDK_KEY_Delete, 0));
+  g_assert_cmpuint (cheops_game_node_get_ply (cheops_game_get_mainline_end (game)), ==, 3);
+  g_assert_cmpstr (cheops_game_get_result (game), ==, "1-0");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -596,6 +641,7 @@ main (int   argc,
   g_test_add_func ("/Studio/MoveList/menu-keys", test_menu_keys);
   g_test_add_func ("/Studio/Claim/draw", test_claim_draw);
   g_test_add_func ("/Studio/MoveList/comment-keys", test_comment_keys);
+  g_test_add_func ("/Studio/MoveList/result-follows", test_result_follows);
 
   return g_test_run ();
 }
