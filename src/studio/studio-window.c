@@ -606,13 +606,18 @@ _studio_window_update_status (StudioWindow *self)
                                 (guint) (rgb[0] * 255 + 0.5), (guint) (rgb[1] * 255 + 0.5),
                                 (guint) (rgb[2] * 255 + 0.5), escaped);
     }
-  /* The claim itself, a link after the words (win.claim-draw). */
+  /* The claim itself, a link (win.claim-draw) first after the dot: the
+   * line is cut at its end when the board is narrow, and the link must
+   * stay (a fresh user found it cut off in a 1400 px window). */
   if (!over && _studio_window_get_claimable_draw (self) != NULL &&
       g_strcmp0 (cheops_game_get_result (studio_document_get_game (self->document)), "*") == 0)
     {
       g_autofree char *link = g_markup_escape_text (_("Claim the Draw"), -1);
-      char *linked = g_strdup_printf ("%s · <a href=\"claim-draw\">%s</a>", markup, link);
+      const char *words = strstr (markup, "</span> "); /* after the dot (not over: there is one) */
+      char *linked;
 
+      words = words != NULL ? words + strlen ("</span> ") : markup;
+      linked = g_strdup_printf ("%.*s<a href=\"claim-draw\">%s</a> · %s", (int) (words - markup), markup, link, words);
       g_free (markup);
       markup = linked;
     }
