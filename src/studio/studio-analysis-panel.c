@@ -56,6 +56,9 @@ struct _StudioAnalysisPanel
   GtkStack       *stack;
   GtkLabel       *off_label;
   GtkListBox     *lines_box;
+  /* Why the engine may not run now (owned; NULL when it may):
+   * studio_analysis_panel_set_blocked(). */
+  char           *blocked;
   GtkLabel       *search_label;
   GtkLabel       *error_title;
   GtkLabel       *error_label;
@@ -770,7 +773,8 @@ studio_analysis_panel_update_state (StudioAnalysisPanel *self)
 
   if (!self->running)
     {
-      gtk_label_set_label (self->off_label, _("Switch the engine on to see its best lines for this position."));
+      gtk_label_set_label (self->off_label, self->blocked != NULL ? self->blocked
+                                            : _("Switch the engine on to see its best lines for this position."));
       gtk_label_set_label (self->stats_label, _("Off"));
       gtk_stack_set_visible_child_name (self->stack, "off");
       return;
@@ -1110,6 +1114,7 @@ studio_analysis_panel_finalize (GObject *object)
   g_clear_pointer (&self->held, studio_engine_analysis_unref);
   g_clear_pointer (&self->fen, g_free);
   g_clear_pointer (&self->moves, g_strfreev);
+  g_clear_pointer (&self->blocked, g_free);
 
   G_OBJECT_CLASS (studio_analysis_panel_parent_class)->finalize (object);
 }
@@ -1495,15 +1500,64 @@ studio_analysis_panel_set_running (StudioAnalysisPanel *self,
 {
   g_return_if_fail (STUDIO_IS_ANALYSIS_PANEL (self));
 
-  running = !!running;
+  running = !!running && self->blocked == NULL;
   if (self->running == running)
-    return;
+    {
+      /* A switch turned on while blocked goes back off. */
+      if (gtk_switch_get_active (self->engine_switch) != running)
+        gtk_switch_set_active (self->engine_switch, running);
+      return;
+    }
 
   self->running = running;
   gtk_switch_set_active (self->engine_switch, running);
-  gtk_label_set_label (self->off_label, _("Switch the engine on to see its best lines for this position."));
   studio_analysis_panel_sync (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_RUNNING]);
+}
+
+/**
+ * studio_analysis_panel_set_blocked:
+ * @self: a #StudioAnalysisPanel
+ * @why: (nullable): why the engine may not run now, a sentence for people
+ *   (translated), or %NULL when it may again
+ *
+ * Stops the engine and keeps it off while @why is set: the engine switch
+ * is greyed out with @why as its tooltip and in place of the lines, and
+ * studio_analysis_panel_set_running() refuses to start it.  A game played
+ * against the engine and Learn from Your Mistakes block it (issue 22: the
+ * switch gave Learn's answer away).  Unblocking starts nothing: the caller
+ * restarts the engine if it ran before.
+ */
+void
+studio_analysis_panel_set_blocked (StudioAnalysisPanel *self,
+                                   const char          *why)
+{
+  g_return_if_fail (STUDIO_IS_ANALYSIS_PANEL (self));
+
+  if (g_strcmp0 (self->blocked, why) == 0)
+    return;
+  g_free (self->blocked);
+  self->blocked = g_strdup (why);
+  if (why != NULL)
+    studio_analysis_panel_set_running (self, FALSE);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->engine_switch), why == NULL);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->engine_switch), why);
+  studio_analysis_panel_sync (self);
+}
+
+/**
+ * studio_analysis_panel_get_blocked:
+ * @self: a #StudioAnalysisPanel
+ *
+ * Returns: (nullable) (transfer none): why the engine may not run now, or
+ *   %NULL (studio_analysis_panel_set_blocked())
+ */
+const char *
+studio_analysis_panel_get_blocked (StudioAnalysisPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_ANALYSIS_PANEL (self), NULL);
+
+  return self->blocked;
 }
 
 /**

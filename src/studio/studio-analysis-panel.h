@@ -21,6 +21,9 @@ void            studio_analysis_panel_set_document     (StudioAnalysisPanel *sel
 gboolean        studio_analysis_panel_get_running      (StudioAnalysisPanel *self);
 void            studio_analysis_panel_set_running      (StudioAnalysisPanel *self,
                                                         gboolean             running);
+void            studio_analysis_panel_set_blocked      (StudioAnalysisPanel *self,
+                                                        const char          *why);
+const char     *studio_analysis_panel_get_blocked      (StudioAnalysisPanel *self);
 gboolean        studio_analysis_panel_get_threat       (StudioAnalysisPanel *self);
 void            studio_analysis_panel_set_threat       (StudioAnalysisPanel *self,
                                                         gboolean             threat);

@@ -277,11 +277,26 @@ analysis_updated_cb (StudioLearnPanel     *self,
     {
       CheopsGameNode *stop = g_ptr_array_index (self->stops, self->index);
       const CheopsPosition *pos = cheops_game_node_get_position (cheops_game_node_get_parent (stop));
-      const char *best = analysis->bestmove != NULL ? analysis->bestmove : analysis->lines[0].pv[0];
 
+      /* The best move other than the game's: a deeper search may rank the
+       * game's move first, and the hint must never show it (a fresh user
+       * was shown the game's move and told it was the game's move). */
       self->best_generation = 0;
-      self->best_move = cheops_move_from_text (pos, best, NULL);
-      self->best_value = line_value (&analysis->lines[0]);
+      self->best_move = CHEOPS_MOVE_NONE;
+      for (guint i = 0; i < analysis->n_lines && self->best_move == CHEOPS_MOVE_NONE; i++)
+        {
+          const StudioEngineLine *line = &analysis->lines[i];
+          CheopsMove move;
+
+          if (line->pv == NULL || line->pv[0] == NULL)
+            continue;
+          move = cheops_move_from_text (pos, line->pv[0], NULL);
+          if (move != CHEOPS_MOVE_NONE && move != cheops_game_node_get_move (stop))
+            {
+              self->best_move = move;
+              self->best_value = line_value (line);
+            }
+        }
       self->best_known = self->best_move != CHEOPS_MOVE_NONE;
       show_miss_help (self);
       if (self->answer != CHEOPS_MOVE_NONE)
@@ -349,8 +364,10 @@ studio_learn_panel_show_stop (StudioLearnPanel *self)
   self->fen = studio_document_dup_engine_position (self->document, &self->moves);
   ensure_engine (self);
   studio_engine_set_variant (self->engine, cheops_game_node_get_position (stop)->variant);
+  /* Two lines: the best move other than the game's is the first or the
+   * second. */
   self->best_generation = studio_engine_analyze_limited (self->engine, self->fen, (const char * const *) self->moves,
-                                                         1, LEARN_DEPTH, LEARN_MOVETIME_MS);
+                                                         2, LEARN_DEPTH, LEARN_MOVETIME_MS);
 
   /* Translators: Learn from Your Mistakes: the move of the game with its
    * mark ("14. Mf5?"), the side to find a better move for ("Gold") */
@@ -370,8 +387,13 @@ studio_learn_panel_finish (StudioLearnPanel *self)
   self->state = STUDIO_LEARN_DONE;
   self->shown = CHEOPS_MOVE_NONE;
   self->best_known = FALSE;
+  /* Nothing more to judge: the engine's process goes (a fresh user found
+   * idle engines left by finished sessions). */
   if (self->engine != NULL)
-    studio_engine_abandon (self->engine);
+    {
+      g_signal_handlers_disconnect_by_data (self->engine, self);
+      g_clear_object (&self->engine);
+    }
   /* Translators: the end of a Learn from Your Mistakes session: better
    * moves found, mistakes seen */
   text = g_strdup_printf (ngettext ("Done: you found a better move for %u of %u mistake.",
@@ -656,6 +678,8 @@ studio_learn_panel_dispose (GObject *object)
   if (self->engine != NULL)
     g_signal_handlers_disconnect_by_data (self->engine, self);
   g_clear_object (&self->engine);
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->stops, g_ptr_array_unref);
@@ -786,6 +810,13 @@ studio_learn_panel_new (void)
   return g_object_new (STUDIO_TYPE_LEARN_PANEL, NULL);
 }
 
+static void
+game_replaced_cb (StudioLearnPanel *self)
+{
+  if (self->state != STUDIO_LEARN_OFF || gtk_widget_get_visible (GTK_WIDGET (self)))
+    studio_learn_panel_stop (self);
+}
+
 /**
  * studio_learn_panel_set_document:
  * @self: a #StudioLearnPanel
@@ -803,7 +834,13 @@ studio_learn_panel_set_document (StudioLearnPanel *self,
     return;
   if (gtk_widget_get_visible (GTK_WIDGET (self)))
     studio_learn_panel_stop (self);
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
+  /* Another game in the document (a file opened in its tab): the
+   * session's moves were the old game's. */
+  if (document != NULL)
+    g_signal_connect_object (document, "notify::game", G_CALLBACK (game_replaced_cb), self, G_CONNECT_SWAPPED);
 }
 
 /**
@@ -877,4 +914,20 @@ studio_learn_panel_get_best_move (StudioLearnPanel *self)
   g_return_val_if_fail (STUDIO_IS_LEARN_PANEL (self), CHEOPS_MOVE_NONE);
 
   return self->best_known ? self->best_move : CHEOPS_MOVE_NONE;
+}
+
+/**
+ * studio_learn_panel_get_engine:
+ * @self: a #StudioLearnPanel
+ *
+ * Returns: (transfer none) (nullable): the engine that judges the answers,
+ *   while a session has moves left to judge; %NULL otherwise (its process
+ *   is gone)
+ */
+StudioEngine *
+studio_learn_panel_get_engine (StudioLearnPanel *self)
+{
+  g_return_val_if_fail (STUDIO_IS_LEARN_PANEL (self), NULL);
+
+  return self->engine;
 }

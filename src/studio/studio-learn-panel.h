@@ -45,5 +45,6 @@ const char       *studio_learn_panel_get_progress (StudioLearnPanel *self);
 const char       *studio_learn_panel_get_message  (StudioLearnPanel *self);
 CheopsGameNode   *studio_learn_panel_get_mistake  (StudioLearnPanel *self);
 CheopsMove        studio_learn_panel_get_best_move (StudioLearnPanel *self);
+StudioEngine     *studio_learn_panel_get_engine   (StudioLearnPanel *self);
 
 G_END_DECLS

@@ -851,15 +851,11 @@ studio_window_actions_analyze (GtkWidget  *widget,
 
   /* Playing against the engine, its analysis stays hidden unless the
    * play bar's eye shows it. */
-  if (_studio_window_play_hides_analysis (self))
+  /* Nor while Learn asks for a better move: it would give it away
+   * (studio_analysis_panel_set_blocked() says why). */
+  if (studio_analysis_panel_get_blocked (self->analysis_panel) != NULL)
     {
-      _studio_window_toast (self, _("The analysis is hidden while you play: the eye in the play bar shows it."));
-      return;
-    }
-  /* Nor while Learn asks for a better move: it would give it away. */
-  if (_studio_window_learn_hides_analysis (self))
-    {
-      _studio_window_toast (self, _("The analysis is hidden while Learn asks for a better move: find it, or skip."));
+      _studio_window_toast (self, studio_analysis_panel_get_blocked (self->analysis_panel));
       return;
     }
   if (g_str_equal (action_name, "win.analyze"))

@@ -18,6 +18,9 @@
 #include "studio-move-entry.h"
 #include "studio-window-private.h"
 
+/* Why the analysis is off while Learn asks (translated). */
+#define LEARN_HIDDEN_REASON _("The analysis is hidden while Learn asks for a better move: find it, or skip.")
+
 /**
  * _studio_window_learn_update_actions:
  * @self: a #StudioWindow
@@ -112,17 +115,21 @@ shapes_changed_cb (StudioWindow *self)
 
   studio_move_tree_view_set_secret (self->move_tree,
                                     asking ? studio_learn_panel_get_mistake (self->learn_panel) : NULL);
-  if (asking && studio_analysis_panel_get_running (self->analysis_panel))
+  if (asking)
     {
-      self->learn_paused_analysis = TRUE;
-      studio_analysis_panel_set_running (self->analysis_panel, FALSE);
+      if (studio_analysis_panel_get_running (self->analysis_panel))
+        self->learn_paused_analysis = TRUE;
+      studio_analysis_panel_set_blocked (self->analysis_panel, LEARN_HIDDEN_REASON);
       studio_board_scene_set_engine_arrow (self->scene, CHEOPS_MOVE_NONE);
       studio_board_scene_set_threat_arrow (self->scene, CHEOPS_MOVE_NONE);
     }
-  else if (!asking && self->learn_paused_analysis)
+  else if (g_strcmp0 (studio_analysis_panel_get_blocked (self->analysis_panel), LEARN_HIDDEN_REASON) == 0)
     {
+      studio_analysis_panel_set_blocked (self->analysis_panel, _studio_window_play_hides_analysis (self)
+                                                               ? _studio_window_play_hidden_reason () : NULL);
+      if (self->learn_paused_analysis)
+        studio_analysis_panel_set_running (self->analysis_panel, TRUE);
       self->learn_paused_analysis = FALSE;
-      studio_analysis_panel_set_running (self->analysis_panel, TRUE);
     }
   _studio_window_sync_board (self);
 }

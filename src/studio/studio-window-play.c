@@ -196,9 +196,15 @@ show_analysis (StudioWindow *self,
   StudioPlay *play = self->play;
 
   gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), show);
+  /* Hidden, the engine switch cannot start it either (greyed out, saying
+   * why); shown, only the play's own block goes. */
+  if (!show)
+    studio_analysis_panel_set_blocked (self->analysis_panel, _studio_window_play_hidden_reason ());
+  else if (g_strcmp0 (studio_analysis_panel_get_blocked (self->analysis_panel),
+                      _studio_window_play_hidden_reason ()) == 0)
+    studio_analysis_panel_set_blocked (self->analysis_panel, NULL);
   if (!show)
     {
-      studio_analysis_panel_set_running (self->analysis_panel, FALSE);
       studio_board_scene_set_engine_arrow (self->scene, CHEOPS_MOVE_NONE);
       studio_board_scene_set_threat_arrow (self->scene, CHEOPS_MOVE_NONE);
     }
@@ -1679,6 +1685,19 @@ gboolean
 _studio_window_play_is_active (StudioWindow *self)
 {
   return self->play != NULL && self->play->active;
+}
+
+/**
+ * _studio_window_play_hidden_reason:
+ *
+ * Returns: (transfer none): why the analysis is off during a game against
+ *   the engine, a translated sentence (the engine switch's tooltip, the
+ *   analysis panel's text, the toast of win.analyze)
+ */
+const char *
+_studio_window_play_hidden_reason (void)
+{
+  return _("The analysis is hidden while you play: the eye in the play bar shows it.");
 }
 
 /* Whether the analysis is hidden by a game against the engine shown and

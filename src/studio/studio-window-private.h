@@ -273,6 +273,7 @@ void     _studio_window_play_init        (StudioWindow      *self);
 void     _studio_window_play_dispose     (StudioWindow      *self);
 void     _studio_window_play_document_bound (StudioWindow   *self);
 gboolean _studio_window_play_hides_analysis (StudioWindow   *self);
+const char *_studio_window_play_hidden_reason (void);
 void     _studio_window_play_document_closed (StudioWindow   *self,
                                              StudioDocument *document);
 gboolean _studio_window_play_refuses_move (StudioWindow     *self);

@@ -124,6 +124,7 @@ test_learn (gconstpointer data)
   CheopsGameNode *mistake;
   CheopsMove best;
   GtkWidget *button;
+  GtkSwitch *engine_switch;
 
   if (!g_file_test (engine, G_FILE_TEST_IS_EXECUTABLE))
     {
@@ -171,9 +172,18 @@ test_learn (gconstpointer data)
   /* The move list does not give the answer away: the variation there (a
    * review's better line) is hidden while a better move is asked for. */
   g_assert_false (list_shows (window, c->line));
-  /* Nor the analysis: it is stopped, and cannot be started meanwhile. */
+  /* Nor the analysis: it is stopped, and cannot be started meanwhile,
+   * neither by its key nor by the engine switch (greyed out, saying why;
+   * a fresh user turned it on and saw the answer). */
   g_assert_false (studio_analysis_panel_get_running (window->analysis_panel));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
+  g_assert_false (studio_analysis_panel_get_running (window->analysis_panel));
+  engine_switch = GTK_SWITCH (studio_test_find_widget_of_type (GTK_WIDGET (window->analysis_panel), GTK_TYPE_SWITCH));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (engine_switch)));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (engine_switch)), ==,
+                   "The analysis is hidden while Learn asks for a better move: find it, or skip.");
+  gtk_switch_set_active (engine_switch, TRUE);
+  g_assert_false (gtk_switch_get_active (engine_switch));
   g_assert_false (studio_analysis_panel_get_running (window->analysis_panel));
 
   /* The move of the game again: a miss; the piece to move is marked. */
@@ -203,6 +213,10 @@ test_learn (gconstpointer data)
   g_assert_cmpint (studio_learn_panel_get_state (panel), ==, STUDIO_LEARN_FOUND);
   g_assert_true (g_str_has_suffix (studio_learn_panel_get_message (panel), " is a good move. Well found!"));
   g_assert_true (list_shows (window, c->line));
+  /* Found: the analysis the user ran runs again. */
+  g_assert_true (studio_analysis_panel_get_running (window->analysis_panel));
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (engine_switch)));
+  g_assert_true (gtk_switch_get_active (engine_switch));
   g_assert_true (board_has_shape (window, cheops_move_from (best), cheops_move_to (best), STUDIO_BRUSH_GREEN));
   g_assert_true (studio_document_get_current (document) == cheops_game_node_get_parent (mistake));
 
@@ -217,6 +231,11 @@ test_learn (gconstpointer data)
   g_assert_false (studio_analysis_panel_get_running (window->analysis_panel));
   g_assert_true (studio_document_get_current (document) ==
                  cheops_game_node_get_parent (studio_learn_panel_get_mistake (panel)));
+  /* The engine's move it would show is never the game's (TrigChess's
+   * second stop: the engine ranks the game's Gi3 first). */
+  studio_test_spin_until (best_known, panel);
+  g_assert_true (studio_learn_panel_get_best_move (panel)
+                 != cheops_game_node_get_move (studio_learn_panel_get_mistake (panel)));
   g_assert_false (board_has_shape (window, cheops_move_from (best), cheops_move_to (best), STUDIO_BRUSH_GREEN) &&
                   board_has_shape (window, cheops_move_from (best), cheops_move_from (best), STUDIO_BRUSH_GREEN));
 
@@ -225,6 +244,8 @@ test_learn (gconstpointer data)
   g_assert_cmpint (studio_learn_panel_get_state (panel), ==, STUDIO_LEARN_DONE);
   g_assert_cmpstr (studio_learn_panel_get_message (panel), ==, "Done: you found a better move for 1 of 2 mistakes.");
   g_assert_cmpstr (studio_learn_panel_get_progress (panel), ==, "");
+  /* Nothing left to judge: the judging engine is gone. */
+  g_assert_null (studio_learn_panel_get_engine (panel));
   g_assert_true (list_shows (window, c->line));
   g_assert_true (studio_analysis_panel_get_running (window->analysis_panel));
 
@@ -243,6 +264,21 @@ test_learn (gconstpointer data)
   }
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
   g_assert_cmpstr (_studio_window_views_get_shown (window), !=, "learn");
+
+  /* A session ends when another game replaces this one in its tab. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.learn", NULL);
+  button = studio_test_find_by_class (GTK_WIDGET (panel), "learn-side-a");
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpint (studio_learn_panel_get_state (panel), ==, STUDIO_LEARN_ASKING);
+  g_assert_nonnull (studio_learn_panel_get_engine (panel));
+  {
+    g_autoptr(CheopsGame) fresh = studio_game_new_for_variant (studio_document_get_variant (document));
+
+    studio_document_set_game (document, fresh);
+  }
+  g_assert_cmpint (studio_learn_panel_get_state (panel), ==, STUDIO_LEARN_OFF);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  g_assert_null (studio_learn_panel_get_engine (panel));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
