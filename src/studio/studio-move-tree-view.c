@@ -401,7 +401,8 @@ layout_add_move (Layout         *layout,
                   cheops_game_node_get_mover (node) == CHEOPS_SIDE_A ? "%u." : "%u…",
                   cheops_game_node_get_move_number (node));
       layout_add (layout, number, 1u << TAG_NUMBER | line_tag, NULL);
-      layout_add (layout, " ", line_tag, NULL);
+      /* A no-break space: a line never ends between a number and its move. */
+      layout_add (layout, NBSP, line_tag, NULL);
     }
 
   nags = cheops_game_node_get_nags (node, &n_nags);
@@ -2063,26 +2064,39 @@ studio_move_tree_view_set_document (StudioMoveTreeView *self,
  * studio_move_tree_view_dup_text:
  * @self: a #StudioMoveTreeView
  *
- * The text shown, as one paragraph: the line breaks the list starts every
- * few moves (to keep the text view fast) stand for the spaces they replace.
+ * The text shown, as one paragraph of plain spaces: the line breaks the
+ * list starts every few moves (to keep the text view fast) and the
+ * no-break spaces that keep a move number or a clock time on the line of
+ * its move stand for the spaces they replace (so does a no-break space in
+ * a comment).
  *
- * Returns: (transfer full): the text shown (for tests and the clipboard)
+ * Returns: (transfer full): the text shown (for tests)
  */
 char *
 studio_move_tree_view_dup_text (StudioMoveTreeView *self)
 {
   GtkTextIter start, end;
-  char *text;
+  g_autofree char *text = NULL;
+  GString *out;
 
   g_return_val_if_fail (STUDIO_IS_MOVE_TREE_VIEW (self), NULL);
 
   gtk_text_buffer_get_bounds (self->buffer, &start, &end);
   text = gtk_text_buffer_get_text (self->buffer, &start, &end, FALSE);
-  for (char *c = text; *c != 0; c++)
-    if (*c == '\n')
-      *c = ' ';
-
-  return text;
+  out = g_string_sized_new (strlen (text));
+  for (const char *c = text; *c != 0; c++)
+    {
+      if (*c == '\n')
+        g_string_append_c (out, ' ');
+      else if (g_str_has_prefix (c, NBSP))
+        {
+          g_string_append_c (out, ' ');
+          c++;
+        }
+      else
+        g_string_append_c (out, *c);
+    }
+  return g_string_free (out, FALSE);
 }
 
 /**

@@ -404,11 +404,24 @@ test_clock (gconstpointer data)
   studio_test_spin_frames ();
 
   shown = studio_move_tree_view_dup_text (STUDIO_MOVE_TREE_VIEW (tree));
-  /* A move and its times joined by no-break spaces (U+00A0): a line of
-   * the list never ends between them. */
-  expected = g_strdup_printf ("1. %s\u00a04:57 %s\u00a04:55\u00a0[0:03] 2. %s\u00a01:02:03.4 Slow. 2… %s\u00a0[0:12] ",
+  expected = g_strdup_printf ("1. %s 4:57 %s 4:55 [0:03] 2. %s 1:02:03.4 Slow. 2… %s [0:12] ",
                               c->a, c->b, c->d, c->e);
   g_assert_cmpstr (shown, ==, expected);
+  /* In the list itself, a number, its move and the move's times are
+   * joined by no-break spaces (U+00A0): a line never ends between them. */
+  {
+    GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (studio_test_find_widget_of_type (tree,
+                                                                                                      GTK_TYPE_TEXT_VIEW)));
+    GtkTextIter start, end;
+    g_autofree char *raw = NULL;
+
+    g_clear_pointer (&expected, g_free);
+    gtk_text_buffer_get_bounds (buffer, &start, &end);
+    raw = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+    expected = g_strdup_printf ("1.\u00a0%s\u00a04:57 %s\u00a04:55\u00a0[0:03] 2.\u00a0%s\u00a01:02:03.4 Slow. "
+                                "2…\u00a0%s\u00a0[0:12] ", c->a, c->b, c->d, c->e);
+    g_assert_cmpstr (raw, ==, expected);
+  }
   g_clear_pointer (&expected, g_free);
   expected = g_strdup_printf ("1. %s {[%%clk 0:04:57]} 1... %s {[%%emt 0:00:03] [%%clk 0:04:55]} 2. %s",
                               c->a, c->b, c->d);
