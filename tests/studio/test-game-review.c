@@ -24,6 +24,7 @@
 #include "studio-review.h"
 #include "studio-review-panel.h"
 #include "studio-window.h"
+#include "studio-window-private.h"
 
 /* A sample game with its [%eval] commands taken out (so that what the
  * analysis adds can be told from what was there). */
@@ -359,6 +360,34 @@ limit_widgets (AdwMessageDialog *dialog,
 
 /* Issue 21: Analyse Game offers the limit and the value last set (the
  * keys review-limit, review-movetime, review-depth), analysed or not. */
+static gboolean
+toast_reads (GtkWidget     *widget,
+             gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
+}
+
+/* A game without moves: Analyse Game says so, opens no dialog and leaves
+ * the game unmodified, without an undo step. */
+static void
+test_no_moves (void)
+{
+  StudioWindow *window = studio_window_new (NULL);
+  StudioDocument *document = studio_window_get_document (window);
+
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", "pyramids");
+  studio_test_spin_frames ();
+  document = studio_window_get_document (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL));
+  g_assert_null (studio_test_find_message_dialog ());
+  g_assert_nonnull (studio_test_find_widget (GTK_WIDGET (window->toast_overlay), toast_reads,
+                                             "This game has no moves to analyse yet"));
+  g_assert_false (studio_document_get_modified (document));
+  g_assert_false (cheops_game_can_undo (studio_document_get_game (document)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_dialog_remembers (void)
 {
@@ -622,6 +651,7 @@ main (int argc, char **argv)
   g_test_add_func ("/studio/game-review/analyse-undo-remove", test_analyse_undo_remove);
   g_test_add_func ("/studio/game-review/cancel", test_cancel);
   g_test_add_func ("/studio/game-review/dialog-remembers", test_dialog_remembers);
+  g_test_add_func ("/studio/game-review/no-moves", test_no_moves);
   g_test_add_func ("/studio/game-review/summary-follows-game", test_summary_follows_game);
   g_test_add_func ("/studio/game-review/driver-fake-engine", test_driver_fake_engine);
   return g_test_run ();
