@@ -933,10 +933,20 @@ play_update (StudioWindow *self)
 
   for (int side = 0; side < CHEOPS_SIDE_NB; side++)
     {
-      const char *who = !play->engines_only && side == (int) play->user_side ? _("You")
-                        : play->engines_only ? engine_display_name (play, side) : _("Engine");
+      guint level = play->engines_only ? play->settings.side_level[side] : play->settings.level;
+      g_autofree char *engine = NULL;
+      g_autofree char *text = NULL;
+      const char *who;
+
+      if (!play->engines_only && side == (int) play->user_side)
+        who = _("You");
+      else
+        /* Translators: an engine in the bar of a game against the engine,
+         * with its level: "cheops-engine 0.1.0 (Level 4)", "Engine (Level 4)" */
+        who = engine = g_strdup_printf (_("%s (Level %u)"),
+                                        play->engines_only ? engine_display_name (play, side) : _("Engine"), level);
       /* Translators: a player in the bar of a game against the engine: "Green · You" */
-      g_autofree char *text = g_strdup_printf (_("%s · %s"), side_name (play, side), who);
+      text = g_strdup_printf (_("%s · %s"), side_name (play, side), who);
       gboolean running = on && tip_side_to_move (play) == (CheopsSide) side;
 
       gtk_label_set_text (GTK_LABEL (play->side_label[side]), text);

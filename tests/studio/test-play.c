@@ -595,6 +595,21 @@ four_plies (gpointer data)
 /* Engine against engine in each game ("Neither" side): without a clock,
  * move by move until Close stops it (the game one line, its result "*");
  * with a clock, the side to move's flag falls: "time forfeit". */
+/* A label reading "<side> · <engine> (Level 1)", @data the side's name. */
+static gboolean
+is_side_at_level_1 (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  const char *text;
+  g_autofree char *prefix = NULL;
+
+  if (!GTK_IS_LABEL (widget))
+    return FALSE;
+  text = gtk_label_get_text (GTK_LABEL (widget));
+  prefix = g_strdup_printf ("%s · ", (const char *) data);
+  return g_str_has_prefix (text, prefix) && g_str_has_suffix (text, " (Level 1)");
+}
+
 static void
 test_engine_against_engine (void)
 {
@@ -610,6 +625,10 @@ test_engine_against_engine (void)
       g_autofree char *comment = NULL;
 
       studio_test_spin_until (four_plies, game);
+      /* The bar names each side's engine with its level. */
+      for (int side = 0; side < CHEOPS_SIDE_NB; side++)
+        g_assert_nonnull (studio_test_find_widget (GTK_WIDGET (window), is_side_at_level_1,
+                                                   cheops_game_get_side_name (game, (CheopsSide) side)));
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-stop", NULL));
       g_assert_false (_studio_window_play_is_active (window));
       plies = cheops_game_node_get_ply (cheops_game_get_mainline_end (game));
