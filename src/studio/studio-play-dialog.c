@@ -47,6 +47,7 @@ struct _StudioPlayDialog
   gboolean          side_levels_follow;
   guint             side_levels_given[CHEOPS_SIDE_NB];
   GtkWidget        *list;     /* the rows' list box */
+  GtkWidget        *scrolled; /* its scrolled window */
 };
 
 G_DEFINE_FINAL_TYPE (StudioPlayDialog, studio_play_dialog, ADW_TYPE_MESSAGE_DIALOG)
@@ -210,6 +211,27 @@ show_rows (StudioPlayDialog *self)
     }
   if (self->engines != NULL)
     name_levels (self);
+  /* Other rows: their height is measured again (rows_height_cb()). */
+  if (self->scrolled != NULL)
+    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (self->scrolled), -1);
+}
+
+/* The rows' natural height, as the scrolled window propagates it, falls a
+ * few pixels short of their height at the width they get (a wrapped
+ * subtitle), so that five rows scrolled by 7 px on a tall screen and the
+ * last one looked cut: a shortfall that small is made up by a minimum
+ * height; a low screen still scrolls. */
+static void
+rows_height_cb (GtkAdjustment *adj,
+                GtkWidget     *scrolled)
+{
+  GtkScrolledWindow *window = GTK_SCROLLED_WINDOW (scrolled);
+  double upper = gtk_adjustment_get_upper (adj), page = gtk_adjustment_get_page_size (adj);
+  int max = gtk_scrolled_window_get_max_content_height (window);
+
+  if (page > 0 && upper > page && upper - page <= 24 && upper <= max
+      && (int) upper > gtk_scrolled_window_get_min_content_height (window))
+    gtk_scrolled_window_set_min_content_height (window, (int) upper);
 }
 
 /* A row choosing among the strings of @model; with @subtitle the choice is
@@ -391,7 +413,10 @@ studio_play_dialog_new (GtkWindow                *parent,
     gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
     gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 440);
     gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), list);
+    g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)), "changed",
+                             G_CALLBACK (rows_height_cb), scrolled, 0);
     adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (self), scrolled);
+    self->scrolled = scrolled;
   }
   self->list = list;
   return self;

@@ -1341,6 +1341,16 @@ test_dialog_remembers (void)
   studio_test_spin_frames ();
 
   dialog = open_dialog (window);
+  /* Five rows fit a 1400 × 1000 screen: nothing scrolled away. */
+  {
+    GtkWidget *scrolled = studio_test_find_widget_of_type (GTK_WIDGET (dialog), GTK_TYPE_SCROLLED_WINDOW);
+    GtkAdjustment *adj;
+
+    studio_test_spin_frames ();
+    adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+    g_test_message ("rows: upper %.1f, page %.1f", gtk_adjustment_get_upper (adj), gtk_adjustment_get_page_size (adj));
+    g_assert_cmpfloat (gtk_adjustment_get_upper (adj), <=, gtk_adjustment_get_page_size (adj) + 0.5);
+  }
   adw_combo_row_set_selected (dialog_row (dialog, 0), 1);      /* a new game */
   adw_combo_row_set_selected (dialog_row (dialog, 1), CHEOPS_SIDE_B);
   adw_combo_row_set_selected (dialog_row (dialog, 2), 2);      /* level 3 */
