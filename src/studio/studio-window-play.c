@@ -81,6 +81,7 @@ struct _StudioPlay {
   gboolean            engines_only; /* the engine plays both sides */
   guint               pace_id;    /* the engine's next move, shown after a pause */
   gboolean            has_clock;
+  gboolean            clock_started; /* the clocks ran once in this play (clock_may_run()) */
   StudioPlayClock     clock;
   gint64              last_elapsed_ms; /* the time the last move took, by the clock */
   guint               generation; /* of the engine's search, 0: not thinking */
@@ -658,13 +659,24 @@ engine_turn (StudioWindow *self)
   play_update (self);
 }
 
+/* Whether the clocks may run: there is one, and each side has made its
+ * first move of the play (those are not timed, as on Lichess: a fresh
+ * user found the clock running before finding the board). */
+static gboolean
+clock_may_run (StudioPlay *play)
+{
+  if (play->has_clock && !play->clock_started && play->plies != NULL && play->plies->len >= 2)
+    play->clock_started = TRUE;   /* and from then on, a take back too */
+  return play->has_clock && play->clock_started;
+}
+
 static gboolean
 pace_cb (gpointer data)
 {
   StudioWindow *self = data;
 
   self->play->pace_id = 0;
-  if (self->play->has_clock)
+  if (clock_may_run (self->play))
     studio_play_clock_start (&self->play->clock, tip_side_to_move (self->play), g_get_monotonic_time ());
   if (engine_to_move (self->play))
     engine_turn (self);
@@ -692,6 +704,11 @@ moved (StudioWindow   *self,
   g_array_append_val (play->plies, ply);
   if (play->has_clock && added)
     write_clock (play, node);
+  /* Both sides' first moves made: the clock of the side to move starts
+   * (engine against engine: after the pause, pace_cb()). */
+  if (!play->engines_only && clock_may_run (play) && play->clock.running < 0)
+    studio_play_clock_start (&play->clock, cheops_game_node_get_position (node)->side_to_move,
+                             g_get_monotonic_time ());
   set_tip (play, node);
   if (check_end (self))
     return;
@@ -1130,8 +1147,9 @@ play_start (StudioWindow *self)
   play->has_clock = play->settings.base_ms > 0;
   if (play->has_clock)
     {
+      /* The clocks stand until each side has moved once (moved()). */
       studio_play_clock_init (&play->clock, play->settings.base_ms, play->settings.inc_ms);
-      studio_play_clock_start (&play->clock, tip_side_to_move (play), g_get_monotonic_time ());
+      play->clock_started = FALSE;
       play->tick_id = g_timeout_add (100, tick_cb, self);
     }
   else
@@ -1306,7 +1324,7 @@ action_take_back (GtkWidget  *widget,
   while (engine_to_move (play) && play->plies->len > 0);
   cheops_game_end_group (game);
   play->tip_children = cheops_game_node_get_n_children (play->tip);
-  if (play->has_clock)
+  if (clock_may_run (play))
     studio_play_clock_start (&play->clock, tip_side_to_move (play), g_get_monotonic_time ());
   if (engine_to_move (play))
     engine_turn (self);
@@ -1546,7 +1564,8 @@ play_resume (StudioWindow *self)
       show_analysis (self, play->show_analysis);
       if (play->has_clock)
         {
-          studio_play_clock_start (&play->clock, tip_side_to_move (play), g_get_monotonic_time ());
+          if (clock_may_run (play))
+            studio_play_clock_start (&play->clock, tip_side_to_move (play), g_get_monotonic_time ());
           play->tick_id = g_timeout_add (100, tick_cb, self);
         }
       if (engine_to_move (play))

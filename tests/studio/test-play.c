@@ -439,6 +439,11 @@ test_engine_first_clock (void)
       g_assert_cmpint (clock->base_ms, ==, 60000);
       studio_test_spin_until (engine_done, window);
       assert_one_line (game, 1);
+      /* Each side's first move is not timed (as on Lichess): the engine's
+       * is made, the clocks stand while the user finds the board. */
+      g_assert_cmpint (clock->running, ==, -1);
+      g_assert_cmpint (clock->remaining_ms[CHEOPS_SIDE_A], ==, 60000);
+      g_assert_cmpint (clock->remaining_ms[CHEOPS_SIDE_B], ==, 60000);
       /* Each move gets its clock as it is played, not at the game's end. */
       assert_clocks (game, 1);
       /* The user may not move for the engine: refused at its turn only. */
@@ -464,6 +469,8 @@ test_engine_first_clock (void)
       studio_board_scene_click (window->scene, cheops_move_to (move));
       g_assert_true (cheops_game_node_get_move (studio_document_get_current (document)) == move);
       assert_clocks (game, 2);
+      /* Both have moved: the clock of the side to move runs from now on. */
+      g_assert_cmpint (clock->remaining_ms[CHEOPS_SIDE_B], ==, 60000);
       /* The engine takes 5 s (its clock set back): after its move, its
        * clock shows the time charged, as its [%clk] ("0:54" for 54.99 s
        * left; before, the seconds begun, "0:55", as if nothing was
