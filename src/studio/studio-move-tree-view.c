@@ -1249,8 +1249,9 @@ tree_edit_action (GtkWidget  *widget,
 
   game = studio_document_get_game (self->document);
 
-  if (g_str_has_prefix (action_name, "tree.promote") || g_str_has_prefix (action_name, "tree.demote")
-      || g_str_has_prefix (action_name, "tree.make-mainline") || g_str_has_prefix (action_name, "tree.delete-"))
+  if (g_str_equal (action_name, "tree.promote") || g_str_equal (action_name, "tree.demote")
+      || g_str_equal (action_name, "tree.make-mainline") || g_str_equal (action_name, "tree.delete-variation")
+      || g_str_equal (action_name, "tree.delete-from-here"))
     {
       /* The main line may end elsewhere now: a result the rules gave its
        * old end follows it, in the same undo step (issue 22: a fresh user
