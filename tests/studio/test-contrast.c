@@ -330,6 +330,29 @@ test_short_arrows (void)
       }
 }
 
+/* The largest luminance difference from @fill among the pixels of rows
+ * @y0 ..< @y1, inside the bar's outline. */
+static double
+ink_in_rows (const guchar *data,
+             int           w,
+             int           y0,
+             int           y1,
+             const double  fill[3])
+{
+  double best = 0;
+
+  for (int y = y0; y < y1; y++)
+    for (int x = 2; x < w - 2; x++)
+      {
+        double p[3];
+
+        pixel (data, w, x, y, p);
+        if (fabs (studio_palette_luminance (p) - studio_palette_luminance (fill)) > fabs (best))
+          best = studio_palette_luminance (p) - studio_palette_luminance (fill);
+      }
+  return best;
+}
+
 /* The evaluation bar, in every game and both styles: its outline stands
  * out from the window (a side's part as dark as the window's background
  * keeps its edge), and the score reads on the part of the side ahead,
@@ -359,7 +382,7 @@ test_eval_bar (void)
                                                      cheops_variants[v]->sides[ahead].name, dark ? "dark" : "light");
             g_autofree char *edge = g_strdup_printf ("%s: its edge", what);
             g_autofree guchar *data = NULL;
-            double got[3], ink[3], best = 0;
+            double got[3], ink[3], best;
             int w, h;
 
             studio_eval_bar_set_sides (STUDIO_EVAL_BAR (bar), cheops_variants[v], TRUE);
@@ -381,15 +404,7 @@ test_eval_bar (void)
              * lies toward the ink. */
             studio_palette_text_on (fill, ink);
             assert_contrast (what, ink, fill);
-            for (int y = ahead == 0 ? h - 16 : 2; y < (ahead == 0 ? h - 2 : 16); y++)
-              for (int x = 2; x < w - 2; x++)
-                {
-                  double p[3];
-
-                  pixel (data, w, x, y, p);
-                  if (fabs (studio_palette_luminance (p) - studio_palette_luminance (fill)) > fabs (best))
-                    best = studio_palette_luminance (p) - studio_palette_luminance (fill);
-                }
+            best = ahead == 0 ? ink_in_rows (data, w, h - 16, h - 2, fill) : ink_in_rows (data, w, 2, 16, fill);
             g_test_message ("%s: text pixel luminance %+.3f from the fill", what, best);
             g_assert_true ((best > 0) == (studio_palette_luminance (ink) > studio_palette_luminance (fill)));
             g_assert_cmpfloat (fabs (best), >, 0.1);
@@ -397,29 +412,6 @@ test_eval_bar (void)
     }
   gtk_window_destroy (GTK_WINDOW (window));
   set_dark (FALSE);
-}
-
-/* The largest luminance difference from @fill among the pixels of rows
- * @y0 ..< @y1, inside the bar's outline. */
-static double
-ink_in_rows (const guchar *data,
-             int           w,
-             int           y0,
-             int           y1,
-             const double  fill[3])
-{
-  double best = 0;
-
-  for (int y = y0; y < y1; y++)
-    for (int x = 2; x < w - 2; x++)
-      {
-        double p[3];
-
-        pixel (data, w, x, y, p);
-        if (fabs (studio_palette_luminance (p) - studio_palette_luminance (fill)) > fabs (best))
-          best = studio_palette_luminance (p) - studio_palette_luminance (fill);
-      }
-  return best;
 }
 
 /* A drawn game's bar (issue 22: "½-½" at its end was too small to read):
