@@ -169,6 +169,31 @@ studio_test_find_by_class (GtkWidget  *widget,
   return studio_test_find_widget (widget, has_class, css_class);
 }
 
+static gboolean
+toast_reads (GtkWidget     *widget,
+             gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
+}
+
+/**
+ * studio_test_find_toast:
+ * @overlay: a window's toast overlay
+ * @text: a toast's whole message
+ *
+ * The window's toasts are labels whose tooltip is the whole message
+ * (_studio_window_toast() cuts a long one to fit).
+ *
+ * Returns: (transfer none) (nullable): the label of the toast reading
+ *   @text under @overlay
+ */
+GtkWidget *
+studio_test_find_toast (GtkWidget  *overlay,
+                        const char *text)
+{
+  return studio_test_find_widget (overlay, toast_reads, text);
+}
+
 /**
  * studio_test_spin_for:
  * @ms: how long, in milliseconds

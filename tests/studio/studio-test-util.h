@@ -31,6 +31,8 @@ GtkWidget       *studio_test_find_widget_of_type (GtkWidget     *widget,
                                                   GType          type);
 GtkWidget       *studio_test_find_by_class  (GtkWidget          *widget,
                                              const char         *css_class);
+GtkWidget       *studio_test_find_toast     (GtkWidget          *overlay,
+                                             const char         *text);
 GtkEventController *studio_test_controller_of_type (GtkWidget   *widget,
                                                     GType        type);
 GtkEventController *studio_test_key_controller (GtkWidget       *widget);

@@ -360,13 +360,6 @@ limit_widgets (AdwMessageDialog *dialog,
 
 /* Issue 21: Analyse Game offers the limit and the value last set (the
  * keys review-limit, review-movetime, review-depth), analysed or not. */
-static gboolean
-toast_reads (GtkWidget     *widget,
-             gconstpointer  text)
-{
-  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
-}
-
 /* A game without moves: Analyse Game says so, opens no dialog and leaves
  * the game unmodified, without an undo step. */
 static void
@@ -381,8 +374,8 @@ test_no_moves (void)
   document = studio_window_get_document (window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL));
   g_assert_null (studio_test_find_message_dialog ());
-  g_assert_nonnull (studio_test_find_widget (GTK_WIDGET (window->toast_overlay), toast_reads,
-                                             "This game has no moves to analyse yet"));
+  g_assert_nonnull (studio_test_find_toast (GTK_WIDGET (window->toast_overlay),
+                                            "This game has no moves to analyse yet"));
   g_assert_false (studio_document_get_modified (document));
   g_assert_false (cheops_game_can_undo (studio_document_get_game (document)));
   gtk_window_destroy (GTK_WINDOW (window));

@@ -284,13 +284,6 @@ test_learn (gconstpointer data)
 }
 
 static gboolean
-toast_reads (GtkWidget     *widget,
-             gconstpointer  text)
-{
-  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
-}
-
-static gboolean
 button_activates (GtkWidget     *widget,
                   gconstpointer  action)
 {
@@ -324,8 +317,8 @@ test_nothing_marked (void)
   /* (A disabled action is not activated: no toast would come.) */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.learn", NULL);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->learn_panel)));
-  g_assert_nonnull (studio_test_find_widget (GTK_WIDGET (window->toast_overlay), toast_reads,
-                                             "No move of this game is marked ? or ??: review it first"));
+  g_assert_nonnull (studio_test_find_toast (GTK_WIDGET (window->toast_overlay),
+                                            "No move of this game is marked ? or ??: review it first"));
   button = studio_test_find_widget (GTK_WIDGET (window->toast_overlay), button_activates, "win.analyse-game");
   g_assert_nonnull (button);
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, "_Analyse Game…");
