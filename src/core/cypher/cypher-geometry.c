@@ -22,6 +22,7 @@ CheopsCellSet  cy_short[CY_N], cy_long[CY_N];
 CheopsCellSet  cy_leaps[CY_N];
 CheopsCellSet  cy_pawn_diag[CHEOPS_SIDE_NB][CY_N];
 CheopsCellSet  cy_pawn_attackers[CHEOPS_SIDE_NB][CY_N];
+CheopsCellSet  cy_pawn_reach[CHEOPS_SIDE_NB][CY_N];
 CheopsCellSet  cy_sanctuary[CHEOPS_SIDE_NB];
 CheopsCellSet  cy_embed_row[CHEOPS_SIDE_NB];
 CheopsCellSet  cy_start_row[CHEOPS_SIDE_NB];
@@ -305,6 +306,18 @@ cypher__init (void)
       cy_start_row[CHEOPS_SIDE_A] |= CY_BIT (cypher_cell_make (c, 3));
       cy_start_row[CHEOPS_SIDE_B] |= CY_BIT (cypher_cell_make (c, 7));
     }
+  for (int s = 0; s < CHEOPS_SIDE_NB; s++)
+    for (CheopsCell cell = 0; cell < CY_N; cell++)
+      {
+        int dr = s == CHEOPS_SIDE_A ? 1 : -1, c = cypher_cell_column (cell), r = cypher_cell_row (cell);
+        CheopsCell one = cypher_cell_make (c, r + dr), two = cypher_cell_make (c, r + 2 * dr);
+
+        cy_pawn_reach[s][cell] = cy_pawn_diag[s][cell];
+        if (one != CY_NONE)
+          cy_pawn_reach[s][cell] |= CY_BIT (one);
+        if (two != CY_NONE && (cy_start_row[s] & CY_BIT (cell)))
+          cy_pawn_reach[s][cell] |= CY_BIT (two);
+      }
 
   for (int s = 0; s < CHEOPS_SIDE_NB; s++)
     for (int t = 0; t < 8; t++)

@@ -906,10 +906,10 @@ generate (const CheopsPosition *pos, Sink *sink)
       else
         {
           filter = want->to[t];
-          /* No cell of the filter on the piece's lines or leaps at all:
-           * it has no move to keep (a compound move's Spy part is one of
+          /* No cell of the filter on the piece's lines, leaps or pawn
+           * steps at all: it has no move to keep (a compound move's Spy part is one of
            * the Spy's plain targets). */
-          if (t != CYPHER_PAWN && !(filter & empty_reach (t, from)))
+          if (!(filter & (t == CYPHER_PAWN ? cy_pawn_reach[side][from] : empty_reach (t, from))))
             continue;
         }
       if (t == CYPHER_PAWN)

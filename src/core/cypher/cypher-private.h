@@ -31,6 +31,9 @@ extern CheopsCellSet  cy_leaps[CY_N];                /* the leaps of a knight st
  * whose pawns' forward diagonals hold a cell. */
 extern CheopsCellSet  cy_pawn_diag[CHEOPS_SIDE_NB][CY_N];
 extern CheopsCellSet  cy_pawn_attackers[CHEOPS_SIDE_NB][CY_N];
+/* Every cell a pawn of that side there may move to: its step, its double
+ * step from the start row, its forward diagonals (3.2, CY20). */
+extern CheopsCellSet  cy_pawn_reach[CHEOPS_SIDE_NB][CY_N];
 extern CheopsCellSet  cy_sanctuary[CHEOPS_SIDE_NB];   /* rows where that side's pawns are safe (CY10) */
 extern CheopsCellSet  cy_embed_row[CHEOPS_SIDE_NB];   /* 4.7 */
 extern CheopsCellSet  cy_start_row[CHEOPS_SIDE_NB];   /* 2.6 */
