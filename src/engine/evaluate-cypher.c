@@ -232,32 +232,6 @@ evaluate_init (void)
     }
 }
 
-/* The cells a slider on @from reaches along rays @d0..@d1-1 with @occ
- * occupied: each ray up to and including its first occupied cell. */
-static inline CheopsCellSet
-slide (CheopsCell from, int d0, int d1, CheopsCellSet occ)
-{
-  CheopsCellSet set = 0;
-
-  for (int d = d0; d < d1; d++)
-    {
-      CheopsCellSet r = ray_mask[from][d], hit = r & occ;
-
-      /* The ray up to and including its first occupied cell.  Directions
-       * 0, 2, 4, 6 (+1, +10, +11, +9) go to higher cell numbers: the
-       * cells up to the lowest bit of hit (all of them when hit is 0,
-       * hit - 1 being every bit then).  The others: the ray less the same
-       * ray from that cell on. */
-      if (d == 0 || d == 2 || d == 4 || d == 6)
-        set |= r & (hit ^ (hit - 1));
-      else if (!hit)
-        set |= r;
-      else
-        set |= r & ~ray_mask[cheops_cellset_last (hit)][d];
-    }
-  return set;
-}
-
 /* The cells a piece of kind @type on @from reaches by movement (3.2). */
 static inline CheopsCellSet
 reach (CheopsPieceType type, CheopsCell from, CheopsCellSet occ)
@@ -265,9 +239,9 @@ reach (CheopsPieceType type, CheopsCell from, CheopsCellSet occ)
   switch (type)
     {
     case CYPHER_KING: return adj[from];
-    case CYPHER_QUEEN: case CYPHER_SPY: return slide (from, 0, 8, occ);
-    case CYPHER_ROOK: return slide (from, 0, 4, occ);
-    case CYPHER_BISHOP: return slide (from, 4, 8, occ);
+    case CYPHER_QUEEN: case CYPHER_SPY: return cypher_slide (from, 0, 8, occ);   /* the core's (cypher.h) */
+    case CYPHER_ROOK: return cypher_slide (from, 0, 4, occ);
+    case CYPHER_BISHOP: return cypher_slide (from, 4, 8, occ);
     case CYPHER_KNIGHT:
       return area[from] == CYPHER_FIELD ? short_leaps[from]
              : area[from] == CYPHER_COURT ? long_leaps[from]
@@ -299,7 +273,7 @@ static __attribute__ ((noinline)) CheopsCellSet
 flip_cells (CheopsCell king, CheopsCellSet blockers)
 {
   /* Each ray up to and including its first blocker: a slide. */
-  return slide (king, 0, 8, blockers) & court;
+  return cypher_slide (king, 0, 8, blockers) & court;
 }
 
 static void
@@ -345,7 +319,7 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
                   term[TERM_ACTIVITY] += court_major;
                   if (espy != NONE && !espy_reach_made)
                     {
-                      espy_reach = slide (espy, 0, 8, occ);
+                      espy_reach = cypher_slide (espy, 0, 8, occ);
                       espy_reach_made = true;
                     }
                   if (espy_reach & BIT (cell))
@@ -391,7 +365,7 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
               CheopsCellSet fc = flip_cells (king, blockers & ~BIT (espy));
               if (!espy_reach_made)
                 {
-                  espy_reach = slide (espy, 0, 8, occ);
+                  espy_reach = cypher_slide (espy, 0, 8, occ);
                   espy_reach_made = true;
                 }
               if (espy_reach & fc & ~occ)
@@ -592,7 +566,7 @@ flip_possible (const CheopsPosition *pos, CheopsCell *blocker)
               possible = true;
             }
         }
-      if (slide (spy, 0, 8, pos->occupied) & ~pos->occupied & flip_cells (ek, blockers & ~BIT (spy)))
+      if (cypher_slide (spy, 0, 8, pos->occupied) & ~pos->occupied & flip_cells (ek, blockers & ~BIT (spy)))
         possible = true;
     }
   return possible;

@@ -16,7 +16,7 @@ CheopsCellSet  cy_court, cy_border, cy_field;
 CheopsCellSet  cy_adj[CY_N];
 uint8_t        cy_ray_len[CY_N][8];
 uint8_t        cy_ray[CY_N][8][10];
-CheopsCellSet  cy_ray_mask[CY_N][8];
+CheopsCellSet  cypher_ray_mask[CY_N][8];
 CheopsCellSet  cy_orth[CY_N], cy_diag[CY_N];
 CheopsCellSet  cy_short[CY_N], cy_long[CY_N];
 CheopsCellSet  cy_leaps[CY_N];

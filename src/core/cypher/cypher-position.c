@@ -907,8 +907,8 @@ generate (const CheopsPosition *pos, Sink *sink)
         {
           filter = want->to[t];
           /* No cell of the filter on the piece's lines, leaps or pawn
-           * steps at all: it has no move to keep (a compound move's Spy part is one of
-           * the Spy's plain targets). */
+           * steps at all: it has no move to keep (a compound move's Spy
+           * part is one of the Spy's plain targets). */
           if (!(filter & (t == CYPHER_PAWN ? cy_pawn_reach[side][from] : empty_reach (t, from))))
             continue;
         }
