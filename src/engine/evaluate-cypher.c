@@ -276,6 +276,48 @@ flip_cells (CheopsCell king, CheopsCellSet blockers)
   return cypher_slide (king, 0, 8, blockers) & court;
 }
 
+/* The activity of one side's majors (the file's header): what
+ * evaluate_terms() shares with them, and the enemy Spy's reach, made at the
+ * first Court major. */
+typedef struct {
+  CheopsCellSet occ, own, enemy_field_majors, enemy_pawns;
+  CheopsCell    espy;
+  CheopsCellSet espy_reach;
+  bool          espy_reach_made;
+  int           activity;
+} MajorTerms;
+
+/* Adds to @m the activity of the majors of kind @type on @set. */
+static inline __attribute__ ((always_inline)) void
+major_terms (MajorTerms *m, CheopsPieceType type, CheopsCellSet set)
+{
+  while (set)
+    {
+      CheopsCell cell = cheops_cellset_pop (&set);
+      CheopsCellSet r = reach (type, cell, m->occ) & ~m->own;
+
+      if (area[cell] != CYPHER_COURT)
+        r &= ~court;   /* CY6 */
+      m->activity += mobility_weight * cheops_cellset_count (r);
+      if (area[cell] != CYPHER_FIELD)
+        m->activity += attack_major * cheops_cellset_count (r & m->enemy_field_majors);
+      m->activity += attack_pawn * cheops_cellset_count (r & m->enemy_pawns);
+      if (area[cell] == CYPHER_BORDER)
+        m->activity += border_major;
+      else if (area[cell] == CYPHER_COURT)
+        {
+          m->activity += court_major;
+          if (m->espy != NONE && !m->espy_reach_made)
+            {
+              m->espy_reach = cypher_slide (m->espy, 0, 8, m->occ);
+              m->espy_reach_made = true;
+            }
+          if (m->espy_reach & BIT (cell))
+            m->activity -= spy_attacks;   /* CY26 */
+        }
+    }
+}
+
 static void
 evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
 {
@@ -296,37 +338,21 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
       bool espy_reach_made = false;
       int *term = terms[s];
 
-      /* Material and activity. */
-      for (int type = CYPHER_QUEEN; type <= CYPHER_KNIGHT; type++)
-        {
-          CheopsCellSet set = pos->pieces[us][type];
-          while (set)
-            {
-              CheopsCell cell = cheops_cellset_pop (&set);
-              CheopsCellSet r = reach ((CheopsPieceType) type, cell, occ) & ~own;
+      /* Material and activity, a type at a time (each reach() made for
+       * its one kind of piece). */
+      {
+        MajorTerms m = { occ, own, enemy_field_majors, enemy_pawns, espy, 0, false, 0 };
 
-              term[TERM_MATERIAL] += piece_value[type];
-              if (area[cell] != CYPHER_COURT)
-                r &= ~court;   /* CY6 */
-              term[TERM_ACTIVITY] += mobility_weight * cheops_cellset_count (r);
-              if (area[cell] != CYPHER_FIELD)
-                term[TERM_ACTIVITY] += attack_major * cheops_cellset_count (r & enemy_field_majors);
-              term[TERM_ACTIVITY] += attack_pawn * cheops_cellset_count (r & enemy_pawns);
-              if (area[cell] == CYPHER_BORDER)
-                term[TERM_ACTIVITY] += border_major;
-              else if (area[cell] == CYPHER_COURT)
-                {
-                  term[TERM_ACTIVITY] += court_major;
-                  if (espy != NONE && !espy_reach_made)
-                    {
-                      espy_reach = cypher_slide (espy, 0, 8, occ);
-                      espy_reach_made = true;
-                    }
-                  if (espy_reach & BIT (cell))
-                    term[TERM_ACTIVITY] -= spy_attacks;   /* CY26 */
-                }
-            }
-        }
+        for (int type = CYPHER_QUEEN; type <= CYPHER_KNIGHT; type++)
+          term[TERM_MATERIAL] += piece_value[type] * cheops_cellset_count (pos->pieces[us][type]);
+        major_terms (&m, CYPHER_QUEEN, pos->pieces[us][CYPHER_QUEEN]);
+        major_terms (&m, CYPHER_ROOK, pos->pieces[us][CYPHER_ROOK]);
+        major_terms (&m, CYPHER_BISHOP, pos->pieces[us][CYPHER_BISHOP]);
+        major_terms (&m, CYPHER_KNIGHT, pos->pieces[us][CYPHER_KNIGHT]);
+        term[TERM_ACTIVITY] += m.activity;
+        espy_reach = m.espy_reach;
+        espy_reach_made = m.espy_reach_made;
+      }
 
       /* Pawns and the hand, counted by cell sets: each pawn by its
        * advance, an embedded pawn near (two King steps or less) the
