@@ -242,7 +242,8 @@ typedef struct {
   CheopsCellSet from_all;
 } CypherMoveFilter;
 /* Adds to @filter every move of the side to move of @pos that may give
- * check, by the geometry (cypher_position_gives_check() tells them apart):
+ * check, by the geometry and the areas that may check a King there (4.2;
+ * cypher_position_gives_check() tells them apart):
  * generated with it, they are a superset of the checking moves, in the
  * whole list's order.  @pos: the side not to move is not in check. */
 void            cypher_position_check_filter   (const CheopsPosition *pos, CypherMoveFilter *filter);
