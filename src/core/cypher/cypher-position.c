@@ -1251,7 +1251,7 @@ may_give_check (const CheopsPosition *pos, CheopsMove move)
 {
   CheopsSide us = pos->side_to_move, e = cheops_side_other (us);
   CheopsCell ke = pos->king[e], to = cheops_move_to (move), from;
-  CheopsCellSet blockers, lines, spy, reach;
+  CheopsCellSet spy, reach;
   CheopsPieceType t;
 
   if (ke == CY_NONE || cheops_move_kind (move) == CHEOPS_MOVE_COMPOUND)
@@ -1262,24 +1262,30 @@ may_give_check (const CheopsPosition *pos, CheopsMove move)
   t = cheops_piece_type (pos->board[from]);
   if (cy_area[ke] == CYPHER_COURT)
     return t == CYPHER_PAWN && (cy_pawn_attackers[us][ke] & cy_embed_row[us] & CY_BIT (to));
-  /* Its own check from @to: the King's lines open but for @from. */
-  blockers = line_blockers (pos) & ~CY_BIT (from);
-  switch (t)
+  /* Its own check from @to: the King's lines open but for @from (the
+   * line blockers made only when a line asks). */
+  if (t == CYPHER_PAWN || cy_area[ke] != CYPHER_FIELD || cy_area[to] != CYPHER_FIELD)
     {
-    case CYPHER_KING: reach = cy_adj[ke]; break;
-    case CYPHER_PAWN: reach = cy_pawn_attackers[us][ke]; break;
-    case CYPHER_KNIGHT: reach = cy_short[ke] | cy_long[ke]; break;
-    case CYPHER_ROOK: reach = cy_orth[ke]; break;
-    case CYPHER_BISHOP: reach = cy_diag[ke]; break;
-    default: reach = cy_orth[ke] | cy_diag[ke]; break;   /* Queen, Spy */
+      switch (t)
+        {
+        case CYPHER_KING: reach = cy_adj[ke]; break;
+        case CYPHER_PAWN: reach = cy_pawn_attackers[us][ke]; break;
+        case CYPHER_KNIGHT: reach = cy_short[ke] | cy_long[ke]; break;
+        case CYPHER_ROOK: reach = cy_orth[ke]; break;
+        case CYPHER_BISHOP: reach = cy_diag[ke]; break;
+        default: reach = cy_orth[ke] | cy_diag[ke]; break;   /* Queen, Spy */
+        }
+      if (reach & CY_BIT (to))
+        {
+          if (t == CYPHER_KING || t == CYPHER_PAWN || t == CYPHER_KNIGHT)
+            return true;
+          if (!(cy_between[ke][to] & line_blockers (pos) & ~CY_BIT (from)))
+            return true;
+        }
     }
-  if ((reach & CY_BIT (to))
-      && (t == CYPHER_PAWN || cy_area[ke] != CYPHER_FIELD || cy_area[to] != CYPHER_FIELD)
-      && (t == CYPHER_KING || t == CYPHER_PAWN || t == CYPHER_KNIGHT || !(cy_between[ke][to] & blockers)))
-    return true;
-  /* A discovered check: @from the nearest blocker to the King on a line. */
-  lines = cy_orth[ke] | cy_diag[ke];
-  if ((lines & CY_BIT (from)) && !(cy_between[ke][from] & blockers))
+  /* A discovered check: @from the nearest blocker to the King on a line
+   * (the cells between exclude @from). */
+  if (cy_aligned[ke][from] && !(cy_between[ke][from] & line_blockers (pos)))
     return true;
   /* Collusion (CY16): the Spy onto a Field cell next to our Field
    * majors, or a major next to our Field Spy.  (A Spy that leaves only
