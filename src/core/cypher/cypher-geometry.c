@@ -11,6 +11,7 @@
 const int8_t   cy_dir_dc[8] = { 1, -1, 0, 0, 1, -1, 1, -1 };
 const int8_t   cy_dir_dr[8] = { 0, 0, 1, -1, 1, 1, -1, -1 };
 
+CheopsCellSet  cy_bit[CY_N];
 uint8_t        cy_area[CY_N];
 CheopsCellSet  cy_court, cy_border, cy_field;
 CheopsCellSet  cy_adj[CY_N];
@@ -218,6 +219,8 @@ cypher__init (void)
     return;
   done = true;
 
+  for (CheopsCell cell = 0; cell < CY_N; cell++)
+    cy_bit[cell] = cy_shift_bit (cell);
   /* 2.3, CY1 */
   for (CheopsCell cell = 0; cell < CY_N; cell++)
     {

@@ -13,7 +13,12 @@
 
 #define CY_N CYPHER_CELL_NB
 #define CY_NONE CHEOPS_CELL_NONE
-#define CY_BIT(c) ((CheopsCellSet) 1 << (c))
+/* The set of one cell: read from a table (a 128-bit shift by a variable
+ * costs several instructions); cy_bit[] itself is built with cy_shift_bit(). */
+#define cy_shift_bit(c) ((CheopsCellSet) 1 << (c))
+#define CY_BIT(c) (cy_bit[c])
+
+extern CheopsCellSet  cy_bit[CY_N];                  /* CY_BIT() */
 
 /* The eight directions (3.2): 0-3 orthogonal, 4-7 diagonal. */
 extern const int8_t   cy_dir_dc[8], cy_dir_dr[8];
