@@ -55,7 +55,9 @@
 #include "cypher.h"
 
 #define N_CELLS CYPHER_CELL_NB
-#define BIT(c) ((CheopsCellSet) 1 << (c))
+/* The set of one cell, from a table (a 128-bit shift by a variable costs
+ * several instructions). */
+#define BIT(c) (bit_of[c])
 #define NONE CHEOPS_CELL_NONE
 
 static int piece_value[CYPHER_PIECE_TYPE_NB] = { 0, 0, 900, 480, 330, 320, 100, 0 };
@@ -86,6 +88,7 @@ enum { TERM_MATERIAL, TERM_PAWNS, TERM_ACTIVITY, TERM_SAFETY, TERM_NB };
 static const char *const term_name[TERM_NB] = { "material", "pawns", "activity", "safety" };
 
 /* Geometry, built once (2.2, 2.3, 3.2). */
+static CheopsCellSet bit_of[N_CELLS];
 static CypherArea    area[N_CELLS];
 static CheopsCellSet court, border, field;
 static CheopsCellSet adj[N_CELLS];
@@ -149,6 +152,8 @@ static void
 evaluate_init (void)
 {
   read_tuning ();
+  for (int cell = 0; cell < N_CELLS; cell++)
+    bit_of[cell] = (CheopsCellSet) 1 << cell;
   court = border = field = 0;
   sanctuary[0] = sanctuary[1] = embed_row[0] = embed_row[1] = 0;
   for (int cell = 0; cell < N_CELLS; cell++)
