@@ -32,16 +32,33 @@
 #define ZOBRIST(piece, cell) \
   cy_zobrist[cheops_piece_side (piece)][cheops_piece_type (piece)][cell]
 
+/* cheops__position_add_piece() and cheops__position_remove_piece() with
+ * the cell's set read from cy_bit[]. */
 static inline void
 add_piece (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
 {
-  cheops__position_add_piece (pos, cell, piece, ZOBRIST (piece, cell));
+  CheopsCellSet bit = CY_BIT (cell);
+  CheopsSide side = cheops_piece_side (piece);
+
+  pos->board[cell] = piece;
+  pos->pieces[side][cheops_piece_type (piece)] |= bit;
+  pos->pieces[side][0] |= bit;
+  pos->occupied |= bit;
+  pos->key ^= ZOBRIST (piece, cell);
 }
 
 static inline void
 remove_piece (CheopsPosition *pos, CheopsCell cell)
 {
-  cheops__position_remove_piece (pos, cell, ZOBRIST (pos->board[cell], cell));
+  CheopsPiece piece = pos->board[cell];
+  CheopsCellSet bit = CY_BIT (cell);
+  CheopsSide side = cheops_piece_side (piece);
+
+  pos->board[cell] = CHEOPS_NO_PIECE;
+  pos->pieces[side][cheops_piece_type (piece)] &= ~bit;
+  pos->pieces[side][0] &= ~bit;
+  pos->occupied &= ~bit;
+  pos->key ^= ZOBRIST (piece, cell);
 }
 
 void
