@@ -910,6 +910,9 @@ generate (const CheopsPosition *pos, Sink *sink)
       two = (side == CHEOPS_SIDE_A ? two << 10 : two >> 10) & ~occ;
       sink->n += cheops_cellset_count (one) + cheops_cellset_count (two);
     }
+  /* The pieces whose every move is kept. */
+  CheopsCellSet keep_all = want != NULL ? pieces & want->from_all : pieces;
+
   while (pieces)
     {
       if (sink->any && sink->n > 0)
@@ -918,7 +921,7 @@ generate (const CheopsPosition *pos, Sink *sink)
       CheopsPieceType t = cheops_piece_type (pos->board[from]);
       CheopsCellSet targets;
 
-      if (want == NULL || (want->from_all & CY_BIT (from)))
+      if (keep_all & CY_BIT (from))
         filter = ~(CheopsCellSet) 0;
       else
         {
