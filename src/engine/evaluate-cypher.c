@@ -521,11 +521,21 @@ generate_tactical (const CheopsPosition *pos, CheopsMove also, CheopsMove *list)
 {
   CheopsSide us = pos->side_to_move, them = cheops_side_other (us);
   CheopsCell espy = spy_of (pos, them), ek = pos->king[them];
-  CheopsCellSet enemy = pos->pieces[them][0];
+  const CheopsCellSet *e = pos->pieces[them];
+  CheopsCellSet majors = e[CYPHER_QUEEN] | e[CYPHER_ROOK] | e[CYPHER_BISHOP] | e[CYPHER_KNIGHT];
+  CheopsCellSet pawns = e[CYPHER_PAWN] & ~sanctuary[them];
   CypherMoveFilter filter = { .from = pos->pieces[us][0] };
 
+  /* The enemy pieces each kind may ever take (3.4): never a King or a Spy
+   * (CY25) nor a pawn in sanctuary (CY10); a Court major only by the Spy
+   * (CY26), which takes nothing else; a Border major only by a pawn; a
+   * Field major by a pawn, or by a major or King as the capture table
+   * says.  The other captures are not legal moves: leaving their cells out
+   * of the filter keeps the same list and skips more pieces at once. */
   for (int t = 0; t < CYPHER_PIECE_TYPE_NB; t++)
-    filter.to[t] = enemy;
+    filter.to[t] = pawns | (majors & field);
+  filter.to[CYPHER_PAWN] = pawns | (majors & ~court);
+  filter.to[CYPHER_SPY] = majors & court;
   if (espy != NONE)
     filter.to[CYPHER_KING] |= adj[espy];
   if (ek != NONE && area[ek] == CYPHER_COURT)
