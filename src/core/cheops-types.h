@@ -245,12 +245,26 @@ cheops_cellset_last (CheopsCellSet set)
             : (CheopsCell) (63 - __builtin_clzll ((uint64_t) set));
 }
 
-/* Removes and returns the lowest-numbered cell of a non-empty *@set. */
+/* Removes and returns the lowest-numbered cell of a non-empty *@set.  On
+ * the two 64-bit halves (the compilers handle them better than the 128-bit
+ * integer): only the half that holds the cell changes. */
 static inline CheopsCell
 cheops_cellset_pop (CheopsCellSet *set)
 {
-  CheopsCell cell = cheops_cellset_first (*set);
-  *set &= *set - 1;
+  uint64_t lo = (uint64_t) *set, hi = (uint64_t) (*set >> 64);
+  CheopsCell cell;
+
+  if (lo)
+    {
+      cell = (CheopsCell) __builtin_ctzll (lo);
+      lo &= lo - 1;
+    }
+  else
+    {
+      cell = (CheopsCell) (64 + __builtin_ctzll (hi));
+      hi &= hi - 1;
+    }
+  *set = (CheopsCellSet) hi << 64 | lo;
   return cell;
 }
 

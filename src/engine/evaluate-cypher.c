@@ -55,7 +55,9 @@
 #include "cypher.h"
 
 #define N_CELLS CYPHER_CELL_NB
-#define BIT(c) ((CheopsCellSet) 1 << (c))
+/* The set of one cell, from a table (a 128-bit shift by a variable costs
+ * several instructions). */
+#define BIT(c) (bit_of[c])
 #define NONE CHEOPS_CELL_NONE
 
 static int piece_value[CYPHER_PIECE_TYPE_NB] = { 0, 0, 900, 480, 330, 320, 100, 0 };
@@ -86,6 +88,7 @@ enum { TERM_MATERIAL, TERM_PAWNS, TERM_ACTIVITY, TERM_SAFETY, TERM_NB };
 static const char *const term_name[TERM_NB] = { "material", "pawns", "activity", "safety" };
 
 /* Geometry, built once (2.2, 2.3, 3.2). */
+static CheopsCellSet bit_of[N_CELLS];
 static CypherArea    area[N_CELLS];
 static CheopsCellSet court, border, field;
 static CheopsCellSet adj[N_CELLS];
@@ -149,6 +152,8 @@ static void
 evaluate_init (void)
 {
   read_tuning ();
+  for (int cell = 0; cell < N_CELLS; cell++)
+    bit_of[cell] = (CheopsCellSet) 1 << cell;
   court = border = field = 0;
   sanctuary[0] = sanctuary[1] = embed_row[0] = embed_row[1] = 0;
   for (int cell = 0; cell < N_CELLS; cell++)
@@ -232,32 +237,6 @@ evaluate_init (void)
     }
 }
 
-/* The cells a slider on @from reaches along rays @d0..@d1-1 with @occ
- * occupied: each ray up to and including its first occupied cell. */
-static inline CheopsCellSet
-slide (CheopsCell from, int d0, int d1, CheopsCellSet occ)
-{
-  CheopsCellSet set = 0;
-
-  for (int d = d0; d < d1; d++)
-    {
-      CheopsCellSet r = ray_mask[from][d], hit = r & occ;
-
-      /* The ray up to and including its first occupied cell.  Directions
-       * 0, 2, 4, 6 (+1, +10, +11, +9) go to higher cell numbers: the
-       * cells up to the lowest bit of hit (all of them when hit is 0,
-       * hit - 1 being every bit then).  The others: the ray less the same
-       * ray from that cell on. */
-      if (d == 0 || d == 2 || d == 4 || d == 6)
-        set |= r & (hit ^ (hit - 1));
-      else if (!hit)
-        set |= r;
-      else
-        set |= r & ~ray_mask[cheops_cellset_last (hit)][d];
-    }
-  return set;
-}
-
 /* The cells a piece of kind @type on @from reaches by movement (3.2). */
 static inline CheopsCellSet
 reach (CheopsPieceType type, CheopsCell from, CheopsCellSet occ)
@@ -265,9 +244,9 @@ reach (CheopsPieceType type, CheopsCell from, CheopsCellSet occ)
   switch (type)
     {
     case CYPHER_KING: return adj[from];
-    case CYPHER_QUEEN: case CYPHER_SPY: return slide (from, 0, 8, occ);
-    case CYPHER_ROOK: return slide (from, 0, 4, occ);
-    case CYPHER_BISHOP: return slide (from, 4, 8, occ);
+    case CYPHER_QUEEN: case CYPHER_SPY: return cypher_slide (from, 0, 8, occ);   /* the core's (cypher.h) */
+    case CYPHER_ROOK: return cypher_slide (from, 0, 4, occ);
+    case CYPHER_BISHOP: return cypher_slide (from, 4, 8, occ);
     case CYPHER_KNIGHT:
       return area[from] == CYPHER_FIELD ? short_leaps[from]
              : area[from] == CYPHER_COURT ? long_leaps[from]
@@ -299,7 +278,49 @@ static __attribute__ ((noinline)) CheopsCellSet
 flip_cells (CheopsCell king, CheopsCellSet blockers)
 {
   /* Each ray up to and including its first blocker: a slide. */
-  return slide (king, 0, 8, blockers) & court;
+  return cypher_slide (king, 0, 8, blockers) & court;
+}
+
+/* The activity of one side's majors (the file's header): what
+ * evaluate_terms() shares with them, and the enemy Spy's reach, made at the
+ * first Court major. */
+typedef struct {
+  CheopsCellSet occ, own, enemy_field_majors, enemy_pawns;
+  CheopsCell    espy;
+  CheopsCellSet espy_reach;
+  bool          espy_reach_made;
+  int           activity;
+} MajorTerms;
+
+/* Adds to @m the activity of the majors of kind @type on @set. */
+static inline __attribute__ ((always_inline)) void
+major_terms (MajorTerms *m, CheopsPieceType type, CheopsCellSet set)
+{
+  while (set)
+    {
+      CheopsCell cell = cheops_cellset_pop (&set);
+      CheopsCellSet r = reach (type, cell, m->occ) & ~m->own;
+
+      if (area[cell] != CYPHER_COURT)
+        r &= ~court;   /* CY6 */
+      m->activity += mobility_weight * cheops_cellset_count (r);
+      if (area[cell] != CYPHER_FIELD)
+        m->activity += attack_major * cheops_cellset_count (r & m->enemy_field_majors);
+      m->activity += attack_pawn * cheops_cellset_count (r & m->enemy_pawns);
+      if (area[cell] == CYPHER_BORDER)
+        m->activity += border_major;
+      else if (area[cell] == CYPHER_COURT)
+        {
+          m->activity += court_major;
+          if (m->espy != NONE && !m->espy_reach_made)
+            {
+              m->espy_reach = cypher_slide (m->espy, 0, 8, m->occ);
+              m->espy_reach_made = true;
+            }
+          if (m->espy_reach & BIT (cell))
+            m->activity -= spy_attacks;   /* CY26 */
+        }
+    }
 }
 
 static void
@@ -322,37 +343,21 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
       bool espy_reach_made = false;
       int *term = terms[s];
 
-      /* Material and activity. */
-      for (int type = CYPHER_QUEEN; type <= CYPHER_KNIGHT; type++)
-        {
-          CheopsCellSet set = pos->pieces[us][type];
-          while (set)
-            {
-              CheopsCell cell = cheops_cellset_pop (&set);
-              CheopsCellSet r = reach ((CheopsPieceType) type, cell, occ) & ~own;
+      /* Material and activity, a type at a time (each reach() made for
+       * its one kind of piece). */
+      {
+        MajorTerms m = { occ, own, enemy_field_majors, enemy_pawns, espy, 0, false, 0 };
 
-              term[TERM_MATERIAL] += piece_value[type];
-              if (area[cell] != CYPHER_COURT)
-                r &= ~court;   /* CY6 */
-              term[TERM_ACTIVITY] += mobility_weight * cheops_cellset_count (r);
-              if (area[cell] != CYPHER_FIELD)
-                term[TERM_ACTIVITY] += attack_major * cheops_cellset_count (r & enemy_field_majors);
-              term[TERM_ACTIVITY] += attack_pawn * cheops_cellset_count (r & enemy_pawns);
-              if (area[cell] == CYPHER_BORDER)
-                term[TERM_ACTIVITY] += border_major;
-              else if (area[cell] == CYPHER_COURT)
-                {
-                  term[TERM_ACTIVITY] += court_major;
-                  if (espy != NONE && !espy_reach_made)
-                    {
-                      espy_reach = slide (espy, 0, 8, occ);
-                      espy_reach_made = true;
-                    }
-                  if (espy_reach & BIT (cell))
-                    term[TERM_ACTIVITY] -= spy_attacks;   /* CY26 */
-                }
-            }
-        }
+        for (int type = CYPHER_QUEEN; type <= CYPHER_KNIGHT; type++)
+          term[TERM_MATERIAL] += piece_value[type] * cheops_cellset_count (pos->pieces[us][type]);
+        major_terms (&m, CYPHER_QUEEN, pos->pieces[us][CYPHER_QUEEN]);
+        major_terms (&m, CYPHER_ROOK, pos->pieces[us][CYPHER_ROOK]);
+        major_terms (&m, CYPHER_BISHOP, pos->pieces[us][CYPHER_BISHOP]);
+        major_terms (&m, CYPHER_KNIGHT, pos->pieces[us][CYPHER_KNIGHT]);
+        term[TERM_ACTIVITY] += m.activity;
+        espy_reach = m.espy_reach;
+        espy_reach_made = m.espy_reach_made;
+      }
 
       /* Pawns and the hand, counted by cell sets: each pawn by its
        * advance, an embedded pawn near (two King steps or less) the
@@ -391,7 +396,7 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
               CheopsCellSet fc = flip_cells (king, blockers & ~BIT (espy));
               if (!espy_reach_made)
                 {
-                  espy_reach = slide (espy, 0, 8, occ);
+                  espy_reach = cypher_slide (espy, 0, 8, occ);
                   espy_reach_made = true;
                 }
               if (espy_reach & fc & ~occ)
@@ -516,11 +521,21 @@ generate_tactical (const CheopsPosition *pos, CheopsMove also, CheopsMove *list)
 {
   CheopsSide us = pos->side_to_move, them = cheops_side_other (us);
   CheopsCell espy = spy_of (pos, them), ek = pos->king[them];
-  CheopsCellSet enemy = pos->pieces[them][0];
+  const CheopsCellSet *e = pos->pieces[them];
+  CheopsCellSet majors = e[CYPHER_QUEEN] | e[CYPHER_ROOK] | e[CYPHER_BISHOP] | e[CYPHER_KNIGHT];
+  CheopsCellSet pawns = e[CYPHER_PAWN] & ~sanctuary[them];
   CypherMoveFilter filter = { .from = pos->pieces[us][0] };
 
+  /* The enemy pieces each kind may ever take (3.4): never a King or a Spy
+   * (CY25) nor a pawn in sanctuary (CY10); a Court major only by the Spy
+   * (CY26), which takes nothing else; a Border major only by a pawn; a
+   * Field major by a pawn, or by a major or King as the capture table
+   * says.  The other captures are not legal moves: leaving their cells out
+   * of the filter keeps the same list and skips more pieces at once. */
   for (int t = 0; t < CYPHER_PIECE_TYPE_NB; t++)
-    filter.to[t] = enemy;
+    filter.to[t] = pawns | (majors & field);
+  filter.to[CYPHER_PAWN] = pawns | (majors & ~court);
+  filter.to[CYPHER_SPY] = majors & court;
   if (espy != NONE)
     filter.to[CYPHER_KING] |= adj[espy];
   if (ek != NONE && area[ek] == CYPHER_COURT)
@@ -592,7 +607,7 @@ flip_possible (const CheopsPosition *pos, CheopsCell *blocker)
               possible = true;
             }
         }
-      if (slide (spy, 0, 8, pos->occupied) & ~pos->occupied & flip_cells (ek, blockers & ~BIT (spy)))
+      if (cypher_slide (spy, 0, 8, pos->occupied) & ~pos->occupied & flip_cells (ek, blockers & ~BIT (spy)))
         possible = true;
     }
   return possible;

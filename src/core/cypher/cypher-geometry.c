@@ -11,17 +11,19 @@
 const int8_t   cy_dir_dc[8] = { 1, -1, 0, 0, 1, -1, 1, -1 };
 const int8_t   cy_dir_dr[8] = { 0, 0, 1, -1, 1, 1, -1, -1 };
 
+CheopsCellSet  cy_bit[CY_N];
 uint8_t        cy_area[CY_N];
 CheopsCellSet  cy_court, cy_border, cy_field;
 CheopsCellSet  cy_adj[CY_N];
 uint8_t        cy_ray_len[CY_N][8];
 uint8_t        cy_ray[CY_N][8][10];
-CheopsCellSet  cy_ray_mask[CY_N][8];
+CheopsCellSet  cypher_ray_mask[CY_N][8];
 CheopsCellSet  cy_orth[CY_N], cy_diag[CY_N];
 CheopsCellSet  cy_short[CY_N], cy_long[CY_N];
 CheopsCellSet  cy_leaps[CY_N];
 CheopsCellSet  cy_pawn_diag[CHEOPS_SIDE_NB][CY_N];
 CheopsCellSet  cy_pawn_attackers[CHEOPS_SIDE_NB][CY_N];
+CheopsCellSet  cy_pawn_reach[CHEOPS_SIDE_NB][CY_N];
 CheopsCellSet  cy_sanctuary[CHEOPS_SIDE_NB];
 CheopsCellSet  cy_embed_row[CHEOPS_SIDE_NB];
 CheopsCellSet  cy_start_row[CHEOPS_SIDE_NB];
@@ -217,6 +219,8 @@ cypher__init (void)
     return;
   done = true;
 
+  for (CheopsCell cell = 0; cell < CY_N; cell++)
+    cy_bit[cell] = cy_shift_bit (cell);
   /* 2.3, CY1 */
   for (CheopsCell cell = 0; cell < CY_N; cell++)
     {
@@ -305,6 +309,18 @@ cypher__init (void)
       cy_start_row[CHEOPS_SIDE_A] |= CY_BIT (cypher_cell_make (c, 3));
       cy_start_row[CHEOPS_SIDE_B] |= CY_BIT (cypher_cell_make (c, 7));
     }
+  for (int s = 0; s < CHEOPS_SIDE_NB; s++)
+    for (CheopsCell cell = 0; cell < CY_N; cell++)
+      {
+        int dr = s == CHEOPS_SIDE_A ? 1 : -1, c = cypher_cell_column (cell), r = cypher_cell_row (cell);
+        CheopsCell one = cypher_cell_make (c, r + dr), two = cypher_cell_make (c, r + 2 * dr);
+
+        cy_pawn_reach[s][cell] = cy_pawn_diag[s][cell];
+        if (one != CY_NONE)
+          cy_pawn_reach[s][cell] |= CY_BIT (one);
+        if (two != CY_NONE && (cy_start_row[s] & CY_BIT (cell)))
+          cy_pawn_reach[s][cell] |= CY_BIT (two);
+      }
 
   for (int s = 0; s < CHEOPS_SIDE_NB; s++)
     for (int t = 0; t < 8; t++)

@@ -242,7 +242,7 @@ cypher_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *err
                                   cypher_cell_name (cheops_cellset_first (pawns & cy_court), name));
       for (int c = 1; c <= 8; c++)
         for (int r = s == CHEOPS_SIDE_A ? 1 : 8; r <= (s == CHEOPS_SIDE_A ? 2 : 9); r++)
-          behind |= CY_BIT (cypher_cell_make (c, r));
+          behind |= cy_shift_bit (cypher_cell_make (c, r));
       if (pawns & behind)
         return cheops__set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (field[0]),
                                   "placement: a %s pawn on %s, behind its start row (F6)", side_names[s],
@@ -322,7 +322,7 @@ cypher_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *err
       piece = pos.board[m];
       if (!(piece != CHEOPS_NO_PIECE && cheops_piece_side (piece) == mover
             && ((cy_is_major (cheops_piece_type (piece)) && cy_area[m] == CYPHER_FIELD)
-                || (cheops_piece_type (piece) == CYPHER_PAWN && (cy_embed_row[mover] & CY_BIT (m))))))
+                || (cheops_piece_type (piece) == CYPHER_PAWN && (cy_embed_row[mover] & cy_shift_bit (m))))))
         return cheops__set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (field[4]),
                                   "mark: %s holds neither a %s major piece on a Field cell nor an embedded %s pawn (F11)",
                                   cypher_cell_name (m, name), side_names[mover], side_names[mover]);
@@ -354,14 +354,14 @@ cypher_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *err
         CheopsSide o = cheops_side_other ((CheopsSide) s);
         CheopsCell ko = pos.king[o];
 
-        if (cy_adj[spy] & CY_BIT (pos.king[s]))
+        if (cy_adj[spy] & cy_shift_bit (pos.king[s]))
           return cheops__set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (field[0]),
                                     "placement: the %s Spy on %s stands next to its own King (F13)", side_names[s],
                                     cypher_cell_name (spy, name));
         if (cy_adj[spy] & pos.pieces[o][CYPHER_SPY])
           return cheops__set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (field[0]),
                                     "placement: the two Spies stand next to each other (F13)");
-        if ((cy_adj[spy] & CY_BIT (ko))
+        if ((cy_adj[spy] & cy_shift_bit (ko))
             && !(o == mover && !(cy_area[spy] == CYPHER_COURT && cy_area[ko] == CYPHER_COURT)))
           return cheops__set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (field[0]),
                                     "placement: the %s Spy on %s stands next to the %s King and no King flip was just made (F13)",
@@ -370,7 +370,7 @@ cypher_position_from_fen (CheopsPosition *out, const char *fen, CheopsError *err
 
     /* F14: after a King flip the flipped Spy's check does not count (CY4). */
     if (cypher__attacked (&pos, mover,
-                          cypher_position_king_flips (&pos, mover) ? CY_BIT (cypher_position_spy (&pos, stm)) : 0))
+                          cypher_position_king_flips (&pos, mover) ? cy_shift_bit (cypher_position_spy (&pos, stm)) : 0))
       return cheops__set_error (error, CHEOPS_ERROR_FEN_IMPOSSIBLE, COL (field[1]),
                                 "side to move: %s, which just moved, is in check (F14)", side_names[mover]);
 

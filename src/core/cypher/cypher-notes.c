@@ -32,13 +32,13 @@ reaches (const CheopsPosition *pos, CheopsCell from, CheopsPieceType t, CheopsCe
 
   switch (t)
     {
-    case CYPHER_KING: return cy_adj[from] & CY_BIT (to);
-    case CYPHER_QUEEN: case CYPHER_SPY: return cy_slide (from, 0, 8, occ) & CY_BIT (to);
-    case CYPHER_ROOK: return cy_slide (from, 0, 4, occ) & CY_BIT (to);
-    case CYPHER_BISHOP: return cy_slide (from, 4, 8, occ) & CY_BIT (to);
-    case CYPHER_KNIGHT: return cy_leaps[from] & CY_BIT (to);
+    case CYPHER_KING: return cy_adj[from] & cy_shift_bit (to);
+    case CYPHER_QUEEN: case CYPHER_SPY: return cy_slide (from, 0, 8, occ) & cy_shift_bit (to);
+    case CYPHER_ROOK: return cy_slide (from, 0, 4, occ) & cy_shift_bit (to);
+    case CYPHER_BISHOP: return cy_slide (from, 4, 8, occ) & cy_shift_bit (to);
+    case CYPHER_KNIGHT: return cy_leaps[from] & cy_shift_bit (to);
     case CYPHER_PAWN:
-      return !(cy_embed_row[side] & CY_BIT (from)) && (cy_pawn_diag[side][from] & CY_BIT (to));
+      return !(cy_embed_row[side] & cy_shift_bit (from)) && (cy_pawn_diag[side][from] & cy_shift_bit (to));
     default: return false;
     }
 }
@@ -162,7 +162,7 @@ cypher_move_note (const CheopsPosition *pos,
     return note_set (note, N_("A Spy is never taken (3.4)"), NULL, NULL, 0);
   if (tt == CYPHER_PAWN)
     {
-      if (cy_sanctuary[cheops_piece_side (target)] & CY_BIT (to))
+      if (cy_sanctuary[cheops_piece_side (target)] & cy_shift_bit (to))
         /* Translators: "The Pawn on c7 is in sanctuary: no piece can take
          * it (CY10)" */
         return note_set (note, N_("The Pawn on %s is in sanctuary: no piece can take it (CY10)"), where, NULL, 0);
@@ -210,9 +210,9 @@ cypher_piece_flags (const CheopsPosition *pos,
 
   if (cheops_piece_type (piece) != CYPHER_PAWN)
     return 0;
-  if (cy_sanctuary[side] & CY_BIT (cell))
+  if (cy_sanctuary[side] & cy_shift_bit (cell))
     flags |= CHEOPS_PIECE_FLAG_SAFE;
-  if (cy_embed_row[side] & CY_BIT (cell))
+  if (cy_embed_row[side] & cy_shift_bit (cell))
     flags |= CHEOPS_PIECE_FLAG_FIXED | CHEOPS_PIECE_FLAG_SAFE;
   return flags;
 }

@@ -32,16 +32,33 @@
 #define ZOBRIST(piece, cell) \
   cy_zobrist[cheops_piece_side (piece)][cheops_piece_type (piece)][cell]
 
+/* cheops__position_add_piece() and cheops__position_remove_piece() with
+ * the cell's set read from cy_bit[]. */
 static inline void
 add_piece (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
 {
-  cheops__position_add_piece (pos, cell, piece, ZOBRIST (piece, cell));
+  CheopsCellSet bit = CY_BIT (cell);
+  CheopsSide side = cheops_piece_side (piece);
+
+  pos->board[cell] = piece;
+  pos->pieces[side][cheops_piece_type (piece)] |= bit;
+  pos->pieces[side][0] |= bit;
+  pos->occupied |= bit;
+  pos->key ^= ZOBRIST (piece, cell);
 }
 
 static inline void
 remove_piece (CheopsPosition *pos, CheopsCell cell)
 {
-  cheops__position_remove_piece (pos, cell, ZOBRIST (pos->board[cell], cell));
+  CheopsPiece piece = pos->board[cell];
+  CheopsCellSet bit = CY_BIT (cell);
+  CheopsSide side = cheops_piece_side (piece);
+
+  pos->board[cell] = CHEOPS_NO_PIECE;
+  pos->pieces[side][cheops_piece_type (piece)] &= ~bit;
+  pos->pieces[side][0] &= ~bit;
+  pos->occupied &= ~bit;
+  pos->key ^= ZOBRIST (piece, cell);
 }
 
 void
@@ -893,6 +910,9 @@ generate (const CheopsPosition *pos, Sink *sink)
       two = (side == CHEOPS_SIDE_A ? two << 10 : two >> 10) & ~occ;
       sink->n += cheops_cellset_count (one) + cheops_cellset_count (two);
     }
+  /* The pieces whose every move is kept. */
+  CheopsCellSet keep_all = want != NULL ? pieces & want->from_all : pieces;
+
   while (pieces)
     {
       if (sink->any && sink->n > 0)
@@ -901,15 +921,15 @@ generate (const CheopsPosition *pos, Sink *sink)
       CheopsPieceType t = cheops_piece_type (pos->board[from]);
       CheopsCellSet targets;
 
-      if (want == NULL || (want->from_all & CY_BIT (from)))
+      if (keep_all & CY_BIT (from))
         filter = ~(CheopsCellSet) 0;
       else
         {
           filter = want->to[t];
-          /* No cell of the filter on the piece's lines or leaps at all:
-           * it has no move to keep (a compound move's Spy part is one of
-           * the Spy's plain targets). */
-          if (t != CYPHER_PAWN && !(filter & empty_reach (t, from)))
+          /* No cell of the filter on the piece's lines, leaps or pawn
+           * steps at all: it has no move to keep (a compound move's Spy
+           * part is one of the Spy's plain targets). */
+          if (!(filter & (t == CYPHER_PAWN ? cy_pawn_reach[side][from] : empty_reach (t, from))))
             continue;
         }
       if (t == CYPHER_PAWN)
@@ -1239,13 +1259,19 @@ cypher_position_is_capture (const CheopsPosition *pos, CheopsMove move)
  *   Field Spy; or it is a compound move (two pieces move).
  * Captures only take enemy pieces (their blockers are replaced by ours);
  * a drop adds a pawn, which checks from its cell or not at all.  The
- * areas' limits on check (CY13, CY14, CY27) are left to the move played. */
+ * areas' limits on check (4.2's table) narrow that: a Court King is
+ * checked only by an embedded pawn (CY13), so only by a pawn that embeds
+ * next to it; a Field King only by pawns and from Border or Court cells,
+ * or by colluders (CY16, CY27), so a piece that ends on a Field cell checks
+ * from there by itself only as a pawn (the Spy or a major that colludes
+ * there is the collusion above).  The rest of those limits (CY14) is left
+ * to the move played. */
 static inline bool
 may_give_check (const CheopsPosition *pos, CheopsMove move)
 {
   CheopsSide us = pos->side_to_move, e = cheops_side_other (us);
   CheopsCell ke = pos->king[e], to = cheops_move_to (move), from;
-  CheopsCellSet blockers, lines, spy, reach;
+  CheopsCellSet spy, reach;
   CheopsPieceType t;
 
   if (ke == CY_NONE || cheops_move_kind (move) == CHEOPS_MOVE_COMPOUND)
@@ -1254,23 +1280,32 @@ may_give_check (const CheopsPosition *pos, CheopsMove move)
     return (cy_pawn_attackers[us][ke] & CY_BIT (to)) != 0;
   from = cheops_move_from (move);
   t = cheops_piece_type (pos->board[from]);
-  /* Its own check from @to: the King's lines open but for @from. */
-  blockers = line_blockers (pos) & ~CY_BIT (from);
-  switch (t)
+  if (cy_area[ke] == CYPHER_COURT)
+    return t == CYPHER_PAWN && (cy_pawn_attackers[us][ke] & cy_embed_row[us] & CY_BIT (to));
+  /* Its own check from @to: the King's lines open but for @from (the
+   * line blockers made only when a line asks). */
+  if (t == CYPHER_PAWN || cy_area[ke] != CYPHER_FIELD || cy_area[to] != CYPHER_FIELD)
     {
-    case CYPHER_KING: reach = cy_adj[ke]; break;
-    case CYPHER_PAWN: reach = cy_pawn_attackers[us][ke]; break;
-    case CYPHER_KNIGHT: reach = cy_short[ke] | cy_long[ke]; break;
-    case CYPHER_ROOK: reach = cy_orth[ke]; break;
-    case CYPHER_BISHOP: reach = cy_diag[ke]; break;
-    default: reach = cy_orth[ke] | cy_diag[ke]; break;   /* Queen, Spy */
+      switch (t)
+        {
+        case CYPHER_KING: reach = cy_adj[ke]; break;
+        case CYPHER_PAWN: reach = cy_pawn_attackers[us][ke]; break;
+        case CYPHER_KNIGHT: reach = cy_short[ke] | cy_long[ke]; break;
+        case CYPHER_ROOK: reach = cy_orth[ke]; break;
+        case CYPHER_BISHOP: reach = cy_diag[ke]; break;
+        default: reach = cy_orth[ke] | cy_diag[ke]; break;   /* Queen, Spy */
+        }
+      if (reach & CY_BIT (to))
+        {
+          if (t == CYPHER_KING || t == CYPHER_PAWN || t == CYPHER_KNIGHT)
+            return true;
+          if (!(cy_between[ke][to] & line_blockers (pos) & ~CY_BIT (from)))
+            return true;
+        }
     }
-  if ((reach & CY_BIT (to))
-      && (t == CYPHER_KING || t == CYPHER_PAWN || t == CYPHER_KNIGHT || !(cy_between[ke][to] & blockers)))
-    return true;
-  /* A discovered check: @from the nearest blocker to the King on a line. */
-  lines = cy_orth[ke] | cy_diag[ke];
-  if ((lines & CY_BIT (from)) && !(cy_between[ke][from] & blockers))
+  /* A discovered check: @from the nearest blocker to the King on a line
+   * (the cells between exclude @from). */
+  if (cy_aligned[ke][from] && !(cy_between[ke][from] & line_blockers (pos)))
     return true;
   /* Collusion (CY16): the Spy onto a Field cell next to our Field
    * majors, or a major next to our Field Spy.  (A Spy that leaves only
@@ -1287,7 +1322,7 @@ cypher_position_check_filter (const CheopsPosition *pos, CypherMoveFilter *filte
 {
   CheopsSide us = pos->side_to_move, e = cheops_side_other (us);
   CheopsCell ke = pos->king[e];
-  CheopsCellSet own = pos->pieces[us][0], lines, blockers, spy, s;
+  CheopsCellSet own = pos->pieces[us][0], lines, blockers, spy, s, alone;
 
   filter->from |= own;
   filter->compound = true;
@@ -1296,23 +1331,32 @@ cypher_position_check_filter (const CheopsPosition *pos, CypherMoveFilter *filte
       filter->from_all |= own;
       return;
     }
+  if (cy_area[ke] == CYPHER_COURT)
+    {
+      /* Only a pawn that embeds next to it (may_give_check()). */
+      filter->to[CYPHER_PAWN] |= cy_pawn_attackers[us][ke] & cy_embed_row[us];
+      return;
+    }
+  /* A Field King: a piece on a Field cell checks by itself only as a pawn
+   * or a colluder (below). */
+  alone = cy_area[ke] == CYPHER_FIELD ? ~cy_field : ~(CheopsCellSet) 0;
   lines = cy_orth[ke] | cy_diag[ke];
   blockers = line_blockers (pos);
-  filter->to[CYPHER_KING] |= cy_adj[ke];
+  filter->to[CYPHER_KING] |= cy_adj[ke] & alone;
   filter->to[CYPHER_PAWN] |= cy_pawn_attackers[us][ke];
-  filter->to[CYPHER_KNIGHT] |= cy_short[ke] | cy_long[ke];
+  filter->to[CYPHER_KNIGHT] |= (cy_short[ke] | cy_long[ke]) & alone;
   /* A Queen, Rook or Bishop checks from its new cell only along an open
    * line (the cells between the King and it free of blockers after the
    * move, when only its own cell was emptied): the King's slides with the
    * blockers but the pieces of that kind (any of them may be the one to
    * move), each slide up to and including its first other blocker. */
-  filter->to[CYPHER_ROOK] |= cy_slide (ke, 0, 4, blockers & ~pos->pieces[us][CYPHER_ROOK]);
-  filter->to[CYPHER_BISHOP] |= cy_slide (ke, 4, 8, blockers & ~pos->pieces[us][CYPHER_BISHOP]);
-  filter->to[CYPHER_QUEEN] |= cy_slide (ke, 0, 8, blockers & ~pos->pieces[us][CYPHER_QUEEN]);
+  filter->to[CYPHER_ROOK] |= cy_slide (ke, 0, 4, blockers & ~pos->pieces[us][CYPHER_ROOK]) & alone;
+  filter->to[CYPHER_BISHOP] |= cy_slide (ke, 4, 8, blockers & ~pos->pieces[us][CYPHER_BISHOP]) & alone;
+  filter->to[CYPHER_QUEEN] |= cy_slide (ke, 0, 8, blockers & ~pos->pieces[us][CYPHER_QUEEN]) & alone;
   /* A Spy move: along an open line (as a Queen), or onto a Field cell
    * next to our Field majors (collusion, CY16); and a discovered check
    * from the nearest blocker to the King on a line (below). */
-  filter->to[CYPHER_SPY] |= cy_slide (ke, 0, 8, blockers & ~pos->pieces[us][CYPHER_SPY]);
+  filter->to[CYPHER_SPY] |= cy_slide (ke, 0, 8, blockers & ~pos->pieces[us][CYPHER_SPY]) & alone;
   s = majors (pos, us) & cy_field;
   while (s)
     filter->to[CYPHER_SPY] |= cy_adj[cheops_cellset_pop (&s)] & cy_field;

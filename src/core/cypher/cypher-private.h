@@ -13,7 +13,12 @@
 
 #define CY_N CYPHER_CELL_NB
 #define CY_NONE CHEOPS_CELL_NONE
-#define CY_BIT(c) ((CheopsCellSet) 1 << (c))
+/* The set of one cell: read from a table (a 128-bit shift by a variable
+ * costs several instructions); cy_bit[] itself is built with cy_shift_bit(). */
+#define cy_shift_bit(c) ((CheopsCellSet) 1 << (c))
+#define CY_BIT(c) (cy_bit[c])
+
+extern CheopsCellSet  cy_bit[CY_N];                  /* CY_BIT() */
 
 /* The eight directions (3.2): 0-3 orthogonal, 4-7 diagonal. */
 extern const int8_t   cy_dir_dc[8], cy_dir_dr[8];
@@ -23,7 +28,7 @@ extern CheopsCellSet  cy_court, cy_border, cy_field; /* 2.3 */
 extern CheopsCellSet  cy_adj[CY_N];                  /* cells next to a cell */
 extern uint8_t        cy_ray_len[CY_N][8];
 extern uint8_t        cy_ray[CY_N][8][10];           /* each ray, nearest first */
-extern CheopsCellSet  cy_ray_mask[CY_N][8];
+#define cy_ray_mask cypher_ray_mask                  /* cypher.h */
 extern CheopsCellSet  cy_orth[CY_N], cy_diag[CY_N];  /* all cells of the 4 orthogonal / diagonal rays */
 extern CheopsCellSet  cy_short[CY_N], cy_long[CY_N]; /* knight leaps (CY8) */
 extern CheopsCellSet  cy_leaps[CY_N];                /* the leaps of a knight standing there */
@@ -31,6 +36,9 @@ extern CheopsCellSet  cy_leaps[CY_N];                /* the leaps of a knight st
  * whose pawns' forward diagonals hold a cell. */
 extern CheopsCellSet  cy_pawn_diag[CHEOPS_SIDE_NB][CY_N];
 extern CheopsCellSet  cy_pawn_attackers[CHEOPS_SIDE_NB][CY_N];
+/* Every cell a pawn of that side there may move to: its step, its double
+ * step from the start row, its forward diagonals (3.2, CY20). */
+extern CheopsCellSet  cy_pawn_reach[CHEOPS_SIDE_NB][CY_N];
 extern CheopsCellSet  cy_sanctuary[CHEOPS_SIDE_NB];   /* rows where that side's pawns are safe (CY10) */
 extern CheopsCellSet  cy_embed_row[CHEOPS_SIDE_NB];   /* 4.7 */
 extern CheopsCellSet  cy_start_row[CHEOPS_SIDE_NB];   /* 2.6 */
@@ -59,29 +67,11 @@ cy_mark_key (uint32_t mark)
 }
 
 /* The cells a slider on @from reaches along the rays @d0..@d1-1, given the
- * occupied cells @occ: each ray up to and including its first occupied cell
- * (the ray from @from less the same ray from that cell on). */
+ * occupied cells @occ (cypher_slide()). */
 static inline CheopsCellSet
 cy_slide (CheopsCell from, int d0, int d1, CheopsCellSet occ)
 {
-  CheopsCellSet set = 0;
-
-  for (int d = d0; d < d1; d++)
-    {
-      CheopsCellSet ray = cy_ray_mask[from][d], hit = ray & occ;
-
-      /* Directions 0, 2, 4, 5 go to higher cell numbers (+1, +10, +11,
-       * +9): the cells up to the lowest bit of hit (every cell of the ray
-       * when hit is 0, hit - 1 being every bit then).  The others: the
-       * ray less the same ray from its first occupied cell on. */
-      if (d == 0 || d == 2 || d == 4 || d == 5)
-        set |= ray & (hit ^ (hit - 1));
-      else if (!hit)
-        set |= ray;
-      else
-        set |= ray & ~cy_ray_mask[cheops_cellset_last (hit)][d];
-    }
-  return set;
+  return cypher_slide (from, d0, d1, occ);
 }
 
 /* Whether @side's King is in check, the pieces on @exclude not counting as

@@ -124,6 +124,53 @@ CheopsCellSet   cypher_area_cells     (CypherArea area);
 /* Writes the name of @cell ("z0", "e10") into @buf (4 bytes), returns @buf. */
 char           *cypher_cell_name      (CheopsCell cell, char *buf);
 
+/* The cells of each ray from each cell (3.2), nearest first: directions 0-3
+ * orthogonal (+1, -1, +10, -10 in cell numbers), 4-7 diagonal (+11, +9,
+ * -9, -11).  Read only; built when the program starts. */
+extern CheopsCellSet cypher_ray_mask[CYPHER_CELL_NB][8];
+
+/* The cells a slider on @from reaches along the rays @d0..@d1-1 (0, 4: the
+ * orthogonal ones, a Rook; 4, 8: the diagonal ones, a Bishop; 0, 8: all, a
+ * Queen or Spy) with the cells @occ occupied: each ray up to and including
+ * its first occupied cell.  Computed on the two 64-bit halves of the cell
+ * sets (cells 0-63, 64-109), which the compilers handle better than the
+ * 128-bit integers. */
+static inline CheopsCellSet
+cypher_slide (CheopsCell from, int d0, int d1, CheopsCellSet occ)
+{
+  uint64_t occ_lo = (uint64_t) occ, occ_hi = (uint64_t) (occ >> 64);
+  uint64_t set_lo = 0, set_hi = 0;
+
+  for (int d = d0; d < d1; d++)
+    {
+      CheopsCellSet ray = cypher_ray_mask[from][d];
+      uint64_t ray_lo = (uint64_t) ray, ray_hi = (uint64_t) (ray >> 64);
+      uint64_t hit_lo = ray_lo & occ_lo, hit_hi = ray_hi & occ_hi;
+
+      if (d == 0 || d == 2 || d == 4 || d == 5)
+        {
+          /* Towards higher cells: up to the lowest occupied one, the cells
+           * of hit ^ (hit - 1) (all of them when hit is 0). */
+          set_lo |= ray_lo & (hit_lo ^ (hit_lo - 1));
+          set_hi |= ray_hi & (hit_hi ^ (hit_hi - (hit_lo == 0)));
+        }
+      else if (hit_hi)
+        {
+          /* Towards lower cells: from the highest occupied one on. */
+          set_hi |= ray_hi & (~(uint64_t) 0 << (63 - __builtin_clzll (hit_hi)));
+        }
+      else
+        {
+          /* Nothing occupied in the high half: all of it, and the low half
+           * from its highest occupied cell on (hit_lo | 1: cell 0 stands
+           * for none, below every other cell). */
+          set_hi |= ray_hi;
+          set_lo |= ray_lo & (~(uint64_t) 0 << (63 - __builtin_clzll (hit_lo | 1)));
+        }
+    }
+  return (CheopsCellSet) set_hi << 64 | set_lo;
+}
+
 /* ---------------------------------------------------------- rules */
 
 /* The cell of @side's Spy, or CHEOPS_CELL_NONE. */
@@ -195,7 +242,8 @@ typedef struct {
   CheopsCellSet from_all;
 } CypherMoveFilter;
 /* Adds to @filter every move of the side to move of @pos that may give
- * check, by the geometry (cypher_position_gives_check() tells them apart):
+ * check, by the geometry and the areas that may check a King there (4.2;
+ * cypher_position_gives_check() tells them apart):
  * generated with it, they are a superset of the checking moves, in the
  * whole list's order.  @pos: the side not to move is not in check. */
 void            cypher_position_check_filter   (const CheopsPosition *pos, CypherMoveFilter *filter);
