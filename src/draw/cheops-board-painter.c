@@ -859,8 +859,11 @@ cheops_board_painter_draw_arrow (const CheopsBoardPainter *self,
 
   if (from == to)
     {
-      /* A cell mark: a ring inside the cell. */
+      /* A cell mark: a ring inside the cell, a path of its own (a point
+       * left by what was drawn before, a Cypher pocket's counter, drew a
+       * line from there to the ring). */
       cairo_set_line_width (cr, MAX (2.0, r * 0.18));
+      cairo_new_path (cr);
       cairo_arc (cr, x0, y0, r * 0.88, 0, 2 * G_PI);
       set_rgb (cr, rgb, 0.85);
       cairo_stroke (cr);

@@ -21,6 +21,11 @@
 #include "studio-board-theme.h"
 #include "studio-eval-bar.h"
 #include "studio-palette.h"
+#include "studio-board-scene.h"
+#include "studio-board-view.h"
+#include "studio-document.h"
+#include "studio-window.h"
+#include "studio-window-private.h"
 
 static const double white[3] = { 1, 1, 1 };
 
@@ -582,6 +587,57 @@ test_dark_boards (void)
     }
 }
 
+/* A cell mark (a ring) draws only around its cell, in every game: a
+ * Cypher pocket's counter, drawn before it, left its point, and the ring
+ * began with a line from there across the board (a fresh user's finding
+ * in Learn's hint).  The pixels a ring changes lie within two cells of
+ * its centre. */
+static void
+test_ring_alone (void)
+{
+  for (guint v = 0; cheops_variants[v] != NULL; v++)
+    {
+      StudioWindow *window = studio_window_new (NULL);
+      GtkWidget *board;
+      StudioDocument *document;
+      CheopsGameNode *node;
+      const CheopsMove *moves;
+      StudioShape ring;
+      g_autofree guchar *plain = NULL;
+      g_autofree guchar *marked = NULL;
+      int w, h, x0 = G_MAXINT, x1 = -1, y0 = G_MAXINT, y1 = -1;
+      guint n;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), 1200, 900);
+      gtk_window_present (GTK_WINDOW (window));
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.new-variant", "s", cheops_variants[v]->name);
+      studio_test_spin_frames ();
+      document = studio_window_get_document (window);
+      node = studio_document_get_current (document);
+      moves = cheops_game_node_get_moves (node, &n);
+      g_assert_cmpuint (n, >, 0);
+      board = studio_window_get_board_view (window);
+      plain = render_widget (board, &w, &h);
+      ring = (StudioShape) { cheops_move_from (moves[0]), cheops_move_from (moves[0]), STUDIO_BRUSH_GREEN };
+      studio_board_scene_set_shapes (window->scene, &ring, 1);
+      studio_test_spin_frames ();
+      marked = render_widget (board, &w, &h);
+      for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+          if (((const guint32 *) plain)[y * w + x] != ((const guint32 *) marked)[y * w + x])
+            {
+              x0 = MIN (x0, x); x1 = MAX (x1, x);
+              y0 = MIN (y0, y); y1 = MAX (y1, y);
+            }
+      g_test_message ("%s: the ring changed %d..%d × %d..%d of %d × %d", cheops_variants[v]->name, x0, x1, y0, y1, w, h);
+      g_assert_cmpint (x1, >=, x0);
+      /* A cell is far less than a fifth of the board across. */
+      g_assert_cmpint (x1 - x0, <, w / 5);
+      g_assert_cmpint (y1 - y0, <, h / 5);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -600,6 +656,7 @@ main (int   argc,
   g_test_add_func ("/contrast/score-badges", test_score_badges);
   g_test_add_func ("/contrast/eval-bar", test_eval_bar);
   g_test_add_func ("/contrast/eval-bar-draw", test_eval_bar_draw);
+  g_test_add_func ("/contrast/ring-alone", test_ring_alone);
   g_test_add_func ("/contrast/coordinates", test_coordinates);
   g_test_add_func ("/contrast/piece-labels", test_piece_labels);
   g_test_add_func ("/contrast/move-list", test_move_list);
