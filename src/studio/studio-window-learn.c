@@ -47,8 +47,12 @@ studio_window_learn_action (GtkWidget  *widget,
 
   if (!studio_learn_panel_open (self->learn_panel))
     {
-      _studio_window_toast_with_action (self, _("No move of this game is marked ? or ??: review it first"),
-                                        _("_Analyse Game…"), "win.analyse-game");
+      /* Analyse Game is offered where there are moves to analyse. */
+      if (cheops_game_node_get_n_children (cheops_game_get_root (studio_document_get_game (self->document))) == 0)
+        _studio_window_toast (self, _("This game has no moves yet: play a game, or open one, and review it first"));
+      else
+        _studio_window_toast_with_action (self, _("No move of this game is marked ? or ??: review it first"),
+                                          _("_Analyse Game…"), "win.analyse-game");
       return;
     }
   /* Brought to the front even when it was open already. */

@@ -378,6 +378,10 @@ test_no_moves (void)
                                             "This game has no moves to analyse yet"));
   g_assert_false (studio_document_get_modified (document));
   g_assert_false (cheops_game_can_undo (studio_document_get_game (document)));
+  /* Nor does Learn offer Analyse Game there (a fresh user's dead end). */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.learn", NULL);
+  g_assert_nonnull (studio_test_find_toast (GTK_WIDGET (window->toast_overlay),
+                                            "This game has no moves yet: play a game, or open one, and review it first"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
