@@ -1324,6 +1324,10 @@ action_take_back (GtkWidget  *widget,
   while (engine_to_move (play) && play->plies->len > 0);
   cheops_game_end_group (game);
   play->tip_children = cheops_game_node_get_n_children (play->tip);
+  /* Every move of the play taken back: the clocks stand again until both
+   * sides have moved (a fresh user lost on time with no move made). */
+  if (play->plies->len == 0)
+    play->clock_started = FALSE;
   if (clock_may_run (play))
     studio_play_clock_start (&play->clock, tip_side_to_move (play), g_get_monotonic_time ());
   if (engine_to_move (play))

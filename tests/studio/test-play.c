@@ -617,6 +617,28 @@ is_side_at_level_1 (GtkWidget     *widget,
   return g_str_has_prefix (text, prefix) && g_str_has_suffix (text, " (Level 1)");
 }
 
+/* Every move of the play taken back: the clocks stand again until both
+ * sides have moved (a fresh user took back 1. e4 f6 and lost on time
+ * without a move). */
+static void
+test_take_back_to_start_clock (void)
+{
+  StudioWindow *window = start_game (&cheops_variant_cypher, CHEOPS_SIDE_A, 1);
+  CheopsGame *game = studio_document_get_game (studio_window_get_document (window));
+  g_autofree char *first = first_move_san (cheops_game_get_root (game), 0);
+  StudioPlayClock *clock = _studio_window_play_get_clock (window);
+
+  g_assert_cmpint (clock->running, ==, -1);
+  type_move (window, first);
+  studio_test_spin_until (engine_done, window);
+  assert_one_line (game, 2);
+  g_assert_cmpint (clock->running, ==, CHEOPS_SIDE_A);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-take-back", NULL));
+  assert_one_line (game, 0);
+  g_assert_cmpint (clock->running, ==, -1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_engine_against_engine (void)
 {
@@ -2034,6 +2056,7 @@ main (int   argc,
 
   g_test_add_func ("/Studio/Play/take-back-resign", test_take_back_resign);
   g_test_add_func ("/Studio/Play/engine-first-clock", test_engine_first_clock);
+  g_test_add_func ("/Studio/Play/take-back-to-start-clock", test_take_back_to_start_clock);
   g_test_add_func ("/Studio/Play/variation", test_variation);
   g_test_add_func ("/Studio/Play/undo-takes-back", test_undo_takes_back);
   g_test_add_func ("/Studio/Play/engine-against-engine", test_engine_against_engine);
