@@ -144,7 +144,7 @@ test_learn (gconstpointer data)
   panel = window->learn_panel;
 
   g_assert_true (list_shows (window, c->line));
-  /* The user analyses (Space): Learn will pause it. */
+  /* The user analyses (L): Learn will pause it. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.analyze", NULL);
   g_assert_true (studio_analysis_panel_get_running (window->analysis_panel));
 
