@@ -661,12 +661,11 @@ engine_turn (StudioWindow *self)
 
 /* Whether the clocks may run: there is one, and each side has made its
  * first move of the play (those are not timed, as on Lichess: a fresh
- * user found the clock running before finding the board). */
+ * user found the clock running before finding the board); moved() sets
+ * clock_started, a take back of every move clears it. */
 static gboolean
 clock_may_run (StudioPlay *play)
 {
-  if (play->has_clock && !play->clock_started && play->plies != NULL && play->plies->len >= 2)
-    play->clock_started = TRUE;   /* and from then on, a take back too */
   return play->has_clock && play->clock_started;
 }
 
@@ -702,6 +701,8 @@ moved (StudioWindow   *self,
         record_players (play, node);
     }
   g_array_append_val (play->plies, ply);
+  if (play->plies->len >= 2)
+    play->clock_started = TRUE;   /* and from then on, a take back too */
   if (play->has_clock && added)
     write_clock (play, node);
   /* Both sides' first moves made: the clock of the side to move starts
@@ -1145,11 +1146,11 @@ play_start (StudioWindow *self)
     studio_board_scene_set_flipped (self->scene, play->user_side == CHEOPS_SIDE_B);
   play->has_score = FALSE;
   play->has_clock = play->settings.base_ms > 0;
+  /* The clocks stand until each side has moved once (moved()). */
+  play->clock_started = FALSE;
   if (play->has_clock)
     {
-      /* The clocks stand until each side has moved once (moved()). */
       studio_play_clock_init (&play->clock, play->settings.base_ms, play->settings.inc_ms);
-      play->clock_started = FALSE;
       play->tick_id = g_timeout_add (100, tick_cb, self);
     }
   else
