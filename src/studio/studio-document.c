@@ -1017,7 +1017,22 @@ studio_document_get_is_empty (StudioDocument *self)
 
   return self->file == NULL &&
          !cheops_game_get_modified (self->game) &&
-         cheops_game_node_get_n_children (cheops_game_get_root (self->game)) == 0;
+         !studio_document_get_has_moves (self);
+}
+
+/**
+ * studio_document_get_has_moves:
+ * @self: a #StudioDocument
+ *
+ * Returns: whether the current game has a move (its start has a child):
+ *   there is something to review or to learn from
+ */
+gboolean
+studio_document_get_has_moves (StudioDocument *self)
+{
+  g_return_val_if_fail (STUDIO_IS_DOCUMENT (self), FALSE);
+
+  return cheops_game_node_get_n_children (cheops_game_get_root (self->game)) > 0;
 }
 
 /**

@@ -27,6 +27,7 @@ GFile            *studio_document_get_file         (StudioDocument       *self);
 char             *studio_document_dup_title        (StudioDocument       *self);
 gboolean          studio_document_get_modified     (StudioDocument       *self);
 gboolean          studio_document_get_is_empty     (StudioDocument       *self);
+gboolean          studio_document_get_has_moves    (StudioDocument       *self);
 guint             studio_document_get_n_games      (StudioDocument       *self);
 CheopsGame       *studio_document_get_game_at      (StudioDocument       *self,
                                                     guint                 index);

@@ -48,7 +48,7 @@ studio_window_learn_action (GtkWidget  *widget,
   if (!studio_learn_panel_open (self->learn_panel))
     {
       /* Analyse Game is offered where there are moves to analyse. */
-      if (cheops_game_node_get_n_children (cheops_game_get_root (studio_document_get_game (self->document))) == 0)
+      if (!studio_document_get_has_moves (self->document))
         _studio_window_toast (self, _("This game has no moves yet: play a game, or open one, and review it first"));
       else
         _studio_window_toast_with_action (self, _("No move of this game is marked ? or ??: review it first"),

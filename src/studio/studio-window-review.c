@@ -29,7 +29,7 @@ studio_window_review_analyse (GtkWidget  *widget,
   /* A game without moves has nothing to judge: said at once, the game
    * untouched (a fresh user's review of a new game marked it modified,
    * added an undo step and left "No move could be judged"). */
-  if (cheops_game_node_get_n_children (cheops_game_get_root (studio_document_get_game (self->document))) == 0)
+  if (!studio_document_get_has_moves (self->document))
     {
       _studio_window_toast (self, _("This game has no moves to analyse yet"));
       return;
