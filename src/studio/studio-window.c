@@ -601,25 +601,18 @@ _studio_window_update_status (StudioWindow *self)
       /* A dot in the colour of the side to move. */
       const double *rgb = variant->sides[studio_document_get_side_is_first (self->document, pos->side_to_move)
                                          ? 0 : 1].fill;
+      /* The claim itself, a link (win.claim-draw) first after the dot: the
+       * line is cut at its end when the board is narrow, and the link must
+       * stay (a fresh user found it cut off in a 1400 px window). */
+      gboolean claim = _studio_window_get_claimable_draw (self) != NULL &&
+                       g_strcmp0 (cheops_game_get_result (studio_document_get_game (self->document)), "*") == 0;
+      g_autofree char *link = claim ? g_markup_printf_escaped ("<a href=\"claim-draw\">%s</a> · ",
+                                                               _("Claim the Draw"))
+                                    : NULL;
 
-      markup = g_strdup_printf ("<span foreground=\"#%02x%02x%02x\">●</span> %s",
+      markup = g_strdup_printf ("<span foreground=\"#%02x%02x%02x\">●</span> %s%s",
                                 (guint) (rgb[0] * 255 + 0.5), (guint) (rgb[1] * 255 + 0.5),
-                                (guint) (rgb[2] * 255 + 0.5), escaped);
-    }
-  /* The claim itself, a link (win.claim-draw) first after the dot: the
-   * line is cut at its end when the board is narrow, and the link must
-   * stay (a fresh user found it cut off in a 1400 px window). */
-  if (!over && _studio_window_get_claimable_draw (self) != NULL &&
-      g_strcmp0 (cheops_game_get_result (studio_document_get_game (self->document)), "*") == 0)
-    {
-      g_autofree char *link = g_markup_escape_text (_("Claim the Draw"), -1);
-      const char *words = strstr (markup, "</span> "); /* after the dot (not over: there is one) */
-      char *linked;
-
-      words = words != NULL ? words + strlen ("</span> ") : markup;
-      linked = g_strdup_printf ("%.*s<a href=\"claim-draw\">%s</a> · %s", (int) (words - markup), markup, link, words);
-      g_free (markup);
-      markup = linked;
+                                (guint) (rgb[2] * 255 + 0.5), link != NULL ? link : "", escaped);
     }
   gtk_label_set_markup (self->status_label, markup);
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), self->mode != STUDIO_WINDOW_MODE_SETUP);
