@@ -73,6 +73,7 @@ cypher_position_put (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
 {
   if (cell >= CY_N)
     return;
+  pos->state[CYPHER_STATE_IN_CHECK] = CYPHER_IN_CHECK_UNKNOWN;
   if (pos->board[cell] != CHEOPS_NO_PIECE)
     {
       CheopsPiece old = pos->board[cell];
@@ -100,6 +101,7 @@ cypher_position_set_side (CheopsPosition *pos, CheopsSide side)
     {
       pos->side_to_move = side;
       pos->key ^= cy_zobrist_side;
+      pos->state[CYPHER_STATE_IN_CHECK] = CYPHER_IN_CHECK_UNKNOWN;
     }
 }
 
@@ -262,6 +264,8 @@ cypher__attacked (const CheopsPosition *pos, CheopsSide side, CheopsCellSet excl
 bool
 cypher_position_king_attacked (const CheopsPosition *pos, CheopsSide side)
 {
+  if (side == pos->side_to_move)
+    return cypher__in_check (pos);
   return cypher__attacked (pos, side, 0);
 }
 
@@ -357,7 +361,7 @@ cypher_position_do_move (CheopsPosition *pos, CheopsMove move, CheopsUndo *undo)
   CheopsSide side = pos->side_to_move, other = cheops_side_other (side);
   CheopsCell to = cheops_move_to (move);
   uint32_t mark = CY_NONE;
-  bool reset;
+  bool reset, checks;
 
   undo->halfmove_clock = pos->halfmove_clock;
   undo->fullmove_number = pos->fullmove_number;
@@ -388,9 +392,11 @@ cypher_position_do_move (CheopsPosition *pos, CheopsMove move, CheopsUndo *undo)
     pos->fullmove_number = cheops_counter_next (pos->fullmove_number);
   pos->side_to_move = other;
   pos->key ^= cy_zobrist_side;
-  /* 4.10, CY21: the mover's counter. */
-  set_state (pos, CYPHER_STATE_CHECKS_A + side,
-             cypher__attacked (pos, other, 0) ? pos->state[CYPHER_STATE_CHECKS_A + side] + 1 : 0);
+  /* 4.10, CY21: the mover's counter; the same test tells whether the side
+   * to move is in check now (not in the key). */
+  checks = cypher__attacked (pos, other, 0);
+  set_state (pos, CYPHER_STATE_CHECKS_A + side, checks ? pos->state[CYPHER_STATE_CHECKS_A + side] + 1 : 0);
+  pos->state[CYPHER_STATE_IN_CHECK] = checks ? CYPHER_IN_CHECK_YES : CYPHER_IN_CHECK_NO;
 }
 
 void
@@ -444,6 +450,7 @@ cypher_position_do_null_move (CheopsPosition *pos, CheopsUndo *undo)
   undo->key = pos->key;
   memcpy (undo->state, pos->state, sizeof undo->state);
   set_state (pos, CYPHER_STATE_MARK, CY_NONE);   /* the window closes (4.5) */
+  pos->state[CYPHER_STATE_IN_CHECK] = CYPHER_IN_CHECK_UNKNOWN;
   pos->halfmove_clock = cheops_counter_next (pos->halfmove_clock);
   if (pos->side_to_move == CHEOPS_SIDE_B)
     pos->fullmove_number = cheops_counter_next (pos->fullmove_number);
@@ -698,7 +705,7 @@ fast_state (const CheopsPosition *pos, Fast *f)
     return;
   f->geo = true;
   /* L1, L4 */
-  if (cypher__attacked (pos, side, 0))
+  if (cypher__in_check (pos))
     {
       /* In check: a move other than the King's parries only by taking a
        * checker, blocking its line, or taking a colluder (a checker's power
@@ -1103,7 +1110,7 @@ generate (const CheopsPosition *pos, Sink *sink)
           while (cells)
             accept (sink, cheops_move_make_drop (CYPHER_PAWN, cheops_cellset_pop (&cells)));
         }
-      else if (!cypher__attacked (pos, side, 0))
+      else if (!cypher__in_check (pos))
         {
           while (cells)
             try_move (sink, cheops_move_make_drop (CYPHER_PAWN, cheops_cellset_pop (&cells)), true);
@@ -1438,7 +1445,7 @@ cypher_position_outcome (const CheopsPosition *pos)
   if (end == CYPHER_OUTCOME_W_FLIP || end == CYPHER_OUTCOME_B_FLIP)
     return end;
   n = has_legal_move (pos) ? 1 : 0;   /* only whether there is one matters */
-  if (n == 0 && cypher__attacked (pos, pos->side_to_move, 0))
+  if (n == 0 && cypher__in_check (pos))
     return mover == CHEOPS_SIDE_A ? CYPHER_OUTCOME_W_CHECKMATE : CYPHER_OUTCOME_B_CHECKMATE;
   if (end != CHEOPS_OUTCOME_NONE)
     return end;

@@ -80,6 +80,20 @@ bool cypher__attacked (const CheopsPosition *pos, CheopsSide side, CheopsCellSet
 
 void cypher__init (void);
 
+/* Whether the side to move of @pos is in check: read from
+ * pos->state[CYPHER_STATE_IN_CHECK] when the last move left it known (as
+ * cypher_position_do_move() computed it), else computed
+ * (cypher__attacked()).  The same answer either way. */
+static inline bool
+cypher__in_check (const CheopsPosition *pos)
+{
+  uint32_t known = pos->state[CYPHER_STATE_IN_CHECK];
+
+  if (known != CYPHER_IN_CHECK_UNKNOWN)
+    return known == CYPHER_IN_CHECK_YES;
+  return cypher__attacked (pos, pos->side_to_move, 0);
+}
+
 /* The table's move_note (cypher-notes.c): the words that explain the
  * capture table (3.4), Court entry (4.4) and the re-take window (4.5). */
 bool cypher_move_note (const CheopsPosition *pos, CheopsCell from, CheopsCell to, CheopsNote *note);
