@@ -27,6 +27,7 @@ CheopsCellSet  cy_pawn_reach[CHEOPS_SIDE_NB][CY_N];
 CheopsCellSet  cy_sanctuary[CHEOPS_SIDE_NB];
 CheopsCellSet  cy_embed_row[CHEOPS_SIDE_NB];
 CheopsCellSet  cy_start_row[CHEOPS_SIDE_NB];
+CheopsCellSet  cy_cells, cy_column_z, cy_column_i;
 CheopsCellSet  cy_between[CY_N][CY_N];
 bool           cy_aligned[CY_N][CY_N];
 uint64_t       cy_zobrist[CHEOPS_SIDE_NB][8][CY_N];
@@ -226,6 +227,11 @@ cypher__init (void)
     {
       int c = cypher_cell_column (cell), r = cypher_cell_row (cell);
 
+      cy_cells |= CY_BIT (cell);
+      if (c == 0)
+        cy_column_z |= CY_BIT (cell);
+      else if (c == 9)
+        cy_column_i |= CY_BIT (cell);
       if (r == 0 || r == 10 || c == 0 || c == 9)
         {
           cy_area[cell] = CYPHER_COURT;

@@ -919,6 +919,17 @@ generate (const CheopsPosition *pos, Sink *sink)
     }
   /* The pieces whose every move is kept. */
   CheopsCellSet keep_all = want != NULL ? pieces & want->from_all : pieces;
+  /* The pawns are sorted out before the loop, all at once: an embedded pawn
+   * never moves (4.7); with a filter, a pawn not kept whole whose steps and
+   * forward diagonals (cy_pawn_reach) hold no cell of the filter has no
+   * move to keep. */
+  {
+    CheopsCellSet pawns = pieces & pos->pieces[side][CYPHER_PAWN];
+
+    pieces &= ~(pawns & cy_embed_row[side]);
+    if (want != NULL)
+      pieces &= ~(pawns & ~keep_all & ~cy_pawn_sources (side, want->to[CYPHER_PAWN]));
+  }
 
   while (pieces)
     {
@@ -933,10 +944,10 @@ generate (const CheopsPosition *pos, Sink *sink)
       else
         {
           filter = want->to[t];
-          /* No cell of the filter on the piece's lines, leaps or pawn
-           * steps at all: it has no move to keep (a compound move's Spy
-           * part is one of the Spy's plain targets). */
-          if (!(filter & (t == CYPHER_PAWN ? cy_pawn_reach[side][from] : empty_reach (t, from))))
+          /* No cell of the filter on the piece's lines or leaps at all: it
+           * has no move to keep (a compound move's Spy part is one of the
+           * Spy's plain targets).  Such pawns are gone already. */
+          if (t != CYPHER_PAWN && !(filter & empty_reach (t, from)))
             continue;
         }
       if (t == CYPHER_PAWN)
@@ -946,9 +957,8 @@ generate (const CheopsPosition *pos, Sink *sink)
 
           bool known;
 
-          if (cy_embed_row[side] & CY_BIT (from))
-            continue;   /* 4.7: an embedded pawn never moves */
-          /* Known legal (add_move()): kept at once. */
+          /* Not embedded (4.7: those never move; gone already).  Known
+           * legal (add_move()): kept at once. */
           known = f.on && !(f.pinned & CY_BIT (from));
           if (bulk_pawns && known)
             ;   /* counted above */
