@@ -31,6 +31,12 @@ typedef struct {
   int        sort_at;                   /* from this pick on, the rest is sorted once (movepick.c) */
   bool       sorted;
   int        list_size;                 /* all playable moves, once generated (0 before) */
+  /* A whole list whose TT move is handed out first (movepick.c): the other
+   * moves are classified and scored only when a second move is asked for;
+   * until then scores[] holds their history (read at movepick_init()). */
+  bool       deferred;
+  int        tt_index;                  /* the TT move's index in moves[], while deferred */
+  CheopsMove killer_moves[2];           /* the killers as movepick_init() found them */
   /* Staged (movepick_init_staged()): what the next call hands out. */
   int        stage;
   CheopsMove tt_move;
