@@ -171,7 +171,7 @@ cypher_slide (CheopsCell from, int d0, int d1, CheopsCellSet occ)
       else if (hit_hi)
         {
           /* Towards lower cells: from the highest occupied one on. */
-          set_hi |= ray_hi & (~(uint64_t) 0 << (63 - __builtin_clzll (hit_hi)));
+          set_hi |= ray_hi & (~(uint64_t) 0 << (63 ^ __builtin_clzll (hit_hi)));
         }
       else
         {
@@ -179,7 +179,7 @@ cypher_slide (CheopsCell from, int d0, int d1, CheopsCellSet occ)
            * from its highest occupied cell on (hit_lo | 1: cell 0 stands
            * for none, below every other cell). */
           set_hi |= ray_hi;
-          set_lo |= ray_lo & (~(uint64_t) 0 << (63 - __builtin_clzll (hit_lo | 1)));
+          set_lo |= ray_lo & (~(uint64_t) 0 << (63 ^ __builtin_clzll (hit_lo | 1)));
         }
     }
   return (CheopsCellSet) set_hi << 64 | set_lo;
