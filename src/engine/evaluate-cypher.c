@@ -632,11 +632,13 @@ find_win (CheopsPosition *pos, CheopsMove hint, CheopsMove *found, bool flips_on
                                                                          : (CheopsCellSet) 0xff << 21)));
   CheopsMove *end;
   CheopsCell king = pos->king[us], spy = spy_of (pos, us), espy = spy_of (pos, them);
-  CypherMoveFilter filter = { 0 };
+  CypherMoveFilter filter;
   int n;
 
   if (!flips && !mates)
     return false;
+  /* Cleared only now: most nodes have no win to look for. */
+  memset (&filter, 0, sizeof filter);
   /* The moves that may flip (4.9): a King flip needs our King to step next
    * to the enemy Spy (no other move brings them together: L2 keeps the Spy
    * from ending next to a King); a Spy flip needs our Spy on a Court cell
