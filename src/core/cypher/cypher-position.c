@@ -939,7 +939,7 @@ generate (const CheopsPosition *pos, Sink *sink)
       CheopsPieceType t = cheops_piece_type (pos->board[from]);
       CheopsCellSet targets;
 
-      if (keep_all & CY_BIT (from))
+      if (want == NULL || (keep_all & CY_BIT (from)))
         filter = ~(CheopsCellSet) 0;
       else
         {
