@@ -44,6 +44,11 @@ extern CheopsCellSet  cy_embed_row[CHEOPS_SIDE_NB];   /* 4.7 */
 extern CheopsCellSet  cy_start_row[CHEOPS_SIDE_NB];   /* 2.6 */
 extern CheopsCellSet  cy_cells;                      /* the 110 cells */
 extern CheopsCellSet  cy_column_z, cy_column_i;      /* the first and the last column */
+/* The cells a piece of each kind (not a pawn: all cells) reaches from a
+ * cell on an empty board: the King's neighbours, the Queen's and Spy's
+ * lines, the Rook's orthogonal ones, the Bishop's diagonal ones, the
+ * Knight's leaps (cy_leaps). */
+extern CheopsCellSet  cy_empty_reach[CYPHER_PIECE_TYPE_NB][CY_N];
 /* The cells strictly between two cells in line (0 when not in line or next
  * to each other), and whether they are in line at all. */
 extern CheopsCellSet  cy_between[CY_N][CY_N];
