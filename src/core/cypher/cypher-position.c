@@ -895,8 +895,13 @@ generate (const CheopsPosition *pos, Sink *sink)
   f.on = f.king = f.evading = f.geo = false;
   f.risk = f.pinned = f.spy_bad = f.blockers = f.evade = 0;
   f.ss = f.se = CY_NONE;
-  if (!sink->slow)
+  /* With a filter, fast_state() is made only once a piece has a move the
+   * filter keeps (often none has: a quiescence node without captures). */
+  bool fast_later = !sink->slow && want != NULL;
+  if (!sink->slow && !fast_later)
     fast_state (pos, &f);
+#define FAST_STATE_NOW() \
+  do { if (fast_later) { fast_state (pos, &f); fast_later = false; } } while (0)
   /* Counting only, the pushes of the pawns that are not pinned at once, as
    * cell sets (the steps below, 3.2, CY20). */
   bool bulk_pawns = sink->out == NULL && f.on && want == NULL;
@@ -951,6 +956,8 @@ generate (const CheopsPosition *pos, Sink *sink)
 
           bool known;
 
+          FAST_STATE_NOW ();
+
           /* Not embedded (4.7: those never move; gone already).  Known
            * legal (add_move()): kept at once. */
           known = f.on && !(f.pinned & CY_BIT (from));
@@ -997,6 +1004,11 @@ generate (const CheopsPosition *pos, Sink *sink)
       /* 3.2, CY6: a major enters Court only from Court (or by 4.4). */
       if (cy_is_major (t) && cy_area[from] != CYPHER_COURT)
         targets &= ~cy_court;
+      /* Every move below, the compound moves' Spy parts included, ends on
+       * a cell of targets & filter. */
+      if (!(targets & filter))
+        continue;
+      FAST_STATE_NOW ();
       if (sink->out == NULL && f.on && t != CYPHER_KING && !(f.pinned & CY_BIT (from)))
         {
           /* Counting only, every move known legal but for the capture
@@ -1102,6 +1114,7 @@ generate (const CheopsPosition *pos, Sink *sink)
     {
       CheopsCellSet cells = cy_border & ~occ & (want != NULL ? want->drops : ~(CheopsCellSet) 0);
 
+      FAST_STATE_NOW ();
       if (f.on && !cypher__attacked (pos, e, 0))
         {
           /* Not in check (f.on), and the pawn adds a blocker and no
@@ -1121,6 +1134,7 @@ generate (const CheopsPosition *pos, Sink *sink)
         }
     }
 }
+#undef FAST_STATE_NOW
 
 static int
 legal_moves (const CheopsPosition *pos, CheopsMove *list, const CypherMoveFilter *filter, bool slow)
