@@ -577,6 +577,36 @@ accept (Sink *sink, CheopsMove move)
   sink->n++;
 }
 
+/* accept() of the moves @base | c << @shift, for each cell c of @cells in
+ * the order of the cells (a plain move's to-cell: @base its from-cell,
+ * @shift 7; a compound move's to2: @shift 23), written in one loop per half
+ * of the set. */
+static inline void
+accept_cells (Sink *sink, CheopsMove base, int shift, CheopsCellSet cells)
+{
+  uint64_t lo = (uint64_t) cells, hi = (uint64_t) (cells >> 64);
+  int n = __builtin_popcountll (lo) + __builtin_popcountll (hi);
+
+  if (sink->out != NULL)
+    {
+      CheopsMove *out = sink->out;
+
+      if (sink->end - out < n)
+        {
+          /* Near CHEOPS_MAX_MOVES: one by one, as accept() stops there. */
+          while (cells)
+            accept (sink, base | (CheopsMove) cheops_cellset_pop (&cells) << shift);
+          return;
+        }
+      for (; lo; lo &= lo - 1)
+        *out++ = base | (CheopsMove) __builtin_ctzll (lo) << shift;
+      for (; hi; hi &= hi - 1)
+        *out++ = base | (CheopsMove) (64 + __builtin_ctzll (hi)) << shift;
+      sink->out = out;
+    }
+  sink->n += n;
+}
+
 static inline void
 try_move (Sink *sink, CheopsMove move, bool no_check)
 {
@@ -1026,17 +1056,16 @@ generate (const CheopsPosition *pos, Sink *sink)
           /* Every move known legal (add_move()) but for the capture table
            * and, for the Spy, L2: in the order of the cells. */
           CheopsCellSet plain = targets & filter & ~(t == CYPHER_SPY ? f.spy_bad : 0);
+          CheopsCellSet caps = plain & enemy;
 
-          if (!(plain & enemy))
-            while (plain)
-              accept (sink, cheops_move_make (from, cheops_cellset_pop (&plain)));
-          else
-            while (plain)
-              {
-                CheopsCell to = cheops_cellset_pop (&plain);
-                if (pos->board[to] == CHEOPS_NO_PIECE || may_capture (pos, from, t, to))
-                  accept (sink, cheops_move_make (from, to));
-              }
+          plain &= ~enemy;
+          while (caps)
+            {
+              CheopsCell to = cheops_cellset_pop (&caps);
+              if (may_capture (pos, from, t, to))
+                plain |= CY_BIT (to);
+            }
+          accept_cells (sink, cheops_move_make (from, 0), 7, plain);
         }
       else
       {
@@ -1089,12 +1118,15 @@ generate (const CheopsPosition *pos, Sink *sink)
                       sink->n += cheops_cellset_count (t2);
                       continue;
                     }
+                  if (known2)
+                    {
+                      accept_cells (sink, cheops_move_make_compound (from, to, from2, 0), 23, t2);
+                      continue;
+                    }
                   while (t2)
                     {
                       CheopsMove move = cheops_move_make_compound (from, to, from2, cheops_cellset_pop (&t2));
-                      if (known2)
-                        accept (sink, move);
-                      else if (f.geo)
+                      if (f.geo)
                         {
                           CheopsCell to2 = cheops_move_to2 (move);
                           if (geo_legal (pos, &f, CYPHER_SPY, from, to, from2, to2))
