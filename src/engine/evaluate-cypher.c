@@ -289,7 +289,8 @@ typedef struct {
   CheopsCell    espy;
   CheopsCellSet espy_reach;
   bool          espy_reach_made;
-  int           activity;
+  /* What the activity counts, weighted once all majors are counted. */
+  int           mobility, majors_attacked, pawns_attacked, on_border, on_court, spy_attacked;
 } MajorTerms;
 
 /* Adds to @m the activity of the majors of kind @type on @set. */
@@ -303,22 +304,22 @@ major_terms (MajorTerms *m, CheopsPieceType type, CheopsCellSet set)
 
       if (area[cell] != CYPHER_COURT)
         r &= ~court;   /* CY6 */
-      m->activity += mobility_weight * cheops_cellset_count (r);
+      m->mobility += cheops_cellset_count (r);
       if (area[cell] != CYPHER_FIELD)
-        m->activity += attack_major * cheops_cellset_count (r & m->enemy_field_majors);
-      m->activity += attack_pawn * cheops_cellset_count (r & m->enemy_pawns);
+        m->majors_attacked += cheops_cellset_count (r & m->enemy_field_majors);
+      m->pawns_attacked += cheops_cellset_count (r & m->enemy_pawns);
       if (area[cell] == CYPHER_BORDER)
-        m->activity += border_major;
+        m->on_border++;
       else if (area[cell] == CYPHER_COURT)
         {
-          m->activity += court_major;
+          m->on_court++;
           if (m->espy != NONE && !m->espy_reach_made)
             {
               m->espy_reach = cypher_slide (m->espy, 0, 8, m->occ);
               m->espy_reach_made = true;
             }
           if (m->espy_reach & BIT (cell))
-            m->activity -= spy_attacks;   /* CY26 */
+            m->spy_attacked++;   /* CY26 */
         }
     }
 }
@@ -346,7 +347,7 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
       /* Material and activity, a type at a time (each reach() made for
        * its one kind of piece). */
       {
-        MajorTerms m = { occ, own, enemy_field_majors, enemy_pawns, espy, 0, false, 0 };
+        MajorTerms m = { occ, own, enemy_field_majors, enemy_pawns, espy, 0, false, 0, 0, 0, 0, 0, 0 };
 
         for (int type = CYPHER_QUEEN; type <= CYPHER_KNIGHT; type++)
           term[TERM_MATERIAL] += piece_value[type] * cheops_cellset_count (pos->pieces[us][type]);
@@ -354,7 +355,9 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
         major_terms (&m, CYPHER_ROOK, pos->pieces[us][CYPHER_ROOK]);
         major_terms (&m, CYPHER_BISHOP, pos->pieces[us][CYPHER_BISHOP]);
         major_terms (&m, CYPHER_KNIGHT, pos->pieces[us][CYPHER_KNIGHT]);
-        term[TERM_ACTIVITY] += m.activity;
+        term[TERM_ACTIVITY] += mobility_weight * m.mobility + attack_major * m.majors_attacked
+                               + attack_pawn * m.pawns_attacked + border_major * m.on_border
+                               + court_major * m.on_court - spy_attacks * m.spy_attacked;
         espy_reach = m.espy_reach;
         espy_reach_made = m.espy_reach_made;
       }
