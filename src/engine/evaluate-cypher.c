@@ -511,6 +511,39 @@ move_kind (const CheopsPosition *pos, CheopsMove move)
   return MOVE_QUIET;
 }
 
+/* move_kind() of a whole list: a plain move onto a piece is a capture; only
+ * a move of our King (when the enemy has a Spy) or of our Spy (when the
+ * enemy King is on Court) may flip (is_flip_move()). */
+static void
+move_kinds (const CheopsPosition *pos, const CheopsMove *moves, int n, uint8_t *kinds)
+{
+  CheopsSide us = pos->side_to_move, them = cheops_side_other (us);
+  CheopsCell ek = pos->king[them];
+  /* The kinds whose moves may flip: none (0), the King, the Spy. */
+  CheopsPieceType king = pos->pieces[them][CYPHER_SPY] ? CYPHER_KING : 0;
+  CheopsPieceType spy = ek != NONE && area[ek] == CYPHER_COURT ? CYPHER_SPY : 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      CheopsMove move = moves[i];
+      CheopsCell from = cheops_move_from (move), to = cheops_move_to (move);
+      int kind = MOVE_QUIET;
+
+      if (cheops_move_kind (move) != CHEOPS_MOVE_NORMAL)
+        ;   /* drops and compound moves never capture (4.4, 4.8) */
+      else if (pos->board[to] != CHEOPS_NO_PIECE)
+        kind = MOVE_CAPTURE;
+      else
+        {
+          CheopsPieceType t = cheops_piece_type (pos->board[from]);
+
+          if ((t == king || t == spy) && is_flip_move (pos, from, to))
+            kind = MOVE_SPECIAL;
+        }
+      kinds[i] = (uint8_t) kind;
+    }
+}
+
 /* The moves that may be captures or flips (move_kind() != MOVE_QUIET), in
  * the order of cheops_generate_moves(): the plain moves onto enemy pieces,
  * the King's moves next to the enemy Spy and the Spy's onto a Court cell in
@@ -778,6 +811,7 @@ const EngineVariant engine_variant_cypher = {
   .repetition_draws = true,    /* CY23: the third occurrence draws */
   .halfmove_draw    = 0,       /* CY24: no fifty-move rule */
   .move_kind        = move_kind,
+  .move_kinds       = move_kinds,
   .generate_tactical = generate_tactical,
   .gives_check      = cypher_position_gives_check,
   .move_checked     = cypher_position_move_checked,

@@ -68,6 +68,26 @@ score_list (MovePicker *mp, int from)
   int (*move_kind) (const CheopsPosition *, CheopsMove) = ev->move_kind;
   CheopsMove tt_move = mp->tt_move, killer1 = mp->killer_moves[0], killer2 = mp->killer_moves[1];
 
+  if (ev->move_kinds != NULL)
+    {
+      /* The kinds of the whole rest at once. */
+      ev->move_kinds (pos, mp->moves + from, mp->count - from, mp->kinds + from);
+      for (int i = from; i < mp->count; i++)
+        {
+          CheopsMove move = mp->moves[i];
+          int kind = mp->kinds[i];
+
+          if (move == tt_move)
+            mp->scores[i] = SCORE_TT;
+          else if (kind != MOVE_QUIET)
+            mp->scores[i] = tactical_score (ev, pos, move, kind);
+          else if (move == killer1)
+            mp->scores[i] = SCORE_KILLER1;
+          else if (move == killer2)
+            mp->scores[i] = SCORE_KILLER2;
+        }
+      return;
+    }
   for (int i = from; i < mp->count; i++)
     {
       CheopsMove move = mp->moves[i];
