@@ -148,7 +148,7 @@ movepick_init (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *po
         {
           CheopsMove move = all[i];
 
-          mp->scores[i] = history != NULL ? (*history)[us][cheops_move_from (move)][cheops_move_to (move)] : 0;
+          mp->scores[i] = history != NULL ? history_at (history, us, move) : 0;
           if (move == tt_move)
             tt_index = i;
         }
@@ -188,7 +188,7 @@ movepick_init (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *po
         score = SCORE_KILLER2;
       else
         score = history != NULL
-                ? (*history)[us][cheops_move_from (move)][cheops_move_to (move)]
+                ? history_at (history, us, move)
                 : 0;
       mp->moves[n] = move;
       mp->scores[n] = score;
@@ -283,7 +283,7 @@ generate_quiet_stage (MovePicker *mp)
         continue;
       mp->moves[n] = move;
       mp->scores[n] = mp->history != NULL
-                      ? (*mp->history)[us][cheops_move_from (move)][cheops_move_to (move)] : 0;
+                      ? history_at (mp->history, us, move) : 0;
       mp->kinds[n] = MOVE_QUIET;
       n++;
     }
