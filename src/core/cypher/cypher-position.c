@@ -61,6 +61,33 @@ remove_piece (CheopsPosition *pos, CheopsCell cell)
   pos->key ^= ZOBRIST (piece, cell);
 }
 
+/* add_piece() and remove_piece() without the key, for taking a move back:
+ * the key is restored whole from the undo record. */
+static inline void
+place_piece (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
+{
+  CheopsCellSet bit = CY_BIT (cell);
+  CheopsSide side = cheops_piece_side (piece);
+
+  pos->board[cell] = piece;
+  pos->pieces[side][cheops_piece_type (piece)] |= bit;
+  pos->pieces[side][0] |= bit;
+  pos->occupied |= bit;
+}
+
+static inline void
+lift_piece (CheopsPosition *pos, CheopsCell cell)
+{
+  CheopsPiece piece = pos->board[cell];
+  CheopsCellSet bit = CY_BIT (cell);
+  CheopsSide side = cheops_piece_side (piece);
+
+  pos->board[cell] = CHEOPS_NO_PIECE;
+  pos->pieces[side][cheops_piece_type (piece)] &= ~bit;
+  pos->pieces[side][0] &= ~bit;
+  pos->occupied &= ~bit;
+}
+
 void
 cypher_position_clear (CheopsPosition *pos)
 {
@@ -407,7 +434,7 @@ cypher_position_undo_move (CheopsPosition *pos, CheopsMove move, const CheopsUnd
 
   if (cheops_move_kind (move) == CHEOPS_MOVE_DROP)
     {
-      remove_piece (pos, to);
+      lift_piece (pos, to);
       pos->hand[side][CYPHER_PAWN]++;
     }
   else
@@ -419,14 +446,14 @@ cypher_position_undo_move (CheopsPosition *pos, CheopsMove move, const CheopsUnd
           CheopsCell from2 = cheops_move_from2 (move), to2 = cheops_move_to2 (move);
           CheopsPiece second = pos->board[to2];
 
-          remove_piece (pos, to2);
-          add_piece (pos, from2, second);
+          lift_piece (pos, to2);
+          place_piece (pos, from2, second);
         }
-      remove_piece (pos, to);
-      add_piece (pos, from, undo->moved);
+      lift_piece (pos, to);
+      place_piece (pos, from, undo->moved);
       if (undo->captured)
         {
-          add_piece (pos, to, undo->captured);
+          place_piece (pos, to, undo->captured);
           if (cheops_piece_type (undo->captured) == CYPHER_PAWN)
             pos->hand[cheops_piece_side (undo->captured)][CYPHER_PAWN]--;
         }
