@@ -71,6 +71,10 @@ typedef struct {
   int  halfmove_draw;
   /* The MoveKind bits of @move, a playable move of @pos. */
   int  (*move_kind)       (const CheopsPosition *pos, CheopsMove move);
+  /* move_kind() of each of the @n playable moves @moves of @pos, into
+   * @kinds, what is the same for every move made once.  NULL: the picker
+   * calls move_kind() per move. */
+  void (*move_kinds)      (const CheopsPosition *pos, const CheopsMove *moves, int n, uint8_t *kinds);
   /* The playable moves of @pos that may be of a kind other than
    * MOVE_QUIET (every one of them, quiet ones too allowed), in the order of
    * cheops_generate_moves(), written to @list; returns the end.  Quiescence

@@ -289,7 +289,8 @@ typedef struct {
   CheopsCell    espy;
   CheopsCellSet espy_reach;
   bool          espy_reach_made;
-  int           activity;
+  /* What the activity counts, weighted once all majors are counted. */
+  int           mobility, majors_attacked, pawns_attacked, on_border, on_court, spy_attacked;
 } MajorTerms;
 
 /* Adds to @m the activity of the majors of kind @type on @set. */
@@ -303,22 +304,22 @@ major_terms (MajorTerms *m, CheopsPieceType type, CheopsCellSet set)
 
       if (area[cell] != CYPHER_COURT)
         r &= ~court;   /* CY6 */
-      m->activity += mobility_weight * cheops_cellset_count (r);
+      m->mobility += cheops_cellset_count (r);
       if (area[cell] != CYPHER_FIELD)
-        m->activity += attack_major * cheops_cellset_count (r & m->enemy_field_majors);
-      m->activity += attack_pawn * cheops_cellset_count (r & m->enemy_pawns);
+        m->majors_attacked += cheops_cellset_count (r & m->enemy_field_majors);
+      m->pawns_attacked += cheops_cellset_count (r & m->enemy_pawns);
       if (area[cell] == CYPHER_BORDER)
-        m->activity += border_major;
+        m->on_border++;
       else if (area[cell] == CYPHER_COURT)
         {
-          m->activity += court_major;
+          m->on_court++;
           if (m->espy != NONE && !m->espy_reach_made)
             {
               m->espy_reach = cypher_slide (m->espy, 0, 8, m->occ);
               m->espy_reach_made = true;
             }
           if (m->espy_reach & BIT (cell))
-            m->activity -= spy_attacks;   /* CY26 */
+            m->spy_attacked++;   /* CY26 */
         }
     }
 }
@@ -346,7 +347,7 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
       /* Material and activity, a type at a time (each reach() made for
        * its one kind of piece). */
       {
-        MajorTerms m = { occ, own, enemy_field_majors, enemy_pawns, espy, 0, false, 0 };
+        MajorTerms m = { occ, own, enemy_field_majors, enemy_pawns, espy, 0, false, 0, 0, 0, 0, 0, 0 };
 
         for (int type = CYPHER_QUEEN; type <= CYPHER_KNIGHT; type++)
           term[TERM_MATERIAL] += piece_value[type] * cheops_cellset_count (pos->pieces[us][type]);
@@ -354,7 +355,9 @@ evaluate_terms (const CheopsPosition *pos, int terms[CHEOPS_SIDE_NB][TERM_NB])
         major_terms (&m, CYPHER_ROOK, pos->pieces[us][CYPHER_ROOK]);
         major_terms (&m, CYPHER_BISHOP, pos->pieces[us][CYPHER_BISHOP]);
         major_terms (&m, CYPHER_KNIGHT, pos->pieces[us][CYPHER_KNIGHT]);
-        term[TERM_ACTIVITY] += m.activity;
+        term[TERM_ACTIVITY] += mobility_weight * m.mobility + attack_major * m.majors_attacked
+                               + attack_pawn * m.pawns_attacked + border_major * m.on_border
+                               + court_major * m.on_court - spy_attacks * m.spy_attacked;
         espy_reach = m.espy_reach;
         espy_reach_made = m.espy_reach_made;
       }
@@ -508,6 +511,39 @@ move_kind (const CheopsPosition *pos, CheopsMove move)
   return MOVE_QUIET;
 }
 
+/* move_kind() of a whole list: a plain move onto a piece is a capture; only
+ * a move of our King (when the enemy has a Spy) or of our Spy (when the
+ * enemy King is on Court) may flip (is_flip_move()). */
+static void
+move_kinds (const CheopsPosition *pos, const CheopsMove *moves, int n, uint8_t *kinds)
+{
+  CheopsSide us = pos->side_to_move, them = cheops_side_other (us);
+  CheopsCell ek = pos->king[them];
+  /* The kinds whose moves may flip: none (0), the King, the Spy. */
+  CheopsPieceType king = pos->pieces[them][CYPHER_SPY] ? CYPHER_KING : 0;
+  CheopsPieceType spy = ek != NONE && area[ek] == CYPHER_COURT ? CYPHER_SPY : 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      CheopsMove move = moves[i];
+      CheopsCell from = cheops_move_from (move), to = cheops_move_to (move);
+      int kind = MOVE_QUIET;
+
+      if (cheops_move_kind (move) != CHEOPS_MOVE_NORMAL)
+        ;   /* drops and compound moves never capture (4.4, 4.8) */
+      else if (pos->board[to] != CHEOPS_NO_PIECE)
+        kind = MOVE_CAPTURE;
+      else
+        {
+          CheopsPieceType t = cheops_piece_type (pos->board[from]);
+
+          if ((t == king || t == spy) && is_flip_move (pos, from, to))
+            kind = MOVE_SPECIAL;
+        }
+      kinds[i] = (uint8_t) kind;
+    }
+}
+
 /* The moves that may be captures or flips (move_kind() != MOVE_QUIET), in
  * the order of cheops_generate_moves(): the plain moves onto enemy pieces,
  * the King's moves next to the enemy Spy and the Spy's onto a Court cell in
@@ -632,11 +668,13 @@ find_win (CheopsPosition *pos, CheopsMove hint, CheopsMove *found, bool flips_on
                                                                          : (CheopsCellSet) 0xff << 21)));
   CheopsMove *end;
   CheopsCell king = pos->king[us], spy = spy_of (pos, us), espy = spy_of (pos, them);
-  CypherMoveFilter filter = { 0 };
+  CypherMoveFilter filter;
   int n;
 
   if (!flips && !mates)
     return false;
+  /* Cleared only now: most nodes have no win to look for. */
+  memset (&filter, 0, sizeof filter);
   /* The moves that may flip (4.9): a King flip needs our King to step next
    * to the enemy Spy (no other move brings them together: L2 keeps the Spy
    * from ending next to a King); a Spy flip needs our Spy on a Court cell
@@ -773,6 +811,7 @@ const EngineVariant engine_variant_cypher = {
   .repetition_draws = true,    /* CY23: the third occurrence draws */
   .halfmove_draw    = 0,       /* CY24: no fifty-move rule */
   .move_kind        = move_kind,
+  .move_kinds       = move_kinds,
   .generate_tactical = generate_tactical,
   .gives_check      = cypher_position_gives_check,
   .move_checked     = cypher_position_move_checked,

@@ -4,7 +4,8 @@
  *
  * Move ordering.  All playable moves are generated at once (the core's
  * generator is exact: in Cheops checklock included), classified once by the
- * variant's move_kind() and picked by selection, which is
+ * variant's move_kind() (in a whole list with the TT move, only once a
+ * second move is asked for) and picked by selection, which is
  * cheap because a cut usually comes from one of the first moves.  A list
  * of more than MOVEPICK_LONG_LIST moves (Pyramids) is sorted once after
  * its first MOVEPICK_SELECT_FIRST picks.
@@ -54,6 +55,56 @@ tactical_score (const EngineVariant *ev, const CheopsPosition *pos, CheopsMove m
   return score;
 }
 
+/* The scores of moves[@from..count-1] of a whole list, as movepick_init()
+ * gives them, with scores[] holding each move's history as it was read
+ * there (so the same whatever the search did since): their kinds by
+ * @ev->move_kind, the TT move first, then the tactical moves, the killers
+ * and the quiet moves by that history. */
+static void
+score_list (MovePicker *mp, int from)
+{
+  const EngineVariant *ev = mp->ev;
+  const CheopsPosition *pos = mp->pos;
+  int (*move_kind) (const CheopsPosition *, CheopsMove) = ev->move_kind;
+  CheopsMove tt_move = mp->tt_move, killer1 = mp->killer_moves[0], killer2 = mp->killer_moves[1];
+
+  if (ev->move_kinds != NULL)
+    {
+      /* The kinds of the whole rest at once. */
+      ev->move_kinds (pos, mp->moves + from, mp->count - from, mp->kinds + from);
+      for (int i = from; i < mp->count; i++)
+        {
+          CheopsMove move = mp->moves[i];
+          int kind = mp->kinds[i];
+
+          if (move == tt_move)
+            mp->scores[i] = SCORE_TT;
+          else if (kind != MOVE_QUIET)
+            mp->scores[i] = tactical_score (ev, pos, move, kind);
+          else if (move == killer1)
+            mp->scores[i] = SCORE_KILLER1;
+          else if (move == killer2)
+            mp->scores[i] = SCORE_KILLER2;
+        }
+      return;
+    }
+  for (int i = from; i < mp->count; i++)
+    {
+      CheopsMove move = mp->moves[i];
+      int kind = move_kind (pos, move);
+
+      if (move == tt_move)
+        mp->scores[i] = SCORE_TT;
+      else if (kind != MOVE_QUIET)
+        mp->scores[i] = tactical_score (ev, pos, move, kind);
+      else if (move == killer1)
+        mp->scores[i] = SCORE_KILLER1;
+      else if (move == killer2)
+        mp->scores[i] = SCORE_KILLER2;
+      mp->kinds[i] = (uint8_t) kind;
+    }
+}
+
 void
 movepick_init (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *pos, CheopsMove tt_move,
                const CheopsMove killers[2], const History *history, bool tactical_only)
@@ -78,8 +129,46 @@ movepick_init (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *po
       if (!tt_found && cheops_position_is_playable (pos, tt_move))
         *end++ = tt_move;
     }
-  else
+  else if (tactical_only)
     end = cheops_generate_moves (pos, all);
+  else
+    {
+      /* The whole list.  Its moves' history is read now; their kinds and
+       * the rest of their scores (score_list()) only when needed: at
+       * once without a TT move in the list, else once a second move is
+       * asked for.  The TT move's score is above every other, so it is
+       * the first pick whatever the others score, and a node that it
+       * cuts off classifies nothing more.  The same order as scoring the
+       * whole list now. */
+      int tt_index = -1;
+
+      end = cheops_generate_moves (pos, all);
+      n = (int) (end - all);
+      for (int i = 0; i < n; i++)
+        {
+          CheopsMove move = all[i];
+
+          mp->scores[i] = history != NULL ? history_at (history, us, move) : 0;
+          if (move == tt_move)
+            tt_index = i;
+        }
+      mp->ev = ev;
+      mp->pos = pos;
+      mp->tt_move = tt_move;
+      mp->killer_moves[0] = killers != NULL ? killers[0] : CHEOPS_MOVE_NONE;
+      mp->killer_moves[1] = killers != NULL ? killers[1] : CHEOPS_MOVE_NONE;
+      mp->count = n;
+      mp->list_size = n;
+      mp->next = 0;
+      mp->sorted = false;
+      mp->sort_at = n > MOVEPICK_LONG_LIST ? MOVEPICK_SELECT_FIRST : n;
+      mp->stage = STAGE_LIST;
+      mp->deferred = tt_index >= 0;
+      mp->tt_index = tt_index;
+      if (!mp->deferred)
+        score_list (mp, 0);
+      return;
+    }
 
   for (CheopsMove *m = all; m < end; m++)
     {
@@ -99,7 +188,7 @@ movepick_init (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *po
         score = SCORE_KILLER2;
       else
         score = history != NULL
-                ? (*history)[us][cheops_move_from (move)][cheops_move_to (move)]
+                ? history_at (history, us, move)
                 : 0;
       mp->moves[n] = move;
       mp->scores[n] = score;
@@ -112,6 +201,7 @@ movepick_init (MovePicker *mp, const EngineVariant *ev, const CheopsPosition *po
   mp->sorted = false;
   mp->sort_at = n > MOVEPICK_LONG_LIST ? MOVEPICK_SELECT_FIRST : n;
   mp->stage = STAGE_LIST;
+  mp->deferred = false;
 }
 
 void
@@ -135,6 +225,7 @@ movepick_init_staged (MovePicker *mp, const EngineVariant *ev, const CheopsPosit
   if (tt_ok)
     mp->done[mp->done_count++] = tt_move;
   mp->stage = tt_ok ? STAGE_TT : STAGE_TACTICAL_GEN;
+  mp->deferred = false;
   mp->count = 0;
   mp->list_size = 0;
   mp->next = 0;
@@ -192,7 +283,7 @@ generate_quiet_stage (MovePicker *mp)
         continue;
       mp->moves[n] = move;
       mp->scores[n] = mp->history != NULL
-                      ? (*mp->history)[us][cheops_move_from (move)][cheops_move_to (move)] : 0;
+                      ? history_at (mp->history, us, move) : 0;
       mp->kinds[n] = MOVE_QUIET;
       n++;
     }
@@ -311,6 +402,26 @@ movepick_pick (MovePicker *mp, int *kind)
 
   if (mp->next >= mp->count)
     return CHEOPS_MOVE_NONE;
+  if (mp->deferred)
+    {
+      if (mp->next == 0)
+        {
+          /* The TT move, as the selection below would find it (the one
+           * best score), swapped to the front. */
+          best = mp->tt_index;
+          move = mp->moves[best];
+          mp->moves[best] = mp->moves[0];
+          mp->scores[best] = mp->scores[0];
+          mp->moves[0] = move;
+          mp->scores[0] = SCORE_TT;
+          *kind = mp->ev->move_kind (mp->pos, move);
+          mp->kinds[0] = (uint8_t) *kind;
+          mp->next = 1;
+          return move;
+        }
+      mp->deferred = false;
+      score_list (mp, mp->next);
+    }
   if (mp->next >= mp->sort_at)
     {
       if (!mp->sorted)

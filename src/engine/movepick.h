@@ -15,8 +15,26 @@
 #include "cheops-position.h"
 #include "engine-variant.h"
 
-/* History of quiet moves, [side][from][to], updated by the search. */
-typedef int16_t History[CHEOPS_SIDE_NB][CHEOPS_CELL_MAX][CHEOPS_CELL_MAX];
+/* History of quiet moves, by side and by the move's from- and to-cell,
+ * updated by the search: a side's entry of a move is at the move's low 14
+ * bits, from | to << 7 (history_of()). */
+typedef int16_t History[CHEOPS_SIDE_NB][CHEOPS_CELL_MAX * CHEOPS_CELL_MAX];
+
+/* The entry of @move for @side in @history: from the move's from- and
+ * to-cell as they stand in its low bits (cheops_move_from(),
+ * cheops_move_to()), without taking them apart. */
+static inline int16_t *
+history_of (History *history, CheopsSide side, CheopsMove move)
+{
+  return &(*history)[side][move & (CHEOPS_CELL_MAX * CHEOPS_CELL_MAX - 1)];
+}
+
+/* The value of that entry. */
+static inline int
+history_at (const History *history, CheopsSide side, CheopsMove move)
+{
+  return (*history)[side][move & (CHEOPS_CELL_MAX * CHEOPS_CELL_MAX - 1)];
+}
 
 /* A picker's storage: CHEOPS_MAX_MOVES entries of each array (about 72 KB),
  * too large for a stack frame per search ply, so the search keeps one per
@@ -31,6 +49,12 @@ typedef struct {
   int        sort_at;                   /* from this pick on, the rest is sorted once (movepick.c) */
   bool       sorted;
   int        list_size;                 /* all playable moves, once generated (0 before) */
+  /* A whole list whose TT move is handed out first (movepick.c): the other
+   * moves are classified and scored only when a second move is asked for;
+   * until then scores[] holds their history (read at movepick_init()). */
+  bool       deferred;
+  int        tt_index;                  /* the TT move's index in moves[], while deferred */
+  CheopsMove killer_moves[2];           /* the killers as movepick_init() found them */
   /* Staged (movepick_init_staged()): what the next call hands out. */
   int        stage;
   CheopsMove tt_move;

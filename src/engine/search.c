@@ -883,7 +883,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
                 r--;
               if (move == w->killers[ply][0] || move == w->killers[ply][1])
                 r--;
-              r -= w->history[us][cheops_move_from (move)][cheops_move_to (move)] / 8192;
+              r -= history_at (&w->history, us, move) / 8192;
               if (r > new_depth - 1)
                 r = new_depth - 1;
               if (r < 0)
@@ -928,9 +928,9 @@ search (Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool i
           w->killers[ply][1] = w->killers[ply][0];
           w->killers[ply][0] = best_move;
         }
-      history_update (&w->history[us][cheops_move_from (best_move)][cheops_move_to (best_move)], 32 * bonus);
+      history_update (history_of (&w->history, us, best_move), 32 * bonus);
       for (int i = 0; i < quiet_count; i++)
-        history_update (&w->history[us][cheops_move_from (quiets[i])][cheops_move_to (quiets[i])], -32 * bonus);
+        history_update (history_of (&w->history, us, quiets[i]), -32 * bonus);
     }
 
   tt_store (pos->key, value_to_tt (best, ply), ss->static_eval, best_move, depth,

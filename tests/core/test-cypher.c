@@ -1016,6 +1016,11 @@ test_do_undo (void)
           fen = fen_of (&pos);
           load (&back, fen);
           g_assert_cmphex (back.key, ==, pos.key);
+          /* The in-check state the move left (cypher.h) is what the same
+           * position read from its FEN, where it is unknown, computes. */
+          g_assert_cmpuint (pos.state[CYPHER_STATE_IN_CHECK], !=, CYPHER_IN_CHECK_UNKNOWN);
+          g_assert_cmpuint (back.state[CYPHER_STATE_IN_CHECK], ==, CYPHER_IN_CHECK_UNKNOWN);
+          g_assert_true (cheops_position_in_check (&pos) == cheops_position_in_check (&back));
           cheops_position_undo_move (&pos, move, &undo);
           g_assert_true (memcmp (&pos, &before, sizeof pos) == 0);
           cheops_position_do_move (&pos, move, &undo);

@@ -138,8 +138,7 @@ test_variant (gconstpointer data)
             break;
           /* A history with some weight (as a search leaves it). */
           for (int i = 0; i < n; i++)
-            history[pos.side_to_move][cheops_move_from (list[i])][cheops_move_to (list[i])]
-              = (int16_t) g_rand_int_range (rand, -2000, 2000);
+            *history_of (&history, pos.side_to_move, list[i]) = (int16_t) g_rand_int_range (rand, -2000, 2000);
           for (int tactical = 0; tactical < 2; tactical++)
             {
               CheopsMove killers[2] = { list[g_rand_int_range (rand, 0, n)], foreign };

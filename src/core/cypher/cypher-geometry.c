@@ -27,6 +27,8 @@ CheopsCellSet  cy_pawn_reach[CHEOPS_SIDE_NB][CY_N];
 CheopsCellSet  cy_sanctuary[CHEOPS_SIDE_NB];
 CheopsCellSet  cy_embed_row[CHEOPS_SIDE_NB];
 CheopsCellSet  cy_start_row[CHEOPS_SIDE_NB];
+CheopsCellSet  cy_cells, cy_column_z, cy_column_i;
+CheopsCellSet  cy_empty_reach[CYPHER_PIECE_TYPE_NB][CY_N];
 CheopsCellSet  cy_between[CY_N][CY_N];
 bool           cy_aligned[CY_N][CY_N];
 uint64_t       cy_zobrist[CHEOPS_SIDE_NB][8][CY_N];
@@ -226,6 +228,11 @@ cypher__init (void)
     {
       int c = cypher_cell_column (cell), r = cypher_cell_row (cell);
 
+      cy_cells |= CY_BIT (cell);
+      if (c == 0)
+        cy_column_z |= CY_BIT (cell);
+      else if (c == 9)
+        cy_column_i |= CY_BIT (cell);
       if (r == 0 || r == 10 || c == 0 || c == 9)
         {
           cy_area[cell] = CYPHER_COURT;
@@ -321,6 +328,17 @@ cypher__init (void)
         if (two != CY_NONE && (cy_start_row[s] & CY_BIT (cell)))
           cy_pawn_reach[s][cell] |= CY_BIT (two);
       }
+  for (CheopsCell cell = 0; cell < CY_N; cell++)
+    for (int t = 0; t < CYPHER_PIECE_TYPE_NB; t++)
+      switch (t)
+        {
+        case CYPHER_KING: cy_empty_reach[t][cell] = cy_adj[cell]; break;
+        case CYPHER_QUEEN: case CYPHER_SPY: cy_empty_reach[t][cell] = cy_orth[cell] | cy_diag[cell]; break;
+        case CYPHER_ROOK: cy_empty_reach[t][cell] = cy_orth[cell]; break;
+        case CYPHER_BISHOP: cy_empty_reach[t][cell] = cy_diag[cell]; break;
+        case CYPHER_KNIGHT: cy_empty_reach[t][cell] = cy_leaps[cell]; break;
+        default: cy_empty_reach[t][cell] = ~(CheopsCellSet) 0; break;
+        }
 
   for (int s = 0; s < CHEOPS_SIDE_NB; s++)
     for (int t = 0; t < 8; t++)

@@ -251,5 +251,6 @@ cypher_set_setup_value (CheopsPosition *pos,
     default:
       return;
     }
+  pos->state[CYPHER_STATE_IN_CHECK] = CYPHER_IN_CHECK_UNKNOWN;
   pos->key = cypher_position_compute_key (pos);
 }

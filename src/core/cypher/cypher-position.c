@@ -61,6 +61,33 @@ remove_piece (CheopsPosition *pos, CheopsCell cell)
   pos->key ^= ZOBRIST (piece, cell);
 }
 
+/* add_piece() and remove_piece() without the key, for taking a move back:
+ * the key is restored whole from the undo record. */
+static inline void
+place_piece (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
+{
+  CheopsCellSet bit = CY_BIT (cell);
+  CheopsSide side = cheops_piece_side (piece);
+
+  pos->board[cell] = piece;
+  pos->pieces[side][cheops_piece_type (piece)] |= bit;
+  pos->pieces[side][0] |= bit;
+  pos->occupied |= bit;
+}
+
+static inline void
+lift_piece (CheopsPosition *pos, CheopsCell cell)
+{
+  CheopsPiece piece = pos->board[cell];
+  CheopsCellSet bit = CY_BIT (cell);
+  CheopsSide side = cheops_piece_side (piece);
+
+  pos->board[cell] = CHEOPS_NO_PIECE;
+  pos->pieces[side][cheops_piece_type (piece)] &= ~bit;
+  pos->pieces[side][0] &= ~bit;
+  pos->occupied &= ~bit;
+}
+
 void
 cypher_position_clear (CheopsPosition *pos)
 {
@@ -73,6 +100,7 @@ cypher_position_put (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
 {
   if (cell >= CY_N)
     return;
+  pos->state[CYPHER_STATE_IN_CHECK] = CYPHER_IN_CHECK_UNKNOWN;
   if (pos->board[cell] != CHEOPS_NO_PIECE)
     {
       CheopsPiece old = pos->board[cell];
@@ -100,6 +128,7 @@ cypher_position_set_side (CheopsPosition *pos, CheopsSide side)
     {
       pos->side_to_move = side;
       pos->key ^= cy_zobrist_side;
+      pos->state[CYPHER_STATE_IN_CHECK] = CYPHER_IN_CHECK_UNKNOWN;
     }
 }
 
@@ -262,6 +291,8 @@ cypher__attacked (const CheopsPosition *pos, CheopsSide side, CheopsCellSet excl
 bool
 cypher_position_king_attacked (const CheopsPosition *pos, CheopsSide side)
 {
+  if (side == pos->side_to_move)
+    return cypher__in_check (pos);
   return cypher__attacked (pos, side, 0);
 }
 
@@ -357,7 +388,7 @@ cypher_position_do_move (CheopsPosition *pos, CheopsMove move, CheopsUndo *undo)
   CheopsSide side = pos->side_to_move, other = cheops_side_other (side);
   CheopsCell to = cheops_move_to (move);
   uint32_t mark = CY_NONE;
-  bool reset;
+  bool reset, checks;
 
   undo->halfmove_clock = pos->halfmove_clock;
   undo->fullmove_number = pos->fullmove_number;
@@ -388,9 +419,11 @@ cypher_position_do_move (CheopsPosition *pos, CheopsMove move, CheopsUndo *undo)
     pos->fullmove_number = cheops_counter_next (pos->fullmove_number);
   pos->side_to_move = other;
   pos->key ^= cy_zobrist_side;
-  /* 4.10, CY21: the mover's counter. */
-  set_state (pos, CYPHER_STATE_CHECKS_A + side,
-             cypher__attacked (pos, other, 0) ? pos->state[CYPHER_STATE_CHECKS_A + side] + 1 : 0);
+  /* 4.10, CY21: the mover's counter; the same test tells whether the side
+   * to move is in check now (not in the key). */
+  checks = cypher__attacked (pos, other, 0);
+  set_state (pos, CYPHER_STATE_CHECKS_A + side, checks ? pos->state[CYPHER_STATE_CHECKS_A + side] + 1 : 0);
+  pos->state[CYPHER_STATE_IN_CHECK] = checks ? CYPHER_IN_CHECK_YES : CYPHER_IN_CHECK_NO;
 }
 
 void
@@ -401,7 +434,7 @@ cypher_position_undo_move (CheopsPosition *pos, CheopsMove move, const CheopsUnd
 
   if (cheops_move_kind (move) == CHEOPS_MOVE_DROP)
     {
-      remove_piece (pos, to);
+      lift_piece (pos, to);
       pos->hand[side][CYPHER_PAWN]++;
     }
   else
@@ -413,14 +446,14 @@ cypher_position_undo_move (CheopsPosition *pos, CheopsMove move, const CheopsUnd
           CheopsCell from2 = cheops_move_from2 (move), to2 = cheops_move_to2 (move);
           CheopsPiece second = pos->board[to2];
 
-          remove_piece (pos, to2);
-          add_piece (pos, from2, second);
+          lift_piece (pos, to2);
+          place_piece (pos, from2, second);
         }
-      remove_piece (pos, to);
-      add_piece (pos, from, undo->moved);
+      lift_piece (pos, to);
+      place_piece (pos, from, undo->moved);
       if (undo->captured)
         {
-          add_piece (pos, to, undo->captured);
+          place_piece (pos, to, undo->captured);
           if (cheops_piece_type (undo->captured) == CYPHER_PAWN)
             pos->hand[cheops_piece_side (undo->captured)][CYPHER_PAWN]--;
         }
@@ -444,6 +477,7 @@ cypher_position_do_null_move (CheopsPosition *pos, CheopsUndo *undo)
   undo->key = pos->key;
   memcpy (undo->state, pos->state, sizeof undo->state);
   set_state (pos, CYPHER_STATE_MARK, CY_NONE);   /* the window closes (4.5) */
+  pos->state[CYPHER_STATE_IN_CHECK] = CYPHER_IN_CHECK_UNKNOWN;
   pos->halfmove_clock = cheops_counter_next (pos->halfmove_clock);
   if (pos->side_to_move == CHEOPS_SIDE_B)
     pos->fullmove_number = cheops_counter_next (pos->fullmove_number);
@@ -568,6 +602,36 @@ accept (Sink *sink, CheopsMove move)
       *sink->out++ = move;
     }
   sink->n++;
+}
+
+/* accept() of the moves @base | c << @shift, for each cell c of @cells in
+ * the order of the cells (a plain move's to-cell: @base its from-cell,
+ * @shift 7; a compound move's to2: @shift 23), written in one loop per half
+ * of the set. */
+static inline void
+accept_cells (Sink *sink, CheopsMove base, int shift, CheopsCellSet cells)
+{
+  uint64_t lo = (uint64_t) cells, hi = (uint64_t) (cells >> 64);
+  int n = __builtin_popcountll (lo) + __builtin_popcountll (hi);
+
+  if (sink->out != NULL)
+    {
+      CheopsMove *out = sink->out;
+
+      if (sink->end - out < n)
+        {
+          /* Near CHEOPS_MAX_MOVES: one by one, as accept() stops there. */
+          while (cells)
+            accept (sink, base | (CheopsMove) cheops_cellset_pop (&cells) << shift);
+          return;
+        }
+      for (; lo; lo &= lo - 1)
+        *out++ = base | (CheopsMove) __builtin_ctzll (lo) << shift;
+      for (; hi; hi &= hi - 1)
+        *out++ = base | (CheopsMove) (64 + __builtin_ctzll (hi)) << shift;
+      sink->out = out;
+    }
+  sink->n += n;
 }
 
 static inline void
@@ -698,7 +762,7 @@ fast_state (const CheopsPosition *pos, Fast *f)
     return;
   f->geo = true;
   /* L1, L4 */
-  if (cypher__attacked (pos, side, 0))
+  if (cypher__in_check (pos))
     {
       /* In check: a move other than the King's parries only by taking a
        * checker, blocking its line, or taking a colluder (a checker's power
@@ -776,15 +840,9 @@ reach (CheopsPieceType t, CheopsCell from, CheopsCellSet occ)
 static inline CheopsCellSet
 empty_reach (CheopsPieceType t, CheopsCell from)
 {
-  switch (t)
-    {
-    case CYPHER_KING: return cy_adj[from];
-    case CYPHER_QUEEN: case CYPHER_SPY: return cy_orth[from] | cy_diag[from];
-    case CYPHER_ROOK: return cy_orth[from];
-    case CYPHER_BISHOP: return cy_diag[from];
-    case CYPHER_KNIGHT: return cy_leaps[from];
-    default: return ~(CheopsCellSet) 0;
-    }
+  /* From a table: a switch on the kind mispredicts as the kinds alternate
+   * along the piece loop. */
+  return cy_empty_reach[t][from];
 }
 
 /* Whether the King move @from-@to (its movement and capture rules obeyed)
@@ -894,8 +952,13 @@ generate (const CheopsPosition *pos, Sink *sink)
   f.on = f.king = f.evading = f.geo = false;
   f.risk = f.pinned = f.spy_bad = f.blockers = f.evade = 0;
   f.ss = f.se = CY_NONE;
-  if (!sink->slow)
+  /* With a filter, fast_state() is made only once a piece has a move the
+   * filter keeps (often none has: a quiescence node without captures). */
+  bool fast_later = !sink->slow && want != NULL;
+  if (!sink->slow && !fast_later)
     fast_state (pos, &f);
+#define FAST_STATE_NOW() \
+  do { if (fast_later) { fast_state (pos, &f); fast_later = false; } } while (0)
   /* Counting only, the pushes of the pawns that are not pinned at once, as
    * cell sets (the steps below, 3.2, CY20). */
   bool bulk_pawns = sink->out == NULL && f.on && want == NULL;
@@ -912,6 +975,17 @@ generate (const CheopsPosition *pos, Sink *sink)
     }
   /* The pieces whose every move is kept. */
   CheopsCellSet keep_all = want != NULL ? pieces & want->from_all : pieces;
+  /* The pawns are sorted out before the loop, all at once: an embedded pawn
+   * never moves (4.7); with a filter, a pawn not kept whole whose steps and
+   * forward diagonals (cy_pawn_reach) hold no cell of the filter has no
+   * move to keep. */
+  {
+    CheopsCellSet pawns = pieces & pos->pieces[side][CYPHER_PAWN];
+
+    pieces &= ~(pawns & cy_embed_row[side]);
+    if (want != NULL)
+      pieces &= ~(pawns & ~keep_all & ~cy_pawn_sources (side, want->to[CYPHER_PAWN]));
+  }
 
   while (pieces)
     {
@@ -921,15 +995,15 @@ generate (const CheopsPosition *pos, Sink *sink)
       CheopsPieceType t = cheops_piece_type (pos->board[from]);
       CheopsCellSet targets;
 
-      if (keep_all & CY_BIT (from))
+      if (want == NULL || (keep_all & CY_BIT (from)))
         filter = ~(CheopsCellSet) 0;
       else
         {
           filter = want->to[t];
-          /* No cell of the filter on the piece's lines, leaps or pawn
-           * steps at all: it has no move to keep (a compound move's Spy
-           * part is one of the Spy's plain targets). */
-          if (!(filter & (t == CYPHER_PAWN ? cy_pawn_reach[side][from] : empty_reach (t, from))))
+          /* No cell of the filter on the piece's lines or leaps at all: it
+           * has no move to keep (a compound move's Spy part is one of the
+           * Spy's plain targets).  Such pawns are gone already. */
+          if (t != CYPHER_PAWN && !(filter & empty_reach (t, from)))
             continue;
         }
       if (t == CYPHER_PAWN)
@@ -939,9 +1013,10 @@ generate (const CheopsPosition *pos, Sink *sink)
 
           bool known;
 
-          if (cy_embed_row[side] & CY_BIT (from))
-            continue;   /* 4.7: an embedded pawn never moves */
-          /* Known legal (add_move()): kept at once. */
+          FAST_STATE_NOW ();
+
+          /* Not embedded (4.7: those never move; gone already).  Known
+           * legal (add_move()): kept at once. */
           known = f.on && !(f.pinned & CY_BIT (from));
           if (bulk_pawns && known)
             ;   /* counted above */
@@ -986,6 +1061,11 @@ generate (const CheopsPosition *pos, Sink *sink)
       /* 3.2, CY6: a major enters Court only from Court (or by 4.4). */
       if (cy_is_major (t) && cy_area[from] != CYPHER_COURT)
         targets &= ~cy_court;
+      /* Every move below, the compound moves' Spy parts included, ends on
+       * a cell of targets & filter. */
+      if (!(targets & filter))
+        continue;
+      FAST_STATE_NOW ();
       if (sink->out == NULL && f.on && t != CYPHER_KING && !(f.pinned & CY_BIT (from)))
         {
           /* Counting only, every move known legal but for the capture
@@ -1003,17 +1083,16 @@ generate (const CheopsPosition *pos, Sink *sink)
           /* Every move known legal (add_move()) but for the capture table
            * and, for the Spy, L2: in the order of the cells. */
           CheopsCellSet plain = targets & filter & ~(t == CYPHER_SPY ? f.spy_bad : 0);
+          CheopsCellSet caps = plain & enemy;
 
-          if (!(plain & enemy))
-            while (plain)
-              accept (sink, cheops_move_make (from, cheops_cellset_pop (&plain)));
-          else
-            while (plain)
-              {
-                CheopsCell to = cheops_cellset_pop (&plain);
-                if (pos->board[to] == CHEOPS_NO_PIECE || may_capture (pos, from, t, to))
-                  accept (sink, cheops_move_make (from, to));
-              }
+          plain &= ~enemy;
+          while (caps)
+            {
+              CheopsCell to = cheops_cellset_pop (&caps);
+              if (may_capture (pos, from, t, to))
+                plain |= CY_BIT (to);
+            }
+          accept_cells (sink, cheops_move_make (from, 0), 7, plain);
         }
       else
       {
@@ -1066,12 +1145,15 @@ generate (const CheopsPosition *pos, Sink *sink)
                       sink->n += cheops_cellset_count (t2);
                       continue;
                     }
+                  if (known2)
+                    {
+                      accept_cells (sink, cheops_move_make_compound (from, to, from2, 0), 23, t2);
+                      continue;
+                    }
                   while (t2)
                     {
                       CheopsMove move = cheops_move_make_compound (from, to, from2, cheops_cellset_pop (&t2));
-                      if (known2)
-                        accept (sink, move);
-                      else if (f.geo)
+                      if (f.geo)
                         {
                           CheopsCell to2 = cheops_move_to2 (move);
                           if (geo_legal (pos, &f, CYPHER_SPY, from, to, from2, to2))
@@ -1091,6 +1173,7 @@ generate (const CheopsPosition *pos, Sink *sink)
     {
       CheopsCellSet cells = cy_border & ~occ & (want != NULL ? want->drops : ~(CheopsCellSet) 0);
 
+      FAST_STATE_NOW ();
       if (f.on && !cypher__attacked (pos, e, 0))
         {
           /* Not in check (f.on), and the pawn adds a blocker and no
@@ -1103,13 +1186,14 @@ generate (const CheopsPosition *pos, Sink *sink)
           while (cells)
             accept (sink, cheops_move_make_drop (CYPHER_PAWN, cheops_cellset_pop (&cells)));
         }
-      else if (!cypher__attacked (pos, side, 0))
+      else if (!cypher__in_check (pos))
         {
           while (cells)
             try_move (sink, cheops_move_make_drop (CYPHER_PAWN, cheops_cellset_pop (&cells)), true);
         }
     }
 }
+#undef FAST_STATE_NOW
 
 static int
 legal_moves (const CheopsPosition *pos, CheopsMove *list, const CypherMoveFilter *filter, bool slow)
@@ -1438,7 +1522,7 @@ cypher_position_outcome (const CheopsPosition *pos)
   if (end == CYPHER_OUTCOME_W_FLIP || end == CYPHER_OUTCOME_B_FLIP)
     return end;
   n = has_legal_move (pos) ? 1 : 0;   /* only whether there is one matters */
-  if (n == 0 && cypher__attacked (pos, pos->side_to_move, 0))
+  if (n == 0 && cypher__in_check (pos))
     return mover == CHEOPS_SIDE_A ? CYPHER_OUTCOME_W_CHECKMATE : CYPHER_OUTCOME_B_CHECKMATE;
   if (end != CHEOPS_OUTCOME_NONE)
     return end;

@@ -42,6 +42,13 @@ extern CheopsCellSet  cy_pawn_reach[CHEOPS_SIDE_NB][CY_N];
 extern CheopsCellSet  cy_sanctuary[CHEOPS_SIDE_NB];   /* rows where that side's pawns are safe (CY10) */
 extern CheopsCellSet  cy_embed_row[CHEOPS_SIDE_NB];   /* 4.7 */
 extern CheopsCellSet  cy_start_row[CHEOPS_SIDE_NB];   /* 2.6 */
+extern CheopsCellSet  cy_cells;                      /* the 110 cells */
+extern CheopsCellSet  cy_column_z, cy_column_i;      /* the first and the last column */
+/* The cells a piece of each kind (not a pawn: all cells) reaches from a
+ * cell on an empty board: the King's neighbours, the Queen's and Spy's
+ * lines, the Rook's orthogonal ones, the Bishop's diagonal ones, the
+ * Knight's leaps (cy_leaps). */
+extern CheopsCellSet  cy_empty_reach[CYPHER_PIECE_TYPE_NB][CY_N];
 /* The cells strictly between two cells in line (0 when not in line or next
  * to each other), and whether they are in line at all. */
 extern CheopsCellSet  cy_between[CY_N][CY_N];
@@ -74,11 +81,41 @@ cy_slide (CheopsCell from, int d0, int d1, CheopsCellSet occ)
   return cypher_slide (from, d0, d1, occ);
 }
 
+/* The cells from which a pawn of @side reaches a cell of @to: the cells c
+ * with cy_pawn_reach[@side][c] & @to not empty (its step, its double step
+ * from the start row, its forward diagonals), made by shifting the whole
+ * set back along each step instead of testing cell by cell.  A diagonal
+ * step never wraps from one edge column to the other. */
+static inline CheopsCellSet
+cy_pawn_sources (CheopsSide side, CheopsCellSet to)
+{
+  to &= cy_cells;
+  if (side == CHEOPS_SIDE_A)
+    return ((to >> 10) | ((to >> 20) & cy_start_row[side]) | ((to >> 9) & ~cy_column_z)
+            | ((to >> 11) & ~cy_column_i)) & cy_cells;
+  return ((to << 10) | ((to << 20) & cy_start_row[side]) | ((to << 9) & ~cy_column_i)
+          | ((to << 11) & ~cy_column_z)) & cy_cells;
+}
+
 /* Whether @side's King is in check, the pieces on @exclude not counting as
  * checkers (the flipped Spy after a King flip, CY4). */
 bool cypher__attacked (const CheopsPosition *pos, CheopsSide side, CheopsCellSet exclude);
 
 void cypher__init (void);
+
+/* Whether the side to move of @pos is in check: read from
+ * pos->state[CYPHER_STATE_IN_CHECK] when the last move left it known (as
+ * cypher_position_do_move() computed it), else computed
+ * (cypher__attacked()).  The same answer either way. */
+static inline bool
+cypher__in_check (const CheopsPosition *pos)
+{
+  uint32_t known = pos->state[CYPHER_STATE_IN_CHECK];
+
+  if (known != CYPHER_IN_CHECK_UNKNOWN)
+    return known == CYPHER_IN_CHECK_YES;
+  return cypher__attacked (pos, pos->side_to_move, 0);
+}
 
 /* The table's move_note (cypher-notes.c): the words that explain the
  * capture table (3.4), Court entry (4.4) and the re-take window (4.5). */

@@ -30,7 +30,13 @@
  * - state[CYPHER_STATE_MARK]: the mark of FEN field 5 (4.5, 4.7): the cell
  *   of the piece that opened a re-take window, or of the pawn that just
  *   embedded; CHEOPS_CELL_NONE for "-".
- * - state[3]: unused, 0.
+ * - state[CYPHER_STATE_IN_CHECK]: whether the side to move is in check
+ *   (4.2), as cypher_position_do_move() found it for its four-check counter:
+ *   CYPHER_IN_CHECK_YES or CYPHER_IN_CHECK_NO right after a move (and after
+ *   its take-back, which restores the state), CYPHER_IN_CHECK_UNKNOWN (0)
+ *   after anything else that makes or changes a position (clearing, a FEN,
+ *   putting a piece, setting the side or a set-up value, a null move): then
+ *   it is computed when asked.  Not in the key, not in the FEN.
  * - key: Zobrist key of the first five FEN fields (CY23's "same
  *   position"): placement, side to move, hands, check counters and mark.
  *
@@ -81,6 +87,14 @@ enum {
   CYPHER_STATE_CHECKS_A = 0,
   CYPHER_STATE_CHECKS_B = 1,
   CYPHER_STATE_MARK = 2,
+  CYPHER_STATE_IN_CHECK = 3,
+};
+
+/* The values of pos->state[CYPHER_STATE_IN_CHECK] (see above). */
+enum {
+  CYPHER_IN_CHECK_UNKNOWN = 0,
+  CYPHER_IN_CHECK_NO = 1,
+  CYPHER_IN_CHECK_YES = 2,
 };
 
 /* The outcomes (4.10, 6.5), indexes of cheops_variant_cypher.outcomes. */
@@ -157,7 +171,7 @@ cypher_slide (CheopsCell from, int d0, int d1, CheopsCellSet occ)
       else if (hit_hi)
         {
           /* Towards lower cells: from the highest occupied one on. */
-          set_hi |= ray_hi & (~(uint64_t) 0 << (63 - __builtin_clzll (hit_hi)));
+          set_hi |= ray_hi & (~(uint64_t) 0 << (63 ^ __builtin_clzll (hit_hi)));
         }
       else
         {
@@ -165,7 +179,7 @@ cypher_slide (CheopsCell from, int d0, int d1, CheopsCellSet occ)
            * from its highest occupied cell on (hit_lo | 1: cell 0 stands
            * for none, below every other cell). */
           set_hi |= ray_hi;
-          set_lo |= ray_lo & (~(uint64_t) 0 << (63 - __builtin_clzll (hit_lo | 1)));
+          set_lo |= ray_lo & (~(uint64_t) 0 << (63 ^ __builtin_clzll (hit_lo | 1)));
         }
     }
   return (CheopsCellSet) set_hi << 64 | set_lo;
