@@ -19,6 +19,8 @@
  * updated by the search: a side's entry of a move is at the move's low 14
  * bits, from | to << 7 (history_of()). */
 typedef int16_t History[CHEOPS_SIDE_NB][CHEOPS_CELL_MAX * CHEOPS_CELL_MAX];
+_Static_assert (CHEOPS_CELL_MAX == 128,
+                "history_of() reads a move's from- and to-cell as its low 14 bits (cheops-types.h)");
 
 /* The entry of @move for @side in @history: from the move's from- and
  * to-cell as they stand in its low bits (cheops_move_from(),

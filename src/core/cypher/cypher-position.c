@@ -32,37 +32,9 @@
 #define ZOBRIST(piece, cell) \
   cy_zobrist[cheops_piece_side (piece)][cheops_piece_type (piece)][cell]
 
-/* cheops__position_add_piece() and cheops__position_remove_piece() with
- * the cell's set read from cy_bit[]. */
-static inline void
-add_piece (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
-{
-  CheopsCellSet bit = CY_BIT (cell);
-  CheopsSide side = cheops_piece_side (piece);
-
-  pos->board[cell] = piece;
-  pos->pieces[side][cheops_piece_type (piece)] |= bit;
-  pos->pieces[side][0] |= bit;
-  pos->occupied |= bit;
-  pos->key ^= ZOBRIST (piece, cell);
-}
-
-static inline void
-remove_piece (CheopsPosition *pos, CheopsCell cell)
-{
-  CheopsPiece piece = pos->board[cell];
-  CheopsCellSet bit = CY_BIT (cell);
-  CheopsSide side = cheops_piece_side (piece);
-
-  pos->board[cell] = CHEOPS_NO_PIECE;
-  pos->pieces[side][cheops_piece_type (piece)] &= ~bit;
-  pos->pieces[side][0] &= ~bit;
-  pos->occupied &= ~bit;
-  pos->key ^= ZOBRIST (piece, cell);
-}
-
-/* add_piece() and remove_piece() without the key, for taking a move back:
- * the key is restored whole from the undo record. */
+/* Placing and lifting a piece on the cell sets and the board, without the
+ * key: for taking a move back, whose key is restored whole from the undo
+ * record.  The cell's set is read from cy_bit[]. */
 static inline void
 place_piece (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
 {
@@ -86,6 +58,24 @@ lift_piece (CheopsPosition *pos, CheopsCell cell)
   pos->pieces[side][cheops_piece_type (piece)] &= ~bit;
   pos->pieces[side][0] &= ~bit;
   pos->occupied &= ~bit;
+}
+
+/* cheops__position_add_piece() and cheops__position_remove_piece(): the
+ * above, with the key. */
+static inline void
+add_piece (CheopsPosition *pos, CheopsCell cell, CheopsPiece piece)
+{
+  place_piece (pos, cell, piece);
+  pos->key ^= ZOBRIST (piece, cell);
+}
+
+static inline void
+remove_piece (CheopsPosition *pos, CheopsCell cell)
+{
+  CheopsPiece piece = pos->board[cell];
+
+  lift_piece (pos, cell);
+  pos->key ^= ZOBRIST (piece, cell);
 }
 
 void
